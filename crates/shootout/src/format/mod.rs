@@ -1,0 +1,131 @@
+//! Formats: one module per format library, each implementing [`Codec`] for the
+//! workloads it can express, plus one line in that workload's registry below.
+
+use anyhow::Result;
+use serde::Serialize;
+
+use crate::workload::Workload;
+
+/// What a format variant is and how it uses its library; shown beside every number.
+#[derive(Debug, Serialize)]
+pub struct FormatInfo {
+    /// Unique CLI name, e.g. `capnp-packed`.
+    pub name: &'static str,
+    /// Family the variant belongs to, e.g. `Cap'n Proto`.
+    pub family: &'static str,
+    /// The crate that implements the format; its locked version is recorded in results.
+    pub library: &'static str,
+    pub labels: Labels,
+    /// Layout choices and anything a reader of the numbers should know.
+    pub notes: &'static str,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Labels {
+    /// Builders and scratch buffers are reused across records.
+    pub buffer_reuse: bool,
+    pub decode: DecodeStyle,
+    pub access: Access,
+    pub api: Api,
+    /// How the mapping loses information, if it does.
+    pub lossy: Option<&'static str>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DecodeStyle {
+    /// Fields are read in place from the encoded bytes.
+    ZeroCopy,
+    /// Decoding builds owned values.
+    Owned,
+}
+
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Access {
+    /// The library checks the bytes before or while reading them.
+    Validated,
+    /// Reads skip validation (not what a default user would do).
+    Unchecked,
+}
+
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Api {
+    /// Generated code or the library's own API.
+    Native,
+    Serde,
+}
+
+impl Labels {
+    /// The short tags printed beside a format's name.
+    pub fn tags(&self) -> Vec<&'static str> {
+        let mut tags = vec![
+            if self.buffer_reuse { "reuse" } else { "fresh-buffers" },
+            match self.decode {
+                DecodeStyle::ZeroCopy => "zero-copy",
+                DecodeStyle::Owned => "owned",
+            },
+            match self.access {
+                Access::Validated => "validated",
+                Access::Unchecked => "UNCHECKED",
+            },
+            match self.api {
+                Api::Native => "native",
+                Api::Serde => "serde",
+            },
+        ];
+        if self.lossy.is_some() {
+            tags.push("lossy");
+        }
+        tags
+    }
+}
+
+/// Format metadata, shared by all workloads a format supports.
+pub trait Format {
+    const INFO: FormatInfo;
+}
+
+/// Encodes records of workload `W` into one stream and decodes them back.
+///
+/// `encode` appends one record with the format's native framing (or a length
+/// prefix where it has none) to `stream`; `decode` reads the record at the start
+/// of `stream`, feeds its values to `sink`, and returns the bytes it consumed.
+/// Both are called once per record inside the timed region, so they should reuse
+/// whatever `self` holds between calls.
+pub trait Codec<W: Workload>: Format + Sized {
+    fn new() -> Self;
+    fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()>;
+    fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize>;
+}
+
+/// Untimed encode-all/decode-all, for tests of individual codecs.
+#[cfg(test)]
+pub fn assert_round_trip<W: Workload, C: Codec<W>>(dataset: &crate::workload::Dataset<W>)
+where
+    W::Aggregate: std::fmt::Debug,
+{
+    let mut codec = C::new();
+    let mut stream = Vec::new();
+    // Twice, so that reused builders and buffers are exercised in their second life.
+    for _ in 0..2 {
+        stream.clear();
+        for record in &dataset.records {
+            codec.encode(record, &mut stream).expect("encode");
+        }
+        let mut sink = W::new_sink(&dataset.reference);
+        let mut offset = 0;
+        let mut decoded = 0;
+        while offset < stream.len() {
+            let used = codec.decode(&stream[offset..], &mut sink).expect("decode");
+            assert!(used > 0, "{}: decode consumed no bytes", C::INFO.name);
+            offset += used;
+            decoded += 1;
+        }
+        assert_eq!(offset, stream.len());
+        assert_eq!(decoded, dataset.records.len(), "{}: record count", C::INFO.name);
+        let aggregate = W::finish(sink);
+        assert_eq!(W::first_difference(&dataset.reference, &aggregate), None, "{}", C::INFO.name);
+    }
+}

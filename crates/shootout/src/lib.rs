@@ -1,0 +1,4 @@
+//! shootout: a serialization-format benchmark on real data.
+
+pub mod format;
+pub mod workload;
