@@ -1,4 +1,11 @@
 //! shootout: a serialization-format benchmark on real data.
 
+pub mod benchmark;
+pub mod capture;
+pub mod cli;
+pub mod environment;
+pub mod export;
 pub mod format;
+pub mod output;
+pub mod results;
 pub mod workload;

@@ -2,6 +2,7 @@
 //! aggregated per symbol.
 
 pub mod aggregate;
+pub mod ingest;
 pub mod record;
 
 pub use aggregate::{Aggregate, Aggregator, SymbolStats};

@@ -1,0 +1,150 @@
+//! The harness: encode every record into one stream, decode the stream back
+//! into the workload's aggregate, time each record, validate the aggregate.
+
+pub mod alloc;
+pub mod stats;
+pub mod timer;
+
+use std::marker::PhantomData;
+
+use anyhow::{Context, Result, bail, ensure};
+
+use crate::format::{Codec, FormatInfo};
+use crate::workload::{Dataset, Workload};
+use stats::{RunStats, Samples};
+use timer::Timer;
+
+/// A format, ready to be measured on workload `W`: one line of a registry.
+pub struct Registered<W: Workload> {
+    pub info: &'static FormatInfo,
+    make: fn() -> Box<dyn Bench<W>>,
+}
+
+impl<W: Workload> Registered<W> {
+    pub fn of<C: Codec<W> + 'static>() -> Self {
+        Registered { info: &C::INFO, make: || Box::new(Runner::<W, C> { codec: C::new(), stream: Vec::new(), workload: PhantomData }) }
+    }
+
+    pub fn instantiate(&self) -> Box<dyn Bench<W>> {
+        (self.make)()
+    }
+}
+
+/// One run of one format: both directions plus the stream size.
+#[derive(Debug, Clone)]
+pub struct Measurement {
+    pub encode: RunStats,
+    pub decode: RunStats,
+    pub encoded_bytes: u64,
+}
+
+/// Object-safe face of a codec; the timed loops inside are monomorphized per codec.
+pub trait Bench<W: Workload> {
+    fn info(&self) -> &'static FormatInfo;
+    /// Encodes and decodes every record once; fails if the aggregate is wrong.
+    fn run(&mut self, dataset: &Dataset<W>, timer: &Timer) -> Result<Measurement>;
+}
+
+struct Runner<W, C> {
+    codec: C,
+    /// Kept across runs so its growth happens once, in the warm-up.
+    stream: Vec<u8>,
+    workload: PhantomData<W>,
+}
+
+impl<W: Workload, C: Codec<W>> Bench<W> for Runner<W, C> {
+    fn info(&self) -> &'static FormatInfo {
+        &C::INFO
+    }
+
+    fn run(&mut self, dataset: &Dataset<W>, timer: &Timer) -> Result<Measurement> {
+        let name = C::INFO.name;
+        self.stream.clear();
+        let mut encode = Samples::new();
+        for (index, record) in dataset.records.iter().enumerate() {
+            let allocations = alloc::snapshot();
+            let start = timer.start();
+            let outcome = self.codec.encode(record, &mut self.stream);
+            let ns = timer.elapsed_ns(start);
+            let allocations = alloc::snapshot() - allocations;
+            outcome.with_context(|| format!("{name}: encoding record {index} failed"))?;
+            encode.record(ns, allocations);
+        }
+
+        let stream = &self.stream[..];
+        let mut sink = W::new_sink(&dataset.reference);
+        let mut decode = Samples::new();
+        let mut offset = 0;
+        let mut decoded = 0usize;
+        while offset < stream.len() {
+            let allocations = alloc::snapshot();
+            let start = timer.start();
+            let outcome = self.codec.decode(&stream[offset..], &mut sink);
+            let ns = timer.elapsed_ns(start);
+            let allocations = alloc::snapshot() - allocations;
+            let used = outcome.with_context(|| format!("{name}: decoding record {decoded} at stream byte {offset} failed"))?;
+            ensure!(
+                used > 0 && used <= stream.len() - offset,
+                "{name}: decoding record {decoded} reported {used} bytes used at stream byte {offset} of {}",
+                stream.len()
+            );
+            decode.record(ns, allocations);
+            offset += used;
+            decoded += 1;
+        }
+        ensure!(
+            decoded == dataset.records.len(),
+            "{name}: decoded {decoded} records from the stream, encoded {}",
+            dataset.records.len()
+        );
+        let aggregate = W::finish(sink);
+        if let Some(difference) = W::first_difference(&dataset.reference, &aggregate) {
+            bail!("{name}: decoded data does not match the reference aggregate: {difference}");
+        }
+        let bytes = stream.len() as u64;
+        Ok(Measurement { encode: encode.finish(bytes), decode: decode.finish(bytes), encoded_bytes: bytes })
+    }
+}
+
+/// How many passes to make.
+#[derive(Debug, Clone, Copy, serde::Serialize)]
+pub struct Settings {
+    /// Unmeasured passes per format before the measured ones (validated all the same).
+    pub warmup_runs: usize,
+    pub runs: usize,
+}
+
+/// All measured runs of one format.
+pub struct FormatRuns {
+    pub info: &'static FormatInfo,
+    pub runs: Vec<Measurement>,
+}
+
+/// Measures every format: warm-up passes, then `settings.runs` rounds in which
+/// each format runs once, so slow drifts of the machine touch all formats alike.
+/// `on_step` is called after every pass (for a progress bar).
+pub fn measure<W: Workload>(
+    dataset: &Dataset<W>,
+    formats: &[Registered<W>],
+    settings: Settings,
+    timer: &Timer,
+    mut on_step: impl FnMut(&str),
+) -> Result<Vec<FormatRuns>> {
+    ensure!(settings.runs > 0, "--runs must be at least 1");
+    ensure!(!dataset.records.is_empty(), "{}: no records to benchmark", dataset.source);
+    let mut benches: Vec<Box<dyn Bench<W>>> = formats.iter().map(Registered::instantiate).collect();
+    for bench in &mut benches {
+        for _ in 0..settings.warmup_runs {
+            bench.run(dataset, timer)?;
+            on_step(bench.info().name);
+        }
+    }
+    let mut results: Vec<FormatRuns> = benches.iter().map(|b| FormatRuns { info: b.info(), runs: Vec::new() }).collect();
+    for _ in 0..settings.runs {
+        for (bench, result) in benches.iter_mut().zip(&mut results) {
+            result.runs.push(bench.run(dataset, timer)?);
+            on_step(bench.info().name);
+        }
+    }
+    Ok(results)
+}

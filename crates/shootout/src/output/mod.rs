@@ -1,0 +1,4 @@
+//! What the terminal shows.
+
+pub mod inspect;
+pub mod table;

@@ -1,0 +1,133 @@
+//! The results as tables: one per direction plus sizes. The same tables render
+//! to the terminal and, with a Markdown style, to `--export-markdown`.
+
+use comfy_table::presets::{ASCII_MARKDOWN, UTF8_BORDERS_ONLY};
+use comfy_table::{CellAlignment, Table, TableStyle};
+
+use crate::benchmark::stats::{Spread, Summary};
+use crate::results::{FormatResult, Results};
+
+#[derive(Clone, Copy)]
+pub enum Style {
+    Terminal,
+    Markdown,
+}
+
+impl Style {
+    fn preset(self) -> TableStyle {
+        match self {
+            Style::Terminal => UTF8_BORDERS_ONLY,
+            Style::Markdown => ASCII_MARKDOWN,
+        }
+    }
+}
+
+fn ns(value: f64) -> String {
+    format!("{value:.0}")
+}
+
+fn ms(ns: f64) -> String {
+    format!("{:.2}", ns / 1e6)
+}
+
+fn with_range(spread: Spread, show: fn(f64) -> String) -> String {
+    format!("{} ({}–{})", show(spread.median), show(spread.min), show(spread.max))
+}
+
+fn si(value: f64) -> String {
+    match value {
+        v if v >= 1e9 => format!("{:.2}G", v / 1e9),
+        v if v >= 1e6 => format!("{:.2}M", v / 1e6),
+        v if v >= 1e3 => format!("{:.1}k", v / 1e3),
+        v => format!("{v:.0}"),
+    }
+}
+
+fn allocations(value: f64) -> String {
+    if value == 0.0 { "0".into() } else { format!("{value:.2}") }
+}
+
+fn new_table(style: Style, header: &[&str]) -> Table {
+    let mut table = Table::new();
+    table.load_style(style.preset());
+    table.set_header(header.to_vec());
+    for column in table.column_iter_mut().skip(1) {
+        column.set_cell_alignment(CellAlignment::Right);
+    }
+    table
+}
+
+/// Latency and throughput of one direction, fastest total first.
+pub fn direction(results: &Results, style: Style, pick: fn(&FormatResult) -> &Summary) -> Table {
+    let mut table = new_table(
+        style,
+        &[
+            "format", "p50 ns", "p90", "p99", "p99.9", "max", "mean", "total ms", "records/s", "MB/s", "allocs/rec",
+            "alloc B/rec", "relative",
+        ],
+    );
+    let mut formats: Vec<&FormatResult> = results.formats.iter().collect();
+    formats.sort_by(|a, b| pick(a).total_ns.median.total_cmp(&pick(b).total_ns.median));
+    let fastest = formats.first().map_or(1.0, |f| pick(f).total_ns.median.max(1.0));
+    for format in formats {
+        let s = pick(format);
+        table.add_row(vec![
+            format.name.to_owned(),
+            with_range(s.p50_ns, ns),
+            ns(s.p90_ns.median),
+            ns(s.p99_ns.median),
+            ns(s.p999_ns.median),
+            ns(s.max_ns.median),
+            format!("{:.1}", s.mean_ns.median),
+            with_range(s.total_ns, ms),
+            si(s.records_per_s.median),
+            format!("{:.0}", s.mb_per_s.median),
+            allocations(s.allocations_per_record.median),
+            allocations(s.allocated_bytes_per_record.median),
+            format!("{:.2}x", s.total_ns.median / fastest),
+        ]);
+    }
+    table
+}
+
+/// Encoded size, labels and validation, smallest first.
+pub fn sizes(results: &Results, style: Style) -> Table {
+    let mut table = new_table(style, &["format", "bytes", "bytes/record", "validated", "library", "labels"]);
+    let mut formats: Vec<&FormatResult> = results.formats.iter().collect();
+    formats.sort_by_key(|f| f.encoded_bytes);
+    for format in formats {
+        table.add_row(vec![
+            format.name.to_owned(),
+            format.encoded_bytes.to_string(),
+            format!("{:.1}", format.bytes_per_record),
+            if format.validated { "yes".into() } else { "NO".into() },
+            format!("{} {}", format.library, format.library_version),
+            format.tags.join(", "),
+        ]);
+    }
+    table
+}
+
+/// Everything a reader needs beside the tables, as lines.
+pub fn preamble(results: &Results) -> Vec<String> {
+    let e = &results.environment;
+    vec![
+        format!(
+            "workload {}: {} records from {}",
+            results.workload.name, results.workload.records, results.workload.source
+        ),
+        format!(
+            "{} warm-up + {} measured runs per format; figures are medians across runs, (min–max) where shown",
+            results.settings.warmup_runs, results.settings.runs
+        ),
+        format!(
+            "clock: {}, empty timed region {} ns (included in every sample, not subtracted)",
+            results.timer.clock, results.timer.empty_region_ns
+        ),
+        format!("{} × {} cores, {}, {}, shootout {} ({})", e.cpu, e.cores, e.os, e.rustc, e.shootout_version, short(e.git_commit)),
+    ]
+}
+
+fn short(commit: &str) -> &str {
+    commit.get(..12).unwrap_or(commit)
+}

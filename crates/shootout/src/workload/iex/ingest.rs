@@ -1,0 +1,158 @@
+//! Capture → records and reference aggregate, in one streaming pass.
+
+use std::collections::BTreeMap;
+use std::time::{Duration, UNIX_EPOCH};
+
+use anyhow::Result;
+use serde::Serialize;
+
+use super::{Aggregate, Aggregator, Body, Iex, Message, MultiMessage, Side};
+use crate::capture::iex::{self as wire, Decoded};
+use crate::capture::{self, Source};
+use crate::workload::Dataset;
+
+/// What `shootout inspect` prints: the capture's contents and its reference aggregate.
+#[derive(Debug, Serialize)]
+pub struct CaptureReport {
+    pub file: String,
+    /// Complete packet records in the capture.
+    pub packets: u64,
+    pub iex_packets: u64,
+    /// Packets that are not IEX-TP over UDP/IPv4/Ethernet: counted and skipped.
+    pub other_packets: u64,
+    /// Capture bytes read (after gzip).
+    pub bytes: u64,
+    pub protocols: BTreeMap<&'static str, u64>,
+    /// First and last IEX-TP send time, RFC 3339 UTC.
+    pub time_range: Option<[String; 2]>,
+    /// Message counts by type character; types the specs do not define are included.
+    pub messages: BTreeMap<String, u64>,
+    pub messages_total: u64,
+    pub skipped_messages: SkippedMessages,
+    /// Benchmark records: packets with at least one trade or counted price update.
+    pub records: u64,
+    pub warnings: Vec<String>,
+    pub symbols: Aggregate,
+}
+
+#[derive(Debug, Default, Serialize)]
+pub struct SkippedMessages {
+    /// Types no spec defines, skipped by their length.
+    pub unknown_type: u64,
+    /// Known types with a body shorter than the spec: skipped.
+    pub shorter_than_spec: u64,
+    /// Known types with a longer body: read by their known fields, the rest skipped.
+    pub longer_than_spec: u64,
+}
+
+pub struct Ingested {
+    pub dataset: Dataset<Iex>,
+    pub report: CaptureReport,
+}
+
+pub fn load(source: &Source) -> Result<Ingested> {
+    let mut records = Vec::new();
+    let mut reference = Aggregator::default();
+    let mut counts = [0u64; 256];
+    let mut skipped = SkippedMessages::default();
+    let mut protocols = BTreeMap::new();
+    let mut send_times: Option<(i64, i64)> = None;
+
+    let scan = capture::read_iex(source, |packet| {
+        let protocol = packet.header.protocol;
+        *protocols.entry(protocol.name()).or_insert(0) += 1;
+        let t = packet.header.send_time;
+        send_times = Some(send_times.map_or((t, t), |(lo, hi)| (lo.min(t), hi.max(t))));
+        let seq_no = packet.header.first_seq_no;
+        let mut messages = Vec::new();
+        for body in packet {
+            counts[usize::from(body[0])] += 1;
+            let message = match wire::decode_message(protocol, body) {
+                Decoded::Known { message, longer_than_spec } => {
+                    skipped.longer_than_spec += u64::from(longer_than_spec);
+                    message
+                }
+                Decoded::ShorterThanSpec => {
+                    skipped.shorter_than_spec += 1;
+                    continue;
+                }
+                Decoded::Unknown => {
+                    skipped.unknown_type += 1;
+                    continue;
+                }
+            };
+            add_message(message, &mut messages, &mut reference);
+        }
+        if !messages.is_empty() {
+            records.push(MultiMessage { seq_no, messages });
+        }
+    })?;
+
+    let reference = reference.finish();
+    let report = CaptureReport {
+        file: source.name(),
+        packets: scan.read.records,
+        iex_packets: scan.iex_packets,
+        other_packets: scan.other_packets,
+        bytes: scan.read.bytes,
+        protocols,
+        time_range: send_times.map(|(lo, hi)| [rfc3339(lo), rfc3339(hi)]),
+        messages: (0..=255u8)
+            .filter(|&kind| counts[usize::from(kind)] > 0)
+            .map(|kind| (type_name(kind), counts[usize::from(kind)]))
+            .collect(),
+        messages_total: counts.iter().sum(),
+        skipped_messages: skipped,
+        records: records.len() as u64,
+        warnings: scan.read.warnings,
+        symbols: reference.clone(),
+    };
+    let dataset = Dataset { records, reference, source: source.name() };
+    Ok(Ingested { dataset, report })
+}
+
+/// Trades and price level updates become record messages; a TOPS quote becomes
+/// a buy and a sell update, each only when its size is non-zero. The reference
+/// aggregate is fed here, from the wire values, not from the records.
+fn add_message(message: wire::Message<'_>, out: &mut Vec<Message>, reference: &mut Aggregator) {
+    let mut push = |ts: i64, symbol: &[u8; 8], body: Body| {
+        let symbol = String::from_utf8_lossy(wire::trim_symbol(symbol)).into_owned();
+        match body {
+            Body::Trade { price, size } => reference.trade(symbol.as_bytes(), price, size),
+            Body::LevelUpdate { price, size, side, .. } => reference.level_update(symbol.as_bytes(), side, price, size),
+        }
+        out.push(Message { ts, symbol, body });
+    };
+    // Prices travel as the wire's i64 reinterpreted as u64: lossless both ways.
+    match message {
+        wire::Message::Trade { ts, symbol, size, price, .. } => push(ts, symbol, Body::Trade { price: price as u64, size }),
+        wire::Message::PriceLevelUpdate { side, flags, ts, symbol, size, price } => {
+            let side = match side {
+                wire::Side::Buy => Side::Buy,
+                wire::Side::Sell => Side::Sell,
+            };
+            push(ts, symbol, Body::LevelUpdate { price: price as u64, size, flags, side });
+        }
+        wire::Message::QuoteUpdate { flags, ts, symbol, bid_size, bid_price, ask_price, ask_size } => {
+            if bid_size != 0 {
+                push(ts, symbol, Body::LevelUpdate { price: bid_price as u64, size: bid_size, flags, side: Side::Buy });
+            }
+            if ask_size != 0 {
+                push(ts, symbol, Body::LevelUpdate { price: ask_price as u64, size: ask_size, flags, side: Side::Sell });
+            }
+        }
+        wire::Message::Other => {}
+    }
+}
+
+/// The type byte as its character when printable, else as hex (`0x99`).
+fn type_name(kind: u8) -> String {
+    if kind.is_ascii_graphic() { char::from(kind).to_string() } else { format!("0x{kind:02x}") }
+}
+
+fn rfc3339(ns: i64) -> String {
+    match u64::try_from(ns) {
+        Ok(ns) => humantime::format_rfc3339_nanos(UNIX_EPOCH + Duration::from_nanos(ns)).to_string(),
+        Err(_) => format!("{ns} ns before the epoch"),
+    }
+}
