@@ -14,6 +14,8 @@ pub struct Calibration {
     pub clock: &'static str,
     /// Median duration of an empty timed region: the floor under every sample. Not subtracted.
     pub empty_region_ns: u64,
+    /// Smallest non-zero step the clock showed: no sample is finer than this.
+    pub resolution_ns: u64,
 }
 
 const CALIBRATION_SAMPLES: usize = 100_001;
@@ -27,7 +29,7 @@ impl Timer {
         } else {
             "OS monotonic clock (quanta fallback)"
         };
-        let mut timer = Timer { clock, calibration: Calibration { clock: source, empty_region_ns: 0 } };
+        let mut timer = Timer { clock, calibration: Calibration { clock: source, empty_region_ns: 0, resolution_ns: 0 } };
         let mut samples: Vec<u64> = (0..CALIBRATION_SAMPLES)
             .map(|_| {
                 let start = timer.start();
@@ -36,6 +38,7 @@ impl Timer {
             .collect();
         samples.sort_unstable();
         timer.calibration.empty_region_ns = samples[samples.len() / 2];
+        timer.calibration.resolution_ns = samples.iter().copied().find(|&ns| ns > 0).unwrap_or(0);
         timer
     }
 

@@ -1,6 +1,7 @@
 //! Formats: one module per format library, each implementing [`Codec`] for the
 //! workloads it can express, plus one line in that workload's registry below.
 
+pub mod capnp;
 pub mod registry;
 
 use anyhow::Result;
@@ -65,7 +66,11 @@ impl Labels {
     /// The short tags printed beside a format's name.
     pub fn tags(&self) -> Vec<&'static str> {
         let mut tags = vec![
-            if self.buffer_reuse { "reuse" } else { "fresh-buffers" },
+            if self.buffer_reuse {
+                "reuse"
+            } else {
+                "fresh-buffers"
+            },
             match self.decode {
                 DecodeStyle::ZeroCopy => "zero-copy",
                 DecodeStyle::Owned => "owned",
@@ -128,8 +133,18 @@ where
             decoded += 1;
         }
         assert_eq!(offset, stream.len());
-        assert_eq!(decoded, dataset.records.len(), "{}: record count", C::INFO.name);
+        assert_eq!(
+            decoded,
+            dataset.records.len(),
+            "{}: record count",
+            C::INFO.name
+        );
         let aggregate = W::finish(sink);
-        assert_eq!(W::first_difference(&dataset.reference, &aggregate), None, "{}", C::INFO.name);
+        assert_eq!(
+            W::first_difference(&dataset.reference, &aggregate),
+            None,
+            "{}",
+            C::INFO.name
+        );
     }
 }

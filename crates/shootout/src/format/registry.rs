@@ -2,11 +2,14 @@
 
 use anyhow::{Result, bail};
 
+use super::sbe;
 use crate::benchmark::Registered;
 use crate::workload::iex::Iex;
 
 pub fn iex() -> Vec<Registered<Iex>> {
-    vec![]
+    vec![
+        Registered::of::<sbe::Sbe>(),
+    ]
 }
 
 /// Keeps the formats named in `wanted` (all when empty), in registry order.

@@ -121,8 +121,8 @@ pub fn preamble(results: &Results) -> Vec<String> {
             results.settings.warmup_runs, results.settings.runs
         ),
         format!(
-            "clock: {}, empty timed region {} ns (included in every sample, not subtracted)",
-            results.timer.clock, results.timer.empty_region_ns
+            "clock: {}, resolution {} ns, empty timed region {} ns (included in every sample, not subtracted)",
+            results.timer.clock, results.timer.resolution_ns, results.timer.empty_region_ns
         ),
         format!("{} × {} cores, {}, {}, shootout {} ({})", e.cpu, e.cores, e.os, e.rustc, e.shootout_version, short(e.git_commit)),
     ]
