@@ -1,6 +1,8 @@
 //! Formats: one module per format library, each implementing [`Codec`] for the
 //! workloads it can express, plus one line in that workload's registry below.
 
+pub mod flatbuffers;
+
 use anyhow::Result;
 use serde::Serialize;
 
