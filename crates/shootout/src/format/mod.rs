@@ -2,7 +2,9 @@
 //! workloads it can express, plus one line in that workload's registry below.
 
 pub mod capnp;
+pub mod flatbuffers;
 pub mod registry;
+pub mod sbe;
 
 use anyhow::Result;
 use serde::Serialize;
