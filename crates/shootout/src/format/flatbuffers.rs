@@ -117,56 +117,100 @@ impl Codec<Iex> for Flatbuffers {
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
-        let Some(prefix) = stream.first_chunk::<4>() else {
-            bail!(
-                "flatbuffers: truncated size prefix ({} bytes left)",
-                stream.len()
-            );
-        };
-        let len = 4 + u32::from_le_bytes(*prefix) as usize;
-        let buffer = stream.get(..len).with_context(|| {
-            format!(
-                "flatbuffers: buffer of {len} bytes but only {} left",
-                stream.len()
-            )
-        })?;
+        let buffer = framed(stream)?;
         let record = ::flatbuffers::size_prefixed_root::<fb::MultiMessage>(buffer)
             .context("flatbuffers: invalid buffer")?;
-        let _seq_no = record.seq_no();
-        let messages = record.messages().context("flatbuffers: missing messages")?;
-        for message in messages {
-            let _ts = message.ts();
-            let symbol = message
-                .symbol()
-                .context("flatbuffers: missing symbol")?
-                .as_bytes();
-            match message.body_type() {
-                fb::Body::Trade => {
-                    let trade = message
-                        .body_as_trade()
-                        .context("flatbuffers: missing trade")?
-                        .data()
-                        .context("flatbuffers: missing body data")?;
-                    sink.trade(symbol, trade.price(), trade.size());
-                }
-                fb::Body::LevelUpdate => {
-                    let update = message
-                        .body_as_level_update()
-                        .context("flatbuffers: missing level update")?
-                        .data()
-                        .context("flatbuffers: missing body data")?;
-                    let side = match update.side() {
-                        fb::Side::Buy => Side::Buy,
-                        fb::Side::Sell => Side::Sell,
-                        other => bail!("flatbuffers: unknown side {}", other.0),
-                    };
-                    let _flags = update.flags();
-                    sink.level_update(symbol, side, update.price(), update.size());
-                }
-                other => bail!("flatbuffers: unknown body type {}", other.0),
+        aggregate(record, sink)?;
+        Ok(buffer.len())
+    }
+}
+
+/// The size-prefixed buffer at the start of `stream`, prefix included.
+fn framed(stream: &[u8]) -> Result<&[u8]> {
+    let Some(prefix) = stream.first_chunk::<4>() else {
+        bail!("flatbuffers: truncated size prefix ({} bytes left)", stream.len());
+    };
+    let len = 4 + u32::from_le_bytes(*prefix) as usize;
+    stream
+        .get(..len)
+        .with_context(|| format!("flatbuffers: buffer of {len} bytes but only {} left", stream.len()))
+}
+
+fn aggregate(record: fb::MultiMessage<'_>, sink: &mut Aggregator) -> Result<()> {
+    let _seq_no = record.seq_no();
+    let messages = record.messages().context("flatbuffers: missing messages")?;
+    for message in messages {
+        let _ts = message.ts();
+        let symbol = message.symbol().context("flatbuffers: missing symbol")?.as_bytes();
+        match message.body_type() {
+            fb::Body::Trade => {
+                let trade = message
+                    .body_as_trade()
+                    .context("flatbuffers: missing trade")?
+                    .data()
+                    .context("flatbuffers: missing body data")?;
+                sink.trade(symbol, trade.price(), trade.size());
             }
+            fb::Body::LevelUpdate => {
+                let update = message
+                    .body_as_level_update()
+                    .context("flatbuffers: missing level update")?
+                    .data()
+                    .context("flatbuffers: missing body data")?;
+                let side = match update.side() {
+                    fb::Side::Buy => Side::Buy,
+                    fb::Side::Sell => Side::Sell,
+                    other => bail!("flatbuffers: unknown side {}", other.0),
+                };
+                let _flags = update.flags();
+                sink.level_update(symbol, side, update.price(), update.size());
+            }
+            other => bail!("flatbuffers: unknown body type {}", other.0),
         }
-        Ok(len)
+    }
+    Ok(())
+}
+
+/// The same buffers read without the Verifier: what the 2019 harness measured
+/// (the crate had no verifier then), and what a user does only with trusted bytes.
+pub struct FlatbuffersUnchecked(Flatbuffers);
+
+impl Format for FlatbuffersUnchecked {
+    const INFO: FormatInfo = FormatInfo {
+        name: "flatbuffers-unchecked",
+        family: "FlatBuffers",
+        library: "flatbuffers",
+        labels: Labels {
+            buffer_reuse: true,
+            decode: DecodeStyle::ZeroCopy,
+            access: Access::Unchecked,
+            api: Api::Native,
+            lossy: None,
+        },
+        notes: "Encoding identical to `flatbuffers`. Decoding skips the Verifier \
+                (unsafe size_prefixed_root_unchecked): sound only for bytes known to be \
+                well-formed, such as a stream this process just encoded. Not what a default \
+                user should do with untrusted input; shown for comparison with verifier-less \
+                FlatBuffers benchmarks.",
+    };
+}
+
+impl Codec<Iex> for FlatbuffersUnchecked {
+    fn new() -> Self {
+        FlatbuffersUnchecked(Flatbuffers::new())
+    }
+
+    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+        self.0.encode(record, stream)
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
+        let buffer = framed(stream)?;
+        // SAFETY: the harness decodes only the stream `encode` wrote in this
+        // process, so every buffer is a complete, well-formed MultiMessage.
+        let record = unsafe { ::flatbuffers::size_prefixed_root_unchecked::<fb::MultiMessage>(buffer) };
+        aggregate(record, sink)?;
+        Ok(buffer.len())
     }
 }
 
@@ -202,6 +246,7 @@ mod tests {
     #[test]
     fn round_trip() {
         assert_round_trip::<Iex, Flatbuffers>(&sample_dataset());
+        assert_round_trip::<Iex, FlatbuffersUnchecked>(&sample_dataset());
     }
 
     #[test]

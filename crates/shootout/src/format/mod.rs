@@ -11,7 +11,6 @@ use serde::Serialize;
 
 use crate::workload::Workload;
 
-pub mod sbe;
 
 /// What a format variant is and how it uses its library; shown beside every number.
 #[derive(Debug, Serialize)]

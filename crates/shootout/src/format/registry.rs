@@ -2,12 +2,16 @@
 
 use anyhow::{Result, bail};
 
-use super::sbe;
+use super::{capnp, flatbuffers, sbe};
 use crate::benchmark::Registered;
 use crate::workload::iex::Iex;
 
 pub fn iex() -> Vec<Registered<Iex>> {
     vec![
+        Registered::of::<capnp::CapnpUnpacked>(),
+        Registered::of::<capnp::CapnpPacked>(),
+        Registered::of::<flatbuffers::Flatbuffers>(),
+        Registered::of::<flatbuffers::FlatbuffersUnchecked>(),
         Registered::of::<sbe::Sbe>(),
     ]
 }
