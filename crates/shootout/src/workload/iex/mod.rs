@@ -4,6 +4,7 @@
 pub mod aggregate;
 pub mod ingest;
 pub mod record;
+pub mod view;
 
 pub use aggregate::{Aggregate, Aggregator, SymbolStats};
 pub use record::{Body, Message, MultiMessage, Side};
@@ -56,12 +57,8 @@ pub fn sample_dataset() -> super::Dataset<Iex> {
         },
     ];
     let mut reference = Aggregator::default();
-    for message in records.iter().flat_map(|record| &record.messages) {
-        let symbol = message.symbol.as_bytes();
-        match message.body {
-            Body::Trade { price, size } => reference.trade(symbol, price, size),
-            Body::LevelUpdate { price, size, side, .. } => reference.level_update(symbol, side, price, size),
-        }
+    for record in &records {
+        record.aggregate_into(&mut reference);
     }
     super::Dataset { records, reference: reference.finish(), source: "hand-made sample".into() }
 }
