@@ -154,7 +154,7 @@ fn run(args: RunArgs) -> Result<()> {
     let formats = registry::iex();
     if args.formats.iter().any(|f| f == "help") {
         for format in &formats {
-            println!("{:<18} {} ({})", format.info.name, format.info.family, format.info.labels.tags().join(", "));
+            println!("{:<24} {} ({})", format.info.name, format.info.family, format.info.labels.tags().join(", "));
         }
         return Ok(());
     }

@@ -148,3 +148,74 @@ pub fn measure<W: Workload>(
     }
     Ok(results)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::{Access, Api, DecodeStyle, Format, Labels};
+    use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, sample_dataset};
+
+    /// Encodes only each record's message count and the first symbol's trades: decodes wrongly.
+    struct Forgetful;
+
+    impl Format for Forgetful {
+        const INFO: FormatInfo = FormatInfo {
+            name: "forgetful",
+            family: "test",
+            library: "none",
+            labels: Labels { buffer_reuse: true, decode: DecodeStyle::Owned, access: Access::Validated, api: Api::Native, lossy: None },
+            notes: "",
+        };
+    }
+
+    impl Codec<Iex> for Forgetful {
+        fn new() -> Self {
+            Forgetful
+        }
+        fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+            let size = record.messages.iter().find_map(|m| match m.body {
+                Body::Trade { size, .. } => Some(size),
+                Body::LevelUpdate { .. } => None,
+            });
+            stream.extend_from_slice(&size.unwrap_or(0).to_le_bytes());
+            Ok(())
+        }
+        fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
+            let size = u32::from_le_bytes(stream[..4].try_into()?);
+            if size > 0 {
+                sink.trade(b"MSFT", 0, size);
+            }
+            Ok(4)
+        }
+    }
+
+    #[test]
+    fn a_format_that_decodes_wrongly_fails_the_run_naming_format_and_symbol() {
+        let dataset = sample_dataset();
+        let settings = Settings { warmup_runs: 0, runs: 1 };
+        let error = measure(&dataset, &[Registered::of::<Forgetful>()], settings, &Timer::new(), |_| {})
+            .err()
+            .expect("validation must fail");
+        let message = format!("{error:#}");
+        assert!(message.starts_with("forgetful: decoded data does not match the reference aggregate"), "{message}");
+        assert!(message.contains("symbol "), "{message}");
+    }
+
+    #[test]
+    fn every_record_is_timed_once_per_direction() {
+        let dataset = sample_dataset();
+        let settings = Settings { warmup_runs: 1, runs: 3 };
+        let mut steps = 0;
+        let runs = measure(&dataset, &[Registered::of::<crate::format::sbe::Sbe>()], settings, &Timer::new(), |_| steps += 1)
+            .unwrap();
+        assert_eq!(steps, 4);
+        assert_eq!(runs[0].runs.len(), 3);
+        let records = dataset.records.len() as f64;
+        for run in &runs[0].runs {
+            for stats in [run.encode, run.decode] {
+                assert!((stats.mean_ns * records - stats.total_ns as f64).abs() < 1e-6 * stats.total_ns as f64 + 1.0);
+                assert!(stats.p50_ns <= stats.max_ns);
+            }
+        }
+    }
+}

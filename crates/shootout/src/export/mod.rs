@@ -59,3 +59,78 @@ impl Target {
         render(&mut out).and_then(|()| Ok(out.flush()?)).with_context(|| format!("{}: cannot write", self.path.display()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::benchmark::stats::RunStats;
+    use crate::benchmark::timer::Calibration;
+    use crate::benchmark::{FormatRuns, Measurement, Settings};
+    use crate::environment::Environment;
+    use crate::format::Format;
+    use crate::results::{FormatResult, Runner, SCHEMA, WorkloadInfo};
+
+    fn stats(p50: u64) -> RunStats {
+        RunStats {
+            p50_ns: p50,
+            p90_ns: p50 + 10,
+            p99_ns: p50 + 40,
+            p999_ns: p50 + 90,
+            max_ns: 20_000,
+            mean_ns: p50 as f64 + 1.5,
+            total_ns: (p50 + 1) * 1000,
+            records_per_s: 1e9 / (p50 + 1) as f64,
+            mb_per_s: 55.6e3 / (p50 + 1) as f64,
+            allocations_per_record: 0.0,
+            allocated_bytes_per_record: 0.0,
+        }
+    }
+
+    /// Fixed figures, so the exports' shape can be snapshotted.
+    fn fixture() -> Results {
+        let runs = FormatRuns {
+            info: &crate::format::sbe::Sbe::INFO,
+            runs: [30, 40, 35]
+                .map(|p50| Measurement { encode: stats(p50), decode: stats(p50 + 20), encoded_bytes: 55_600 })
+                .to_vec(),
+        };
+        Results {
+            schema: SCHEMA,
+            runner: Runner { language: "rust", name: "shootout" },
+            environment: Environment {
+                cpu: "Test CPU".into(),
+                cores: 2,
+                os: "Test OS".into(),
+                rustc: "rustc 1.95.0",
+                shootout_version: "0.1.0",
+                git_commit: "0123456789abcdef",
+                date: "2026-11-22T00:00:00Z".into(),
+            },
+            timer: Calibration { clock: "TSC (quanta)", empty_region_ns: 10, resolution_ns: 9 },
+            settings: Settings { warmup_runs: 1, runs: 3 },
+            workload: WorkloadInfo { name: "iex", source: "fixture".into(), records: 1000 },
+            formats: vec![FormatResult { library_version: "0.1.0", ..FormatResult::new(&runs, 1000) }],
+        }
+    }
+
+    fn render(write: fn(&Results, &mut dyn Write) -> Result<()>) -> String {
+        let mut out = Vec::new();
+        write(&fixture(), &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn json_export() {
+        insta::assert_snapshot!(render(json::write));
+    }
+
+    #[test]
+    fn csv_export() {
+        insta::assert_snapshot!(render(csv::write));
+    }
+
+    #[test]
+    fn markdown_export() {
+        insta::assert_snapshot!(render(markdown::write));
+    }
+}

@@ -156,3 +156,107 @@ fn rfc3339(ns: i64) -> String {
         Err(_) => format!("{ns} ns before the epoch"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::capture::generate::{Options, generate};
+
+    /// (record header, frame) pairs of a little-endian µs pcap as `generate` writes it.
+    fn records(pcap: &[u8]) -> Vec<(&[u8], &[u8])> {
+        let mut out = Vec::new();
+        let mut at = 24;
+        while at < pcap.len() {
+            let len = u32::from_le_bytes(pcap[at + 8..at + 12].try_into().unwrap()) as usize;
+            out.push((&pcap[at..at + 16], &pcap[at + 16..at + 16 + len]));
+            at += 16 + len;
+        }
+        out
+    }
+
+    fn big_endian_nanosecond(pcap: &[u8]) -> Vec<u8> {
+        let mut out = 0xa1b2_3c4du32.to_be_bytes().to_vec();
+        out.extend_from_slice(&2u16.to_be_bytes());
+        out.extend_from_slice(&4u16.to_be_bytes());
+        out.extend_from_slice(&[0; 8]);
+        out.extend_from_slice(&65_535u32.to_be_bytes());
+        out.extend_from_slice(&1u32.to_be_bytes());
+        for (header, frame) in records(pcap) {
+            for field in header.chunks(4) {
+                out.extend_from_slice(&u32::from_le_bytes(field.try_into().unwrap()).to_be_bytes());
+            }
+            out.extend_from_slice(frame);
+        }
+        out
+    }
+
+    /// The same frames as pcapng, each behind an 802.1Q VLAN tag.
+    fn pcapng_with_vlan_tags(pcap: &[u8]) -> Vec<u8> {
+        let block = |kind: u32, body: &[u8]| {
+            let padded = body.len().div_ceil(4) * 4;
+            let total = (12 + padded) as u32;
+            let mut b = kind.to_le_bytes().to_vec();
+            b.extend_from_slice(&total.to_le_bytes());
+            b.extend_from_slice(body);
+            b.resize(8 + padded, 0);
+            b.extend_from_slice(&total.to_le_bytes());
+            b
+        };
+        let mut shb = 0x1a2b_3c4du32.to_le_bytes().to_vec();
+        shb.extend_from_slice(&[1, 0, 0, 0]);
+        shb.extend_from_slice(&(-1i64).to_le_bytes());
+        let mut out = block(0x0a0d_0d0a, &shb);
+        let mut idb = 1u16.to_le_bytes().to_vec();
+        idb.extend_from_slice(&[0, 0]);
+        idb.extend_from_slice(&65_535u32.to_le_bytes());
+        out.extend(block(1, &idb));
+        for (_, frame) in records(pcap) {
+            let mut tagged = frame[..12].to_vec();
+            tagged.extend_from_slice(&[0x81, 0x00, 0x00, 0x2a]);
+            tagged.extend_from_slice(&frame[12..]);
+            let mut epb = vec![0; 12];
+            epb.extend_from_slice(&(tagged.len() as u32).to_le_bytes());
+            epb.extend_from_slice(&(tagged.len() as u32).to_le_bytes());
+            epb.extend_from_slice(&tagged);
+            out.extend(block(6, &epb));
+        }
+        out
+    }
+
+    fn load_bytes(name: &str, bytes: Vec<u8>) -> Ingested {
+        load(&Source::Memory { name: name.into(), bytes: Arc::from(bytes) }).unwrap()
+    }
+
+    #[test]
+    fn every_capture_layout_yields_the_same_records_and_aggregate() {
+        let pcap = generate(Options { packets: 400, seed: 5 });
+        let reference = load_bytes("le-us.pcap", pcap.clone());
+        assert!(reference.report.records > 100);
+        let mut gzipped = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        std::io::Write::write_all(&mut gzipped, &pcap).unwrap();
+        for (name, bytes) in [
+            ("be-ns.pcap", big_endian_nanosecond(&pcap)),
+            ("vlan.pcapng", pcapng_with_vlan_tags(&pcap)),
+            ("le-us.pcap.gz", gzipped.finish().unwrap()),
+        ] {
+            let other = load_bytes(name, bytes);
+            assert_eq!(other.report.packets, reference.report.packets, "{name}");
+            assert_eq!(other.report.messages, reference.report.messages, "{name}");
+            assert_eq!(other.dataset.records, reference.dataset.records, "{name}");
+            assert_eq!(other.dataset.reference, reference.dataset.reference, "{name}");
+        }
+    }
+
+    #[test]
+    fn records_hold_only_trades_and_price_updates() {
+        let ingested = load_bytes("g.pcap", generate(Options { packets: 300, seed: 2 }));
+        let report = &ingested.report;
+        let messages: u64 = ingested.dataset.records.iter().map(|r| r.messages.len() as u64).sum();
+        let expected = report.messages["T"] + report.messages["8"] + report.messages["5"];
+        assert_eq!(messages, expected);
+        assert!(ingested.dataset.records.iter().all(|r| !r.messages.is_empty()));
+        assert!(ingested.dataset.records.iter().flat_map(|r| &r.messages).all(|m| !m.symbol.ends_with(' ')));
+    }
+}
