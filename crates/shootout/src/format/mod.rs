@@ -2,6 +2,7 @@
 //! workloads it can express, plus one line in that workload's registry below.
 
 pub mod capnp;
+pub mod features;
 pub mod flatbuffers;
 pub mod registry;
 pub mod sbe;
