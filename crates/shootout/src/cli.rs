@@ -49,6 +49,15 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// List the formats: library versions, labels, and the feature matrix (schema, zero-copy, unions, evolution, ...).
+    Formats {
+        /// Print JSON instead of a table.
+        #[arg(long, conflicts_with = "markdown")]
+        json: bool,
+        /// Print Markdown.
+        #[arg(long)]
+        markdown: bool,
+    },
     /// Write the deterministic DEEP 1.0 capture that `run` uses when given no --input.
     GenCapture {
         /// Output file (classic pcap).
@@ -83,7 +92,7 @@ struct RunArgs {
     /// IEX capture to read (pcap or pcapng, optionally gzipped). Without it, a generated DEEP 1.0 capture is used.
     #[arg(long, short)]
     input: Option<PathBuf>,
-    /// Formats to run, comma-separated (default: all). `shootout run --formats help` lists them.
+    /// Formats to run, comma-separated names or groups: classic, zero-copy, schemaless, schema, json (default: all). `shootout formats` lists them.
     #[arg(long, short, value_delimiter = ',')]
     formats: Vec<String>,
     /// Measured runs per format; statistics are the median across runs.
@@ -112,6 +121,7 @@ pub fn main() -> Result<()> {
     match Cli::parse().command {
         Command::Run(args) => run(args),
         Command::Inspect { file, json } => inspect(file, json),
+        Command::Formats { json, markdown } => list_formats(json, markdown),
         Command::GenCapture { out, generated, force } => gen_capture(out, generated.options(), force),
     }
 }
@@ -136,6 +146,22 @@ fn inspect(file: PathBuf, json: bool) -> Result<()> {
     Ok(())
 }
 
+fn list_formats(json: bool, markdown: bool) -> Result<()> {
+    let entries = crate::output::formats::entries(registry::iex().iter().map(|f| f.info));
+    let mut out = io::stdout().lock();
+    if json {
+        serde_json::to_writer_pretty(&mut out, &entries)?;
+        writeln!(out)?;
+    } else {
+        crate::output::formats::write(&entries, markdown, &mut out)?;
+        writeln!(out, "\ngroups for `run --formats`:")?;
+        for (group, meaning) in registry::GROUPS {
+            writeln!(out, "  {group:<12} {meaning}")?;
+        }
+    }
+    Ok(())
+}
+
 fn gen_capture(out: PathBuf, options: generate::Options, force: bool) -> Result<()> {
     let bytes = generate::generate(options);
     let mut file = std::fs::OpenOptions::new();
@@ -151,14 +177,7 @@ fn gen_capture(out: PathBuf, options: generate::Options, force: bool) -> Result<
 }
 
 fn run(args: RunArgs) -> Result<()> {
-    let formats = registry::iex();
-    if args.formats.iter().any(|f| f == "help") {
-        for format in &formats {
-            println!("{:<24} {} ({})", format.info.name, format.info.family, format.info.labels.tags().join(", "));
-        }
-        return Ok(());
-    }
-    let formats = registry::select(formats, &args.formats)?;
+    let formats = registry::select(registry::iex(), &args.formats)?;
     let targets: Vec<Target> = [(Kind::Json, &args.export_json), (Kind::Csv, &args.export_csv), (Kind::Markdown, &args.export_markdown)]
         .into_iter()
         .filter_map(|(kind, path)| path.clone().map(|path| Target { kind, path }))

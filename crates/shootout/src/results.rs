@@ -6,8 +6,9 @@ use serde::Serialize;
 
 use crate::benchmark::stats::{RunStats, Summary};
 use crate::benchmark::timer::Calibration;
-use crate::benchmark::{FormatRuns, Settings};
+use crate::benchmark::{FormatRuns, Settings, ZSTD_LEVEL};
 use crate::environment::{Environment, crate_version};
+use crate::format::features::{self, Features};
 use crate::format::{FormatInfo, Labels};
 
 pub const SCHEMA: &str = "shootout-results/1";
@@ -50,6 +51,13 @@ pub struct FormatResult {
     pub validated: bool,
     pub encoded_bytes: u64,
     pub bytes_per_record: f64,
+    /// The whole stream compressed with zstd (level in `zstd_level`).
+    pub zstd_bytes: u64,
+    pub zstd_level: i32,
+    /// encoded_bytes / zstd_bytes.
+    pub zstd_ratio: f64,
+    /// The format family's entry of the feature matrix.
+    pub features: Option<&'static Features>,
     pub encode: Direction,
     pub decode: Direction,
 }
@@ -79,6 +87,10 @@ impl FormatResult {
             validated: true,
             encoded_bytes,
             bytes_per_record: encoded_bytes as f64 / records.max(1) as f64,
+            zstd_bytes: runs.zstd_bytes,
+            zstd_level: ZSTD_LEVEL,
+            zstd_ratio: encoded_bytes as f64 / runs.zstd_bytes.max(1) as f64,
+            features: features::of_family(info.family),
             encode: Direction { summary: Summary::of(&encode), runs: encode },
             decode: Direction { summary: Summary::of(&decode), runs: decode },
         }

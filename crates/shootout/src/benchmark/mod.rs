@@ -43,6 +43,8 @@ pub trait Bench<W: Workload> {
     fn info(&self) -> &'static FormatInfo;
     /// Encodes and decodes every record once; fails if the aggregate is wrong.
     fn run(&mut self, dataset: &Dataset<W>, timer: &Timer) -> Result<Measurement>;
+    /// The stream the last run encoded.
+    fn stream(&self) -> &[u8];
 }
 
 struct Runner<W, C> {
@@ -55,6 +57,10 @@ struct Runner<W, C> {
 impl<W: Workload, C: Codec<W>> Bench<W> for Runner<W, C> {
     fn info(&self) -> &'static FormatInfo {
         &C::INFO
+    }
+
+    fn stream(&self) -> &[u8] {
+        &self.stream
     }
 
     fn run(&mut self, dataset: &Dataset<W>, timer: &Timer) -> Result<Measurement> {
@@ -118,7 +124,11 @@ pub struct Settings {
 pub struct FormatRuns {
     pub info: &'static FormatInfo,
     pub runs: Vec<Measurement>,
+    /// The whole encoded stream compressed with zstd at [`ZSTD_LEVEL`].
+    pub zstd_bytes: u64,
 }
+
+pub const ZSTD_LEVEL: i32 = 3;
 
 /// Measures every format: warm-up passes, then `settings.runs` rounds in which
 /// each format runs once, so slow drifts of the machine touch all formats alike.
@@ -139,12 +149,18 @@ pub fn measure<W: Workload>(
             on_step(bench.info().name);
         }
     }
-    let mut results: Vec<FormatRuns> = benches.iter().map(|b| FormatRuns { info: b.info(), runs: Vec::new() }).collect();
+    let mut results: Vec<FormatRuns> =
+        benches.iter().map(|b| FormatRuns { info: b.info(), runs: Vec::new(), zstd_bytes: 0 }).collect();
     for _ in 0..settings.runs {
         for (bench, result) in benches.iter_mut().zip(&mut results) {
             result.runs.push(bench.run(dataset, timer)?);
             on_step(bench.info().name);
         }
+    }
+    for (bench, result) in benches.iter().zip(&mut results) {
+        let compressed = zstd::bulk::compress(bench.stream(), ZSTD_LEVEL)
+            .with_context(|| format!("{}: zstd compression of the stream failed", result.info.name))?;
+        result.zstd_bytes = compressed.len() as u64;
     }
     Ok(results)
 }

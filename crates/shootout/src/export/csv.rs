@@ -24,7 +24,7 @@ const STATISTICS: [(&str, fn(&Summary) -> Spread); 11] = [
 
 pub fn write(results: &Results, out: &mut dyn Write) -> Result<()> {
     let mut csv = csv::Writer::from_writer(out);
-    let mut header: Vec<String> = ["workload", "format", "library", "library_version", "tags", "direction", "encoded_bytes", "bytes_per_record"]
+    let mut header: Vec<String> = ["workload", "format", "library", "library_version", "tags", "direction", "encoded_bytes", "bytes_per_record", "zstd_bytes", "zstd_ratio"]
         .map(String::from)
         .to_vec();
     for (name, _) in STATISTICS {
@@ -42,6 +42,8 @@ pub fn write(results: &Results, out: &mut dyn Write) -> Result<()> {
                 direction.to_owned(),
                 format.encoded_bytes.to_string(),
                 format.bytes_per_record.to_string(),
+                format.zstd_bytes.to_string(),
+                format.zstd_ratio.to_string(),
             ];
             for (_, pick) in STATISTICS {
                 let spread = pick(summary);

@@ -93,6 +93,7 @@ mod tests {
             runs: [30, 40, 35]
                 .map(|p50| Measurement { encode: stats(p50), decode: stats(p50 + 20), encoded_bytes: 55_600 })
                 .to_vec(),
+            zstd_bytes: 20_000,
         };
         Results {
             schema: SCHEMA,

@@ -1,9 +1,12 @@
-//! Which formats run on which workload: one line per format.
+//! Which formats run on which workload (one line per format), and the named
+//! groups `--formats` accepts.
 
 use anyhow::{Result, bail};
 
-use super::{capnp, flatbuffers, sbe};
+use super::features::{self, Schema};
+use super::{DecodeStyle, FormatInfo, capnp, flatbuffers, sbe};
 use crate::benchmark::Registered;
+use crate::workload::Workload;
 use crate::workload::iex::Iex;
 
 pub fn iex() -> Vec<Registered<Iex>> {
@@ -16,16 +19,84 @@ pub fn iex() -> Vec<Registered<Iex>> {
     ]
 }
 
-/// Keeps the formats named in `wanted` (all when empty), in registry order.
-pub fn select<W: crate::workload::Workload>(all: Vec<Registered<W>>, wanted: &[String]) -> Result<Vec<Registered<W>>> {
-    if let Some(unknown) = wanted.iter().find(|name| !all.iter().any(|f| f.info.name == name.as_str())) {
-        let known: Vec<&str> = all.iter().map(|f| f.info.name).collect();
-        bail!("unknown format '{unknown}' for workload {}; known: {}", W::NAME, known.join(", "));
+/// Groups `--formats` accepts beside format names.
+pub const GROUPS: &[(&str, &str)] = &[
+    ("classic", "the 2019 IEX shootout's four: capnp-unpacked, capnp-packed, flatbuffers, sbe"),
+    ("zero-copy", "formats whose decoder reads fields in place"),
+    ("schemaless", "self-describing formats with no schema"),
+    ("schema", "formats with a schema (an IDL or derived from Rust types)"),
+    ("json", "the JSON libraries"),
+];
+
+/// Whether `info` belongs to `group`, or `None` when no group has that name.
+fn in_group(info: &FormatInfo, group: &str) -> Option<bool> {
+    let schema = || features::of_family(info.family).map(|f| f.schema);
+    Some(match group {
+        "classic" => ["capnp-unpacked", "capnp-packed", "flatbuffers", "sbe"].contains(&info.name),
+        "zero-copy" => matches!(info.labels.decode, DecodeStyle::ZeroCopy),
+        "schemaless" => schema() == Some(Schema::None),
+        "schema" => matches!(schema(), Some(Schema::Idl | Schema::Derive)),
+        "json" => info.family == "JSON",
+        _ => return None,
+    })
+}
+
+/// Keeps the formats named in `wanted`, by name or group (all when empty), in registry order.
+pub fn select<W: Workload>(all: Vec<Registered<W>>, wanted: &[String]) -> Result<Vec<Registered<W>>> {
+    let Some(sample) = all.first() else { bail!("no formats are registered for workload {}", W::NAME) };
+    for item in wanted {
+        let is_name = all.iter().any(|f| f.info.name == item.as_str());
+        if !is_name && in_group(sample.info, item).is_none() {
+            let names: Vec<&str> = all.iter().map(|f| f.info.name).collect();
+            let groups: Vec<&str> = GROUPS.iter().map(|(g, _)| *g).collect();
+            bail!(
+                "unknown format '{item}' for workload {}; formats: {}; groups: {}",
+                W::NAME,
+                names.join(", "),
+                groups.join(", ")
+            );
+        }
     }
-    let selected: Vec<Registered<W>> =
-        all.into_iter().filter(|f| wanted.is_empty() || wanted.iter().any(|w| w == f.info.name)).collect();
+    let chosen = |info: &FormatInfo| {
+        wanted.is_empty() || wanted.iter().any(|w| w == info.name || in_group(info, w) == Some(true))
+    };
+    let selected: Vec<Registered<W>> = all.into_iter().filter(|f| chosen(f.info)).collect();
     if selected.is_empty() {
-        bail!("no formats to run for workload {}", W::NAME);
+        bail!("--formats {} selects no format for workload {}", wanted.join(","), W::NAME);
     }
     Ok(selected)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(wanted: &[&str]) -> Vec<&'static str> {
+        let wanted: Vec<String> = wanted.iter().map(|s| s.to_string()).collect();
+        select(iex(), &wanted).unwrap().iter().map(|f| f.info.name).collect()
+    }
+
+    #[test]
+    fn names_and_groups_select_in_registry_order() {
+        assert_eq!(names(&["classic"]), ["capnp-unpacked", "capnp-packed", "flatbuffers", "sbe"]);
+        assert_eq!(names(&["sbe", "capnp-packed"]), ["capnp-packed", "sbe"]);
+        assert_eq!(names(&[]).len(), iex().len());
+        assert!(names(&["zero-copy"]).contains(&"flatbuffers-unchecked"));
+    }
+
+    #[test]
+    fn unknown_names_list_formats_and_groups() {
+        let error = select(iex(), &["morse".to_string()]).err().unwrap().to_string();
+        assert!(error.contains("unknown format 'morse'") && error.contains("groups: classic"), "{error}");
+    }
+
+    #[test]
+    fn names_are_unique_and_every_family_has_a_feature_row() {
+        let formats = iex();
+        for (i, f) in formats.iter().enumerate() {
+            assert!(formats[..i].iter().all(|g| g.info.name != f.info.name), "duplicate {}", f.info.name);
+            assert!(features::of_family(f.info.family).is_some(), "no feature-matrix row for family {:?}", f.info.family);
+            assert!(GROUPS.iter().all(|(g, _)| *g != f.info.name), "{} shadows a group", f.info.name);
+        }
+    }
 }

@@ -92,7 +92,8 @@ pub fn direction(results: &Results, style: Style, pick: fn(&FormatResult) -> &Su
 
 /// Encoded size, labels and validation, smallest first.
 pub fn sizes(results: &Results, style: Style) -> Table {
-    let mut table = new_table(style, &["format", "bytes", "bytes/record", "validated", "library", "labels"]);
+    let mut table =
+        new_table(style, &["format", "bytes", "bytes/record", "zstd-3 bytes", "zstd ratio", "validated", "library", "labels"]);
     let mut formats: Vec<&FormatResult> = results.formats.iter().collect();
     formats.sort_by_key(|f| f.encoded_bytes);
     for format in formats {
@@ -100,6 +101,8 @@ pub fn sizes(results: &Results, style: Style) -> Table {
             format.name.to_owned(),
             format.encoded_bytes.to_string(),
             format!("{:.1}", format.bytes_per_record),
+            format.zstd_bytes.to_string(),
+            format!("{:.2}", format.zstd_ratio),
             if format.validated { "yes".into() } else { "NO".into() },
             format!("{} {}", format.library, format.library_version),
             format.tags.join(", "),
