@@ -45,20 +45,21 @@ fn yes_no(b: bool) -> &'static str {
 pub fn write(entries: &[FormatEntry], markdown: bool, out: &mut dyn Write) -> io::Result<()> {
     let mut table = Table::new();
     table.load_style(if markdown { ASCII_MARKDOWN } else { UTF8_BORDERS_ONLY });
-    table.set_header(["format", "library", "schema", "self-describing", "zero-copy read", "unions", "labels"]);
+    table.set_header(["format", "family", "library", "schema", "self-describing", "zero-copy read", "labels"]);
     for e in entries {
         let f = e.features;
         table.add_row(vec![
             e.name.to_owned(),
+            e.family.to_owned(),
             format!("{} {}", e.library, e.library_version),
-            f.map_or("?".into(), |f| match f.schema {
-                Schema::Idl => format!("IDL: {}", f.schema_detail),
-                Schema::Derive => format!("derive: {}", f.schema_detail),
-                Schema::None => "none".into(),
-            }),
+            f.map_or("?", |f| match f.schema {
+                Schema::Idl => "IDL",
+                Schema::Derive => "derive",
+                Schema::None => "none",
+            })
+            .to_owned(),
             f.map_or("?", |f| yes_no(f.self_describing)).to_owned(),
             f.map_or("?", |f| yes_no(f.zero_copy)).to_owned(),
-            f.map_or("?", |f| f.unions).to_owned(),
             e.tags.join(", "),
         ]);
     }
@@ -71,6 +72,8 @@ pub fn write(entries: &[FormatEntry], markdown: bool, out: &mut dyn Write) -> io
         seen.push(f.family);
         let bullet = if markdown { "- " } else { "  " };
         writeln!(out, "\n{}{}", if markdown { "#### " } else { "" }, f.family)?;
+        writeln!(out, "{bullet}schema: {}", f.schema_detail)?;
+        writeln!(out, "{bullet}unions: {}", f.unions)?;
         writeln!(out, "{bullet}optional fields: {}", f.optional_fields)?;
         writeln!(out, "{bullet}framing: {}", f.framing)?;
         writeln!(out, "{bullet}evolution: {}", f.evolution)?;
