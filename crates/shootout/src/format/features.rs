@@ -322,7 +322,7 @@ pub const FEATURES: &[Features] = &[
         ],
     },
     Features {
-        family: "borsh",
+        family: "Borsh",
         schema: Schema::Derive,
         schema_detail: "Rust types via #[derive(BorshSerialize, BorshDeserialize)]; optional BorshSchema",
         self_describing: false,

@@ -1,11 +1,21 @@
 //! Formats: one module per format library, each implementing [`Codec`] for the
 //! workloads it can express, plus one line in that workload's registry below.
 
+pub mod bincode;
+pub mod bitcode;
+pub mod borsh;
 pub mod capnp;
 pub mod features;
+#[cfg(test)]
+mod codec_tests;
 pub mod flatbuffers;
+pub mod flexbuffers;
+pub mod postcard;
 pub mod registry;
+pub mod rkyv;
 pub mod sbe;
+pub mod speedy;
+pub mod ubjson;
 
 use anyhow::Result;
 use serde::Serialize;

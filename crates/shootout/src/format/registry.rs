@@ -4,7 +4,9 @@
 use anyhow::{Result, bail};
 
 use super::features::{self, Schema};
-use super::{DecodeStyle, FormatInfo, capnp, flatbuffers, sbe};
+use super::{
+    DecodeStyle, FormatInfo, bincode, bitcode, borsh, capnp, flatbuffers, flexbuffers, postcard, rkyv, sbe, speedy, ubjson,
+};
 use crate::benchmark::Registered;
 use crate::workload::Workload;
 use crate::workload::iex::Iex;
@@ -16,6 +18,15 @@ pub fn iex() -> Vec<Registered<Iex>> {
         Registered::of::<flatbuffers::Flatbuffers>(),
         Registered::of::<flatbuffers::FlatbuffersUnchecked>(),
         Registered::of::<sbe::Sbe>(),
+        Registered::of::<flexbuffers::Flexbuffers>(),
+        Registered::of::<ubjson::Ubjson>(),
+        Registered::of::<bincode::Bincode>(),
+        Registered::of::<postcard::Postcard>(),
+        Registered::of::<rkyv::Rkyv>(),
+        Registered::of::<rkyv::RkyvUnchecked>(),
+        Registered::of::<borsh::Borsh>(),
+        Registered::of::<speedy::Speedy>(),
+        Registered::of::<bitcode::Bitcode>(),
     ]
 }
 

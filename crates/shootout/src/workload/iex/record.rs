@@ -1,15 +1,51 @@
 //! The classic IEX shootout record: one IEX-TP packet's trades and price updates.
+//!
+//! Besides serde, the record derives the native traits of the derive-based
+//! format libraries (bincode, bitcode, borsh, rkyv, speedy), so each can encode
+//! it directly. Decoding mirrors with borrowed symbols live in those formats'
+//! modules; `Body` and `Side` hold no strings, so they derive the decode traits
+//! here and the mirrors reuse them.
 
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    bincode::Encode,
+    bitcode::Encode,
+    borsh::BorshSerialize,
+    borsh::BorshDeserialize,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+    speedy::Writable,
+)]
 pub struct MultiMessage {
     /// First sequence number of the IEX-TP packet.
     pub seq_no: u64,
     pub messages: Vec<Message>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    bincode::Encode,
+    bitcode::Encode,
+    borsh::BorshSerialize,
+    borsh::BorshDeserialize,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+    speedy::Writable,
+)]
 pub struct Message {
     /// Nanoseconds since the Unix epoch.
     pub ts: i64,
@@ -18,14 +54,57 @@ pub struct Message {
     pub body: Body,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    bincode::Encode,
+    bincode::BorrowDecode,
+    bitcode::Encode,
+    bitcode::Decode,
+    borsh::BorshSerialize,
+    borsh::BorshDeserialize,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+    speedy::Writable,
+    speedy::Readable,
+)]
 pub enum Body {
     /// Price has 4 implied decimals (raw wire value).
     Trade { price: u64, size: u32 },
-    LevelUpdate { price: u64, size: u32, flags: u8, side: Side },
+    LevelUpdate {
+        price: u64,
+        size: u32,
+        flags: u8,
+        side: Side,
+    },
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    bincode::Encode,
+    bincode::BorrowDecode,
+    bitcode::Encode,
+    bitcode::Decode,
+    borsh::BorshSerialize,
+    borsh::BorshDeserialize,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+    speedy::Writable,
+    speedy::Readable,
+)]
 pub enum Side {
     Buy,
     Sell,

@@ -1,0 +1,131 @@
+//! bincode 2 through its native derives (`Encode` on the record, `BorrowDecode`
+//! on a borrowed mirror), standard configuration.
+//!
+//! bincode's encoding is self-delimiting, so records are written back to back
+//! with no length prefix: `borrow_decode_from_slice` reports the bytes it read.
+//! Decoding borrows each symbol from the stream, but the mirror's message list is
+//! a `Vec` built per record: one allocation per non-empty record.
+
+use anyhow::{Context, Result};
+use bincode::config::{self, Configuration, Limit};
+
+use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage};
+
+/// Upper bound on the bytes one record may claim while decoding: bincode's
+/// documented guard against hostile lengths (without it a corrupt length makes
+/// `Vec::with_capacity` abort). Far above any IEX-TP packet.
+const DECODE_LIMIT: usize = 16 << 20;
+
+fn encode_config() -> Configuration {
+    config::standard()
+}
+
+fn decode_config() -> Configuration<config::LittleEndian, config::Varint, Limit<DECODE_LIMIT>> {
+    config::standard().with_limit::<DECODE_LIMIT>()
+}
+
+/// [`MultiMessage`] with the symbol borrowed from the input.
+#[derive(bincode::BorrowDecode)]
+struct MultiMessageView<'a> {
+    seq_no: u64,
+    messages: Vec<MessageView<'a>>,
+}
+
+#[derive(bincode::BorrowDecode)]
+struct MessageView<'a> {
+    ts: i64,
+    symbol: &'a str,
+    body: Body,
+}
+
+pub struct Bincode;
+
+impl Format for Bincode {
+    const INFO: FormatInfo = FormatInfo {
+        name: "bincode",
+        family: "bincode",
+        library: "bincode",
+        labels: Labels {
+            buffer_reuse: true,
+            decode: DecodeStyle::Owned,
+            access: Access::Validated,
+            api: Api::Native,
+            lossy: None,
+        },
+        notes: "bincode 2 native derives (Encode; BorrowDecode on a mirror whose symbol is a \
+                borrowed &str), config::standard() (little endian, varint integers). Encode \
+                appends straight to the stream (encode_into_std_write). The encoding is \
+                self-delimiting, so records are back to back with no prefix; \
+                borrow_decode_from_slice returns the bytes read. Decode checks UTF-8 and \
+                allocates the message Vec once per non-empty record; it runs with \
+                with_limit::<16 MiB>(), bincode's guard against hostile lengths.",
+    };
+}
+
+impl Codec<Iex> for Bincode {
+    fn new() -> Self {
+        Bincode
+    }
+
+    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+        bincode::encode_into_std_write(record, stream, encode_config())
+            .context("bincode: encode")?;
+        Ok(())
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
+        let (record, used): (MultiMessageView<'_>, usize) =
+            bincode::borrow_decode_from_slice(stream, decode_config())
+                .context("bincode: decode")?;
+        let _ = record.seq_no;
+        for message in &record.messages {
+            let _ = message.ts;
+            add(sink, message.symbol.as_bytes(), &message.body);
+        }
+        Ok(used)
+    }
+}
+
+fn add(sink: &mut Aggregator, symbol: &[u8], body: &Body) {
+    match *body {
+        Body::Trade { price, size } => sink.trade(symbol, price, size),
+        Body::LevelUpdate {
+            price, size, side, ..
+        } => sink.level_update(symbol, side, price, size),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::assert_round_trip;
+    use crate::format::codec_tests::{
+        assert_garbage_is_an_error, assert_round_trips_with_a_big_record,
+    };
+    use crate::workload::iex::sample_dataset;
+
+    #[test]
+    fn round_trips() {
+        assert_round_trip::<Iex, Bincode>(&sample_dataset());
+        assert_round_trips_with_a_big_record::<Bincode>();
+    }
+
+    #[test]
+    fn garbage_is_an_error() {
+        assert_garbage_is_an_error::<Bincode>();
+    }
+
+    #[test]
+    fn encoding_is_the_standard_one() {
+        let record = &sample_dataset().records[0];
+        let mut stream = Vec::new();
+        Bincode.encode(record, &mut stream).unwrap();
+        assert_eq!(
+            stream,
+            bincode::encode_to_vec(record, config::standard()).unwrap()
+        );
+        // seq_no 1 as a one-byte varint, then the message count.
+        assert_eq!(&stream[..2], &[1, 2]);
+    }
+}

@@ -1,0 +1,132 @@
+//! bitcode through its native derives (`Encode` on the record, `Decode` on a
+//! mirror whose symbol is a `&str` borrowed from the stream), with one
+//! `bitcode::Buffer` reused for every encode and another for every decode, the
+//! library's documented way to avoid allocations between calls.
+//!
+//! bitcode's output is not self-delimiting (decode requires the exact bytes), so
+//! each record is preceded by its length as a little-endian u32.
+
+use anyhow::{Context, Result, bail};
+
+use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage};
+
+const PREFIX: usize = 4;
+
+/// [`MultiMessage`] with the symbol borrowed from the input.
+#[derive(bitcode::Decode)]
+struct MultiMessageView<'a> {
+    seq_no: u64,
+    messages: Vec<MessageView<'a>>,
+}
+
+#[derive(bitcode::Decode)]
+struct MessageView<'a> {
+    ts: i64,
+    symbol: &'a str,
+    body: Body,
+}
+
+pub struct Bitcode {
+    encoder: bitcode::Buffer,
+    decoder: bitcode::Buffer,
+}
+
+impl Format for Bitcode {
+    const INFO: FormatInfo = FormatInfo {
+        name: "bitcode",
+        family: "bitcode",
+        library: "bitcode",
+        labels: Labels {
+            buffer_reuse: true,
+            decode: DecodeStyle::Owned,
+            access: Access::Validated,
+            api: Api::Native,
+            lossy: None,
+        },
+        notes: "bitcode native derives (not serde), one bitcode::Buffer reused for encoding and \
+                one for decoding. bitcode lays a value out column by column (all ts, then all \
+                symbols, ...), packing integers. Its output is not self-delimiting, so each \
+                record is framed by a u32 LE length prefix. Decode reads a mirror whose symbol \
+                is a &str borrowed from the stream (UTF-8 checked); its message Vec is \
+                allocated once per non-empty record.",
+    };
+}
+
+impl Codec<Iex> for Bitcode {
+    fn new() -> Self {
+        Bitcode {
+            encoder: bitcode::Buffer::new(),
+            decoder: bitcode::Buffer::new(),
+        }
+    }
+
+    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+        let bytes = self.encoder.encode(record);
+        let len = u32::try_from(bytes.len()).context("bitcode: record over 4 GiB")?;
+        stream.reserve(PREFIX + bytes.len());
+        stream.extend_from_slice(&len.to_le_bytes());
+        stream.extend_from_slice(bytes);
+        Ok(())
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
+        let Some(prefix) = stream.first_chunk::<PREFIX>() else {
+            bail!(
+                "bitcode: truncated length prefix ({} bytes left)",
+                stream.len()
+            );
+        };
+        let end = PREFIX + u32::from_le_bytes(*prefix) as usize;
+        let bytes = stream.get(PREFIX..end).with_context(|| {
+            format!(
+                "bitcode: record of {end} bytes but only {} left",
+                stream.len()
+            )
+        })?;
+        let record: MultiMessageView<'_> = self.decoder.decode(bytes).context("bitcode: decode")?;
+        let _ = record.seq_no;
+        for message in &record.messages {
+            let _ = message.ts;
+            let symbol = message.symbol.as_bytes();
+            match message.body {
+                Body::Trade { price, size } => sink.trade(symbol, price, size),
+                Body::LevelUpdate {
+                    price, size, side, ..
+                } => sink.level_update(symbol, side, price, size),
+            }
+        }
+        Ok(end)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::assert_round_trip;
+    use crate::format::codec_tests::{
+        assert_garbage_is_an_error, assert_round_trips_with_a_big_record,
+    };
+    use crate::workload::iex::sample_dataset;
+
+    #[test]
+    fn round_trips() {
+        assert_round_trip::<Iex, Bitcode>(&sample_dataset());
+        assert_round_trips_with_a_big_record::<Bitcode>();
+    }
+
+    #[test]
+    fn garbage_is_an_error() {
+        assert_garbage_is_an_error::<Bitcode>();
+    }
+
+    #[test]
+    fn records_are_bitcodes_own_bytes_behind_a_length() {
+        let record = &sample_dataset().records[2];
+        let mut stream = Vec::new();
+        Bitcode::new().encode(record, &mut stream).unwrap();
+        let expected = bitcode::encode(record);
+        assert_eq!(&stream[..4], &(expected.len() as u32).to_le_bytes());
+        assert_eq!(&stream[4..], expected);
+    }
+}

@@ -1,0 +1,86 @@
+//! Borsh through its derives (`BorshSerialize` / `BorshDeserialize` on the record).
+//!
+//! Borsh is self-delimiting, so records are written back to back; decode reads
+//! from a slice it advances and returns how far it moved. Borsh has no borrowed
+//! deserialization: every record is rebuilt as an owned `MultiMessage` (one
+//! `Vec` per record plus one `String` per message).
+
+use anyhow::{Context, Result};
+use borsh::BorshDeserialize;
+
+use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::iex::{Aggregator, Iex, MultiMessage};
+
+pub struct Borsh;
+
+impl Format for Borsh {
+    const INFO: FormatInfo = FormatInfo {
+        name: "borsh",
+        family: "Borsh",
+        library: "borsh",
+        labels: Labels {
+            buffer_reuse: true,
+            decode: DecodeStyle::Owned,
+            access: Access::Validated,
+            api: Api::Native,
+            lossy: None,
+        },
+        notes: "borsh derives; fixed-width little-endian integers, u32 lengths, u8 enum tags. \
+                Encode appends straight to the stream (borsh::to_writer). Self-delimiting: \
+                records are back to back with no prefix; decode is \
+                BorshDeserialize::deserialize(&mut slice) and the slice's advance gives the \
+                bytes consumed. Borsh cannot borrow, so decode builds an owned MultiMessage: \
+                per record one Vec allocation plus one String per message.",
+    };
+}
+
+impl Codec<Iex> for Borsh {
+    fn new() -> Self {
+        Borsh
+    }
+
+    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+        borsh::to_writer(stream, record).context("borsh: encode")
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
+        let mut input = stream;
+        let record = MultiMessage::deserialize(&mut input).context("borsh: decode")?;
+        record.aggregate_into(sink);
+        Ok(stream.len() - input.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::assert_round_trip;
+    use crate::format::codec_tests::{
+        assert_garbage_is_an_error, assert_round_trips_with_a_big_record,
+    };
+    use crate::workload::iex::sample_dataset;
+
+    #[test]
+    fn round_trips() {
+        assert_round_trip::<Iex, Borsh>(&sample_dataset());
+        assert_round_trips_with_a_big_record::<Borsh>();
+    }
+
+    #[test]
+    fn garbage_is_an_error() {
+        assert_garbage_is_an_error::<Borsh>();
+    }
+
+    #[test]
+    fn encoding_is_borshs_own() {
+        let record = &sample_dataset().records[0];
+        let mut stream = Vec::new();
+        Borsh.encode(record, &mut stream).unwrap();
+        assert_eq!(stream, borsh::to_vec(record).unwrap());
+        assert_eq!(
+            &stream[..12],
+            &[1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0],
+            "u64 seq_no, u32 count"
+        );
+    }
+}

@@ -1,0 +1,94 @@
+//! postcard through serde: the record serializes with its serde derive, and
+//! decodes into the shared borrowed view (`MultiMessageView`, symbols as `&str`
+//! into the stream).
+//!
+//! postcard's encoding is self-delimiting: records are written back to back and
+//! `take_from_bytes` returns the unread rest, which gives the bytes consumed.
+
+use anyhow::{Context, Result};
+
+use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::iex::view::MultiMessageView;
+use crate::workload::iex::{Aggregator, Iex, MultiMessage};
+
+pub struct Postcard;
+
+/// Lets `postcard::to_extend` append to a borrowed stream (it takes its output
+/// by value); `Vec::extend` from a slice iterator is a plain copy.
+struct Append<'a>(&'a mut Vec<u8>);
+
+impl Extend<u8> for Append<'_> {
+    #[inline]
+    fn extend<I: IntoIterator<Item = u8>>(&mut self, bytes: I) {
+        self.0.extend(bytes);
+    }
+}
+
+impl Format for Postcard {
+    const INFO: FormatInfo = FormatInfo {
+        name: "postcard",
+        family: "postcard",
+        library: "postcard",
+        labels: Labels {
+            buffer_reuse: true,
+            decode: DecodeStyle::Owned,
+            access: Access::Validated,
+            api: Api::Serde,
+            lossy: None,
+        },
+        notes: "serde, postcard 1.x wire format (varint integers, zigzag for signed, enum \
+                variants as varint indices). Encode appends straight to the stream \
+                (postcard::to_extend). Self-delimiting: records are back to back with no \
+                prefix; take_from_bytes returns the rest, which gives the bytes consumed. \
+                Decode into the shared serde view MultiMessageView (symbols borrowed as &str, \
+                UTF-8 checked); its message Vec is allocated once per non-empty record.",
+    };
+}
+
+impl Codec<Iex> for Postcard {
+    fn new() -> Self {
+        Postcard
+    }
+
+    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+        postcard::to_extend(record, Append(stream)).context("postcard: encode")?;
+        Ok(())
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
+        let (record, rest) = postcard::take_from_bytes::<MultiMessageView<'_>>(stream)
+            .context("postcard: decode")?;
+        record.aggregate_into(sink);
+        Ok(stream.len() - rest.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::assert_round_trip;
+    use crate::format::codec_tests::{
+        assert_garbage_is_an_error, assert_round_trips_with_a_big_record,
+    };
+    use crate::workload::iex::sample_dataset;
+
+    #[test]
+    fn round_trips() {
+        assert_round_trip::<Iex, Postcard>(&sample_dataset());
+        assert_round_trips_with_a_big_record::<Postcard>();
+    }
+
+    #[test]
+    fn garbage_is_an_error() {
+        assert_garbage_is_an_error::<Postcard>();
+    }
+
+    #[test]
+    fn encoding_is_postcards_own() {
+        let record = &sample_dataset().records[0];
+        let mut stream = vec![0xaa];
+        Postcard.encode(record, &mut stream).unwrap();
+        assert_eq!(stream[0], 0xaa, "appends");
+        assert_eq!(&stream[1..], postcard::to_stdvec(record).unwrap());
+    }
+}

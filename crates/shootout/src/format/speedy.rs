@@ -1,0 +1,105 @@
+//! speedy through its derives: `Writable` on the record, `Readable` on a mirror
+//! whose symbol is a `&str` borrowed from the stream.
+//!
+//! speedy's encoding is self-delimiting (u32 lengths for the message list and
+//! strings) and `read_with_length_from_buffer` reports the bytes it read, so
+//! records are written back to back with no prefix.
+
+use anyhow::{Context, Result};
+use speedy::{Readable, Writable};
+
+use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage};
+
+/// [`MultiMessage`] with the symbol borrowed from the input.
+#[derive(Readable)]
+struct MultiMessageView<'a> {
+    seq_no: u64,
+    messages: Vec<MessageView<'a>>,
+}
+
+#[derive(Readable)]
+struct MessageView<'a> {
+    ts: i64,
+    symbol: &'a str,
+    body: Body,
+}
+
+pub struct Speedy;
+
+impl Format for Speedy {
+    const INFO: FormatInfo = FormatInfo {
+        name: "speedy",
+        family: "speedy",
+        library: "speedy",
+        labels: Labels {
+            buffer_reuse: true,
+            decode: DecodeStyle::Owned,
+            access: Access::Validated,
+            api: Api::Native,
+            lossy: None,
+        },
+        notes: "speedy derives, default little-endian context: fixed-width integers, u32 \
+                lengths, u32 enum tags. Encode writes straight into the stream \
+                (write_to_stream). Self-delimiting: records are back to back with no prefix; \
+                read_with_length_from_buffer returns the bytes read. Decode reads a mirror \
+                whose symbol is a &str borrowed from the stream (UTF-8 checked); its message \
+                Vec is allocated once per non-empty record.",
+    };
+}
+
+impl Codec<Iex> for Speedy {
+    fn new() -> Self {
+        Speedy
+    }
+
+    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+        record.write_to_stream(stream).context("speedy: encode")
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
+        let (record, used) = MultiMessageView::read_with_length_from_buffer(stream);
+        let record = record.context("speedy: decode")?;
+        let _ = record.seq_no;
+        for message in &record.messages {
+            let _ = message.ts;
+            let symbol = message.symbol.as_bytes();
+            match message.body {
+                Body::Trade { price, size } => sink.trade(symbol, price, size),
+                Body::LevelUpdate {
+                    price, size, side, ..
+                } => sink.level_update(symbol, side, price, size),
+            }
+        }
+        Ok(used)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::assert_round_trip;
+    use crate::format::codec_tests::{
+        assert_garbage_is_an_error, assert_round_trips_with_a_big_record,
+    };
+    use crate::workload::iex::sample_dataset;
+
+    #[test]
+    fn round_trips() {
+        assert_round_trip::<Iex, Speedy>(&sample_dataset());
+        assert_round_trips_with_a_big_record::<Speedy>();
+    }
+
+    #[test]
+    fn garbage_is_an_error() {
+        assert_garbage_is_an_error::<Speedy>();
+    }
+
+    #[test]
+    fn encoding_is_speedys_own() {
+        let record = &sample_dataset().records[0];
+        let mut stream = Vec::new();
+        Speedy.encode(record, &mut stream).unwrap();
+        assert_eq!(stream, record.write_to_vec().unwrap());
+    }
+}
