@@ -1,10 +1,19 @@
 //! Formats: one module per format library, each implementing [`Codec`] for the
 //! workloads it can express, plus one line in that workload's registry below.
 
+pub mod bson;
 pub mod capnp;
+pub mod ciborium;
+#[cfg(test)]
+mod codec_tests;
 pub mod flatbuffers;
+pub mod minicbor;
 pub mod registry;
+pub mod rmp_serde;
 pub mod sbe;
+pub mod serde_json;
+pub mod simd_json;
+pub mod sonic_rs;
 
 use anyhow::Result;
 use serde::Serialize;
