@@ -100,7 +100,7 @@ fn add(sink: &mut Aggregator, symbol: &[u8], body: &Body) {
 mod tests {
     use super::*;
     use crate::format::assert_round_trip;
-    use crate::format::codec_tests::{
+    use crate::format::codec_tests::{sample_with_big_record, 
         assert_garbage_is_an_error, assert_round_trips_with_a_big_record,
     };
     use crate::workload::iex::sample_dataset;
@@ -113,7 +113,7 @@ mod tests {
 
     #[test]
     fn garbage_is_an_error() {
-        assert_garbage_is_an_error::<Bincode>();
+        assert_garbage_is_an_error::<Bincode>(&sample_with_big_record());
     }
 
     #[test]

@@ -55,7 +55,7 @@ impl Codec<Iex> for Borsh {
 mod tests {
     use super::*;
     use crate::format::assert_round_trip;
-    use crate::format::codec_tests::{
+    use crate::format::codec_tests::{sample_with_big_record, 
         assert_garbage_is_an_error, assert_round_trips_with_a_big_record,
     };
     use crate::workload::iex::sample_dataset;
@@ -68,7 +68,7 @@ mod tests {
 
     #[test]
     fn garbage_is_an_error() {
-        assert_garbage_is_an_error::<Borsh>();
+        assert_garbage_is_an_error::<Borsh>(&sample_with_big_record());
     }
 
     #[test]

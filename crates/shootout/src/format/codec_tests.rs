@@ -1,9 +1,13 @@
-//! Test helpers shared by the codecs of the derive- and serde-based libraries:
-//! whole-stream encode/decode and the "bad bytes are an error, never a panic" check.
+//! Test helpers shared by the iex codecs' unit tests (beside
+//! [`super::assert_round_trip`]): whole-stream encode/decode, a big record, bad
+//! input must be an error (never a panic), and steady-state allocations per record.
+
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
 
 use super::Codec;
+use crate::benchmark::alloc::snapshot;
 use crate::workload::Workload;
 use crate::workload::iex::{Body, Iex, Message, MultiMessage, Side, sample_dataset};
 
@@ -69,35 +73,36 @@ pub fn assert_round_trips_with_a_big_record<C: Codec<Iex>>() {
     );
 }
 
-/// Truncated records, an empty input and random bytes are errors (or, for random
-/// bytes and bit flips, possibly wrong values), never a panic.
-pub fn assert_garbage_is_an_error<C: Codec<Iex>>() {
+/// The sample records plus a big one, for the bad-input checks.
+pub fn sample_with_big_record() -> Vec<MultiMessage> {
     let mut records = sample_dataset().records;
     records.push(big_record());
-    let stream = encode_all::<C>(&records);
+    records
+}
+
+/// Every record of `records`, encoded and then cut short at every length (every
+/// 97th for records over 4 KiB), must fail to decode; random bytes and bit flips of the last record must not panic
+/// (they may decode to wrong values); empty input and `[0xff; 8]` must fail.
+pub fn assert_garbage_is_an_error<C: Codec<Iex>>(records: &[MultiMessage]) {
     let mut codec = C::new();
+    let mut stream = Vec::new();
+    let mut bounds = vec![0];
+    for record in records {
+        codec.encode(record, &mut stream).expect("encode");
+        bounds.push(stream.len());
+    }
     let mut sink = Iex::new_sink(&Default::default());
-    let first = codec.decode(&stream, &mut sink).unwrap();
-    for cut in 0..first {
-        assert!(
-            codec.decode(&stream[..cut], &mut sink).is_err(),
-            "{}: cut {cut}",
-            C::INFO.name
-        );
-    }
-    // The big last record, cut at a spread of points.
-    let mut offset = 0;
-    let mut last = 0;
-    while offset < stream.len() {
-        last = offset;
-        offset += codec.decode(&stream[offset..], &mut sink).unwrap();
-    }
-    for cut in (last..stream.len()).step_by(97) {
-        assert!(
-            codec.decode(&stream[last..cut], &mut sink).is_err(),
-            "{}: cut {cut}",
-            C::INFO.name
-        );
+    for w in bounds.windows(2) {
+        let step = if w[1] - w[0] > 4096 { 97 } else { 1 };
+        for cut in (w[0]..w[1]).step_by(step) {
+            assert!(
+                codec.decode(&stream[w[0]..cut], &mut sink).is_err(),
+                "{}: record at {} cut to {} bytes",
+                C::INFO.name,
+                w[0],
+                cut - w[0]
+            );
+        }
     }
     let mut state = 0x9e37_79b9_7f4a_7c15_u64;
     let mut next = move || {
@@ -106,21 +111,79 @@ pub fn assert_garbage_is_an_error<C: Codec<Iex>>() {
         state ^= state << 17;
         state
     };
-    for len in [1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 64, 1000] {
-        for _ in 0..50 {
-            let bytes: Vec<u8> = (0..len).map(|_| next() as u8).collect();
-            let _ = codec.decode(&bytes, &mut sink);
-        }
+    for len in [1, 2, 4, 5, 8, 9, 16, 64, 1000] {
+        let noise: Vec<u8> = (0..len).map(|_| next() as u8).collect();
+        let _ = codec.decode(&noise, &mut sink);
     }
-    for _ in 0..3000 {
-        let mut flipped = stream[..first].to_vec();
+    let last = &stream[bounds[bounds.len() - 2]..];
+    for _ in 0..2000 {
+        let mut flipped = last.to_vec();
         let bit = (next() as usize) % (flipped.len() * 8);
         flipped[bit / 8] ^= 1 << (bit % 8);
         let _ = codec.decode(&flipped, &mut sink);
     }
+    assert!(codec.decode(&[], &mut sink).is_err(), "{}", C::INFO.name);
     assert!(
-        codec.decode(&[], &mut sink).is_err(),
-        "{}: empty input",
+        codec.decode(&[0xff; 8], &mut sink).is_err(),
+        "{}",
         C::INFO.name
     );
+    // The codec still works after all that.
+    assert_eq!(
+        codec.decode(&stream, &mut sink).expect("decode"),
+        bounds[1],
+        "{}",
+        C::INFO.name
+    );
+}
+
+/// Asserts the heap allocations made by encoding all of `records` and by
+/// decoding them back, in the steady state (after a warm-up pass).
+///
+/// The allocation counter is process-wide and other test threads add to it, so
+/// each measurement keeps the fewest seen over several passes, and measurements
+/// are retried for a while until one matches: a quiet moment proves the
+/// expected count, while a codec that allocates more fails after the deadline.
+pub fn assert_steady_state_allocations<C: Codec<Iex>>(
+    records: &[MultiMessage],
+    expected: (u64, u64),
+) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let measured = steady_state_allocations::<C>(records);
+        if measured == expected || Instant::now() > deadline {
+            assert_eq!(
+                measured,
+                expected,
+                "{}: (encode, decode) allocations for {} records",
+                C::INFO.name,
+                records.len()
+            );
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn steady_state_allocations<C: Codec<Iex>>(records: &[MultiMessage]) -> (u64, u64) {
+    let mut codec = C::new();
+    let mut stream = Vec::with_capacity(1 << 16);
+    let mut sink = Iex::new_sink(&Default::default());
+    let mut fewest = (u64::MAX, u64::MAX);
+    for _ in 0..10 {
+        stream.clear();
+        let before = snapshot().count;
+        for record in records {
+            codec.encode(record, &mut stream).expect("encode");
+        }
+        let encode = snapshot().count - before;
+        let before = snapshot().count;
+        let mut offset = 0;
+        while offset < stream.len() {
+            offset += codec.decode(&stream[offset..], &mut sink).expect("decode");
+        }
+        let decode = snapshot().count - before;
+        fewest = (fewest.0.min(encode), fewest.1.min(decode));
+    }
+    fewest
 }

@@ -139,7 +139,7 @@ fn size(fields: &MapReader<&[u8]>) -> Result<u32> {
 mod tests {
     use super::*;
     use crate::format::assert_round_trip;
-    use crate::format::codec_tests::{
+    use crate::format::codec_tests::{sample_with_big_record, 
         assert_garbage_is_an_error, assert_round_trips_with_a_big_record,
     };
     use crate::workload::iex::sample_dataset;
@@ -153,7 +153,7 @@ mod tests {
 
     #[test]
     fn garbage_is_an_error() {
-        assert_garbage_is_an_error::<Flexbuffers>();
+        assert_garbage_is_an_error::<Flexbuffers>(&sample_with_big_record());
     }
 
     /// The serde mapping of `Body` (an enum with struct variants) survives a round

@@ -4,18 +4,26 @@
 pub mod bincode;
 pub mod bitcode;
 pub mod borsh;
+pub mod bson;
 pub mod capnp;
+pub mod ciborium;
 pub mod features;
-#[cfg(test)]
-mod codec_tests;
 pub mod flatbuffers;
 pub mod flexbuffers;
+pub mod minicbor;
 pub mod postcard;
 pub mod registry;
 pub mod rkyv;
+pub mod rmp_serde;
 pub mod sbe;
+pub mod serde_json;
+pub mod simd_json;
+pub mod sonic_rs;
 pub mod speedy;
 pub mod ubjson;
+
+#[cfg(test)]
+mod codec_tests;
 
 use anyhow::Result;
 use serde::Serialize;

@@ -5,7 +5,8 @@ use anyhow::{Result, bail};
 
 use super::features::{self, Schema};
 use super::{
-    DecodeStyle, FormatInfo, bincode, bitcode, borsh, capnp, flatbuffers, flexbuffers, postcard, rkyv, sbe, speedy, ubjson,
+    DecodeStyle, FormatInfo, bincode, bitcode, borsh, bson, capnp, ciborium, flatbuffers, flexbuffers, minicbor, postcard,
+    rkyv, rmp_serde, sbe, serde_json, simd_json, sonic_rs, speedy, ubjson,
 };
 use crate::benchmark::Registered;
 use crate::workload::Workload;
@@ -18,6 +19,14 @@ pub fn iex() -> Vec<Registered<Iex>> {
         Registered::of::<flatbuffers::Flatbuffers>(),
         Registered::of::<flatbuffers::FlatbuffersUnchecked>(),
         Registered::of::<sbe::Sbe>(),
+        Registered::of::<rmp_serde::MsgpackArray>(),
+        Registered::of::<rmp_serde::MsgpackMap>(),
+        Registered::of::<ciborium::CborCiborium>(),
+        Registered::of::<minicbor::CborMinicbor>(),
+        Registered::of::<serde_json::JsonSerdeJson>(),
+        Registered::of::<simd_json::JsonSimdJson>(),
+        Registered::of::<sonic_rs::JsonSonicRs>(),
+        Registered::of::<bson::Bson>(),
         Registered::of::<flexbuffers::Flexbuffers>(),
         Registered::of::<ubjson::Ubjson>(),
         Registered::of::<bincode::Bincode>(),

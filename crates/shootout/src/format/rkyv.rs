@@ -235,7 +235,7 @@ impl Codec<Iex> for RkyvUnchecked {
 mod tests {
     use super::*;
     use crate::format::assert_round_trip;
-    use crate::format::codec_tests::{
+    use crate::format::codec_tests::{sample_with_big_record, 
         assert_garbage_is_an_error, assert_round_trips_with_a_big_record, decode_all, encode_all,
     };
     use crate::workload::Workload;
@@ -255,7 +255,7 @@ mod tests {
 
     #[test]
     fn garbage_is_an_error() {
-        assert_garbage_is_an_error::<Rkyv>();
+        assert_garbage_is_an_error::<Rkyv>(&sample_with_big_record());
     }
 
     #[test]

@@ -79,7 +79,7 @@ impl Codec<Iex> for Speedy {
 mod tests {
     use super::*;
     use crate::format::assert_round_trip;
-    use crate::format::codec_tests::{
+    use crate::format::codec_tests::{sample_with_big_record, 
         assert_garbage_is_an_error, assert_round_trips_with_a_big_record,
     };
     use crate::workload::iex::sample_dataset;
@@ -92,7 +92,7 @@ mod tests {
 
     #[test]
     fn garbage_is_an_error() {
-        assert_garbage_is_an_error::<Speedy>();
+        assert_garbage_is_an_error::<Speedy>(&sample_with_big_record());
     }
 
     #[test]

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::*;
 use crate::format::assert_round_trip;
-use crate::format::codec_tests::{
+use crate::format::codec_tests::{sample_with_big_record, 
     assert_garbage_is_an_error, assert_round_trips_with_a_big_record,
 };
 use crate::workload::iex::sample_dataset;
@@ -735,7 +735,7 @@ fn iex_round_trips() {
 
 #[test]
 fn iex_garbage_is_an_error() {
-    assert_garbage_is_an_error::<Ubjson>();
+    assert_garbage_is_an_error::<Ubjson>(&sample_with_big_record());
 }
 
 #[test]

@@ -1,0 +1,198 @@
+//! BSON through serde with the `bson` crate (3.x, `serde` feature).
+//!
+//! Serde derive's data model of the shared `MultiMessage`: a record is a BSON
+//! document; `messages` a BSON array (a document keyed "0", "1", ..); `Body`
+//! externally tagged (`{Trade: {price, size}}`); `Side` as its variant name.
+//! BSON has no unsigned integers: bson's serializer writes u8 as int32, u32 as
+//! int64, and u64 as int64 when it fits and otherwise fails with
+//! `TooLargeUnsignedInteger`, so a `seq_no` or `price` above `i64::MAX` is an
+//! encode error, never a silently wrapped value (IEX prices are the wire's i64,
+//! so a negative one is carried as a u64 above `i64::MAX` and is rejected too).
+//!
+//! Framing: BSON's own; a document starts with its int32 total length.
+//! Encode: `bson::serialize_to_buffer` appends straight to the stream (a failed
+//! record is truncated away) and allocates nothing. Decode: the length is read
+//! and bounds-checked, then `bson::deserialize_from_slice` reads the borrowed
+//! `MultiMessageView` through bson's raw (in-place, `RawDocument`) deserializer:
+//! symbols are `&str` into the stream, the message list is the one allocation
+//! per non-empty record.
+
+use anyhow::{Context, Result, ensure};
+
+use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::iex::view::MultiMessageView;
+use crate::workload::iex::{Aggregator, Iex, MultiMessage};
+
+/// The smallest BSON document: its int32 length and the terminating NUL.
+const MIN_DOCUMENT: usize = 5;
+
+pub struct Bson;
+
+impl Format for Bson {
+    const INFO: FormatInfo = FormatInfo {
+        name: "bson",
+        family: "BSON",
+        library: "bson",
+        labels: Labels {
+            buffer_reuse: true,
+            decode: DecodeStyle::Owned,
+            access: Access::Validated,
+            api: Api::Serde,
+            lossy: Some(
+                "no unsigned ints: u64 stored as int64, encode fails above i64::MAX \
+                 (u32 as int64, u8 as int32)",
+            ),
+        },
+        notes: "Serde derive's data model of MultiMessage as a BSON document: messages an array \
+                (a document keyed \"0\", \"1\", ..), Body externally tagged ({Trade: {..}}), \
+                Side as its variant name. BSON has no unsigned types: bson 3 writes u8 as int32, \
+                u32 as int64, and u64 as int64 when it fits, else the record fails to encode \
+                (TooLargeUnsignedInteger) rather than wrap; seq_no or price above i64::MAX, such \
+                as a negative wire price, cannot be carried. Framing: BSON's own int32 document \
+                length. Encode: bson::serialize_to_buffer appends straight to the stream, no \
+                allocation. Decode: bson::deserialize_from_slice (the raw, in-place deserializer \
+                over RawDocument) into the borrowed MultiMessageView: symbols are &str into the \
+                stream, the message Vec is the one allocation per non-empty record (a record of \
+                more than 4 messages reallocates it as it grows: the array length is not known \
+                before its elements).",
+    };
+}
+
+impl Codec<Iex> for Bson {
+    fn new() -> Self {
+        Bson
+    }
+
+    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+        let start = stream.len();
+        bson::serialize_to_buffer(record, stream)
+            .inspect_err(|_| stream.truncate(start))
+            .context("bson: encode")
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
+        let prefix = stream
+            .first_chunk::<4>()
+            .context("bson: stream ends inside a document length")?;
+        let len = i32::from_le_bytes(*prefix);
+        let len = usize::try_from(len)
+            .ok()
+            .filter(|&len| len >= MIN_DOCUMENT)
+            .with_context(|| format!("bson: invalid document length {len}"))?;
+        ensure!(
+            len <= stream.len(),
+            "bson: document of {len} bytes is truncated to {}",
+            stream.len()
+        );
+        let view: MultiMessageView<'_> =
+            bson::deserialize_from_slice(&stream[..len]).context("bson: decode")?;
+        view.aggregate_into(sink);
+        Ok(len)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::assert_round_trip;
+    use crate::format::codec_tests::{assert_garbage_is_an_error, assert_steady_state_allocations};
+    use crate::workload::Dataset;
+    use crate::workload::Workload;
+    use crate::workload::iex::{Body, sample_dataset};
+
+    /// The sample without the records BSON cannot carry (`seq_no` above `i64::MAX`),
+    /// plus a record holding the largest values it can.
+    fn representable_dataset() -> Dataset<Iex> {
+        let mut dataset = sample_dataset();
+        let mut extreme = dataset
+            .records
+            .iter()
+            .find(|r| r.seq_no > i64::MAX as u64)
+            .expect("the sample has a seq_no above i64::MAX")
+            .clone();
+        dataset.records.retain(|r| r.seq_no <= i64::MAX as u64);
+        extreme.seq_no = i64::MAX as u64;
+        dataset.records.push(extreme);
+        assert!(dataset.records.iter().all(|r| r.seq_no <= i64::MAX as u64
+            && r.messages.iter().all(|m| match m.body {
+                Body::Trade { price, .. } | Body::LevelUpdate { price, .. } =>
+                    price <= i64::MAX as u64,
+            })));
+        let mut reference = Aggregator::default();
+        for record in &dataset.records {
+            record.aggregate_into(&mut reference);
+        }
+        dataset.reference = reference.finish();
+        dataset
+    }
+
+    #[test]
+    fn round_trips_what_bson_can_carry() {
+        assert_round_trip::<Iex, Bson>(&representable_dataset());
+    }
+
+    #[test]
+    fn u64_above_i64_max_is_an_encode_error_and_leaves_the_stream_intact() {
+        let sample = sample_dataset();
+        let too_big = sample
+            .records
+            .iter()
+            .find(|r| r.seq_no == u64::MAX)
+            .unwrap();
+        let mut stream = vec![1, 2, 3];
+        assert!(Bson.encode(too_big, &mut stream).is_err());
+        assert_eq!(stream, [1, 2, 3]);
+        let mut price_too_big = sample.records[0].clone();
+        price_too_big.messages[0].body = Body::Trade {
+            price: i64::MAX as u64 + 1,
+            size: 1,
+        };
+        assert!(Bson.encode(&price_too_big, &mut stream).is_err());
+        assert_eq!(stream, [1, 2, 3]);
+    }
+
+    /// Each record is a standard BSON document the crate reads back as the record.
+    #[test]
+    fn records_are_bson_documents() {
+        let records = representable_dataset().records;
+        let mut stream = Vec::new();
+        for record in &records {
+            Bson.encode(record, &mut stream).unwrap();
+        }
+        let mut rest = stream.as_slice();
+        for record in &records {
+            let len = i32::from_le_bytes(rest[..4].try_into().unwrap()) as usize;
+            let doc = bson::RawDocument::from_bytes(&rest[..len]).unwrap();
+            assert_eq!(doc.get_i64("seq_no").unwrap() as u64, record.seq_no);
+            let back: MultiMessage = bson::deserialize_from_slice(&rest[..len]).unwrap();
+            assert_eq!(&back, record);
+            rest = &rest[len..];
+        }
+        assert!(rest.is_empty());
+    }
+
+    #[test]
+    fn garbage_is_an_error() {
+        assert_garbage_is_an_error::<Bson>(&representable_dataset().records);
+    }
+
+    #[test]
+    fn malformed_documents_are_errors() {
+        let mut sink = Iex::new_sink(&Default::default());
+        for bad in [
+            &[5u8, 0, 0, 0, 0][..],
+            &[4, 0, 0, 0, 0],
+            &[0xff, 0xff, 0xff, 0x7f, 0],
+        ] {
+            assert!(Bson.decode(bad, &mut sink).is_err(), "{bad:?}");
+        }
+    }
+
+    /// Steady state: encode allocates nothing; decode only the message Vec of each of the 2 non-
+    /// empty records.
+    #[test]
+    fn allocations_per_record() {
+        let records = representable_dataset().records;
+        assert_steady_state_allocations::<Bson>(&records, (0, 2));
+    }
+}

@@ -1,0 +1,107 @@
+//! CBOR through serde with `ciborium`.
+//!
+//! Serde derive's data model of the shared `MultiMessage`: structs as CBOR maps
+//! keyed by field name (ciborium's only struct layout), `Body` externally tagged
+//! (a one-entry map from the variant name to its fields), `Side` as its variant
+//! name. A CBOR item is self-delimiting, so records follow each other with no
+//! framing: decode reads from a `&[u8]` that advances as ciborium pulls bytes,
+//! and the distance it moved is the record's length.
+//!
+//! ciborium reads through `io::Read` into a scratch buffer, so it cannot lend
+//! `&str` from the input: decode builds the owned `MultiMessage`, allocating its
+//! message list and one `String` per message. Encode writes straight into the
+//! stream and allocates nothing.
+
+use anyhow::{Context, Result};
+
+use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::iex::{Aggregator, Iex, MultiMessage};
+
+pub struct CborCiborium;
+
+impl Format for CborCiborium {
+    const INFO: FormatInfo = FormatInfo {
+        name: "cbor-ciborium",
+        family: "CBOR",
+        library: "ciborium",
+        labels: Labels {
+            buffer_reuse: true,
+            decode: DecodeStyle::Owned,
+            access: Access::Validated,
+            api: Api::Serde,
+            lossy: None,
+        },
+        notes: "Serde derive's data model of MultiMessage: structs as CBOR maps keyed by field \
+                name (ciborium's layout), Body externally tagged (a one-entry map from variant \
+                name to its fields), Side as its variant name. No framing: CBOR items are \
+                self-delimiting, so records are back to back and decode measures what \
+                ciborium consumed from an advancing &[u8] reader. Encode: ciborium::into_writer \
+                straight into the stream, no allocation. Decode: ciborium::from_reader (4 KiB \
+                stack scratch) into the OWNED MultiMessage: ciborium reads through io::Read and \
+                cannot lend &str from the input, so every record allocates its message Vec and \
+                one String per message.",
+    };
+}
+
+impl Codec<Iex> for CborCiborium {
+    fn new() -> Self {
+        CborCiborium
+    }
+
+    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+        let start = stream.len();
+        ciborium::into_writer(record, &mut *stream)
+            .inspect_err(|_| stream.truncate(start))
+            .context("cbor: encode")
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
+        let mut input = stream;
+        let record: MultiMessage = ciborium::from_reader(&mut input).context("cbor: decode")?;
+        record.aggregate_into(sink);
+        Ok(stream.len() - input.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::assert_round_trip;
+    use crate::format::codec_tests::{assert_garbage_is_an_error, assert_steady_state_allocations};
+    use crate::workload::iex::sample_dataset;
+
+    #[test]
+    fn round_trips() {
+        assert_round_trip::<Iex, CborCiborium>(&sample_dataset());
+    }
+
+    /// Records are plain back-to-back CBOR items, one `MultiMessage` each.
+    #[test]
+    fn stream_is_a_cbor_sequence() {
+        let records = sample_dataset().records;
+        let mut codec = CborCiborium::new();
+        let mut stream = Vec::new();
+        for record in &records {
+            codec.encode(record, &mut stream).unwrap();
+        }
+        let mut input = stream.as_slice();
+        for record in &records {
+            let back: MultiMessage = ciborium::from_reader(&mut input).unwrap();
+            assert_eq!(&back, record);
+        }
+        assert!(input.is_empty());
+    }
+
+    #[test]
+    fn garbage_is_an_error() {
+        assert_garbage_is_an_error::<CborCiborium>(&sample_dataset().records);
+    }
+
+    /// Steady state: encode allocates nothing; decode the message Vec of each of the 2 non-empty
+    /// records and a String for each of their 6 messages.
+    #[test]
+    fn allocations_per_record() {
+        let records = sample_dataset().records;
+        assert_steady_state_allocations::<CborCiborium>(&records, (0, 8));
+    }
+}

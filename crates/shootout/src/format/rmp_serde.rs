@@ -1,0 +1,218 @@
+//! MessagePack through serde with `rmp-serde`, in its two struct layouts:
+//! `msgpack-array` (the crate's default: a struct is an array of its fields) and
+//! `msgpack-map` (`Serializer::with_struct_map`: a struct is a map keyed by
+//! field name). Both use serde derive's data model of the shared `MultiMessage`
+//! (the enum `Body` externally tagged: a one-entry map from the variant name to
+//! the variant's struct; `Side` as its variant name).
+//!
+//! Framing: a little-endian u32 length before each record. MessagePack values
+//! are self-delimiting, but rmp-serde 1.3 only reports how far it read through
+//! its copying reader (`Deserializer::new`, which cannot lend `&str` from the
+//! input); its borrowing slice reader (`from_slice` / `Deserializer::from_read_ref`)
+//! keeps the read position private. The prefix keeps decode borrowed.
+//!
+//! Encode serializes straight into the stream (no temporary buffer) and
+//! allocates nothing. Decode reads a borrowed `MultiMessageView` with
+//! `rmp_serde::from_slice`: symbols are `&str` into the stream, the message
+//! list is the one heap allocation per (non-empty) record.
+
+use anyhow::{Context, Result, ensure};
+use serde::Serialize;
+
+use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::iex::view::MultiMessageView;
+use crate::workload::iex::{Aggregator, Iex, MultiMessage};
+
+/// Bytes of the little-endian length prefix before each record.
+const PREFIX: usize = 4;
+
+/// Appends `record` as serialized by `write`, preceded by its length; on error the
+/// stream is left as it was.
+fn encode_framed(
+    stream: &mut Vec<u8>,
+    write: impl FnOnce(&mut Vec<u8>) -> Result<(), rmp_serde::encode::Error>,
+) -> Result<()> {
+    let start = stream.len();
+    stream.extend_from_slice(&[0; PREFIX]);
+    let len = write(stream)
+        .context("msgpack: encode")
+        .and_then(|()| {
+            u32::try_from(stream.len() - start - PREFIX)
+                .context("msgpack: record longer than the u32 length prefix")
+        })
+        .inspect_err(|_| stream.truncate(start))?;
+    stream[start..start + PREFIX].copy_from_slice(&len.to_le_bytes());
+    Ok(())
+}
+
+/// Reads the length-prefixed record at the start of `stream`; both layouts decode
+/// alike (serde's derived visitors accept a struct as an array or a map).
+fn decode_framed(stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
+    let prefix = stream
+        .first_chunk::<PREFIX>()
+        .context("msgpack: stream ends inside a length prefix")?;
+    let len = u32::from_le_bytes(*prefix) as usize;
+    let body = &stream[PREFIX..];
+    ensure!(
+        len <= body.len(),
+        "msgpack: record of {len} bytes is truncated to {}",
+        body.len()
+    );
+    let view: MultiMessageView<'_> =
+        rmp_serde::from_slice(&body[..len]).context("msgpack: decode")?;
+    view.aggregate_into(sink);
+    Ok(PREFIX + len)
+}
+
+/// A variant's notes: its layout, then what both variants share.
+macro_rules! notes {
+    ($layout:literal) => {
+        concat!(
+            $layout,
+            " Serde derive's data model of MultiMessage (Body externally tagged: a one-entry \
+             map from variant name to its fields; Side as its variant name). Framing: a u32 \
+             little-endian length before each record: MessagePack values are self-delimiting, \
+             but rmp-serde 1.3.1 reports the bytes it read only through its copying reader \
+             (Deserializer::new), which cannot lend &str; its borrowing reader (from_slice) \
+             keeps the position private. Encode serializes straight into the stream: no \
+             temporary buffer, no allocation. Decode: rmp_serde::from_slice into the borrowed \
+             MultiMessageView (symbols are &str into the stream; the message Vec is the one \
+             allocation per non-empty record); rmp-serde does not check for trailing bytes \
+             inside the frame."
+        )
+    };
+}
+
+/// Structs as arrays: rmp-serde's default (`to_vec` / `Serializer::new`).
+pub struct MsgpackArray;
+
+impl Format for MsgpackArray {
+    const INFO: FormatInfo = FormatInfo {
+        name: "msgpack-array",
+        family: "MessagePack",
+        library: "rmp-serde",
+        labels: Labels {
+            buffer_reuse: true,
+            decode: DecodeStyle::Owned,
+            access: Access::Validated,
+            api: Api::Serde,
+            lossy: None,
+        },
+        notes: notes!(
+            "rmp-serde's default layout (Serializer::new, as to_vec): structs as arrays of their \
+             fields, no field names; enum variants still by name."
+        ),
+    };
+}
+
+impl Codec<Iex> for MsgpackArray {
+    fn new() -> Self {
+        MsgpackArray
+    }
+
+    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+        encode_framed(stream, |out| rmp_serde::encode::write(out, record))
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
+        decode_framed(stream, sink)
+    }
+}
+
+/// Structs as maps keyed by field name (`Serializer::with_struct_map`).
+pub struct MsgpackMap;
+
+impl Format for MsgpackMap {
+    const INFO: FormatInfo = FormatInfo {
+        name: "msgpack-map",
+        family: "MessagePack",
+        library: "rmp-serde",
+        labels: Labels {
+            buffer_reuse: true,
+            decode: DecodeStyle::Owned,
+            access: Access::Validated,
+            api: Api::Serde,
+            lossy: None,
+        },
+        notes: notes!(
+            "Serializer::new(..).with_struct_map() (as to_vec_named): structs as maps keyed by \
+             field name, self-describing like JSON."
+        ),
+    };
+}
+
+impl Codec<Iex> for MsgpackMap {
+    fn new() -> Self {
+        MsgpackMap
+    }
+
+    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+        encode_framed(stream, |out| {
+            record.serialize(&mut rmp_serde::Serializer::new(out).with_struct_map())
+        })
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
+        decode_framed(stream, sink)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::assert_round_trip;
+    use crate::format::codec_tests::{assert_garbage_is_an_error, assert_steady_state_allocations};
+    use crate::workload::iex::sample_dataset;
+
+    #[test]
+    fn array_round_trips() {
+        assert_round_trip::<Iex, MsgpackArray>(&sample_dataset());
+    }
+
+    #[test]
+    fn map_round_trips() {
+        assert_round_trip::<Iex, MsgpackMap>(&sample_dataset());
+    }
+
+    /// Each frame holds exactly what rmp-serde's own `to_vec` / `to_vec_named` produce.
+    #[test]
+    fn frames_hold_the_standard_layouts() {
+        for record in sample_dataset().records {
+            for (named, expected) in [
+                (false, rmp_serde::to_vec(&record).unwrap()),
+                (true, rmp_serde::to_vec_named(&record).unwrap()),
+            ] {
+                let mut stream = Vec::new();
+                if named {
+                    MsgpackMap.encode(&record, &mut stream).unwrap();
+                } else {
+                    MsgpackArray.encode(&record, &mut stream).unwrap();
+                }
+                assert_eq!(stream[..PREFIX], (expected.len() as u32).to_le_bytes());
+                assert_eq!(stream[PREFIX..], expected[..]);
+                let back: MultiMessage = rmp_serde::from_slice(&stream[PREFIX..]).unwrap();
+                assert_eq!(back, record);
+            }
+        }
+        let record = &sample_dataset().records[0];
+        assert!(
+            rmp_serde::to_vec_named(record).unwrap().len()
+                > rmp_serde::to_vec(record).unwrap().len()
+        );
+    }
+
+    #[test]
+    fn garbage_is_an_error() {
+        assert_garbage_is_an_error::<MsgpackArray>(&sample_dataset().records);
+        assert_garbage_is_an_error::<MsgpackMap>(&sample_dataset().records);
+    }
+
+    /// Steady state: encode allocates nothing; decode only the message Vec of
+    /// each of the 2 non-empty records.
+    #[test]
+    fn allocations_per_record() {
+        let records = sample_dataset().records;
+        assert_steady_state_allocations::<MsgpackArray>(&records, (0, 2));
+        assert_steady_state_allocations::<MsgpackMap>(&records, (0, 2));
+    }
+}

@@ -1,0 +1,185 @@
+//! JSON through serde with `simd-json`, as JSON Lines.
+//!
+//! The same JSON as `json-serde_json` (serde derive's data model, one compact
+//! record per line), written by simd-json's own serializer
+//! (`simd_json::serde::to_writer`) straight into the stream.
+//!
+//! simd-json parses in place and needs `&mut [u8]` followed by SIMD padding,
+//! while the stream is shared: decode finds the end of the line (`memchr`),
+//! copies the record into a scratch buffer held by the codec with the padding
+//! after it, and builds the tape with `simd_json::fill_tape_padded` (simd-json's
+//! documented reuse path: caller-owned padded input, reused `Buffers`, and a
+//! reused `Tape` recovered through `Deserializer::from_tape` / `into_tape`).
+//! `from_slice_with_buffers` would allocate a fresh tape and copy the input once
+//! more into its own padded buffer, every record. The borrowed
+//! `MultiMessageView` is read from the tape: symbols are `&str` into the scratch
+//! copy, and the message list is the one allocation per non-empty record.
+
+use anyhow::{Context, Result};
+use serde::Deserialize;
+use simd_json::{Buffers, Deserializer, INPUT_PADDING, Tape};
+
+use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::iex::view::MultiMessageView;
+use crate::workload::iex::{Aggregator, Iex, MultiMessage};
+
+pub struct JsonSimdJson {
+    /// The record being decoded, then `INPUT_PADDING` bytes; parsed in place.
+    scratch: Vec<u8>,
+    buffers: Buffers,
+    /// Empty between records; only its allocation is kept. (`Tape::null()`
+    /// allocates, so it is not the placeholder.)
+    tape: Option<Tape<'static>>,
+}
+
+impl Format for JsonSimdJson {
+    const INFO: FormatInfo = FormatInfo {
+        name: "json-simd-json",
+        family: "JSON",
+        library: "simd-json",
+        labels: Labels {
+            buffer_reuse: true,
+            decode: DecodeStyle::Owned,
+            access: Access::Validated,
+            api: Api::Serde,
+            lossy: None,
+        },
+        notes: "The same JSON Lines as json-serde_json (serde derive's data model, one compact \
+                record per line ended by \\n). Encode: simd-json's own serializer, \
+                simd_json::serde::to_writer, straight into the stream, no allocation. Decode: \
+                memchr finds the line's end; simd-json parses in place and needs &mut input with \
+                SIMD padding, so the record is copied into a reused scratch buffer with \
+                INPUT_PADDING after it, the tape is built by simd_json::fill_tape_padded with \
+                reused Buffers and a reused Tape (Deserializer::from_tape / into_tape), and \
+                the borrowed MultiMessageView is read from it (symbols are &str into the \
+                scratch copy, escapes included). The message Vec is the one allocation per \
+                non-empty record.",
+    };
+}
+
+impl Codec<Iex> for JsonSimdJson {
+    fn new() -> Self {
+        JsonSimdJson {
+            scratch: Vec::new(),
+            buffers: Buffers::default(),
+            tape: None,
+        }
+    }
+
+    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+        let start = stream.len();
+        simd_json::serde::to_writer(&mut *stream, record)
+            .inspect_err(|_| stream.truncate(start))
+            .context("json: encode")?;
+        stream.push(b'\n');
+        Ok(())
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
+        let len = memchr::memchr(b'\n', stream).context("json: record does not end its line")?;
+        self.scratch.clear();
+        self.scratch.extend_from_slice(&stream[..len]);
+        self.scratch.resize(len + INPUT_PADDING, 0);
+        let mut tape = self.tape.take().unwrap_or(Tape(Vec::new())).reset();
+        if let Err(e) =
+            simd_json::fill_tape_padded(&mut self.scratch, len, &mut self.buffers, &mut tape)
+        {
+            self.tape = Some(tape.reset());
+            return Err(e).context("json: decode");
+        }
+        let mut deserializer = Deserializer::from_tape(tape);
+        let view = MultiMessageView::deserialize(&mut deserializer);
+        if let Ok(view) = &view {
+            view.aggregate_into(sink);
+        }
+        self.tape = Some(deserializer.into_tape().reset());
+        view.context("json: decode")?;
+        Ok(len + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::assert_round_trip;
+    use crate::format::codec_tests::{assert_garbage_is_an_error, assert_steady_state_allocations};
+    use crate::workload::Workload;
+    use crate::workload::iex::{Body, Message, Side, sample_dataset};
+
+    #[test]
+    fn round_trips() {
+        assert_round_trip::<Iex, JsonSimdJson>(&sample_dataset());
+    }
+
+    /// simd-json writes what serde_json writes, and reads what it reads.
+    #[test]
+    fn stream_matches_serde_json() {
+        for record in sample_dataset().records {
+            let mut stream = Vec::new();
+            JsonSimdJson::new().encode(&record, &mut stream).unwrap();
+            let mut expected = serde_json::to_vec(&record).unwrap();
+            expected.push(b'\n');
+            assert_eq!(stream, expected);
+        }
+    }
+
+    /// A record longer than the buffers' first size, decoded between short ones;
+    /// also a symbol with a JSON escape, which simd-json unescapes in place.
+    #[test]
+    fn long_records_and_escapes() {
+        let mut dataset = sample_dataset();
+        let big = MultiMessage {
+            seq_no: 7,
+            messages: (0..2000)
+                .map(|i| Message {
+                    ts: i,
+                    symbol: format!("S\"{}", i % 37),
+                    body: Body::LevelUpdate {
+                        price: 10 * i as u64,
+                        size: 2,
+                        flags: 1,
+                        side: Side::Sell,
+                    },
+                })
+                .collect(),
+        };
+        dataset.records.insert(1, big.clone());
+        dataset.records.push(big);
+        let mut reference = Aggregator::default();
+        for record in &dataset.records {
+            record.aggregate_into(&mut reference);
+        }
+        dataset.reference = reference.finish();
+        assert_round_trip::<Iex, JsonSimdJson>(&dataset);
+    }
+
+    #[test]
+    fn garbage_is_an_error() {
+        assert_garbage_is_an_error::<JsonSimdJson>(&sample_dataset().records);
+    }
+
+    #[test]
+    fn malformed_lines_are_errors() {
+        let mut sink = Iex::new_sink(&Default::default());
+        assert!(JsonSimdJson::new().decode(b"\n", &mut sink).is_err());
+        assert!(JsonSimdJson::new().decode(b"{}\n", &mut sink).is_err());
+        assert!(
+            JsonSimdJson::new()
+                .decode(b"{\"seq_no\":1,\"messages\":[]} x\n", &mut sink)
+                .is_err()
+        );
+        assert!(
+            JsonSimdJson::new()
+                .decode(b"{\"seq_no\":1,\"messages\":[]}", &mut sink)
+                .is_err()
+        );
+    }
+
+    /// Steady state: encode allocates nothing; decode only the message Vec of each of the 2 non-
+    /// empty records (scratch, Buffers and Tape are reused).
+    #[test]
+    fn allocations_per_record() {
+        let records = sample_dataset().records;
+        assert_steady_state_allocations::<JsonSimdJson>(&records, (0, 2));
+    }
+}
