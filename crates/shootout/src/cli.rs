@@ -217,7 +217,7 @@ fn run(args: RunArgs) -> Result<()> {
     progress.finish_and_clear();
     let runs = runs?;
 
-    let records = dataset.records.len() as u64;
+    let records = dataset.order.len() as u64;
     let results = Results {
         schema: SCHEMA,
         runner: Runner { language: "rust", name: "shootout" },

@@ -67,7 +67,7 @@ impl<W: Workload, C: Codec<W>> Bench<W> for Runner<W, C> {
         let name = C::INFO.name;
         self.stream.clear();
         let mut encode = Samples::new();
-        for (index, record) in dataset.records.iter().enumerate() {
+        for (index, record) in dataset.operations().enumerate() {
             let allocations = alloc::snapshot();
             let start = timer.start();
             let outcome = self.codec.encode(record, &mut self.stream);
@@ -99,9 +99,9 @@ impl<W: Workload, C: Codec<W>> Bench<W> for Runner<W, C> {
             decoded += 1;
         }
         ensure!(
-            decoded == dataset.records.len(),
+            decoded == dataset.order.len(),
             "{name}: decoded {decoded} records from the stream, encoded {}",
-            dataset.records.len()
+            dataset.order.len()
         );
         let aggregate = W::finish(sink);
         if let Some(difference) = W::first_difference(&dataset.reference, &aggregate) {
@@ -141,7 +141,7 @@ pub fn measure<W: Workload>(
     mut on_step: impl FnMut(&str),
 ) -> Result<Vec<FormatRuns>> {
     ensure!(settings.runs > 0, "--runs must be at least 1");
-    ensure!(!dataset.records.is_empty(), "{}: no records to benchmark", dataset.source);
+    ensure!(!dataset.order.is_empty(), "{}: no records to benchmark", dataset.source);
     let mut benches: Vec<Box<dyn Bench<W>>> = formats.iter().map(Registered::instantiate).collect();
     for bench in &mut benches {
         for _ in 0..settings.warmup_runs {
@@ -226,7 +226,7 @@ mod tests {
             .unwrap();
         assert_eq!(steps, 4);
         assert_eq!(runs[0].runs.len(), 3);
-        let records = dataset.records.len() as f64;
+        let records = dataset.order.len() as f64;
         for run in &runs[0].runs {
             for stats in [run.encode, run.decode] {
                 assert!((stats.mean_ns * records - stats.total_ns as f64).abs() < 1e-6 * stats.total_ns as f64 + 1.0);

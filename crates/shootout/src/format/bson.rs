@@ -122,8 +122,7 @@ mod tests {
         for record in &dataset.records {
             record.aggregate_into(&mut reference);
         }
-        dataset.reference = reference.finish();
-        dataset
+        Dataset::in_order(dataset.records, reference.finish(), dataset.source)
     }
 
     #[test]

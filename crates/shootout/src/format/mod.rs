@@ -140,7 +140,7 @@ where
     // Twice, so that reused builders and buffers are exercised in their second life.
     for _ in 0..2 {
         stream.clear();
-        for record in &dataset.records {
+        for record in dataset.operations() {
             codec.encode(record, &mut stream).expect("encode");
         }
         let mut sink = W::new_sink(&dataset.reference);

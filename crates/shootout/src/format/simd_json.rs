@@ -103,7 +103,7 @@ mod tests {
     use super::*;
     use crate::format::assert_round_trip;
     use crate::format::codec_tests::{assert_garbage_is_an_error, assert_steady_state_allocations};
-    use crate::workload::Workload;
+    use crate::workload::{Dataset, Workload};
     use crate::workload::iex::{Body, Message, Side, sample_dataset};
 
     #[test]
@@ -149,7 +149,7 @@ mod tests {
         for record in &dataset.records {
             record.aggregate_into(&mut reference);
         }
-        dataset.reference = reference.finish();
+        let dataset = Dataset::in_order(dataset.records, reference.finish(), dataset.source);
         assert_round_trip::<Iex, JsonSimdJson>(&dataset);
     }
 

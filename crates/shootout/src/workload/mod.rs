@@ -1,6 +1,7 @@
 //! Workloads: the records a benchmark serializes and the aggregate that proves a
 //! format decoded them correctly. One workload = one module here.
 
+pub mod fields;
 pub mod iex;
 
 use serde::Serialize;
@@ -25,7 +26,24 @@ pub trait Workload: 'static {
 /// Records plus the aggregate computed straight from the source, not via any format.
 pub struct Dataset<W: Workload> {
     pub records: Vec<W::Record>,
+    /// The operations: indices into `records`, each one record encoded (and later
+    /// decoded). Captures and CSV files run in file order; generated workloads pick
+    /// pseudo-randomly from a pool, so no cache is flattered by sequential access.
+    pub order: Vec<u32>,
     pub reference: W::Aggregate,
     /// Where the records came from, for the results ("DEEP10.pcap.gz", "generated: seed 1, 20000 packets").
     pub source: String,
+}
+
+impl<W: Workload> Dataset<W> {
+    /// Every record once, in order.
+    pub fn in_order(records: Vec<W::Record>, reference: W::Aggregate, source: String) -> Self {
+        let order = (0..records.len() as u32).collect();
+        Dataset { records, order, reference, source }
+    }
+
+    /// The records in operation order.
+    pub fn operations(&self) -> impl Iterator<Item = &W::Record> {
+        self.order.iter().map(|&i| &self.records[i as usize])
+    }
 }

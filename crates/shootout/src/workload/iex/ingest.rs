@@ -107,7 +107,7 @@ pub fn load(source: &Source) -> Result<Ingested> {
         warnings: scan.read.warnings,
         symbols: reference.clone(),
     };
-    let dataset = Dataset { records, reference, source: source.name() };
+    let dataset = Dataset::in_order(records, reference, source.name());
     Ok(Ingested { dataset, report })
 }
 

@@ -60,5 +60,5 @@ pub fn sample_dataset() -> super::Dataset<Iex> {
     for record in &records {
         record.aggregate_into(&mut reference);
     }
-    super::Dataset { records, reference: reference.finish(), source: "hand-made sample".into() }
+    super::Dataset::in_order(records, reference.finish(), "hand-made sample".into())
 }

@@ -1,0 +1,162 @@
+//! The aggregate shared by the record-shaped workloads (user, sql, primitives,
+//! object, mixed, strings, longs): per field, how many values were present,
+//! the sum of its numbers, and a hash of its text. Every format must reproduce
+//! it exactly, so a dropped field, a rounded float or a mangled string shows.
+
+use std::collections::BTreeMap;
+use std::hash::Hasher;
+use std::marker::PhantomData;
+
+use rustc_hash::FxHasher;
+use serde::Serialize;
+
+use super::Workload;
+
+/// What one field added up to. Integers and booleans go to `int_sum`
+/// (wrapping), floats to `float_sum` (exact: same values, same order, same sum),
+/// text to `text_bytes` and `text_hash` (a wrapping sum of per-value hashes).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct FieldStats {
+    pub present: u64,
+    pub int_sum: i64,
+    pub float_sum: f64,
+    pub text_bytes: u64,
+    pub text_hash: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FieldAggregate {
+    pub records: u64,
+    pub fields: BTreeMap<&'static str, FieldStats>,
+}
+
+/// Receives decoded values by field position (an index into `FieldRecord::FIELDS`).
+#[derive(Debug)]
+pub struct FieldSink {
+    records: u64,
+    fields: Vec<FieldStats>,
+}
+
+impl FieldSink {
+    pub fn new(fields: usize) -> Self {
+        FieldSink { records: 0, fields: vec![FieldStats::default(); fields] }
+    }
+
+    #[inline]
+    pub fn record(&mut self) {
+        self.records += 1;
+    }
+
+    #[inline]
+    pub fn int(&mut self, field: usize, value: i64) {
+        let f = &mut self.fields[field];
+        f.present += 1;
+        f.int_sum = f.int_sum.wrapping_add(value);
+    }
+
+    #[inline]
+    pub fn bool(&mut self, field: usize, value: bool) {
+        self.int(field, i64::from(value));
+    }
+
+    #[inline]
+    pub fn float(&mut self, field: usize, value: f64) {
+        let f = &mut self.fields[field];
+        f.present += 1;
+        f.float_sum += value;
+    }
+
+    #[inline]
+    pub fn text(&mut self, field: usize, value: &[u8]) {
+        let mut hasher = FxHasher::default();
+        hasher.write(value);
+        let f = &mut self.fields[field];
+        f.present += 1;
+        f.text_bytes += value.len() as u64;
+        f.text_hash = f.text_hash.wrapping_add(hasher.finish());
+    }
+}
+
+/// A record type of a field-aggregated workload.
+pub trait FieldRecord: 'static {
+    const WORKLOAD: &'static str;
+    /// Field names, in the positions `visit` reports them at.
+    const FIELDS: &'static [&'static str];
+    /// Feeds every present value to the sink (and calls `sink.record()` once).
+    fn visit(&self, sink: &mut FieldSink);
+}
+
+/// The workload of records of type `R`.
+pub struct Fields<R>(PhantomData<R>);
+
+impl<R: FieldRecord> Workload for Fields<R> {
+    const NAME: &'static str = R::WORKLOAD;
+    type Record = R;
+    type Sink = FieldSink;
+    type Aggregate = FieldAggregate;
+
+    fn new_sink(_reference: &FieldAggregate) -> FieldSink {
+        FieldSink::new(R::FIELDS.len())
+    }
+
+    fn finish(sink: FieldSink) -> FieldAggregate {
+        FieldAggregate { records: sink.records, fields: R::FIELDS.iter().copied().zip(sink.fields).collect() }
+    }
+
+    fn first_difference(expected: &FieldAggregate, actual: &FieldAggregate) -> Option<String> {
+        if expected.records != actual.records {
+            return Some(format!("expected {} records, decoded {}", expected.records, actual.records));
+        }
+        expected.fields.iter().find_map(|(name, want)| match actual.fields.get(name) {
+            Some(got) if got == want => None,
+            got => Some(format!("field {name}: expected {want:?}, decoded {got:?}")),
+        })
+    }
+}
+
+/// The reference aggregate of `records` taken in `order`, straight from the values.
+pub fn reference<R: FieldRecord>(records: &[R], order: &[u32]) -> FieldAggregate {
+    let mut sink = FieldSink::new(R::FIELDS.len());
+    for &i in order {
+        records[i as usize].visit(&mut sink);
+    }
+    <Fields<R> as Workload>::finish(sink)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Pair {
+        n: Option<i64>,
+        s: String,
+    }
+
+    impl FieldRecord for Pair {
+        const WORKLOAD: &'static str = "pair";
+        const FIELDS: &'static [&'static str] = &["n", "s"];
+        fn visit(&self, sink: &mut FieldSink) {
+            sink.record();
+            if let Some(n) = self.n {
+                sink.int(0, n);
+            }
+            sink.text(1, self.s.as_bytes());
+        }
+    }
+
+    #[test]
+    fn counts_sums_and_hashes_per_field_and_names_the_first_difference() {
+        let records = [Pair { n: Some(5), s: "ab".into() }, Pair { n: None, s: "c".into() }];
+        let expected = reference(&records, &[0, 1, 1]);
+        assert_eq!(expected.records, 3);
+        assert_eq!(expected.fields["n"].present, 1);
+        assert_eq!(expected.fields["n"].int_sum, 5);
+        assert_eq!(expected.fields["s"].text_bytes, 4);
+
+        let swapped = [Pair { n: Some(5), s: "ab".into() }, Pair { n: None, s: "d".into() }];
+        let actual = reference(&swapped, &[0, 1, 1]);
+        let diff = <Fields<Pair> as Workload>::first_difference(&expected, &actual).unwrap();
+        assert!(diff.starts_with("field s:"), "{diff}");
+        assert_eq!(<Fields<Pair> as Workload>::first_difference(&expected, &expected), None);
+    }
+}
