@@ -9,15 +9,18 @@ use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::benchmark::timer::Timer;
-use crate::benchmark::{self, Settings};
+use crate::benchmark::{self, Registered, Settings};
 use crate::capture::{Source, generate};
 use crate::environment::Environment;
 use crate::export::{Kind, Target};
 use crate::format::registry;
 use crate::output::table::{self, Style};
-use crate::results::{FormatResult, Results, Runner, SCHEMA, WorkloadInfo};
-use crate::workload::Workload;
-use crate::workload::iex::{Iex, ingest};
+use crate::results::{FormatResult, NotRun, Results, Runner, SCHEMA, WorkloadInfo};
+use crate::workload::fields::Fields;
+use crate::workload::iex::ingest;
+use crate::workload::tabular::csv::{self, CsvSize};
+use crate::workload::tabular::{self, LongsRow, MixedRow, Row, StringsRow};
+use crate::workload::{Dataset, Workload, object, primitives, sql, user};
 
 #[derive(Parser)]
 #[command(
@@ -58,6 +61,27 @@ enum Command {
         #[arg(long)]
         markdown: bool,
     },
+    /// Write a generated tabular data set (mixed, strings or longs) as CSV: header f1..f20, empty cell = absent.
+    GenCsv {
+        #[arg(long, short, value_enum)]
+        workload: TabularName,
+        /// Output file.
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long, default_value_t = tabular::DEFAULT_RECORDS as u64)]
+        records: u64,
+        /// Seed; the same seed gives the same file.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Probability that a field is present.
+        #[arg(long, default_value_t = tabular::DEFAULT_PRESENCE, value_parser = presence)]
+        presence: f64,
+        /// Overwrite OUT if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+    /// List the workloads: record shapes, sizes and where their data comes from.
+    Workloads,
     /// Write the deterministic DEEP 1.0 capture that `run` uses when given no --input.
     GenCapture {
         /// Output file (classic pcap).
@@ -76,9 +100,37 @@ struct Generated {
     /// IEX-TP packets in the generated capture.
     #[arg(long, default_value_t = generate::Options::default().packets, value_parser = clap::value_parser!(u64).range(2..))]
     packets: u64,
-    /// Seed of the generated capture; the same seed gives the same bytes.
+    /// Seed of generated data; the same seed gives the same bytes.
     #[arg(long, default_value_t = generate::Options::default().seed)]
     seed: u64,
+}
+
+/// The data sets `--workload` chooses between; `shootout workloads` describes them.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum WorkloadName {
+    /// IEX market data: one record per packet with trades or price updates (capture input).
+    Iex,
+    /// A small API response of strings and longs; random picks from 1,000 records.
+    User,
+    /// A thin-client SQL request: query string plus arguments.
+    Sql,
+    /// Runs of ints, longs, doubles, booleans and short strings.
+    Primitives,
+    /// A small record of ten mixed fields.
+    Object,
+    /// 20 optional fields of mixed types (CSV input).
+    Mixed,
+    /// 20 optional string fields (CSV input).
+    Strings,
+    /// 20 optional 64-bit integer fields (CSV input).
+    Longs,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum TabularName {
+    Mixed,
+    Strings,
+    Longs,
 }
 
 impl Generated {
@@ -89,9 +141,19 @@ impl Generated {
 
 #[derive(Args)]
 struct RunArgs {
-    /// IEX capture to read (pcap or pcapng, optionally gzipped). Without it, a generated DEEP 1.0 capture is used.
+    /// The data set (see `shootout workloads`).
+    #[arg(long, short, value_enum, default_value = "iex")]
+    workload: WorkloadName,
+    /// Input file: an IEX capture for `iex` (pcap or pcapng, optionally gzipped), a CSV with header f1..f20 for
+    /// `mixed`, `strings` and `longs`. Without it, data is generated.
     #[arg(long, short)]
     input: Option<PathBuf>,
+    /// Operations (records encoded per run) for generated non-iex workloads.
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    records: u64,
+    /// Probability that a generated tabular field is present.
+    #[arg(long, default_value_t = tabular::DEFAULT_PRESENCE, value_parser = presence)]
+    presence: f64,
     /// Formats to run, comma-separated names or groups: classic, zero-copy, schemaless, schema, json (default: all). `shootout formats` lists them.
     #[arg(long, short, value_delimiter = ',')]
     formats: Vec<String>,
@@ -122,7 +184,25 @@ pub fn main() -> Result<()> {
         Command::Run(args) => run(args),
         Command::Inspect { file, json } => inspect(file, json),
         Command::Formats { json, markdown } => list_formats(json, markdown),
-        Command::GenCapture { out, generated, force } => gen_capture(out, generated.options(), force),
+        Command::GenCapture { out, generated, force } => {
+            let options = generated.options();
+            let bytes = generate::generate(options);
+            write_new(&out, &bytes, force)?;
+            eprintln!("wrote {} ({} bytes, {} IEX-TP packets, seed {})", out.display(), bytes.len(), options.packets, options.seed);
+            Ok(())
+        }
+        Command::GenCsv { workload, out, records, seed, presence, force } => {
+            let records = records as usize;
+            let text = match workload {
+                TabularName::Mixed => csv::render(&tabular::generate_rows::<MixedRow>(records, seed, presence)),
+                TabularName::Strings => csv::render(&tabular::generate_rows::<StringsRow>(records, seed, presence)),
+                TabularName::Longs => csv::render(&tabular::generate_rows::<LongsRow>(records, seed, presence)),
+            };
+            write_new(&out, text.as_bytes(), force)?;
+            eprintln!("wrote {} ({} bytes, {records} records, seed {seed}, presence {presence})", out.display(), text.len());
+            Ok(())
+        }
+        Command::Workloads => list_workloads(),
     }
 }
 
@@ -162,22 +242,115 @@ fn list_formats(json: bool, markdown: bool) -> Result<()> {
     Ok(())
 }
 
-fn gen_capture(out: PathBuf, options: generate::Options, force: bool) -> Result<()> {
-    let bytes = generate::generate(options);
+fn presence(text: &str) -> std::result::Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
+        _ => Err(format!("'{text}' is not a probability between 0 and 1")),
+    }
+}
+
+/// Writes `bytes` to a new file; an existing file is kept unless `force`.
+fn write_new(out: &PathBuf, bytes: &[u8], force: bool) -> Result<()> {
     let mut file = std::fs::OpenOptions::new();
     file.write(true);
     if force { file.create(true).truncate(true) } else { file.create_new(true) };
-    let mut file = file.open(&out).map_err(|e| match e.kind() {
+    let mut file = file.open(out).map_err(|e| match e.kind() {
         io::ErrorKind::AlreadyExists => anyhow::anyhow!("{}: already exists; pass --force to overwrite it", out.display()),
         _ => anyhow::anyhow!("{}: cannot create: {e}", out.display()),
     })?;
-    file.write_all(&bytes).with_context(|| format!("{}: cannot write", out.display()))?;
-    eprintln!("wrote {} ({} bytes, {} IEX-TP packets, seed {})", out.display(), bytes.len(), options.packets, options.seed);
+    file.write_all(bytes).with_context(|| format!("{}: cannot write", out.display()))
+}
+
+fn list_workloads() -> Result<()> {
+    let mut out = io::stdout().lock();
+    let rows: [(&str, &str, &str); 8] = [
+        ("iex", "MultiMessage { seq_no, messages: [Message { ts, symbol, Trade | LevelUpdate }] }", "IEX capture (--input), else a generated DEEP 1.0 capture (--packets, --seed); one record per packet with trades or price updates"),
+        ("user", "UserResponse: 3 longs, 6 strings (hex id, status, nickname, 3 timestamps)", "generated: 1,000 records, --records random picks (default 100,000)"),
+        ("sql", "SqlRequest { query: string, args: [i64] }", "the study's request, --records times"),
+        ("primitives", "8 each of i32, i64, f64, bool, short string", "generated: 1,000 records, --records random picks"),
+        ("object", "10 mixed fields: i64, 2 strings, i32, f64, f32, bool, u8, i64, [string]", "generated: 1,000 records, --records random picks"),
+        ("mixed", "20 optional fields: strings, f64, i64, i32, f32", "CSV (--input) or generated (--records rows, --presence)"),
+        ("strings", "20 optional strings (UUID text)", "CSV (--input) or generated"),
+        ("longs", "20 optional i64", "CSV (--input) or generated"),
+    ];
+    for (name, shape, source) in rows {
+        writeln!(out, "{name:<11} {shape}\n            data: {source}")?;
+    }
     Ok(())
 }
 
 fn run(args: RunArgs) -> Result<()> {
-    let formats = registry::select(registry::iex(), &args.formats)?;
+    let records = args.records as usize;
+    let seed = args.generated.seed;
+    let no_input = |name: &str| match &args.input {
+        Some(path) => bail!("--workload {name} generates its data; it takes no --input ({})", path.display()),
+        None => Ok(()),
+    };
+    match args.workload {
+        WorkloadName::Iex => {
+            let source = match &args.input {
+                Some(path) => Source::File(path.clone()),
+                None => {
+                    let options = args.generated.options();
+                    Source::Memory {
+                        name: format!("generated DEEP 1.0 capture (seed {}, {} packets)", options.seed, options.packets),
+                        bytes: Arc::from(generate::generate(options)),
+                    }
+                }
+            };
+            let ingested = ingest::load(&source)?;
+            print_warnings(&ingested.report.warnings);
+            benchmark(&args, ingested.dataset, registry::iex(), None)
+        }
+        WorkloadName::User => {
+            no_input("user")?;
+            benchmark(&args, user::generate(records, seed), registry::user(), None)
+        }
+        WorkloadName::Sql => {
+            no_input("sql")?;
+            benchmark(&args, sql::generate(records), registry::sql(), None)
+        }
+        WorkloadName::Primitives => {
+            no_input("primitives")?;
+            benchmark(&args, primitives::generate(records, seed), registry::primitives(), None)
+        }
+        WorkloadName::Object => {
+            no_input("object")?;
+            benchmark(&args, object::generate(records, seed), registry::object(), None)
+        }
+        WorkloadName::Mixed => tabular_run::<MixedRow>(&args, registry::mixed()),
+        WorkloadName::Strings => tabular_run::<StringsRow>(&args, registry::strings()),
+        WorkloadName::Longs => tabular_run::<LongsRow>(&args, registry::longs()),
+    }
+}
+
+/// A tabular workload from `--input` CSV, or from generated rows rendered to
+/// CSV and read back, so both take the same path and have a CSV size.
+fn tabular_run<R: Row>(args: &RunArgs, formats: Vec<Registered<Fields<R>>>) -> Result<()> {
+    let (rows, size, source) = match &args.input {
+        Some(path) => {
+            let (rows, size) = csv::read::<R>(path)?;
+            (rows, size, path.display().to_string())
+        }
+        None => {
+            let seed = args.generated.seed;
+            let rows = tabular::generate_rows::<R>(args.records as usize, seed, args.presence);
+            let text = csv::render(&rows);
+            let name = format!("generated: {} rows, presence {}, seed {seed}", rows.len(), args.presence);
+            let (rows, size) = csv::parse::<R>(&name, text.as_bytes())?;
+            (rows, size, name)
+        }
+    };
+    benchmark(args, tabular::dataset(rows, source), formats, Some(size))
+}
+
+fn benchmark<W: Workload>(
+    args: &RunArgs,
+    dataset: Dataset<W>,
+    formats: Vec<Registered<W>>,
+    csv: Option<CsvSize>,
+) -> Result<()> {
+    let formats = registry::select(formats, &args.formats)?;
     let targets: Vec<Target> = [(Kind::Json, &args.export_json), (Kind::Csv, &args.export_csv), (Kind::Markdown, &args.export_markdown)]
         .into_iter()
         .filter_map(|(kind, path)| path.clone().map(|path| Target { kind, path }))
@@ -189,25 +362,11 @@ fn run(args: RunArgs) -> Result<()> {
         target.check(args.force)?;
     }
 
-    let source = match &args.input {
-        Some(path) => Source::File(path.clone()),
-        None => {
-            let options = args.generated.options();
-            Source::Memory {
-                name: format!("generated DEEP 1.0 capture (seed {}, {} packets)", options.seed, options.packets),
-                bytes: Arc::from(generate::generate(options)),
-            }
-        }
-    };
-    let ingested = ingest::load(&source)?;
-    print_warnings(&ingested.report.warnings);
-    let dataset = ingested.dataset;
-
     let environment = Environment::capture();
     let timer = Timer::new();
     let settings = Settings { warmup_runs: args.warmup as usize, runs: args.runs as usize };
-    let steps = (settings.warmup_runs + settings.runs) * formats.len();
-    let progress = ProgressBar::new(steps as u64).with_style(
+    let runnable = formats.iter().filter(|f| f.unsupported_reason().is_none()).count();
+    let progress = ProgressBar::new(((settings.warmup_runs + settings.runs) * runnable) as u64).with_style(
         ProgressStyle::with_template("{spinner} [{bar:30}] {pos}/{len} passes {msg}").expect("valid template").progress_chars("=> "),
     );
     let runs = benchmark::measure(&dataset, &formats, settings, &timer, |name| {
@@ -224,8 +383,12 @@ fn run(args: RunArgs) -> Result<()> {
         environment,
         timer: timer.calibration.clone(),
         settings,
-        workload: WorkloadInfo { name: Iex::NAME, source: dataset.source.clone(), records },
+        workload: WorkloadInfo { name: W::NAME, source: dataset.source.clone(), records, csv },
         formats: runs.iter().map(|r| FormatResult::new(r, records)).collect(),
+        not_run: formats
+            .iter()
+            .filter_map(|f| f.unsupported_reason().map(|reason| NotRun { name: f.info.name, family: f.info.family, reason }))
+            .collect(),
     };
 
     if targets.iter().any(Target::is_stdout) {
@@ -253,5 +416,11 @@ fn print_tables(results: &Results, out: &mut dyn Write) -> Result<()> {
     writeln!(out, "\nEncode (ns per record)\n{}", table::direction(results, style, |f| &f.encode.summary))?;
     writeln!(out, "\nDecode + aggregate (ns per record)\n{}", table::direction(results, style, |f| &f.decode.summary))?;
     writeln!(out, "\nSize (every format validated against the reference aggregate)\n{}", table::sizes(results, style))?;
+    if let Some(csv) = table::csv_sizes(results, style) {
+        writeln!(out, "\nSize against the source CSV\n{csv}")?;
+    }
+    for line in table::not_run(results) {
+        writeln!(out, "{line}")?;
+    }
     Ok(())
 }

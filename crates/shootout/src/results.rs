@@ -10,6 +10,7 @@ use crate::benchmark::{FormatRuns, Settings, ZSTD_LEVEL};
 use crate::environment::{Environment, crate_version};
 use crate::format::features::{self, Features};
 use crate::format::{FormatInfo, Labels};
+use crate::workload::tabular::csv::CsvSize;
 
 pub const SCHEMA: &str = "shootout-results/1";
 
@@ -22,6 +23,15 @@ pub struct Results {
     pub settings: Settings,
     pub workload: WorkloadInfo,
     pub formats: Vec<FormatResult>,
+    /// Registered formats that cannot express this workload, with the reason.
+    pub not_run: Vec<NotRun>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct NotRun {
+    pub name: &'static str,
+    pub family: &'static str,
+    pub reason: &'static str,
 }
 
 #[derive(Debug, Serialize)]
@@ -35,7 +45,10 @@ pub struct Runner {
 pub struct WorkloadInfo {
     pub name: &'static str,
     pub source: String,
+    /// Operations: records encoded (and decoded) per run.
     pub records: u64,
+    /// The CSV the records came from (tabular workloads): the size baseline.
+    pub csv: Option<CsvSize>,
 }
 
 #[derive(Debug, Serialize)]

@@ -9,24 +9,34 @@ use std::marker::PhantomData;
 
 use anyhow::{Context, Result, bail, ensure};
 
-use crate::format::{Codec, FormatInfo};
+use crate::format::{Codec, Format, FormatInfo};
 use crate::workload::{Dataset, Workload};
 use stats::{RunStats, Samples};
 use timer::Timer;
 
-/// A format, ready to be measured on workload `W`: one line of a registry.
+/// A format on workload `W`: one line of a registry. Either it can be
+/// measured, or the registry says why not, and the results say so too.
 pub struct Registered<W: Workload> {
     pub info: &'static FormatInfo,
-    make: fn() -> Box<dyn Bench<W>>,
+    make: Result<fn() -> Box<dyn Bench<W>>, &'static str>,
 }
 
 impl<W: Workload> Registered<W> {
     pub fn of<C: Codec<W> + 'static>() -> Self {
-        Registered { info: &C::INFO, make: || Box::new(Runner::<W, C> { codec: C::new(), stream: Vec::new(), workload: PhantomData }) }
+        Registered {
+            info: &C::INFO,
+            make: Ok(|| Box::new(Runner::<W, C> { codec: C::new(), stream: Vec::new(), workload: PhantomData })),
+        }
     }
 
-    pub fn instantiate(&self) -> Box<dyn Bench<W>> {
-        (self.make)()
+    /// A format that cannot express workload `W`, and why.
+    pub fn unsupported<F: Format>(reason: &'static str) -> Self {
+        Registered { info: &F::INFO, make: Err(reason) }
+    }
+
+    /// Why this format does not run on `W`, if it does not.
+    pub fn unsupported_reason(&self) -> Option<&'static str> {
+        self.make.err()
     }
 }
 
@@ -142,7 +152,7 @@ pub fn measure<W: Workload>(
 ) -> Result<Vec<FormatRuns>> {
     ensure!(settings.runs > 0, "--runs must be at least 1");
     ensure!(!dataset.order.is_empty(), "{}: no records to benchmark", dataset.source);
-    let mut benches: Vec<Box<dyn Bench<W>>> = formats.iter().map(Registered::instantiate).collect();
+    let mut benches: Vec<Box<dyn Bench<W>>> = formats.iter().filter_map(|f| f.make.ok()).map(|make| make()).collect();
     for bench in &mut benches {
         for _ in 0..settings.warmup_runs {
             bench.run(dataset, timer)?;

@@ -109,8 +109,9 @@ mod tests {
             },
             timer: Calibration { clock: "TSC (quanta)", empty_region_ns: 10, resolution_ns: 9 },
             settings: Settings { warmup_runs: 1, runs: 3 },
-            workload: WorkloadInfo { name: "iex", source: "fixture".into(), records: 1000 },
+            workload: WorkloadInfo { name: "iex", source: "fixture".into(), records: 1000, csv: None },
             formats: vec![FormatResult { library_version: "0.1.0", ..FormatResult::new(&runs, 1000) }],
+            not_run: vec![crate::results::NotRun { name: "example", family: "Example", reason: "cannot express this workload" }],
         }
     }
 

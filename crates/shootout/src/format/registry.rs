@@ -8,9 +8,16 @@ use super::{
     DecodeStyle, FormatInfo, bincode, bitcode, borsh, bson, capnp, ciborium, flatbuffers, flexbuffers, minicbor, postcard,
     rkyv, rmp_serde, sbe, serde_json, simd_json, sonic_rs, speedy, ubjson,
 };
+use super::Codec;
 use crate::benchmark::Registered;
 use crate::workload::Workload;
+use crate::workload::fields::{FieldRecord, Fields};
 use crate::workload::iex::Iex;
+use crate::workload::object::Object;
+use crate::workload::primitives::PrimitivesWorkload;
+use crate::workload::sql::Sql;
+use crate::workload::tabular::{Longs, Mixed, Strings};
+use crate::workload::user::User;
 
 pub fn iex() -> Vec<Registered<Iex>> {
     vec![
@@ -37,6 +44,37 @@ pub fn iex() -> Vec<Registered<Iex>> {
         Registered::of::<speedy::Speedy>(),
         Registered::of::<bitcode::Bitcode>(),
     ]
+}
+
+/// Every format on a record-shaped workload (user, sql, primitives, object,
+/// mixed, strings, longs): one line per format.
+pub fn records<R: FieldRecord>() -> Vec<Registered<Fields<R>>>
+where
+    postcard::Postcard: Codec<Fields<R>>,
+{
+    vec![Registered::of::<postcard::Postcard>()]
+}
+
+pub fn user() -> Vec<Registered<User>> {
+    records()
+}
+pub fn sql() -> Vec<Registered<Sql>> {
+    records()
+}
+pub fn primitives() -> Vec<Registered<PrimitivesWorkload>> {
+    records()
+}
+pub fn object() -> Vec<Registered<Object>> {
+    records()
+}
+pub fn mixed() -> Vec<Registered<Mixed>> {
+    records()
+}
+pub fn strings() -> Vec<Registered<Strings>> {
+    records()
+}
+pub fn longs() -> Vec<Registered<Longs>> {
+    records()
 }
 
 /// Groups `--formats` accepts beside format names.

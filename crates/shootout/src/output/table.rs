@@ -111,6 +111,39 @@ pub fn sizes(results: &Results, style: Style) -> Table {
     table
 }
 
+/// The size comparison with the source CSV (tabular workloads).
+pub fn csv_sizes(results: &Results, style: Style) -> Option<Table> {
+    let csv = results.workload.csv?;
+    let mut table = new_table(style, &["format", "bytes", "vs CSV", "bytes/value", "zstd-3 bytes", "zstd vs CSV"]);
+    let values = csv.values.max(1) as f64;
+    table.add_row(vec![
+        "CSV (source)".to_owned(),
+        csv.bytes.to_string(),
+        "100.0%".to_owned(),
+        format!("{:.2}", csv.bytes as f64 / values),
+        "-".to_owned(),
+        "-".to_owned(),
+    ]);
+    let mut formats: Vec<&FormatResult> = results.formats.iter().collect();
+    formats.sort_by_key(|f| f.encoded_bytes);
+    for f in formats {
+        table.add_row(vec![
+            f.name.to_owned(),
+            f.encoded_bytes.to_string(),
+            format!("{:.1}%", 100.0 * f.encoded_bytes as f64 / csv.bytes.max(1) as f64),
+            format!("{:.2}", f.encoded_bytes as f64 / values),
+            f.zstd_bytes.to_string(),
+            format!("{:.1}%", 100.0 * f.zstd_bytes as f64 / csv.bytes.max(1) as f64),
+        ]);
+    }
+    Some(table)
+}
+
+/// Formats that did not run, each with its reason.
+pub fn not_run(results: &Results) -> Vec<String> {
+    results.not_run.iter().map(|n| format!("not run: {} ({}): {}", n.name, n.family, n.reason)).collect()
+}
+
 /// Everything a reader needs beside the tables, as lines.
 pub fn preamble(results: &Results) -> Vec<String> {
     let e = &results.environment;

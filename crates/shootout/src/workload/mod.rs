@@ -3,6 +3,12 @@
 
 pub mod fields;
 pub mod iex;
+pub mod object;
+pub mod primitives;
+mod random;
+pub mod sql;
+pub mod tabular;
+pub mod user;
 
 use serde::Serialize;
 

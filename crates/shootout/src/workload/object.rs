@@ -1,0 +1,93 @@
+//! `object`: a small record of ten mixed fields, after the same study's JMH
+//! object benchmark.
+
+use rand::RngExt;
+use serde::{Deserialize, Serialize};
+
+use super::fields::{FieldRecord, FieldSink, Fields, reference};
+use super::random::Random;
+use super::Dataset;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SmallObject {
+    pub id: i64,
+    pub name: String,
+    pub email: String,
+    pub age: i32,
+    pub score: f64,
+    pub ratio: f32,
+    pub active: bool,
+    pub level: u8,
+    pub created_at: i64,
+    pub tags: Vec<String>,
+}
+
+impl FieldRecord for SmallObject {
+    const WORKLOAD: &'static str = "object";
+    const FIELDS: &'static [&'static str] =
+        &["id", "name", "email", "age", "score", "ratio", "active", "level", "created_at", "tags"];
+
+    fn visit(&self, sink: &mut FieldSink) {
+        sink.record();
+        sink.int(0, self.id);
+        sink.text(1, self.name.as_bytes());
+        sink.text(2, self.email.as_bytes());
+        sink.int(3, i64::from(self.age));
+        sink.float(4, self.score);
+        sink.float(5, f64::from(self.ratio));
+        sink.bool(6, self.active);
+        sink.int(7, i64::from(self.level));
+        sink.int(8, self.created_at);
+        self.tags.iter().for_each(|t| sink.text(9, t.as_bytes()));
+    }
+}
+
+pub type Object = Fields<SmallObject>;
+
+pub const POOL: usize = 1_000;
+
+pub fn generate(operations: usize, seed: u64) -> Dataset<Object> {
+    let mut r = Random::new(seed);
+    let records: Vec<SmallObject> = (0..POOL)
+        .map(|_| {
+            let len = r.rng().random_range(4..=16);
+            let name = r.alnum(len);
+            SmallObject {
+                id: r.rng().random(),
+                email: format!("{}@example.com", name.to_lowercase()),
+                name,
+                age: r.rng().random_range(18..90),
+                score: r.rng().random_range(0.0..100.0),
+                ratio: r.rng().random(),
+                active: r.rng().random(),
+                level: r.rng().random(),
+                created_at: r.rng().random_range(1_420_070_400_000..1_735_689_600_000),
+                tags: (0..r.rng().random_range(0..=3)).map(|_| r.alnum(6)).collect(),
+            }
+        })
+        .collect();
+    let order = r.picks(POOL, operations);
+    let reference = reference(&records, &order);
+    Dataset { records, order, reference, source: format!("generated: {POOL} objects, {operations} random picks, seed {seed}") }
+}
+
+/// Generated objects plus one with extreme values and no tags.
+#[cfg(test)]
+pub fn sample() -> Dataset<Object> {
+    let mut dataset = generate(40, 3);
+    dataset.records.push(SmallObject {
+        id: i64::MIN,
+        name: String::new(),
+        email: "ü@example.com".into(),
+        age: i32::MIN,
+        score: f64::MIN_POSITIVE,
+        ratio: f32::MAX,
+        active: false,
+        level: u8::MAX,
+        created_at: i64::MAX,
+        tags: vec![],
+    });
+    dataset.order.extend([POOL as u32, 1]);
+    dataset.reference = reference(&dataset.records, &dataset.order);
+    dataset
+}

@@ -1,0 +1,80 @@
+//! `primitives`: runs of bare values (ints, longs, doubles, booleans, short
+//! strings), after the same study's JMH benchmarks of primitive encoding.
+
+use rand::RngExt;
+use serde::{Deserialize, Serialize};
+
+use super::fields::{FieldRecord, FieldSink, Fields, reference};
+use super::random::Random;
+use super::Dataset;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Primitives {
+    pub ints: Vec<i32>,
+    pub longs: Vec<i64>,
+    pub doubles: Vec<f64>,
+    pub booleans: Vec<bool>,
+    pub strings: Vec<String>,
+}
+
+impl FieldRecord for Primitives {
+    const WORKLOAD: &'static str = "primitives";
+    const FIELDS: &'static [&'static str] = &["ints", "longs", "doubles", "booleans", "strings"];
+
+    fn visit(&self, sink: &mut FieldSink) {
+        sink.record();
+        self.ints.iter().for_each(|&v| sink.int(0, i64::from(v)));
+        self.longs.iter().for_each(|&v| sink.int(1, v));
+        self.doubles.iter().for_each(|&v| sink.float(2, v));
+        self.booleans.iter().for_each(|&v| sink.bool(3, v));
+        self.strings.iter().for_each(|v| sink.text(4, v.as_bytes()));
+    }
+}
+
+pub type PrimitivesWorkload = Fields<Primitives>;
+
+pub const POOL: usize = 1_000;
+/// Values of each type per record.
+pub const RUN: usize = 8;
+
+pub fn generate(operations: usize, seed: u64) -> Dataset<PrimitivesWorkload> {
+    let mut r = Random::new(seed);
+    let records: Vec<Primitives> = (0..POOL)
+        .map(|_| Primitives {
+            ints: (0..RUN).map(|_| r.rng().random()).collect(),
+            longs: (0..RUN).map(|_| r.rng().random()).collect(),
+            doubles: (0..RUN).map(|_| r.rng().random_range(-1e9..1e9)).collect(),
+            booleans: (0..RUN).map(|_| r.rng().random()).collect(),
+            strings: (0..RUN).map(|_| {
+                let len = r.rng().random_range(1..=12);
+                r.alnum(len)
+            }).collect(),
+        })
+        .collect();
+    let order = r.picks(POOL, operations);
+    let reference = reference(&records, &order);
+    Dataset {
+        records,
+        order,
+        reference,
+        source: format!("generated: {POOL} records of {RUN} values per type, {operations} random picks, seed {seed}"),
+    }
+}
+
+/// Generated records plus empty runs and extreme values.
+#[cfg(test)]
+pub fn sample() -> Dataset<PrimitivesWorkload> {
+    let mut dataset = generate(40, 3);
+    let empty = Primitives { ints: vec![], longs: vec![], doubles: vec![], booleans: vec![], strings: vec![] };
+    let extreme = Primitives {
+        ints: vec![i32::MIN, i32::MAX, 0, -1],
+        longs: vec![i64::MIN, i64::MAX],
+        doubles: vec![f64::MAX, f64::MIN_POSITIVE, -0.0, 5e-324, 1.0 / 3.0],
+        booleans: vec![true, false],
+        strings: vec![String::new(), "ü".into(), "x".repeat(70)],
+    };
+    dataset.records.extend([empty, extreme]);
+    dataset.order.extend([POOL as u32, POOL as u32 + 1, 7]);
+    dataset.reference = reference(&dataset.records, &dataset.order);
+    dataset
+}

@@ -1,0 +1,94 @@
+//! `user`: a small API response of strings and longs, from a Go comparison of
+//! FlatBuffers and JSON. Each operation picks one of 1,000 generated records
+//! pseudo-randomly, as the original benchmark did.
+
+use rand::RngExt;
+use serde::{Deserialize, Serialize};
+
+use super::fields::{FieldRecord, FieldSink, Fields, reference};
+use super::random::Random;
+use super::Dataset;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UserResponse {
+    pub uid: i64,
+    /// 32 hex characters.
+    pub muid: String,
+    /// 5 characters.
+    pub status: String,
+    pub tutorial: i64,
+    /// 20 characters.
+    pub nickname: String,
+    pub total_login_num: i64,
+    /// "YYYY-MM-DD HH:MM:SS".
+    pub opened_at: String,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+impl FieldRecord for UserResponse {
+    const WORKLOAD: &'static str = "user";
+    const FIELDS: &'static [&'static str] = &[
+        "uid", "muid", "status", "tutorial", "nickname", "total_login_num", "opened_at", "created_at", "updated_at",
+    ];
+
+    fn visit(&self, sink: &mut FieldSink) {
+        sink.record();
+        sink.int(0, self.uid);
+        sink.text(1, self.muid.as_bytes());
+        sink.text(2, self.status.as_bytes());
+        sink.int(3, self.tutorial);
+        sink.text(4, self.nickname.as_bytes());
+        sink.int(5, self.total_login_num);
+        sink.text(6, self.opened_at.as_bytes());
+        sink.text(7, self.created_at.as_bytes());
+        sink.text(8, self.updated_at.as_bytes());
+    }
+}
+
+pub type User = Fields<UserResponse>;
+
+pub const POOL: usize = 1_000;
+
+const STATUSES: [&str; 4] = ["activ", "guest", "block", "admin"];
+
+pub fn generate(operations: usize, seed: u64) -> Dataset<User> {
+    let mut r = Random::new(seed);
+    let records: Vec<UserResponse> = (0..POOL)
+        .map(|_| UserResponse {
+            uid: r.rng().random_range(1..1_i64 << 40),
+            muid: r.hex(32),
+            status: STATUSES[r.rng().random_range(0..STATUSES.len())].to_owned(),
+            tutorial: r.rng().random_range(0..100),
+            nickname: r.alnum(20),
+            total_login_num: r.rng().random_range(0..100_000),
+            opened_at: r.datetime(),
+            created_at: r.datetime(),
+            updated_at: r.datetime(),
+        })
+        .collect();
+    let order = r.picks(POOL, operations);
+    let reference = reference(&records, &order);
+    Dataset { records, order, reference, source: format!("generated: {POOL} users, {operations} random picks, seed {seed}") }
+}
+
+/// Generated records plus the edges a codec can get wrong: empty strings,
+/// extreme integers, non-ASCII text.
+#[cfg(test)]
+pub fn sample() -> Dataset<User> {
+    let mut dataset = generate(40, 3);
+    dataset.records.push(UserResponse {
+        uid: i64::MIN,
+        muid: String::new(),
+        status: "ünï".into(),
+        tutorial: i64::MAX,
+        nickname: "quote\" back\\slash\n".into(),
+        total_login_num: -1,
+        opened_at: String::new(),
+        created_at: "9999-12-31 23:59:59".into(),
+        updated_at: "x".repeat(300),
+    });
+    dataset.order.extend([POOL as u32, 0, POOL as u32]);
+    dataset.reference = reference(&dataset.records, &dataset.order);
+    dataset
+}
