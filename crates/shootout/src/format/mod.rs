@@ -1,10 +1,14 @@
 //! Formats: one module per format library, each implementing [`Codec`] for the
 //! workloads it can express, plus one line in that workload's registry below.
 
+pub mod apache_avro;
 pub mod capnp;
 pub mod flatbuffers;
+pub mod planus;
+pub mod prost;
 pub mod registry;
 pub mod sbe;
+pub mod thrift;
 
 use anyhow::Result;
 use serde::Serialize;
