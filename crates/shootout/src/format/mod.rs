@@ -1,6 +1,7 @@
 //! Formats: one module per format library, each implementing [`Codec`] for the
 //! workloads it can express, plus one line in that workload's registry below.
 
+pub mod apache_avro;
 pub mod bincode;
 pub mod bitcode;
 pub mod borsh;
@@ -11,7 +12,9 @@ pub mod features;
 pub mod flatbuffers;
 pub mod flexbuffers;
 pub mod minicbor;
+pub mod planus;
 pub mod postcard;
+pub mod prost;
 pub mod registry;
 pub mod rkyv;
 pub mod rmp_serde;
@@ -20,6 +23,7 @@ pub mod serde_json;
 pub mod simd_json;
 pub mod sonic_rs;
 pub mod speedy;
+pub mod thrift;
 pub mod ubjson;
 
 #[cfg(test)]

@@ -5,8 +5,8 @@ use anyhow::{Result, bail};
 
 use super::features::{self, Schema};
 use super::{
-    DecodeStyle, FormatInfo, bincode, bitcode, borsh, bson, capnp, ciborium, flatbuffers, flexbuffers, minicbor, postcard,
-    rkyv, rmp_serde, sbe, serde_json, simd_json, sonic_rs, speedy, ubjson,
+    DecodeStyle, FormatInfo, apache_avro, bincode, bitcode, borsh, bson, capnp, ciborium, flatbuffers, flexbuffers, minicbor,
+    planus, postcard, prost, rkyv, rmp_serde, sbe, serde_json, simd_json, sonic_rs, speedy, thrift, ubjson,
 };
 use super::Codec;
 use crate::benchmark::Registered;
@@ -26,6 +26,11 @@ pub fn iex() -> Vec<Registered<Iex>> {
         Registered::of::<flatbuffers::Flatbuffers>(),
         Registered::of::<flatbuffers::FlatbuffersUnchecked>(),
         Registered::of::<sbe::Sbe>(),
+        Registered::of::<planus::Planus>(),
+        Registered::of::<prost::Prost>(),
+        Registered::of::<thrift::ThriftBinary>(),
+        Registered::of::<thrift::ThriftCompact>(),
+        Registered::of::<apache_avro::AvroDatum>(),
         Registered::of::<rmp_serde::MsgpackArray>(),
         Registered::of::<rmp_serde::MsgpackMap>(),
         Registered::of::<ciborium::CborCiborium>(),

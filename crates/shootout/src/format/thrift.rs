@@ -1,0 +1,760 @@
+//! Apache Thrift via the `thrift` crate and thrift-compiler-generated types, in
+//! the binary and the compact protocol.
+//!
+//! Each record is one `MultiMessage` struct written straight into the stream by
+//! the generated `write_to_out_protocol`. Thrift structs are self-delimiting in
+//! both protocols (fields end with a stop marker), so there is no length prefix:
+//! decode runs the generated `read_from_in_protocol` over the rest of the stream
+//! and reports how many bytes it consumed.
+//!
+//! Thrift has no unsigned integers: `seq_no` and prices are bit-cast u64 -> i64,
+//! sizes u32 -> i32 and flags u8 -> i8, and back on decode (lossless).
+//!
+//! Allocations are the library's and its generated code's:
+//! - encode: the generated writer builds a `TStructIdentifier` and a
+//!   `TFieldIdentifier` with an owned `String` name for every struct and field it
+//!   writes (names the binary and compact protocols then ignore): 3 for the
+//!   record, plus 9 per trade and 11 per level update. The compact protocol also
+//!   allocates its field-id stack once per record. The generated record itself is
+//!   kept in the codec and refilled in place (symbol Strings reused).
+//! - decode: the generated types own their data, so every record allocates its
+//!   message Vec and every message its symbol String (`read_string` returns an
+//!   owned String); the compact protocol allocates its field-id stack per record.
+//!
+//! The generated reader trusts the sizes it reads: a negative or huge list or
+//! string length makes it panic or abort inside `Vec::with_capacity`/`vec!`, and a
+//! large compact field id overflows an `i16` (a panic in debug builds). Decode
+//! therefore runs it through [`Guarded`], a pass-through `TInputProtocol` that
+//! rejects lengths larger than the bytes left and field ids that could overflow,
+//! so bad bytes give an error instead. It also rejects an unknown field inside the
+//! `Body` union, on which the generated union reader panics.
+
+use std::cell::Cell;
+use std::io::{self, Read};
+
+use ::thrift::protocol::{
+    TBinaryInputProtocol, TBinaryOutputProtocol, TCompactInputProtocol, TCompactOutputProtocol,
+    TFieldIdentifier, TInputProtocol, TListIdentifier, TMapIdentifier, TMessageIdentifier,
+    TOutputProtocol, TSerializable, TSetIdentifier, TStructIdentifier, TType,
+};
+use ::thrift::{ProtocolError, ProtocolErrorKind};
+use anyhow::{Result, anyhow, bail};
+
+use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
+
+#[allow(
+    clippy::all,
+    clippy::pedantic,
+    dead_code,
+    missing_docs,
+    unused_imports
+)]
+#[rustfmt::skip]
+#[path = "../workload/iex/generated/iex_thrift.rs"]
+mod iex_thrift;
+
+use iex_thrift as th;
+
+/// Which Thrift protocol a variant speaks.
+pub trait Protocol {
+    const NAME: &'static str;
+    /// Whether field ids are delta-encoded (the compact protocol).
+    const COMPACT: bool;
+    fn output(stream: &mut Vec<u8>) -> impl TOutputProtocol + '_;
+    fn input<'a>(transport: Transport<'a>) -> impl TInputProtocol + 'a;
+    /// The length prefix of a string at the start of `bytes`: (length, prefix size),
+    /// or `None` when it cannot be read (the protocol itself then reports why).
+    fn peek_len(bytes: &[u8]) -> Option<(i64, usize)>;
+}
+
+pub enum Binary {}
+pub enum Compact {}
+
+impl Protocol for Binary {
+    const NAME: &'static str = "thrift-binary";
+    const COMPACT: bool = false;
+
+    fn output(stream: &mut Vec<u8>) -> impl TOutputProtocol + '_ {
+        TBinaryOutputProtocol::new(stream, true)
+    }
+
+    fn input<'a>(transport: Transport<'a>) -> impl TInputProtocol + 'a {
+        TBinaryInputProtocol::new(transport, true)
+    }
+
+    fn peek_len(bytes: &[u8]) -> Option<(i64, usize)> {
+        let prefix = bytes.first_chunk::<4>()?;
+        Some((i64::from(i32::from_be_bytes(*prefix)), 4))
+    }
+}
+
+impl Protocol for Compact {
+    const NAME: &'static str = "thrift-compact";
+    const COMPACT: bool = true;
+
+    fn output(stream: &mut Vec<u8>) -> impl TOutputProtocol + '_ {
+        TCompactOutputProtocol::new(stream)
+    }
+
+    fn input<'a>(transport: Transport<'a>) -> impl TInputProtocol + 'a {
+        TCompactInputProtocol::new(transport)
+    }
+
+    fn peek_len(bytes: &[u8]) -> Option<(i64, usize)> {
+        // An unsigned varint of at most 5 bytes (u32), as the protocol reads it.
+        let mut value = 0u64;
+        for (i, &byte) in bytes.iter().take(5).enumerate() {
+            value |= u64::from(byte & 0x7f) << (7 * i);
+            if byte & 0x80 == 0 {
+                return Some((i64::from(value as u32), i + 1));
+            }
+        }
+        None
+    }
+}
+
+/// One Thrift variant: the generated record kept for encoding, plus spares.
+pub struct Thrift<P> {
+    record: th::MultiMessage,
+    /// Messages (with their String capacity) not needed by the current record.
+    spare: Vec<th::Message>,
+    protocol: std::marker::PhantomData<P>,
+}
+
+pub type ThriftBinary = Thrift<Binary>;
+pub type ThriftCompact = Thrift<Compact>;
+
+/// Notes shared by both variants (a macro so `concat!` can extend it).
+macro_rules! common_notes {
+    () => {
+        "Types generated by the Apache Thrift compiler. One MultiMessage struct per record \
+         with no length prefix: Thrift structs are self-delimiting (a stop field ends each), \
+         and decode reports the bytes the generated reader consumed. Body is a union of two \
+         structs; all other fields are required. Thrift has no unsigned integers, so seq_no \
+         and prices are bit-cast u64 -> i64, sizes u32 -> i32 and flags u8 -> i8 (lossless). \
+         Encode refills a generated record kept in the codec (symbol Strings reused), but the \
+         generated writer allocates an owned String name for every struct and field \
+         identifier it writes (about 10 per message). Decode materializes the generated types \
+         (a Vec per record, an owned String per message). Reads go through a thin \
+         pass-through protocol that rejects list and string lengths beyond the bytes left, \
+         which the crate would otherwise try to allocate, and unknown fields in the Body \
+         union, on which the generated reader panics."
+    };
+}
+
+impl Format for ThriftBinary {
+    const INFO: FormatInfo = FormatInfo {
+        name: Binary::NAME,
+        family: "Thrift",
+        library: "thrift",
+        labels: LABELS,
+        notes: concat!(
+            "Binary protocol (fixed-width big-endian integers). ",
+            common_notes!()
+        ),
+    };
+}
+
+impl Format for ThriftCompact {
+    const INFO: FormatInfo = FormatInfo {
+        name: Compact::NAME,
+        family: "Thrift",
+        library: "thrift",
+        labels: LABELS,
+        notes: concat!(
+            "Compact protocol (zigzag varints, delta-encoded field ids). Its output and input \
+             protocols each allocate a small field-id stack per record (a protocol cannot \
+             outlive the borrowed stream), and reads also reject field ids that would overflow \
+             the compact reader's delta arithmetic. ",
+            common_notes!()
+        ),
+    };
+}
+
+const LABELS: Labels = Labels {
+    buffer_reuse: true,
+    decode: DecodeStyle::Owned,
+    access: Access::Validated,
+    api: Api::Native,
+    lossy: None,
+};
+
+fn blank_message() -> th::Message {
+    th::Message::new(0, String::new(), th::Body::Trade(th::Trade::new(0, 0)))
+}
+
+impl<P> Thrift<P> {
+    /// Makes `self.record` hold `record`, reusing its messages' Strings.
+    fn fill(&mut self, record: &MultiMessage) {
+        let out = &mut self.record;
+        out.seq_no = record.seq_no as i64;
+        let wanted = record.messages.len();
+        if out.messages.len() > wanted {
+            self.spare.extend(out.messages.drain(wanted..));
+        }
+        while out.messages.len() < wanted {
+            out.messages
+                .push(self.spare.pop().unwrap_or_else(blank_message));
+        }
+        for (out, message) in out.messages.iter_mut().zip(&record.messages) {
+            out.ts = message.ts;
+            out.symbol.clear();
+            out.symbol.push_str(&message.symbol);
+            out.body = match message.body {
+                Body::Trade { price, size } => {
+                    th::Body::Trade(th::Trade::new(price as i64, size as i32))
+                }
+                Body::LevelUpdate {
+                    price,
+                    size,
+                    flags,
+                    side,
+                } => th::Body::LevelUpdate(th::LevelUpdate::new(
+                    price as i64,
+                    size as i32,
+                    flags as i8,
+                    match side {
+                        Side::Buy => th::Side::BUY,
+                        Side::Sell => th::Side::SELL,
+                    },
+                )),
+            };
+        }
+    }
+}
+
+impl<P: Protocol> Codec<Iex> for Thrift<P>
+where
+    Thrift<P>: Format,
+{
+    fn new() -> Self {
+        Thrift {
+            record: th::MultiMessage::new(0, Vec::new()),
+            spare: Vec::new(),
+            protocol: std::marker::PhantomData,
+        }
+    }
+
+    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+        self.fill(record);
+        let mut output = P::output(stream);
+        self.record
+            .write_to_out_protocol(&mut output)
+            .map_err(|err| describe(err).context(format!("{}: encode", P::NAME)))
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
+        let pos = Cell::new(0);
+        let mut input = Guarded::<_, P> {
+            inner: P::input(Transport {
+                bytes: stream,
+                pos: &pos,
+            }),
+            bytes: stream,
+            pos: &pos,
+            depth: 0,
+            protocol: std::marker::PhantomData,
+        };
+        let record = th::MultiMessage::read_from_in_protocol(&mut input)
+            .map_err(|err| describe(err).context(format!("{}: invalid record", P::NAME)))?;
+        let _seq_no = record.seq_no as u64;
+        for message in &record.messages {
+            let _ts = message.ts;
+            let symbol = message.symbol.as_bytes();
+            match &message.body {
+                th::Body::Trade(trade) => sink.trade(symbol, trade.price as u64, trade.size as u32),
+                th::Body::LevelUpdate(update) => {
+                    let side = match update.side {
+                        th::Side::BUY => Side::Buy,
+                        th::Side::SELL => Side::Sell,
+                        other => bail!("{}: unknown side {}", P::NAME, other.0),
+                    };
+                    let _flags = update.flags as u8;
+                    sink.level_update(symbol, side, update.price as u64, update.size as u32);
+                }
+            }
+        }
+        Ok(pos.get())
+    }
+}
+
+/// A thrift error with its detail: `ProtocolError`'s Display shows only the kind.
+fn describe(err: ::thrift::Error) -> anyhow::Error {
+    match err {
+        ::thrift::Error::Protocol(ref protocol) => anyhow!("{err}: {}", protocol.message),
+        other => anyhow::Error::new(other),
+    }
+}
+
+/// Reads from a byte slice, advancing a position shared with [`Guarded`].
+pub struct Transport<'a> {
+    bytes: &'a [u8],
+    pos: &'a Cell<usize>,
+}
+
+impl Read for Transport<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let pos = self.pos.get();
+        let rest = &self.bytes[pos..];
+        let n = rest.len().min(buf.len());
+        buf[..n].copy_from_slice(&rest[..n]);
+        self.pos.set(pos + n);
+        Ok(n)
+    }
+
+    fn read_exact(&mut self, buf: &mut [u8]) -> io::Result<()> {
+        let pos = self.pos.get();
+        let Some(src) = self.bytes.get(pos..pos + buf.len()) else {
+            return Err(io::ErrorKind::UnexpectedEof.into());
+        };
+        buf.copy_from_slice(src);
+        self.pos.set(pos + buf.len());
+        Ok(())
+    }
+}
+
+/// A pass-through input protocol that checks sizes and field ids before the
+/// wrapped protocol (or the generated code) acts on them.
+struct Guarded<'a, I, P> {
+    inner: I,
+    bytes: &'a [u8],
+    pos: &'a Cell<usize>,
+    /// How many structs deep the reader is (the record itself is depth 1).
+    depth: u32,
+    protocol: std::marker::PhantomData<P>,
+}
+
+/// The generated reader reads the `Body` union (and nothing else) at this depth:
+/// MultiMessage, Message, Body.
+const UNION_DEPTH: u32 = 3;
+
+/// The depth limit of the default `TInputProtocol::skip` (thrift 0.17).
+const MAXIMUM_SKIP_DEPTH: i8 = 64;
+
+fn invalid(kind: ProtocolErrorKind, message: &str) -> ::thrift::Error {
+    ::thrift::Error::Protocol(ProtocolError::new(kind, message))
+}
+
+impl<I: TInputProtocol, P: Protocol> Guarded<'_, I, P> {
+    fn remaining(&self) -> usize {
+        self.bytes.len() - self.pos.get()
+    }
+
+    /// Every element takes at least one byte, so a count beyond the bytes left is bad.
+    fn check_count(&self, count: i32) -> ::thrift::Result<()> {
+        if count < 0 {
+            return Err(invalid(
+                ProtocolErrorKind::NegativeSize,
+                "negative container size",
+            ));
+        }
+        if count as usize > self.remaining() {
+            return Err(invalid(
+                ProtocolErrorKind::SizeLimit,
+                "container larger than the input",
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_string(&self) -> ::thrift::Result<()> {
+        let rest = &self.bytes[self.pos.get()..];
+        if let Some((len, prefix)) = P::peek_len(rest) {
+            if len < 0 {
+                return Err(invalid(
+                    ProtocolErrorKind::NegativeSize,
+                    "negative string length",
+                ));
+            }
+            if len as u64 > (rest.len() - prefix) as u64 {
+                return Err(invalid(
+                    ProtocolErrorKind::SizeLimit,
+                    "string longer than the input",
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<I: TInputProtocol, P: Protocol> TInputProtocol for Guarded<'_, I, P> {
+    fn read_message_begin(&mut self) -> ::thrift::Result<TMessageIdentifier> {
+        self.inner.read_message_begin()
+    }
+    fn read_message_end(&mut self) -> ::thrift::Result<()> {
+        self.inner.read_message_end()
+    }
+    fn read_struct_begin(&mut self) -> ::thrift::Result<Option<TStructIdentifier>> {
+        self.depth += 1;
+        self.inner.read_struct_begin()
+    }
+    fn read_struct_end(&mut self) -> ::thrift::Result<()> {
+        self.depth -= 1;
+        self.inner.read_struct_end()
+    }
+    /// Generated code calls `skip` (not `skip_till_depth`) for a field it does not
+    /// know, at the depth of the struct it is reading. The generated union reader
+    /// panics when the only field it saw was such a one, so unknown fields in the
+    /// union are rejected; others are skipped as the default `skip` does.
+    fn skip(&mut self, field_type: TType) -> ::thrift::Result<()> {
+        if self.depth == UNION_DEPTH {
+            return Err(invalid(
+                ProtocolErrorKind::InvalidData,
+                "unknown field in union Body",
+            ));
+        }
+        self.skip_till_depth(field_type, MAXIMUM_SKIP_DEPTH)
+    }
+    fn read_field_begin(&mut self) -> ::thrift::Result<TFieldIdentifier> {
+        let field = self.inner.read_field_begin()?;
+        // The compact reader adds the next field's delta (at most 15) to this id.
+        if P::COMPACT && field.id.is_some_and(|id| id > i16::MAX - 15) {
+            return Err(invalid(
+                ProtocolErrorKind::InvalidData,
+                "field id out of range",
+            ));
+        }
+        Ok(field)
+    }
+    fn read_field_end(&mut self) -> ::thrift::Result<()> {
+        self.inner.read_field_end()
+    }
+    fn read_bool(&mut self) -> ::thrift::Result<bool> {
+        self.inner.read_bool()
+    }
+    fn read_bytes(&mut self) -> ::thrift::Result<Vec<u8>> {
+        self.check_string()?;
+        self.inner.read_bytes()
+    }
+    fn read_i8(&mut self) -> ::thrift::Result<i8> {
+        self.inner.read_i8()
+    }
+    fn read_i16(&mut self) -> ::thrift::Result<i16> {
+        self.inner.read_i16()
+    }
+    fn read_i32(&mut self) -> ::thrift::Result<i32> {
+        self.inner.read_i32()
+    }
+    fn read_i64(&mut self) -> ::thrift::Result<i64> {
+        self.inner.read_i64()
+    }
+    fn read_double(&mut self) -> ::thrift::Result<f64> {
+        self.inner.read_double()
+    }
+    fn read_string(&mut self) -> ::thrift::Result<String> {
+        self.check_string()?;
+        self.inner.read_string()
+    }
+    fn read_list_begin(&mut self) -> ::thrift::Result<TListIdentifier> {
+        let list = self.inner.read_list_begin()?;
+        self.check_count(list.size)?;
+        Ok(list)
+    }
+    fn read_list_end(&mut self) -> ::thrift::Result<()> {
+        self.inner.read_list_end()
+    }
+    fn read_set_begin(&mut self) -> ::thrift::Result<TSetIdentifier> {
+        let set = self.inner.read_set_begin()?;
+        self.check_count(set.size)?;
+        Ok(set)
+    }
+    fn read_set_end(&mut self) -> ::thrift::Result<()> {
+        self.inner.read_set_end()
+    }
+    fn read_map_begin(&mut self) -> ::thrift::Result<TMapIdentifier> {
+        let map = self.inner.read_map_begin()?;
+        self.check_count(map.size)?;
+        Ok(map)
+    }
+    fn read_map_end(&mut self) -> ::thrift::Result<()> {
+        self.inner.read_map_end()
+    }
+    fn read_byte(&mut self) -> ::thrift::Result<u8> {
+        self.inner.read_byte()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::assert_round_trip;
+    use crate::workload::Workload;
+    use crate::workload::iex::sample_dataset;
+
+    fn encoded<P: Protocol>() -> Vec<u8>
+    where
+        Thrift<P>: Format,
+    {
+        let mut codec = Thrift::<P>::new();
+        let mut stream = Vec::new();
+        for record in &sample_dataset().records {
+            codec.encode(record, &mut stream).unwrap();
+        }
+        stream
+    }
+
+    fn decode_one<P: Protocol>(stream: &[u8]) -> Result<usize>
+    where
+        Thrift<P>: Format,
+    {
+        let mut codec = Thrift::<P>::new();
+        let mut sink = Iex::new_sink(&sample_dataset().reference);
+        codec.decode(stream, &mut sink)
+    }
+
+    fn first_len<P: Protocol>(stream: &[u8]) -> usize
+    where
+        Thrift<P>: Format,
+    {
+        decode_one::<P>(stream).unwrap()
+    }
+
+    #[test]
+    fn round_trip() {
+        assert_round_trip::<Iex, ThriftBinary>(&sample_dataset());
+        assert_round_trip::<Iex, ThriftCompact>(&sample_dataset());
+    }
+
+    fn read_all<P: Protocol>(stream: &[u8]) -> Vec<th::MultiMessage> {
+        let pos = Cell::new(0);
+        let mut input = P::input(Transport {
+            bytes: stream,
+            pos: &pos,
+        });
+        let mut records = Vec::new();
+        while pos.get() < stream.len() {
+            records.push(th::MultiMessage::read_from_in_protocol(&mut input).unwrap());
+        }
+        records
+    }
+
+    fn unsigned_values_survive_the_bit_casts<P: Protocol>()
+    where
+        Thrift<P>: Format,
+    {
+        let records = read_all::<P>(&encoded::<P>());
+        assert_eq!(records.len(), 3);
+        assert_eq!(records[0].messages[0].symbol, "MSFT");
+        let last = &records[2];
+        assert_eq!(last.seq_no as u64, u64::MAX);
+        let th::Body::LevelUpdate(update) = &last.messages[0].body else {
+            panic!("expected a level update");
+        };
+        assert_eq!(update.price as u64, u64::MAX >> 1);
+        assert_eq!(update.size as u32, u32::MAX);
+        assert_eq!(update.flags as u8, 0xff);
+        assert_eq!(update.side, th::Side::SELL);
+        assert_eq!(last.messages[0].ts, i64::MIN);
+    }
+
+    #[test]
+    fn unsigned_values_survive_the_bit_casts_binary() {
+        unsigned_values_survive_the_bit_casts::<Binary>();
+    }
+
+    #[test]
+    fn unsigned_values_survive_the_bit_casts_compact() {
+        unsigned_values_survive_the_bit_casts::<Compact>();
+    }
+
+    #[test]
+    fn reused_codec_reencodes_identically() {
+        let dataset = sample_dataset();
+        let mut codec = ThriftCompact::new();
+        let mut twice = Vec::new();
+        for record in dataset.records.iter().rev().chain(&dataset.records) {
+            codec.encode(record, &mut twice).unwrap();
+        }
+        assert!(twice.ends_with(&encoded::<Compact>()));
+    }
+
+    fn truncated_input_is_an_error<P: Protocol>()
+    where
+        Thrift<P>: Format,
+    {
+        let stream = encoded::<P>();
+        let len = first_len::<P>(&stream);
+        for cut in 0..len {
+            assert!(
+                decode_one::<P>(&stream[..cut]).is_err(),
+                "{} cut at {cut}",
+                P::NAME
+            );
+        }
+    }
+
+    #[test]
+    fn truncated_input_is_an_error_binary() {
+        truncated_input_is_an_error::<Binary>();
+    }
+
+    #[test]
+    fn truncated_input_is_an_error_compact() {
+        truncated_input_is_an_error::<Compact>();
+    }
+
+    fn unknown_side_is_an_error<P: Protocol>()
+    where
+        Thrift<P>: Format,
+    {
+        let record = th::MultiMessage::new(
+            0,
+            vec![th::Message::new(
+                0,
+                "X".into(),
+                th::Body::LevelUpdate(th::LevelUpdate::new(1, 1, 0, th::Side(7))),
+            )],
+        );
+        let mut bytes = Vec::new();
+        record
+            .write_to_out_protocol(&mut P::output(&mut bytes))
+            .unwrap();
+        let err = decode_one::<P>(&bytes).unwrap_err();
+        assert!(err.to_string().contains("unknown side"), "{err}");
+    }
+
+    #[test]
+    fn unknown_side_is_an_error_both() {
+        unknown_side_is_an_error::<Binary>();
+        unknown_side_is_an_error::<Compact>();
+    }
+
+    fn garbage_is_an_error_not_a_panic<P: Protocol>()
+    where
+        Thrift<P>: Format,
+    {
+        let stream = encoded::<P>();
+        let len = first_len::<P>(&stream);
+        // Random bytes (xorshift, fixed seed).
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..5000 {
+            let mut buf = vec![0u8; 1 + (state % 128) as usize];
+            for byte in &mut buf {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                *byte = state as u8;
+            }
+            let _ = decode_one::<P>(&buf);
+            // The same bytes behind a valid record start, to get past the first field.
+            let mut prefixed = stream[..len / 2].to_vec();
+            prefixed.extend_from_slice(&buf);
+            let _ = decode_one::<P>(&prefixed);
+        }
+        // Every single-byte corruption of the first record either decodes or errors.
+        for i in 0..len {
+            for value in [0x00, 0x01, 0x0f, 0x7f, 0x80, 0xf0, 0xff] {
+                let mut bad = stream[..len].to_vec();
+                bad[i] = value;
+                let _ = decode_one::<P>(&bad);
+            }
+        }
+    }
+
+    fn union_with_only_an_unknown_field_is_an_error<P: Protocol>()
+    where
+        Thrift<P>: Format,
+    {
+        let mut bytes = Vec::new();
+        let mut out = P::output(&mut bytes);
+        let o = &mut out;
+        let field = |name: &str, ty, id| TFieldIdentifier::new(name, ty, id);
+        o.write_struct_begin(&TStructIdentifier::new("MultiMessage"))
+            .unwrap();
+        o.write_field_begin(&field("seq_no", TType::I64, 1))
+            .unwrap();
+        o.write_i64(0).unwrap();
+        o.write_field_end().unwrap();
+        o.write_field_begin(&field("messages", TType::List, 2))
+            .unwrap();
+        o.write_list_begin(&TListIdentifier::new(TType::Struct, 1))
+            .unwrap();
+        o.write_struct_begin(&TStructIdentifier::new("Message"))
+            .unwrap();
+        o.write_field_begin(&field("ts", TType::I64, 1)).unwrap();
+        o.write_i64(0).unwrap();
+        o.write_field_end().unwrap();
+        o.write_field_begin(&field("symbol", TType::String, 2))
+            .unwrap();
+        o.write_string("X").unwrap();
+        o.write_field_end().unwrap();
+        o.write_field_begin(&field("body", TType::Struct, 3))
+            .unwrap();
+        o.write_struct_begin(&TStructIdentifier::new("Body"))
+            .unwrap();
+        o.write_field_begin(&field("future", TType::I32, 9))
+            .unwrap();
+        o.write_i32(1).unwrap();
+        o.write_field_end().unwrap();
+        o.write_field_stop().unwrap();
+        o.write_struct_end().unwrap();
+        o.write_field_end().unwrap();
+        o.write_field_stop().unwrap();
+        o.write_struct_end().unwrap();
+        o.write_list_end().unwrap();
+        o.write_field_end().unwrap();
+        o.write_field_stop().unwrap();
+        o.write_struct_end().unwrap();
+        drop(out);
+        let err = decode_one::<P>(&bytes).unwrap_err();
+        assert!(
+            format!("{err:#}").contains("unknown field in union"),
+            "{err:#}"
+        );
+    }
+
+    #[test]
+    fn union_with_only_an_unknown_field_is_an_error_both() {
+        union_with_only_an_unknown_field_is_an_error::<Binary>();
+        union_with_only_an_unknown_field_is_an_error::<Compact>();
+    }
+
+    #[test]
+    fn unknown_fields_outside_the_union_are_skipped() {
+        // A record with an extra (future) struct field is still read.
+        let mut bytes = Vec::new();
+        let mut out = Compact::output(&mut bytes);
+        let o = &mut out;
+        o.write_struct_begin(&TStructIdentifier::new("MultiMessage"))
+            .unwrap();
+        o.write_field_begin(&TFieldIdentifier::new("extra", TType::String, 7))
+            .unwrap();
+        o.write_string("ignored").unwrap();
+        o.write_field_end().unwrap();
+        o.write_field_begin(&TFieldIdentifier::new("seq_no", TType::I64, 1))
+            .unwrap();
+        o.write_i64(5).unwrap();
+        o.write_field_end().unwrap();
+        o.write_field_begin(&TFieldIdentifier::new("messages", TType::List, 2))
+            .unwrap();
+        o.write_list_begin(&TListIdentifier::new(TType::Struct, 0))
+            .unwrap();
+        o.write_list_end().unwrap();
+        o.write_field_end().unwrap();
+        o.write_field_stop().unwrap();
+        o.write_struct_end().unwrap();
+        drop(out);
+        assert_eq!(decode_one::<Compact>(&bytes).unwrap(), bytes.len());
+    }
+
+    #[test]
+    fn garbage_is_an_error_not_a_panic_binary() {
+        garbage_is_an_error_not_a_panic::<Binary>();
+        // A list claiming i32::MIN and i32::MAX elements.
+        let mut bytes = vec![0x0f, 0x00, 0x02, 0x0c];
+        for size in [i32::MIN, i32::MAX] {
+            bytes.truncate(4);
+            bytes.extend_from_slice(&size.to_be_bytes());
+            assert!(decode_one::<Binary>(&bytes).is_err());
+        }
+    }
+
+    #[test]
+    fn garbage_is_an_error_not_a_panic_compact() {
+        garbage_is_an_error_not_a_panic::<Compact>();
+        // An unknown field with a large explicit id, then a delta that would overflow it.
+        let bytes = [0x05, 0xfc, 0xff, 0x03, 0x00, 0xf5, 0x00, 0x00];
+        assert!(decode_one::<Compact>(&bytes).is_err());
+    }
+}
