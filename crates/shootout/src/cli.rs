@@ -413,8 +413,8 @@ fn print_tables(results: &Results, out: &mut dyn Write) -> Result<()> {
     for line in table::preamble(results) {
         writeln!(out, "{line}")?;
     }
-    writeln!(out, "\nEncode (ns per record)\n{}", table::direction(results, style, |f| &f.encode.summary))?;
-    writeln!(out, "\nDecode + aggregate (ns per record)\n{}", table::direction(results, style, |f| &f.decode.summary))?;
+    writeln!(out, "\nEncode (ns per op)\n{}", table::direction(results, style, |f| &f.encode.summary))?;
+    writeln!(out, "\nDecode + aggregate (ns per op)\n{}", table::direction(results, style, |f| &f.decode.summary))?;
     writeln!(out, "\nSize (every format validated against the reference aggregate)\n{}", table::sizes(results, style))?;
     if let Some(csv) = table::csv_sizes(results, style) {
         writeln!(out, "\nSize against the source CSV\n{csv}")?;

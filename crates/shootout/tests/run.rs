@@ -23,7 +23,7 @@ fn run_on_the_embedded_default_exports_json_csv_and_markdown() {
         .unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let table = String::from_utf8(output.stdout).unwrap();
-    assert!(table.contains("Encode (ns per record)") && table.contains("Decode + aggregate"), "{table}");
+    assert!(table.contains("Encode (ns per op)") && table.contains("Decode + aggregate"), "{table}");
 
     let results: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
     assert_eq!(results["schema"], "shootout-results/1");
@@ -72,7 +72,7 @@ fn json_to_stdout_moves_the_table_to_stderr() {
     assert!(output.status.success());
     let results: Value = serde_json::from_slice(&output.stdout).expect("stdout is pure JSON");
     assert_eq!(results["formats"].as_array().unwrap().len(), 1);
-    assert!(String::from_utf8_lossy(&output.stderr).contains("Encode (ns per record)"));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("Encode (ns per op)"));
 }
 
 #[test]

@@ -62,8 +62,8 @@ pub fn direction(results: &Results, style: Style, pick: fn(&FormatResult) -> &Su
     let mut table = new_table(
         style,
         &[
-            "format", "p50 ns", "p90", "p99", "p99.9", "max", "mean", "total ms", "records/s", "MB/s", "allocs/rec",
-            "alloc B/rec", "relative",
+            "format", "p50 ns", "p90", "p99", "p99.9", "max", "ns/op", "total ms", "ops/s", "MB/s", "allocs/op", "B/op",
+            "relative",
         ],
     );
     let mut formats: Vec<&FormatResult> = results.formats.iter().collect();
@@ -153,7 +153,8 @@ pub fn preamble(results: &Results) -> Vec<String> {
             results.workload.name, results.workload.records, results.workload.source
         ),
         format!(
-            "{} warm-up + {} measured runs per format; figures are medians across runs, (min–max) where shown",
+            "{} warm-up + {} measured runs per format; figures are medians across runs, (min–max) where shown; \
+             one op = one record encoded, or decoded and aggregated (ns/op is the mean)",
             results.settings.warmup_runs, results.settings.runs
         ),
         format!(
