@@ -234,9 +234,11 @@ fn list_formats(json: bool, markdown: bool) -> Result<()> {
         writeln!(out)?;
     } else {
         crate::output::formats::write(&entries, markdown, &mut out)?;
-        writeln!(out, "\ngroups for `run --formats`:")?;
-        for (group, meaning) in registry::GROUPS {
-            writeln!(out, "  {group:<12} {meaning}")?;
+        if !markdown {
+            writeln!(out, "\ngroups for `run --formats`:")?;
+            for (group, meaning) in registry::GROUPS {
+                writeln!(out, "  {group:<12} {meaning}")?;
+            }
         }
     }
     Ok(())
