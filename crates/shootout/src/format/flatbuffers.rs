@@ -8,7 +8,13 @@ use ::flatbuffers::{FlatBufferBuilder, WIPOffset};
 use anyhow::{Context, Result, bail};
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
+use crate::workload::object::SmallObject;
+use crate::workload::primitives::Primitives;
+use crate::workload::sql::SqlRequest;
+use crate::workload::tabular::{Cell, LongsRow, MixedRow, StringsRow};
+use crate::workload::user::UserResponse;
 
 #[allow(
     clippy::all,
@@ -34,6 +40,8 @@ pub struct Flatbuffers {
     builder: FlatBufferBuilder<'static>,
     /// Offsets of the current record's messages, kept between records for reuse.
     messages: Vec<WIPOffset<fb::Message<'static>>>,
+    /// Offsets of a string vector's strings (record-shaped workloads), reused.
+    strings: Vec<WIPOffset<&'static str>>,
 }
 
 impl Format for Flatbuffers {
@@ -52,7 +60,11 @@ impl Format for Flatbuffers {
                 framing for a stream of FlatBuffers. Reads are verified: size_prefixed_root \
                 runs the Verifier over every record before it is read in place. Body is a union \
                 of two tables, each holding one struct with all of its scalars. Symbols are \
-                plain strings (create_string, no deduplication).",
+                plain strings (create_string, no deduplication). Record-shaped workloads: one \
+                table per record type (workload/schema/records.fbs), always-present strings and \
+                vectors (required); a tabular row's scalar cells are optional scalars (= null) \
+                and absent string cells are missing fields; string vectors go through a reused \
+                offset Vec. Strings are read in place as bytes.",
     };
 }
 
@@ -61,6 +73,7 @@ impl Codec<Iex> for Flatbuffers {
         Flatbuffers {
             builder: FlatBufferBuilder::with_capacity(INITIAL_CAPACITY),
             messages: Vec::new(),
+            strings: Vec::new(),
         }
     }
 
@@ -128,12 +141,18 @@ impl Codec<Iex> for Flatbuffers {
 /// The size-prefixed buffer at the start of `stream`, prefix included.
 fn framed(stream: &[u8]) -> Result<&[u8]> {
     let Some(prefix) = stream.first_chunk::<4>() else {
-        bail!("flatbuffers: truncated size prefix ({} bytes left)", stream.len());
+        bail!(
+            "flatbuffers: truncated size prefix ({} bytes left)",
+            stream.len()
+        );
     };
     let len = 4 + u32::from_le_bytes(*prefix) as usize;
-    stream
-        .get(..len)
-        .with_context(|| format!("flatbuffers: buffer of {len} bytes but only {} left", stream.len()))
+    stream.get(..len).with_context(|| {
+        format!(
+            "flatbuffers: buffer of {len} bytes but only {} left",
+            stream.len()
+        )
+    })
 }
 
 fn aggregate(record: fb::MultiMessage<'_>, sink: &mut Aggregator) -> Result<()> {
@@ -141,7 +160,10 @@ fn aggregate(record: fb::MultiMessage<'_>, sink: &mut Aggregator) -> Result<()> 
     let messages = record.messages().context("flatbuffers: missing messages")?;
     for message in messages {
         let _ts = message.ts();
-        let symbol = message.symbol().context("flatbuffers: missing symbol")?.as_bytes();
+        let symbol = message
+            .symbol()
+            .context("flatbuffers: missing symbol")?
+            .as_bytes();
         match message.body_type() {
             fb::Body::Trade => {
                 let trade = message
@@ -191,28 +213,359 @@ impl Format for FlatbuffersUnchecked {
                 (unsafe size_prefixed_root_unchecked): sound only for bytes known to be \
                 well-formed, such as a stream this process just encoded. Not what a default \
                 user should do with untrusted input; shown for comparison with verifier-less \
-                FlatBuffers benchmarks.",
+                FlatBuffers benchmarks. Same for the record-shaped workloads.",
     };
 }
 
 impl Codec<Iex> for FlatbuffersUnchecked {
     fn new() -> Self {
-        FlatbuffersUnchecked(Flatbuffers::new())
+        FlatbuffersUnchecked(<Flatbuffers as Codec<Iex>>::new())
     }
 
     fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
-        self.0.encode(record, stream)
+        Codec::<Iex>::encode(&mut self.0, record, stream)
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
         let buffer = framed(stream)?;
         // SAFETY: the harness decodes only the stream `encode` wrote in this
         // process, so every buffer is a complete, well-formed MultiMessage.
-        let record = unsafe { ::flatbuffers::size_prefixed_root_unchecked::<fb::MultiMessage>(buffer) };
+        let record =
+            unsafe { ::flatbuffers::size_prefixed_root_unchecked::<fb::MultiMessage>(buffer) };
         aggregate(record, sink)?;
         Ok(buffer.len())
     }
 }
+
+// --- record-shaped workloads ----------------------------------------------------
+
+#[allow(
+    clippy::all,
+    clippy::pedantic,
+    dead_code,
+    deprecated,
+    missing_docs,
+    non_camel_case_types,
+    non_snake_case,
+    unused_imports,
+    unsafe_op_in_unsafe_fn
+)]
+#[rustfmt::skip]
+#[path = "../workload/generated/records_generated.rs"]
+mod records_generated;
+
+use records_generated::shootout::records as rt;
+
+/// A record type with a table in workload/schema/records.fbs: how to build it
+/// as one size-prefixed buffer, and how to read that table back into the sink.
+pub trait FlatbuffersRecord: FieldRecord {
+    type Table<'a>: ::flatbuffers::Follow<'a, Inner = Self::Table<'a>>
+        + ::flatbuffers::Verifiable
+        + 'a;
+    /// Builds and finishes (size-prefixed) the record in the reset `fbb`;
+    /// `strings` is scratch for the offsets of a string vector.
+    fn build(
+        &self,
+        fbb: &mut FlatBufferBuilder<'static>,
+        strings: &mut Vec<WIPOffset<&'static str>>,
+    );
+    fn read(table: Self::Table<'_>, sink: &mut FieldSink);
+}
+
+impl<R: FlatbuffersRecord> Codec<Fields<R>> for Flatbuffers {
+    fn new() -> Self {
+        <Self as Codec<Iex>>::new()
+    }
+
+    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
+        self.builder.reset();
+        record.build(&mut self.builder, &mut self.strings);
+        stream.extend_from_slice(self.builder.finished_data());
+        Ok(())
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
+        let buffer = framed(stream)?;
+        let table = ::flatbuffers::size_prefixed_root::<R::Table<'_>>(buffer)
+            .context("flatbuffers: invalid buffer")?;
+        R::read(table, sink);
+        Ok(buffer.len())
+    }
+}
+
+impl<R: FlatbuffersRecord> Codec<Fields<R>> for FlatbuffersUnchecked {
+    fn new() -> Self {
+        FlatbuffersUnchecked(<Flatbuffers as Codec<Iex>>::new())
+    }
+
+    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
+        Codec::<Fields<R>>::encode(&mut self.0, record, stream)
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
+        let buffer = framed(stream)?;
+        // SAFETY: the harness decodes only the stream `encode` wrote in this
+        // process, so every buffer is a complete, well-formed table of type R.
+        let table = unsafe { ::flatbuffers::size_prefixed_root_unchecked::<R::Table<'_>>(buffer) };
+        R::read(table, sink);
+        Ok(buffer.len())
+    }
+}
+
+/// A vector of `values` as strings, through the reused offset scratch.
+fn string_vector(
+    fbb: &mut FlatBufferBuilder<'static>,
+    strings: &mut Vec<WIPOffset<&'static str>>,
+    values: &[String],
+) -> WIPOffset<::flatbuffers::Vector<'static, ::flatbuffers::ForwardsUOffset<&'static str>>> {
+    strings.clear();
+    for value in values {
+        strings.push(fbb.create_string(value));
+    }
+    fbb.create_vector(strings)
+}
+
+impl FlatbuffersRecord for UserResponse {
+    type Table<'a> = rt::UserResponse<'a>;
+
+    fn build(&self, fbb: &mut FlatBufferBuilder<'static>, _: &mut Vec<WIPOffset<&'static str>>) {
+        let args = rt::UserResponseArgs {
+            uid: self.uid,
+            muid: Some(fbb.create_string(&self.muid)),
+            status: Some(fbb.create_string(&self.status)),
+            tutorial: self.tutorial,
+            nickname: Some(fbb.create_string(&self.nickname)),
+            total_login_num: self.total_login_num,
+            opened_at: Some(fbb.create_string(&self.opened_at)),
+            created_at: Some(fbb.create_string(&self.created_at)),
+            updated_at: Some(fbb.create_string(&self.updated_at)),
+        };
+        let root = rt::UserResponse::create(fbb, &args);
+        fbb.finish_size_prefixed(root, None);
+    }
+
+    fn read(t: rt::UserResponse<'_>, sink: &mut FieldSink) {
+        sink.record();
+        sink.int(0, t.uid());
+        sink.text(1, t.muid().as_bytes());
+        sink.text(2, t.status().as_bytes());
+        sink.int(3, t.tutorial());
+        sink.text(4, t.nickname().as_bytes());
+        sink.int(5, t.total_login_num());
+        sink.text(6, t.opened_at().as_bytes());
+        sink.text(7, t.created_at().as_bytes());
+        sink.text(8, t.updated_at().as_bytes());
+    }
+}
+
+impl FlatbuffersRecord for SqlRequest {
+    type Table<'a> = rt::SqlRequest<'a>;
+
+    fn build(&self, fbb: &mut FlatBufferBuilder<'static>, _: &mut Vec<WIPOffset<&'static str>>) {
+        let args = rt::SqlRequestArgs {
+            query: Some(fbb.create_string(&self.query)),
+            args: Some(fbb.create_vector(&self.args)),
+        };
+        let root = rt::SqlRequest::create(fbb, &args);
+        fbb.finish_size_prefixed(root, None);
+    }
+
+    fn read(t: rt::SqlRequest<'_>, sink: &mut FieldSink) {
+        sink.record();
+        sink.text(0, t.query().as_bytes());
+        t.args().iter().for_each(|v| sink.int(1, v));
+    }
+}
+
+impl FlatbuffersRecord for Primitives {
+    type Table<'a> = rt::Primitives<'a>;
+
+    fn build(
+        &self,
+        fbb: &mut FlatBufferBuilder<'static>,
+        strings: &mut Vec<WIPOffset<&'static str>>,
+    ) {
+        let args = rt::PrimitivesArgs {
+            ints: Some(fbb.create_vector(&self.ints)),
+            longs: Some(fbb.create_vector(&self.longs)),
+            doubles: Some(fbb.create_vector(&self.doubles)),
+            booleans: Some(fbb.create_vector(&self.booleans)),
+            strings: Some(string_vector(fbb, strings, &self.strings)),
+        };
+        let root = rt::Primitives::create(fbb, &args);
+        fbb.finish_size_prefixed(root, None);
+    }
+
+    fn read(t: rt::Primitives<'_>, sink: &mut FieldSink) {
+        sink.record();
+        t.ints().iter().for_each(|v| sink.int(0, i64::from(v)));
+        t.longs().iter().for_each(|v| sink.int(1, v));
+        t.doubles().iter().for_each(|v| sink.float(2, v));
+        t.booleans().iter().for_each(|v| sink.bool(3, v));
+        t.strings().iter().for_each(|v| sink.text(4, v.as_bytes()));
+    }
+}
+
+impl FlatbuffersRecord for SmallObject {
+    type Table<'a> = rt::SmallObject<'a>;
+
+    fn build(
+        &self,
+        fbb: &mut FlatBufferBuilder<'static>,
+        strings: &mut Vec<WIPOffset<&'static str>>,
+    ) {
+        let args = rt::SmallObjectArgs {
+            id: self.id,
+            name: Some(fbb.create_string(&self.name)),
+            email: Some(fbb.create_string(&self.email)),
+            age: self.age,
+            score: Some(self.score),
+            ratio: Some(self.ratio),
+            active: self.active,
+            level: self.level,
+            created_at: self.created_at,
+            tags: Some(string_vector(fbb, strings, &self.tags)),
+        };
+        let root = rt::SmallObject::create(fbb, &args);
+        fbb.finish_size_prefixed(root, None);
+    }
+
+    fn read(t: rt::SmallObject<'_>, sink: &mut FieldSink) {
+        sink.record();
+        sink.int(0, t.id());
+        sink.text(1, t.name().as_bytes());
+        sink.text(2, t.email().as_bytes());
+        sink.int(3, i64::from(t.age()));
+        sink.float(4, t.score().unwrap_or_default());
+        sink.float(5, f64::from(t.ratio().unwrap_or_default()));
+        sink.bool(6, t.active());
+        sink.int(7, i64::from(t.level()));
+        sink.int(8, t.created_at());
+        t.tags().iter().for_each(|v| sink.text(9, v.as_bytes()));
+    }
+}
+
+/// One optional cell: a string written only when present, or an optional scalar
+/// (`= null` in the schema, so written only when `Some`).
+macro_rules! flatbuffers_cell {
+    (build text, $fbb:ident, $value:expr) => {
+        $value.as_deref().map(|text| $fbb.create_string(text))
+    };
+    (build num, $fbb:ident, $value:expr) => {
+        $value
+    };
+    (read text, $value:expr, $field:expr, $sink:ident) => {
+        if let Some(text) = $value {
+            $sink.text($field, text.as_bytes());
+        }
+    };
+    (read num, $value:expr, $field:expr, $sink:ident) => {
+        if let Some(value) = $value {
+            Cell::visit(&value, $field, $sink);
+        }
+    };
+}
+
+/// `FlatbuffersRecord` for a tabular row: cells f1..f20 in order.
+macro_rules! flatbuffers_row {
+    ($record:ident, $args:ident { $($field:ident: $kind:ident),+ $(,)? }) => {
+        impl FlatbuffersRecord for $record {
+            type Table<'a> = rt::$record<'a>;
+
+            fn build(&self, fbb: &mut FlatBufferBuilder<'static>, _: &mut Vec<WIPOffset<&'static str>>) {
+                let args = rt::$args { $($field: flatbuffers_cell!(build $kind, fbb, self.$field)),+ };
+                let root = rt::$record::create(fbb, &args);
+                fbb.finish_size_prefixed(root, None);
+            }
+
+            #[allow(unused_assignments)]
+            fn read(t: rt::$record<'_>, sink: &mut FieldSink) {
+                sink.record();
+                let mut field = 0usize;
+                $(
+                    flatbuffers_cell!(read $kind, t.$field(), field, sink);
+                    field += 1;
+                )+
+            }
+        }
+    };
+}
+
+flatbuffers_row!(
+    MixedRow,
+    MixedRowArgs {
+        f1: text,
+        f2: num,
+        f3: num,
+        f4: num,
+        f5: text,
+        f6: num,
+        f7: num,
+        f8: num,
+        f9: num,
+        f10: num,
+        f11: num,
+        f12: num,
+        f13: text,
+        f14: text,
+        f15: num,
+        f16: num,
+        f17: num,
+        f18: text,
+        f19: text,
+        f20: text,
+    }
+);
+flatbuffers_row!(
+    StringsRow,
+    StringsRowArgs {
+        f1: text,
+        f2: text,
+        f3: text,
+        f4: text,
+        f5: text,
+        f6: text,
+        f7: text,
+        f8: text,
+        f9: text,
+        f10: text,
+        f11: text,
+        f12: text,
+        f13: text,
+        f14: text,
+        f15: text,
+        f16: text,
+        f17: text,
+        f18: text,
+        f19: text,
+        f20: text,
+    }
+);
+flatbuffers_row!(
+    LongsRow,
+    LongsRowArgs {
+        f1: num,
+        f2: num,
+        f3: num,
+        f4: num,
+        f5: num,
+        f6: num,
+        f7: num,
+        f8: num,
+        f9: num,
+        f10: num,
+        f11: num,
+        f12: num,
+        f13: num,
+        f14: num,
+        f15: num,
+        f16: num,
+        f17: num,
+        f18: num,
+        f19: num,
+        f20: num,
+    }
+);
 
 #[cfg(test)]
 mod tests {
@@ -220,27 +573,99 @@ mod tests {
     use crate::format::assert_round_trip;
     use crate::workload::Workload;
     use crate::workload::iex::sample_dataset;
+    use crate::workload::tabular::{self, Mixed};
 
     fn encoded() -> Vec<u8> {
-        let mut codec = Flatbuffers::new();
+        let mut codec = <Flatbuffers as Codec<Iex>>::new();
         let mut stream = Vec::new();
         for record in &sample_dataset().records {
-            codec.encode(record, &mut stream).unwrap();
+            Codec::<Iex>::encode(&mut codec, record, &mut stream).unwrap();
         }
         stream
     }
 
     fn decode_all(stream: &[u8]) -> Result<usize> {
         let dataset = sample_dataset();
-        let mut codec = Flatbuffers::new();
+        let mut codec = <Flatbuffers as Codec<Iex>>::new();
         let mut sink = Iex::new_sink(&dataset.reference);
         let mut offset = 0;
         let mut records = 0;
         while offset < stream.len() {
-            offset += codec.decode(&stream[offset..], &mut sink)?;
+            offset += Codec::<Iex>::decode(&mut codec, &stream[offset..], &mut sink)?;
             records += 1;
         }
         Ok(records)
+    }
+
+    #[test]
+    fn round_trips_every_record_shape() {
+        crate::format::assert_round_trips_every_record_shape::<Flatbuffers>();
+        crate::format::assert_round_trips_every_record_shape::<FlatbuffersUnchecked>();
+    }
+
+    #[test]
+    fn record_garbage_is_an_error() {
+        let dataset = tabular::sample::<MixedRow>();
+        let mut codec = <Flatbuffers as Codec<Mixed>>::new();
+        let mut stream = Vec::new();
+        Codec::<Mixed>::encode(&mut codec, dataset.records.last().unwrap(), &mut stream).unwrap();
+        let mut sink = Mixed::new_sink(&dataset.reference);
+        assert_eq!(
+            Codec::<Mixed>::decode(&mut codec, &stream, &mut sink).unwrap(),
+            stream.len()
+        );
+        for cut in 0..stream.len() {
+            assert!(
+                Codec::<Mixed>::decode(&mut codec, &stream[..cut], &mut sink).is_err(),
+                "cut {cut}"
+            );
+        }
+        for i in 4..stream.len() {
+            for value in [0x00, 0x01, 0x7f, 0x80, 0xff] {
+                let mut bad = stream.clone();
+                bad[i] = value;
+                let _ = Codec::<Mixed>::decode(&mut codec, &bad, &mut sink);
+            }
+        }
+        // A table of another type: its required fields are missing.
+        let mut other = Vec::new();
+        let mut sql = <Flatbuffers as Codec<crate::workload::sql::Sql>>::new();
+        let request = crate::workload::sql::sample().records[0].clone();
+        Codec::<crate::workload::sql::Sql>::encode(&mut sql, &request, &mut other).unwrap();
+        let mut sink =
+            crate::workload::user::User::new_sink(&crate::workload::user::sample().reference);
+        assert!(
+            Codec::<crate::workload::user::User>::decode(&mut codec, &other, &mut sink).is_err()
+        );
+    }
+
+    #[test]
+    fn negative_zero_floats_stay_negative() {
+        let mut object = crate::workload::object::sample().records[0].clone();
+        (object.score, object.ratio) = (-0.0, -0.0);
+        let mut stream = Vec::new();
+        let mut codec = <Flatbuffers as Codec<crate::workload::object::Object>>::new();
+        Codec::<crate::workload::object::Object>::encode(&mut codec, &object, &mut stream).unwrap();
+        let table = ::flatbuffers::size_prefixed_root::<rt::SmallObject>(&stream).unwrap();
+        assert_eq!(table.score().map(f64::to_bits), Some((-0.0f64).to_bits()));
+        assert_eq!(table.ratio().map(f32::to_bits), Some((-0.0f32).to_bits()));
+    }
+
+    #[test]
+    fn absent_cells_are_missing_fields() {
+        let row = MixedRow {
+            f1: Some(String::new()),
+            f3: Some(0),
+            ..MixedRow::default()
+        };
+        let mut stream = Vec::new();
+        Codec::<Mixed>::encode(&mut <Flatbuffers as Codec<Mixed>>::new(), &row, &mut stream)
+            .unwrap();
+        let table = ::flatbuffers::size_prefixed_root::<rt::MixedRow>(&stream).unwrap();
+        assert_eq!(
+            (table.f1(), table.f3(), table.f2(), table.f5()),
+            (Some(""), Some(0), None, None)
+        );
     }
 
     #[test]
@@ -265,11 +690,11 @@ mod tests {
     fn truncated_input_is_an_error() {
         let stream = encoded();
         let len = 4 + u32::from_le_bytes(stream[..4].try_into().unwrap()) as usize;
-        let mut codec = Flatbuffers::new();
+        let mut codec = <Flatbuffers as Codec<Iex>>::new();
         let mut sink = Iex::new_sink(&sample_dataset().reference);
         for cut in 0..len {
             assert!(
-                codec.decode(&stream[..cut], &mut sink).is_err(),
+                Codec::<Iex>::decode(&mut codec, &stream[..cut], &mut sink).is_err(),
                 "cut at {cut}"
             );
         }
@@ -279,13 +704,13 @@ mod tests {
     fn understated_size_prefix_is_an_error() {
         let stream = encoded();
         let len = u32::from_le_bytes(stream[..4].try_into().unwrap());
-        let mut codec = Flatbuffers::new();
+        let mut codec = <Flatbuffers as Codec<Iex>>::new();
         let mut sink = Iex::new_sink(&sample_dataset().reference);
         for claimed in 0..len {
             let mut bad = stream.clone();
             bad[..4].copy_from_slice(&claimed.to_le_bytes());
             assert!(
-                codec.decode(&bad, &mut sink).is_err(),
+                Codec::<Iex>::decode(&mut codec, &bad, &mut sink).is_err(),
                 "prefix {claimed} of {len}"
             );
         }
@@ -302,26 +727,24 @@ mod tests {
             },
         );
         fbb.finish_size_prefixed(root, None);
-        let mut codec = Flatbuffers::new();
+        let mut codec = <Flatbuffers as Codec<Iex>>::new();
         let mut sink = Iex::new_sink(&sample_dataset().reference);
-        assert!(codec.decode(fbb.finished_data(), &mut sink).is_err());
+        assert!(Codec::<Iex>::decode(&mut codec, fbb.finished_data(), &mut sink).is_err());
     }
 
     #[test]
     fn garbage_is_an_error_not_a_panic() {
         let stream = encoded();
-        let mut codec = Flatbuffers::new();
+        let mut codec = <Flatbuffers as Codec<Iex>>::new();
         let mut sink = Iex::new_sink(&sample_dataset().reference);
         // A prefix longer than the input.
         assert!(
-            codec
-                .decode(&[0xff, 0xff, 0xff, 0x7f, 0, 0], &mut sink)
-                .is_err()
+            Codec::<Iex>::decode(&mut codec, &[0xff, 0xff, 0xff, 0x7f, 0, 0], &mut sink).is_err()
         );
         // A well-framed buffer of junk.
         let mut junk = vec![0xa5u8; 64];
         junk[..4].copy_from_slice(&60u32.to_le_bytes());
-        assert!(codec.decode(&junk, &mut sink).is_err());
+        assert!(Codec::<Iex>::decode(&mut codec, &junk, &mut sink).is_err());
         // Random bytes behind a valid size prefix (xorshift, fixed seed).
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..2000 {
@@ -334,7 +757,7 @@ mod tests {
                 state ^= state << 17;
                 *byte = state as u8;
             }
-            let _ = codec.decode(&buf, &mut sink);
+            let _ = Codec::<Iex>::decode(&mut codec, &buf, &mut sink);
         }
         // Every single-byte corruption of the first record either decodes or errors.
         let len = 4 + u32::from_le_bytes(stream[..4].try_into().unwrap()) as usize;
@@ -342,7 +765,7 @@ mod tests {
             for value in [0x00, 0x01, 0x7f, 0x80, 0xff] {
                 let mut bad = stream[..len].to_vec();
                 bad[i] = value;
-                let _ = codec.decode(&bad, &mut sink);
+                let _ = Codec::<Iex>::decode(&mut codec, &bad, &mut sink);
             }
         }
     }
@@ -371,9 +794,9 @@ mod tests {
             },
         );
         fbb.finish_size_prefixed(root, None);
-        let mut codec = Flatbuffers::new();
+        let mut codec = <Flatbuffers as Codec<Iex>>::new();
         let mut sink = Iex::new_sink(&sample_dataset().reference);
-        let err = codec.decode(fbb.finished_data(), &mut sink).unwrap_err();
+        let err = Codec::<Iex>::decode(&mut codec, fbb.finished_data(), &mut sink).unwrap_err();
         assert!(err.to_string().contains("unknown side"), "{err}");
     }
 }

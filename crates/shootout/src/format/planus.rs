@@ -22,7 +22,13 @@ use ::planus::{Builder, Offset, ReadAsRoot};
 use anyhow::{Context, Result, bail};
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
+use crate::workload::object::SmallObject;
+use crate::workload::primitives::Primitives;
+use crate::workload::sql::SqlRequest;
+use crate::workload::tabular::{Cell, LongsRow, MixedRow, StringsRow};
+use crate::workload::user::UserResponse;
 
 #[allow(
     clippy::all,
@@ -66,7 +72,10 @@ impl Format for Planus {
                 stored once). Reads are zero-copy and checked: read_as_root checks the root and \
                 every accessor checks what it reads. The library allocates one temporary Vec \
                 per record when writing the vector of message offsets; decode allocates \
-                nothing.",
+                nothing. Record-shaped workloads: the same records.fbs as `flatbuffers` \
+                (optional scalars = null, absent strings missing); planus allocates one \
+                temporary Vec per non-empty vector written (sql args, the five primitives \
+                runs, object tags).",
     };
 }
 
@@ -112,33 +121,44 @@ impl Codec<Iex> for Planus {
             self.messages.push(message);
         }
         let root = fb::MultiMessage::create(builder, record.seq_no, self.messages.as_slice());
-        let buffer = builder.finish(root, None);
-        let len = u32::try_from(buffer.len()).context("flatbuffers-planus: buffer over 4 GiB")?;
-        stream.extend_from_slice(&len.to_le_bytes());
-        stream.extend_from_slice(buffer);
-        Ok(())
+        append_framed(builder.finish(root, None), stream)
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
-        let Some(prefix) = stream.first_chunk::<4>() else {
-            bail!(
-                "flatbuffers-planus: truncated length prefix ({} bytes left)",
-                stream.len()
-            );
-        };
-        let end = 4 + u32::from_le_bytes(*prefix) as usize;
-        let buffer = stream.get(4..end).with_context(|| {
-            format!(
-                "flatbuffers-planus: buffer of {} bytes but only {} left",
-                end - 4,
-                stream.len() - 4
-            )
-        })?;
+        let (buffer, end) = framed(stream)?;
         let record = fb::MultiMessageRef::read_as_root(buffer)
             .context("flatbuffers-planus: invalid buffer")?;
         aggregate(record, sink).context("flatbuffers-planus: invalid buffer")?;
         Ok(end)
     }
+}
+
+/// Appends a finished buffer to the stream behind its little-endian u32 length.
+fn append_framed(buffer: &[u8], stream: &mut Vec<u8>) -> Result<()> {
+    let len = u32::try_from(buffer.len()).context("flatbuffers-planus: buffer over 4 GiB")?;
+    stream.extend_from_slice(&len.to_le_bytes());
+    stream.extend_from_slice(buffer);
+    Ok(())
+}
+
+/// The length-prefixed buffer at the start of `stream` (prefix excluded), and
+/// the bytes the record takes in the stream (prefix included).
+fn framed(stream: &[u8]) -> Result<(&[u8], usize)> {
+    let Some(prefix) = stream.first_chunk::<4>() else {
+        bail!(
+            "flatbuffers-planus: truncated length prefix ({} bytes left)",
+            stream.len()
+        );
+    };
+    let end = 4 + u32::from_le_bytes(*prefix) as usize;
+    let buffer = stream.get(4..end).with_context(|| {
+        format!(
+            "flatbuffers-planus: buffer of {} bytes but only {} left",
+            end - 4,
+            stream.len() - 4
+        )
+    })?;
+    Ok((buffer, end))
 }
 
 fn aggregate(record: fb::MultiMessageRef<'_>, sink: &mut Aggregator) -> Result<()> {
@@ -167,30 +187,369 @@ fn aggregate(record: fb::MultiMessageRef<'_>, sink: &mut Aggregator) -> Result<(
     Ok(())
 }
 
+// --- record-shaped workloads ----------------------------------------------------
+
+#[allow(
+    clippy::all,
+    clippy::pedantic,
+    dead_code,
+    missing_docs,
+    unused_imports
+)]
+#[rustfmt::skip]
+#[path = "../workload/generated/records_planus.rs"]
+mod records_planus;
+
+use records_planus::shootout::records as rt;
+
+/// A record type with a table in workload/schema/records.fbs: how to build it,
+/// and how to read that table back (checked, in place) into the sink.
+pub trait PlanusRecord: FieldRecord {
+    type Table<'a>: ReadAsRoot<'a>;
+    /// Builds the record in the cleared `builder` and returns the finished buffer.
+    fn build<'b>(&self, builder: &'b mut Builder) -> &'b [u8];
+    fn read(table: Self::Table<'_>, sink: &mut FieldSink) -> ::planus::Result<()>;
+}
+
+impl<R: PlanusRecord> Codec<Fields<R>> for Planus {
+    fn new() -> Self {
+        <Self as Codec<Iex>>::new()
+    }
+
+    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
+        self.builder.clear();
+        let buffer = record.build(&mut self.builder);
+        append_framed(buffer, stream)
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
+        let (buffer, end) = framed(stream)?;
+        let table = R::Table::read_as_root(buffer).context("flatbuffers-planus: invalid buffer")?;
+        R::read(table, sink).context("flatbuffers-planus: invalid buffer")?;
+        Ok(end)
+    }
+}
+
+impl PlanusRecord for UserResponse {
+    type Table<'a> = rt::UserResponseRef<'a>;
+
+    fn build<'b>(&self, builder: &'b mut Builder) -> &'b [u8] {
+        let root = rt::UserResponse::create(
+            builder,
+            self.uid,
+            self.muid.as_str(),
+            self.status.as_str(),
+            self.tutorial,
+            self.nickname.as_str(),
+            self.total_login_num,
+            self.opened_at.as_str(),
+            self.created_at.as_str(),
+            self.updated_at.as_str(),
+        );
+        builder.finish(root, None)
+    }
+
+    fn read(t: rt::UserResponseRef<'_>, sink: &mut FieldSink) -> ::planus::Result<()> {
+        sink.record();
+        sink.int(0, t.uid()?);
+        sink.text(1, t.muid()?.as_bytes());
+        sink.text(2, t.status()?.as_bytes());
+        sink.int(3, t.tutorial()?);
+        sink.text(4, t.nickname()?.as_bytes());
+        sink.int(5, t.total_login_num()?);
+        sink.text(6, t.opened_at()?.as_bytes());
+        sink.text(7, t.created_at()?.as_bytes());
+        sink.text(8, t.updated_at()?.as_bytes());
+        Ok(())
+    }
+}
+
+impl PlanusRecord for SqlRequest {
+    type Table<'a> = rt::SqlRequestRef<'a>;
+
+    fn build<'b>(&self, builder: &'b mut Builder) -> &'b [u8] {
+        let root = rt::SqlRequest::create(builder, self.query.as_str(), self.args.as_slice());
+        builder.finish(root, None)
+    }
+
+    fn read(t: rt::SqlRequestRef<'_>, sink: &mut FieldSink) -> ::planus::Result<()> {
+        sink.record();
+        sink.text(0, t.query()?.as_bytes());
+        for arg in t.args()? {
+            sink.int(1, arg);
+        }
+        Ok(())
+    }
+}
+
+impl PlanusRecord for Primitives {
+    type Table<'a> = rt::PrimitivesRef<'a>;
+
+    fn build<'b>(&self, builder: &'b mut Builder) -> &'b [u8] {
+        let root = rt::Primitives::create(
+            builder,
+            self.ints.as_slice(),
+            self.longs.as_slice(),
+            self.doubles.as_slice(),
+            self.booleans.as_slice(),
+            self.strings.as_slice(),
+        );
+        builder.finish(root, None)
+    }
+
+    fn read(t: rt::PrimitivesRef<'_>, sink: &mut FieldSink) -> ::planus::Result<()> {
+        sink.record();
+        for v in t.ints()? {
+            sink.int(0, i64::from(v));
+        }
+        for v in t.longs()? {
+            sink.int(1, v);
+        }
+        for v in t.doubles()? {
+            sink.float(2, v);
+        }
+        for v in t.booleans()? {
+            sink.bool(3, v);
+        }
+        for v in t.strings()? {
+            sink.text(4, v?.as_bytes());
+        }
+        Ok(())
+    }
+}
+
+impl PlanusRecord for SmallObject {
+    type Table<'a> = rt::SmallObjectRef<'a>;
+
+    fn build<'b>(&self, builder: &'b mut Builder) -> &'b [u8] {
+        let root = rt::SmallObject::create(
+            builder,
+            self.id,
+            self.name.as_str(),
+            self.email.as_str(),
+            self.age,
+            self.score,
+            self.ratio,
+            self.active,
+            self.level,
+            self.created_at,
+            self.tags.as_slice(),
+        );
+        builder.finish(root, None)
+    }
+
+    fn read(t: rt::SmallObjectRef<'_>, sink: &mut FieldSink) -> ::planus::Result<()> {
+        sink.record();
+        sink.int(0, t.id()?);
+        sink.text(1, t.name()?.as_bytes());
+        sink.text(2, t.email()?.as_bytes());
+        sink.int(3, i64::from(t.age()?));
+        sink.float(4, t.score()?.unwrap_or_default());
+        sink.float(5, f64::from(t.ratio()?.unwrap_or_default()));
+        sink.bool(6, t.active()?);
+        sink.int(7, i64::from(t.level()?));
+        sink.int(8, t.created_at()?);
+        for tag in t.tags()? {
+            sink.text(9, tag?.as_bytes());
+        }
+        Ok(())
+    }
+}
+
+/// One optional cell: a string field written only when present, or an optional
+/// scalar (`= null` in the schema, written only when `Some`).
+macro_rules! planus_cell {
+    (build text, $value:expr) => {
+        $value.as_deref()
+    };
+    (build num, $value:expr) => {
+        $value
+    };
+    (read text, $value:expr, $field:expr, $sink:ident) => {
+        if let Some(text) = $value {
+            $sink.text($field, text.as_bytes());
+        }
+    };
+    (read num, $value:expr, $field:expr, $sink:ident) => {
+        if let Some(value) = $value {
+            Cell::visit(&value, $field, $sink);
+        }
+    };
+}
+
+/// `PlanusRecord` for a tabular row: cells f1..f20 in order.
+macro_rules! planus_row {
+    ($record:ident, $reference:ident { $($field:ident: $kind:ident),+ $(,)? }) => {
+        impl PlanusRecord for $record {
+            type Table<'a> = rt::$reference<'a>;
+
+            fn build<'b>(&self, builder: &'b mut Builder) -> &'b [u8] {
+                let root = rt::$record::create(builder, $(planus_cell!(build $kind, self.$field)),+);
+                builder.finish(root, None)
+            }
+
+            #[allow(unused_assignments)]
+            fn read(t: rt::$reference<'_>, sink: &mut FieldSink) -> ::planus::Result<()> {
+                sink.record();
+                let mut field = 0usize;
+                $(
+                    planus_cell!(read $kind, t.$field()?, field, sink);
+                    field += 1;
+                )+
+                Ok(())
+            }
+        }
+    };
+}
+
+planus_row!(
+    MixedRow,
+    MixedRowRef {
+        f1: text,
+        f2: num,
+        f3: num,
+        f4: num,
+        f5: text,
+        f6: num,
+        f7: num,
+        f8: num,
+        f9: num,
+        f10: num,
+        f11: num,
+        f12: num,
+        f13: text,
+        f14: text,
+        f15: num,
+        f16: num,
+        f17: num,
+        f18: text,
+        f19: text,
+        f20: text,
+    }
+);
+planus_row!(
+    StringsRow,
+    StringsRowRef {
+        f1: text,
+        f2: text,
+        f3: text,
+        f4: text,
+        f5: text,
+        f6: text,
+        f7: text,
+        f8: text,
+        f9: text,
+        f10: text,
+        f11: text,
+        f12: text,
+        f13: text,
+        f14: text,
+        f15: text,
+        f16: text,
+        f17: text,
+        f18: text,
+        f19: text,
+        f20: text,
+    }
+);
+planus_row!(
+    LongsRow,
+    LongsRowRef {
+        f1: num,
+        f2: num,
+        f3: num,
+        f4: num,
+        f5: num,
+        f6: num,
+        f7: num,
+        f8: num,
+        f9: num,
+        f10: num,
+        f11: num,
+        f12: num,
+        f13: num,
+        f14: num,
+        f15: num,
+        f16: num,
+        f17: num,
+        f18: num,
+        f19: num,
+        f20: num,
+    }
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::format::assert_round_trip;
     use crate::workload::Workload;
     use crate::workload::iex::sample_dataset;
+    use crate::workload::tabular::{self, Mixed};
 
     fn encoded() -> Vec<u8> {
-        let mut codec = Planus::new();
+        let mut codec = <Planus as Codec<Iex>>::new();
         let mut stream = Vec::new();
         for record in &sample_dataset().records {
-            codec.encode(record, &mut stream).unwrap();
+            Codec::<Iex>::encode(&mut codec, record, &mut stream).unwrap();
         }
         stream
     }
 
     fn decode_one(stream: &[u8]) -> Result<usize> {
-        let mut codec = Planus::new();
+        let mut codec = <Planus as Codec<Iex>>::new();
         let mut sink = Iex::new_sink(&sample_dataset().reference);
-        codec.decode(stream, &mut sink)
+        Codec::<Iex>::decode(&mut codec, stream, &mut sink)
     }
 
     fn first_len(stream: &[u8]) -> usize {
         4 + u32::from_le_bytes(stream[..4].try_into().unwrap()) as usize
+    }
+
+    #[test]
+    fn round_trips_every_record_shape() {
+        crate::format::assert_round_trips_every_record_shape::<Planus>();
+    }
+
+    #[test]
+    fn record_garbage_is_an_error() {
+        let dataset = tabular::sample::<MixedRow>();
+        let mut codec = <Planus as Codec<Mixed>>::new();
+        let mut stream = Vec::new();
+        Codec::<Mixed>::encode(&mut codec, dataset.records.last().unwrap(), &mut stream).unwrap();
+        let mut sink = Mixed::new_sink(&dataset.reference);
+        assert_eq!(
+            Codec::<Mixed>::decode(&mut codec, &stream, &mut sink).unwrap(),
+            stream.len()
+        );
+        for cut in 0..stream.len() {
+            assert!(
+                Codec::<Mixed>::decode(&mut codec, &stream[..cut], &mut sink).is_err(),
+                "cut {cut}"
+            );
+        }
+        for i in 4..stream.len() {
+            for value in [0x00, 0x01, 0x7f, 0x80, 0xff] {
+                let mut bad = stream.clone();
+                bad[i] = value;
+                let _ = Codec::<Mixed>::decode(&mut codec, &bad, &mut sink);
+            }
+        }
+    }
+
+    #[test]
+    fn absent_cells_are_missing_fields() {
+        let row = MixedRow {
+            f1: Some(String::new()),
+            f3: Some(0),
+            ..MixedRow::default()
+        };
+        let mut stream = Vec::new();
+        Codec::<Mixed>::encode(&mut <Planus as Codec<Mixed>>::new(), &row, &mut stream).unwrap();
+        let table = rt::MixedRowRef::read_as_root(&stream[4..]).unwrap();
+        assert_eq!(table.f1().unwrap(), Some(""));
+        assert_eq!(table.f3().unwrap(), Some(0));
+        assert_eq!(table.f2().unwrap(), None);
+        assert_eq!(table.f5().unwrap(), None);
     }
 
     #[test]
@@ -254,7 +613,7 @@ mod tests {
             }],
         };
         let mut stream = Vec::new();
-        Planus::new().encode(&record, &mut stream).unwrap();
+        Codec::<Iex>::encode(&mut <Planus as Codec<Iex>>::new(), &record, &mut stream).unwrap();
         let at = stream.windows(2).position(|w| w == [0x33, 0x01]).unwrap() + 1;
         stream[at] = 7;
         let err = decode_one(&stream).unwrap_err();

@@ -55,9 +55,21 @@ pub fn iex() -> Vec<Registered<Iex>> {
 /// mixed, strings, longs): one line per format.
 pub fn records<R: FieldRecord>() -> Vec<Registered<Fields<R>>>
 where
+    capnp::CapnpUnpacked: Codec<Fields<R>>,
+    capnp::CapnpPacked: Codec<Fields<R>>,
+    flatbuffers::Flatbuffers: Codec<Fields<R>>,
+    flatbuffers::FlatbuffersUnchecked: Codec<Fields<R>>,
+    planus::Planus: Codec<Fields<R>>,
     postcard::Postcard: Codec<Fields<R>>,
 {
-    vec![Registered::of::<postcard::Postcard>()]
+    vec![
+        Registered::of::<capnp::CapnpUnpacked>(),
+        Registered::of::<capnp::CapnpPacked>(),
+        Registered::of::<flatbuffers::Flatbuffers>(),
+        Registered::of::<flatbuffers::FlatbuffersUnchecked>(),
+        Registered::of::<planus::Planus>(),
+        Registered::of::<postcard::Postcard>(),
+    ]
 }
 
 pub fn user() -> Vec<Registered<User>> {
