@@ -55,9 +55,29 @@ pub fn iex() -> Vec<Registered<Iex>> {
 /// mixed, strings, longs): one line per format.
 pub fn records<R: FieldRecord>() -> Vec<Registered<Fields<R>>>
 where
+    rmp_serde::MsgpackArray: Codec<Fields<R>>,
+    rmp_serde::MsgpackMap: Codec<Fields<R>>,
+    ciborium::CborCiborium: Codec<Fields<R>>,
+    serde_json::JsonSerdeJson: Codec<Fields<R>>,
+    simd_json::JsonSimdJson: Codec<Fields<R>>,
+    sonic_rs::JsonSonicRs: Codec<Fields<R>>,
+    bson::Bson: Codec<Fields<R>>,
+    flexbuffers::Flexbuffers: Codec<Fields<R>>,
+    ubjson::Ubjson: Codec<Fields<R>>,
     postcard::Postcard: Codec<Fields<R>>,
 {
-    vec![Registered::of::<postcard::Postcard>()]
+    vec![
+        Registered::of::<rmp_serde::MsgpackArray>(),
+        Registered::of::<rmp_serde::MsgpackMap>(),
+        Registered::of::<ciborium::CborCiborium>(),
+        Registered::of::<serde_json::JsonSerdeJson>(),
+        Registered::of::<simd_json::JsonSimdJson>(),
+        Registered::of::<sonic_rs::JsonSonicRs>(),
+        Registered::of::<bson::Bson>(),
+        Registered::of::<flexbuffers::Flexbuffers>(),
+        Registered::of::<ubjson::Ubjson>(),
+        Registered::of::<postcard::Postcard>(),
+    ]
 }
 
 pub fn user() -> Vec<Registered<User>> {
