@@ -9,7 +9,7 @@ use std::marker::PhantomData;
 
 use anyhow::{Context, Result, bail, ensure};
 
-use crate::format::{Codec, Format, FormatInfo};
+use crate::format::{Codec, Format, FormatInfo, Labels};
 use crate::workload::{Dataset, Workload};
 use stats::{RunStats, Samples};
 use timer::Timer;
@@ -18,20 +18,25 @@ use timer::Timer;
 /// measured, or the registry says why not, and the results say so too.
 pub struct Registered<W: Workload> {
     pub info: &'static FormatInfo,
-    make: Result<fn() -> Box<dyn Bench<W>>, &'static str>,
+    /// How the codec uses its library on `W`.
+    pub labels: Labels,
+    make: Result<MakeBench<W>, &'static str>,
 }
+
+type MakeBench<W> = fn() -> Box<dyn Bench<W>>;
 
 impl<W: Workload> Registered<W> {
     pub fn of<C: Codec<W> + 'static>() -> Self {
         Registered {
             info: &C::INFO,
+            labels: C::LABELS,
             make: Ok(|| Box::new(Runner::<W, C> { codec: C::new(), stream: Vec::new(), workload: PhantomData })),
         }
     }
 
     /// A format that cannot express workload `W`, and why.
     pub fn unsupported<F: Format>(reason: &'static str) -> Self {
-        Registered { info: &F::INFO, make: Err(reason) }
+        Registered { info: &F::INFO, labels: F::INFO.labels, make: Err(reason) }
     }
 
     /// Why this format does not run on `W`, if it does not.
@@ -133,6 +138,7 @@ pub struct Settings {
 /// All measured runs of one format.
 pub struct FormatRuns {
     pub info: &'static FormatInfo,
+    pub labels: Labels,
     pub runs: Vec<Measurement>,
     /// The whole encoded stream compressed with zstd at [`ZSTD_LEVEL`].
     pub zstd_bytes: u64,
@@ -152,7 +158,8 @@ pub fn measure<W: Workload>(
 ) -> Result<Vec<FormatRuns>> {
     ensure!(settings.runs > 0, "--runs must be at least 1");
     ensure!(!dataset.order.is_empty(), "{}: no records to benchmark", dataset.source);
-    let mut benches: Vec<Box<dyn Bench<W>>> = formats.iter().filter_map(|f| f.make.ok()).map(|make| make()).collect();
+    let runnable: Vec<&Registered<W>> = formats.iter().filter(|f| f.make.is_ok()).collect();
+    let mut benches: Vec<Box<dyn Bench<W>>> = runnable.iter().filter_map(|f| f.make.ok()).map(|make| make()).collect();
     for bench in &mut benches {
         for _ in 0..settings.warmup_runs {
             bench.run(dataset, timer)?;
@@ -160,7 +167,7 @@ pub fn measure<W: Workload>(
         }
     }
     let mut results: Vec<FormatRuns> =
-        benches.iter().map(|b| FormatRuns { info: b.info(), runs: Vec::new(), zstd_bytes: 0 }).collect();
+        runnable.iter().map(|f| FormatRuns { info: f.info, labels: f.labels, runs: Vec::new(), zstd_bytes: 0 }).collect();
     for _ in 0..settings.runs {
         for (bench, result) in benches.iter_mut().zip(&mut results) {
             result.runs.push(bench.run(dataset, timer)?);

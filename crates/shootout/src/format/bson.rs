@@ -18,8 +18,11 @@
 //! per non-empty record.
 
 use anyhow::{Context, Result, ensure};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::view::MultiMessageView;
 use crate::workload::iex::{Aggregator, Iex, MultiMessage};
 
@@ -54,7 +57,10 @@ impl Format for Bson {
                 over RawDocument) into the borrowed MultiMessageView: symbols are &str into the \
                 stream, the message Vec is the one allocation per non-empty record (a record of \
                 more than 4 messages reallocates it as it grows: the array length is not known \
-                before its elements).",
+                before its elements). Record-shaped workloads: one document per record, decoded \
+                into the owned record, then visited; every value has a BSON type (i32 and u8 as \
+                int32, i64 int64, f64 double, f32 widened to double and narrowed back exactly, \
+                None null), so nothing is lost.",
     };
 }
 
@@ -71,30 +77,66 @@ impl Codec<Iex> for Bson {
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
-        let prefix = stream
-            .first_chunk::<4>()
-            .context("bson: stream ends inside a document length")?;
-        let len = i32::from_le_bytes(*prefix);
-        let len = usize::try_from(len)
-            .ok()
-            .filter(|&len| len >= MIN_DOCUMENT)
-            .with_context(|| format!("bson: invalid document length {len}"))?;
-        ensure!(
-            len <= stream.len(),
-            "bson: document of {len} bytes is truncated to {}",
-            stream.len()
-        );
+        let document = document(stream)?;
         let view: MultiMessageView<'_> =
-            bson::deserialize_from_slice(&stream[..len]).context("bson: decode")?;
+            bson::deserialize_from_slice(document).context("bson: decode")?;
         view.aggregate_into(sink);
-        Ok(len)
+        Ok(document.len())
+    }
+}
+
+/// The document at the start of `stream`, its length read and bounds-checked.
+fn document(stream: &[u8]) -> Result<&[u8]> {
+    let prefix = stream
+        .first_chunk::<4>()
+        .context("bson: stream ends inside a document length")?;
+    let len = i32::from_le_bytes(*prefix);
+    let len = usize::try_from(len)
+        .ok()
+        .filter(|&len| len >= MIN_DOCUMENT)
+        .with_context(|| format!("bson: invalid document length {len}"))?;
+    ensure!(
+        len <= stream.len(),
+        "bson: document of {len} bytes is truncated to {}",
+        stream.len()
+    );
+    Ok(&stream[..len])
+}
+
+/// The record-shaped workloads: one document per record, decoded into the owned
+/// record through the same raw deserializer, then visited. Every value of these
+/// shapes has a BSON type: i64 → int64, i32 → int32, u8 → int32, f64 → double,
+/// f32 → double (widened exactly, narrowed back exactly), bool → boolean,
+/// strings → string, vectors → arrays, None → null.
+impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for Bson {
+    fn new() -> Self {
+        Bson
+    }
+
+    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
+        let start = stream.len();
+        bson::serialize_to_buffer(record, stream)
+            .inspect_err(|_| stream.truncate(start))
+            .context("bson: encode")
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
+        let document = document(stream)?;
+        let record: R = bson::deserialize_from_slice(document).context("bson: decode")?;
+        record.visit(sink);
+        Ok(document.len())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::assert_round_trip;
+    use crate::format::{assert_round_trip, assert_round_trips_every_record_shape};
+
+    #[test]
+    fn round_trips_every_record_shape() {
+        assert_round_trips_every_record_shape::<Bson>();
+    }
     use crate::format::codec_tests::{assert_garbage_is_an_error, assert_steady_state_allocations};
     use crate::workload::Dataset;
     use crate::workload::Workload;
@@ -139,14 +181,14 @@ mod tests {
             .find(|r| r.seq_no == u64::MAX)
             .unwrap();
         let mut stream = vec![1, 2, 3];
-        assert!(Bson.encode(too_big, &mut stream).is_err());
+        assert!(Codec::<Iex>::encode(&mut Bson, too_big, &mut stream).is_err());
         assert_eq!(stream, [1, 2, 3]);
         let mut price_too_big = sample.records[0].clone();
         price_too_big.messages[0].body = Body::Trade {
             price: i64::MAX as u64 + 1,
             size: 1,
         };
-        assert!(Bson.encode(&price_too_big, &mut stream).is_err());
+        assert!(Codec::<Iex>::encode(&mut Bson, &price_too_big, &mut stream).is_err());
         assert_eq!(stream, [1, 2, 3]);
     }
 
@@ -156,7 +198,7 @@ mod tests {
         let records = representable_dataset().records;
         let mut stream = Vec::new();
         for record in &records {
-            Bson.encode(record, &mut stream).unwrap();
+            Codec::<Iex>::encode(&mut Bson, record, &mut stream).unwrap();
         }
         let mut rest = stream.as_slice();
         for record in &records {
@@ -183,7 +225,10 @@ mod tests {
             &[4, 0, 0, 0, 0],
             &[0xff, 0xff, 0xff, 0x7f, 0],
         ] {
-            assert!(Bson.decode(bad, &mut sink).is_err(), "{bad:?}");
+            assert!(
+                Codec::<Iex>::decode(&mut Bson, bad, &mut sink).is_err(),
+                "{bad:?}"
+            );
         }
     }
 
@@ -193,5 +238,28 @@ mod tests {
     fn allocations_per_record() {
         let records = representable_dataset().records;
         assert_steady_state_allocations::<Bson>(&records, (0, 2));
+    }
+
+    /// f32 goes to a BSON double and back bit-exactly; f64, i32, u8 too.
+    #[test]
+    fn record_values_round_trip_bit_exactly() {
+        use crate::workload::object::SmallObject;
+        let mut object = crate::workload::object::sample().records.pop().unwrap();
+        for (ratio, score) in [
+            (0.1f32, 0.1f64),
+            (f32::MIN_POSITIVE / 3.0, 5e-324),
+            (-f32::MAX, f64::MAX),
+            (1.0 / 3.0, -1.0 / 3.0),
+        ] {
+            object.ratio = ratio;
+            object.score = score;
+            let back: SmallObject =
+                bson::deserialize_from_slice(&bson::serialize_to_vec(&object).unwrap()).unwrap();
+            assert_eq!(
+                (back.ratio.to_bits(), back.score.to_bits()),
+                (ratio.to_bits(), score.to_bits())
+            );
+            assert_eq!(back, object);
+        }
     }
 }

@@ -13,8 +13,11 @@
 //! stream and allocates nothing.
 
 use anyhow::{Context, Result};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Iex, MultiMessage};
 
 pub struct CborCiborium;
@@ -39,7 +42,9 @@ impl Format for CborCiborium {
                 straight into the stream, no allocation. Decode: ciborium::from_reader (4 KiB \
                 stack scratch) into the OWNED MultiMessage: ciborium reads through io::Read and \
                 cannot lend &str from the input, so every record allocates its message Vec and \
-                one String per message.",
+                one String per message. Record-shaped workloads: the same CBOR sequence, \
+                decoded into the owned record, then visited; ciborium writes each float in the \
+                shortest width that holds it exactly (f16/f32/f64), None is null.",
     };
 }
 
@@ -63,10 +68,37 @@ impl Codec<Iex> for CborCiborium {
     }
 }
 
+/// The record-shaped workloads: the same back-to-back CBOR items, decoded into
+/// the owned record (as the iex codec does), then visited.
+impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for CborCiborium {
+    fn new() -> Self {
+        CborCiborium
+    }
+
+    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
+        let start = stream.len();
+        ciborium::into_writer(record, &mut *stream)
+            .inspect_err(|_| stream.truncate(start))
+            .context("cbor: encode")
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
+        let mut input = stream;
+        let record: R = ciborium::from_reader(&mut input).context("cbor: decode")?;
+        record.visit(sink);
+        Ok(stream.len() - input.len())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::assert_round_trip;
+    use crate::format::{assert_round_trip, assert_round_trips_every_record_shape};
+
+    #[test]
+    fn round_trips_every_record_shape() {
+        assert_round_trips_every_record_shape::<CborCiborium>();
+    }
     use crate::format::codec_tests::{assert_garbage_is_an_error, assert_steady_state_allocations};
     use crate::workload::iex::sample_dataset;
 
@@ -79,10 +111,10 @@ mod tests {
     #[test]
     fn stream_is_a_cbor_sequence() {
         let records = sample_dataset().records;
-        let mut codec = CborCiborium::new();
+        let mut codec = <CborCiborium as Codec<Iex>>::new();
         let mut stream = Vec::new();
         for record in &records {
-            codec.encode(record, &mut stream).unwrap();
+            Codec::<Iex>::encode(&mut codec, record, &mut stream).unwrap();
         }
         let mut input = stream.as_slice();
         for record in &records {

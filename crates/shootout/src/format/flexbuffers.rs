@@ -17,8 +17,10 @@ use std::panic::{self, AssertUnwindSafe};
 use ::flexbuffers::{FlexbufferSerializer, MapReader, Reader};
 use anyhow::{Context, Result, bail, ensure};
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Iex, MultiMessage, Side};
 
 const PREFIX: usize = 4;
@@ -45,7 +47,11 @@ impl Format for Flexbuffers {
                 Decode: the zero-copy flexbuffers::Reader walks each buffer in place with \
                 checked getters (type and bounds per value), symbols as &str from the stream; \
                 measured faster than flexbuffers::from_slice into the serde view, which also \
-                allocates the message Vec.",
+                allocates the message Vec. Record-shaped workloads: the same framing and reused \
+                serializer; decode is flexbuffers::from_slice (serde over the Reader) into the \
+                OWNED record, then visited: one generic path for every shape instead of a \
+                hand-written Reader walk per shape, so it copies strings; f32 is a 32-bit float, \
+                None null.",
     };
 }
 
@@ -57,16 +63,7 @@ impl Codec<Iex> for Flexbuffers {
     }
 
     fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
-        self.serializer.reset();
-        record
-            .serialize(&mut self.serializer)
-            .context("flexbuffers: serialize")?;
-        let bytes = self.serializer.view();
-        let len = u32::try_from(bytes.len()).context("flexbuffers: record over 4 GiB")?;
-        stream.reserve(PREFIX + bytes.len());
-        stream.extend_from_slice(&len.to_le_bytes());
-        stream.extend_from_slice(bytes);
-        Ok(())
+        self.encode_framed(record, stream)
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
@@ -78,6 +75,56 @@ impl Codec<Iex> for Flexbuffers {
             Ok(result) => result.context("flexbuffers: invalid buffer")?,
             Err(_) => bail!("flexbuffers: corrupt buffer (the reader panicked)"),
         }
+        Ok(used)
+    }
+}
+
+impl Flexbuffers {
+    /// Serializes `record` into the reused serializer and appends it to `stream`
+    /// behind its length.
+    fn encode_framed<T: Serialize + ?Sized>(
+        &mut self,
+        record: &T,
+        stream: &mut Vec<u8>,
+    ) -> Result<()> {
+        self.serializer.reset();
+        record
+            .serialize(&mut self.serializer)
+            .context("flexbuffers: serialize")?;
+        let bytes = self.serializer.view();
+        let len = u32::try_from(bytes.len()).context("flexbuffers: record over 4 GiB")?;
+        stream.reserve(PREFIX + bytes.len());
+        stream.extend_from_slice(&len.to_le_bytes());
+        stream.extend_from_slice(bytes);
+        Ok(())
+    }
+}
+
+/// The record-shaped workloads: the same framing and reused serializer; decode
+/// is `flexbuffers::from_slice` (the crate's serde deserializer over its Reader)
+/// into the owned record, then visited. It is simpler than a hand-written
+/// Reader walk per shape and correct for every one (Option as null / value,
+/// f32 stored as a 32-bit float); strings are copied into the record.
+impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for Flexbuffers {
+    /// These shapes decode into owned records, not through the in-place Reader.
+    const LABELS: Labels = Labels { decode: DecodeStyle::Owned, ..Flexbuffers::INFO.labels };
+
+    fn new() -> Self {
+        <Flexbuffers as Codec<Iex>>::new()
+    }
+
+    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
+        self.encode_framed(record, stream)
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
+        let (buffer, used) = framed(stream)?;
+        // The Reader under from_slice can panic on corrupt buffers (see the iex decode).
+        let record: R = match panic::catch_unwind(|| ::flexbuffers::from_slice::<R>(buffer)) {
+            Ok(result) => result.context("flexbuffers: decode")?,
+            Err(_) => bail!("flexbuffers: corrupt buffer (the reader panicked)"),
+        };
+        record.visit(sink);
         Ok(used)
     }
 }
@@ -138,9 +185,14 @@ fn size(fields: &MapReader<&[u8]>) -> Result<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::assert_round_trip;
-    use crate::format::codec_tests::{sample_with_big_record, 
-        assert_garbage_is_an_error, assert_round_trips_with_a_big_record,
+    use crate::format::{assert_round_trip, assert_round_trips_every_record_shape};
+
+    #[test]
+    fn round_trips_every_record_shape() {
+        assert_round_trips_every_record_shape::<Flexbuffers>();
+    }
+    use crate::format::codec_tests::{
+        assert_garbage_is_an_error, assert_round_trips_with_a_big_record, sample_with_big_record,
     };
     use crate::workload::iex::sample_dataset;
     use crate::workload::iex::view::MultiMessageView;
@@ -160,10 +212,10 @@ mod tests {
     /// trip through the library's own deserializer, into the record and the view.
     #[test]
     fn serde_round_trips_the_record_and_reads_the_view() {
-        let mut codec = Flexbuffers::new();
+        let mut codec = <Flexbuffers as Codec<Iex>>::new();
         for record in &sample_dataset().records {
             let mut stream = Vec::new();
-            codec.encode(record, &mut stream).unwrap();
+            Codec::<Iex>::encode(&mut codec, record, &mut stream).unwrap();
             let (buffer, _) = framed(&stream).unwrap();
             let back: MultiMessage = ::flexbuffers::from_slice(buffer).unwrap();
             assert_eq!(&back, record);
@@ -173,6 +225,36 @@ mod tests {
             for (v, m) in view.messages.iter().zip(&record.messages) {
                 assert_eq!((v.ts, v.symbol, v.body), (m.ts, m.symbol.as_str(), m.body));
             }
+        }
+    }
+
+    /// f32 stays a 32-bit float and f64 a 64-bit one, both read back bit-exactly.
+    #[test]
+    fn record_values_round_trip_bit_exactly() {
+        use crate::workload::tabular::MixedRow;
+        let mut codec = <Flexbuffers as Codec<crate::workload::tabular::Mixed>>::new();
+        for (f11, f2) in [
+            (0.1f32, 0.1f64),
+            (f32::MIN_POSITIVE / 3.0, 5e-324),
+            (-f32::MAX, f64::MAX),
+            (1.0 / 3.0, -1.0 / 3.0),
+        ] {
+            let row = MixedRow {
+                f2: Some(f2),
+                f11: Some(f11),
+                f3: Some(i64::MIN),
+                ..MixedRow::default()
+            };
+            let mut stream = Vec::new();
+            Codec::<crate::workload::tabular::Mixed>::encode(&mut codec, &row, &mut stream)
+                .unwrap();
+            let (buffer, _) = framed(&stream).unwrap();
+            let back: MixedRow = ::flexbuffers::from_slice(buffer).unwrap();
+            assert_eq!(
+                (back.f11.map(f32::to_bits), back.f2.map(f64::to_bits)),
+                (Some(f11.to_bits()), Some(f2.to_bits()))
+            );
+            assert_eq!(back, row);
         }
     }
 }

@@ -49,7 +49,7 @@ pub struct FormatInfo {
     pub notes: &'static str,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize)]
 pub struct Labels {
     /// Builders and scratch buffers are reused across records.
     pub buffer_reuse: bool,
@@ -128,6 +128,10 @@ pub trait Format {
 /// Both are called once per record inside the timed region, so they should reuse
 /// whatever `self` holds between calls.
 pub trait Codec<W: Workload>: Format + Sized {
+    /// How this codec uses its library on `W`; differs from the format's own
+    /// labels only where the workload changes that (e.g. an owned decode).
+    const LABELS: Labels = Self::INFO.labels;
+
     fn new() -> Self;
     fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()>;
     fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize>;

@@ -5,7 +5,7 @@ use anyhow::{Result, bail};
 
 use super::features::{self, Schema};
 use super::{
-    DecodeStyle, FormatInfo, apache_avro, bincode, bitcode, borsh, bson, capnp, ciborium, flatbuffers, flexbuffers, minicbor,
+    DecodeStyle, FormatInfo, Labels, apache_avro, bincode, bitcode, borsh, bson, capnp, ciborium, flatbuffers, flexbuffers, minicbor,
     planus, postcard, prost, rkyv, rmp_serde, sbe, serde_json, simd_json, sonic_rs, speedy, thrift, ubjson,
 };
 use super::Codec;
@@ -61,6 +61,15 @@ where
     flatbuffers::FlatbuffersUnchecked: Codec<Fields<R>>,
     planus::Planus: Codec<Fields<R>>,
     postcard::Postcard: Codec<Fields<R>>,
+    rmp_serde::MsgpackArray: Codec<Fields<R>>,
+    rmp_serde::MsgpackMap: Codec<Fields<R>>,
+    ciborium::CborCiborium: Codec<Fields<R>>,
+    serde_json::JsonSerdeJson: Codec<Fields<R>>,
+    simd_json::JsonSimdJson: Codec<Fields<R>>,
+    sonic_rs::JsonSonicRs: Codec<Fields<R>>,
+    bson::Bson: Codec<Fields<R>>,
+    flexbuffers::Flexbuffers: Codec<Fields<R>>,
+    ubjson::Ubjson: Codec<Fields<R>>,
 {
     vec![
         Registered::of::<capnp::CapnpUnpacked>(),
@@ -68,6 +77,15 @@ where
         Registered::of::<flatbuffers::Flatbuffers>(),
         Registered::of::<flatbuffers::FlatbuffersUnchecked>(),
         Registered::of::<planus::Planus>(),
+        Registered::of::<rmp_serde::MsgpackArray>(),
+        Registered::of::<rmp_serde::MsgpackMap>(),
+        Registered::of::<ciborium::CborCiborium>(),
+        Registered::of::<serde_json::JsonSerdeJson>(),
+        Registered::of::<simd_json::JsonSimdJson>(),
+        Registered::of::<sonic_rs::JsonSonicRs>(),
+        Registered::of::<bson::Bson>(),
+        Registered::of::<flexbuffers::Flexbuffers>(),
+        Registered::of::<ubjson::Ubjson>(),
         Registered::of::<postcard::Postcard>(),
     ]
 }
@@ -103,12 +121,13 @@ pub const GROUPS: &[(&str, &str)] = &[
     ("json", "the JSON libraries"),
 ];
 
-/// Whether `info` belongs to `group`, or `None` when no group has that name.
-fn in_group(info: &FormatInfo, group: &str) -> Option<bool> {
+/// Whether `info` (with `labels` on this workload) belongs to `group`, or
+/// `None` when no group has that name.
+fn in_group(info: &FormatInfo, labels: &Labels, group: &str) -> Option<bool> {
     let schema = || features::of_family(info.family).map(|f| f.schema);
     Some(match group {
         "classic" => ["capnp-unpacked", "capnp-packed", "flatbuffers", "sbe"].contains(&info.name),
-        "zero-copy" => matches!(info.labels.decode, DecodeStyle::ZeroCopy),
+        "zero-copy" => matches!(labels.decode, DecodeStyle::ZeroCopy),
         "schemaless" => schema() == Some(Schema::None),
         "schema" => matches!(schema(), Some(Schema::Idl | Schema::Derive)),
         "json" => info.family == "JSON",
@@ -121,7 +140,7 @@ pub fn select<W: Workload>(all: Vec<Registered<W>>, wanted: &[String]) -> Result
     let Some(sample) = all.first() else { bail!("no formats are registered for workload {}", W::NAME) };
     for item in wanted {
         let is_name = all.iter().any(|f| f.info.name == item.as_str());
-        if !is_name && in_group(sample.info, item).is_none() {
+        if !is_name && in_group(sample.info, &sample.labels, item).is_none() {
             let names: Vec<&str> = all.iter().map(|f| f.info.name).collect();
             let groups: Vec<&str> = GROUPS.iter().map(|(g, _)| *g).collect();
             bail!(
@@ -132,10 +151,10 @@ pub fn select<W: Workload>(all: Vec<Registered<W>>, wanted: &[String]) -> Result
             );
         }
     }
-    let chosen = |info: &FormatInfo| {
-        wanted.is_empty() || wanted.iter().any(|w| w == info.name || in_group(info, w) == Some(true))
+    let chosen = |f: &Registered<W>| {
+        wanted.is_empty() || wanted.iter().any(|w| w == f.info.name || in_group(f.info, &f.labels, w) == Some(true))
     };
-    let selected: Vec<Registered<W>> = all.into_iter().filter(|f| chosen(f.info)).collect();
+    let selected: Vec<Registered<W>> = all.into_iter().filter(|f| chosen(f)).collect();
     if selected.is_empty() {
         bail!("--formats {} selects no format for workload {}", wanted.join(","), W::NAME);
     }

@@ -18,8 +18,10 @@
 
 use anyhow::{Context, Result, ensure};
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::view::MultiMessageView;
 use crate::workload::iex::{Aggregator, Iex, MultiMessage};
 
@@ -45,9 +47,8 @@ fn encode_framed(
     Ok(())
 }
 
-/// Reads the length-prefixed record at the start of `stream`; both layouts decode
-/// alike (serde's derived visitors accept a struct as an array or a map).
-fn decode_framed(stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
+/// The length-prefixed record at the start of `stream` and the bytes its frame takes.
+fn framed(stream: &[u8]) -> Result<(&[u8], usize)> {
     let prefix = stream
         .first_chunk::<PREFIX>()
         .context("msgpack: stream ends inside a length prefix")?;
@@ -58,10 +59,28 @@ fn decode_framed(stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
         "msgpack: record of {len} bytes is truncated to {}",
         body.len()
     );
-    let view: MultiMessageView<'_> =
-        rmp_serde::from_slice(&body[..len]).context("msgpack: decode")?;
+    Ok((&body[..len], PREFIX + len))
+}
+
+/// Reads the length-prefixed record at the start of `stream`; both layouts decode
+/// alike (serde's derived visitors accept a struct as an array or a map).
+fn decode_framed(stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
+    let (body, used) = framed(stream)?;
+    let view: MultiMessageView<'_> = rmp_serde::from_slice(body).context("msgpack: decode")?;
     view.aggregate_into(sink);
-    Ok(PREFIX + len)
+    Ok(used)
+}
+
+/// A record-shaped workload's record: decoded into the owned record (strings
+/// copied), as a default serde user does, then visited.
+fn decode_record<R: FieldRecord + DeserializeOwned>(
+    stream: &[u8],
+    sink: &mut FieldSink,
+) -> Result<usize> {
+    let (body, used) = framed(stream)?;
+    let record: R = rmp_serde::from_slice(body).context("msgpack: decode")?;
+    record.visit(sink);
+    Ok(used)
 }
 
 /// A variant's notes: its layout, then what both variants share.
@@ -78,7 +97,8 @@ macro_rules! notes {
              temporary buffer, no allocation. Decode: rmp_serde::from_slice into the borrowed \
              MultiMessageView (symbols are &str into the stream; the message Vec is the one \
              allocation per non-empty record); rmp-serde does not check for trailing bytes \
-             inside the frame."
+             inside the frame. Record-shaped workloads: the same framing and layout, decoded \
+             into the owned record (strings copied), then visited; f32 stays float 32, None is nil."
         )
     };
 }
@@ -116,6 +136,20 @@ impl Codec<Iex> for MsgpackArray {
 
     fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
         decode_framed(stream, sink)
+    }
+}
+
+impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for MsgpackArray {
+    fn new() -> Self {
+        MsgpackArray
+    }
+
+    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
+        encode_framed(stream, |out| rmp_serde::encode::write(out, record))
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
+        decode_record::<R>(stream, sink)
     }
 }
 
@@ -157,12 +191,34 @@ impl Codec<Iex> for MsgpackMap {
     }
 }
 
+impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for MsgpackMap {
+    fn new() -> Self {
+        MsgpackMap
+    }
+
+    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
+        encode_framed(stream, |out| {
+            record.serialize(&mut rmp_serde::Serializer::new(out).with_struct_map())
+        })
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
+        decode_record::<R>(stream, sink)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::assert_round_trip;
     use crate::format::codec_tests::{assert_garbage_is_an_error, assert_steady_state_allocations};
+    use crate::format::{assert_round_trip, assert_round_trips_every_record_shape};
     use crate::workload::iex::sample_dataset;
+
+    #[test]
+    fn round_trips_every_record_shape() {
+        assert_round_trips_every_record_shape::<MsgpackArray>();
+        assert_round_trips_every_record_shape::<MsgpackMap>();
+    }
 
     #[test]
     fn array_round_trips() {
@@ -184,9 +240,9 @@ mod tests {
             ] {
                 let mut stream = Vec::new();
                 if named {
-                    MsgpackMap.encode(&record, &mut stream).unwrap();
+                    Codec::<Iex>::encode(&mut MsgpackMap, &record, &mut stream).unwrap();
                 } else {
-                    MsgpackArray.encode(&record, &mut stream).unwrap();
+                    Codec::<Iex>::encode(&mut MsgpackArray, &record, &mut stream).unwrap();
                 }
                 assert_eq!(stream[..PREFIX], (expected.len() as u32).to_le_bytes());
                 assert_eq!(stream[PREFIX..], expected[..]);

@@ -13,13 +13,15 @@ use serde::Serialize;
 use super::Workload;
 
 /// What one field added up to. Integers and booleans go to `int_sum`
-/// (wrapping), floats to `float_sum` (exact: same values, same order, same sum),
+/// (wrapping); floats to `float_sum` and `float_bits`, a wrapping sum of their
+/// bit patterns, because a one-ulp error vanishes in a float sum but not there;
 /// text to `text_bytes` and `text_hash` (a wrapping sum of per-value hashes).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
 pub struct FieldStats {
     pub present: u64,
     pub int_sum: i64,
     pub float_sum: f64,
+    pub float_bits: u64,
     pub text_bytes: u64,
     pub text_hash: u64,
 }
@@ -64,6 +66,7 @@ impl FieldSink {
         let f = &mut self.fields[field];
         f.present += 1;
         f.float_sum += value;
+        f.float_bits = f.float_bits.wrapping_add(value.to_bits());
     }
 
     #[inline]
@@ -142,6 +145,26 @@ mod tests {
             }
             sink.text(1, self.s.as_bytes());
         }
+    }
+
+    struct Float(f64);
+
+    impl FieldRecord for Float {
+        const WORKLOAD: &'static str = "float";
+        const FIELDS: &'static [&'static str] = &["x"];
+        fn visit(&self, sink: &mut FieldSink) {
+            sink.record();
+            sink.float(0, self.0);
+        }
+    }
+
+    #[test]
+    fn a_one_ulp_error_shows_even_where_the_sum_hides_it() {
+        let exact = [Float(1e10), Float(1e8 + 0.5)];
+        let off = [Float(1e10), Float(f64::from_bits((1e8 + 0.5f64).to_bits() + 1))];
+        let (a, b) = (reference(&exact, &[0, 1]), reference(&off, &[0, 1]));
+        assert_eq!(a.fields["x"].float_sum, b.fields["x"].float_sum, "the sum alone hides it");
+        assert!(<Fields<Float> as Workload>::first_difference(&a, &b).is_some());
     }
 
     #[test]

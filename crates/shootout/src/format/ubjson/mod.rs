@@ -21,6 +21,7 @@ mod error;
 pub mod ser;
 
 use anyhow::{Context, Result};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 pub use de::{Deserializer, from_slice, take_from_slice};
@@ -28,6 +29,7 @@ pub use error::Error;
 pub use ser::Serializer;
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::view::MultiMessageView;
 use crate::workload::iex::{Aggregator, Iex, MultiMessage};
 
@@ -92,7 +94,9 @@ impl Format for Ubjson {
                 i64::MAX (no UBJSON type) is a high-precision H decimal, read back exactly. \
                 Self-delimiting: records back to back, no prefix. Encode appends straight to the \
                 stream; decode reads the shared serde view (symbols borrowed as &str, UTF-8 \
-                checked), whose message Vec is allocated once per non-empty record.",
+                checked), whose message Vec is allocated once per non-empty record. \
+                Record-shaped workloads: one object per record, decoded into the owned record, \
+                then visited; f32 is float32 d, f64 float64 D (bit-exact), None null Z.",
     };
 }
 
@@ -109,6 +113,27 @@ impl Codec<Iex> for Ubjson {
         let mut de = Deserializer::from_slice(stream);
         let record = MultiMessageView::deserialize(&mut de).context("ubjson: decode")?;
         record.aggregate_into(sink);
+        Ok(de.position())
+    }
+}
+
+/// The record-shaped workloads: one object per record, back to back, decoded
+/// into the owned record, then visited. f32 stays float32 `d` and f64 is
+/// float64 `D` (both bit-exact, big-endian), i32/i64 the smallest integer type
+/// holding the value, u8 `U`/`i`, `None` null `Z`, `Some(v)` just `v`.
+impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for Ubjson {
+    fn new() -> Self {
+        Ubjson
+    }
+
+    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
+        to_writer(stream, record).context("ubjson: encode")
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
+        let mut de = Deserializer::from_slice(stream);
+        let record = R::deserialize(&mut de).context("ubjson: decode")?;
+        record.visit(sink);
         Ok(de.position())
     }
 }
