@@ -55,9 +55,15 @@ pub fn iex() -> Vec<Registered<Iex>> {
 /// mixed, strings, longs): one line per format.
 pub fn records<R: FieldRecord>() -> Vec<Registered<Fields<R>>>
 where
+    prost::Prost: Codec<Fields<R>>,
+    apache_avro::AvroDatum: Codec<Fields<R>>,
     postcard::Postcard: Codec<Fields<R>>,
 {
-    vec![Registered::of::<postcard::Postcard>()]
+    vec![
+        Registered::of::<prost::Prost>(),
+        Registered::of::<apache_avro::AvroDatum>(),
+        Registered::of::<postcard::Postcard>(),
+    ]
 }
 
 pub fn user() -> Vec<Registered<User>> {
