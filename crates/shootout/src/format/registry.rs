@@ -56,11 +56,15 @@ pub fn iex() -> Vec<Registered<Iex>> {
 pub fn records<R: FieldRecord>() -> Vec<Registered<Fields<R>>>
 where
     prost::Prost: Codec<Fields<R>>,
+    thrift::ThriftBinary: Codec<Fields<R>>,
+    thrift::ThriftCompact: Codec<Fields<R>>,
     apache_avro::AvroDatum: Codec<Fields<R>>,
     postcard::Postcard: Codec<Fields<R>>,
 {
     vec![
         Registered::of::<prost::Prost>(),
+        Registered::of::<thrift::ThriftBinary>(),
+        Registered::of::<thrift::ThriftCompact>(),
         Registered::of::<apache_avro::AvroDatum>(),
         Registered::of::<postcard::Postcard>(),
     ]
