@@ -73,7 +73,11 @@ impl Format for AvroDatum {
                 records. Encode allocates nothing; decode reads owned values only \
                 (DeserializeOwned from io::Read), so each record allocates its message Vec and \
                 each message its symbol String. No container-file variant: records are not \
-                byte ranges in a container, so they cannot be decoded one per call.",
+                byte ranges in a container, so they cannot be decoded one per call. \
+                Record-shaped workloads: one schema per shape (schema/<shape>.avsc), the \
+                records' own serde derives (Option<T> = union [null, T], f32 = float, u8 level = \
+                int, range-checked), same framing; decode reads an owned record (each String and \
+                Vec allocated).",
     };
 }
 

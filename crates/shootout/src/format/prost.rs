@@ -73,7 +73,13 @@ impl Format for Prost {
                 allocations in steady state. Decode is merge_length_delimited into a kept, \
                 cleared MultiMessage: prost decodes into owned messages, so the Vec's \
                 capacity is reused but every message's symbol String is allocated afresh \
-                (one allocation per message).",
+                (one allocation per message). Record-shaped workloads: one message per shape in \
+                schema/records.proto (proto3 `optional` for tabular cells, u8 level as uint32, \
+                range-checked on decode, f32 as float), same framing; encode refills a kept \
+                message (Strings/Vecs reused; a String is allocated only when a list or optional \
+                grows); decode merges into a kept message: plain strings and scalar lists reuse \
+                their buffers, but each repeated-string element and each present optional \
+                string is allocated.",
     };
 }
 

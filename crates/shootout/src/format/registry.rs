@@ -55,6 +55,7 @@ pub fn iex() -> Vec<Registered<Iex>> {
 /// mixed, strings, longs): one line per format.
 pub fn records<R: FieldRecord>() -> Vec<Registered<Fields<R>>>
 where
+    sbe::Sbe: Codec<Fields<R>>,
     prost::Prost: Codec<Fields<R>>,
     thrift::ThriftBinary: Codec<Fields<R>>,
     thrift::ThriftCompact: Codec<Fields<R>>,
@@ -62,6 +63,7 @@ where
     postcard::Postcard: Codec<Fields<R>>,
 {
     vec![
+        Registered::of::<sbe::Sbe>(),
         Registered::of::<prost::Prost>(),
         Registered::of::<thrift::ThriftBinary>(),
         Registered::of::<thrift::ThriftCompact>(),

@@ -147,7 +147,11 @@ macro_rules! common_notes {
          (a Vec per record, an owned String per message). Reads go through a thin \
          pass-through protocol that rejects list and string lengths beyond the bytes left, \
          which the crate would otherwise try to allocate, and unknown fields in the Body \
-         union, on which the generated reader panics."
+         union, on which the generated reader panics. Record-shaped workloads: one struct per \
+         shape (schema/records.thrift; tabular cells `optional`, others `required`; u8 level \
+         bit-cast to i8; f32 carried as a double, exact, and decode rejects a double that is \
+         not an f32); encode refills a kept struct, decode materializes an owned one (every \
+         String and list allocated)."
     };
 }
 
