@@ -792,7 +792,7 @@ impl SbeRecord for MixedRow {
             sink.float(1, m.f2());
         }
         if bits & (1 << 2) != 0 {
-            sink.int(2, i64::from(m.f3()));
+            sink.int(2, m.f3());
         }
         if bits & (1 << 3) != 0 {
             sink.int(3, i64::from(m.f4()));
@@ -801,7 +801,7 @@ impl SbeRecord for MixedRow {
             sink.float(5, m.f6());
         }
         if bits & (1 << 6) != 0 {
-            sink.int(6, i64::from(m.f7()));
+            sink.int(6, m.f7());
         }
         if bits & (1 << 7) != 0 {
             sink.int(7, i64::from(m.f8()));
@@ -810,7 +810,7 @@ impl SbeRecord for MixedRow {
             sink.int(8, i64::from(m.f9()));
         }
         if bits & (1 << 9) != 0 {
-            sink.int(9, i64::from(m.f10()));
+            sink.int(9, m.f10());
         }
         if bits & (1 << 10) != 0 {
             sink.float(10, f64::from(m.f11()));
@@ -819,7 +819,7 @@ impl SbeRecord for MixedRow {
             sink.float(11, m.f12());
         }
         if bits & (1 << 14) != 0 {
-            sink.int(14, i64::from(m.f15()));
+            sink.int(14, m.f15());
         }
         if bits & (1 << 15) != 0 {
             sink.int(15, i64::from(m.f16()));
@@ -1180,64 +1180,64 @@ impl SbeRecord for LongsRow {
         ensure!(bits >> 20 == 0, "sbe: presence bits beyond f20: {bits:#x}");
         sink.record();
         if bits & (1 << 0) != 0 {
-            sink.int(0, i64::from(m.f1()));
+            sink.int(0, m.f1());
         }
         if bits & (1 << 1) != 0 {
-            sink.int(1, i64::from(m.f2()));
+            sink.int(1, m.f2());
         }
         if bits & (1 << 2) != 0 {
-            sink.int(2, i64::from(m.f3()));
+            sink.int(2, m.f3());
         }
         if bits & (1 << 3) != 0 {
-            sink.int(3, i64::from(m.f4()));
+            sink.int(3, m.f4());
         }
         if bits & (1 << 4) != 0 {
-            sink.int(4, i64::from(m.f5()));
+            sink.int(4, m.f5());
         }
         if bits & (1 << 5) != 0 {
-            sink.int(5, i64::from(m.f6()));
+            sink.int(5, m.f6());
         }
         if bits & (1 << 6) != 0 {
-            sink.int(6, i64::from(m.f7()));
+            sink.int(6, m.f7());
         }
         if bits & (1 << 7) != 0 {
-            sink.int(7, i64::from(m.f8()));
+            sink.int(7, m.f8());
         }
         if bits & (1 << 8) != 0 {
-            sink.int(8, i64::from(m.f9()));
+            sink.int(8, m.f9());
         }
         if bits & (1 << 9) != 0 {
-            sink.int(9, i64::from(m.f10()));
+            sink.int(9, m.f10());
         }
         if bits & (1 << 10) != 0 {
-            sink.int(10, i64::from(m.f11()));
+            sink.int(10, m.f11());
         }
         if bits & (1 << 11) != 0 {
-            sink.int(11, i64::from(m.f12()));
+            sink.int(11, m.f12());
         }
         if bits & (1 << 12) != 0 {
-            sink.int(12, i64::from(m.f13()));
+            sink.int(12, m.f13());
         }
         if bits & (1 << 13) != 0 {
-            sink.int(13, i64::from(m.f14()));
+            sink.int(13, m.f14());
         }
         if bits & (1 << 14) != 0 {
-            sink.int(14, i64::from(m.f15()));
+            sink.int(14, m.f15());
         }
         if bits & (1 << 15) != 0 {
-            sink.int(15, i64::from(m.f16()));
+            sink.int(15, m.f16());
         }
         if bits & (1 << 16) != 0 {
-            sink.int(16, i64::from(m.f17()));
+            sink.int(16, m.f17());
         }
         if bits & (1 << 17) != 0 {
-            sink.int(17, i64::from(m.f18()));
+            sink.int(17, m.f18());
         }
         if bits & (1 << 18) != 0 {
-            sink.int(18, i64::from(m.f19()));
+            sink.int(18, m.f19());
         }
         if bits & (1 << 19) != 0 {
-            sink.int(19, i64::from(m.f20()));
+            sink.int(19, m.f20());
         }
         Ok(())
     }
