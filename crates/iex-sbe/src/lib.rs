@@ -7,10 +7,20 @@
 use ::core::convert::TryInto;
 
 pub mod body_type;
+pub mod boolean_type;
 pub mod group_size_encoding_codec;
+pub mod longs_row_codec;
 pub mod message_header_codec;
+pub mod mixed_row_codec;
 pub mod multi_message_codec;
+pub mod presence_20;
+pub mod primitives_codec;
 pub mod side;
+pub mod small_object_codec;
+pub mod sql_request_codec;
+pub mod strings_row_codec;
+pub mod user_response_codec;
+pub mod var_string_encoding_codec;
 
 pub const SBE_SCHEMA_ID: u16 = 1;
 pub const SBE_SCHEMA_VERSION: u16 = 0;

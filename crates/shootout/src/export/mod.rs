@@ -90,6 +90,7 @@ mod tests {
     fn fixture() -> Results {
         let runs = FormatRuns {
             info: &crate::format::sbe::Sbe::INFO,
+            labels: crate::format::sbe::Sbe::INFO.labels,
             runs: [30, 40, 35]
                 .map(|p50| Measurement { encode: stats(p50), decode: stats(p50 + 20), encoded_bytes: 55_600 })
                 .to_vec(),

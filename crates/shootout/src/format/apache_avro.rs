@@ -28,11 +28,18 @@ use ::apache_avro::Schema;
 use ::apache_avro::reader::datum::GenericDatumReader;
 use ::apache_avro::writer::datum::GenericDatumWriter;
 use anyhow::{Context, Result, bail};
+use serde::de::DeserializeOwned;
 use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, Message, MultiMessage, Side};
+use crate::workload::object::SmallObject;
+use crate::workload::primitives::Primitives;
+use crate::workload::sql::SqlRequest;
+use crate::workload::tabular::{LongsRow, MixedRow, StringsRow};
+use crate::workload::user::UserResponse;
 
 const SCHEMA_JSON: &str = include_str!("../workload/iex/schema/iex.avsc");
 
@@ -66,7 +73,11 @@ impl Format for AvroDatum {
                 records. Encode allocates nothing; decode reads owned values only \
                 (DeserializeOwned from io::Read), so each record allocates its message Vec and \
                 each message its symbol String. No container-file variant: records are not \
-                byte ranges in a container, so they cannot be decoded one per call.",
+                byte ranges in a container, so they cannot be decoded one per call. \
+                Record-shaped workloads: one schema per shape (schema/<shape>.avsc), the \
+                records' own serde derives (Option<T> = union [null, T], f32 = float, u8 level = \
+                int, range-checked), same framing; decode reads an owned record (each String and \
+                Vec allocated).",
     };
 }
 
@@ -240,6 +251,100 @@ impl Codec<Iex> for AvroDatum {
     }
 }
 
+// --- record-shaped workloads ------------------------------------------------------
+
+/// A record-shaped workload's record with its Avro schema (workload/schema/<shape>.avsc).
+/// The record types serialize with their own serde derives: `Option<T>` is the
+/// union `["null", T]`, `f32` an Avro float, `u8` an int (range-checked on decode).
+pub trait AvroRecord: FieldRecord + Serialize + DeserializeOwned {
+    fn schema() -> &'static Schema;
+}
+
+macro_rules! avro_records {
+    ($($record:ty => $file:literal),+ $(,)?) => {$(
+        impl AvroRecord for $record {
+            fn schema() -> &'static Schema {
+                static SCHEMA: LazyLock<Schema> = LazyLock::new(|| {
+                    Schema::parse_str(include_str!(concat!("../workload/schema/", $file)))
+                        .expect(concat!("schema/", $file, " is a valid schema"))
+                });
+                &SCHEMA
+            }
+        }
+    )+};
+}
+
+avro_records!(
+    UserResponse => "user.avsc",
+    SqlRequest => "sql.avsc",
+    Primitives => "primitives.avsc",
+    SmallObject => "object.avsc",
+    MixedRow => "mixed.avsc",
+    StringsRow => "strings.avsc",
+    LongsRow => "longs.avsc",
+);
+
+/// Same framing as the iex records: a little-endian u32 length, then one datum.
+/// Decode reads owned records (the reader only deserializes `DeserializeOwned`
+/// from an `io::Read`), so each String and Vec in a record is allocated.
+impl<R: AvroRecord> Codec<Fields<R>> for AvroDatum {
+    fn new() -> Self {
+        let writer = GenericDatumWriter::builder(R::schema())
+            .human_readable(false)
+            .build()
+            .expect("avro-datum: writer for a record schema");
+        let reader = GenericDatumReader::builder(R::schema())
+            .human_readable(false)
+            .build()
+            .expect("avro-datum: reader for a record schema");
+        AvroDatum { writer, reader }
+    }
+
+    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
+        let start = stream.len();
+        stream.extend_from_slice(&[0; 4]);
+        if let Err(err) = self.writer.write_ser(stream, record) {
+            stream.truncate(start);
+            return Err(err).context("avro-datum: encode");
+        }
+        let Ok(len) = u32::try_from(stream.len() - start - 4) else {
+            stream.truncate(start);
+            bail!("avro-datum: datum over 4 GiB");
+        };
+        stream[start..start + 4].copy_from_slice(&len.to_le_bytes());
+        Ok(())
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
+        let Some(prefix) = stream.first_chunk::<4>() else {
+            bail!(
+                "avro-datum: truncated length prefix ({} bytes left)",
+                stream.len()
+            );
+        };
+        let end = 4 + u32::from_le_bytes(*prefix) as usize;
+        let mut datum = stream.get(4..end).with_context(|| {
+            format!(
+                "avro-datum: datum of {} bytes but only {} left",
+                end - 4,
+                stream.len() - 4
+            )
+        })?;
+        let record: R = self
+            .reader
+            .read_deser(&mut datum)
+            .context("avro-datum: invalid datum")?;
+        if !datum.is_empty() {
+            bail!(
+                "avro-datum: {} bytes left over after the datum",
+                datum.len()
+            );
+        }
+        record.visit(sink);
+        Ok(end)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use ::apache_avro::types::Value;
@@ -250,18 +355,18 @@ mod tests {
     use crate::workload::iex::sample_dataset;
 
     fn encoded() -> Vec<u8> {
-        let mut codec = AvroDatum::new();
+        let mut codec = <AvroDatum as Codec<Iex>>::new();
         let mut stream = Vec::new();
         for record in &sample_dataset().records {
-            codec.encode(record, &mut stream).unwrap();
+            Codec::<Iex>::encode(&mut codec, record, &mut stream).unwrap();
         }
         stream
     }
 
     fn decode_one(stream: &[u8]) -> Result<usize> {
-        let mut codec = AvroDatum::new();
+        let mut codec = <AvroDatum as Codec<Iex>>::new();
         let mut sink = Iex::new_sink(&sample_dataset().reference);
-        codec.decode(stream, &mut sink)
+        Codec::<Iex>::decode(&mut codec, stream, &mut sink)
     }
 
     fn first_len(stream: &[u8]) -> usize {
@@ -271,6 +376,11 @@ mod tests {
     #[test]
     fn round_trip() {
         assert_round_trip::<Iex, AvroDatum>(&sample_dataset());
+    }
+
+    #[test]
+    fn round_trips_every_record_shape() {
+        crate::format::assert_round_trips_every_record_shape::<AvroDatum>();
     }
 
     /// Reads every datum as a generic `Value`, independently of the mirror types.

@@ -19,7 +19,13 @@ use ::prost::Message as _;
 use anyhow::{Context, Result, bail};
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
+use crate::workload::object::SmallObject;
+use crate::workload::primitives::Primitives;
+use crate::workload::sql::SqlRequest;
+use crate::workload::tabular::{Cell, LongsRow, MixedRow, StringsRow};
+use crate::workload::user::UserResponse;
 
 #[allow(
     clippy::all,
@@ -42,6 +48,8 @@ pub struct Prost {
     spare: Vec<pb::Message>,
     /// The decode-side message, cleared and merged into for every record.
     decoding: pb::MultiMessage,
+    /// For a record-shaped workload: its generated messages (a `Scratch<R::Pb>`).
+    records: Option<Box<dyn std::any::Any>>,
 }
 
 impl Format for Prost {
@@ -65,7 +73,13 @@ impl Format for Prost {
                 allocations in steady state. Decode is merge_length_delimited into a kept, \
                 cleared MultiMessage: prost decodes into owned messages, so the Vec's \
                 capacity is reused but every message's symbol String is allocated afresh \
-                (one allocation per message).",
+                (one allocation per message). Record-shaped workloads: one message per shape in \
+                schema/records.proto (proto3 `optional` for tabular cells, u8 level as uint32, \
+                range-checked on decode, f32 as float), same framing; encode refills a kept \
+                message (Strings/Vecs reused; a String is allocated only when a list or optional \
+                grows); decode merges into a kept message: plain strings and scalar lists reuse \
+                their buffers, but each repeated-string element and each present optional \
+                string is allocated.",
     };
 }
 
@@ -112,6 +126,7 @@ impl Codec<Iex> for Prost {
             encoding: pb::MultiMessage::default(),
             spare: Vec::new(),
             decoding: pb::MultiMessage::default(),
+            records: None,
         }
     }
 
@@ -154,6 +169,265 @@ impl Codec<Iex> for Prost {
     }
 }
 
+// --- record-shaped workloads ------------------------------------------------------
+
+#[allow(
+    clippy::all,
+    clippy::pedantic,
+    dead_code,
+    missing_docs,
+    unused_imports
+)]
+#[rustfmt::skip]
+#[path = "../workload/generated/records_prost.rs"]
+mod records_prost;
+
+/// Copies a value into a generated message field, reusing its allocations.
+trait Refill {
+    fn refill(&mut self, from: &Self);
+}
+
+macro_rules! refill_copy {
+    ($($t:ty),+) => {$(
+        impl Refill for $t {
+            #[inline]
+            fn refill(&mut self, from: &Self) {
+                *self = *from;
+            }
+        }
+    )+};
+}
+refill_copy!(i32, i64, f32, f64, bool);
+
+impl Refill for String {
+    #[inline]
+    fn refill(&mut self, from: &Self) {
+        self.clear();
+        self.push_str(from);
+    }
+}
+
+impl<T: Refill + Default> Refill for Option<T> {
+    #[inline]
+    fn refill(&mut self, from: &Self) {
+        match (self.as_mut(), from) {
+            (Some(out), Some(value)) => out.refill(value),
+            (None, Some(value)) => {
+                let mut out = T::default();
+                out.refill(value);
+                *self = Some(out);
+            }
+            (_, None) => *self = None,
+        }
+    }
+}
+
+impl<T: Refill + Default> Refill for Vec<T> {
+    #[inline]
+    fn refill(&mut self, from: &Self) {
+        self.truncate(from.len());
+        for (out, value) in self.iter_mut().zip(from) {
+            out.refill(value);
+        }
+        for value in &from[self.len()..] {
+            let mut out = T::default();
+            out.refill(value);
+            self.push(out);
+        }
+    }
+}
+
+/// A record-shaped workload's record and its generated prost message
+/// (workload/schema/records.proto).
+pub trait ProstRecord: FieldRecord {
+    type Pb: ::prost::Message + Default + 'static;
+    /// Makes `out` hold `self`, reusing `out`'s Strings and Vecs.
+    fn fill(&self, out: &mut Self::Pb);
+    /// Feeds a decoded message's values to the sink, as `FieldRecord::visit` does.
+    fn visit_pb(pb: &Self::Pb, sink: &mut FieldSink) -> Result<()>;
+}
+
+impl ProstRecord for UserResponse {
+    type Pb = records_prost::UserResponse;
+    fn fill(&self, out: &mut Self::Pb) {
+        out.uid = self.uid;
+        out.muid.refill(&self.muid);
+        out.status.refill(&self.status);
+        out.tutorial = self.tutorial;
+        out.nickname.refill(&self.nickname);
+        out.total_login_num = self.total_login_num;
+        out.opened_at.refill(&self.opened_at);
+        out.created_at.refill(&self.created_at);
+        out.updated_at.refill(&self.updated_at);
+    }
+    fn visit_pb(pb: &Self::Pb, sink: &mut FieldSink) -> Result<()> {
+        sink.record();
+        sink.int(0, pb.uid);
+        sink.text(1, pb.muid.as_bytes());
+        sink.text(2, pb.status.as_bytes());
+        sink.int(3, pb.tutorial);
+        sink.text(4, pb.nickname.as_bytes());
+        sink.int(5, pb.total_login_num);
+        sink.text(6, pb.opened_at.as_bytes());
+        sink.text(7, pb.created_at.as_bytes());
+        sink.text(8, pb.updated_at.as_bytes());
+        Ok(())
+    }
+}
+
+impl ProstRecord for SqlRequest {
+    type Pb = records_prost::SqlRequest;
+    fn fill(&self, out: &mut Self::Pb) {
+        out.query.refill(&self.query);
+        out.args.refill(&self.args);
+    }
+    fn visit_pb(pb: &Self::Pb, sink: &mut FieldSink) -> Result<()> {
+        sink.record();
+        sink.text(0, pb.query.as_bytes());
+        pb.args.iter().for_each(|&v| sink.int(1, v));
+        Ok(())
+    }
+}
+
+impl ProstRecord for Primitives {
+    type Pb = records_prost::Primitives;
+    fn fill(&self, out: &mut Self::Pb) {
+        out.ints.refill(&self.ints);
+        out.longs.refill(&self.longs);
+        out.doubles.refill(&self.doubles);
+        out.booleans.refill(&self.booleans);
+        out.strings.refill(&self.strings);
+    }
+    fn visit_pb(pb: &Self::Pb, sink: &mut FieldSink) -> Result<()> {
+        sink.record();
+        pb.ints.iter().for_each(|&v| sink.int(0, i64::from(v)));
+        pb.longs.iter().for_each(|&v| sink.int(1, v));
+        pb.doubles.iter().for_each(|&v| sink.float(2, v));
+        pb.booleans.iter().for_each(|&v| sink.bool(3, v));
+        pb.strings.iter().for_each(|v| sink.text(4, v.as_bytes()));
+        Ok(())
+    }
+}
+
+impl ProstRecord for SmallObject {
+    type Pb = records_prost::SmallObject;
+    fn fill(&self, out: &mut Self::Pb) {
+        out.id = self.id;
+        out.name.refill(&self.name);
+        out.email.refill(&self.email);
+        out.age = self.age;
+        out.score = self.score;
+        out.ratio = self.ratio;
+        out.active = self.active;
+        out.level = u32::from(self.level);
+        out.created_at = self.created_at;
+        out.tags.refill(&self.tags);
+    }
+    fn visit_pb(pb: &Self::Pb, sink: &mut FieldSink) -> Result<()> {
+        let level = u8::try_from(pb.level)
+            .with_context(|| format!("protobuf-prost: level {} out of range", pb.level))?;
+        sink.record();
+        sink.int(0, pb.id);
+        sink.text(1, pb.name.as_bytes());
+        sink.text(2, pb.email.as_bytes());
+        sink.int(3, i64::from(pb.age));
+        sink.float(4, pb.score);
+        sink.float(5, f64::from(pb.ratio));
+        sink.bool(6, pb.active);
+        sink.int(7, i64::from(level));
+        sink.int(8, pb.created_at);
+        pb.tags.iter().for_each(|t| sink.text(9, t.as_bytes()));
+        Ok(())
+    }
+}
+
+/// The tabular rows: the generated message has the row's own `Option<T>` fields.
+macro_rules! prost_tabular {
+    ($($row:ident),+) => {$(
+        impl ProstRecord for $row {
+            type Pb = records_prost::$row;
+            fn fill(&self, out: &mut Self::Pb) {
+                prost_tabular!(@fill self out f1 f2 f3 f4 f5 f6 f7 f8 f9 f10 f11 f12 f13 f14 f15 f16 f17 f18 f19 f20);
+            }
+            fn visit_pb(pb: &Self::Pb, sink: &mut FieldSink) -> Result<()> {
+                sink.record();
+                prost_tabular!(@visit pb sink f1 f2 f3 f4 f5 f6 f7 f8 f9 f10 f11 f12 f13 f14 f15 f16 f17 f18 f19 f20);
+                Ok(())
+            }
+        }
+    )+};
+    (@fill $self:ident $out:ident $($f:ident)+) => {
+        $($out.$f.refill(&$self.$f);)+
+    };
+    (@visit $pb:ident $sink:ident $($f:ident)+) => {
+        let mut field = 0;
+        $(
+            if let Some(value) = &$pb.$f {
+                Cell::visit(value, field, $sink);
+            }
+            field += 1;
+        )+
+        debug_assert_eq!(field, 20);
+    };
+}
+prost_tabular!(MixedRow, StringsRow, LongsRow);
+
+/// The generated messages the codec keeps for one record shape.
+struct Scratch<P> {
+    encoding: P,
+    decoding: P,
+}
+
+impl Prost {
+    fn scratch<P: 'static>(&mut self) -> Result<&mut Scratch<P>> {
+        self.records
+            .as_mut()
+            .and_then(|any| any.downcast_mut::<Scratch<P>>())
+            .context("protobuf-prost: codec made for another workload")
+    }
+}
+
+/// One length-delimited message per record, as for iex. Encode refills a kept
+/// message (Strings and Vecs reused); decode clears a kept message and merges
+/// into it: prost reuses a plain string field's buffer and a repeated scalar
+/// field's Vec, but allocates each element of a repeated string field and each
+/// present `optional string`.
+impl<R: ProstRecord> Codec<Fields<R>> for Prost {
+    fn new() -> Self {
+        let scratch: Scratch<R::Pb> = Scratch {
+            encoding: R::Pb::default(),
+            decoding: R::Pb::default(),
+        };
+        Prost {
+            encoding: pb::MultiMessage::default(),
+            spare: Vec::new(),
+            decoding: pb::MultiMessage::default(),
+            records: Some(Box::new(scratch)),
+        }
+    }
+
+    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
+        let scratch = self.scratch::<R::Pb>()?;
+        record.fill(&mut scratch.encoding);
+        scratch
+            .encoding
+            .encode_length_delimited(stream)
+            .context("protobuf-prost: encode")
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
+        let scratch = self.scratch::<R::Pb>()?;
+        let record = &mut scratch.decoding;
+        record.clear();
+        let mut rest = stream;
+        record
+            .merge_length_delimited(&mut rest)
+            .context("protobuf-prost: invalid message")?;
+        R::visit_pb(record, sink)?;
+        Ok(stream.len() - rest.len())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,23 +436,45 @@ mod tests {
     use crate::workload::iex::sample_dataset;
 
     fn encoded() -> Vec<u8> {
-        let mut codec = Prost::new();
+        let mut codec = <Prost as Codec<Iex>>::new();
         let mut stream = Vec::new();
         for record in &sample_dataset().records {
-            codec.encode(record, &mut stream).unwrap();
+            Codec::<Iex>::encode(&mut codec, record, &mut stream).unwrap();
         }
         stream
     }
 
     fn decode_one(stream: &[u8]) -> Result<usize> {
-        let mut codec = Prost::new();
+        let mut codec = <Prost as Codec<Iex>>::new();
         let mut sink = Iex::new_sink(&sample_dataset().reference);
-        codec.decode(stream, &mut sink)
+        Codec::<Iex>::decode(&mut codec, stream, &mut sink)
     }
 
     #[test]
     fn round_trip() {
         assert_round_trip::<Iex, Prost>(&sample_dataset());
+    }
+
+    #[test]
+    fn round_trips_every_record_shape() {
+        crate::format::assert_round_trips_every_record_shape::<Prost>();
+    }
+
+    #[test]
+    fn object_level_over_255_is_an_error() {
+        let bad = records_prost::SmallObject {
+            level: 256,
+            ..Default::default()
+        };
+        let mut codec = <Prost as Codec<Fields<SmallObject>>>::new();
+        let mut sink = FieldSink::new(SmallObject::FIELDS.len());
+        let err = Codec::<Fields<SmallObject>>::decode(
+            &mut codec,
+            &bad.encode_length_delimited_to_vec(),
+            &mut sink,
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("level 256"), "{err}");
     }
 
     #[test]
@@ -196,10 +492,10 @@ mod tests {
     fn reused_codec_reencodes_identically() {
         // Shrinking and growing the message list must not leave stale messages behind.
         let dataset = sample_dataset();
-        let mut codec = Prost::new();
+        let mut codec = <Prost as Codec<Iex>>::new();
         let mut twice = Vec::new();
         for record in dataset.records.iter().rev().chain(&dataset.records) {
-            codec.encode(record, &mut twice).unwrap();
+            Codec::<Iex>::encode(&mut codec, record, &mut twice).unwrap();
         }
         let once = encoded();
         assert!(twice.ends_with(&once));

@@ -60,6 +60,11 @@ where
     flatbuffers::Flatbuffers: Codec<Fields<R>>,
     flatbuffers::FlatbuffersUnchecked: Codec<Fields<R>>,
     planus::Planus: Codec<Fields<R>>,
+    sbe::Sbe: Codec<Fields<R>>,
+    prost::Prost: Codec<Fields<R>>,
+    thrift::ThriftBinary: Codec<Fields<R>>,
+    thrift::ThriftCompact: Codec<Fields<R>>,
+    apache_avro::AvroDatum: Codec<Fields<R>>,
     postcard::Postcard: Codec<Fields<R>>,
     rmp_serde::MsgpackArray: Codec<Fields<R>>,
     rmp_serde::MsgpackMap: Codec<Fields<R>>,
@@ -86,6 +91,11 @@ where
         Registered::of::<bson::Bson>(),
         Registered::of::<flexbuffers::Flexbuffers>(),
         Registered::of::<ubjson::Ubjson>(),
+        Registered::of::<sbe::Sbe>(),
+        Registered::of::<prost::Prost>(),
+        Registered::of::<thrift::ThriftBinary>(),
+        Registered::of::<thrift::ThriftCompact>(),
+        Registered::of::<apache_avro::AvroDatum>(),
         Registered::of::<postcard::Postcard>(),
     ]
 }

@@ -29,7 +29,7 @@ impl Format for JsonSonicRs {
             decode: DecodeStyle::Owned,
             access: Access::Validated,
             api: Api::Serde,
-            lossy: None,
+            lossy: Some("-0.0 reads back as +0.0 (sonic-rs 0.5.10); other floats are exact"),
         },
         notes: "The same JSON Lines as json-serde_json (serde derive's data model, one compact \
                 record per line ended by \\n). Encode: sonic_rs::to_writer straight into the \
@@ -96,11 +96,33 @@ impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for JsonSon
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{assert_round_trip, assert_round_trips_every_record_shape};
+    use crate::format::assert_round_trip;
 
     #[test]
-    fn round_trips_every_record_shape() {
-        assert_round_trips_every_record_shape::<JsonSonicRs>();
+    fn round_trips_every_record_shape_without_negative_zero() {
+        use crate::workload::fields::reference;
+        use crate::workload::tabular::{self, LongsRow, MixedRow, StringsRow};
+        use crate::workload::{object, primitives, sql, user};
+        let mut primitives = primitives::sample();
+        for record in &mut primitives.records {
+            record.doubles.iter_mut().filter(|d| **d == 0.0).for_each(|d| *d = 0.0);
+        }
+        primitives.reference = reference(&primitives.records, &primitives.order);
+        assert_round_trip::<_, JsonSonicRs>(&primitives);
+        assert_round_trip::<_, JsonSonicRs>(&user::sample());
+        assert_round_trip::<_, JsonSonicRs>(&sql::sample());
+        assert_round_trip::<_, JsonSonicRs>(&object::sample());
+        assert_round_trip::<_, JsonSonicRs>(&tabular::sample::<MixedRow>());
+        assert_round_trip::<_, JsonSonicRs>(&tabular::sample::<StringsRow>());
+        assert_round_trip::<_, JsonSonicRs>(&tabular::sample::<LongsRow>());
+    }
+
+    /// The limit the `lossy` label states; when sonic-rs fixes it, this fails
+    /// and the label and the test above can go.
+    #[test]
+    fn negative_zero_loses_its_sign() {
+        let back: f64 = sonic_rs::from_str("-0.0").unwrap();
+        assert_eq!(back.to_bits(), 0.0f64.to_bits());
     }
     use crate::format::codec_tests::{assert_garbage_is_an_error, assert_steady_state_allocations};
     use crate::workload::Workload;

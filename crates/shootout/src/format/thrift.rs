@@ -38,10 +38,16 @@ use ::thrift::protocol::{
     TOutputProtocol, TSerializable, TSetIdentifier, TStructIdentifier, TType,
 };
 use ::thrift::{ProtocolError, ProtocolErrorKind};
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow, bail};
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
+use crate::workload::object::SmallObject;
+use crate::workload::primitives::Primitives;
+use crate::workload::sql::SqlRequest;
+use crate::workload::tabular::{LongsRow, MixedRow, StringsRow};
+use crate::workload::user::UserResponse;
 
 #[allow(
     clippy::all,
@@ -120,6 +126,8 @@ pub struct Thrift<P> {
     /// Messages (with their String capacity) not needed by the current record.
     spare: Vec<th::Message>,
     protocol: std::marker::PhantomData<P>,
+    /// For a record-shaped workload: its generated struct, refilled per record.
+    records: Option<Box<dyn std::any::Any>>,
 }
 
 pub type ThriftBinary = Thrift<Binary>;
@@ -139,7 +147,11 @@ macro_rules! common_notes {
          (a Vec per record, an owned String per message). Reads go through a thin \
          pass-through protocol that rejects list and string lengths beyond the bytes left, \
          which the crate would otherwise try to allocate, and unknown fields in the Body \
-         union, on which the generated reader panics."
+         union, on which the generated reader panics. Record-shaped workloads: one struct per \
+         shape (schema/records.thrift; tabular cells `optional`, others `required`; u8 level \
+         bit-cast to i8; f32 carried as a double, exact, and decode rejects a double that is \
+         not an f32); encode refills a kept struct, decode materializes an owned one (every \
+         String and list allocated)."
     };
 }
 
@@ -233,6 +245,7 @@ where
             record: th::MultiMessage::new(0, Vec::new()),
             spare: Vec::new(),
             protocol: std::marker::PhantomData,
+            records: None,
         }
     }
 
@@ -475,6 +488,381 @@ impl<I: TInputProtocol, P: Protocol> TInputProtocol for Guarded<'_, I, P> {
     }
 }
 
+// --- record-shaped workloads ------------------------------------------------------
+
+#[allow(
+    clippy::all,
+    clippy::pedantic,
+    dead_code,
+    missing_docs,
+    unused_imports
+)]
+#[rustfmt::skip]
+#[path = "../workload/generated/records_thrift.rs"]
+mod records_thrift;
+
+use ::thrift::OrderedFloat;
+
+/// An f32 carried as a Thrift double (f32 -> f64 is exact); a double that is not
+/// exactly an f32 is not one this codec wrote.
+fn exact_f32(value: f64, name: &str) -> Result<f32> {
+    let narrow = value as f32;
+    if f64::from(narrow).to_bits() == value.to_bits() || value.is_nan() {
+        Ok(narrow)
+    } else {
+        bail!("thrift: {name} {value} is not a 32-bit float")
+    }
+}
+
+/// Copies a String into a generated field, reusing its buffer.
+fn refill(out: &mut String, from: &str) {
+    out.clear();
+    out.push_str(from);
+}
+
+/// Copies a list of Strings into a generated field, reusing what it can.
+fn refill_all(out: &mut Vec<String>, from: &[String]) {
+    out.truncate(from.len());
+    for (out, value) in out.iter_mut().zip(from) {
+        refill(out, value);
+    }
+    for value in &from[out.len()..] {
+        out.push(value.clone());
+    }
+}
+
+/// A record-shaped workload's record and its generated Thrift struct
+/// (workload/schema/records.thrift).
+pub trait ThriftRecord: FieldRecord {
+    type Th: TSerializable + 'static;
+    fn blank() -> Self::Th;
+    /// Makes `out` hold `self`, reusing `out`'s Strings and Vecs.
+    fn fill(&self, out: &mut Self::Th);
+    /// Feeds a decoded struct's values to the sink, as `FieldRecord::visit` does.
+    fn visit_th(th: &Self::Th, sink: &mut FieldSink) -> Result<()>;
+}
+
+impl ThriftRecord for UserResponse {
+    type Th = records_thrift::UserResponse;
+    fn blank() -> Self::Th {
+        let s = String::new;
+        records_thrift::UserResponse::new(0, s(), s(), 0, s(), 0, s(), s(), s())
+    }
+    fn fill(&self, out: &mut Self::Th) {
+        out.uid = self.uid;
+        refill(&mut out.muid, &self.muid);
+        refill(&mut out.status, &self.status);
+        out.tutorial = self.tutorial;
+        refill(&mut out.nickname, &self.nickname);
+        out.total_login_num = self.total_login_num;
+        refill(&mut out.opened_at, &self.opened_at);
+        refill(&mut out.created_at, &self.created_at);
+        refill(&mut out.updated_at, &self.updated_at);
+    }
+    fn visit_th(th: &Self::Th, sink: &mut FieldSink) -> Result<()> {
+        sink.record();
+        sink.int(0, th.uid);
+        sink.text(1, th.muid.as_bytes());
+        sink.text(2, th.status.as_bytes());
+        sink.int(3, th.tutorial);
+        sink.text(4, th.nickname.as_bytes());
+        sink.int(5, th.total_login_num);
+        sink.text(6, th.opened_at.as_bytes());
+        sink.text(7, th.created_at.as_bytes());
+        sink.text(8, th.updated_at.as_bytes());
+        Ok(())
+    }
+}
+
+impl ThriftRecord for SqlRequest {
+    type Th = records_thrift::SqlRequest;
+    fn blank() -> Self::Th {
+        records_thrift::SqlRequest::new(String::new(), Vec::new())
+    }
+    fn fill(&self, out: &mut Self::Th) {
+        refill(&mut out.query, &self.query);
+        out.arguments.clear();
+        out.arguments.extend_from_slice(&self.args);
+    }
+    fn visit_th(th: &Self::Th, sink: &mut FieldSink) -> Result<()> {
+        sink.record();
+        sink.text(0, th.query.as_bytes());
+        th.arguments.iter().for_each(|&v| sink.int(1, v));
+        Ok(())
+    }
+}
+
+impl ThriftRecord for Primitives {
+    type Th = records_thrift::Primitives;
+    fn blank() -> Self::Th {
+        records_thrift::Primitives::new(Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new())
+    }
+    fn fill(&self, out: &mut Self::Th) {
+        out.ints.clear();
+        out.ints.extend_from_slice(&self.ints);
+        out.longs.clear();
+        out.longs.extend_from_slice(&self.longs);
+        out.doubles.clear();
+        out.doubles
+            .extend(self.doubles.iter().map(|&v| OrderedFloat(v)));
+        out.booleans.clear();
+        out.booleans.extend_from_slice(&self.booleans);
+        refill_all(&mut out.strings, &self.strings);
+    }
+    fn visit_th(th: &Self::Th, sink: &mut FieldSink) -> Result<()> {
+        sink.record();
+        th.ints.iter().for_each(|&v| sink.int(0, i64::from(v)));
+        th.longs.iter().for_each(|&v| sink.int(1, v));
+        th.doubles.iter().for_each(|v| sink.float(2, v.0));
+        th.booleans.iter().for_each(|&v| sink.bool(3, v));
+        th.strings.iter().for_each(|v| sink.text(4, v.as_bytes()));
+        Ok(())
+    }
+}
+
+impl ThriftRecord for SmallObject {
+    type Th = records_thrift::SmallObject;
+    fn blank() -> Self::Th {
+        let s = String::new;
+        let zero = OrderedFloat(0.0);
+        records_thrift::SmallObject::new(0, s(), s(), 0, zero, zero, false, 0, 0, Vec::new())
+    }
+    fn fill(&self, out: &mut Self::Th) {
+        out.id = self.id;
+        refill(&mut out.name, &self.name);
+        refill(&mut out.email, &self.email);
+        out.age = self.age;
+        out.score = OrderedFloat(self.score);
+        out.ratio = OrderedFloat(f64::from(self.ratio));
+        out.active = self.active;
+        out.level = self.level as i8;
+        out.created_at = self.created_at;
+        refill_all(&mut out.tags, &self.tags);
+    }
+    fn visit_th(th: &Self::Th, sink: &mut FieldSink) -> Result<()> {
+        let ratio = exact_f32(th.ratio.0, "ratio")?;
+        sink.record();
+        sink.int(0, th.id);
+        sink.text(1, th.name.as_bytes());
+        sink.text(2, th.email.as_bytes());
+        sink.int(3, i64::from(th.age));
+        sink.float(4, th.score.0);
+        sink.float(5, f64::from(ratio));
+        sink.bool(6, th.active);
+        sink.int(7, i64::from(th.level as u8));
+        sink.int(8, th.created_at);
+        th.tags.iter().for_each(|t| sink.text(9, t.as_bytes()));
+        Ok(())
+    }
+}
+
+/// A tabular cell type and how its generated optional field holds it.
+trait ThriftCell: Sized {
+    type Wire;
+    fn fill(from: &Option<Self>, out: &mut Option<Self::Wire>);
+    fn visit_wire(wire: &Self::Wire, field: usize, sink: &mut FieldSink) -> Result<()>;
+}
+
+impl ThriftCell for String {
+    type Wire = String;
+    fn fill(from: &Option<Self>, out: &mut Option<String>) {
+        match (out.as_mut(), from) {
+            (Some(out), Some(value)) => refill(out, value),
+            (None, Some(value)) => *out = Some(value.clone()),
+            (_, None) => *out = None,
+        }
+    }
+    fn visit_wire(wire: &String, field: usize, sink: &mut FieldSink) -> Result<()> {
+        sink.text(field, wire.as_bytes());
+        Ok(())
+    }
+}
+
+macro_rules! thrift_int_cell {
+    ($($t:ty),+) => {$(
+        impl ThriftCell for $t {
+            type Wire = $t;
+            fn fill(from: &Option<Self>, out: &mut Option<$t>) {
+                *out = *from;
+            }
+            fn visit_wire(wire: &$t, field: usize, sink: &mut FieldSink) -> Result<()> {
+                sink.int(field, i64::from(*wire));
+                Ok(())
+            }
+        }
+    )+};
+}
+thrift_int_cell!(i32, i64);
+
+impl ThriftCell for f64 {
+    type Wire = OrderedFloat<f64>;
+    fn fill(from: &Option<Self>, out: &mut Option<OrderedFloat<f64>>) {
+        *out = from.map(OrderedFloat);
+    }
+    fn visit_wire(wire: &OrderedFloat<f64>, field: usize, sink: &mut FieldSink) -> Result<()> {
+        sink.float(field, wire.0);
+        Ok(())
+    }
+}
+
+impl ThriftCell for f32 {
+    type Wire = OrderedFloat<f64>;
+    fn fill(from: &Option<Self>, out: &mut Option<OrderedFloat<f64>>) {
+        *out = from.map(|v| OrderedFloat(f64::from(v)));
+    }
+    fn visit_wire(wire: &OrderedFloat<f64>, field: usize, sink: &mut FieldSink) -> Result<()> {
+        sink.float(field, f64::from(exact_f32(wire.0, "cell")?));
+        Ok(())
+    }
+}
+
+macro_rules! thrift_tabular {
+    ($($row:ident { $($f:ident: $t:ty),+ }),+ $(,)?) => {$(
+        impl ThriftRecord for $row {
+            type Th = records_thrift::$row;
+            fn blank() -> Self::Th {
+                records_thrift::$row::default()
+            }
+            fn fill(&self, out: &mut Self::Th) {
+                $(<$t as ThriftCell>::fill(&self.$f, &mut out.$f);)+
+            }
+            fn visit_th(th: &Self::Th, sink: &mut FieldSink) -> Result<()> {
+                sink.record();
+                let mut field = 0;
+                $(
+                    if let Some(wire) = &th.$f {
+                        <$t as ThriftCell>::visit_wire(wire, field, sink)?;
+                    }
+                    field += 1;
+                )+
+                debug_assert_eq!(field, 20);
+                Ok(())
+            }
+        }
+    )+};
+}
+
+thrift_tabular!(
+    MixedRow {
+        f1: String,
+        f2: f64,
+        f3: i64,
+        f4: i32,
+        f5: String,
+        f6: f64,
+        f7: i64,
+        f8: i32,
+        f9: i32,
+        f10: i64,
+        f11: f32,
+        f12: f64,
+        f13: String,
+        f14: String,
+        f15: i64,
+        f16: i32,
+        f17: i32,
+        f18: String,
+        f19: String,
+        f20: String
+    },
+    StringsRow {
+        f1: String,
+        f2: String,
+        f3: String,
+        f4: String,
+        f5: String,
+        f6: String,
+        f7: String,
+        f8: String,
+        f9: String,
+        f10: String,
+        f11: String,
+        f12: String,
+        f13: String,
+        f14: String,
+        f15: String,
+        f16: String,
+        f17: String,
+        f18: String,
+        f19: String,
+        f20: String
+    },
+    LongsRow {
+        f1: i64,
+        f2: i64,
+        f3: i64,
+        f4: i64,
+        f5: i64,
+        f6: i64,
+        f7: i64,
+        f8: i64,
+        f9: i64,
+        f10: i64,
+        f11: i64,
+        f12: i64,
+        f13: i64,
+        f14: i64,
+        f15: i64,
+        f16: i64,
+        f17: i64,
+        f18: i64,
+        f19: i64,
+        f20: i64
+    },
+);
+
+impl<P> Thrift<P> {
+    fn scratch<T: 'static>(&mut self) -> Result<&mut T> {
+        self.records
+            .as_mut()
+            .and_then(|any| any.downcast_mut::<T>())
+            .context("thrift: codec made for another workload")
+    }
+}
+
+/// One generated struct per record, written and read as for iex (no prefix,
+/// reads through [`Guarded`]). Encode refills a kept struct (Strings reused);
+/// decode materializes an owned struct (every String and list allocated).
+impl<P: Protocol, R: ThriftRecord> Codec<Fields<R>> for Thrift<P>
+where
+    Thrift<P>: Format,
+{
+    fn new() -> Self {
+        Thrift {
+            record: th::MultiMessage::new(0, Vec::new()),
+            spare: Vec::new(),
+            protocol: std::marker::PhantomData,
+            records: Some(Box::new(R::blank())),
+        }
+    }
+
+    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
+        let out = self.scratch::<R::Th>()?;
+        record.fill(out);
+        let mut output = P::output(stream);
+        out.write_to_out_protocol(&mut output)
+            .map_err(|err| describe(err).context(format!("{}: encode", P::NAME)))
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
+        let pos = Cell::new(0);
+        let mut input = Guarded::<_, P> {
+            inner: P::input(Transport {
+                bytes: stream,
+                pos: &pos,
+            }),
+            bytes: stream,
+            pos: &pos,
+            depth: 0,
+            protocol: std::marker::PhantomData,
+        };
+        let record = R::Th::read_from_in_protocol(&mut input)
+            .map_err(|err| describe(err).context(format!("{}: invalid record", P::NAME)))?;
+        R::visit_th(&record, sink)?;
+        Ok(pos.get())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -486,10 +874,10 @@ mod tests {
     where
         Thrift<P>: Format,
     {
-        let mut codec = Thrift::<P>::new();
+        let mut codec = <Thrift<P> as Codec<Iex>>::new();
         let mut stream = Vec::new();
         for record in &sample_dataset().records {
-            codec.encode(record, &mut stream).unwrap();
+            Codec::<Iex>::encode(&mut codec, record, &mut stream).unwrap();
         }
         stream
     }
@@ -498,9 +886,9 @@ mod tests {
     where
         Thrift<P>: Format,
     {
-        let mut codec = Thrift::<P>::new();
+        let mut codec = <Thrift<P> as Codec<Iex>>::new();
         let mut sink = Iex::new_sink(&sample_dataset().reference);
-        codec.decode(stream, &mut sink)
+        Codec::<Iex>::decode(&mut codec, stream, &mut sink)
     }
 
     fn first_len<P: Protocol>(stream: &[u8]) -> usize
@@ -514,6 +902,25 @@ mod tests {
     fn round_trip() {
         assert_round_trip::<Iex, ThriftBinary>(&sample_dataset());
         assert_round_trip::<Iex, ThriftCompact>(&sample_dataset());
+    }
+
+    #[test]
+    fn round_trips_every_record_shape() {
+        crate::format::assert_round_trips_every_record_shape::<ThriftBinary>();
+        crate::format::assert_round_trips_every_record_shape::<ThriftCompact>();
+    }
+
+    #[test]
+    fn a_double_that_is_not_an_f32_is_an_error() {
+        let mut bad = SmallObject::blank();
+        bad.ratio = OrderedFloat(0.1);
+        let mut stream = Vec::new();
+        bad.write_to_out_protocol(&mut Compact::output(&mut stream))
+            .unwrap();
+        let mut codec = <ThriftCompact as Codec<Fields<SmallObject>>>::new();
+        let mut sink = FieldSink::new(SmallObject::FIELDS.len());
+        let err = Codec::<Fields<SmallObject>>::decode(&mut codec, &stream, &mut sink).unwrap_err();
+        assert!(err.to_string().contains("not a 32-bit float"), "{err}");
     }
 
     fn read_all<P: Protocol>(stream: &[u8]) -> Vec<th::MultiMessage> {
@@ -561,10 +968,10 @@ mod tests {
     #[test]
     fn reused_codec_reencodes_identically() {
         let dataset = sample_dataset();
-        let mut codec = ThriftCompact::new();
+        let mut codec = <ThriftCompact as Codec<Iex>>::new();
         let mut twice = Vec::new();
         for record in dataset.records.iter().rev().chain(&dataset.records) {
-            codec.encode(record, &mut twice).unwrap();
+            Codec::<Iex>::encode(&mut codec, record, &mut twice).unwrap();
         }
         assert!(twice.ends_with(&encoded::<Compact>()));
     }
