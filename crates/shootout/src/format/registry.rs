@@ -55,9 +55,25 @@ pub fn iex() -> Vec<Registered<Iex>> {
 /// mixed, strings, longs): one line per format.
 pub fn records<R: FieldRecord>() -> Vec<Registered<Fields<R>>>
 where
+    minicbor::CborMinicbor: Codec<Fields<R>>,
+    bincode::Bincode: Codec<Fields<R>>,
     postcard::Postcard: Codec<Fields<R>>,
+    rkyv::Rkyv: Codec<Fields<R>>,
+    rkyv::RkyvUnchecked: Codec<Fields<R>>,
+    borsh::Borsh: Codec<Fields<R>>,
+    speedy::Speedy: Codec<Fields<R>>,
+    bitcode::Bitcode: Codec<Fields<R>>,
 {
-    vec![Registered::of::<postcard::Postcard>()]
+    vec![
+        Registered::of::<minicbor::CborMinicbor>(),
+        Registered::of::<bincode::Bincode>(),
+        Registered::of::<postcard::Postcard>(),
+        Registered::of::<rkyv::Rkyv>(),
+        Registered::of::<rkyv::RkyvUnchecked>(),
+        Registered::of::<borsh::Borsh>(),
+        Registered::of::<speedy::Speedy>(),
+        Registered::of::<bitcode::Bitcode>(),
+    ]
 }
 
 pub fn user() -> Vec<Registered<User>> {
