@@ -10,6 +10,7 @@ use anyhow::{Context, Result};
 use bincode::config::{self, Configuration, Limit};
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage};
 
 /// Upper bound on the bytes one record may claim while decoding: bincode's
@@ -59,7 +60,10 @@ impl Format for Bincode {
                 self-delimiting, so records are back to back with no prefix; \
                 borrow_decode_from_slice returns the bytes read. Decode checks UTF-8 and \
                 allocates the message Vec once per non-empty record; it runs with \
-                with_limit::<16 MiB>(), bincode's guard against hostile lengths.",
+                with_limit::<16 MiB>(), bincode's guard against hostile lengths. Record-shaped \
+                workloads: Encode/Decode derived on the record types themselves, same config, \
+                framing and limit; decode builds the owned record (one allocation per String/Vec) \
+                and visits it.",
     };
 }
 
@@ -87,6 +91,31 @@ impl Codec<Iex> for Bincode {
     }
 }
 
+/// The record-shaped workloads: the record's own `Encode`/`Decode` derives,
+/// decoded owned (strings copied) with the same configuration and limit, then
+/// visited.
+impl<R> Codec<Fields<R>> for Bincode
+where
+    R: FieldRecord + bincode::Encode + bincode::Decode<()>,
+{
+    fn new() -> Self {
+        Bincode
+    }
+
+    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
+        bincode::encode_into_std_write(record, stream, encode_config())
+            .context("bincode: encode")?;
+        Ok(())
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
+        let (record, used): (R, usize) =
+            bincode::decode_from_slice(stream, decode_config()).context("bincode: decode")?;
+        record.visit(sink);
+        Ok(used)
+    }
+}
+
 fn add(sink: &mut Aggregator, symbol: &[u8], body: &Body) {
     match *body {
         Body::Trade { price, size } => sink.trade(symbol, price, size),
@@ -99,16 +128,26 @@ fn add(sink: &mut Aggregator, symbol: &[u8], body: &Body) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::assert_round_trip;
-    use crate::format::codec_tests::{sample_with_big_record, 
-        assert_garbage_is_an_error, assert_round_trips_with_a_big_record,
+    use crate::format::codec_tests::{
+        assert_garbage_is_an_error, assert_round_trips_with_a_big_record, sample_with_big_record,
     };
+    use crate::format::{assert_round_trip, assert_round_trips_every_record_shape};
     use crate::workload::iex::sample_dataset;
 
     #[test]
     fn round_trips() {
         assert_round_trip::<Iex, Bincode>(&sample_dataset());
         assert_round_trips_with_a_big_record::<Bincode>();
+    }
+
+    #[test]
+    fn record_garbage_is_an_error() {
+        crate::format::codec_tests::assert_every_record_shapes_garbage_is_an_error::<Bincode>();
+    }
+
+    #[test]
+    fn round_trips_every_record_shape() {
+        assert_round_trips_every_record_shape::<Bincode>();
     }
 
     #[test]
@@ -120,7 +159,7 @@ mod tests {
     fn encoding_is_the_standard_one() {
         let record = &sample_dataset().records[0];
         let mut stream = Vec::new();
-        Bincode.encode(record, &mut stream).unwrap();
+        Codec::<Iex>::encode(&mut Bincode, record, &mut stream).unwrap();
         assert_eq!(
             stream,
             bincode::encode_to_vec(record, config::standard()).unwrap()

@@ -9,6 +9,7 @@
 use anyhow::{Context, Result, bail};
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage};
 
 const PREFIX: usize = 4;
@@ -49,8 +50,37 @@ impl Format for Bitcode {
                 symbols, ...), packing integers. Its output is not self-delimiting, so each \
                 record is framed by a u32 LE length prefix. Decode reads a mirror whose symbol \
                 is a &str borrowed from the stream (UTF-8 checked); its message Vec is \
-                allocated once per non-empty record.",
+                allocated once per non-empty record. Record-shaped workloads: the same derives on \
+                the record types, buffers and framing; decoded owned (one allocation per \
+                String/Vec) then visited.",
     };
+}
+
+/// Appends `bytes` behind its u32 LE length.
+fn frame(bytes: &[u8], stream: &mut Vec<u8>) -> Result<()> {
+    let len = u32::try_from(bytes.len()).context("bitcode: record over 4 GiB")?;
+    stream.reserve(PREFIX + bytes.len());
+    stream.extend_from_slice(&len.to_le_bytes());
+    stream.extend_from_slice(bytes);
+    Ok(())
+}
+
+/// The record bytes at the start of `stream` and the frame length.
+fn unframe(stream: &[u8]) -> Result<(&[u8], usize)> {
+    let Some(prefix) = stream.first_chunk::<PREFIX>() else {
+        bail!(
+            "bitcode: truncated length prefix ({} bytes left)",
+            stream.len()
+        );
+    };
+    let end = PREFIX + u32::from_le_bytes(*prefix) as usize;
+    let bytes = stream.get(PREFIX..end).with_context(|| {
+        format!(
+            "bitcode: record of {end} bytes but only {} left",
+            stream.len()
+        )
+    })?;
+    Ok((bytes, end))
 }
 
 impl Codec<Iex> for Bitcode {
@@ -62,28 +92,11 @@ impl Codec<Iex> for Bitcode {
     }
 
     fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
-        let bytes = self.encoder.encode(record);
-        let len = u32::try_from(bytes.len()).context("bitcode: record over 4 GiB")?;
-        stream.reserve(PREFIX + bytes.len());
-        stream.extend_from_slice(&len.to_le_bytes());
-        stream.extend_from_slice(bytes);
-        Ok(())
+        frame(self.encoder.encode(record), stream)
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
-        let Some(prefix) = stream.first_chunk::<PREFIX>() else {
-            bail!(
-                "bitcode: truncated length prefix ({} bytes left)",
-                stream.len()
-            );
-        };
-        let end = PREFIX + u32::from_le_bytes(*prefix) as usize;
-        let bytes = stream.get(PREFIX..end).with_context(|| {
-            format!(
-                "bitcode: record of {end} bytes but only {} left",
-                stream.len()
-            )
-        })?;
+        let (bytes, end) = unframe(stream)?;
         let record: MultiMessageView<'_> = self.decoder.decode(bytes).context("bitcode: decode")?;
         let _ = record.seq_no;
         for message in &record.messages {
@@ -100,19 +113,54 @@ impl Codec<Iex> for Bitcode {
     }
 }
 
+/// The record-shaped workloads: the record's own derives, the same reused
+/// buffers and framing, decoded owned (strings copied), then visited.
+impl<R> Codec<Fields<R>> for Bitcode
+where
+    R: FieldRecord + bitcode::Encode + bitcode::DecodeOwned,
+{
+    fn new() -> Self {
+        Bitcode {
+            encoder: bitcode::Buffer::new(),
+            decoder: bitcode::Buffer::new(),
+        }
+    }
+
+    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
+        frame(self.encoder.encode(record), stream)
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
+        let (bytes, end) = unframe(stream)?;
+        let record: R = self.decoder.decode(bytes).context("bitcode: decode")?;
+        record.visit(sink);
+        Ok(end)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::assert_round_trip;
-    use crate::format::codec_tests::{sample_with_big_record, 
-        assert_garbage_is_an_error, assert_round_trips_with_a_big_record,
+    use crate::format::codec_tests::{
+        assert_garbage_is_an_error, assert_round_trips_with_a_big_record, sample_with_big_record,
     };
+    use crate::format::{assert_round_trip, assert_round_trips_every_record_shape};
     use crate::workload::iex::sample_dataset;
 
     #[test]
     fn round_trips() {
         assert_round_trip::<Iex, Bitcode>(&sample_dataset());
         assert_round_trips_with_a_big_record::<Bitcode>();
+    }
+
+    #[test]
+    fn record_garbage_is_an_error() {
+        crate::format::codec_tests::assert_every_record_shapes_garbage_is_an_error::<Bitcode>();
+    }
+
+    #[test]
+    fn round_trips_every_record_shape() {
+        assert_round_trips_every_record_shape::<Bitcode>();
     }
 
     #[test]
@@ -124,7 +172,7 @@ mod tests {
     fn records_are_bitcodes_own_bytes_behind_a_length() {
         let record = &sample_dataset().records[2];
         let mut stream = Vec::new();
-        Bitcode::new().encode(record, &mut stream).unwrap();
+        Codec::<Iex>::encode(&mut <Bitcode as Codec<Iex>>::new(), record, &mut stream).unwrap();
         let expected = bitcode::encode(record);
         assert_eq!(&stream[..4], &(expected.len() as u32).to_le_bytes());
         assert_eq!(&stream[4..], expected);

@@ -9,6 +9,7 @@ use anyhow::{Context, Result};
 use borsh::BorshDeserialize;
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Iex, MultiMessage};
 
 pub struct Borsh;
@@ -30,7 +31,9 @@ impl Format for Borsh {
                 records are back to back with no prefix; decode is \
                 BorshDeserialize::deserialize(&mut slice) and the slice's advance gives the \
                 bytes consumed. Borsh cannot borrow, so decode builds an owned MultiMessage: \
-                per record one Vec allocation plus one String per message.",
+                per record one Vec allocation plus one String per message. Record-shaped \
+                workloads: the same derives on the record types, decoded owned (one allocation \
+                per String/Vec) then visited; borsh refuses to encode NaN floats (encode error).",
     };
 }
 
@@ -51,19 +54,52 @@ impl Codec<Iex> for Borsh {
     }
 }
 
+/// The record-shaped workloads: the record's own derives, decoded owned
+/// (borsh cannot borrow), then visited. Borsh refuses to encode a NaN float
+/// (an encode error, not corruption).
+impl<R> Codec<Fields<R>> for Borsh
+where
+    R: FieldRecord + borsh::BorshSerialize + BorshDeserialize,
+{
+    fn new() -> Self {
+        Borsh
+    }
+
+    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
+        borsh::to_writer(stream, record).context("borsh: encode")
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
+        let mut input = stream;
+        let record = R::deserialize(&mut input).context("borsh: decode")?;
+        record.visit(sink);
+        Ok(stream.len() - input.len())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::assert_round_trip;
-    use crate::format::codec_tests::{sample_with_big_record, 
-        assert_garbage_is_an_error, assert_round_trips_with_a_big_record,
+    use crate::format::codec_tests::{
+        assert_garbage_is_an_error, assert_round_trips_with_a_big_record, sample_with_big_record,
     };
+    use crate::format::{assert_round_trip, assert_round_trips_every_record_shape};
     use crate::workload::iex::sample_dataset;
 
     #[test]
     fn round_trips() {
         assert_round_trip::<Iex, Borsh>(&sample_dataset());
         assert_round_trips_with_a_big_record::<Borsh>();
+    }
+
+    #[test]
+    fn record_garbage_is_an_error() {
+        crate::format::codec_tests::assert_every_record_shapes_garbage_is_an_error::<Borsh>();
+    }
+
+    #[test]
+    fn round_trips_every_record_shape() {
+        assert_round_trips_every_record_shape::<Borsh>();
     }
 
     #[test]
@@ -75,7 +111,7 @@ mod tests {
     fn encoding_is_borshs_own() {
         let record = &sample_dataset().records[0];
         let mut stream = Vec::new();
-        Borsh.encode(record, &mut stream).unwrap();
+        Codec::<Iex>::encode(&mut Borsh, record, &mut stream).unwrap();
         assert_eq!(stream, borsh::to_vec(record).unwrap());
         assert_eq!(
             &stream[..12],

@@ -187,3 +187,102 @@ fn steady_state_allocations<C: Codec<Iex>>(records: &[MultiMessage]) -> (u64, u6
     }
     fewest
 }
+
+/// [`assert_garbage_is_an_error`] for any workload: every truncated prefix of
+/// the dataset's first 20 and last 5 records, noise and bit flips must be an error or a
+/// clean decode, never a panic (truncations must be errors).
+pub fn assert_record_garbage_is_an_error<W: Workload, C: Codec<W>>(dataset: &crate::workload::Dataset<W>) {
+    let mut codec = C::new();
+    let mut stream = Vec::new();
+    let mut bounds = vec![0];
+    for record in &dataset.records {
+        codec.encode(record, &mut stream).expect("encode");
+        bounds.push(stream.len());
+    }
+    let mut sink = W::new_sink(&dataset.reference);
+    // The first records and the last few (where the samples keep their edge cases).
+    let records = bounds.len() - 1;
+    let tested = |i: usize| i < 20 || i + 5 >= records;
+    for (_, w) in bounds.windows(2).enumerate().filter(|(i, _)| tested(*i)) {
+        for cut in w[0]..w[1] {
+            assert!(
+                codec.decode(&stream[w[0]..cut], &mut sink).is_err(),
+                "{}: {} record at {} cut to {} bytes",
+                C::INFO.name,
+                W::NAME,
+                w[0],
+                cut - w[0]
+            );
+        }
+    }
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for len in [1, 2, 4, 5, 8, 9, 16, 64, 1000] {
+        let noise: Vec<u8> = (0..len).map(|_| next() as u8).collect();
+        let _ = codec.decode(&noise, &mut sink);
+    }
+    for (_, w) in bounds.windows(2).enumerate().filter(|(i, _)| tested(*i)) {
+        for _ in 0..100 {
+            let mut flipped = stream[w[0]..w[1]].to_vec();
+            let bit = (next() as usize) % (flipped.len() * 8);
+            flipped[bit / 8] ^= 1 << (bit % 8);
+            let _ = codec.decode(&flipped, &mut sink);
+        }
+    }
+    assert!(codec.decode(&[], &mut sink).is_err(), "{}", C::INFO.name);
+    assert_eq!(codec.decode(&stream, &mut sink).expect("decode"), bounds[1], "{}", C::INFO.name);
+}
+
+/// [`assert_record_garbage_is_an_error`] on the sample of every record shape.
+pub fn assert_every_record_shapes_garbage_is_an_error<C>()
+where
+    C: Codec<crate::workload::user::User>
+        + Codec<crate::workload::sql::Sql>
+        + Codec<crate::workload::primitives::PrimitivesWorkload>
+        + Codec<crate::workload::object::Object>
+        + Codec<crate::workload::tabular::Mixed>
+        + Codec<crate::workload::tabular::Strings>
+        + Codec<crate::workload::tabular::Longs>,
+{
+    use crate::workload::tabular::{self, LongsRow, MixedRow, StringsRow};
+    use crate::workload::{object, primitives, sql, user};
+    assert_record_garbage_is_an_error::<_, C>(&user::sample());
+    assert_record_garbage_is_an_error::<_, C>(&sql::sample());
+    assert_record_garbage_is_an_error::<_, C>(&primitives::sample());
+    assert_record_garbage_is_an_error::<_, C>(&object::sample());
+    assert_record_garbage_is_an_error::<_, C>(&tabular::sample::<MixedRow>());
+    assert_record_garbage_is_an_error::<_, C>(&tabular::sample::<StringsRow>());
+    assert_record_garbage_is_an_error::<_, C>(&tabular::sample::<LongsRow>());
+}
+
+/// Steady-state (encode, decode) allocations for all of `dataset`'s records
+/// (the fewest over several passes; see [`assert_steady_state_allocations`]).
+pub fn record_steady_state_allocations<W: Workload, C: Codec<W>>(
+    dataset: &crate::workload::Dataset<W>,
+) -> (u64, u64) {
+    let mut codec = C::new();
+    let mut stream = Vec::with_capacity(1 << 20);
+    let mut sink = W::new_sink(&dataset.reference);
+    let mut fewest = (u64::MAX, u64::MAX);
+    for _ in 0..10 {
+        stream.clear();
+        let before = snapshot().count;
+        for record in &dataset.records {
+            codec.encode(record, &mut stream).expect("encode");
+        }
+        let encode = snapshot().count - before;
+        let before = snapshot().count;
+        let mut offset = 0;
+        while offset < stream.len() {
+            offset += codec.decode(&stream[offset..], &mut sink).expect("decode");
+        }
+        let decode = snapshot().count - before;
+        fewest = (fewest.0.min(encode), fewest.1.min(decode));
+    }
+    fewest
+}

@@ -20,6 +20,7 @@ use anyhow::{Context, Result, ensure};
 use minicbor::{Decode, Decoder, Encode, Encoder};
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, Message, MultiMessage, Side};
 
 /// A `Message` with minicbor's derives; the symbol is borrowed both ways.
@@ -122,7 +123,10 @@ impl Format for CborMinicbor {
                 without collecting a Vec. No framing: CBOR items are self-delimiting and the \
                 decoder's position is the bytes consumed. Encode writes straight into the \
                 stream. Neither direction allocates; each message is decoded into a stack \
-                value (hence 'owned' by the label's rule, though nothing is heap-allocated).",
+                value (hence 'owned' by the label's rule, though nothing is heap-allocated). \
+                Record-shaped workloads: the derives with #[n] indices on the record types \
+                themselves (arrays of fields by position; absent Option = null), decoded owned \
+                (one allocation per String, Vecs grow as they are read) then visited.",
     };
 }
 
@@ -179,11 +183,39 @@ impl Codec<Iex> for CborMinicbor {
     }
 }
 
+/// The record-shaped workloads: minicbor's derives on the record types
+/// themselves (`#[n(..)]` indices: arrays of fields by position, an absent
+/// `Option` as null), encoded straight into the stream and decoded owned
+/// (strings copied), then visited.
+impl<R> Codec<Fields<R>> for CborMinicbor
+where
+    R: FieldRecord + Encode<()> + for<'b> Decode<'b, ()>,
+{
+    fn new() -> Self {
+        CborMinicbor
+    }
+
+    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
+        let start = stream.len();
+        let written = Encoder::new(&mut *stream).encode(record).map(|_| ());
+        written
+            .inspect_err(|_| stream.truncate(start))
+            .context("cbor: encode")
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
+        let mut d = Decoder::new(stream);
+        let record: R = d.decode().context("cbor: decode")?;
+        record.visit(sink);
+        Ok(d.position())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::assert_round_trip;
     use crate::format::codec_tests::{assert_garbage_is_an_error, assert_steady_state_allocations};
+    use crate::format::{assert_round_trip, assert_round_trips_every_record_shape};
     use crate::workload::iex::sample_dataset;
 
     #[test]
@@ -204,7 +236,7 @@ mod tests {
     fn envelope_matches_the_derived_layout() {
         for record in sample_dataset().records {
             let mut stream = Vec::new();
-            CborMinicbor.encode(&record, &mut stream).unwrap();
+            Codec::<Iex>::encode(&mut CborMinicbor, &record, &mut stream).unwrap();
             let derived = MultiMessageCbor {
                 seq_no: record.seq_no,
                 messages: record.messages.iter().map(MessageCbor::from).collect(),
@@ -213,6 +245,17 @@ mod tests {
             let back: MultiMessageCbor<'_> = minicbor::decode(&stream).unwrap();
             assert_eq!(back, derived);
         }
+    }
+
+    #[test]
+    fn record_garbage_is_an_error() {
+        crate::format::codec_tests::assert_every_record_shapes_garbage_is_an_error::<CborMinicbor>(
+        );
+    }
+
+    #[test]
+    fn round_trips_every_record_shape() {
+        assert_round_trips_every_record_shape::<CborMinicbor>();
     }
 
     #[test]

@@ -18,20 +18,41 @@
 //! into a reused `AlignedVec` first, and counted.
 
 use anyhow::{Context, Result, bail, ensure};
+use rkyv::api::high::{HighSerializer, HighValidator};
+use rkyv::bytecheck::CheckBytes;
 use rkyv::rancor;
-use rkyv::ser::allocator::Arena;
+use rkyv::ser::allocator::{Arena, ArenaHandle};
 use rkyv::util::AlignedVec;
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::record::{ArchivedBody, ArchivedMultiMessage, ArchivedSide};
 use crate::workload::iex::{Aggregator, Iex, MultiMessage, Side};
+use crate::workload::object::SmallObject;
+use crate::workload::primitives::Primitives;
+use crate::workload::sql::SqlRequest;
+use crate::workload::tabular::{LongsRow, MixedRow, StringsRow};
+use crate::workload::user::UserResponse;
 
 /// Alignment every archive is placed at (relative to the stream start).
 const ALIGN: usize = 8;
 /// The length prefix, padded so the archive after it stays aligned.
 const HEADER: usize = 8;
 const _: () = assert!(align_of::<ArchivedMultiMessage>() <= ALIGN && HEADER.is_multiple_of(ALIGN));
-const ROOT: usize = size_of::<ArchivedMultiMessage>();
+
+/// What `to_bytes_in_with_alloc` needs of a record to serialize it into the
+/// encoder's scratch space.
+trait Archivable:
+    for<'a, 'b> rkyv::Serialize<HighSerializer<&'b mut AlignedVec, ArenaHandle<'a>, rancor::Error>>
+{
+}
+
+impl<T> Archivable for T where
+    T: for<'a, 'b> rkyv::Serialize<
+            HighSerializer<&'b mut AlignedVec, ArenaHandle<'a>, rancor::Error>,
+        >
+{
+}
 
 /// Serializes records into reused scratch space and frames them.
 struct Encoder {
@@ -47,7 +68,8 @@ impl Encoder {
         }
     }
 
-    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+    fn encode<T: Archivable>(&mut self, record: &T, stream: &mut Vec<u8>) -> Result<()> {
+        const { assert!(align_of::<T::Archived>() <= ALIGN) };
         self.archive.clear();
         rkyv::api::high::to_bytes_in_with_alloc::<_, _, rancor::Error>(
             record,
@@ -66,8 +88,9 @@ impl Encoder {
     }
 }
 
-/// Finds the archive at the start of `stream`; returns it and the frame length.
-fn framed(stream: &[u8]) -> Result<(&[u8], usize)> {
+/// Finds the archive (whose root is `root` bytes) at the start of `stream`;
+/// returns it and the frame length.
+fn framed(stream: &[u8], root: usize) -> Result<(&[u8], usize)> {
     let Some(prefix) = stream.first_chunk::<4>() else {
         bail!(
             "rkyv: truncated length prefix ({} bytes left)",
@@ -82,7 +105,7 @@ fn framed(stream: &[u8]) -> Result<(&[u8], usize)> {
         stream.len()
     );
     ensure!(
-        len >= ROOT,
+        len >= root,
         "rkyv: archive of {len} bytes is smaller than its root"
     );
     Ok((&stream[HEADER..HEADER + len], frame))
@@ -122,6 +145,77 @@ fn aggregate(record: &ArchivedMultiMessage, sink: &mut Aggregator) {
     }
 }
 
+/// A record-shaped workload's record whose archive is fed to the sink in place,
+/// like `FieldRecord::visit` on the owned record.
+pub trait ArchivedRecord: FieldRecord + rkyv::Archive {
+    fn feed(archived: &Self::Archived, sink: &mut FieldSink);
+}
+
+impl ArchivedRecord for UserResponse {
+    fn feed(a: &Self::Archived, sink: &mut FieldSink) {
+        sink.record();
+        sink.int(0, a.uid.to_native());
+        sink.text(1, a.muid.as_bytes());
+        sink.text(2, a.status.as_bytes());
+        sink.int(3, a.tutorial.to_native());
+        sink.text(4, a.nickname.as_bytes());
+        sink.int(5, a.total_login_num.to_native());
+        sink.text(6, a.opened_at.as_bytes());
+        sink.text(7, a.created_at.as_bytes());
+        sink.text(8, a.updated_at.as_bytes());
+    }
+}
+
+impl ArchivedRecord for SqlRequest {
+    fn feed(a: &Self::Archived, sink: &mut FieldSink) {
+        sink.record();
+        sink.text(0, a.query.as_bytes());
+        a.args.iter().for_each(|v| sink.int(1, v.to_native()));
+    }
+}
+
+impl ArchivedRecord for Primitives {
+    fn feed(a: &Self::Archived, sink: &mut FieldSink) {
+        sink.record();
+        a.ints
+            .iter()
+            .for_each(|v| sink.int(0, i64::from(v.to_native())));
+        a.longs.iter().for_each(|v| sink.int(1, v.to_native()));
+        a.doubles.iter().for_each(|v| sink.float(2, v.to_native()));
+        a.booleans.iter().for_each(|&v| sink.bool(3, v));
+        a.strings.iter().for_each(|v| sink.text(4, v.as_bytes()));
+    }
+}
+
+impl ArchivedRecord for SmallObject {
+    fn feed(a: &Self::Archived, sink: &mut FieldSink) {
+        sink.record();
+        sink.int(0, a.id.to_native());
+        sink.text(1, a.name.as_bytes());
+        sink.text(2, a.email.as_bytes());
+        sink.int(3, i64::from(a.age.to_native()));
+        sink.float(4, a.score.to_native());
+        sink.float(5, f64::from(a.ratio.to_native()));
+        sink.bool(6, a.active);
+        sink.int(7, i64::from(a.level));
+        sink.int(8, a.created_at.to_native());
+        a.tags.iter().for_each(|t| sink.text(9, t.as_bytes()));
+    }
+}
+
+/// The tabular rows: the `tabular!` macro generates their archived visit.
+macro_rules! archived_rows {
+    ($($row:ty),+) => {
+        $(impl ArchivedRecord for $row {
+            fn feed(archived: &Self::Archived, sink: &mut FieldSink) {
+                <$row>::visit_archived(archived, sink);
+            }
+        })+
+    };
+}
+
+archived_rows!(MixedRow, StringsRow, LongsRow);
+
 // --- rkyv (validated) ---------------------------------------------------------
 
 pub struct Rkyv {
@@ -150,7 +244,10 @@ impl Format for Rkyv {
                 relative to the stream start (8 = the archived root's alignment; 16 would only \
                 add padding). Decode validates each archive with rkyv::access (bytecheck) and \
                 reads it in place; a misaligned archive would be copied into a reused \
-                AlignedVec first (never happens on a heap-allocated stream).",
+                AlignedVec first (never happens on a heap-allocated stream). Record-shaped \
+                workloads: the same derives, encoder and framing; the sink is fed from the \
+                archived fields in place (ArchivedOption for absent values); no allocation in \
+                either direction.",
     };
 }
 
@@ -168,11 +265,36 @@ impl Codec<Iex> for Rkyv {
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
-        let (archive, frame) = framed(stream)?;
+        let (archive, frame) = framed(stream, size_of::<ArchivedMultiMessage>())?;
         let bytes = aligned(archive, &mut self.misaligned, &mut self.misaligned_copies);
         let record = rkyv::access::<ArchivedMultiMessage, rancor::Error>(bytes)
             .context("rkyv: invalid archive")?;
         aggregate(record, sink);
+        Ok(frame)
+    }
+}
+
+/// The record-shaped workloads: the same encoder and framing; decode validates
+/// the archive and feeds the sink from it in place.
+impl<R> Codec<Fields<R>> for Rkyv
+where
+    R: ArchivedRecord + Archivable,
+    R::Archived: for<'a> CheckBytes<HighValidator<'a, rancor::Error>>,
+{
+    fn new() -> Self {
+        <Rkyv as Codec<Iex>>::new()
+    }
+
+    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
+        self.encoder.encode(record, stream)
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
+        let (archive, frame) = framed(stream, size_of::<R::Archived>())?;
+        let bytes = aligned(archive, &mut self.misaligned, &mut self.misaligned_copies);
+        let record =
+            rkyv::access::<R::Archived, rancor::Error>(bytes).context("rkyv: invalid archive")?;
+        R::feed(record, sink);
         Ok(frame)
     }
 }
@@ -202,7 +324,8 @@ impl Format for RkyvUnchecked {
         notes: "UNSAFE: rkyv::access_unchecked, no validation; only sound for trusted bytes \
                 (corrupt input is undefined behaviour, not an error), so not what a default user \
                 should do. Same encoder and framing as `rkyv`; only the frame (length prefix, \
-                bounds, alignment) is checked before the unchecked access.",
+                bounds, alignment) is checked before the unchecked access. Record-shaped \
+                workloads: likewise, archived fields fed to the sink in place.",
     };
 }
 
@@ -220,7 +343,7 @@ impl Codec<Iex> for RkyvUnchecked {
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
-        let (archive, frame) = framed(stream)?;
+        let (archive, frame) = framed(stream, size_of::<ArchivedMultiMessage>())?;
         let bytes = aligned(archive, &mut self.misaligned, &mut self.misaligned_copies);
         // SAFETY: this variant is only for streams this codec wrote (trusted bytes);
         // `framed` checked the archive is in bounds and holds at least a root, and
@@ -231,13 +354,38 @@ impl Codec<Iex> for RkyvUnchecked {
     }
 }
 
+/// The record-shaped workloads, read without validation (trusted bytes only).
+impl<R> Codec<Fields<R>> for RkyvUnchecked
+where
+    R: ArchivedRecord + Archivable,
+{
+    fn new() -> Self {
+        <RkyvUnchecked as Codec<Iex>>::new()
+    }
+
+    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
+        self.encoder.encode(record, stream)
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
+        let (archive, frame) = framed(stream, size_of::<R::Archived>())?;
+        let bytes = aligned(archive, &mut self.misaligned, &mut self.misaligned_copies);
+        // SAFETY: as for the IEX record: trusted bytes this codec wrote, in bounds,
+        // at least a root long and aligned. A corrupt stream is undefined behaviour.
+        let record = unsafe { rkyv::access_unchecked::<R::Archived>(bytes) };
+        R::feed(record, sink);
+        Ok(frame)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::assert_round_trip;
-    use crate::format::codec_tests::{sample_with_big_record, 
+    use crate::format::codec_tests::{
         assert_garbage_is_an_error, assert_round_trips_with_a_big_record, decode_all, encode_all,
+        sample_with_big_record,
     };
+    use crate::format::{assert_round_trip, assert_round_trips_every_record_shape};
     use crate::workload::Workload;
     use crate::workload::iex::sample_dataset;
 
@@ -254,6 +402,46 @@ mod tests {
     }
 
     #[test]
+    fn record_garbage_is_an_error() {
+        crate::format::codec_tests::assert_every_record_shapes_garbage_is_an_error::<Rkyv>();
+    }
+
+    #[test]
+    fn round_trips_every_record_shape() {
+        assert_round_trips_every_record_shape::<Rkyv>();
+        assert_round_trips_every_record_shape::<RkyvUnchecked>();
+    }
+
+    /// Steady state: no record shape allocates in either direction, checked or not.
+    #[test]
+    fn record_shapes_allocate_nothing() {
+        use crate::format::codec_tests::record_steady_state_allocations;
+        use crate::workload::tabular::{self, LongsRow, MixedRow, StringsRow};
+        use crate::workload::{object, primitives, sql, user};
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            let measured = [
+                record_steady_state_allocations::<_, Rkyv>(&user::sample()),
+                record_steady_state_allocations::<_, Rkyv>(&sql::sample()),
+                record_steady_state_allocations::<_, Rkyv>(&primitives::sample()),
+                record_steady_state_allocations::<_, Rkyv>(&object::sample()),
+                record_steady_state_allocations::<_, Rkyv>(&tabular::sample::<MixedRow>()),
+                record_steady_state_allocations::<_, Rkyv>(&tabular::sample::<StringsRow>()),
+                record_steady_state_allocations::<_, RkyvUnchecked>(&tabular::sample::<LongsRow>()),
+            ];
+            if measured == [(0, 0); 7] || std::time::Instant::now() > deadline {
+                assert_eq!(
+                    measured,
+                    [(0, 0); 7],
+                    "(encode, decode) allocations per shape"
+                );
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+
+    #[test]
     fn garbage_is_an_error() {
         assert_garbage_is_an_error::<Rkyv>(&sample_with_big_record());
     }
@@ -261,17 +449,17 @@ mod tests {
     #[test]
     fn unchecked_rejects_bad_frames() {
         let stream = encode_all::<RkyvUnchecked>(&sample_dataset().records);
-        let mut codec = RkyvUnchecked::new();
+        let mut codec = <RkyvUnchecked as Codec<Iex>>::new();
         let mut sink = Iex::new_sink(&Default::default());
-        let first = codec.decode(&stream, &mut sink).unwrap();
+        let first = Codec::<Iex>::decode(&mut codec, &stream, &mut sink).unwrap();
         for cut in 0..first {
             assert!(
-                codec.decode(&stream[..cut], &mut sink).is_err(),
+                Codec::<Iex>::decode(&mut codec, &stream[..cut], &mut sink).is_err(),
                 "cut {cut}"
             );
         }
         assert!(
-            codec.decode(&[0; 8], &mut sink).is_err(),
+            Codec::<Iex>::decode(&mut codec, &[0; 8], &mut sink).is_err(),
             "archive smaller than its root"
         );
     }
@@ -283,7 +471,8 @@ mod tests {
         assert_eq!(stream.len() % ALIGN, 0);
         let mut offset = 0;
         for record in &records {
-            let (archive, frame) = framed(&stream[offset..]).unwrap();
+            let (archive, frame) =
+                framed(&stream[offset..], size_of::<ArchivedMultiMessage>()).unwrap();
             assert_eq!((offset + HEADER) % ALIGN, 0);
             let back: MultiMessage = rkyv::from_bytes::<MultiMessage, rancor::Error>(archive)
                 .unwrap_or_else(|_| panic!("record at {offset}"));
@@ -292,7 +481,7 @@ mod tests {
         }
         assert_eq!(offset, stream.len());
         // An aligned stream is read in place.
-        let mut codec = Rkyv::new();
+        let mut codec = <Rkyv as Codec<Iex>>::new();
         assert_eq!(decode_all(&mut codec, &stream).unwrap(), records.len());
         assert_eq!(codec.misaligned_copies, 0);
     }
@@ -305,10 +494,10 @@ mod tests {
         shifted.push(0);
         shifted.extend_from_slice(&stream);
         let misaligned = &shifted[1..];
-        let mut codec = Rkyv::new();
+        let mut codec = <Rkyv as Codec<Iex>>::new();
         assert_eq!(decode_all(&mut codec, misaligned).unwrap(), records.len());
         assert_eq!(codec.misaligned_copies, records.len() as u64);
-        let mut codec = RkyvUnchecked::new();
+        let mut codec = <RkyvUnchecked as Codec<Iex>>::new();
         assert_eq!(decode_all(&mut codec, misaligned).unwrap(), records.len());
         assert_eq!(codec.misaligned_copies, records.len() as u64);
     }

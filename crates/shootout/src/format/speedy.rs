@@ -6,9 +6,10 @@
 //! records are written back to back with no prefix.
 
 use anyhow::{Context, Result};
-use speedy::{Readable, Writable};
+use speedy::{LittleEndian, Readable, Writable};
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage};
 
 /// [`MultiMessage`] with the symbol borrowed from the input.
@@ -44,7 +45,9 @@ impl Format for Speedy {
                 (write_to_stream). Self-delimiting: records are back to back with no prefix; \
                 read_with_length_from_buffer returns the bytes read. Decode reads a mirror \
                 whose symbol is a &str borrowed from the stream (UTF-8 checked); its message \
-                Vec is allocated once per non-empty record.",
+                Vec is allocated once per non-empty record. Record-shaped workloads: the same \
+                derives on the record types (Option as a u8 tag), decoded owned (one allocation \
+                per String/Vec) then visited.",
     };
 }
 
@@ -75,19 +78,51 @@ impl Codec<Iex> for Speedy {
     }
 }
 
+/// The record-shaped workloads: the record's own derives in the same default
+/// little-endian context, decoded owned (its `String`s cannot borrow), then
+/// visited.
+impl<R> Codec<Fields<R>> for Speedy
+where
+    R: FieldRecord + Writable<LittleEndian> + for<'a> Readable<'a, LittleEndian>,
+{
+    fn new() -> Self {
+        Speedy
+    }
+
+    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
+        record.write_to_stream(stream).context("speedy: encode")
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
+        let (record, used) = R::read_with_length_from_buffer(stream);
+        record.context("speedy: decode")?.visit(sink);
+        Ok(used)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::assert_round_trip;
-    use crate::format::codec_tests::{sample_with_big_record, 
-        assert_garbage_is_an_error, assert_round_trips_with_a_big_record,
+    use crate::format::codec_tests::{
+        assert_garbage_is_an_error, assert_round_trips_with_a_big_record, sample_with_big_record,
     };
+    use crate::format::{assert_round_trip, assert_round_trips_every_record_shape};
     use crate::workload::iex::sample_dataset;
 
     #[test]
     fn round_trips() {
         assert_round_trip::<Iex, Speedy>(&sample_dataset());
         assert_round_trips_with_a_big_record::<Speedy>();
+    }
+
+    #[test]
+    fn record_garbage_is_an_error() {
+        crate::format::codec_tests::assert_every_record_shapes_garbage_is_an_error::<Speedy>();
+    }
+
+    #[test]
+    fn round_trips_every_record_shape() {
+        assert_round_trips_every_record_shape::<Speedy>();
     }
 
     #[test]
@@ -99,7 +134,7 @@ mod tests {
     fn encoding_is_speedys_own() {
         let record = &sample_dataset().records[0];
         let mut stream = Vec::new();
-        Speedy.encode(record, &mut stream).unwrap();
+        Codec::<Iex>::encode(&mut Speedy, record, &mut stream).unwrap();
         assert_eq!(stream, record.write_to_vec().unwrap());
     }
 }

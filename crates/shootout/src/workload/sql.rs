@@ -6,9 +6,30 @@ use serde::{Deserialize, Serialize};
 use super::fields::{FieldRecord, FieldSink, Fields, reference};
 use super::Dataset;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Serialize,
+    Deserialize,
+    bincode::Encode,
+    bincode::Decode,
+    bitcode::Encode,
+    bitcode::Decode,
+    borsh::BorshSerialize,
+    borsh::BorshDeserialize,
+    minicbor::Encode,
+    minicbor::Decode,
+    rkyv::Archive,
+    rkyv::Serialize,
+    rkyv::Deserialize,
+    speedy::Writable,
+    speedy::Readable,
+)]
 pub struct SqlRequest {
+    #[n(0)]
     pub query: String,
+    #[n(1)]
     pub args: Vec<i64>,
 }
 

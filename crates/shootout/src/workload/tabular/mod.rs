@@ -61,6 +61,34 @@ numeric_cell!(i32, "a 32-bit integer", int, |r: &mut Random| r.rng().random());
 numeric_cell!(f64, "a 64-bit float", float, |r: &mut Random| r.rng().random_range(-1e6..1e6));
 numeric_cell!(f32, "a 32-bit float", float, |r: &mut Random| r.rng().random_range(-1e3f32..1e3));
 
+/// A cell of a row's rkyv archive (`rkyv::Archived<T>` of a [`Cell`] type),
+/// reported to the sink as the owned cell would be.
+pub trait ArchivedCell {
+    fn visit(&self, field: usize, sink: &mut FieldSink);
+}
+
+impl ArchivedCell for rkyv::string::ArchivedString {
+    fn visit(&self, field: usize, sink: &mut FieldSink) {
+        sink.text(field, self.as_bytes());
+    }
+}
+
+macro_rules! archived_numeric_cell {
+    ($t:ty, $visit:ident) => {
+        impl ArchivedCell for $t {
+            fn visit(&self, field: usize, sink: &mut FieldSink) {
+                sink.$visit(field, self.to_native().into());
+            }
+        }
+    };
+}
+
+// rkyv's default little-endian archived numbers (`rkyv::Archived<i64>` etc.).
+archived_numeric_cell!(rkyv::rend::i64_le, int);
+archived_numeric_cell!(rkyv::rend::i32_le, int);
+archived_numeric_cell!(rkyv::rend::f64_le, float);
+archived_numeric_cell!(rkyv::rend::f32_le, float);
+
 /// The field names every tabular CSV has, in order.
 pub const HEADER: [&str; 20] =
     ["f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f10", "f11", "f12", "f13", "f14", "f15", "f16", "f17", "f18", "f19", "f20"];
@@ -73,11 +101,49 @@ pub trait Row: FieldRecord + Sized {
     fn random(r: &mut Random, presence: f64) -> Self;
 }
 
+/// Defines a row type: `field = index: Type` per column, where `index` is the
+/// field's position (minicbor's `#[n(index)]`). Besides the row, it generates
+/// `visit_archived`, the same visit over the row's rkyv archive.
 macro_rules! tabular {
-    ($name:ident, $workload:literal, $($field:ident: $t:ty),+ $(,)?) => {
-        #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+    ($name:ident, $workload:literal, $($field:ident = $n:tt: $t:ty),+ $(,)?) => {
+        #[derive(
+            Debug,
+            Clone,
+            PartialEq,
+            Default,
+            Serialize,
+            Deserialize,
+            bincode::Encode,
+            bincode::Decode,
+            bitcode::Encode,
+            bitcode::Decode,
+            borsh::BorshSerialize,
+            borsh::BorshDeserialize,
+            minicbor::Encode,
+            minicbor::Decode,
+            rkyv::Archive,
+            rkyv::Serialize,
+            rkyv::Deserialize,
+            speedy::Writable,
+            speedy::Readable,
+        )]
         pub struct $name {
-            $(pub $field: Option<$t>,)+
+            $(#[n($n)] pub $field: Option<$t>,)+
+        }
+
+        impl $name {
+            /// `visit` over the rkyv archive of a row, read in place.
+            pub fn visit_archived(archived: &<$name as rkyv::Archive>::Archived, sink: &mut FieldSink) {
+                sink.record();
+                let mut field = 0;
+                $(
+                    if let Some(value) = archived.$field.as_ref() {
+                        ArchivedCell::visit(value, field, sink);
+                    }
+                    field += 1;
+                )+
+                debug_assert_eq!(field, 20);
+            }
         }
 
         impl FieldRecord for $name {
@@ -133,14 +199,14 @@ macro_rules! tabular {
 }
 
 tabular!(MixedRow, "mixed",
-    f1: String, f2: f64, f3: i64, f4: i32, f5: String, f6: f64, f7: i64, f8: i32, f9: i32, f10: i64,
-    f11: f32, f12: f64, f13: String, f14: String, f15: i64, f16: i32, f17: i32, f18: String, f19: String, f20: String);
+    f1 = 0: String, f2 = 1: f64, f3 = 2: i64, f4 = 3: i32, f5 = 4: String, f6 = 5: f64, f7 = 6: i64, f8 = 7: i32, f9 = 8: i32, f10 = 9: i64,
+    f11 = 10: f32, f12 = 11: f64, f13 = 12: String, f14 = 13: String, f15 = 14: i64, f16 = 15: i32, f17 = 16: i32, f18 = 17: String, f19 = 18: String, f20 = 19: String);
 tabular!(StringsRow, "strings",
-    f1: String, f2: String, f3: String, f4: String, f5: String, f6: String, f7: String, f8: String, f9: String, f10: String,
-    f11: String, f12: String, f13: String, f14: String, f15: String, f16: String, f17: String, f18: String, f19: String, f20: String);
+    f1 = 0: String, f2 = 1: String, f3 = 2: String, f4 = 3: String, f5 = 4: String, f6 = 5: String, f7 = 6: String, f8 = 7: String, f9 = 8: String, f10 = 9: String,
+    f11 = 10: String, f12 = 11: String, f13 = 12: String, f14 = 13: String, f15 = 14: String, f16 = 15: String, f17 = 16: String, f18 = 17: String, f19 = 18: String, f20 = 19: String);
 tabular!(LongsRow, "longs",
-    f1: i64, f2: i64, f3: i64, f4: i64, f5: i64, f6: i64, f7: i64, f8: i64, f9: i64, f10: i64,
-    f11: i64, f12: i64, f13: i64, f14: i64, f15: i64, f16: i64, f17: i64, f18: i64, f19: i64, f20: i64);
+    f1 = 0: i64, f2 = 1: i64, f3 = 2: i64, f4 = 3: i64, f5 = 4: i64, f6 = 5: i64, f7 = 6: i64, f8 = 7: i64, f9 = 8: i64, f10 = 9: i64,
+    f11 = 10: i64, f12 = 11: i64, f13 = 12: i64, f14 = 13: i64, f15 = 14: i64, f16 = 15: i64, f17 = 16: i64, f18 = 17: i64, f19 = 18: i64, f20 = 19: i64);
 
 pub type Mixed = Fields<MixedRow>;
 pub type Strings = Fields<StringsRow>;
