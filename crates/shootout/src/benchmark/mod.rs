@@ -235,6 +235,16 @@ mod tests {
     }
 
     #[test]
+    fn an_unsupported_format_is_reported_not_run() {
+        let formats = [Registered::<Iex>::unsupported::<Forgetful>("cannot express it"), Registered::of::<crate::format::sbe::Sbe>()];
+        assert_eq!(formats[0].unsupported_reason(), Some("cannot express it"));
+        assert_eq!(formats[1].unsupported_reason(), None);
+        let settings = Settings { warmup_runs: 0, runs: 1 };
+        let runs = measure(&sample_dataset(), &formats, settings, &Timer::new(), |_| {}).unwrap();
+        assert_eq!(runs.iter().map(|r| r.info.name).collect::<Vec<_>>(), ["sbe"]);
+    }
+
+    #[test]
     fn every_record_is_timed_once_per_direction() {
         let dataset = sample_dataset();
         let settings = Settings { warmup_runs: 1, runs: 3 };

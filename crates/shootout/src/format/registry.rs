@@ -1,4 +1,4 @@
-//! Which formats run on which workload (one line per format), and the named
+//! Which formats run on which workloads (one line per format), and the named
 //! groups `--formats` accepts.
 
 use anyhow::{Result, bail};
@@ -19,100 +19,57 @@ use crate::workload::sql::Sql;
 use crate::workload::tabular::{Longs, Mixed, Strings};
 use crate::workload::user::User;
 
-pub fn iex() -> Vec<Registered<Iex>> {
-    vec![
-        Registered::of::<capnp::CapnpUnpacked>(),
-        Registered::of::<capnp::CapnpPacked>(),
-        Registered::of::<flatbuffers::Flatbuffers>(),
-        Registered::of::<flatbuffers::FlatbuffersUnchecked>(),
-        Registered::of::<sbe::Sbe>(),
-        Registered::of::<planus::Planus>(),
-        Registered::of::<prost::Prost>(),
-        Registered::of::<thrift::ThriftBinary>(),
-        Registered::of::<thrift::ThriftCompact>(),
-        Registered::of::<apache_avro::AvroDatum>(),
-        Registered::of::<rmp_serde::MsgpackArray>(),
-        Registered::of::<rmp_serde::MsgpackMap>(),
-        Registered::of::<ciborium::CborCiborium>(),
-        Registered::of::<minicbor::CborMinicbor>(),
-        Registered::of::<serde_json::JsonSerdeJson>(),
-        Registered::of::<simd_json::JsonSimdJson>(),
-        Registered::of::<sonic_rs::JsonSonicRs>(),
-        Registered::of::<bson::Bson>(),
-        Registered::of::<flexbuffers::Flexbuffers>(),
-        Registered::of::<ubjson::Ubjson>(),
-        Registered::of::<bincode::Bincode>(),
-        Registered::of::<postcard::Postcard>(),
-        Registered::of::<rkyv::Rkyv>(),
-        Registered::of::<rkyv::RkyvUnchecked>(),
-        Registered::of::<borsh::Borsh>(),
-        Registered::of::<speedy::Speedy>(),
-        Registered::of::<bitcode::Bitcode>(),
-    ]
+/// Expands the one list of formats into every workload's registry, so each
+/// listed format must implement `Codec` for every workload. A format that cannot
+/// express some workload belongs in that workload's function below instead, as
+/// `Registered::unsupported::<F>("why")`, so the results say so.
+macro_rules! registry {
+    ($($codec:path),+ $(,)?) => {
+        pub fn iex() -> Vec<Registered<Iex>> {
+            vec![$(Registered::of::<$codec>()),+]
+        }
+
+        /// Every format on a record-shaped workload (user, sql, primitives,
+        /// object, mixed, strings, longs).
+        pub fn records<R: FieldRecord>() -> Vec<Registered<Fields<R>>>
+        where
+            $($codec: Codec<Fields<R>>),+
+        {
+            vec![$(Registered::of::<$codec>()),+]
+        }
+    };
 }
 
-/// Every format on a record-shaped workload (user, sql, primitives, object,
-/// mixed, strings, longs): one line per format.
-pub fn records<R: FieldRecord>() -> Vec<Registered<Fields<R>>>
-where
-    capnp::CapnpUnpacked: Codec<Fields<R>>,
-    capnp::CapnpPacked: Codec<Fields<R>>,
-    flatbuffers::Flatbuffers: Codec<Fields<R>>,
-    flatbuffers::FlatbuffersUnchecked: Codec<Fields<R>>,
-    sbe::Sbe: Codec<Fields<R>>,
-    planus::Planus: Codec<Fields<R>>,
-    prost::Prost: Codec<Fields<R>>,
-    thrift::ThriftBinary: Codec<Fields<R>>,
-    thrift::ThriftCompact: Codec<Fields<R>>,
-    apache_avro::AvroDatum: Codec<Fields<R>>,
-    rmp_serde::MsgpackArray: Codec<Fields<R>>,
-    rmp_serde::MsgpackMap: Codec<Fields<R>>,
-    ciborium::CborCiborium: Codec<Fields<R>>,
-    minicbor::CborMinicbor: Codec<Fields<R>>,
-    serde_json::JsonSerdeJson: Codec<Fields<R>>,
-    simd_json::JsonSimdJson: Codec<Fields<R>>,
-    sonic_rs::JsonSonicRs: Codec<Fields<R>>,
-    bson::Bson: Codec<Fields<R>>,
-    flexbuffers::Flexbuffers: Codec<Fields<R>>,
-    ubjson::Ubjson: Codec<Fields<R>>,
-    bincode::Bincode: Codec<Fields<R>>,
-    postcard::Postcard: Codec<Fields<R>>,
-    rkyv::Rkyv: Codec<Fields<R>>,
-    rkyv::RkyvUnchecked: Codec<Fields<R>>,
-    borsh::Borsh: Codec<Fields<R>>,
-    speedy::Speedy: Codec<Fields<R>>,
-    bitcode::Bitcode: Codec<Fields<R>>,
-{
-    vec![
-        Registered::of::<capnp::CapnpUnpacked>(),
-        Registered::of::<capnp::CapnpPacked>(),
-        Registered::of::<flatbuffers::Flatbuffers>(),
-        Registered::of::<flatbuffers::FlatbuffersUnchecked>(),
-        Registered::of::<sbe::Sbe>(),
-        Registered::of::<planus::Planus>(),
-        Registered::of::<prost::Prost>(),
-        Registered::of::<thrift::ThriftBinary>(),
-        Registered::of::<thrift::ThriftCompact>(),
-        Registered::of::<apache_avro::AvroDatum>(),
-        Registered::of::<rmp_serde::MsgpackArray>(),
-        Registered::of::<rmp_serde::MsgpackMap>(),
-        Registered::of::<ciborium::CborCiborium>(),
-        Registered::of::<minicbor::CborMinicbor>(),
-        Registered::of::<serde_json::JsonSerdeJson>(),
-        Registered::of::<simd_json::JsonSimdJson>(),
-        Registered::of::<sonic_rs::JsonSonicRs>(),
-        Registered::of::<bson::Bson>(),
-        Registered::of::<flexbuffers::Flexbuffers>(),
-        Registered::of::<ubjson::Ubjson>(),
-        Registered::of::<bincode::Bincode>(),
-        Registered::of::<postcard::Postcard>(),
-        Registered::of::<rkyv::Rkyv>(),
-        Registered::of::<rkyv::RkyvUnchecked>(),
-        Registered::of::<borsh::Borsh>(),
-        Registered::of::<speedy::Speedy>(),
-        Registered::of::<bitcode::Bitcode>(),
-    ]
-}
+// One line per format, in the order tables list them when they tie.
+registry!(
+    capnp::CapnpUnpacked,
+    capnp::CapnpPacked,
+    flatbuffers::Flatbuffers,
+    flatbuffers::FlatbuffersUnchecked,
+    sbe::Sbe,
+    planus::Planus,
+    prost::Prost,
+    thrift::ThriftBinary,
+    thrift::ThriftCompact,
+    apache_avro::AvroDatum,
+    rmp_serde::MsgpackArray,
+    rmp_serde::MsgpackMap,
+    ciborium::CborCiborium,
+    minicbor::CborMinicbor,
+    serde_json::JsonSerdeJson,
+    simd_json::JsonSimdJson,
+    sonic_rs::JsonSonicRs,
+    bson::Bson,
+    flexbuffers::Flexbuffers,
+    ubjson::Ubjson,
+    bincode::Bincode,
+    postcard::Postcard,
+    rkyv::Rkyv,
+    rkyv::RkyvUnchecked,
+    borsh::Borsh,
+    speedy::Speedy,
+    bitcode::Bitcode,
+);
 
 pub fn user() -> Vec<Registered<User>> {
     records()

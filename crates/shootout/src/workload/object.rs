@@ -120,3 +120,19 @@ pub fn sample() -> Dataset<Object> {
     dataset.reference = reference(&dataset.records, &dataset.order);
     dataset
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn aggregate_counts_tags_and_sums_scores_in_order() {
+        let dataset = generate(300, 2);
+        let picked = || dataset.order.iter().map(|&i| &dataset.records[i as usize]);
+        let agg = &dataset.reference;
+        assert_eq!(agg.fields["tags"].present, picked().map(|o| o.tags.len() as u64).sum::<u64>());
+        assert_eq!(agg.fields["score"].float_sum, picked().fold(0.0, |sum, o| sum + o.score));
+        assert_eq!(agg.fields["level"].int_sum, picked().map(|o| i64::from(o.level)).sum::<i64>());
+        assert_eq!(agg.fields["id"].present, 300);
+    }
+}

@@ -102,3 +102,22 @@ pub fn sample() -> Dataset<PrimitivesWorkload> {
     dataset.reference = reference(&dataset.records, &dataset.order);
     dataset
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn aggregate_counts_every_value_and_the_true_booleans() {
+        let dataset = generate(300, 2);
+        let picked = || dataset.order.iter().map(|&i| &dataset.records[i as usize]);
+        let agg = &dataset.reference;
+        for field in Primitives::FIELDS {
+            assert_eq!(agg.fields[field].present, 300 * RUN as u64, "{field}");
+        }
+        let trues = picked().flat_map(|p| &p.booleans).filter(|b| **b).count() as i64;
+        assert_eq!(agg.fields["booleans"].int_sum, trues);
+        let longs = picked().flat_map(|p| &p.longs).fold(0i64, |a, b| a.wrapping_add(*b));
+        assert_eq!(agg.fields["longs"].int_sum, longs);
+    }
+}

@@ -67,3 +67,20 @@ pub fn sample() -> Dataset<Sql> {
     dataset.reference = reference(&dataset.records, &dataset.order);
     dataset
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn aggregate_counts_the_query_and_sums_the_arguments() {
+        let dataset = generate(3);
+        let query = &dataset.records[0].query;
+        let agg = &dataset.reference;
+        assert_eq!(agg.records, 3);
+        assert_eq!(agg.fields["query"].present, 3);
+        assert_eq!(agg.fields["query"].text_bytes, 3 * query.len() as u64);
+        assert_eq!(agg.fields["args"].present, 6);
+        assert_eq!(agg.fields["args"].int_sum, 3 * (2005 + 2));
+    }
+}

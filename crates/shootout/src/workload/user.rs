@@ -120,3 +120,23 @@ pub fn sample() -> Dataset<User> {
     dataset.reference = reference(&dataset.records, &dataset.order);
     dataset
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn aggregate_follows_the_random_picks() {
+        let dataset = generate(500, 9);
+        assert_eq!(dataset.records.len(), POOL);
+        let picked = || dataset.order.iter().map(|&i| &dataset.records[i as usize]);
+        let agg = &dataset.reference;
+        assert_eq!(agg.records, 500);
+        assert_eq!(agg.fields["uid"].int_sum, picked().map(|u| u.uid).fold(0i64, i64::wrapping_add));
+        assert_eq!(agg.fields["muid"].text_bytes, 500 * 32);
+        assert_eq!(agg.fields["nickname"].text_bytes, 500 * 20);
+        assert_eq!(agg.fields["opened_at"].text_bytes, 500 * 19);
+        assert!(UserResponse::FIELDS.iter().all(|f| agg.fields[f].present == 500));
+        assert!(dataset.order.windows(2).any(|w| w[0] != w[1] && w[0] + 1 != w[1]), "picks are not sequential");
+    }
+}

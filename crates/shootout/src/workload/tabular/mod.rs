@@ -255,6 +255,18 @@ mod tests {
     }
 
     #[test]
+    fn aggregate_counts_present_cells_per_column() {
+        let rows: Vec<MixedRow> = generate_rows(400, 6, 0.5);
+        let agg = dataset(rows.clone(), "t".into()).reference;
+        assert_eq!(agg.records, 400);
+        assert_eq!(agg.fields["f1"].present, rows.iter().filter(|r| r.f1.is_some()).count() as u64);
+        assert_eq!(agg.fields["f3"].int_sum, rows.iter().filter_map(|r| r.f3).fold(0i64, i64::wrapping_add));
+        assert_eq!(agg.fields["f11"].present, rows.iter().filter(|r| r.f11.is_some()).count() as u64);
+        let f5_bytes: usize = rows.iter().filter_map(|r| r.f5.as_ref()).map(String::len).sum();
+        assert_eq!(agg.fields["f5"].text_bytes, f5_bytes as u64);
+    }
+
+    #[test]
     fn presence_zero_and_one() {
         let none: Vec<LongsRow> = generate_rows(10, 1, 0.0);
         assert!(none.iter().all(|r| *r == LongsRow::default()));
