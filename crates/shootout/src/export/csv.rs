@@ -8,7 +8,10 @@ use anyhow::Result;
 use crate::benchmark::stats::{Spread, Summary};
 use crate::results::Results;
 
-const STATISTICS: [(&str, fn(&Summary) -> Spread); 11] = [
+/// A statistic's column name and where it sits in a [`Summary`].
+type Statistic = (&'static str, fn(&Summary) -> Spread);
+
+const STATISTICS: [Statistic; 11] = [
     ("p50_ns", |s| s.p50_ns),
     ("p90_ns", |s| s.p90_ns),
     ("p99_ns", |s| s.p99_ns),
