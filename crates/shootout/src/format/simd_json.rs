@@ -149,9 +149,9 @@ mod tests {
     fn round_trips_every_record_shape() {
         assert_round_trips_every_record_shape::<JsonSimdJson>();
     }
-    use crate::format::codec_tests::{assert_garbage_is_an_error, assert_steady_state_allocations};
+    use crate::format::codec_tests::{assert_malformed_json_lines_are_errors, inexact, random_floats, assert_garbage_is_an_error, assert_steady_state_allocations};
     use crate::workload::iex::{Body, Message, Side, sample_dataset};
-    use crate::workload::{Dataset, Workload};
+    use crate::workload::Dataset;
 
     #[test]
     fn round_trips() {
@@ -212,31 +212,7 @@ mod tests {
 
     #[test]
     fn malformed_lines_are_errors() {
-        let mut sink = Iex::new_sink(&Default::default());
-        assert!(
-            Codec::<Iex>::decode(&mut <JsonSimdJson as Codec<Iex>>::new(), b"\n", &mut sink)
-                .is_err()
-        );
-        assert!(
-            Codec::<Iex>::decode(&mut <JsonSimdJson as Codec<Iex>>::new(), b"{}\n", &mut sink)
-                .is_err()
-        );
-        assert!(
-            Codec::<Iex>::decode(
-                &mut <JsonSimdJson as Codec<Iex>>::new(),
-                b"{\"seq_no\":1,\"messages\":[]} x\n",
-                &mut sink
-            )
-            .is_err()
-        );
-        assert!(
-            Codec::<Iex>::decode(
-                &mut <JsonSimdJson as Codec<Iex>>::new(),
-                b"{\"seq_no\":1,\"messages\":[]}",
-                &mut sink
-            )
-            .is_err()
-        );
+        assert_malformed_json_lines_are_errors::<JsonSimdJson>();
     }
 
     /// Steady state: encode allocates nothing; decode only the message Vec of each of the 2 non-
@@ -247,57 +223,6 @@ mod tests {
         assert_steady_state_allocations::<JsonSimdJson>(&records, (0, 2));
     }
 
-    /// Finite f64s and f32s from random bit patterns (every exponent, subnormals
-    /// included) and uniform in ±1e9 (17 significant digits), as the workloads draw.
-    fn random_floats() -> (Vec<f64>, Vec<f32>) {
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        let mut f64s = Vec::new();
-        let mut f32s = Vec::new();
-        while f64s.len() < 200_000 {
-            let bits = next();
-            let x = f64::from_bits(bits);
-            if x.is_finite() {
-                f64s.push(x);
-            }
-            f64s.push((bits >> 11) as f64 / (1u64 << 53) as f64 * 2e9 - 1e9);
-            let y = f32::from_bits(bits as u32);
-            if y.is_finite() {
-                f32s.push(y);
-            }
-            f32s.push((bits >> 40) as f32 / (1u32 << 24) as f32 * 2e3 - 1e3);
-        }
-        (f64s, f32s)
-    }
-
-    /// How many of `values` do not come back bit-exactly.
-    fn inexact<T: PartialEq + Copy + std::fmt::Debug>(
-        values: &[T],
-        back: &[T],
-        bits: impl Fn(T) -> u64,
-    ) -> usize {
-        assert_eq!(values.len(), back.len());
-        let bad: Vec<(T, T)> = values
-            .iter()
-            .zip(back)
-            .filter(|(a, b)| bits(**a) != bits(**b))
-            .map(|(a, b)| (*a, *b))
-            .take(3)
-            .collect();
-        if !bad.is_empty() {
-            eprintln!("first inexact: {bad:?}");
-        }
-        values
-            .iter()
-            .zip(back)
-            .filter(|(a, b)| bits(**a) != bits(**b))
-            .count()
-    }
 
     /// simd-json reads back every f64 and f32 bit-exactly.
     #[test]
