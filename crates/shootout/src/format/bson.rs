@@ -18,13 +18,9 @@
 //! per non-empty record.
 
 use anyhow::{Context, Result, ensure};
-use serde::Serialize;
-use serde::de::DeserializeOwned;
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
-use crate::workload::fields::{FieldRecord, FieldSink, Fields};
-use crate::workload::iex::view::MultiMessageView;
-use crate::workload::iex::{Aggregator, Iex, MultiMessage};
+use crate::workload::SerdeWorkload;
 
 /// The smallest BSON document: its int32 length and the terminating NUL.
 const MIN_DOCUMENT: usize = 5;
@@ -64,23 +60,22 @@ impl Format for Bson {
     };
 }
 
-impl Codec<Iex> for Bson {
+impl<W: SerdeWorkload> Codec<W> for Bson {
     fn new() -> Self {
         Bson
     }
 
-    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+    fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
         let start = stream.len();
         bson::serialize_to_buffer(record, stream)
             .inspect_err(|_| stream.truncate(start))
             .context("bson: encode")
     }
 
-    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
+    fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
         let document = document(stream)?;
-        let view: MultiMessageView<'_> =
-            bson::deserialize_from_slice(document).context("bson: decode")?;
-        view.aggregate_into(sink);
+        let view: W::View<'_> = bson::deserialize_from_slice(document).context("bson: decode")?;
+        W::aggregate(&view, sink);
         Ok(document.len())
     }
 }
@@ -103,35 +98,13 @@ fn document(stream: &[u8]) -> Result<&[u8]> {
     Ok(&stream[..len])
 }
 
-/// The record-shaped workloads: one document per record, decoded into the owned
-/// record through the same raw deserializer, then visited. Every value of these
-/// shapes has a BSON type: i64 → int64, i32 → int32, u8 → int32, f64 → double,
-/// f32 → double (widened exactly, narrowed back exactly), bool → boolean,
-/// strings → string, vectors → arrays, None → null.
-impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for Bson {
-    fn new() -> Self {
-        Bson
-    }
-
-    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
-        let start = stream.len();
-        bson::serialize_to_buffer(record, stream)
-            .inspect_err(|_| stream.truncate(start))
-            .context("bson: encode")
-    }
-
-    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
-        let document = document(stream)?;
-        let record: R = bson::deserialize_from_slice(document).context("bson: decode")?;
-        record.visit(sink);
-        Ok(document.len())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::format::{assert_round_trip, assert_round_trips_every_record_shape};
+    use crate::workload::iex::Aggregator;
+    use crate::workload::iex::Iex;
+    use crate::workload::iex::MultiMessage;
 
     #[test]
     fn round_trips_every_record_shape() {

@@ -6,13 +6,9 @@
 //! `take_from_bytes` returns the unread rest, which gives the bytes consumed.
 
 use anyhow::{Context, Result};
-use serde::Serialize;
-use serde::de::DeserializeOwned;
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
-use crate::workload::iex::view::MultiMessageView;
-use crate::workload::fields::{FieldRecord, FieldSink, Fields};
-use crate::workload::iex::{Aggregator, Iex, MultiMessage};
+use crate::workload::SerdeWorkload;
 
 pub struct Postcard;
 
@@ -48,39 +44,20 @@ impl Format for Postcard {
     };
 }
 
-impl Codec<Iex> for Postcard {
+impl<W: SerdeWorkload> Codec<W> for Postcard {
     fn new() -> Self {
         Postcard
     }
 
-    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+    fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
         postcard::to_extend(record, Append(stream)).context("postcard: encode")?;
         Ok(())
     }
 
-    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
-        let (record, rest) = postcard::take_from_bytes::<MultiMessageView<'_>>(stream)
-            .context("postcard: decode")?;
-        record.aggregate_into(sink);
-        Ok(stream.len() - rest.len())
-    }
-}
-
-/// The record-shaped workloads: owned records (strings copied), as a default
-/// serde user decodes them.
-impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for Postcard {
-    fn new() -> Self {
-        Postcard
-    }
-
-    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
-        postcard::to_extend(record, Append(stream)).context("postcard: encode")?;
-        Ok(())
-    }
-
-    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
-        let (record, rest) = postcard::take_from_bytes::<R>(stream).context("postcard: decode")?;
-        record.visit(sink);
+    fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
+        let (view, rest) =
+            postcard::take_from_bytes::<W::View<'_>>(stream).context("postcard: decode")?;
+        W::aggregate(&view, sink);
         Ok(stream.len() - rest.len())
     }
 }
@@ -89,13 +66,14 @@ impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for Postcar
 mod tests {
     use super::*;
     use crate::format::{assert_round_trip, assert_round_trips_every_record_shape};
+    use crate::workload::iex::Iex;
 
     #[test]
     fn round_trips_every_record_shape() {
         assert_round_trips_every_record_shape::<Postcard>();
     }
-    use crate::format::codec_tests::{sample_with_big_record, 
-        assert_garbage_is_an_error, assert_round_trips_with_a_big_record,
+    use crate::format::codec_tests::{
+        assert_garbage_is_an_error, assert_round_trips_with_a_big_record, sample_with_big_record,
     };
     use crate::workload::iex::sample_dataset;
 

@@ -18,12 +18,9 @@
 
 use anyhow::{Context, Result, ensure};
 use serde::Serialize;
-use serde::de::DeserializeOwned;
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
-use crate::workload::fields::{FieldRecord, FieldSink, Fields};
-use crate::workload::iex::view::MultiMessageView;
-use crate::workload::iex::{Aggregator, Iex, MultiMessage};
+use crate::workload::SerdeWorkload;
 
 /// Bytes of the little-endian length prefix before each record.
 const PREFIX: usize = 4;
@@ -62,24 +59,11 @@ fn framed(stream: &[u8]) -> Result<(&[u8], usize)> {
     Ok((&body[..len], PREFIX + len))
 }
 
-/// Reads the length-prefixed record at the start of `stream`; both layouts decode
-/// alike (serde's derived visitors accept a struct as an array or a map).
-fn decode_framed(stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
+/// The record at the start of `stream`: its frame deserialized as the workload's view.
+fn decode_framed<W: SerdeWorkload>(stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
     let (body, used) = framed(stream)?;
-    let view: MultiMessageView<'_> = rmp_serde::from_slice(body).context("msgpack: decode")?;
-    view.aggregate_into(sink);
-    Ok(used)
-}
-
-/// A record-shaped workload's record: decoded into the owned record (strings
-/// copied), as a default serde user does, then visited.
-fn decode_record<R: FieldRecord + DeserializeOwned>(
-    stream: &[u8],
-    sink: &mut FieldSink,
-) -> Result<usize> {
-    let (body, used) = framed(stream)?;
-    let record: R = rmp_serde::from_slice(body).context("msgpack: decode")?;
-    record.visit(sink);
+    let view: W::View<'_> = rmp_serde::from_slice(body).context("msgpack: decode")?;
+    W::aggregate(&view, sink);
     Ok(used)
 }
 
@@ -125,31 +109,17 @@ impl Format for MsgpackArray {
     };
 }
 
-impl Codec<Iex> for MsgpackArray {
+impl<W: SerdeWorkload> Codec<W> for MsgpackArray {
     fn new() -> Self {
         MsgpackArray
     }
 
-    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+    fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
         encode_framed(stream, |out| rmp_serde::encode::write(out, record))
     }
 
-    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
-        decode_framed(stream, sink)
-    }
-}
-
-impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for MsgpackArray {
-    fn new() -> Self {
-        MsgpackArray
-    }
-
-    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
-        encode_framed(stream, |out| rmp_serde::encode::write(out, record))
-    }
-
-    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
-        decode_record::<R>(stream, sink)
+    fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
+        decode_framed::<W>(stream, sink)
     }
 }
 
@@ -175,35 +145,19 @@ impl Format for MsgpackMap {
     };
 }
 
-impl Codec<Iex> for MsgpackMap {
+impl<W: SerdeWorkload> Codec<W> for MsgpackMap {
     fn new() -> Self {
         MsgpackMap
     }
 
-    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+    fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
         encode_framed(stream, |out| {
             record.serialize(&mut rmp_serde::Serializer::new(out).with_struct_map())
         })
     }
 
-    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
-        decode_framed(stream, sink)
-    }
-}
-
-impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for MsgpackMap {
-    fn new() -> Self {
-        MsgpackMap
-    }
-
-    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
-        encode_framed(stream, |out| {
-            record.serialize(&mut rmp_serde::Serializer::new(out).with_struct_map())
-        })
-    }
-
-    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
-        decode_record::<R>(stream, sink)
+    fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
+        decode_framed::<W>(stream, sink)
     }
 }
 
@@ -212,6 +166,8 @@ mod tests {
     use super::*;
     use crate::format::codec_tests::{assert_garbage_is_an_error, assert_steady_state_allocations};
     use crate::format::{assert_round_trip, assert_round_trips_every_record_shape};
+    use crate::workload::iex::Iex;
+    use crate::workload::iex::MultiMessage;
     use crate::workload::iex::sample_dataset;
 
     #[test]

@@ -15,13 +15,9 @@
 //! none), and the message list is the one allocation per non-empty record.
 
 use anyhow::{Context, Result, ensure};
-use serde::Serialize;
-use serde::de::DeserializeOwned;
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
-use crate::workload::fields::{FieldRecord, FieldSink, Fields};
-use crate::workload::iex::view::MultiMessageView;
-use crate::workload::iex::{Aggregator, Iex, MultiMessage};
+use crate::workload::SerdeWorkload;
 
 pub struct JsonSerdeJson;
 
@@ -55,12 +51,12 @@ impl Format for JsonSerdeJson {
     };
 }
 
-impl Codec<Iex> for JsonSerdeJson {
+impl<W: SerdeWorkload> Codec<W> for JsonSerdeJson {
     fn new() -> Self {
         JsonSerdeJson
     }
 
-    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+    fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
         let start = stream.len();
         serde_json::to_writer(&mut *stream, record)
             .inspect_err(|_| stream.truncate(start))
@@ -69,9 +65,8 @@ impl Codec<Iex> for JsonSerdeJson {
         Ok(())
     }
 
-    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
-        let mut values =
-            serde_json::Deserializer::from_slice(stream).into_iter::<MultiMessageView<'_>>();
+    fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
+        let mut values = serde_json::Deserializer::from_slice(stream).into_iter::<W::View<'_>>();
         let view = values
             .next()
             .context("json: no record left in the stream")?
@@ -81,39 +76,7 @@ impl Codec<Iex> for JsonSerdeJson {
             stream.get(end) == Some(&b'\n'),
             "json: record does not end its line"
         );
-        view.aggregate_into(sink);
-        Ok(end + 1)
-    }
-}
-
-/// The record-shaped workloads: the same JSON Lines, decoded into the owned
-/// record (strings copied, escapes resolved), then visited.
-impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for JsonSerdeJson {
-    fn new() -> Self {
-        JsonSerdeJson
-    }
-
-    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
-        let start = stream.len();
-        serde_json::to_writer(&mut *stream, record)
-            .inspect_err(|_| stream.truncate(start))
-            .context("json: encode")?;
-        stream.push(b'\n');
-        Ok(())
-    }
-
-    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
-        let mut values = serde_json::Deserializer::from_slice(stream).into_iter::<R>();
-        let record = values
-            .next()
-            .context("json: no record left in the stream")?
-            .context("json: decode")?;
-        let end = values.byte_offset();
-        ensure!(
-            stream.get(end) == Some(&b'\n'),
-            "json: record does not end its line"
-        );
-        record.visit(sink);
+        W::aggregate(&view, sink);
         Ok(end + 1)
     }
 }
@@ -122,12 +85,17 @@ impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for JsonSer
 mod tests {
     use super::*;
     use crate::format::{assert_round_trip, assert_round_trips_every_record_shape};
+    use crate::workload::iex::Iex;
+    use crate::workload::iex::MultiMessage;
 
     #[test]
     fn round_trips_every_record_shape() {
         assert_round_trips_every_record_shape::<JsonSerdeJson>();
     }
-    use crate::format::codec_tests::{assert_malformed_json_lines_are_errors, inexact, random_floats, assert_garbage_is_an_error, assert_steady_state_allocations};
+    use crate::format::codec_tests::{
+        assert_garbage_is_an_error, assert_malformed_json_lines_are_errors,
+        assert_steady_state_allocations, inexact, random_floats,
+    };
     use crate::workload::iex::sample_dataset;
 
     #[test]
@@ -170,7 +138,6 @@ mod tests {
         let records = sample_dataset().records;
         assert_steady_state_allocations::<JsonSerdeJson>(&records, (0, 2));
     }
-
 
     /// serde_json (with its float_roundtrip feature) reads back every f64 and f32 bit-exactly.
     #[test]

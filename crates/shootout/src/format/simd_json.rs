@@ -16,14 +16,11 @@
 //! copy, and the message list is the one allocation per non-empty record.
 
 use anyhow::{Context, Result};
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use simd_json::{Buffers, Deserializer, INPUT_PADDING, Tape};
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
-use crate::workload::fields::{FieldRecord, FieldSink, Fields};
-use crate::workload::iex::view::MultiMessageView;
-use crate::workload::iex::{Aggregator, Iex, MultiMessage};
+use crate::workload::SerdeWorkload;
 
 pub struct JsonSimdJson {
     /// The record being decoded, then `INPUT_PADDING` bytes; parsed in place.
@@ -64,7 +61,7 @@ impl Format for JsonSimdJson {
     };
 }
 
-impl Codec<Iex> for JsonSimdJson {
+impl<W: SerdeWorkload> Codec<W> for JsonSimdJson {
     fn new() -> Self {
         JsonSimdJson {
             scratch: Vec::new(),
@@ -73,7 +70,7 @@ impl Codec<Iex> for JsonSimdJson {
         }
     }
 
-    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+    fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
         let start = stream.len();
         simd_json::serde::to_writer(&mut *stream, record)
             .inspect_err(|_| stream.truncate(start))
@@ -82,9 +79,9 @@ impl Codec<Iex> for JsonSimdJson {
         Ok(())
     }
 
-    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
+    fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
         self.decode_line(stream, |deserializer| {
-            MultiMessageView::deserialize(deserializer).map(|view| view.aggregate_into(sink))
+            W::View::deserialize(deserializer).map(|view| W::aggregate(&view, sink))
         })
     }
 }
@@ -116,42 +113,24 @@ impl JsonSimdJson {
     }
 }
 
-/// The record-shaped workloads: the same JSON Lines and the same reused
-/// scratch/Buffers/Tape, decoded into the owned record (strings copied from the
-/// tape), then visited.
-impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for JsonSimdJson {
-    fn new() -> Self {
-        <JsonSimdJson as Codec<Iex>>::new()
-    }
-
-    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
-        let start = stream.len();
-        simd_json::serde::to_writer(&mut *stream, record)
-            .inspect_err(|_| stream.truncate(start))
-            .context("json: encode")?;
-        stream.push(b'\n');
-        Ok(())
-    }
-
-    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
-        self.decode_line(stream, |deserializer| {
-            R::deserialize(deserializer).map(|record| record.visit(sink))
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::format::{assert_round_trip, assert_round_trips_every_record_shape};
+    use crate::workload::iex::Aggregator;
+    use crate::workload::iex::Iex;
+    use crate::workload::iex::MultiMessage;
 
     #[test]
     fn round_trips_every_record_shape() {
         assert_round_trips_every_record_shape::<JsonSimdJson>();
     }
-    use crate::format::codec_tests::{assert_malformed_json_lines_are_errors, inexact, random_floats, assert_garbage_is_an_error, assert_steady_state_allocations};
-    use crate::workload::iex::{Body, Message, Side, sample_dataset};
+    use crate::format::codec_tests::{
+        assert_garbage_is_an_error, assert_malformed_json_lines_are_errors,
+        assert_steady_state_allocations, inexact, random_floats,
+    };
     use crate::workload::Dataset;
+    use crate::workload::iex::{Body, Message, Side, sample_dataset};
 
     #[test]
     fn round_trips() {
@@ -222,7 +201,6 @@ mod tests {
         let records = sample_dataset().records;
         assert_steady_state_allocations::<JsonSimdJson>(&records, (0, 2));
     }
-
 
     /// simd-json reads back every f64 and f32 bit-exactly.
     #[test]

@@ -9,13 +9,9 @@
 //! the one allocation per non-empty record.
 
 use anyhow::{Context, Result};
-use serde::Serialize;
-use serde::de::DeserializeOwned;
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
-use crate::workload::fields::{FieldRecord, FieldSink, Fields};
-use crate::workload::iex::view::MultiMessageView;
-use crate::workload::iex::{Aggregator, Iex, MultiMessage};
+use crate::workload::SerdeWorkload;
 
 pub struct JsonSonicRs;
 
@@ -46,12 +42,12 @@ impl Format for JsonSonicRs {
     };
 }
 
-impl Codec<Iex> for JsonSonicRs {
+impl<W: SerdeWorkload> Codec<W> for JsonSonicRs {
     fn new() -> Self {
         JsonSonicRs
     }
 
-    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+    fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
         let start = stream.len();
         sonic_rs::to_writer(&mut *stream, record)
             .inspect_err(|_| stream.truncate(start))
@@ -60,35 +56,10 @@ impl Codec<Iex> for JsonSonicRs {
         Ok(())
     }
 
-    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
+    fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
         let len = memchr::memchr(b'\n', stream).context("json: record does not end its line")?;
-        let view: MultiMessageView<'_> =
-            sonic_rs::from_slice(&stream[..len]).context("json: decode")?;
-        view.aggregate_into(sink);
-        Ok(len + 1)
-    }
-}
-
-/// The record-shaped workloads: the same JSON Lines, decoded into the owned
-/// record (strings copied, escapes resolved), then visited.
-impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for JsonSonicRs {
-    fn new() -> Self {
-        JsonSonicRs
-    }
-
-    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
-        let start = stream.len();
-        sonic_rs::to_writer(&mut *stream, record)
-            .inspect_err(|_| stream.truncate(start))
-            .context("json: encode")?;
-        stream.push(b'\n');
-        Ok(())
-    }
-
-    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
-        let len = memchr::memchr(b'\n', stream).context("json: record does not end its line")?;
-        let record: R = sonic_rs::from_slice(&stream[..len]).context("json: decode")?;
-        record.visit(sink);
+        let view: W::View<'_> = sonic_rs::from_slice(&stream[..len]).context("json: decode")?;
+        W::aggregate(&view, sink);
         Ok(len + 1)
     }
 }
@@ -97,6 +68,7 @@ impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for JsonSon
 mod tests {
     use super::*;
     use crate::format::assert_round_trip;
+    use crate::workload::iex::Iex;
 
     #[test]
     fn round_trips_every_record_shape_without_negative_zero() {
@@ -105,7 +77,11 @@ mod tests {
         use crate::workload::{object, primitives, sql, user};
         let mut primitives = primitives::sample();
         for record in &mut primitives.records {
-            record.doubles.iter_mut().filter(|d| **d == 0.0).for_each(|d| *d = 0.0);
+            record
+                .doubles
+                .iter_mut()
+                .filter(|d| **d == 0.0)
+                .for_each(|d| *d = 0.0);
         }
         primitives.reference = reference(&primitives.records, &primitives.order);
         assert_round_trip::<_, JsonSonicRs>(&primitives);
@@ -124,7 +100,10 @@ mod tests {
         let back: f64 = sonic_rs::from_str("-0.0").unwrap();
         assert_eq!(back.to_bits(), 0.0f64.to_bits());
     }
-    use crate::format::codec_tests::{assert_malformed_json_lines_are_errors, inexact, random_floats, assert_garbage_is_an_error, assert_steady_state_allocations};
+    use crate::format::codec_tests::{
+        assert_garbage_is_an_error, assert_malformed_json_lines_are_errors,
+        assert_steady_state_allocations, inexact, random_floats,
+    };
     use crate::workload::iex::sample_dataset;
 
     #[test]
@@ -161,7 +140,6 @@ mod tests {
         let records = sample_dataset().records;
         assert_steady_state_allocations::<JsonSonicRs>(&records, (0, 2));
     }
-
 
     /// sonic-rs reads back every f64 and f32 bit-exactly.
     #[test]

@@ -9,8 +9,9 @@ use std::marker::PhantomData;
 
 use rustc_hash::FxHasher;
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 
-use super::Workload;
+use super::{SerdeWorkload, Workload};
 
 /// What one field added up to. Integers and booleans go to `int_sum`
 /// (wrapping); floats to `float_sum` and `float_bits`, a wrapping sum of their
@@ -114,6 +115,15 @@ impl<R: FieldRecord> Workload for Fields<R> {
             Some(got) if got == want => None,
             got => Some(format!("field {name}: expected {want:?}, decoded {got:?}")),
         })
+    }
+}
+
+/// Serde codecs decode the owned record (strings copied), as a default serde user does.
+impl<R: FieldRecord + Serialize + DeserializeOwned> SerdeWorkload for Fields<R> {
+    type View<'a> = R;
+
+    fn aggregate(record: &R, sink: &mut FieldSink) {
+        record.visit(sink);
     }
 }
 

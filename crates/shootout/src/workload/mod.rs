@@ -10,7 +10,7 @@ pub mod sql;
 pub mod tabular;
 pub mod user;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A data set shape. The harness is generic over it; formats implement
 /// [`crate::format::Codec`] for each workload they can express.
@@ -27,6 +27,15 @@ pub trait Workload: 'static {
     fn finish(sink: Self::Sink) -> Self::Aggregate;
     /// A one-line description of the first difference, or `None` when equal.
     fn first_difference(expected: &Self::Aggregate, actual: &Self::Aggregate) -> Option<String>;
+}
+
+/// A workload whose records go through serde: encoders serialize `Record`;
+/// decoders deserialize a `View` (borrowing from the input where the type
+/// allows) and hand it to `aggregate`. One serde codec impl then serves every
+/// such workload.
+pub trait SerdeWorkload: Workload<Record: Serialize> {
+    type View<'a>: Deserialize<'a>;
+    fn aggregate(view: &Self::View<'_>, sink: &mut Self::Sink);
 }
 
 /// Records plus the aggregate computed straight from the source, not via any format.

@@ -21,7 +21,6 @@ mod error;
 pub mod ser;
 
 use anyhow::{Context, Result};
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 pub use de::{Deserializer, from_slice, take_from_slice};
@@ -29,9 +28,7 @@ pub use error::Error;
 pub use ser::Serializer;
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
-use crate::workload::fields::{FieldRecord, FieldSink, Fields};
-use crate::workload::iex::view::MultiMessageView;
-use crate::workload::iex::{Aggregator, Iex, MultiMessage};
+use crate::workload::SerdeWorkload;
 
 /// Type markers and the container markers of Draft 12.
 pub mod marker {
@@ -100,40 +97,19 @@ impl Format for Ubjson {
     };
 }
 
-impl Codec<Iex> for Ubjson {
+impl<W: SerdeWorkload> Codec<W> for Ubjson {
     fn new() -> Self {
         Ubjson
     }
 
-    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+    fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
         to_writer(stream, record).context("ubjson: encode")
     }
 
-    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
+    fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
         let mut de = Deserializer::from_slice(stream);
-        let record = MultiMessageView::deserialize(&mut de).context("ubjson: decode")?;
-        record.aggregate_into(sink);
-        Ok(de.position())
-    }
-}
-
-/// The record-shaped workloads: one object per record, back to back, decoded
-/// into the owned record, then visited. f32 stays float32 `d` and f64 is
-/// float64 `D` (both bit-exact, big-endian), i32/i64 the smallest integer type
-/// holding the value, u8 `U`/`i`, `None` null `Z`, `Some(v)` just `v`.
-impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for Ubjson {
-    fn new() -> Self {
-        Ubjson
-    }
-
-    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
-        to_writer(stream, record).context("ubjson: encode")
-    }
-
-    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
-        let mut de = Deserializer::from_slice(stream);
-        let record = R::deserialize(&mut de).context("ubjson: decode")?;
-        record.visit(sink);
+        let view = W::View::deserialize(&mut de).context("ubjson: decode")?;
+        W::aggregate(&view, sink);
         Ok(de.position())
     }
 }

@@ -12,7 +12,7 @@ use crate::format::assert_round_trip;
 use crate::format::codec_tests::{
     assert_garbage_is_an_error, assert_round_trips_with_a_big_record, sample_with_big_record,
 };
-use crate::workload::iex::sample_dataset;
+use crate::workload::iex::{Iex, MultiMessage, sample_dataset};
 
 fn streaming<T: ?Sized + Serialize>(value: &T) -> Vec<u8> {
     let mut out = Vec::new();

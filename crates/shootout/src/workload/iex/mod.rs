@@ -9,7 +9,7 @@ pub mod view;
 pub use aggregate::{Aggregate, Aggregator, SymbolStats};
 pub use record::{Body, Message, MultiMessage, Side};
 
-use super::Workload;
+use super::{SerdeWorkload, Workload};
 
 pub struct Iex;
 
@@ -29,6 +29,15 @@ impl Workload for Iex {
 
     fn first_difference(expected: &Aggregate, actual: &Aggregate) -> Option<String> {
         aggregate::first_difference(expected, actual)
+    }
+}
+
+/// Serde codecs read the borrowed view: symbols point into the input.
+impl SerdeWorkload for Iex {
+    type View<'a> = view::MultiMessageView<'a>;
+
+    fn aggregate(view: &view::MultiMessageView<'_>, sink: &mut Aggregator) {
+        view.aggregate_into(sink);
     }
 }
 
