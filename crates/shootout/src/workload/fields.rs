@@ -81,6 +81,36 @@ impl FieldSink {
     }
 }
 
+/// Declares a record type of a field-aggregated workload with every derive the
+/// serde- and derive-based formats need: adding such a format means adding its
+/// derive here, once, for all record types.
+macro_rules! field_record {
+    ($($item:tt)*) => {
+        #[derive(
+            Debug,
+            Clone,
+            PartialEq,
+            ::serde::Serialize,
+            ::serde::Deserialize,
+            ::bincode::Encode,
+            ::bincode::Decode,
+            ::bitcode::Encode,
+            ::bitcode::Decode,
+            ::borsh::BorshSerialize,
+            ::borsh::BorshDeserialize,
+            ::minicbor::Encode,
+            ::minicbor::Decode,
+            ::rkyv::Archive,
+            ::rkyv::Serialize,
+            ::rkyv::Deserialize,
+            ::speedy::Writable,
+            ::speedy::Readable,
+        )]
+        $($item)*
+    };
+}
+pub(crate) use field_record;
+
 /// A record type of a field-aggregated workload.
 pub trait FieldRecord: 'static {
     const WORKLOAD: &'static str;

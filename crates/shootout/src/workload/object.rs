@@ -2,53 +2,34 @@
 //! object benchmark.
 
 use rand::RngExt;
-use serde::{Deserialize, Serialize};
 
-use super::fields::{FieldRecord, FieldSink, Fields, reference};
+use super::fields::{FieldRecord, FieldSink, Fields, field_record, reference};
 use super::random::Random;
 use super::Dataset;
 
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Serialize,
-    Deserialize,
-    bincode::Encode,
-    bincode::Decode,
-    bitcode::Encode,
-    bitcode::Decode,
-    borsh::BorshSerialize,
-    borsh::BorshDeserialize,
-    minicbor::Encode,
-    minicbor::Decode,
-    rkyv::Archive,
-    rkyv::Serialize,
-    rkyv::Deserialize,
-    speedy::Writable,
-    speedy::Readable,
-)]
-pub struct SmallObject {
-    #[n(0)]
-    pub id: i64,
-    #[n(1)]
-    pub name: String,
-    #[n(2)]
-    pub email: String,
-    #[n(3)]
-    pub age: i32,
-    #[n(4)]
-    pub score: f64,
-    #[n(5)]
-    pub ratio: f32,
-    #[n(6)]
-    pub active: bool,
-    #[n(7)]
-    pub level: u8,
-    #[n(8)]
-    pub created_at: i64,
-    #[n(9)]
-    pub tags: Vec<String>,
+field_record! {
+    pub struct SmallObject {
+        #[n(0)]
+        pub id: i64,
+        #[n(1)]
+        pub name: String,
+        #[n(2)]
+        pub email: String,
+        #[n(3)]
+        pub age: i32,
+        #[n(4)]
+        pub score: f64,
+        #[n(5)]
+        pub ratio: f32,
+        #[n(6)]
+        pub active: bool,
+        #[n(7)]
+        pub level: u8,
+        #[n(8)]
+        pub created_at: i64,
+        #[n(9)]
+        pub tags: Vec<String>,
+    }
 }
 
 impl FieldRecord for SmallObject {

@@ -2,43 +2,24 @@
 //! strings), after the same study's JMH benchmarks of primitive encoding.
 
 use rand::RngExt;
-use serde::{Deserialize, Serialize};
 
-use super::fields::{FieldRecord, FieldSink, Fields, reference};
+use super::fields::{FieldRecord, FieldSink, Fields, field_record, reference};
 use super::random::Random;
 use super::Dataset;
 
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Serialize,
-    Deserialize,
-    bincode::Encode,
-    bincode::Decode,
-    bitcode::Encode,
-    bitcode::Decode,
-    borsh::BorshSerialize,
-    borsh::BorshDeserialize,
-    minicbor::Encode,
-    minicbor::Decode,
-    rkyv::Archive,
-    rkyv::Serialize,
-    rkyv::Deserialize,
-    speedy::Writable,
-    speedy::Readable,
-)]
-pub struct Primitives {
-    #[n(0)]
-    pub ints: Vec<i32>,
-    #[n(1)]
-    pub longs: Vec<i64>,
-    #[n(2)]
-    pub doubles: Vec<f64>,
-    #[n(3)]
-    pub booleans: Vec<bool>,
-    #[n(4)]
-    pub strings: Vec<String>,
+field_record! {
+    pub struct Primitives {
+        #[n(0)]
+        pub ints: Vec<i32>,
+        #[n(1)]
+        pub longs: Vec<i64>,
+        #[n(2)]
+        pub doubles: Vec<f64>,
+        #[n(3)]
+        pub booleans: Vec<bool>,
+        #[n(4)]
+        pub strings: Vec<String>,
+    }
 }
 
 impl FieldRecord for Primitives {

@@ -1,36 +1,17 @@
 //! `sql`: a thin-client SQL request, a query string and its arguments, from the
 //! database client study in which MessagePack won the wire protocol.
 
-use serde::{Deserialize, Serialize};
 
-use super::fields::{FieldRecord, FieldSink, Fields, reference};
+use super::fields::{FieldRecord, FieldSink, Fields, field_record, reference};
 use super::Dataset;
 
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Serialize,
-    Deserialize,
-    bincode::Encode,
-    bincode::Decode,
-    bitcode::Encode,
-    bitcode::Decode,
-    borsh::BorshSerialize,
-    borsh::BorshDeserialize,
-    minicbor::Encode,
-    minicbor::Decode,
-    rkyv::Archive,
-    rkyv::Serialize,
-    rkyv::Deserialize,
-    speedy::Writable,
-    speedy::Readable,
-)]
-pub struct SqlRequest {
-    #[n(0)]
-    pub query: String,
-    #[n(1)]
-    pub args: Vec<i64>,
+field_record! {
+    pub struct SqlRequest {
+        #[n(0)]
+        pub query: String,
+        #[n(1)]
+        pub args: Vec<i64>,
+    }
 }
 
 impl FieldRecord for SqlRequest {

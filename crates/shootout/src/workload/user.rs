@@ -3,55 +3,36 @@
 //! pseudo-randomly, as the original benchmark did.
 
 use rand::RngExt;
-use serde::{Deserialize, Serialize};
 
-use super::fields::{FieldRecord, FieldSink, Fields, reference};
+use super::fields::{FieldRecord, FieldSink, Fields, field_record, reference};
 use super::random::Random;
 use super::Dataset;
 
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Serialize,
-    Deserialize,
-    bincode::Encode,
-    bincode::Decode,
-    bitcode::Encode,
-    bitcode::Decode,
-    borsh::BorshSerialize,
-    borsh::BorshDeserialize,
-    minicbor::Encode,
-    minicbor::Decode,
-    rkyv::Archive,
-    rkyv::Serialize,
-    rkyv::Deserialize,
-    speedy::Writable,
-    speedy::Readable,
-)]
-pub struct UserResponse {
-    #[n(0)]
-    pub uid: i64,
-    /// 32 hex characters.
-    #[n(1)]
-    pub muid: String,
-    /// 5 characters.
-    #[n(2)]
-    pub status: String,
-    #[n(3)]
-    pub tutorial: i64,
-    /// 20 characters.
-    #[n(4)]
-    pub nickname: String,
-    #[n(5)]
-    pub total_login_num: i64,
-    /// "YYYY-MM-DD HH:MM:SS".
-    #[n(6)]
-    pub opened_at: String,
-    #[n(7)]
-    pub created_at: String,
-    #[n(8)]
-    pub updated_at: String,
+field_record! {
+    pub struct UserResponse {
+        #[n(0)]
+        pub uid: i64,
+        /// 32 hex characters.
+        #[n(1)]
+        pub muid: String,
+        /// 5 characters.
+        #[n(2)]
+        pub status: String,
+        #[n(3)]
+        pub tutorial: i64,
+        /// 20 characters.
+        #[n(4)]
+        pub nickname: String,
+        #[n(5)]
+        pub total_login_num: i64,
+        /// "YYYY-MM-DD HH:MM:SS".
+        #[n(6)]
+        pub opened_at: String,
+        #[n(7)]
+        pub created_at: String,
+        #[n(8)]
+        pub updated_at: String,
+    }
 }
 
 impl FieldRecord for UserResponse {

@@ -6,9 +6,8 @@
 pub mod csv;
 
 use rand::RngExt;
-use serde::{Deserialize, Serialize};
 
-use super::fields::{FieldRecord, FieldSink, Fields, reference};
+use super::fields::{FieldRecord, FieldSink, Fields, field_record, reference};
 use super::random::Random;
 use super::Dataset;
 
@@ -106,29 +105,11 @@ pub trait Row: FieldRecord + Sized {
 /// `visit_archived`, the same visit over the row's rkyv archive.
 macro_rules! tabular {
     ($name:ident, $workload:literal, $($field:ident = $n:tt: $t:ty),+ $(,)?) => {
-        #[derive(
-            Debug,
-            Clone,
-            PartialEq,
-            Default,
-            Serialize,
-            Deserialize,
-            bincode::Encode,
-            bincode::Decode,
-            bitcode::Encode,
-            bitcode::Decode,
-            borsh::BorshSerialize,
-            borsh::BorshDeserialize,
-            minicbor::Encode,
-            minicbor::Decode,
-            rkyv::Archive,
-            rkyv::Serialize,
-            rkyv::Deserialize,
-            speedy::Writable,
-            speedy::Readable,
-        )]
-        pub struct $name {
-            $(#[n($n)] pub $field: Option<$t>,)+
+        field_record! {
+            #[derive(Default)]
+            pub struct $name {
+                $(#[n($n)] pub $field: Option<$t>,)+
+            }
         }
 
         impl $name {
