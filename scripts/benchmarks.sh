@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Re-runs every benchmark BENCHMARKS.md records, writing each table to
 # results/ (Markdown and JSON). Needs ../shared/data/iex/DEEP10.pcap.gz for the
-# iex table. Takes a few minutes on 2 cores; run it on an otherwise idle machine.
+# iex table. Takes about an hour on 2 cores (the 5M-packet memory check is most of
+# it); run it on an otherwise idle machine.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out=results
@@ -22,3 +23,14 @@ for workload in strings longs user sql primitives object; do
     run "$workload" --workload "$workload"
 done
 cargo bench --bench ingest | tee "$out/ingest.txt"
+
+# Peak memory must not grow with the input: every format on 1M- and 5M-packet captures.
+for packets in 1000000 5000000; do
+    capture="$out/generated-$packets.pcap"
+    "$shootout" gen-capture --packets "$packets" --out "$capture" --force
+    echo "== rss $packets packets: shootout run --input $capture --runs 1 --warmup 0" >&2
+    /usr/bin/time -v "$shootout" run --input "$capture" --runs 1 --warmup 0 \
+        --export-json "$out/rss-$packets.json" --force >/dev/null 2>"$out/rss-$packets.txt"
+    grep -E "Maximum resident|Elapsed" "$out/rss-$packets.txt"
+    rm -f "$capture"
+done

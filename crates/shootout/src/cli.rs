@@ -8,17 +8,19 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::benchmark::baseline::Baseline;
+use crate::benchmark::input::{InMemory, Input};
 use crate::benchmark::timer::Timer;
-use crate::benchmark::{self, Registered, Settings};
+use crate::benchmark::{self, Progress, Registered, Settings};
 use crate::capture::{Source, generate};
 use crate::environment::Environment;
 use crate::export::{Kind, Target};
 use crate::format::registry;
 use crate::output::table::{self, Style};
-use crate::results::{FormatResult, NotRun, Results, Runner, SCHEMA, WorkloadInfo};
+use crate::results::{Invocation, NotRun, Results, Runner, SCHEMA, WorkloadInfo};
 use crate::workload::fields::Fields;
 use crate::workload::iex::ingest;
-use crate::workload::tabular::csv::{self, CsvSize};
+use crate::workload::tabular::csv;
 use crate::workload::tabular::{self, LongsRow, MixedRow, Row, StringsRow};
 use crate::workload::{Dataset, Workload, object, primitives, sql, user};
 
@@ -95,7 +97,7 @@ enum Command {
     },
 }
 
-#[derive(Args, Clone, Copy)]
+#[derive(Args, Clone, Copy, serde::Serialize)]
 struct Generated {
     /// IEX-TP packets in the generated capture.
     #[arg(long, default_value_t = generate::Options::default().packets, value_parser = clap::value_parser!(u64).range(2..))]
@@ -106,7 +108,8 @@ struct Generated {
 }
 
 /// The data sets `--workload` chooses between; `shootout workloads` describes them.
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 enum WorkloadName {
     /// IEX market data: one record per packet with trades or price updates (capture input).
     Iex,
@@ -139,7 +142,7 @@ impl Generated {
     }
 }
 
-#[derive(Args)]
+#[derive(Args, serde::Serialize)]
 struct RunArgs {
     /// The data set (see `shootout workloads`).
     #[arg(long, short, value_enum, default_value = "iex")]
@@ -160,9 +163,20 @@ struct RunArgs {
     /// Measured runs per format; statistics are the median across runs.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
     runs: u64,
-    /// Unmeasured (but validated) warm-up runs per format.
+    /// Unmeasured (but validated) warm-up runs: whole passes over the input. With 0, each format still
+    /// encodes and decodes the first window once, unmeasured, to size its buffers (and a warning says so).
     #[arg(long, default_value_t = 1)]
     warmup: u64,
+    /// Records per window. Each format encodes a window into one reused stream and decodes it back before the
+    /// next window is read, so memory is bounded by the window, not by the input.
+    #[arg(long, default_value_t = benchmark::DEFAULT_WINDOW as u64, value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
+    window: u64,
+    /// Seed of the formats' shuffled order (a new order in every window of every run); recorded in the results.
+    #[arg(long, default_value_t = 1)]
+    order_seed: u64,
+    /// Stop after this many records: a quick look at a large input.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    max_records: Option<u64>,
     #[command(flatten)]
     generated: Generated,
     /// Write all results as JSON (`-` for standard output).
@@ -300,25 +314,26 @@ fn run(args: RunArgs) -> Result<()> {
                     }
                 }
             };
+            let targets = export_targets(&args)?;
             let ingested = ingest::load(&source)?;
-            print_warnings(&ingested.report.warnings);
-            benchmark(&args, ingested.dataset, registry::iex(), None)
+            let input = InMemory { dataset: ingested.dataset, file: None, warnings: ingested.report.warnings, csv: None };
+            benchmark(&args, targets, &input, registry::iex())
         }
         WorkloadName::User => {
             no_input("user")?;
-            benchmark(&args, user::generate(records, seed), registry::user(), None)
+            generated(&args, user::generate(records, seed), registry::user())
         }
         WorkloadName::Sql => {
             no_input("sql")?;
-            benchmark(&args, sql::generate(records), registry::sql(), None)
+            generated(&args, sql::generate(records), registry::sql())
         }
         WorkloadName::Primitives => {
             no_input("primitives")?;
-            benchmark(&args, primitives::generate(records, seed), registry::primitives(), None)
+            generated(&args, primitives::generate(records, seed), registry::primitives())
         }
         WorkloadName::Object => {
             no_input("object")?;
-            benchmark(&args, object::generate(records, seed), registry::object(), None)
+            generated(&args, object::generate(records, seed), registry::object())
         }
         WorkloadName::Mixed => tabular_run::<MixedRow>(&args, registry::mixed()),
         WorkloadName::Strings => tabular_run::<StringsRow>(&args, registry::strings()),
@@ -326,9 +341,19 @@ fn run(args: RunArgs) -> Result<()> {
     }
 }
 
+fn generated<W: Workload>(args: &RunArgs, dataset: Dataset<W>, formats: Vec<Registered<W>>) -> Result<()>
+where
+    W::Record: Clone,
+    W::Aggregate: Clone,
+{
+    let targets = export_targets(args)?;
+    benchmark(args, targets, &InMemory::generated(dataset), formats)
+}
+
 /// A tabular workload from `--input` CSV, or from generated rows rendered to
 /// CSV and read back, so both take the same path and have a CSV size.
-fn tabular_run<R: Row>(args: &RunArgs, formats: Vec<Registered<Fields<R>>>) -> Result<()> {
+fn tabular_run<R: Row + Clone>(args: &RunArgs, formats: Vec<Registered<Fields<R>>>) -> Result<()> {
+    let targets = export_targets(args)?;
     let (rows, size, source) = match &args.input {
         Some(path) => {
             let (rows, size) = csv::read::<R>(path)?;
@@ -343,16 +368,12 @@ fn tabular_run<R: Row>(args: &RunArgs, formats: Vec<Registered<Fields<R>>>) -> R
             (rows, size, name)
         }
     };
-    benchmark(args, tabular::dataset(rows, source), formats, Some(size))
+    let input = InMemory { dataset: tabular::dataset(rows, source), file: None, warnings: Vec::new(), csv: Some(size) };
+    benchmark(args, targets, &input, formats)
 }
 
-fn benchmark<W: Workload>(
-    args: &RunArgs,
-    dataset: Dataset<W>,
-    formats: Vec<Registered<W>>,
-    csv: Option<CsvSize>,
-) -> Result<()> {
-    let formats = registry::select(formats, &args.formats)?;
+/// The export files, checked before any work so a long run never ends by refusing to save.
+fn export_targets(args: &RunArgs) -> Result<Vec<Target>> {
     let targets: Vec<Target> = [(Kind::Json, &args.export_json), (Kind::Csv, &args.export_csv), (Kind::Markdown, &args.export_markdown)]
         .into_iter()
         .filter_map(|(kind, path)| path.clone().map(|path| Target { kind, path }))
@@ -363,48 +384,132 @@ fn benchmark<W: Workload>(
     for target in &targets {
         target.check(args.force)?;
     }
+    Ok(targets)
+}
 
+/// The numbers of some formats were withheld: the run ends with exit status 3.
+#[derive(Debug)]
+pub struct FormatsFailed(pub usize);
+
+impl std::fmt::Display for FormatsFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} format(s) failed; their numbers are withheld (see FAILED above); the others were measured and exported", self.0)
+    }
+}
+
+impl std::error::Error for FormatsFailed {}
+
+fn benchmark<W: Workload>(args: &RunArgs, targets: Vec<Target>, input: &dyn Input<W>, formats: Vec<Registered<W>>) -> Result<()>
+where
+    W::Record: Clone,
+{
+    let mut formats = registry::select(formats, &args.formats)?;
+    formats.insert(0, Registered::of::<Baseline<W>>());
+    let limited;
+    let input: &dyn Input<W> = match args.max_records {
+        Some(max) => {
+            limited = benchmark::input::Limited { inner: input, max };
+            &limited
+        }
+        None => input,
+    };
+
+    let load_before = crate::environment::load_average();
     let environment = Environment::capture();
     let timer = Timer::new();
-    let settings = Settings { warmup_runs: args.warmup as usize, runs: args.runs as usize };
-    let runnable = formats.iter().filter(|f| f.unsupported_reason().is_none()).count();
-    let progress = ProgressBar::new(((settings.warmup_runs + settings.runs) * runnable) as u64).with_style(
-        ProgressStyle::with_template("{spinner} [{bar:30}] {pos}/{len} passes {msg}").expect("valid template").progress_chars("=> "),
-    );
-    let runs = benchmark::measure(&dataset, &formats, settings, &timer, |name| {
-        progress.set_message(name.to_owned());
-        progress.inc(1);
+    let settings = Settings {
+        warmup_runs: args.warmup as usize,
+        runs: args.runs as usize,
+        window: args.window as usize,
+        order_seed: args.order_seed,
+    };
+    let mut warnings = Vec::new();
+    if settings.warmup_runs == 0 {
+        warnings.push(
+            "--warmup 0: buffers were sized on the first window only (unmeasured); caches, branch predictors and any later \
+             buffer growth are in the first measured run"
+                .to_owned(),
+        );
+    }
+    let progress = ProgressBar::hidden();
+    if io::stderr().is_terminal() {
+        progress.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+    }
+    let measured = benchmark::measure(input, &formats, settings, &timer, |step| match step {
+        Progress::Scanning(read, total) => {
+            if let Some(total) = total {
+                progress.set_length(total);
+            }
+            progress.set_style(
+                ProgressStyle::with_template("{spinner} reading the input {bytes}/{total_bytes} {msg}").expect("valid template"),
+            );
+            progress.set_position(read);
+        }
+        Progress::Window { run, runs, operations, total, warmup, format } => {
+            if progress.length() != Some(total * runs as u64) {
+                progress.set_style(
+                    ProgressStyle::with_template("{spinner} [{bar:30}] {pos}/{len} records × formats, {msg}")
+                        .expect("valid template")
+                        .progress_chars("=> "),
+                );
+                progress.set_length(total * runs as u64);
+                progress.set_position(0);
+            }
+            let kind = if warmup { "warm-up" } else { "run" };
+            progress.set_message(format!("{kind} {}/{runs} {format}", run + 1));
+            progress.inc(operations);
+        }
     });
     progress.finish_and_clear();
-    let runs = runs?;
+    let measured = measured?;
+    let load_after = crate::environment::load_average();
 
-    let records = dataset.order.len() as u64;
+    let (measured_formats, failed) = crate::results::formats(&measured.formats, measured.operations);
+    warnings.extend(measured.warnings.iter().cloned());
+    warnings.extend(crate::results::noise_warnings(&measured_formats));
     let results = Results {
         schema: SCHEMA,
         runner: Runner { language: "rust", name: "shootout" },
+        invocation: Invocation {
+            command_line: std::env::args().collect(),
+            options: serde_json::to_value(args)?,
+            load_before,
+            load_after,
+        },
         environment,
         timer: timer.calibration.clone(),
         settings,
-        workload: WorkloadInfo { name: W::NAME, source: dataset.source.clone(), records, csv },
-        formats: runs.iter().map(|r| FormatResult::new(r, records)).collect(),
+        workload: WorkloadInfo {
+            name: W::NAME,
+            source: input.name(),
+            input: measured.file.clone(),
+            records: measured.operations,
+            csv: measured.scanned.csv,
+        },
+        runs: measured.runs,
+        formats: measured_formats,
+        failed,
         not_run: formats
             .iter()
             .filter_map(|f| f.unsupported_reason().map(|reason| NotRun { name: f.info.name, family: f.info.family, reason }))
             .collect(),
+        warnings,
     };
 
-    if targets.iter().any(Target::is_stdout) {
+    let tables_to_stderr = targets.iter().any(Target::is_stdout);
+    if tables_to_stderr {
         print_tables(&results, &mut io::stderr().lock())?;
     } else {
         print_tables(&results, &mut io::stdout().lock())?;
     }
+    print_warnings(&results.warnings);
     for target in &targets {
         target.write(&results)?;
         if !target.is_stdout() {
             eprintln!("wrote {}", target.path.display());
         }
     }
-    Ok(())
+    if results.failed.is_empty() { Ok(()) } else { Err(FormatsFailed(results.failed.len()).into()) }
 }
 
 fn print_tables(results: &Results, out: &mut dyn Write) -> Result<()> {
@@ -415,8 +520,8 @@ fn print_tables(results: &Results, out: &mut dyn Write) -> Result<()> {
     for line in table::preamble(results) {
         writeln!(out, "{line}")?;
     }
-    writeln!(out, "\nEncode (ns per op)\n{}", table::direction(results, style, |f| &f.encode.summary))?;
-    writeln!(out, "\nDecode + aggregate (ns per op)\n{}", table::direction(results, style, |f| &f.decode.summary))?;
+    writeln!(out, "\nEncode (ns per op)\n{}", table::direction(results, style, |f| &f.encode))?;
+    writeln!(out, "\nDecode + aggregate (ns per op)\n{}", table::direction(results, style, |f| &f.decode))?;
     writeln!(out, "\nSize (every format validated against the reference aggregate)\n{}", table::sizes(results, style))?;
     if let Some(csv) = table::csv_sizes(results, style) {
         writeln!(out, "\nSize against the source CSV\n{csv}")?;

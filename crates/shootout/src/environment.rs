@@ -63,6 +63,13 @@ impl Environment {
     }
 }
 
+/// The 1, 5 and 15 minute load averages, where the OS shows them.
+pub fn load_average() -> Option<[f64; 3]> {
+    let text = read_trimmed("/proc/loadavg")?;
+    let mut fields = text.split_whitespace().map(|f| f.parse::<f64>().ok());
+    Some([fields.next()??, fields.next()??, fields.next()??])
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -10,7 +10,8 @@ fn main() -> ExitCode {
         }
         Err(error) => {
             eprintln!("error: {error:#}");
-            ExitCode::FAILURE
+            // Distinct from input and usage errors: some formats were measured and exported.
+            if error.downcast_ref::<shootout::cli::FormatsFailed>().is_some() { ExitCode::from(3) } else { ExitCode::FAILURE }
         }
     }
 }

@@ -4,27 +4,50 @@
 
 use serde::Serialize;
 
-use crate::benchmark::stats::{RunStats, Summary};
+use crate::benchmark::input::InputFile;
+use crate::benchmark::stats::{self, Interval, RunStats, Summary};
 use crate::benchmark::timer::Calibration;
-use crate::benchmark::{FormatRuns, Settings, ZSTD_LEVEL};
+use crate::benchmark::{Failure, FormatRuns, RunInfo, Settings, ZSTD_LEVEL, baseline};
 use crate::environment::{Environment, crate_version};
 use crate::format::features::{self, Features};
 use crate::format::{FormatInfo, Labels};
 use crate::workload::tabular::csv::CsvSize;
 
-pub const SCHEMA: &str = "shootout-results/1";
+pub const SCHEMA: &str = "shootout-results/2";
+
+/// Spread across runs (max − min over the median) above which a warning is printed.
+pub const NOISE_THRESHOLD: f64 = 0.05;
 
 #[derive(Debug, Serialize)]
 pub struct Results {
     pub schema: &'static str,
     pub runner: Runner,
+    pub invocation: Invocation,
     pub environment: Environment,
     pub timer: Calibration,
     pub settings: Settings,
     pub workload: WorkloadInfo,
+    /// Every pass over the input, warm-up runs included.
+    pub runs: Vec<RunInfo>,
+    /// Formats measured and validated in every run.
     pub formats: Vec<FormatResult>,
+    /// Formats whose numbers are withheld: they failed to encode, decode or validate.
+    pub failed: Vec<FailedFormat>,
     /// Registered formats that cannot express this workload, with the reason.
     pub not_run: Vec<NotRun>,
+    /// Everything the run warned about (input, noise, settings), also printed to stderr.
+    pub warnings: Vec<String>,
+}
+
+/// How the run was started, so it can be repeated.
+#[derive(Debug, Serialize)]
+pub struct Invocation {
+    pub command_line: Vec<String>,
+    /// The options as parsed, defaults filled in.
+    pub options: serde_json::Value,
+    /// /proc/loadavg (1, 5, 15 min) before the first pass and after the last.
+    pub load_before: Option<[f64; 3]>,
+    pub load_after: Option<[f64; 3]>,
 }
 
 #[derive(Debug, Serialize)]
@@ -32,6 +55,16 @@ pub struct NotRun {
     pub name: &'static str,
     pub family: &'static str,
     pub reason: &'static str,
+}
+
+#[derive(Debug, Serialize)]
+pub struct FailedFormat {
+    pub name: &'static str,
+    pub family: &'static str,
+    pub library: &'static str,
+    pub library_version: &'static str,
+    #[serde(flatten)]
+    pub failure: Failure,
 }
 
 #[derive(Debug, Serialize)]
@@ -45,6 +78,8 @@ pub struct Runner {
 pub struct WorkloadInfo {
     pub name: &'static str,
     pub source: String,
+    /// The input file, when the data came from one.
+    pub input: Option<InputFile>,
     /// Operations: records encoded (and decoded) per run.
     pub records: u64,
     /// The CSV the records came from (tabular workloads): the size baseline.
@@ -57,11 +92,11 @@ pub struct FormatResult {
     pub family: &'static str,
     pub library: &'static str,
     pub library_version: &'static str,
+    /// The no-format floor row, not a format.
+    pub baseline: bool,
     pub labels: Labels,
     pub tags: Vec<&'static str>,
     pub notes: &'static str,
-    /// The decoded aggregate matched the reference in every run (a mismatch aborts the run instead).
-    pub validated: bool,
     pub encoded_bytes: u64,
     pub bytes_per_record: f64,
     /// The whole stream compressed with zstd (level in `zstd_level`).
@@ -79,33 +114,128 @@ pub struct FormatResult {
 pub struct Direction {
     /// Median across runs of each statistic, with min and max.
     pub summary: Summary,
-    pub runs: Vec<RunStats>,
+    /// ns/op against the fastest format's in this direction, with its bootstrap 95 % interval.
+    pub relative: Relative,
+    /// Per measured run, in run order.
+    pub runs: Vec<DirectionRun>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct DirectionRun {
+    #[serde(flatten)]
+    pub stats: RunStats,
+    /// Mean position of the format in the windows' shuffled order (0 = first).
+    pub order_position: f64,
+}
+
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Relative {
+    pub ratio: f64,
+    pub interval: Interval,
+    /// The interval of this format's median ns/op overlaps the fastest format's:
+    /// the run cannot tell them apart.
+    pub indistinguishable_from_fastest: bool,
 }
 
 impl FormatResult {
-    pub fn new(runs: &FormatRuns, records: u64) -> Self {
+    fn new(runs: &FormatRuns, records: u64) -> Self {
         let info: &'static FormatInfo = runs.info;
-        let encode: Vec<RunStats> = runs.runs.iter().map(|m| m.encode).collect();
-        let decode: Vec<RunStats> = runs.runs.iter().map(|m| m.decode).collect();
-        // Deterministic codecs give the same size every run; report the first.
-        let encoded_bytes = runs.runs.first().map_or(0, |m| m.encoded_bytes);
+        let direction = |pick: fn(&crate::benchmark::Measurement) -> &RunStats| {
+            let stats: Vec<RunStats> = runs.runs.iter().map(|m| pick(m).clone()).collect();
+            Direction {
+                summary: Summary::of(&stats),
+                relative: Relative { ratio: 1.0, interval: Interval { low: 1.0, high: 1.0 }, indistinguishable_from_fastest: true },
+                runs: runs
+                    .runs
+                    .iter()
+                    .zip(stats)
+                    .map(|(m, stats)| DirectionRun { stats, order_position: m.order_position })
+                    .collect(),
+            }
+        };
         FormatResult {
             name: info.name,
             family: info.family,
             library: info.library,
             library_version: crate_version(info.library),
+            baseline: info.family == baseline::FAMILY,
             labels: runs.labels,
             tags: runs.labels.tags(),
             notes: info.notes,
-            validated: true,
-            encoded_bytes,
-            bytes_per_record: encoded_bytes as f64 / records.max(1) as f64,
+            encoded_bytes: runs.encoded_bytes,
+            bytes_per_record: runs.encoded_bytes as f64 / records.max(1) as f64,
             zstd_bytes: runs.zstd_bytes,
             zstd_level: ZSTD_LEVEL,
-            zstd_ratio: encoded_bytes as f64 / runs.zstd_bytes.max(1) as f64,
+            zstd_ratio: runs.encoded_bytes as f64 / runs.zstd_bytes.max(1) as f64,
             features: features::of_family(info.family),
-            encode: Direction { summary: Summary::of(&encode), runs: encode },
-            decode: Direction { summary: Summary::of(&decode), runs: decode },
+            encode: direction(|m| &m.encode),
+            decode: direction(|m| &m.decode),
         }
     }
+}
+
+/// The measured formats and the failed ones, with `relative` filled in against
+/// the fastest format of each direction (the baseline is not a format).
+pub fn formats(runs: &[FormatRuns], records: u64) -> (Vec<FormatResult>, Vec<FailedFormat>) {
+    let mut measured: Vec<FormatResult> =
+        runs.iter().filter(|r| r.failure.is_none() && !r.runs.is_empty()).map(|r| FormatResult::new(r, records)).collect();
+    fill_relative(&mut measured, |f| &mut f.encode);
+    fill_relative(&mut measured, |f| &mut f.decode);
+    let failed = runs
+        .iter()
+        .filter_map(|r| {
+            r.failure.clone().map(|failure| FailedFormat {
+                name: r.info.name,
+                family: r.info.family,
+                library: r.info.library,
+                library_version: crate_version(r.info.library),
+                failure,
+            })
+        })
+        .collect();
+    (measured, failed)
+}
+
+fn fill_relative(formats: &mut [FormatResult], pick: fn(&mut FormatResult) -> &mut Direction) {
+    let per_run = |d: &Direction| d.runs.iter().map(|r| r.stats.ns_per_op).collect::<Vec<f64>>();
+    let fastest = formats
+        .iter_mut()
+        .filter(|f| !f.baseline)
+        .map(pick)
+        .min_by(|a, b| a.summary.ns_per_op.median.total_cmp(&b.summary.ns_per_op.median))
+        .map(|d| (per_run(d), d.summary.ns_per_op_ci, d.summary.ns_per_op.median));
+    let Some((fastest_runs, fastest_ci, fastest_median)) = fastest else { return };
+    for format in formats.iter_mut() {
+        let direction = pick(format);
+        let runs = per_run(direction);
+        // The fastest format against itself is 1 exactly, not a resampled ratio.
+        let is_fastest = runs == fastest_runs;
+        direction.relative = Relative {
+            ratio: direction.summary.ns_per_op.median / fastest_median.max(f64::MIN_POSITIVE),
+            interval: if is_fastest { Interval { low: 1.0, high: 1.0 } } else { stats::ratio_interval(&runs, &fastest_runs) },
+            indistinguishable_from_fastest: direction.summary.ns_per_op_ci.overlaps(&fastest_ci),
+        };
+    }
+}
+
+/// A warning for every format and direction whose ns/op varied across runs by
+/// more than [`NOISE_THRESHOLD`] of its median.
+pub fn noise_warnings(formats: &[FormatResult]) -> Vec<String> {
+    let mut warnings = Vec::new();
+    for format in formats {
+        for (name, direction) in [("encode", &format.encode), ("decode", &format.decode)] {
+            let spread = direction.summary.ns_per_op;
+            if direction.runs.len() > 1 && spread.relative_range() > NOISE_THRESHOLD {
+                warnings.push(format!(
+                    "{} {name}: ns/op varied {:.1}% across runs ({:.1}–{:.1}, median {:.1}); more --runs or a quieter machine would tighten it",
+                    format.name,
+                    100.0 * spread.relative_range(),
+                    spread.min,
+                    spread.max,
+                    spread.median
+                ));
+            }
+        }
+    }
+    warnings
 }

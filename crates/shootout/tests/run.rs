@@ -26,7 +26,7 @@ fn run_on_the_embedded_default_exports_json_csv_and_markdown() {
     assert!(table.contains("Encode (ns per op)") && table.contains("Decode + aggregate"), "{table}");
 
     let results: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
-    assert_eq!(results["schema"], "shootout-results/1");
+    assert_eq!(results["schema"], "shootout-results/2");
     assert!(results["workload"]["source"].as_str().unwrap().starts_with("generated DEEP 1.0 capture"));
     assert_ne!(results["environment"]["rustc"], "unknown");
     assert!(results["timer"]["empty_region_ns"].is_u64());
@@ -37,9 +37,11 @@ fn run_on_the_embedded_default_exports_json_csv_and_markdown() {
         for direction in ["encode", "decode"] {
             let runs = format[direction]["runs"].as_array().unwrap();
             assert_eq!(runs.len(), 2);
-            let p50 = &format[direction]["summary"]["p50_ns"];
-            assert!(p50["min"].as_f64() <= p50["median"].as_f64() && p50["median"].as_f64() <= p50["max"].as_f64());
+            let ns = &format[direction]["summary"]["ns_per_op"];
+            assert!(ns["min"].as_f64() <= ns["median"].as_f64() && ns["median"].as_f64() <= ns["max"].as_f64());
             assert!(format[direction]["summary"]["total_ns"]["median"].as_f64().unwrap() > 0.0);
+            let ci = &format[direction]["summary"]["ns_per_op_ci"];
+            assert!(ci["low"].as_f64() <= ci["high"].as_f64());
         }
     }
 
@@ -53,6 +55,50 @@ fn run_on_the_embedded_default_exports_json_csv_and_markdown() {
 }
 
 #[test]
+fn results_hold_what_reproducing_and_auditing_a_number_needs() {
+    use base64::Engine;
+    use hdrhistogram::serialization::Deserializer;
+
+    let dir = tempfile::tempdir().unwrap();
+    let capture = dir.path().join("small.pcap");
+    shootout().args(["gen-capture", "--packets", "400", "--out"]).arg(&capture).assert().success();
+    let output = shootout()
+        .args(["run", "--runs", "2", "--warmup", "1", "--window", "64", "--order-seed", "9", "--formats", "sbe,postcard"])
+        .arg("--input")
+        .arg(&capture)
+        .args(["--export-json", "-"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let results: Value = serde_json::from_slice(&output.stdout).unwrap();
+
+    let invocation = &results["invocation"];
+    assert!(invocation["command_line"].as_array().unwrap().iter().any(|a| a == "--order-seed"));
+    assert_eq!(invocation["options"]["window"], 64);
+    assert!(invocation["load_before"].is_array() && invocation["load_after"].is_array());
+    assert_eq!((&results["settings"]["window"], &results["settings"]["order_seed"]), (&64.into(), &9.into()));
+    assert!(results["timer"]["counter_hz"].as_f64().unwrap() > 0.0);
+    let input = &results["workload"]["input"];
+    assert_eq!(input["bytes"], std::fs::metadata(&capture).unwrap().len());
+    assert_eq!(input["sha256"].as_str().unwrap().len(), 64);
+    let runs = results["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 3);
+    assert!(runs.iter().all(|r| r["started"].is_string() && r["wall_ms"].as_f64().unwrap() > 0.0));
+
+    for format in results["formats"].as_array().unwrap() {
+        for direction in ["encode", "decode"] {
+            for run in format[direction]["runs"].as_array().unwrap() {
+                let bytes = base64::engine::general_purpose::STANDARD.decode(run["histogram"].as_str().unwrap()).unwrap();
+                let histogram: hdrhistogram::Histogram<u64> = Deserializer::new().deserialize(&mut bytes.as_slice()).unwrap();
+                assert_eq!(histogram.len(), run["ops"].as_u64().unwrap(), "one latency sample per op");
+                assert_eq!(histogram.value_at_quantile(0.99), run["p99_ns"].as_u64().unwrap());
+                assert!(run["order_position"].is_number());
+            }
+        }
+    }
+}
+
+#[test]
 fn exports_never_overwrite_without_force() {
     let dir = tempfile::tempdir().unwrap();
     let json = temp_file(&dir, "keep.json", b"precious");
@@ -63,7 +109,7 @@ fn exports_never_overwrite_without_force() {
 
     let output = shootout().args(QUICK).arg("--export-json").arg(&json).arg("--force").output().unwrap();
     assert!(output.status.success());
-    assert!(std::fs::read_to_string(&json).unwrap().contains("shootout-results/1"));
+    assert!(std::fs::read_to_string(&json).unwrap().contains("shootout-results/2"));
 }
 
 #[test]
@@ -71,7 +117,9 @@ fn json_to_stdout_moves_the_table_to_stderr() {
     let output = shootout().args(QUICK).args(["--formats", "sbe", "--export-json", "-"]).output().unwrap();
     assert!(output.status.success());
     let results: Value = serde_json::from_slice(&output.stdout).expect("stdout is pure JSON");
-    assert_eq!(results["formats"].as_array().unwrap().len(), 1);
+    let names: Vec<&str> = results["formats"].as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap()).collect();
+    assert_eq!(names.len(), 2);
+    assert!(names.contains(&"sbe") && names.contains(&"baseline"), "{names:?}");
     assert!(String::from_utf8_lossy(&output.stderr).contains("Encode (ns per op)"));
 }
 

@@ -1,22 +1,34 @@
 //! A global allocator that counts allocations, so the harness can report
-//! allocations per record. Counting is two relaxed atomic adds per call; the
-//! harness reads the counters immediately around each timed call.
+//! allocations per record. It counts only while the allocation pass has
+//! switched counting on, and only the calling thread's allocations, in
+//! thread-local counters: the timed passes pay one relaxed load per allocation
+//! and no atomic read-modify-write.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub struct CountingAllocator;
 
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
-static ALLOCATED_BYTES: AtomicU64 = AtomicU64::new(0);
+/// How many `Counting` guards are alive (tests may hold several at once).
+static COUNTING: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    static COUNTS: Cell<Allocations> = const { Cell::new(Allocations { count: 0, bytes: 0 }) };
+}
 
 #[global_allocator]
 static GLOBAL: CountingAllocator = CountingAllocator;
 
 #[inline]
 fn count(bytes: usize) {
-    ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-    ALLOCATED_BYTES.fetch_add(bytes as u64, Ordering::Relaxed);
+    if COUNTING.load(Ordering::Relaxed) > 0 {
+        // try_with: a thread being torn down has no counters left; its allocations are not ours.
+        let _ = COUNTS.try_with(|c| {
+            let Allocations { count, bytes: total } = c.get();
+            c.set(Allocations { count: count + 1, bytes: total + bytes as u64 });
+        });
+    }
 }
 
 // SAFETY: every call is forwarded unchanged to the system allocator.
@@ -42,7 +54,23 @@ unsafe impl GlobalAlloc for CountingAllocator {
     }
 }
 
-/// Allocations and bytes allocated so far by the whole process.
+/// Counts allocations while alive (the allocation pass holds one).
+pub struct Counting(());
+
+impl Counting {
+    pub fn start() -> Counting {
+        COUNTING.fetch_add(1, Ordering::SeqCst);
+        Counting(())
+    }
+}
+
+impl Drop for Counting {
+    fn drop(&mut self) {
+        COUNTING.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Allocations and bytes this thread allocated while counting was on.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Allocations {
     pub count: u64,
@@ -51,7 +79,7 @@ pub struct Allocations {
 
 #[inline(always)]
 pub fn snapshot() -> Allocations {
-    Allocations { count: ALLOCATIONS.load(Ordering::Relaxed), bytes: ALLOCATED_BYTES.load(Ordering::Relaxed) }
+    COUNTS.with(Cell::get)
 }
 
 impl std::ops::Sub for Allocations {
@@ -74,12 +102,17 @@ mod tests {
 
     #[test]
     fn counts_allocations_and_bytes() {
-        let before = snapshot();
-        let v: Vec<u8> = Vec::with_capacity(1000);
-        let after = snapshot();
-        drop(v);
-        // Other test threads may allocate concurrently, so only a lower bound holds.
-        let delta = after - before;
-        assert!(delta.count >= 1 && delta.bytes >= 1000, "{delta:?}");
+        let uncounted = snapshot();
+        drop(Vec::<u8>::with_capacity(10));
+        let before = {
+            let _counting = Counting::start();
+            let before = snapshot();
+            let v: Vec<u8> = Vec::with_capacity(1000);
+            let after = snapshot();
+            drop(v);
+            assert_eq!(after - before, Allocations { count: 1, bytes: 1000 });
+            after
+        };
+        assert!(before.count > uncounted.count);
     }
 }

@@ -1,16 +1,29 @@
-//! The harness: encode every record into one stream, decode the stream back
-//! into the workload's aggregate, time each record, validate the aggregate.
+//! The harness. Each run is one pass over the input, window by window; in each
+//! window every format, in a shuffled order, encodes the window into one reused
+//! stream and decodes it back into its aggregate three times: a throughput pass
+//! timed as a whole, a latency pass timed per record, an allocation pass. At
+//! the end of the run every pass's aggregate is checked against the reference.
 
 pub mod alloc;
+pub mod baseline;
+pub mod input;
 pub mod stats;
 pub mod timer;
 
+use std::hint::black_box;
+use std::io::Write;
 use std::marker::PhantomData;
+use std::time::Instant;
 
-use anyhow::{Context, Result, bail, ensure};
+use anyhow::{Result, anyhow, bail, ensure};
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
 
 use crate::format::{Codec, Format, FormatInfo, Labels};
-use crate::workload::{Dataset, Workload};
+use crate::workload::Workload;
+use input::{Input, InputFile, Scanned, Window};
 use stats::{RunStats, Samples};
 use timer::Timer;
 
@@ -30,7 +43,7 @@ impl<W: Workload> Registered<W> {
         Registered {
             info: &C::INFO,
             labels: C::LABELS,
-            make: Ok(|| Box::new(Runner::<W, C> { codec: C::new(), stream: Vec::new(), workload: PhantomData })),
+            make: Ok(|| Box::new(Runner::<W, C> { codec: C::new(), workload: PhantomData })),
         }
     }
 
@@ -45,146 +58,426 @@ impl<W: Workload> Registered<W> {
     }
 }
 
-/// One run of one format: both directions plus the stream size.
+/// How to run: passes, window size, and the seed of the formats' order.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Settings {
+    /// Whole passes per format before the measured ones (validated all the same).
+    pub warmup_runs: usize,
+    pub runs: usize,
+    /// Operations per window: each format's stream holds at most one window.
+    pub window: usize,
+    /// Seeds the shuffled order of the formats in every window of every run.
+    pub order_seed: u64,
+}
+
+pub const DEFAULT_WINDOW: usize = 4096;
+pub const ZSTD_LEVEL: i32 = 3;
+
+/// Why a format's numbers are withheld: it could not encode a record, could
+/// not read its own stream back, or decoded wrong values.
+#[derive(Debug, Clone, Serialize)]
+pub struct Failure {
+    pub reason: String,
+    /// 0 for the first warm-up (or measured) run.
+    pub run: usize,
+    /// The first offending operation, in input order, when one record is to blame.
+    pub operation: Option<u64>,
+    /// Where that operation came from (record, CSV line, …).
+    pub position: Option<String>,
+}
+
+/// One measured run of one format.
 #[derive(Debug, Clone)]
 pub struct Measurement {
     pub encode: RunStats,
     pub decode: RunStats,
-    pub encoded_bytes: u64,
+    /// Mean position of the format in the windows' shuffled order (0 = first).
+    pub order_position: f64,
 }
 
-/// Object-safe face of a codec; the timed loops inside are monomorphized per codec.
-pub trait Bench<W: Workload> {
-    fn info(&self) -> &'static FormatInfo;
-    /// Encodes and decodes every record once; fails if the aggregate is wrong.
-    fn run(&mut self, dataset: &Dataset<W>, timer: &Timer) -> Result<Measurement>;
-    /// The stream the last run encoded.
-    fn stream(&self) -> &[u8];
-}
-
-struct Runner<W, C> {
-    codec: C,
-    /// Kept across runs so its growth happens once, in the warm-up.
-    stream: Vec<u8>,
-    workload: PhantomData<W>,
-}
-
-impl<W: Workload, C: Codec<W>> Bench<W> for Runner<W, C> {
-    fn info(&self) -> &'static FormatInfo {
-        &C::INFO
-    }
-
-    fn stream(&self) -> &[u8] {
-        &self.stream
-    }
-
-    fn run(&mut self, dataset: &Dataset<W>, timer: &Timer) -> Result<Measurement> {
-        let name = C::INFO.name;
-        self.stream.clear();
-        let mut encode = Samples::new();
-        for (index, record) in dataset.operations().enumerate() {
-            let allocations = alloc::snapshot();
-            let start = timer.start();
-            let outcome = self.codec.encode(record, &mut self.stream);
-            let ns = timer.elapsed_ns(start);
-            let allocations = alloc::snapshot() - allocations;
-            outcome.with_context(|| format!("{name}: encoding record {index} failed"))?;
-            encode.record(ns, allocations);
-        }
-
-        let stream = &self.stream[..];
-        let mut sink = W::new_sink(&dataset.reference);
-        let mut decode = Samples::new();
-        let mut offset = 0;
-        let mut decoded = 0usize;
-        while offset < stream.len() {
-            let allocations = alloc::snapshot();
-            let start = timer.start();
-            let outcome = self.codec.decode(&stream[offset..], &mut sink);
-            let ns = timer.elapsed_ns(start);
-            let allocations = alloc::snapshot() - allocations;
-            let used = outcome.with_context(|| format!("{name}: decoding record {decoded} at stream byte {offset} failed"))?;
-            ensure!(
-                used > 0 && used <= stream.len() - offset,
-                "{name}: decoding record {decoded} reported {used} bytes used at stream byte {offset} of {}",
-                stream.len()
-            );
-            decode.record(ns, allocations);
-            offset += used;
-            decoded += 1;
-        }
-        ensure!(
-            decoded == dataset.order.len(),
-            "{name}: decoded {decoded} records from the stream, encoded {}",
-            dataset.order.len()
-        );
-        let aggregate = W::finish(sink);
-        if let Some(difference) = W::first_difference(&dataset.reference, &aggregate) {
-            bail!("{name}: decoded data does not match the reference aggregate: {difference}");
-        }
-        let bytes = stream.len() as u64;
-        Ok(Measurement { encode: encode.finish(bytes), decode: decode.finish(bytes), encoded_bytes: bytes })
-    }
-}
-
-/// How many passes to make.
-#[derive(Debug, Clone, Copy, serde::Serialize)]
-pub struct Settings {
-    /// Unmeasured passes per format before the measured ones (validated all the same).
-    pub warmup_runs: usize,
-    pub runs: usize,
-}
-
-/// All measured runs of one format.
+/// Everything measured of one format.
 pub struct FormatRuns {
     pub info: &'static FormatInfo,
     pub labels: Labels,
     pub runs: Vec<Measurement>,
-    /// The whole encoded stream compressed with zstd at [`ZSTD_LEVEL`].
+    /// The encoded stream's size, summed over windows (the first run's; every run encodes the same records).
+    pub encoded_bytes: u64,
+    /// The same streams fed, window by window, to one zstd compressor at [`ZSTD_LEVEL`].
     pub zstd_bytes: u64,
+    pub failure: Option<Failure>,
 }
 
-pub const ZSTD_LEVEL: i32 = 3;
+/// One pass over the input: warm-up or measured.
+#[derive(Debug, Clone, Serialize)]
+pub struct RunInfo {
+    pub index: usize,
+    pub warmup: bool,
+    /// RFC 3339 UTC.
+    pub started: String,
+    pub wall_ms: f64,
+}
 
-/// Measures every format: warm-up passes, then `settings.runs` rounds in which
-/// each format runs once, so slow drifts of the machine touch all formats alike.
-/// `on_step` is called after every pass (for a progress bar).
+pub struct Measured<W: Workload> {
+    pub formats: Vec<FormatRuns>,
+    pub runs: Vec<RunInfo>,
+    pub operations: u64,
+    pub file: Option<InputFile>,
+    pub warnings: Vec<String>,
+    pub scanned: Scanned<W>,
+}
+
+/// What the harness reports while it works.
+pub enum Progress<'a> {
+    /// The first pass over the input, no format yet: input bytes read, and the total when known.
+    Scanning(u64, Option<u64>),
+    /// `operations` more done in run `run` (0-based over warm-up and measured runs) of `runs`, by every format.
+    Window { run: usize, runs: usize, operations: u64, total: u64, warmup: bool, format: &'a str },
+}
+
+/// Object-safe face of a codec; the loops inside are monomorphized per codec.
+pub trait Bench<W: Workload> {
+    /// All three passes over one window; `stream` is shared by every format.
+    fn window(&mut self, window: &Window<'_, W>, stream: &mut Vec<u8>, state: &mut RunState<W>, timer: &Timer)
+    -> Result<(), WindowError>;
+}
+
+/// A failure inside a window, located by operation within it.
+#[derive(Debug)]
+pub struct WindowError {
+    pub operation: Option<usize>,
+    pub error: anyhow::Error,
+}
+
+impl WindowError {
+    fn at(operation: usize, error: anyhow::Error) -> Self {
+        WindowError { operation: Some(operation), error }
+    }
+}
+
+/// One format's accumulators for one run.
+pub struct RunState<W: Workload> {
+    /// The throughput, latency and allocation passes each decode into their own sink, each validated.
+    sinks: [W::Sink; 3],
+    encode: Samples,
+    decode: Samples,
+    encoded_bytes: u64,
+    zstd: Option<zstd::stream::write::Encoder<'static, ByteCount>>,
+    position_sum: u64,
+    windows: u64,
+}
+
+/// Counts what zstd writes, keeping none of it.
+#[derive(Default)]
+struct ByteCount(u64);
+
+impl Write for ByteCount {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len() as u64;
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+const PASSES: [&str; 3] = ["throughput", "latency", "allocation"];
+
+impl<W: Workload> RunState<W> {
+    fn new(reference: &W::Aggregate, compress: bool) -> Result<Self> {
+        let zstd = if compress { Some(zstd::stream::write::Encoder::new(ByteCount::default(), ZSTD_LEVEL)?) } else { None };
+        Ok(RunState {
+            sinks: std::array::from_fn(|_| W::new_sink(reference)),
+            encode: Samples::new(),
+            decode: Samples::new(),
+            encoded_bytes: 0,
+            zstd,
+            position_sum: 0,
+            windows: 0,
+        })
+    }
+}
+
+struct Runner<W, C> {
+    codec: C,
+    workload: PhantomData<W>,
+}
+
+impl<W: Workload, C: Codec<W>> Runner<W, C> {
+    /// Decodes the whole stream into `sink`, calling each decode through `call`
+    /// (plain, timed or counted); the stream must hold exactly `expected` records.
+    #[inline(always)]
+    fn decode_stream(
+        &mut self,
+        stream: &[u8],
+        sink: &mut W::Sink,
+        expected: usize,
+        mut call: impl FnMut(&mut C, &[u8], &mut W::Sink) -> Result<usize>,
+    ) -> Result<(), WindowError> {
+        let mut offset = 0;
+        let mut decoded = 0;
+        while offset < stream.len() {
+            let used = call(&mut self.codec, &stream[offset..], sink)
+                .map_err(|e| WindowError::at(decoded, e.context(format!("decoding the window's stream at byte {offset} failed"))))?;
+            if used == 0 || used > stream.len() - offset {
+                return Err(WindowError::at(
+                    decoded,
+                    anyhow!("decode reported {used} bytes used at stream byte {offset} of {}", stream.len()),
+                ));
+            }
+            offset += used;
+            decoded += 1;
+        }
+        if decoded != expected {
+            return Err(WindowError { operation: None, error: anyhow!("decoded {decoded} records from a window of {expected}") });
+        }
+        Ok(())
+    }
+}
+
+impl<W: Workload, C: Codec<W>> Bench<W> for Runner<W, C> {
+    fn window(
+        &mut self,
+        window: &Window<'_, W>,
+        stream: &mut Vec<u8>,
+        state: &mut RunState<W>,
+        timer: &Timer,
+    ) -> Result<(), WindowError> {
+        let (records, order) = (window.records, window.order);
+        let encode_error = |i: usize, e: anyhow::Error| WindowError::at(i, e.context("encoding failed"));
+        let [throughput_sink, latency_sink, allocation_sink] = &mut state.sinks;
+
+        // Throughput: each loop timed as a whole; black_box keeps the optimiser
+        // from specialising on the inputs or dropping the outputs.
+        stream.clear();
+        let start = timer.start();
+        for (i, &r) in order.iter().enumerate() {
+            self.codec.encode(black_box(&records[r as usize]), stream).map_err(|e| encode_error(i, e))?;
+        }
+        state.encode.loop_ns += timer.elapsed_ns(start);
+        black_box(&*stream);
+        let bytes = stream.len() as u64;
+        let start = timer.start();
+        self.decode_stream(stream, throughput_sink, order.len(), |codec, bytes, sink| codec.decode(black_box(bytes), sink))?;
+        state.decode.loop_ns += timer.elapsed_ns(start);
+        black_box(&*throughput_sink);
+        for samples in [&mut state.encode, &mut state.decode] {
+            samples.ops += order.len() as u64;
+            samples.bytes += bytes;
+        }
+        state.encoded_bytes += bytes;
+        if let Some(zstd) = &mut state.zstd {
+            zstd.write_all(stream).map_err(|e| WindowError { operation: None, error: anyhow!("zstd: {e}") })?;
+        }
+
+        // Latency: one fenced sample per record.
+        stream.clear();
+        for (i, &r) in order.iter().enumerate() {
+            let start = timer.start();
+            let outcome = self.codec.encode(black_box(&records[r as usize]), stream);
+            let ns = timer.sample_ns(start);
+            outcome.map_err(|e| encode_error(i, e))?;
+            state.encode.latency.saturating_record(ns);
+        }
+        let latency = &mut state.decode.latency;
+        self.decode_stream(stream, latency_sink, order.len(), |codec, bytes, sink| {
+            let start = timer.start();
+            let outcome = codec.decode(black_box(bytes), sink);
+            latency.saturating_record(timer.sample_ns(start));
+            outcome
+        })?;
+
+        // Allocations: counted over the whole loop, in their own pass.
+        stream.clear();
+        let counting = alloc::Counting::start();
+        let before = alloc::snapshot();
+        for (i, &r) in order.iter().enumerate() {
+            self.codec.encode(black_box(&records[r as usize]), stream).map_err(|e| encode_error(i, e))?;
+        }
+        let between = alloc::snapshot();
+        let decoded = self.decode_stream(stream, allocation_sink, order.len(), |codec, bytes, sink| codec.decode(bytes, sink));
+        let after = alloc::snapshot();
+        drop(counting);
+        decoded?;
+        state.encode.allocations += between - before;
+        state.decode.allocations += after - between;
+        Ok(())
+    }
+}
+
+/// Measures every runnable format. A format that fails is withheld from then
+/// on, with its failure; the others go on. Errors are the input's, or the
+/// harness's, never a format's.
 pub fn measure<W: Workload>(
-    dataset: &Dataset<W>,
+    input: &dyn Input<W>,
     formats: &[Registered<W>],
     settings: Settings,
     timer: &Timer,
-    mut on_step: impl FnMut(&str),
-) -> Result<Vec<FormatRuns>> {
+    mut on_progress: impl FnMut(Progress<'_>),
+) -> Result<Measured<W>> {
     ensure!(settings.runs > 0, "--runs must be at least 1");
-    ensure!(!dataset.order.is_empty(), "{}: no records to benchmark", dataset.source);
+    ensure!(settings.window > 0, "--window must be at least 1");
+    let scanned = scan(input, settings.window, &mut on_progress)?;
+    ensure!(scanned.operations > 0, "{}: no records to benchmark", input.name());
+
     let runnable: Vec<&Registered<W>> = formats.iter().filter(|f| f.make.is_ok()).collect();
     let mut benches: Vec<Box<dyn Bench<W>>> = runnable.iter().filter_map(|f| f.make.ok()).map(|make| make()).collect();
-    for bench in &mut benches {
-        for _ in 0..settings.warmup_runs {
-            bench.run(dataset, timer)?;
-            on_step(bench.info().name);
+    let mut results: Vec<FormatRuns> = runnable
+        .iter()
+        .map(|f| FormatRuns { info: f.info, labels: f.labels, runs: Vec::new(), encoded_bytes: 0, zstd_bytes: 0, failure: None })
+        .collect();
+    let mut stream = Vec::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(settings.order_seed);
+    let mut runs = Vec::new();
+    let total_runs = settings.warmup_runs + settings.runs;
+    if settings.warmup_runs == 0 {
+        prime(input, &mut benches, &mut results, &mut stream, &scanned.reference, settings.window, timer)?;
+    }
+
+    for run in 0..total_runs {
+        let warmup = run < settings.warmup_runs;
+        let started = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
+        let wall = Instant::now();
+        let first = run == 0;
+        let mut states: Vec<RunState<W>> =
+            results.iter().map(|_| RunState::new(&scanned.reference, first)).collect::<Result<_>>()?;
+        let mut reader = input.open()?;
+        let mut done = 0u64;
+        let mut order: Vec<usize> = (0..benches.len()).collect();
+        while let Some(window) = reader.next_window(settings.window)? {
+            order.shuffle(&mut rng);
+            let mut position = 0;
+            for &f in &order {
+                if results[f].failure.is_some() {
+                    continue;
+                }
+                let state = &mut states[f];
+                state.position_sum += position;
+                state.windows += 1;
+                position += 1;
+                if let Err(e) = benches[f].window(&window, &mut stream, state, timer) {
+                    let operation = e.operation.map(|i| done + i as u64);
+                    results[f].failure = Some(Failure {
+                        reason: format!("{:#}", e.error),
+                        run,
+                        operation,
+                        position: operation.map(|op| input.position(op)),
+                    });
+                }
+                on_progress(Progress::Window {
+                    run,
+                    runs: total_runs,
+                    operations: 0,
+                    total: scanned.operations,
+                    warmup,
+                    format: results[f].info.name,
+                });
+            }
+            done += window.order.len() as u64;
+            on_progress(Progress::Window {
+                run,
+                runs: total_runs,
+                operations: window.order.len() as u64,
+                total: scanned.operations,
+                warmup,
+                format: "",
+            });
+        }
+        let pass = reader.finish()?;
+        if W::first_difference(&scanned.reference, &pass.reference).is_some() || pass.operations != scanned.operations {
+            bail!("{}: the input changed during the benchmark (run {run} read different records)", input.name());
+        }
+        for (result, state) in results.iter_mut().zip(states) {
+            if result.failure.is_some() {
+                continue;
+            }
+            if let Some(failure) = validate::<W>(state.sinks, &scanned.reference, run) {
+                result.failure = Some(failure);
+                continue;
+            }
+            if first {
+                result.encoded_bytes = state.encoded_bytes;
+                if let Some(zstd) = state.zstd {
+                    result.zstd_bytes = zstd.finish()?.0;
+                }
+            }
+            if !warmup {
+                result.runs.push(Measurement {
+                    encode: state.encode.finish(),
+                    decode: state.decode.finish(),
+                    order_position: state.position_sum as f64 / state.windows.max(1) as f64,
+                });
+            }
+        }
+        runs.push(RunInfo { index: run, warmup, started, wall_ms: wall.elapsed().as_secs_f64() * 1e3 });
+    }
+    Ok(Measured {
+        formats: results,
+        runs,
+        operations: scanned.operations,
+        file: scanned.file.clone(),
+        warnings: scanned.warnings.clone(),
+        scanned,
+    })
+}
+
+/// The first pass: no format, only the input, for its reference aggregate, size and hash.
+fn scan<W: Workload>(input: &dyn Input<W>, window: usize, on_progress: &mut impl FnMut(Progress<'_>)) -> Result<Scanned<W>> {
+    let mut reader = input.open()?;
+    while reader.next_window(window)?.is_some() {
+        let (read, total) = reader.progress();
+        on_progress(Progress::Scanning(read, total));
+    }
+    reader.finish()
+}
+
+/// With no warm-up run, each format encodes and decodes the first window once,
+/// unmeasured, so the first measured window does not pay for growing buffers.
+fn prime<W: Workload>(
+    input: &dyn Input<W>,
+    benches: &mut [Box<dyn Bench<W>>],
+    results: &mut [FormatRuns],
+    stream: &mut Vec<u8>,
+    reference: &W::Aggregate,
+    window: usize,
+    timer: &Timer,
+) -> Result<()> {
+    let mut reader = input.open()?;
+    if let Some(first) = reader.next_window(window)? {
+        for (bench, result) in benches.iter_mut().zip(results.iter_mut()) {
+            let mut state = RunState::new(reference, false)?;
+            if let Err(e) = bench.window(&first, stream, &mut state, timer) {
+                result.failure = Some(Failure {
+                    reason: format!("{:#}", e.error),
+                    run: 0,
+                    operation: e.operation.map(|i| i as u64),
+                    position: e.operation.map(|i| input.position(i as u64)),
+                });
+            }
         }
     }
-    let mut results: Vec<FormatRuns> =
-        runnable.iter().map(|f| FormatRuns { info: f.info, labels: f.labels, runs: Vec::new(), zstd_bytes: 0 }).collect();
-    for _ in 0..settings.runs {
-        for (bench, result) in benches.iter_mut().zip(&mut results) {
-            result.runs.push(bench.run(dataset, timer)?);
-            on_step(bench.info().name);
+    Ok(())
+}
+
+/// Checks each pass's aggregate against the reference.
+fn validate<W: Workload>(sinks: [W::Sink; 3], reference: &W::Aggregate, run: usize) -> Option<Failure> {
+    for (pass, sink) in PASSES.iter().zip(sinks) {
+        if let Some(difference) = W::first_difference(reference, &W::finish(sink)) {
+            return Some(Failure {
+                reason: format!("decoded data does not match the reference aggregate ({pass} pass): {difference}"),
+                run,
+                operation: None,
+                position: None,
+            });
         }
     }
-    for (bench, result) in benches.iter().zip(&mut results) {
-        let compressed = zstd::bulk::compress(bench.stream(), ZSTD_LEVEL)
-            .with_context(|| format!("{}: zstd compression of the stream failed", result.info.name))?;
-        result.zstd_bytes = compressed.len() as u64;
-    }
-    Ok(results)
+    None
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::benchmark::baseline::Baseline;
+    use crate::benchmark::input::InMemory;
     use crate::format::{Access, Api, DecodeStyle, Format, Labels};
     use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, sample_dataset};
 
@@ -222,16 +515,54 @@ mod tests {
         }
     }
 
+    /// Cannot carry the largest sequence number (the sample's third record).
+    struct Picky;
+
+    impl Format for Picky {
+        const INFO: FormatInfo = FormatInfo { name: "picky", ..Forgetful::INFO };
+    }
+
+    impl Codec<Iex> for Picky {
+        fn new() -> Self {
+            Picky
+        }
+        fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+            ensure!(record.seq_no != u64::MAX, "cannot carry seq_no {}", record.seq_no);
+            <Baseline<Iex> as Codec<Iex>>::new().encode(record, stream)
+        }
+        fn decode(&mut self, _: &[u8], _: &mut Aggregator) -> Result<usize> {
+            Ok(4)
+        }
+    }
+
+    fn settings(warmup_runs: usize, runs: usize) -> Settings {
+        Settings { warmup_runs, runs, window: 2, order_seed: 7 }
+    }
+
+    fn sample() -> InMemory<Iex> {
+        InMemory::generated(sample_dataset())
+    }
+
     #[test]
-    fn a_format_that_decodes_wrongly_fails_the_run_naming_format_and_symbol() {
-        let dataset = sample_dataset();
-        let settings = Settings { warmup_runs: 0, runs: 1 };
-        let error = measure(&dataset, &[Registered::of::<Forgetful>()], settings, &Timer::new(), |_| {})
-            .err()
-            .expect("validation must fail");
-        let message = format!("{error:#}");
-        assert!(message.starts_with("forgetful: decoded data does not match the reference aggregate"), "{message}");
-        assert!(message.contains("symbol "), "{message}");
+    fn a_format_that_decodes_wrongly_is_withheld_naming_the_pass_and_the_difference() {
+        let formats = [Registered::of::<Forgetful>(), Registered::of::<Baseline<Iex>>()];
+        let measured = measure(&sample(), &formats, settings(0, 1), &Timer::new(), |_| {}).unwrap();
+        let failure = measured.formats[0].failure.as_ref().expect("validation must fail");
+        assert!(failure.reason.starts_with("decoded data does not match the reference aggregate (throughput pass)"), "{failure:?}");
+        assert!(measured.formats[0].runs.is_empty());
+        assert!(measured.formats[1].failure.is_none(), "the other format is still measured");
+        assert_eq!(measured.formats[1].runs.len(), 1);
+    }
+
+    #[test]
+    fn an_encode_error_names_the_operation_and_spares_the_other_formats() {
+        let formats = [Registered::of::<Picky>(), Registered::of::<Baseline<Iex>>()];
+        let measured = measure(&sample(), &formats, settings(1, 2), &Timer::new(), |_| {}).unwrap();
+        let failure = measured.formats[0].failure.as_ref().unwrap();
+        assert_eq!(failure.operation, Some(2), "{failure:?}");
+        assert_eq!(failure.position.as_deref(), Some("record 2"));
+        assert!(failure.reason.contains("cannot carry seq_no"), "{failure:?}");
+        assert_eq!(measured.formats[1].runs.len(), 2);
     }
 
     #[test]
@@ -239,26 +570,39 @@ mod tests {
         let formats = [Registered::<Iex>::unsupported::<Forgetful>("cannot express it"), Registered::of::<crate::format::sbe::Sbe>()];
         assert_eq!(formats[0].unsupported_reason(), Some("cannot express it"));
         assert_eq!(formats[1].unsupported_reason(), None);
-        let settings = Settings { warmup_runs: 0, runs: 1 };
-        let runs = measure(&sample_dataset(), &formats, settings, &Timer::new(), |_| {}).unwrap();
-        assert_eq!(runs.iter().map(|r| r.info.name).collect::<Vec<_>>(), ["sbe"]);
+        let measured = measure(&sample(), &formats, settings(0, 1), &Timer::new(), |_| {}).unwrap();
+        assert_eq!(measured.formats.iter().map(|r| r.info.name).collect::<Vec<_>>(), ["sbe"]);
     }
 
     #[test]
-    fn every_record_is_timed_once_per_direction() {
+    fn every_run_covers_every_record_in_every_pass() {
         let dataset = sample_dataset();
-        let settings = Settings { warmup_runs: 1, runs: 3 };
-        let mut steps = 0;
-        let runs = measure(&dataset, &[Registered::of::<crate::format::sbe::Sbe>()], settings, &Timer::new(), |_| steps += 1)
-            .unwrap();
-        assert_eq!(steps, 4);
-        assert_eq!(runs[0].runs.len(), 3);
-        let records = dataset.order.len() as f64;
-        for run in &runs[0].runs {
-            for stats in [run.encode, run.decode] {
-                assert!((stats.mean_ns * records - stats.total_ns as f64).abs() < 1e-6 * stats.total_ns as f64 + 1.0);
-                assert!(stats.p50_ns <= stats.max_ns);
+        let operations = dataset.order.len() as u64;
+        let formats = [Registered::of::<crate::format::sbe::Sbe>(), Registered::of::<Baseline<Iex>>()];
+        let mut windows = 0;
+        let measured = measure(&InMemory::generated(dataset), &formats, settings(1, 3), &Timer::new(), |p| {
+            if let Progress::Window { format: "", .. } = p {
+                windows += 1;
+            }
+        })
+        .unwrap();
+        assert_eq!(windows, 4 * operations.div_ceil(2));
+        assert_eq!(measured.runs.len(), 4);
+        assert!(measured.runs[0].warmup && !measured.runs[1].warmup);
+        for format in &measured.formats {
+            assert!(format.failure.is_none(), "{:?}", format.failure);
+            assert_eq!(format.runs.len(), 3);
+            assert!(format.zstd_bytes > 0 && format.encoded_bytes > 0);
+            for run in &format.runs {
+                for stats in [&run.encode, &run.decode] {
+                    assert_eq!(stats.ops, operations);
+                    assert!(stats.total_ns > 0);
+                    assert!(stats.p50_ns <= stats.max_ns);
+                }
+                assert!((0.0..=1.0).contains(&run.order_position));
             }
         }
+        let baseline = &measured.formats[1];
+        assert_eq!(baseline.encoded_bytes, 4 * operations);
     }
 }

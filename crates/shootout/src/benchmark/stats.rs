@@ -1,56 +1,59 @@
-//! Per-run statistics of one direction, and their spread across runs.
+//! Statistics of one direction: per run (throughput, latency histogram,
+//! allocations), and their spread across runs with a bootstrap interval.
 
+use base64::Engine;
 use hdrhistogram::Histogram;
+use hdrhistogram::serialization::{Serializer, V2Serializer};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use super::alloc::Allocations;
 
-/// Samples of one direction (encode or decode) in one run.
-pub struct Samples {
-    histogram: Histogram<u64>,
-    total_ns: u64,
-    records: u64,
-    allocations: Allocations,
-}
-
 /// Enough range for one record taking a minute; 3 significant digits.
 const HIGHEST_NS: u64 = 60_000_000_000;
 
+pub fn new_histogram() -> Histogram<u64> {
+    Histogram::new_with_bounds(1, HIGHEST_NS, 3).expect("valid histogram bounds")
+}
+
+/// What one direction accumulates over the windows of one run, one field per pass.
+pub struct Samples {
+    /// Throughput pass: whole windows timed, no clock inside.
+    pub loop_ns: u64,
+    pub ops: u64,
+    pub bytes: u64,
+    /// Latency pass: one sample per op, the empty region's cost subtracted.
+    pub latency: Histogram<u64>,
+    /// Allocation pass.
+    pub allocations: Allocations,
+}
+
 impl Samples {
     pub fn new() -> Self {
-        Samples {
-            histogram: Histogram::new_with_bounds(1, HIGHEST_NS, 3).expect("valid histogram bounds"),
-            total_ns: 0,
-            records: 0,
-            allocations: Allocations::default(),
-        }
+        Samples { loop_ns: 0, ops: 0, bytes: 0, latency: new_histogram(), allocations: Allocations::default() }
     }
 
-    #[inline]
-    pub fn record(&mut self, ns: u64, allocations: Allocations) {
-        self.histogram.saturating_record(ns);
-        self.total_ns += ns;
-        self.records += 1;
-        self.allocations += allocations;
-    }
-
-    /// `bytes` is the stream size the direction produced or consumed.
-    pub fn finish(&self, bytes: u64) -> RunStats {
-        let h = &self.histogram;
-        let records = self.records.max(1) as f64;
-        let seconds = self.total_ns as f64 / 1e9;
+    pub fn finish(&self) -> RunStats {
+        let ops = self.ops.max(1) as f64;
+        let seconds = self.loop_ns as f64 / 1e9;
+        let h = &self.latency;
         RunStats {
+            ns_per_op: self.loop_ns as f64 / ops,
+            total_ns: self.loop_ns,
+            ops: self.ops,
+            ops_per_s: if seconds > 0.0 { self.ops as f64 / seconds } else { 0.0 },
+            mb_per_s: if seconds > 0.0 { self.bytes as f64 / 1e6 / seconds } else { 0.0 },
             p50_ns: h.value_at_quantile(0.50),
             p90_ns: h.value_at_quantile(0.90),
             p99_ns: h.value_at_quantile(0.99),
             p999_ns: h.value_at_quantile(0.999),
             max_ns: h.max(),
-            mean_ns: self.total_ns as f64 / records,
-            total_ns: self.total_ns,
-            records_per_s: if seconds > 0.0 { self.records as f64 / seconds } else { 0.0 },
-            mb_per_s: if seconds > 0.0 { bytes as f64 / 1e6 / seconds } else { 0.0 },
-            allocations_per_record: self.allocations.count as f64 / records,
-            allocated_bytes_per_record: self.allocations.bytes as f64 / records,
+            latency_mean_ns: h.mean(),
+            outliers: Outliers::of(h),
+            allocations_per_op: self.allocations.count as f64 / ops,
+            allocated_bytes_per_op: self.allocations.bytes as f64 / ops,
+            histogram: encode_histogram(h),
         }
     }
 }
@@ -61,22 +64,66 @@ impl Default for Samples {
     }
 }
 
-/// Percentiles come from the histogram (3 significant digits); total and mean
-/// are exact sums of the samples.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+/// The latency histogram in HdrHistogram's V2 format, base64: any HdrHistogram
+/// library can read it back to merge runs or compute other percentiles.
+fn encode_histogram(h: &Histogram<u64>) -> String {
+    let mut bytes = Vec::new();
+    V2Serializer::new().serialize(h, &mut bytes).expect("serializing a histogram into memory cannot fail");
+    base64::engine::general_purpose::STANDARD.encode(bytes)
+}
+
+/// Tukey's fences on the latency samples: below Q1 − 1.5·IQR, above Q3 + 1.5·IQR.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Outliers {
+    pub low: u64,
+    pub high: u64,
+}
+
+impl Outliers {
+    fn of(h: &Histogram<u64>) -> Outliers {
+        if h.is_empty() {
+            return Outliers { low: 0, high: 0 };
+        }
+        let q1 = h.value_at_quantile(0.25) as f64;
+        let q3 = h.value_at_quantile(0.75) as f64;
+        let iqr = q3 - q1;
+        let (low_fence, high_fence) = (q1 - 1.5 * iqr, q3 + 1.5 * iqr);
+        let mut outliers = Outliers { low: 0, high: 0 };
+        for bucket in h.iter_recorded() {
+            let value = bucket.value_iterated_to() as f64;
+            if value < low_fence {
+                outliers.low += bucket.count_at_value();
+            } else if value > high_fence {
+                outliers.high += bucket.count_at_value();
+            }
+        }
+        outliers
+    }
+}
+
+/// One direction of one measured run. Throughput figures come from the
+/// throughput pass only; percentiles from the latency pass; allocations from
+/// their own pass.
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RunStats {
+    pub ns_per_op: f64,
+    /// Sum of the timed window loops.
+    pub total_ns: u64,
+    pub ops: u64,
+    pub ops_per_s: f64,
+    /// Encoded stream bytes (10^6) per second.
+    pub mb_per_s: f64,
     pub p50_ns: u64,
     pub p90_ns: u64,
     pub p99_ns: u64,
     pub p999_ns: u64,
     pub max_ns: u64,
-    pub mean_ns: f64,
-    pub total_ns: u64,
-    pub records_per_s: f64,
-    /// Encoded stream bytes (10^6) per second.
-    pub mb_per_s: f64,
-    pub allocations_per_record: f64,
-    pub allocated_bytes_per_record: f64,
+    pub latency_mean_ns: f64,
+    pub outliers: Outliers,
+    pub allocations_per_op: f64,
+    pub allocated_bytes_per_op: f64,
+    /// The latency pass's histogram, HdrHistogram V2 serialization in base64.
+    pub histogram: String,
 }
 
 /// Median across runs, with the smallest and largest run.
@@ -88,48 +135,118 @@ pub struct Spread {
 }
 
 impl Spread {
-    /// Median of an odd count is the middle run; of an even count, the mean of the middle two.
     pub fn of(values: impl IntoIterator<Item = f64>) -> Spread {
         let mut v: Vec<f64> = values.into_iter().collect();
         assert!(!v.is_empty(), "spread of no runs");
         v.sort_by(f64::total_cmp);
-        let mid = v.len() / 2;
-        let median = if v.len() % 2 == 1 { v[mid] } else { (v[mid - 1] + v[mid]) / 2.0 };
-        Spread { median, min: v[0], max: v[v.len() - 1] }
+        Spread { median: median_of_sorted(&v), min: v[0], max: v[v.len() - 1] }
+    }
+
+    /// (max − min) / median: the noise a reader should weigh a difference against.
+    pub fn relative_range(&self) -> f64 {
+        if self.median > 0.0 { (self.max - self.min) / self.median } else { 0.0 }
     }
 }
 
-/// Each statistic of [`RunStats`] summarized across runs.
+/// Median of an odd count is the middle value; of an even count, the mean of the middle two.
+fn median_of_sorted(v: &[f64]) -> f64 {
+    let mid = v.len() / 2;
+    if v.len() % 2 == 1 { v[mid] } else { (v[mid - 1] + v[mid]) / 2.0 }
+}
+
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    median_of_sorted(values)
+}
+
+/// A 95 % confidence interval.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Interval {
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Interval {
+    pub fn overlaps(&self, other: &Interval) -> bool {
+        self.low <= other.high && other.low <= self.high
+    }
+}
+
+const BOOTSTRAP_RESAMPLES: usize = 2_000;
+const BOOTSTRAP_SEED: u64 = 0x5eed;
+
+/// Percentile bootstrap of `statistic` over runs resampled with replacement
+/// (fixed seed: the same runs always give the same interval).
+fn bootstrap(samples: &[&[f64]], statistic: impl Fn(&[f64]) -> f64) -> Interval {
+    let mut rng = ChaCha8Rng::seed_from_u64(BOOTSTRAP_SEED);
+    let mut estimates = Vec::with_capacity(BOOTSTRAP_RESAMPLES);
+    let mut resampled: Vec<Vec<f64>> = samples.iter().map(|s| vec![0.0; s.len()]).collect();
+    let mut medians = vec![0.0; samples.len()];
+    for _ in 0..BOOTSTRAP_RESAMPLES {
+        for ((sample, out), m) in samples.iter().zip(&mut resampled).zip(&mut medians) {
+            for slot in out.iter_mut() {
+                *slot = sample[rng.random_range(0..sample.len())];
+            }
+            *m = median(out);
+        }
+        estimates.push(statistic(&medians));
+    }
+    estimates.sort_by(f64::total_cmp);
+    let at = |q: f64| estimates[((estimates.len() - 1) as f64 * q).round() as usize];
+    Interval { low: at(0.025), high: at(0.975) }
+}
+
+/// The median's 95 % interval, by bootstrap over runs.
+pub fn median_interval(runs: &[f64]) -> Interval {
+    bootstrap(&[runs], |medians| medians[0])
+}
+
+/// The 95 % interval of median(runs) / median(reference), resampling both sides.
+pub fn ratio_interval(runs: &[f64], reference: &[f64]) -> Interval {
+    bootstrap(&[runs, reference], |medians| medians[0] / medians[1].max(f64::MIN_POSITIVE))
+}
+
+/// One direction summarized across measured runs.
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Summary {
+    pub ns_per_op: Spread,
+    /// Bootstrap 95 % interval of the median ns/op.
+    pub ns_per_op_ci: Interval,
+    pub total_ns: Spread,
+    pub ops_per_s: Spread,
+    pub mb_per_s: Spread,
     pub p50_ns: Spread,
     pub p90_ns: Spread,
     pub p99_ns: Spread,
     pub p999_ns: Spread,
     pub max_ns: Spread,
-    pub mean_ns: Spread,
-    pub total_ns: Spread,
-    pub records_per_s: Spread,
-    pub mb_per_s: Spread,
-    pub allocations_per_record: Spread,
-    pub allocated_bytes_per_record: Spread,
+    /// Latency samples outside Tukey's fences, summed over runs.
+    pub outliers: Outliers,
+    pub allocations_per_op: Spread,
+    pub allocated_bytes_per_op: Spread,
 }
 
 impl Summary {
     pub fn of(runs: &[RunStats]) -> Summary {
         let spread = |f: fn(&RunStats) -> f64| Spread::of(runs.iter().map(f));
+        let ns: Vec<f64> = runs.iter().map(|r| r.ns_per_op).collect();
         Summary {
+            ns_per_op: spread(|r| r.ns_per_op),
+            ns_per_op_ci: median_interval(&ns),
+            total_ns: spread(|r| r.total_ns as f64),
+            ops_per_s: spread(|r| r.ops_per_s),
+            mb_per_s: spread(|r| r.mb_per_s),
             p50_ns: spread(|r| r.p50_ns as f64),
             p90_ns: spread(|r| r.p90_ns as f64),
             p99_ns: spread(|r| r.p99_ns as f64),
             p999_ns: spread(|r| r.p999_ns as f64),
             max_ns: spread(|r| r.max_ns as f64),
-            mean_ns: spread(|r| r.mean_ns),
-            total_ns: spread(|r| r.total_ns as f64),
-            records_per_s: spread(|r| r.records_per_s),
-            mb_per_s: spread(|r| r.mb_per_s),
-            allocations_per_record: spread(|r| r.allocations_per_record),
-            allocated_bytes_per_record: spread(|r| r.allocated_bytes_per_record),
+            outliers: Outliers {
+                low: runs.iter().map(|r| r.outliers.low).sum(),
+                high: runs.iter().map(|r| r.outliers.high).sum(),
+            },
+            allocations_per_op: spread(|r| r.allocations_per_op),
+            allocated_bytes_per_op: spread(|r| r.allocated_bytes_per_op),
         }
     }
 }
@@ -137,29 +254,65 @@ impl Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hdrhistogram::serialization::Deserializer;
+
+    fn samples(ns: impl IntoIterator<Item = u64>) -> Samples {
+        let mut s = Samples::new();
+        for v in ns {
+            s.latency.record(v).unwrap();
+        }
+        s
+    }
 
     #[test]
-    fn percentiles_totals_and_rates_follow_the_samples() {
-        let mut s = Samples::new();
-        for ns in 1..=1000u64 {
-            s.record(ns, Allocations { count: (ns % 2), bytes: 8 * (ns % 2) });
-        }
-        let r = s.finish(2_000_000);
-        assert_eq!(r.total_ns, 500_500);
-        assert_eq!(r.p50_ns, 500);
-        assert_eq!(r.p99_ns, 990);
-        assert_eq!(r.max_ns, 1000);
-        assert!((r.mean_ns - 500.5).abs() < 1e-9);
-        assert!((r.allocations_per_record - 0.5).abs() < 1e-9);
-        assert!((r.allocated_bytes_per_record - 4.0).abs() < 1e-9);
-        // 1000 records in 500.5 µs.
-        assert!((r.records_per_s - 1000.0 / 500.5e-6).abs() < 1e-3);
-        assert!((r.mb_per_s - 2.0 / 500.5e-6).abs() < 1e-6);
+    fn throughput_comes_from_the_timed_loops_and_percentiles_from_the_histogram() {
+        let mut s = samples(1..=1000);
+        s.loop_ns = 400_000;
+        s.ops = 1000;
+        s.bytes = 2_000_000;
+        s.allocations = Allocations { count: 500, bytes: 4000 };
+        let r = s.finish();
+        assert_eq!(r.ns_per_op, 400.0);
+        assert_eq!(r.ops_per_s, 1000.0 / 400e-6);
+        assert!((r.mb_per_s - 2.0 / 400e-6).abs() < 1e-6);
+        assert_eq!((r.p50_ns, r.p99_ns, r.max_ns), (500, 990, 1000));
+        assert_eq!((r.allocations_per_op, r.allocated_bytes_per_op), (0.5, 4.0));
+    }
+
+    #[test]
+    fn the_stored_histogram_recomputes_the_reported_percentiles() {
+        let r = samples((1..=10_000).map(|i| i * 7 % 3001 + 20)).finish();
+        let bytes = base64::engine::general_purpose::STANDARD.decode(&r.histogram).unwrap();
+        let h: Histogram<u64> = Deserializer::new().deserialize(&mut bytes.as_slice()).unwrap();
+        assert_eq!(h.value_at_quantile(0.99), r.p99_ns);
+        assert_eq!(h.max(), r.max_ns);
+        assert_eq!(h.len(), 10_000);
+    }
+
+    #[test]
+    fn tukey_fences_count_the_tail() {
+        let mut values: Vec<u64> = (100..200).collect();
+        values.extend([5_000, 6_000, 7_000]);
+        let r = samples(values).finish();
+        assert_eq!(r.outliers, Outliers { low: 0, high: 3 });
     }
 
     #[test]
     fn spread_takes_the_median_run() {
         assert_eq!(Spread::of([5.0, 1.0, 3.0]), Spread { median: 3.0, min: 1.0, max: 5.0 });
         assert_eq!(Spread::of([4.0, 1.0, 3.0, 2.0]).median, 2.5);
+        assert!((Spread::of([90.0, 100.0, 110.0]).relative_range() - 0.2).abs() < 1e-12);
+    }
+
+    #[test]
+    fn bootstrap_intervals_hold_the_median_and_separate_distinct_formats() {
+        let a = [100.0, 101.0, 99.0, 100.5, 100.2];
+        let b = [150.0, 149.0, 151.0, 150.5, 149.5];
+        let ia = median_interval(&a);
+        assert!(ia.low <= 100.2 && 100.2 <= ia.high && ia.low >= 99.0 && ia.high <= 101.0, "{ia:?}");
+        assert!(!ia.overlaps(&median_interval(&b)));
+        let ratio = ratio_interval(&b, &a);
+        assert!(ratio.low > 1.4 && ratio.high < 1.6, "{ratio:?}");
+        assert_eq!(median_interval(&a), median_interval(&a), "deterministic");
     }
 }

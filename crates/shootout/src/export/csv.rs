@@ -12,41 +12,53 @@ use crate::results::Results;
 type Statistic = (&'static str, fn(&Summary) -> Spread);
 
 const STATISTICS: [Statistic; 11] = [
+    ("ns_per_op", |s| s.ns_per_op),
+    ("total_ns", |s| s.total_ns),
+    ("ops_per_s", |s| s.ops_per_s),
+    ("mb_per_s", |s| s.mb_per_s),
     ("p50_ns", |s| s.p50_ns),
     ("p90_ns", |s| s.p90_ns),
     ("p99_ns", |s| s.p99_ns),
     ("p999_ns", |s| s.p999_ns),
     ("max_ns", |s| s.max_ns),
-    ("mean_ns", |s| s.mean_ns),
-    ("total_ns", |s| s.total_ns),
-    ("records_per_s", |s| s.records_per_s),
-    ("mb_per_s", |s| s.mb_per_s),
-    ("allocations_per_record", |s| s.allocations_per_record),
-    ("allocated_bytes_per_record", |s| s.allocated_bytes_per_record),
+    ("allocations_per_op", |s| s.allocations_per_op),
+    ("allocated_bytes_per_op", |s| s.allocated_bytes_per_op),
 ];
 
 pub fn write(results: &Results, out: &mut dyn Write) -> Result<()> {
     let mut csv = csv::Writer::from_writer(out);
-    let mut header: Vec<String> = ["workload", "format", "library", "library_version", "tags", "direction", "encoded_bytes", "bytes_per_record", "zstd_bytes", "zstd_ratio"]
-        .map(String::from)
-        .to_vec();
+    let mut header: Vec<String> = [
+        "workload", "format", "baseline", "library", "library_version", "tags", "direction", "encoded_bytes", "bytes_per_record",
+        "zstd_bytes", "zstd_ratio", "ns_per_op_ci_low", "ns_per_op_ci_high", "relative", "relative_ci_low", "relative_ci_high",
+        "indistinguishable_from_fastest",
+    ]
+    .map(String::from)
+    .to_vec();
     for (name, _) in STATISTICS {
         header.extend(["median", "min", "max"].map(|part| format!("{name}_{part}")));
     }
     csv.write_record(&header)?;
     for format in &results.formats {
-        for (direction, summary) in [("encode", &format.encode.summary), ("decode", &format.decode.summary)] {
+        for (name, direction) in [("encode", &format.encode), ("decode", &format.decode)] {
+            let (summary, relative) = (&direction.summary, &direction.relative);
             let mut row = vec![
                 results.workload.name.to_owned(),
                 format.name.to_owned(),
+                format.baseline.to_string(),
                 format.library.to_owned(),
                 format.library_version.to_owned(),
                 format.tags.join(" "),
-                direction.to_owned(),
+                name.to_owned(),
                 format.encoded_bytes.to_string(),
                 format.bytes_per_record.to_string(),
                 format.zstd_bytes.to_string(),
                 format.zstd_ratio.to_string(),
+                summary.ns_per_op_ci.low.to_string(),
+                summary.ns_per_op_ci.high.to_string(),
+                relative.ratio.to_string(),
+                relative.interval.low.to_string(),
+                relative.interval.high.to_string(),
+                relative.indistinguishable_from_fastest.to_string(),
             ];
             for (_, pick) in STATISTICS {
                 let spread = pick(summary);

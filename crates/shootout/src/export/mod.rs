@@ -63,42 +63,65 @@ impl Target {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::benchmark::stats::RunStats;
+    use crate::benchmark::stats::{Outliers, RunStats};
     use crate::benchmark::timer::Calibration;
-    use crate::benchmark::{FormatRuns, Measurement, Settings};
+    use crate::benchmark::{FormatRuns, Measurement, RunInfo, Settings};
     use crate::environment::Environment;
-    use crate::format::Format;
-    use crate::results::{FormatResult, Runner, SCHEMA, WorkloadInfo};
+    use crate::format::{Access, Api, DecodeStyle, FormatInfo, Labels};
+    use crate::results::{Invocation, Runner, SCHEMA, WorkloadInfo};
 
-    fn stats(p50: u64) -> RunStats {
+    /// A made-up format, so the snapshots change only when the exports do.
+    static EXAMPLE: FormatInfo = FormatInfo {
+        name: "example",
+        family: "Example",
+        library: "example-lib",
+        labels: Labels { buffer_reuse: true, decode: DecodeStyle::ZeroCopy, access: Access::Validated, api: Api::Native, lossy: None },
+        notes: "A fixture.",
+    };
+
+    fn stats(ns_per_op: f64) -> RunStats {
+        let p50 = ns_per_op as u64;
         RunStats {
+            ns_per_op,
+            total_ns: (ns_per_op * 1000.0) as u64,
+            ops: 1000,
+            ops_per_s: 1e9 / ns_per_op,
+            mb_per_s: 55.6e3 / ns_per_op,
             p50_ns: p50,
             p90_ns: p50 + 10,
             p99_ns: p50 + 40,
             p999_ns: p50 + 90,
             max_ns: 20_000,
-            mean_ns: p50 as f64 + 1.5,
-            total_ns: (p50 + 1) * 1000,
-            records_per_s: 1e9 / (p50 + 1) as f64,
-            mb_per_s: 55.6e3 / (p50 + 1) as f64,
-            allocations_per_record: 0.0,
-            allocated_bytes_per_record: 0.0,
+            latency_mean_ns: ns_per_op + 1.5,
+            outliers: Outliers { low: 0, high: 3 },
+            allocations_per_op: 0.0,
+            allocated_bytes_per_op: 0.0,
+            histogram: "HISTFAAAAA==".into(),
         }
     }
 
     /// Fixed figures, so the exports' shape can be snapshotted.
     fn fixture() -> Results {
         let runs = FormatRuns {
-            info: &crate::format::sbe::Sbe::INFO,
-            labels: crate::format::sbe::Sbe::INFO.labels,
-            runs: [30, 40, 35]
-                .map(|p50| Measurement { encode: stats(p50), decode: stats(p50 + 20), encoded_bytes: 55_600 })
+            info: &EXAMPLE,
+            labels: EXAMPLE.labels,
+            runs: [30.0, 40.0, 35.0]
+                .map(|ns| Measurement { encode: stats(ns), decode: stats(ns + 20.0), order_position: 0.5 })
                 .to_vec(),
+            encoded_bytes: 55_600,
             zstd_bytes: 20_000,
+            failure: None,
         };
+        let (formats, failed) = crate::results::formats(&[runs], 1000);
         Results {
             schema: SCHEMA,
             runner: Runner { language: "rust", name: "shootout" },
+            invocation: Invocation {
+                command_line: vec!["shootout".into(), "run".into()],
+                options: serde_json::json!({ "runs": 3 }),
+                load_before: Some([0.5, 0.25, 0.125]),
+                load_after: None,
+            },
             environment: Environment {
                 cpu: "Test CPU".into(),
                 cores: 2,
@@ -108,11 +131,22 @@ mod tests {
                 git_commit: "0123456789abcdef",
                 date: "2026-11-22T00:00:00Z".into(),
             },
-            timer: Calibration { clock: "TSC (quanta)", empty_region_ns: 10, resolution_ns: 9 },
-            settings: Settings { warmup_runs: 1, runs: 3 },
-            workload: WorkloadInfo { name: "iex", source: "fixture".into(), records: 1000, csv: None },
-            formats: vec![FormatResult { library_version: "0.1.0", ..FormatResult::new(&runs, 1000) }],
-            not_run: vec![crate::results::NotRun { name: "example", family: "Example", reason: "cannot express this workload" }],
+            timer: Calibration {
+                clock: "TSC (quanta), fenced reads",
+                counter_hz: 2.5e9,
+                empty_region_ns: 10,
+                resolution_ns: 9,
+                flag_below_ns: 45,
+            },
+            settings: Settings { warmup_runs: 1, runs: 3, window: 4096, order_seed: 1 },
+            workload: WorkloadInfo { name: "iex", source: "fixture".into(), input: None, records: 1000, csv: None },
+            runs: (0..4)
+                .map(|index| RunInfo { index, warmup: index == 0, started: "2026-11-22T00:00:00Z".into(), wall_ms: 12.5 })
+                .collect(),
+            formats: formats.into_iter().map(|f| crate::results::FormatResult { library_version: "0.1.0", ..f }).collect(),
+            failed,
+            not_run: vec![crate::results::NotRun { name: "other", family: "Other", reason: "cannot express this workload" }],
+            warnings: vec!["example encode: ns/op varied 28.6% across runs".into()],
         }
     }
 

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 
 use super::Codec;
-use crate::benchmark::alloc::snapshot;
+use crate::benchmark::alloc::{Counting, snapshot};
 use crate::workload::Workload;
 use crate::workload::iex::{Body, Iex, Message, MultiMessage, Side, sample_dataset};
 
@@ -170,6 +170,7 @@ fn steady_state_allocations<C: Codec<Iex>>(records: &[MultiMessage]) -> (u64, u6
     let mut stream = Vec::with_capacity(1 << 16);
     let mut sink = Iex::new_sink(&Default::default());
     let mut fewest = (u64::MAX, u64::MAX);
+    let _counting = Counting::start();
     for _ in 0..10 {
         stream.clear();
         let before = snapshot().count;
@@ -269,6 +270,7 @@ pub fn record_steady_state_allocations<W: Workload, C: Codec<W>>(
     let mut stream = Vec::with_capacity(1 << 20);
     let mut sink = W::new_sink(&dataset.reference);
     let mut fewest = (u64::MAX, u64::MAX);
+    let _counting = Counting::start();
     for _ in 0..10 {
         stream.clear();
         let before = snapshot().count;

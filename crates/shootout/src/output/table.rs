@@ -4,8 +4,8 @@
 use comfy_table::presets::{ASCII_MARKDOWN, UTF8_BORDERS_ONLY};
 use comfy_table::{CellAlignment, Table, TableStyle};
 
-use crate::benchmark::stats::{Spread, Summary};
-use crate::results::{FormatResult, Results};
+use crate::benchmark::timer::Calibration;
+use crate::results::{Direction, FormatResult, Relative, Results};
 
 #[derive(Clone, Copy)]
 pub enum Style {
@@ -26,12 +26,8 @@ fn ns(value: f64) -> String {
     format!("{value:.0}")
 }
 
-fn ms(ns: f64) -> String {
-    format!("{:.2}", ns / 1e6)
-}
-
-fn with_range(spread: Spread, show: fn(f64) -> String) -> String {
-    format!("{} ({}–{})", show(spread.median), show(spread.min), show(spread.max))
+fn ns_per_op(value: f64) -> String {
+    if value < 100.0 { format!("{value:.1}") } else { format!("{value:.0}") }
 }
 
 fn si(value: f64) -> String {
@@ -47,6 +43,26 @@ fn allocations(value: f64) -> String {
     if value == 0.0 { "0".into() } else { format!("{value:.2}") }
 }
 
+/// A latency figure; within 5× the clock's resolution it is flagged `≤` with
+/// the most it can be (the value plus one clock step).
+fn latency(value: f64, timer: &Calibration) -> String {
+    if value < timer.flag_below_ns as f64 {
+        format!("≤{}", ns(value + timer.resolution_ns as f64))
+    } else {
+        ns(value)
+    }
+}
+
+fn relative(r: &Relative) -> String {
+    let mark = if r.indistinguishable_from_fastest { "≈" } else { "" };
+    format!("{mark}{:.2}x ({:.2}–{:.2})", r.ratio, r.interval.low, r.interval.high)
+}
+
+/// The name as tables show it: the baseline says what it is.
+fn display_name(format: &FormatResult) -> String {
+    if format.baseline { format!("{} (no format)", format.name) } else { format.name.to_owned() }
+}
+
 fn new_table(style: Style, header: &[&str]) -> Table {
     let mut table = Table::new();
     table.load_style(style.preset());
@@ -57,34 +73,37 @@ fn new_table(style: Style, header: &[&str]) -> Table {
     table
 }
 
-/// Latency and throughput of one direction, fastest total first.
-pub fn direction(results: &Results, style: Style, pick: fn(&FormatResult) -> &Summary) -> Table {
+/// One direction, fastest first: throughput, its noise, latency and allocations.
+pub fn direction(results: &Results, style: Style, pick: fn(&FormatResult) -> &Direction) -> Table {
     let mut table = new_table(
         style,
         &[
-            "format", "p50 ns", "p90", "p99", "p99.9", "max", "ns/op", "total ms", "ops/s", "MB/s", "allocs/op", "B/op",
-            "relative",
+            "format", "ns/op", "95% CI", "± runs", "relative (95% CI)", "ops/s", "MB/s", "p50 ns", "p90", "p99", "p99.9", "max",
+            "outliers", "allocs/op", "B/op",
         ],
     );
     let mut formats: Vec<&FormatResult> = results.formats.iter().collect();
-    formats.sort_by(|a, b| pick(a).total_ns.median.total_cmp(&pick(b).total_ns.median));
-    let fastest = formats.first().map_or(1.0, |f| pick(f).total_ns.median.max(1.0));
+    formats.sort_by(|a, b| pick(a).summary.ns_per_op.median.total_cmp(&pick(b).summary.ns_per_op.median));
+    let timer = &results.timer;
     for format in formats {
-        let s = pick(format);
+        let direction = pick(format);
+        let s = &direction.summary;
         table.add_row(vec![
-            format.name.to_owned(),
-            with_range(s.p50_ns, ns),
-            ns(s.p90_ns.median),
-            ns(s.p99_ns.median),
-            ns(s.p999_ns.median),
-            ns(s.max_ns.median),
-            format!("{:.1}", s.mean_ns.median),
-            with_range(s.total_ns, ms),
-            si(s.records_per_s.median),
+            display_name(format),
+            ns_per_op(s.ns_per_op.median),
+            format!("{}–{}", ns_per_op(s.ns_per_op_ci.low), ns_per_op(s.ns_per_op_ci.high)),
+            format!("{:.1}%", 100.0 * s.ns_per_op.relative_range()),
+            relative(&direction.relative),
+            si(s.ops_per_s.median),
             format!("{:.0}", s.mb_per_s.median),
-            allocations(s.allocations_per_record.median),
-            allocations(s.allocated_bytes_per_record.median),
-            format!("{:.2}x", s.total_ns.median / fastest),
+            latency(s.p50_ns.median, timer),
+            latency(s.p90_ns.median, timer),
+            latency(s.p99_ns.median, timer),
+            latency(s.p999_ns.median, timer),
+            ns(s.max_ns.median),
+            (s.outliers.low + s.outliers.high).to_string(),
+            allocations(s.allocations_per_op.median),
+            allocations(s.allocated_bytes_per_op.median),
         ]);
     }
     table
@@ -93,8 +112,8 @@ pub fn direction(results: &Results, style: Style, pick: fn(&FormatResult) -> &Su
 /// Encoded size, labels and validation, smallest first.
 pub fn sizes(results: &Results, style: Style) -> Table {
     let mut table =
-        new_table(style, &["format", "bytes", "bytes/record", "zstd-3 bytes", "zstd ratio", "validated", "library", "labels"]);
-    let mut formats: Vec<&FormatResult> = results.formats.iter().collect();
+        new_table(style, &["format", "bytes", "bytes/record", "zstd-3 bytes", "zstd ratio", "library", "labels"]);
+    let mut formats: Vec<&FormatResult> = results.formats.iter().filter(|f| !f.baseline).collect();
     formats.sort_by_key(|f| f.encoded_bytes);
     for format in formats {
         table.add_row(vec![
@@ -103,7 +122,6 @@ pub fn sizes(results: &Results, style: Style) -> Table {
             format!("{:.1}", format.bytes_per_record),
             format.zstd_bytes.to_string(),
             format!("{:.2}", format.zstd_ratio),
-            if format.validated { "yes".into() } else { "NO".into() },
             format!("{} {}", format.library, format.library_version),
             format.tags.join(", "),
         ]);
@@ -124,7 +142,7 @@ pub fn csv_sizes(results: &Results, style: Style) -> Option<Table> {
         "-".to_owned(),
         "-".to_owned(),
     ]);
-    let mut formats: Vec<&FormatResult> = results.formats.iter().collect();
+    let mut formats: Vec<&FormatResult> = results.formats.iter().filter(|f| !f.baseline).collect();
     formats.sort_by_key(|f| f.encoded_bytes);
     for f in formats {
         table.add_row(vec![
@@ -139,28 +157,44 @@ pub fn csv_sizes(results: &Results, style: Style) -> Option<Table> {
     Some(table)
 }
 
-/// Formats that did not run, each with its reason.
+/// Formats that did not run, or whose numbers are withheld, each with its reason.
 pub fn not_run(results: &Results) -> Vec<String> {
-    results.not_run.iter().map(|n| format!("not run: {} ({}): {}", n.name, n.family, n.reason)).collect()
+    let failed = results.failed.iter().map(|f| {
+        let at = match (&f.failure.position, f.failure.run) {
+            (Some(position), run) => format!(" ({position}, run {run})"),
+            (None, run) => format!(" (run {run})"),
+        };
+        format!("FAILED, numbers withheld: {} ({}): {}{at}", f.name, f.family, f.failure.reason)
+    });
+    let not_run = results.not_run.iter().map(|n| format!("not run: {} ({}): {}", n.name, n.family, n.reason));
+    failed.chain(not_run).collect()
 }
 
 /// Everything a reader needs beside the tables, as lines.
 pub fn preamble(results: &Results) -> Vec<String> {
     let e = &results.environment;
+    let t = &results.timer;
+    let s = &results.settings;
+    let input = match &results.workload.input {
+        Some(file) => format!(" ({} bytes, sha256 {})", file.bytes, file.sha256.get(..16).unwrap_or(&file.sha256)),
+        None => String::new(),
+    };
     vec![
+        format!("workload {}: {} records from {}{input}", results.workload.name, results.workload.records, results.workload.source),
         format!(
-            "workload {}: {} records from {}",
-            results.workload.name, results.workload.records, results.workload.source
+            "{} warm-up + {} measured runs, each one pass over the input in windows of {} records; formats in a shuffled \
+             order per window (--order-seed {}); one op = one record encoded, or decoded and aggregated",
+            s.warmup_runs, s.runs, s.window, s.order_seed
         ),
+        "ns/op: throughput pass (whole windows timed, no clock inside), median across runs, bootstrap 95% CI; \
+         ± runs: (max − min) / median; relative: against the fastest format, ≈ = not significantly different from it"
+            .to_owned(),
         format!(
-            "{} warm-up + {} measured runs per format; figures are medians across runs, (min–max) where shown; \
-             one op = one record encoded, or decoded and aggregated (ns/op is the mean)",
-            results.settings.warmup_runs, results.settings.runs
+            "p50…max: latency pass, one fenced sample per record, the empty region's {} ns subtracted; ≤N: within 5× the \
+             clock's resolution ({} ns, {}), at most N; outliers: samples beyond Tukey's fences, all runs",
+            t.empty_region_ns, t.resolution_ns, t.clock
         ),
-        format!(
-            "clock: {}, resolution {} ns, empty timed region {} ns (included in every sample, not subtracted)",
-            results.timer.clock, results.timer.resolution_ns, results.timer.empty_region_ns
-        ),
+        "allocs/op, B/op: allocation pass (counted apart from the timed passes); every pass of every run validated".to_owned(),
         format!("{} × {} cores, {}, {}, shootout {} ({})", e.cpu, e.cores, e.os, e.rustc, e.shootout_version, short(e.git_commit)),
     ]
 }

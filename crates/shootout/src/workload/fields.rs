@@ -27,7 +27,7 @@ pub struct FieldStats {
     pub text_hash: u64,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct FieldAggregate {
     pub records: u64,
     pub fields: BTreeMap<&'static str, FieldStats>,
@@ -131,6 +131,10 @@ impl<R: FieldRecord> Workload for Fields<R> {
 
     fn new_sink(_reference: &FieldAggregate) -> FieldSink {
         FieldSink::new(R::FIELDS.len())
+    }
+
+    fn feed(record: &R, sink: &mut FieldSink) {
+        record.visit(sink);
     }
 
     fn finish(sink: FieldSink) -> FieldAggregate {

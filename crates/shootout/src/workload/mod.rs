@@ -21,9 +21,12 @@ pub trait Workload: 'static {
     /// Receives decoded values during the decode pass; formats call its methods.
     type Sink;
     /// What the sink adds up to; every format must produce the reference one.
-    type Aggregate: PartialEq + Serialize;
+    type Aggregate: PartialEq + Serialize + Default;
 
     fn new_sink(reference: &Self::Aggregate) -> Self::Sink;
+    /// Feeds one record's values to the sink straight from the record, with no
+    /// format in between: the baseline's decode, and the reference of generated data.
+    fn feed(record: &Self::Record, sink: &mut Self::Sink);
     fn finish(sink: Self::Sink) -> Self::Aggregate;
     /// A one-line description of the first difference, or `None` when equal.
     fn first_difference(expected: &Self::Aggregate, actual: &Self::Aggregate) -> Option<String>;

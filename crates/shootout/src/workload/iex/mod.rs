@@ -23,6 +23,10 @@ impl Workload for Iex {
         Aggregator::with_capacity(reference.len())
     }
 
+    fn feed(record: &MultiMessage, sink: &mut Aggregator) {
+        record.aggregate_into(sink);
+    }
+
     fn finish(sink: Aggregator) -> Aggregate {
         sink.finish()
     }

@@ -10,7 +10,6 @@ use serde::{Deserialize, Serialize};
 
 #[derive(
     Debug,
-    Clone,
     PartialEq,
     Eq,
     Serialize,
@@ -32,7 +31,6 @@ pub struct MultiMessage {
 
 #[derive(
     Debug,
-    Clone,
     PartialEq,
     Eq,
     Serialize,
@@ -52,6 +50,32 @@ pub struct Message {
     /// Symbol with the wire's space padding stripped.
     pub symbol: String,
     pub body: Body,
+}
+
+// Clone by hand for `clone_from`: copying into a reused record (the baseline,
+// the streaming reader's windows) then keeps the message list's and symbols'
+// allocations, as derived `clone_from` (a plain `clone`) would not.
+impl Clone for MultiMessage {
+    fn clone(&self) -> Self {
+        MultiMessage { seq_no: self.seq_no, messages: self.messages.clone() }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.seq_no = source.seq_no;
+        self.messages.clone_from(&source.messages);
+    }
+}
+
+impl Clone for Message {
+    fn clone(&self) -> Self {
+        Message { ts: self.ts, symbol: self.symbol.clone(), body: self.body }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.ts = source.ts;
+        self.symbol.clone_from(&source.symbol);
+        self.body = source.body;
+    }
 }
 
 #[derive(
