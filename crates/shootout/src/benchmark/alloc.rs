@@ -7,6 +7,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 pub struct CountingAllocator;
 
+/// The allocator behind the numbers, as the results name it.
+pub const NAME: &str = "system (counting wrapper)";
+
 static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
 static ALLOCATED_BYTES: AtomicU64 = AtomicU64::new(0);
 

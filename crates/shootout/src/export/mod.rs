@@ -66,7 +66,7 @@ mod tests {
     use crate::benchmark::stats::RunStats;
     use crate::benchmark::timer::Calibration;
     use crate::benchmark::{FormatRuns, Measurement, Settings};
-    use crate::environment::Environment;
+    use crate::environment::{Caches, Environment};
     use crate::format::Format;
     use crate::results::{FormatResult, Runner, SCHEMA, WorkloadInfo};
 
@@ -101,11 +101,25 @@ mod tests {
             runner: Runner { language: "rust", name: "shootout" },
             environment: Environment {
                 cpu: "Test CPU".into(),
+                cpu_flags: Some(vec!["tsc".into(), "constant_tsc".into()]),
+                cache: Caches { l1d_bytes: Some(49_152), l1i_bytes: Some(32_768), l2_bytes: Some(1_310_720), l3_bytes: None },
+                hypervisor: Some("KVMKVMKVM".into()),
+                cpufreq_governor: None,
+                constant_tsc: Some(true),
+                nonstop_tsc: Some(false),
+                memory_bytes: Some(8_589_934_592),
                 cores: 2,
                 os: "Test OS".into(),
                 rustc: "rustc 1.95.0",
+                build_profile: "release",
+                opt_level: "3",
+                rustflags: &["-Ctarget-cpu=native"],
+                target: "x86_64-unknown-linux-gnu",
+                target_features: &["fxsr", "sse", "sse2"],
+                allocator: "system (counting wrapper)",
                 shootout_version: "0.1.0",
                 git_commit: "0123456789abcdef",
+                git_dirty: Some(false),
                 date: "2026-11-22T00:00:00Z".into(),
             },
             timer: Calibration { clock: "TSC (quanta)", empty_region_ns: 10, resolution_ns: 9 },
