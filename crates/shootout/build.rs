@@ -1,5 +1,6 @@
 //! Records what the results must name but the running binary cannot see:
-//! the compiler, the project commit, and the locked version of every crate.
+//! the compiler, the project commit and whether the tree had changes on top of
+//! it, how the crate was compiled, and the locked version of every crate.
 
 use std::path::Path;
 use std::process::Command;
@@ -9,6 +10,40 @@ fn command_output(program: &str, args: &[&str]) -> Option<String> {
     out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
 }
 
+fn env(name: &str) -> String {
+    std::env::var(name).unwrap_or_default()
+}
+
+/// Cargo reruns a build script with a missing watched path on every build, so
+/// only paths that exist are watched.
+fn watch(path: &str) {
+    if Path::new(path).exists() {
+        println!("cargo:rerun-if-changed={path}");
+    }
+}
+
+/// Git paths are asked of git because in a worktree `.git` is a file and refs
+/// live in the main repository.
+fn watch_git() {
+    for git_path in ["HEAD", "refs/heads", "packed-refs"] {
+        if let Some(path) = command_output("git", &["rev-parse", "--git-path", git_path]) {
+            watch(&path);
+        }
+    }
+    // Everything that can change the binary; an edit there must refresh the
+    // dirty flag, or a binary built from edited sources would claim a clean tree.
+    // Edits elsewhere (docs) leave the binary as it was and are caught at the next
+    // commit, which moves the branch ref.
+    for source in ["../../crates", "../../Cargo.toml", "../../Cargo.lock"] {
+        watch(source);
+    }
+}
+
+fn str_list(items: impl IntoIterator<Item = impl AsRef<str>>) -> String {
+    let items: Vec<String> = items.into_iter().map(|item| format!("{:?}", item.as_ref())).collect();
+    format!("&[{}]", items.join(", "))
+}
+
 fn main() {
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
     let rustc_version = command_output(&rustc, &["--version"]).unwrap_or_else(|| "unknown".into());
@@ -16,13 +51,29 @@ fn main() {
 
     let commit = command_output("git", &["rev-parse", "HEAD"]).unwrap_or_else(|| "unknown".into());
     println!("cargo:rustc-env=SHOOTOUT_GIT_COMMIT={commit}");
-    for watched in ["../../.git/HEAD", "../../.git/refs/heads"] {
-        if Path::new(watched).exists() {
-            println!("cargo:rerun-if-changed={watched}");
-        }
-    }
+    // --no-optional-locks: a plain `git status` may rewrite the index, which
+    // would race with the engineer's own git commands.
+    let dirty = command_output("git", &["--no-optional-locks", "status", "--porcelain"]).map(|status| !status.is_empty());
+    watch_git();
 
-    println!("cargo:rerun-if-changed=../../Cargo.lock");
+    let rustflags = env("CARGO_ENCODED_RUSTFLAGS");
+    let target_features = env("CARGO_CFG_TARGET_FEATURE");
+    let build_info = format!(
+        "pub const PROFILE: &str = {:?};\n\
+         pub const OPT_LEVEL: &str = {:?};\n\
+         pub const TARGET: &str = {:?};\n\
+         pub const RUSTFLAGS: &[&str] = {};\n\
+         pub const TARGET_FEATURES: &[&str] = {};\n\
+         pub const GIT_DIRTY: Option<bool> = {dirty:?};\n",
+        env("PROFILE"),
+        env("OPT_LEVEL"),
+        env("TARGET"),
+        str_list(rustflags.split('\x1f').filter(|flag| !flag.is_empty())),
+        str_list(target_features.split(',').filter(|feature| !feature.is_empty())),
+    );
+    let out_dir = std::env::var("OUT_DIR").unwrap();
+    std::fs::write(Path::new(&out_dir).join("build_info.rs"), build_info).unwrap();
+
     let lock = std::fs::read_to_string("../../Cargo.lock").unwrap_or_default();
     let lock: toml::Table = lock.parse().unwrap_or_default();
     let mut versions = String::from("&[\n");
@@ -34,6 +85,5 @@ fn main() {
         }
     }
     versions.push(']');
-    let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("locked_versions.rs");
-    std::fs::write(out, versions).unwrap();
+    std::fs::write(Path::new(&out_dir).join("locked_versions.rs"), versions).unwrap();
 }

@@ -378,12 +378,7 @@ fn export_targets(args: &RunArgs) -> Result<Vec<Target>> {
         .into_iter()
         .filter_map(|(kind, path)| path.clone().map(|path| Target { kind, path }))
         .collect();
-    if targets.iter().filter(|t| t.is_stdout()).count() > 1 {
-        bail!("only one export can go to standard output (-)");
-    }
-    for target in &targets {
-        target.check(args.force)?;
-    }
+    crate::export::check_targets(&targets, args.force)?;
     Ok(targets)
 }
 

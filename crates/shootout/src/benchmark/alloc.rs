@@ -10,6 +10,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub struct CountingAllocator;
 
+/// The allocator behind the numbers, as the results name it.
+pub const NAME: &str = "system (counting wrapper)";
+
 /// How many `Counting` guards are alive (tests may hold several at once).
 static COUNTING: AtomicUsize = AtomicUsize::new(0);
 

@@ -6,7 +6,7 @@ pub mod markdown;
 
 use std::fs::OpenOptions;
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
@@ -19,6 +19,17 @@ pub enum Kind {
     Markdown,
 }
 
+impl Kind {
+    /// The option that asks for this export, as messages name it.
+    fn option(self) -> &'static str {
+        match self {
+            Kind::Json => "--export-json",
+            Kind::Csv => "--export-csv",
+            Kind::Markdown => "--export-markdown",
+        }
+    }
+}
+
 /// Where one export goes: a file, or standard output for `-`.
 #[derive(Debug, Clone)]
 pub struct Target {
@@ -26,18 +37,77 @@ pub struct Target {
     pub path: PathBuf,
 }
 
+/// Fails unless every export of a run can be written as asked, one line
+/// naming the first problem. Called before any benchmarking, so a long run
+/// never ends by refusing to save or by one export overwriting another.
+pub fn check_targets(targets: &[Target], force: bool) -> Result<()> {
+    let to_stdout: Vec<&Target> = targets.iter().filter(|t| t.is_stdout()).collect();
+    if let [first, second, ..] = to_stdout[..] {
+        bail!(
+            "{} and {} both write to standard output (-); only one export can",
+            first.kind.option(),
+            second.kind.option()
+        );
+    }
+    let files: Vec<(&Target, PathBuf)> = targets.iter().filter(|t| !t.is_stdout()).map(|t| (t, t.identity())).collect();
+    for (i, (first, identity)) in files.iter().enumerate() {
+        if let Some((second, _)) = files[i + 1..].iter().find(|(_, other)| other == identity) {
+            bail!(
+                "{} {} and {} {} name the same file; give each export its own path",
+                first.kind.option(),
+                first.path.display(),
+                second.kind.option(),
+                second.path.display()
+            );
+        }
+    }
+    targets.iter().try_for_each(|target| target.check(force))
+}
+
 impl Target {
     pub fn is_stdout(&self) -> bool {
         self.path == Path::new("-")
     }
 
-    /// Fails before any benchmarking if the file exists and `force` is off,
-    /// so a long run never ends by refusing to save.
-    pub fn check(&self, force: bool) -> Result<()> {
-        if !self.is_stdout() && !force && self.path.exists() {
-            bail!("{}: already exists; pass --force to overwrite it", self.path.display());
+    /// Fails if this export alone cannot be written; [`check_targets`] also
+    /// compares the exports of a run with each other.
+    fn check(&self, force: bool) -> Result<()> {
+        if self.is_stdout() {
+            return Ok(());
+        }
+        let path = self.path.display();
+        // Before the existence check: --force cannot make a directory writable as a file.
+        if self.path.is_dir() {
+            bail!("{path}: is a directory; give a file path");
+        }
+        let parent = self.parent();
+        if parent.exists() && !parent.is_dir() {
+            bail!("{path}: {} is not a directory", parent.display());
+        }
+        if !parent.exists() {
+            bail!("{path}: directory {} does not exist", parent.display());
+        }
+        if !force && self.path.exists() {
+            bail!("{path}: already exists; pass --force to overwrite it");
         }
         Ok(())
+    }
+
+    fn parent(&self) -> &Path {
+        self.path.parent().filter(|parent| !parent.as_os_str().is_empty()).unwrap_or(Path::new("."))
+    }
+
+    /// The file the path names, so that `out`, `./out`, `dir/../out` and a
+    /// symlink to `out` compare equal: the whole path resolved if it exists, else
+    /// the resolved directory plus the file name, else the path without `.` parts.
+    fn identity(&self) -> PathBuf {
+        if let Ok(resolved) = self.path.canonicalize() {
+            return resolved;
+        }
+        match (self.parent().canonicalize(), self.path.file_name()) {
+            (Ok(parent), Some(name)) => parent.join(name),
+            _ => self.path.components().filter(|c| *c != Component::CurDir).collect(),
+        }
     }
 
     pub fn write(&self, results: &Results) -> Result<()> {
@@ -66,7 +136,7 @@ mod tests {
     use crate::benchmark::stats::{Outliers, RunStats};
     use crate::benchmark::timer::Calibration;
     use crate::benchmark::{FormatRuns, Measurement, RunInfo, Settings};
-    use crate::environment::Environment;
+    use crate::environment::{Caches, Environment};
     use crate::format::{Access, Api, DecodeStyle, FormatInfo, Labels};
     use crate::results::{Invocation, Runner, SCHEMA, WorkloadInfo};
 
@@ -124,11 +194,25 @@ mod tests {
             },
             environment: Environment {
                 cpu: "Test CPU".into(),
+                cpu_flags: Some(vec!["tsc".into(), "constant_tsc".into()]),
+                cache: Caches { l1d_bytes: Some(49_152), l1i_bytes: Some(32_768), l2_bytes: Some(1_310_720), l3_bytes: None },
+                hypervisor: Some("KVMKVMKVM".into()),
+                cpufreq_governor: None,
+                constant_tsc: Some(true),
+                nonstop_tsc: Some(false),
+                memory_bytes: Some(8_589_934_592),
                 cores: 2,
                 os: "Test OS".into(),
                 rustc: "rustc 1.95.0",
+                build_profile: "release",
+                opt_level: "3",
+                rustflags: &["-Ctarget-cpu=native"],
+                target: "x86_64-unknown-linux-gnu",
+                target_features: &["fxsr", "sse", "sse2"],
+                allocator: "system (counting wrapper)",
                 shootout_version: "0.1.0",
                 git_commit: "0123456789abcdef",
+                git_dirty: Some(false),
                 date: "2026-11-22T00:00:00Z".into(),
             },
             timer: Calibration {
@@ -169,5 +253,98 @@ mod tests {
     #[test]
     fn markdown_export() {
         insta::assert_snapshot!(render(markdown::write));
+    }
+
+    fn target(kind: Kind, path: impl Into<PathBuf>) -> Target {
+        Target { kind, path: path.into() }
+    }
+
+    /// The error `check_targets` gives, which must be there and fit on one line.
+    fn refusal(targets: &[Target], force: bool) -> String {
+        let message = check_targets(targets, force).expect_err("targets should be refused").to_string();
+        assert!(!message.contains('\n'), "{message}");
+        message
+    }
+
+    #[test]
+    fn accepts_distinct_new_files_and_one_stdout() {
+        let dir = tempfile::tempdir().unwrap();
+        let targets =
+            [target(Kind::Json, dir.path().join("a.json")), target(Kind::Csv, dir.path().join("a.csv")), target(Kind::Markdown, "-")];
+        check_targets(&targets, false).unwrap();
+    }
+
+    #[test]
+    fn refuses_a_directory_even_with_force() {
+        let dir = tempfile::tempdir().unwrap();
+        for force in [false, true] {
+            let message = refusal(&[target(Kind::Json, dir.path())], force);
+            assert_eq!(message, format!("{}: is a directory; give a file path", dir.path().display()));
+        }
+    }
+
+    #[test]
+    fn refuses_an_existing_file_unless_forced() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.json");
+        std::fs::write(&path, "{}").unwrap();
+        let targets = [target(Kind::Json, &path)];
+        assert_eq!(refusal(&targets, false), format!("{}: already exists; pass --force to overwrite it", path.display()));
+        check_targets(&targets, true).unwrap();
+    }
+
+    #[test]
+    fn refuses_two_exports_to_one_path_even_with_force() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out");
+        let dotted = dir.path().join(".").join("out");
+        let message = refusal(&[target(Kind::Json, &out), target(Kind::Csv, &dotted)], true);
+        assert_eq!(
+            message,
+            format!(
+                "--export-json {} and --export-csv {} name the same file; give each export its own path",
+                out.display(),
+                dotted.display()
+            )
+        );
+        std::fs::create_dir(dir.path().join("sub")).unwrap();
+        let via_sub = dir.path().join("sub/../out");
+        assert!(refusal(&[target(Kind::Csv, &out), target(Kind::Markdown, &via_sub)], true).contains("name the same file"));
+    }
+
+    #[test]
+    fn refuses_relative_spellings_of_one_path() {
+        let message = refusal(&[target(Kind::Json, "no-such-out"), target(Kind::Csv, "./no-such-out")], false);
+        assert!(message.starts_with("--export-json no-such-out and --export-csv ./no-such-out name the same file"), "{message}");
+    }
+
+    #[test]
+    fn refuses_two_paths_to_one_existing_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("results.json");
+        let link = dir.path().join("link.json");
+        std::fs::write(&file, "{}").unwrap();
+        std::os::unix::fs::symlink(&file, &link).unwrap();
+        assert!(refusal(&[target(Kind::Json, &file), target(Kind::Csv, &link)], true).contains("name the same file"));
+    }
+
+    #[test]
+    fn refuses_more_than_one_export_to_stdout() {
+        let message = refusal(&[target(Kind::Json, "-"), target(Kind::Csv, "-")], false);
+        assert_eq!(message, "--export-json and --export-csv both write to standard output (-); only one export can");
+    }
+
+    #[test]
+    fn refuses_a_missing_parent_directory() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("missing");
+        let path = missing.join("out.json");
+        let message = refusal(&[target(Kind::Json, &path)], true);
+        assert_eq!(message, format!("{}: directory {} does not exist", path.display(), missing.display()));
+
+        let file = dir.path().join("file");
+        std::fs::write(&file, "").unwrap();
+        let path = file.join("out.json");
+        assert_eq!(refusal(&[target(Kind::Json, &path)], true), format!("{}: {} is not a directory", path.display(), file.display()));
     }
 }
