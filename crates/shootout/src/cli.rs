@@ -17,7 +17,7 @@ use crate::environment::Environment;
 use crate::export::{Kind, Target};
 use crate::format::registry;
 use crate::output::table::{self, Style};
-use crate::results::{Invocation, NotRun, Results, Runner, SCHEMA, WorkloadInfo};
+use crate::results::{Invocation, NotRun, Noisy, Results, Runner, SCHEMA, WorkloadInfo};
 use crate::workload::fields::Fields;
 use crate::workload::iex::ingest;
 use crate::workload::tabular::csv;
@@ -461,7 +461,12 @@ where
 
     let (measured_formats, failed) = crate::results::formats(&measured.formats, measured.operations);
     warnings.extend(measured.warnings.iter().cloned());
-    warnings.extend(crate::results::noise_warnings(&measured_formats));
+    if environment.build_profile == "debug" {
+        warnings.push("a debug build: its figures say nothing about the formats (use cargo run --release)".to_owned());
+    }
+    let terminal_warnings = warnings.clone();
+    let noisy = Noisy::find(&measured_formats);
+    warnings.extend(noisy.iter().map(Noisy::warning));
     let results = Results {
         schema: SCHEMA,
         runner: Runner { language: "rust", name: "shootout" },
@@ -497,7 +502,8 @@ where
     } else {
         print_tables(&results, &mut io::stdout().lock())?;
     }
-    print_warnings(&results.warnings);
+    print_warnings(&terminal_warnings);
+    print_warnings(&Noisy::summary(&noisy).into_iter().collect::<Vec<_>>());
     for target in &targets {
         target.write(&results)?;
         if !target.is_stdout() {

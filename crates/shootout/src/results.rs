@@ -218,24 +218,55 @@ fn fill_relative(formats: &mut [FormatResult], pick: fn(&mut FormatResult) -> &m
     }
 }
 
-/// A warning for every format and direction whose ns/op varied across runs by
-/// more than [`NOISE_THRESHOLD`] of its median.
-pub fn noise_warnings(formats: &[FormatResult]) -> Vec<String> {
-    let mut warnings = Vec::new();
-    for format in formats {
-        for (name, direction) in [("encode", &format.encode), ("decode", &format.decode)] {
-            let spread = direction.summary.ns_per_op;
-            if direction.runs.len() > 1 && spread.relative_range() > NOISE_THRESHOLD {
-                warnings.push(format!(
-                    "{} {name}: ns/op varied {:.1}% across runs ({:.1}–{:.1}, median {:.1}); more --runs or a quieter machine would tighten it",
-                    format.name,
-                    100.0 * spread.relative_range(),
-                    spread.min,
-                    spread.max,
-                    spread.median
-                ));
+/// A format and direction whose ns/op varied across runs by more than
+/// [`NOISE_THRESHOLD`] of its median.
+pub struct Noisy {
+    pub format: &'static str,
+    pub direction: &'static str,
+    pub spread: crate::benchmark::stats::Spread,
+}
+
+impl Noisy {
+    pub fn find(formats: &[FormatResult]) -> Vec<Noisy> {
+        let mut noisy = Vec::new();
+        for format in formats {
+            for (direction, d) in [("encode", &format.encode), ("decode", &format.decode)] {
+                let spread = d.summary.ns_per_op;
+                if d.runs.len() > 1 && spread.relative_range() > NOISE_THRESHOLD {
+                    noisy.push(Noisy { format: format.name, direction, spread });
+                }
             }
         }
+        noisy
     }
-    warnings
+
+    /// The results' warning: every figure in full.
+    pub fn warning(&self) -> String {
+        let s = self.spread;
+        format!(
+            "{} {}: ns/op varied {:.1}% across runs ({:.1}–{:.1}, median {:.1}); more --runs or a quieter machine would tighten it",
+            self.format,
+            self.direction,
+            100.0 * s.relative_range(),
+            s.min,
+            s.max,
+            s.median
+        )
+    }
+
+    /// The terminal's warning: one line for all of them.
+    pub fn summary(noisy: &[Noisy]) -> Option<String> {
+        if noisy.is_empty() {
+            return None;
+        }
+        let list: Vec<String> =
+            noisy.iter().map(|n| format!("{} {} {:.0}%", n.format, n.direction, 100.0 * n.spread.relative_range())).collect();
+        Some(format!(
+            "{} figures varied more than {:.0}% across runs (max − min over the median ns/op): {}; more --runs or a quieter \
+             machine would tighten them",
+            noisy.len(),
+            100.0 * NOISE_THRESHOLD,
+            list.join(", ")
+        ))
+    }
 }
