@@ -82,10 +82,9 @@ impl Codec<Iex> for Bincode {
         let (record, used): (MultiMessageView<'_>, usize) =
             bincode::borrow_decode_from_slice(stream, decode_config())
                 .context("bincode: decode")?;
-        let _ = record.seq_no;
+        sink.packet(record.seq_no, record.messages.len());
         for message in &record.messages {
-            let _ = message.ts;
-            add(sink, message.symbol.as_bytes(), &message.body);
+            sink.message(message.ts, message.symbol.as_bytes(), &message.body);
         }
         Ok(used)
     }
@@ -113,15 +112,6 @@ where
             bincode::decode_from_slice(stream, decode_config()).context("bincode: decode")?;
         record.visit(sink);
         Ok(used)
-    }
-}
-
-fn add(sink: &mut Aggregator, symbol: &[u8], body: &Body) {
-    match *body {
-        Body::Trade { price, size } => sink.trade(symbol, price, size),
-        Body::LevelUpdate {
-            price, size, side, ..
-        } => sink.level_update(symbol, side, price, size),
     }
 }
 

@@ -149,10 +149,11 @@ fn framed(stream: &[u8]) -> Result<(&[u8], usize)> {
 
 fn read(buffer: &[u8], sink: &mut Aggregator) -> Result<()> {
     let root = Reader::get_root(buffer)?.get_map()?;
-    let _seq_no = root.index("seq_no")?.get_u64()?;
-    for message in root.index("messages")?.get_vector()?.iter() {
+    let messages = root.index("messages")?.get_vector()?;
+    sink.packet(root.index("seq_no")?.get_u64()?, messages.len());
+    for message in messages.iter() {
         let message = message.get_map()?;
-        let _ts = message.index("ts")?.get_i64()?;
+        let ts = message.index("ts")?.get_i64()?;
         let symbol = message.index("symbol")?.get_str()?.as_bytes();
         let body = message.index("body")?.get_map()?;
         ensure!(
@@ -162,7 +163,7 @@ fn read(buffer: &[u8], sink: &mut Aggregator) -> Result<()> {
         );
         let fields = body.index(0)?.get_map()?;
         match body.keys_vector().index(0)?.get_key()? {
-            "Trade" => sink.trade(symbol, fields.index("price")?.get_u64()?, size(&fields)?),
+            "Trade" => sink.trade(ts, symbol, fields.index("price")?.get_u64()?, size(&fields)?),
             "LevelUpdate" => {
                 let side = match fields.index("side")?.get_str()? {
                     "Buy" => Side::Buy,
@@ -170,7 +171,8 @@ fn read(buffer: &[u8], sink: &mut Aggregator) -> Result<()> {
                     other => bail!("unknown side {other:?}"),
                 };
                 let price = fields.index("price")?.get_u64()?;
-                sink.level_update(symbol, side, price, size(&fields)?);
+                let flags = u8::try_from(fields.index("flags")?.get_u64()?)?;
+                sink.level_update(ts, symbol, side, flags, price, size(&fields)?);
             }
             other => bail!("unknown body {other:?}"),
         }

@@ -124,22 +124,25 @@ fn aligned<'a>(archive: &'a [u8], scratch: &'a mut AlignedVec, copies: &mut u64)
 }
 
 fn aggregate(record: &ArchivedMultiMessage, sink: &mut Aggregator) {
-    let _seq_no = record.seq_no.to_native();
+    sink.packet(record.seq_no.to_native(), record.messages.len());
     for message in record.messages.iter() {
-        let _ts = message.ts.to_native();
+        let ts = message.ts.to_native();
         let symbol = message.symbol.as_str().as_bytes();
         match &message.body {
             ArchivedBody::Trade { price, size } => {
-                sink.trade(symbol, price.to_native(), size.to_native());
+                sink.trade(ts, symbol, price.to_native(), size.to_native());
             }
             ArchivedBody::LevelUpdate {
-                price, size, side, ..
+                price,
+                size,
+                flags,
+                side,
             } => {
                 let side = match side {
                     ArchivedSide::Buy => Side::Buy,
                     ArchivedSide::Sell => Side::Sell,
                 };
-                sink.level_update(symbol, side, price.to_native(), size.to_native());
+                sink.level_update(ts, symbol, side, *flags, price.to_native(), size.to_native());
             }
         }
     }

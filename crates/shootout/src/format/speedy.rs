@@ -63,16 +63,9 @@ impl Codec<Iex> for Speedy {
     fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
         let (record, used) = MultiMessageView::read_with_length_from_buffer(stream);
         let record = record.context("speedy: decode")?;
-        let _ = record.seq_no;
+        sink.packet(record.seq_no, record.messages.len());
         for message in &record.messages {
-            let _ = message.ts;
-            let symbol = message.symbol.as_bytes();
-            match message.body {
-                Body::Trade { price, size } => sink.trade(symbol, price, size),
-                Body::LevelUpdate {
-                    price, size, side, ..
-                } => sink.level_update(symbol, side, price, size),
-            }
+            sink.message(message.ts, message.symbol.as_bytes(), &message.body);
         }
         Ok(used)
     }

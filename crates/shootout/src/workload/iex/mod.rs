@@ -20,7 +20,7 @@ impl Workload for Iex {
     type Aggregate = Aggregate;
 
     fn new_sink(reference: &Aggregate) -> Aggregator {
-        Aggregator::with_capacity(reference.len())
+        Aggregator::with_capacity(reference.symbols.len())
     }
 
     fn finish(sink: Aggregator) -> Aggregate {

@@ -23,25 +23,20 @@ pub struct MessageView<'a> {
     pub body: Body,
 }
 
-fn add(sink: &mut Aggregator, symbol: &[u8], body: &Body) {
-    match *body {
-        Body::Trade { price, size } => sink.trade(symbol, price, size),
-        Body::LevelUpdate { price, size, side, .. } => sink.level_update(symbol, side, price, size),
-    }
-}
-
 impl MultiMessageView<'_> {
     pub fn aggregate_into(&self, sink: &mut Aggregator) {
+        sink.packet(self.seq_no, self.messages.len());
         for m in &self.messages {
-            add(sink, m.symbol.as_bytes(), &m.body);
+            sink.message(m.ts, m.symbol.as_bytes(), &m.body);
         }
     }
 }
 
 impl MultiMessage {
     pub fn aggregate_into(&self, sink: &mut Aggregator) {
+        sink.packet(self.seq_no, self.messages.len());
         for m in &self.messages {
-            add(sink, m.symbol.as_bytes(), &m.body);
+            sink.message(m.ts, m.symbol.as_bytes(), &m.body);
         }
     }
 }
