@@ -940,7 +940,7 @@ mod tests {
         Thrift<P>: Format,
     {
         let records = read_all::<P>(&encoded::<P>());
-        assert_eq!(records.len(), 3);
+        assert_eq!(records.len(), sample_dataset().records.len());
         assert_eq!(records[0].messages[0].symbol, "MSFT");
         let last = &records[2];
         assert_eq!(last.seq_no as u64, u64::MAX);
