@@ -509,7 +509,7 @@ mod tests {
         fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
             let size = u32::from_le_bytes(stream[..4].try_into()?);
             if size > 0 {
-                sink.trade(b"MSFT", 0, size);
+                sink.trade(0, b"MSFT", 0, size);
             }
             Ok(4)
         }

@@ -233,18 +233,17 @@ impl Codec<Iex> for AvroDatum {
                 datum.len()
             );
         }
-        let _seq_no = record.seq_no as u64;
+        sink.packet(record.seq_no as u64, record.messages.len());
         for message in &record.messages {
-            let _ts = message.ts;
-            let symbol = message.symbol.as_bytes();
+            let (ts, symbol) = (message.ts, message.symbol.as_bytes());
             match message.body {
-                AvroBody::Trade { price, size } => sink.trade(symbol, price as u64, size),
+                AvroBody::Trade { price, size } => sink.trade(ts, symbol, price as u64, size),
                 AvroBody::LevelUpdate {
                     price,
                     size,
-                    flags: _,
+                    flags,
                     side,
-                } => sink.level_update(symbol, side, price as u64, size),
+                } => sink.level_update(ts, symbol, side, flags, price as u64, size),
             }
         }
         Ok(end)
@@ -408,7 +407,7 @@ mod tests {
     #[test]
     fn datums_follow_the_schema_with_bit_cast_longs() {
         let values = values(&encoded());
-        assert_eq!(values.len(), 3);
+        assert_eq!(values.len(), sample_dataset().records.len());
         let last = &values[2];
         assert_eq!(field(last, "seq_no"), &Value::Long(u64::MAX as i64));
         let Value::Array(messages) = field(last, "messages") else {

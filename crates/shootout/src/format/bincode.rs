@@ -8,6 +8,7 @@
 
 use anyhow::{Context, Result};
 use bincode::config::{self, Configuration, Limit};
+use bincode::error::EncodeError;
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
@@ -40,7 +41,36 @@ struct MessageView<'a> {
     body: Body,
 }
 
-pub struct Bincode;
+/// Bytes reserved for a record before it is encoded; doubled whenever a record
+/// does not fit, and kept, so a stream of big records stops retrying.
+const FIRST_ROOM: usize = 128;
+
+pub struct Bincode {
+    room: usize,
+}
+
+impl Bincode {
+    /// Appends `value` with `encode_into_slice` into space reserved at the end of
+    /// the stream, then cut to the bytes written: bincode's slice writer copies
+    /// bytes straight in, where `encode_into_std_write` goes through `io::Write`.
+    fn append<E: bincode::Encode>(&mut self, value: &E, stream: &mut Vec<u8>) -> Result<()> {
+        let start = stream.len();
+        loop {
+            stream.resize(start + self.room, 0);
+            match bincode::encode_into_slice(value, &mut stream[start..], encode_config()) {
+                Ok(written) => {
+                    stream.truncate(start + written);
+                    return Ok(());
+                }
+                Err(EncodeError::UnexpectedEnd) => self.room *= 2,
+                Err(error) => {
+                    stream.truncate(start);
+                    return Err(error).context("bincode: encode");
+                }
+            }
+        }
+    }
+}
 
 impl Format for Bincode {
     const INFO: FormatInfo = FormatInfo {
@@ -56,7 +86,9 @@ impl Format for Bincode {
         },
         notes: "bincode 2 native derives (Encode; BorrowDecode on a mirror whose symbol is a \
                 borrowed &str), config::standard() (little endian, varint integers). Encode \
-                appends straight to the stream (encode_into_std_write). The encoding is \
+                writes with encode_into_slice into space reserved at the stream's end (128 \
+                bytes, doubled and retried when a record does not fit), then truncates to the \
+                bytes written. The encoding is \
                 self-delimiting, so records are back to back with no prefix; \
                 borrow_decode_from_slice returns the bytes read. Decode checks UTF-8 and \
                 allocates the message Vec once per non-empty record; it runs with \
@@ -69,23 +101,20 @@ impl Format for Bincode {
 
 impl Codec<Iex> for Bincode {
     fn new() -> Self {
-        Bincode
+        Bincode { room: FIRST_ROOM }
     }
 
     fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
-        bincode::encode_into_std_write(record, stream, encode_config())
-            .context("bincode: encode")?;
-        Ok(())
+        self.append(record, stream)
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
         let (record, used): (MultiMessageView<'_>, usize) =
             bincode::borrow_decode_from_slice(stream, decode_config())
                 .context("bincode: decode")?;
-        let _ = record.seq_no;
+        sink.packet(record.seq_no, record.messages.len());
         for message in &record.messages {
-            let _ = message.ts;
-            add(sink, message.symbol.as_bytes(), &message.body);
+            sink.message(message.ts, message.symbol.as_bytes(), &message.body);
         }
         Ok(used)
     }
@@ -99,13 +128,11 @@ where
     R: FieldRecord + bincode::Encode + bincode::Decode<()>,
 {
     fn new() -> Self {
-        Bincode
+        Bincode { room: FIRST_ROOM }
     }
 
     fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
-        bincode::encode_into_std_write(record, stream, encode_config())
-            .context("bincode: encode")?;
-        Ok(())
+        self.append(record, stream)
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
@@ -113,15 +140,6 @@ where
             bincode::decode_from_slice(stream, decode_config()).context("bincode: decode")?;
         record.visit(sink);
         Ok(used)
-    }
-}
-
-fn add(sink: &mut Aggregator, symbol: &[u8], body: &Body) {
-    match *body {
-        Body::Trade { price, size } => sink.trade(symbol, price, size),
-        Body::LevelUpdate {
-            price, size, side, ..
-        } => sink.level_update(symbol, side, price, size),
     }
 }
 
@@ -159,7 +177,7 @@ mod tests {
     fn encoding_is_the_standard_one() {
         let record = &sample_dataset().records[0];
         let mut stream = Vec::new();
-        Codec::<Iex>::encode(&mut Bincode, record, &mut stream).unwrap();
+        Codec::<Iex>::encode(&mut <Bincode as Codec<Iex>>::new(), record, &mut stream).unwrap();
         assert_eq!(
             stream,
             bincode::encode_to_vec(record, config::standard()).unwrap()

@@ -98,16 +98,9 @@ impl Codec<Iex> for Bitcode {
     fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
         let (bytes, end) = unframe(stream)?;
         let record: MultiMessageView<'_> = self.decoder.decode(bytes).context("bitcode: decode")?;
-        let _ = record.seq_no;
+        sink.packet(record.seq_no, record.messages.len());
         for message in &record.messages {
-            let _ = message.ts;
-            let symbol = message.symbol.as_bytes();
-            match message.body {
-                Body::Trade { price, size } => sink.trade(symbol, price, size),
-                Body::LevelUpdate {
-                    price, size, side, ..
-                } => sink.level_update(symbol, side, price, size),
-            }
+            sink.message(message.ts, message.symbol.as_bytes(), &message.body);
         }
         Ok(end)
     }

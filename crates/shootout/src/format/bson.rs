@@ -12,15 +12,15 @@
 //! Framing: BSON's own; a document starts with its int32 total length.
 //! Encode: `bson::serialize_to_buffer` appends straight to the stream (a failed
 //! record is truncated away) and allocates nothing. Decode: the length is read
-//! and bounds-checked, then `bson::deserialize_from_slice` reads the borrowed
-//! `MultiMessageView` through bson's raw (in-place, `RawDocument`) deserializer:
-//! symbols are `&str` into the stream, the message list is the one allocation
-//! per non-empty record.
+//! and bounds-checked, then bson's raw (in-place) deserializer, `bson::RawDeserializer`, the
+//! one `bson::deserialize_from_slice` uses, feeds the record through the iex
+//! `DeserializeSeed` straight into the aggregator, one message at a time: no
+//! message list is built, and symbols are borrowed from the stream.
 
 use anyhow::{Context, Result, ensure};
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
-use crate::workload::SerdeWorkload;
+use super::serde_decode::SerdeDecode;
 
 /// The smallest BSON document: its int32 length and the terminating NUL.
 const MIN_DOCUMENT: usize = 5;
@@ -49,18 +49,17 @@ impl Format for Bson {
                 (TooLargeUnsignedInteger) rather than wrap; seq_no or price above i64::MAX, such \
                 as a negative wire price, cannot be carried. Framing: BSON's own int32 document \
                 length. Encode: bson::serialize_to_buffer appends straight to the stream, no \
-                allocation. Decode: bson::deserialize_from_slice (the raw, in-place deserializer \
-                over RawDocument) into the borrowed MultiMessageView: symbols are &str into the \
-                stream, the message Vec is the one allocation per non-empty record (a record of \
-                more than 4 messages reallocates it as it grows: the array length is not known \
-                before its elements). Record-shaped workloads: one document per record, decoded \
+                allocation. Decode: bson::RawDeserializer (the raw, in-place deserializer behind \
+                bson::deserialize_from_slice) feeds the record through a DeserializeSeed straight \
+                into the aggregator, one message at a time, with no message Vec; symbols are \
+                borrowed from the stream. Record-shaped workloads: one document per record, decoded \
                 into the owned record, then visited; every value has a BSON type (i32 and u8 as \
                 int32, i64 int64, f64 double, f32 widened to double and narrowed back exactly, \
                 None null), so nothing is lost.",
     };
 }
 
-impl<W: SerdeWorkload> Codec<W> for Bson {
+impl<W: SerdeDecode> Codec<W> for Bson {
     fn new() -> Self {
         Bson
     }
@@ -74,8 +73,8 @@ impl<W: SerdeWorkload> Codec<W> for Bson {
 
     fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
         let document = document(stream)?;
-        let view: W::View<'_> = bson::deserialize_from_slice(document).context("bson: decode")?;
-        W::aggregate(&view, sink);
+        let deserializer = bson::RawDeserializer::new(document).context("bson: decode")?;
+        W::deserialize_into(deserializer, sink).context("bson: decode")?;
         Ok(document.len())
     }
 }
@@ -205,12 +204,11 @@ mod tests {
         }
     }
 
-    /// Steady state: encode allocates nothing; decode only the message Vec of each of the 2 non-
-    /// empty records.
+    /// Steady state: neither direction allocates (messages stream into the sink).
     #[test]
     fn allocations_per_record() {
         let records = representable_dataset().records;
-        assert_steady_state_allocations::<Bson>(&records, (0, 2));
+        assert_steady_state_allocations::<Bson>(&records, (0, 0));
     }
 
     /// f32 goes to a BSON double and back bit-exactly; f64, i32, u8 too.

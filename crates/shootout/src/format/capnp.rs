@@ -156,12 +156,15 @@ fn build(builder: &mut ScratchBuilder<'_, '_>, record: &MultiMessage) -> Result<
 /// Feeds one message's records to the sink, reading symbols in place.
 fn aggregate<S: ReaderSegments>(message: &message::Reader<S>, sink: &mut Aggregator) -> Result<()> {
     let root = message.get_root::<multi_message::Reader>()?;
-    for message in root.get_messages()? {
+    let messages = root.get_messages()?;
+    sink.packet(root.get_seq_no(), messages.len() as usize);
+    for message in messages {
+        let ts = message.get_ts();
         let symbol = message.get_symbol()?.as_bytes();
         match message.get_body().which()? {
             body::Trade(trade) => {
                 let trade = trade?;
-                sink.trade(symbol, trade.get_price(), trade.get_size());
+                sink.trade(ts, symbol, trade.get_price(), trade.get_size());
             }
             body::LevelUpdate(update) => {
                 let update = update?;
@@ -169,7 +172,7 @@ fn aggregate<S: ReaderSegments>(message: &message::Reader<S>, sink: &mut Aggrega
                     iex_capnp::Side::Buy => Side::Buy,
                     iex_capnp::Side::Sell => Side::Sell,
                 };
-                sink.level_update(symbol, side, update.get_price(), update.get_size());
+                sink.level_update(ts, symbol, side, update.get_flags(), update.get_price(), update.get_size());
             }
         }
     }

@@ -350,3 +350,86 @@ pub fn inexact<T: PartialEq + Copy + std::fmt::Debug>(
         .filter(|(a, b)| bits(**a) != bits(**b))
         .count()
 }
+
+/// What decoding `records` through `C` adds up to.
+fn decoded_aggregate<C: Codec<Iex>>(records: &[MultiMessage]) -> crate::workload::iex::Aggregate {
+    let stream = encode_all::<C>(records);
+    let mut codec = C::new();
+    let mut sink = Iex::new_sink(&Default::default());
+    let mut offset = 0;
+    while offset < stream.len() {
+        offset += codec.decode(&stream[offset..], &mut sink).expect("decode");
+    }
+    Iex::finish(sink)
+}
+
+/// A field a buggy integration forgets to read: it reaches the sink as 0.
+trait Forgets: 'static {
+    fn forget(message: &mut Message);
+}
+
+struct ForgetsTs;
+
+impl Forgets for ForgetsTs {
+    fn forget(message: &mut Message) {
+        message.ts = 0;
+    }
+}
+
+struct ForgetsTradePrice;
+
+impl Forgets for ForgetsTradePrice {
+    fn forget(message: &mut Message) {
+        if let Body::Trade { price, .. } = &mut message.body {
+            *price = 0;
+        }
+    }
+}
+
+/// Reads a real codec's stream (postcard's) correctly, then forgets one field
+/// of every message, as an integration that never reads it would.
+struct Forgetful<F>(std::marker::PhantomData<F>);
+
+impl<F> super::Format for Forgetful<F> {
+    const INFO: super::FormatInfo = super::FormatInfo {
+        name: "forgetful",
+        family: "test",
+        library: "postcard",
+        labels: <super::postcard::Postcard as super::Format>::INFO.labels,
+        notes: "",
+    };
+}
+
+impl<F: Forgets> Codec<Iex> for Forgetful<F> {
+    fn new() -> Self {
+        Forgetful(std::marker::PhantomData)
+    }
+
+    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+        Codec::<Iex>::encode(&mut super::postcard::Postcard, record, stream)
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut crate::workload::iex::Aggregator) -> Result<usize> {
+        let (mut record, rest) = postcard::take_from_bytes::<MultiMessage>(stream)?;
+        record.messages.iter_mut().for_each(F::forget);
+        record.aggregate_into(sink);
+        Ok(stream.len() - rest.len())
+    }
+}
+
+/// The validation error decoding the sample through `Forgetful<F>` gives.
+fn forgetful_difference<F: Forgets>() -> String {
+    let dataset = sample_dataset();
+    let decoded = decoded_aggregate::<Forgetful<F>>(&dataset.records);
+    Iex::first_difference(&dataset.reference, &decoded).expect("a difference")
+}
+
+#[test]
+fn a_codec_that_forgets_a_field_fails_validation_naming_it() {
+    for (difference, field) in [
+        (forgetful_difference::<ForgetsTs>(), "ts_sum"),
+        (forgetful_difference::<ForgetsTradePrice>(), "trade_price_sum"),
+    ] {
+        assert!(difference.contains(&format!(": {field} expected ")), "{difference}");
+    }
+}

@@ -156,10 +156,10 @@ fn framed(stream: &[u8]) -> Result<&[u8]> {
 }
 
 fn aggregate(record: fb::MultiMessage<'_>, sink: &mut Aggregator) -> Result<()> {
-    let _seq_no = record.seq_no();
     let messages = record.messages().context("flatbuffers: missing messages")?;
+    sink.packet(record.seq_no(), messages.len());
     for message in messages {
-        let _ts = message.ts();
+        let ts = message.ts();
         let symbol = message
             .symbol()
             .context("flatbuffers: missing symbol")?
@@ -171,7 +171,7 @@ fn aggregate(record: fb::MultiMessage<'_>, sink: &mut Aggregator) -> Result<()> 
                     .context("flatbuffers: missing trade")?
                     .data()
                     .context("flatbuffers: missing body data")?;
-                sink.trade(symbol, trade.price(), trade.size());
+                sink.trade(ts, symbol, trade.price(), trade.size());
             }
             fb::Body::LevelUpdate => {
                 let update = message
@@ -184,8 +184,7 @@ fn aggregate(record: fb::MultiMessage<'_>, sink: &mut Aggregator) -> Result<()> 
                     fb::Side::Sell => Side::Sell,
                     other => bail!("flatbuffers: unknown side {}", other.0),
                 };
-                let _flags = update.flags();
-                sink.level_update(symbol, side, update.price(), update.size());
+                sink.level_update(ts, symbol, side, update.flags(), update.price(), update.size());
             }
             other => bail!("flatbuffers: unknown body type {}", other.0),
         }
@@ -683,7 +682,7 @@ mod tests {
         assert_eq!(first.seq_no(), 1);
         assert_eq!(first.messages().unwrap().len(), 2);
         assert_eq!(first.messages().unwrap().get(0).symbol().unwrap(), "MSFT");
-        assert_eq!(decode_all(&stream).unwrap(), 3);
+        assert_eq!(decode_all(&stream).unwrap(), sample_dataset().records.len());
     }
 
     #[test]

@@ -119,7 +119,7 @@ impl Format for CborMinicbor {
                 #[cbor(flat)] ([variant, fields..]), Side #[cbor(index_only)]. The envelope \
                 [seq_no, [messages..]] is written and read by hand with Encoder/Decoder, \
                 byte-identical to a derived {#[n(0)] seq_no, #[n(1)] messages: Vec<..>}, so \
-                decode walks the messages with Decoder::array_iter and feeds each to the sink \
+                decode reads the messages' array length, then decodes and feeds each to the sink \
                 without collecting a Vec. No framing: CBOR items are self-delimiting and the \
                 decoder's position is the bytes consumed. Encode writes straight into the \
                 stream. Neither direction allocates; each message is decoded into a stack \
@@ -159,23 +159,29 @@ impl Codec<Iex> for CborMinicbor {
             fields == Some(ENVELOPE_LEN),
             "cbor: a record is an array of {ENVELOPE_LEN}, found {fields:?}"
         );
-        let _seq_no = d.u64().context("cbor: seq_no")?;
-        for m in d
-            .array_iter::<MessageCbor<'_>>()
+        let seq_no = d.u64().context("cbor: seq_no")?;
+        // The encoder writes a definite length; the sink takes the count up front.
+        let count = d
+            .array()
             .context("cbor: messages")?
-        {
-            let m = m.context("cbor: message")?;
-            let symbol = m.symbol.as_bytes();
+            .context("cbor: messages of indefinite length")?;
+        sink.packet(seq_no, count as usize);
+        for _ in 0..count {
+            let m: MessageCbor<'_> = d.decode().context("cbor: message")?;
+            let (ts, symbol) = (m.ts, m.symbol.as_bytes());
             match m.body {
-                BodyCbor::Trade { price, size } => sink.trade(symbol, price, size),
+                BodyCbor::Trade { price, size } => sink.trade(ts, symbol, price, size),
                 BodyCbor::LevelUpdate {
-                    price, size, side, ..
+                    price,
+                    size,
+                    flags,
+                    side,
                 } => {
                     let side = match side {
                         SideCbor::Buy => Side::Buy,
                         SideCbor::Sell => Side::Sell,
                     };
-                    sink.level_update(symbol, side, price, size);
+                    sink.level_update(ts, symbol, side, flags, price, size);
                 }
             }
         }

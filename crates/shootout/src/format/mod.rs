@@ -19,6 +19,7 @@ pub mod registry;
 pub mod rkyv;
 pub mod rmp_serde;
 pub mod sbe;
+pub mod serde_decode;
 pub mod serde_json;
 pub mod simd_json;
 pub mod sonic_rs;

@@ -162,16 +162,16 @@ fn framed(stream: &[u8]) -> Result<(&[u8], usize)> {
 }
 
 fn aggregate(record: fb::MultiMessageRef<'_>, sink: &mut Aggregator) -> Result<()> {
-    let _seq_no = record.seq_no()?;
     let messages = record.messages()?.context("missing messages")?;
+    sink.packet(record.seq_no()?, messages.len());
     for message in messages {
         let message = message?;
-        let _ts = message.ts()?;
+        let ts = message.ts()?;
         let symbol = message.symbol()?.context("missing symbol")?.as_bytes();
         match message.body()?.context("missing body")? {
             fb::BodyRef::Trade(trade) => {
                 let data = trade.data()?.context("missing body data")?;
-                sink.trade(symbol, data.price(), data.size());
+                sink.trade(ts, symbol, data.price(), data.size());
             }
             fb::BodyRef::LevelUpdate(update) => {
                 let data = update.data()?.context("missing body data")?;
@@ -179,8 +179,7 @@ fn aggregate(record: fb::MultiMessageRef<'_>, sink: &mut Aggregator) -> Result<(
                     fb::Side::Buy => Side::Buy,
                     fb::Side::Sell => Side::Sell,
                 };
-                let _flags = data.flags();
-                sink.level_update(symbol, side, data.price(), data.size());
+                sink.level_update(ts, symbol, side, data.flags(), data.price(), data.size());
             }
         }
     }

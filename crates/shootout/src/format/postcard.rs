@@ -1,14 +1,14 @@
 //! postcard through serde: the record serializes with its serde derive, and
-//! decodes into the shared borrowed view (`MultiMessageView`, symbols as `&str`
-//! into the stream).
+//! decodes through the iex `DeserializeSeed` straight into the aggregator, one
+//! message at a time (symbols borrowed from the stream, no message list).
 //!
 //! postcard's encoding is self-delimiting: records are written back to back and
-//! `take_from_bytes` returns the unread rest, which gives the bytes consumed.
+//! `Deserializer::finalize` returns the unread rest, which gives the bytes consumed.
 
 use anyhow::{Context, Result};
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
-use crate::workload::SerdeWorkload;
+use super::serde_decode::SerdeDecode;
 
 pub struct Postcard;
 
@@ -38,13 +38,14 @@ impl Format for Postcard {
         notes: "serde, postcard 1.x wire format (varint integers, zigzag for signed, enum \
                 variants as varint indices). Encode appends straight to the stream \
                 (postcard::to_extend). Self-delimiting: records are back to back with no \
-                prefix; take_from_bytes returns the rest, which gives the bytes consumed. \
-                Decode into the shared serde view MultiMessageView (symbols borrowed as &str, \
-                UTF-8 checked); its message Vec is allocated once per non-empty record.",
+                prefix; Deserializer::finalize returns the rest, which gives the bytes consumed. \
+                Decode: a postcard::Deserializer over the stream feeds the record through a \
+                DeserializeSeed straight into the aggregator, one message at a time, with no \
+                message Vec (symbols borrowed, UTF-8 checked).",
     };
 }
 
-impl<W: SerdeWorkload> Codec<W> for Postcard {
+impl<W: SerdeDecode> Codec<W> for Postcard {
     fn new() -> Self {
         Postcard
     }
@@ -55,9 +56,9 @@ impl<W: SerdeWorkload> Codec<W> for Postcard {
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
-        let (view, rest) =
-            postcard::take_from_bytes::<W::View<'_>>(stream).context("postcard: decode")?;
-        W::aggregate(&view, sink);
+        let mut deserializer = postcard::Deserializer::from_bytes(stream);
+        W::deserialize_into(&mut deserializer, sink).context("postcard: decode")?;
+        let rest = deserializer.finalize().context("postcard: decode")?;
         Ok(stream.len() - rest.len())
     }
 }

@@ -145,22 +145,21 @@ impl Codec<Iex> for Prost {
         record
             .merge_length_delimited(&mut rest)
             .context("protobuf-prost: invalid message")?;
-        let _seq_no = record.seq_no;
+        sink.packet(record.seq_no, record.messages.len());
         for message in &record.messages {
-            let _ts = message.ts;
-            let symbol = message.symbol.as_bytes();
+            let (ts, symbol) = (message.ts, message.symbol.as_bytes());
             match message.body {
-                Some(PbBody::Trade(trade)) => sink.trade(symbol, trade.price, trade.size),
+                Some(PbBody::Trade(trade)) => sink.trade(ts, symbol, trade.price, trade.size),
                 Some(PbBody::LevelUpdate(update)) => {
                     let side = match pb::Side::try_from(update.side) {
                         Ok(pb::Side::Buy) => Side::Buy,
                         Ok(pb::Side::Sell) => Side::Sell,
                         Err(_) => bail!("protobuf-prost: unknown side {}", update.side),
                     };
-                    let _flags = u8::try_from(update.flags).with_context(|| {
+                    let flags = u8::try_from(update.flags).with_context(|| {
                         format!("protobuf-prost: flags {} out of range", update.flags)
                     })?;
-                    sink.level_update(symbol, side, update.price, update.size);
+                    sink.level_update(ts, symbol, side, flags, update.price, update.size);
                 }
                 None => bail!("protobuf-prost: message without a body"),
             }

@@ -58,6 +58,7 @@ registry!(
     minicbor::CborMinicbor,
     serde_json::JsonSerdeJson,
     simd_json::JsonSimdJson,
+    simd_json::JsonSimdJsonSerde,
     sonic_rs::JsonSonicRs,
     bson::Bson,
     flexbuffers::Flexbuffers,

@@ -111,6 +111,21 @@ fn framed(stream: &[u8], root: usize) -> Result<(&[u8], usize)> {
     Ok((&stream[HEADER..HEADER + len], frame))
 }
 
+/// `bytes` validated as an archived `A`. Validation runs with `rancor::Failure`,
+/// which records nothing; only an archive that fails is checked again with
+/// `rancor::Error`, whose message says what is wrong.
+fn checked<A>(bytes: &[u8]) -> Result<&A>
+where
+    A: rkyv::Portable
+        + for<'a> CheckBytes<HighValidator<'a, rancor::Failure>>
+        + for<'a> CheckBytes<HighValidator<'a, rancor::Error>>,
+{
+    match rkyv::access::<A, rancor::Failure>(bytes) {
+        Ok(archived) => Ok(archived),
+        Err(_) => rkyv::access::<A, rancor::Error>(bytes).context("rkyv: invalid archive"),
+    }
+}
+
 /// Aligned bytes of `archive`: itself, or (when misaligned) a copy in `scratch`.
 fn aligned<'a>(archive: &'a [u8], scratch: &'a mut AlignedVec, copies: &mut u64) -> &'a [u8] {
     if archive.as_ptr().addr().is_multiple_of(ALIGN) {
@@ -124,22 +139,25 @@ fn aligned<'a>(archive: &'a [u8], scratch: &'a mut AlignedVec, copies: &mut u64)
 }
 
 fn aggregate(record: &ArchivedMultiMessage, sink: &mut Aggregator) {
-    let _seq_no = record.seq_no.to_native();
+    sink.packet(record.seq_no.to_native(), record.messages.len());
     for message in record.messages.iter() {
-        let _ts = message.ts.to_native();
+        let ts = message.ts.to_native();
         let symbol = message.symbol.as_str().as_bytes();
         match &message.body {
             ArchivedBody::Trade { price, size } => {
-                sink.trade(symbol, price.to_native(), size.to_native());
+                sink.trade(ts, symbol, price.to_native(), size.to_native());
             }
             ArchivedBody::LevelUpdate {
-                price, size, side, ..
+                price,
+                size,
+                flags,
+                side,
             } => {
                 let side = match side {
                     ArchivedSide::Buy => Side::Buy,
                     ArchivedSide::Sell => Side::Sell,
                 };
-                sink.level_update(symbol, side, price.to_native(), size.to_native());
+                sink.level_update(ts, symbol, side, *flags, price.to_native(), size.to_native());
             }
         }
     }
@@ -243,7 +261,8 @@ impl Format for Rkyv {
                 archive, zero padding to a multiple of 8, so every archive stays 8-aligned \
                 relative to the stream start (8 = the archived root's alignment; 16 would only \
                 add padding). Decode validates each archive with rkyv::access (bytecheck) and \
-                reads it in place; a misaligned archive would be copied into a reused \
+                reads it in place; validation uses rancor::Failure (no error value built), and \
+                only a failed archive is checked again with rancor::Error for the message; a misaligned archive would be copied into a reused \
                 AlignedVec first (never happens on a heap-allocated stream). Record-shaped \
                 workloads: the same derives, encoder and framing; the sink is fed from the \
                 archived fields in place (ArchivedOption for absent values); no allocation in \
@@ -267,8 +286,7 @@ impl Codec<Iex> for Rkyv {
     fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
         let (archive, frame) = framed(stream, size_of::<ArchivedMultiMessage>())?;
         let bytes = aligned(archive, &mut self.misaligned, &mut self.misaligned_copies);
-        let record = rkyv::access::<ArchivedMultiMessage, rancor::Error>(bytes)
-            .context("rkyv: invalid archive")?;
+        let record = checked::<ArchivedMultiMessage>(bytes)?;
         aggregate(record, sink);
         Ok(frame)
     }
@@ -279,7 +297,8 @@ impl Codec<Iex> for Rkyv {
 impl<R> Codec<Fields<R>> for Rkyv
 where
     R: ArchivedRecord + Archivable,
-    R::Archived: for<'a> CheckBytes<HighValidator<'a, rancor::Error>>,
+    R::Archived: for<'a> CheckBytes<HighValidator<'a, rancor::Failure>>
+        + for<'a> CheckBytes<HighValidator<'a, rancor::Error>>,
 {
     fn new() -> Self {
         <Rkyv as Codec<Iex>>::new()
@@ -292,8 +311,7 @@ where
     fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
         let (archive, frame) = framed(stream, size_of::<R::Archived>())?;
         let bytes = aligned(archive, &mut self.misaligned, &mut self.misaligned_copies);
-        let record =
-            rkyv::access::<R::Archived, rancor::Error>(bytes).context("rkyv: invalid archive")?;
+        let record = checked::<R::Archived>(bytes)?;
         R::feed(record, sink);
         Ok(frame)
     }

@@ -12,15 +12,16 @@
 //! keeps the read position private. The prefix keeps decode borrowed.
 //!
 //! Encode serializes straight into the stream (no temporary buffer) and
-//! allocates nothing. Decode reads a borrowed `MultiMessageView` with
-//! `rmp_serde::from_slice`: symbols are `&str` into the stream, the message
-//! list is the one heap allocation per (non-empty) record.
+//! allocates nothing. Decode reads the frame with the borrowing reader behind `rmp_serde::from_slice`
+//! (`Deserializer::from_read_ref`) through the iex `DeserializeSeed`, which feeds
+//! each message to the aggregator as it is read: symbols are borrowed from the
+//! stream and no message list is built.
 
 use anyhow::{Context, Result, ensure};
 use serde::Serialize;
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
-use crate::workload::SerdeWorkload;
+use super::serde_decode::SerdeDecode;
 
 /// Bytes of the little-endian length prefix before each record.
 const PREFIX: usize = 4;
@@ -60,10 +61,10 @@ fn framed(stream: &[u8]) -> Result<(&[u8], usize)> {
 }
 
 /// The record at the start of `stream`: its frame deserialized as the workload's view.
-fn decode_framed<W: SerdeWorkload>(stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
+fn decode_framed<W: SerdeDecode>(stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
     let (body, used) = framed(stream)?;
-    let view: W::View<'_> = rmp_serde::from_slice(body).context("msgpack: decode")?;
-    W::aggregate(&view, sink);
+    let mut deserializer = rmp_serde::Deserializer::from_read_ref(body);
+    W::deserialize_into(&mut deserializer, sink).context("msgpack: decode")?;
     Ok(used)
 }
 
@@ -78,9 +79,10 @@ macro_rules! notes {
              but rmp-serde 1.3.1 reports the bytes it read only through its copying reader \
              (Deserializer::new), which cannot lend &str; its borrowing reader (from_slice) \
              keeps the position private. Encode serializes straight into the stream: no \
-             temporary buffer, no allocation. Decode: rmp_serde::from_slice into the borrowed \
-             MultiMessageView (symbols are &str into the stream; the message Vec is the one \
-             allocation per non-empty record); rmp-serde does not check for trailing bytes \
+             temporary buffer, no allocation. Decode: the borrowing reader behind \
+             rmp_serde::from_slice (Deserializer::from_read_ref) feeds the record through a \
+             DeserializeSeed straight into the aggregator, one message at a time, with no \
+             message Vec (symbols borrowed from the stream); rmp-serde does not check for trailing bytes \
              inside the frame. Record-shaped workloads: the same framing and layout, decoded \
              into the owned record (strings copied), then visited; f32 stays float 32, None is nil."
         )
@@ -109,7 +111,7 @@ impl Format for MsgpackArray {
     };
 }
 
-impl<W: SerdeWorkload> Codec<W> for MsgpackArray {
+impl<W: SerdeDecode> Codec<W> for MsgpackArray {
     fn new() -> Self {
         MsgpackArray
     }
@@ -145,7 +147,7 @@ impl Format for MsgpackMap {
     };
 }
 
-impl<W: SerdeWorkload> Codec<W> for MsgpackMap {
+impl<W: SerdeDecode> Codec<W> for MsgpackMap {
     fn new() -> Self {
         MsgpackMap
     }
@@ -219,12 +221,11 @@ mod tests {
         assert_garbage_is_an_error::<MsgpackMap>(&sample_dataset().records);
     }
 
-    /// Steady state: encode allocates nothing; decode only the message Vec of
-    /// each of the 2 non-empty records.
+    /// Steady state: neither direction allocates (messages stream into the sink).
     #[test]
     fn allocations_per_record() {
         let records = sample_dataset().records;
-        assert_steady_state_allocations::<MsgpackArray>(&records, (0, 2));
-        assert_steady_state_allocations::<MsgpackMap>(&records, (0, 2));
+        assert_steady_state_allocations::<MsgpackArray>(&records, (0, 0));
+        assert_steady_state_allocations::<MsgpackMap>(&records, (0, 0));
     }
 }

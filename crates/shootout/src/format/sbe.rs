@@ -66,14 +66,15 @@ impl Format for Sbe {
                 levelUpdates), which loses cross-type order (harmless for this order-independent \
                 aggregate), this layout was a little faster to encode and decode and smaller on \
                 the typical 1-2 message packet (one group header instead of two). Symbols are \
-                space-padded to 8 bytes; encode rejects longer symbols and symbols ending in a \
-                space, which could not round-trip; decode strips the padding. Framing: a u32 \
+                one Latin-1 byte per char (symbols are the wire's bytes read as Latin-1), \
+                space-padded to 8 bytes; encode rejects longer symbols, chars above U+00FF and \
+                symbols ending in a space, which could not round-trip; decode strips the padding \
+                (and re-encodes bytes of 0x80 and above as UTF-8 for the sink). Framing: a u32 \
                 little-endian length before each message (SBE defines none). Encode grows the \
                 stream by the exact encoded size and the generated encoder writes in place. \
                 Decode checks the header (template and schema ids, block lengths) and that the \
                 group fits the frame exactly, then walks the generated decoders in place, \
-                reading only bodyType, symbol, price, size and side (seqNo, ts and flags are \
-                random-access fields the aggregate does not need). Record-shaped workloads: one \
+                reading every field. Record-shaped workloads: one \
                 message per shape (templates 2-8 in the same schema and crate): strings are \
                 varData (u32 length), lists repeating groups (u16 count; longer lists are \
                 encode errors), booleans a 0/1 enum. Tabular rows carry a Presence20 bitset \
@@ -86,20 +87,23 @@ impl Format for Sbe {
     };
 }
 
-/// `symbol` space-padded to the wire's 8 bytes, or an error if that cannot round-trip.
+/// `symbol` as Latin-1 bytes (one per char: symbols are the wire's 8 bytes read
+/// as Latin-1), space-padded to 8, or an error if that cannot round-trip.
 #[inline]
 fn padded_symbol(symbol: &str) -> Result<[u8; SYMBOL_LEN]> {
-    let bytes = symbol.as_bytes();
+    let mut padded = [b' '; SYMBOL_LEN];
+    for (i, c) in symbol.chars().enumerate() {
+        let byte = u8::try_from(c).map_err(|_| {
+            anyhow::anyhow!("sbe: symbol {symbol:?} holds {c:?}, above U+00FF, which is not one Latin-1 byte")
+        })?;
+        *padded
+            .get_mut(i)
+            .with_context(|| format!("sbe: symbol {symbol:?} is longer than {SYMBOL_LEN} chars"))? = byte;
+    }
     ensure!(
-        bytes.len() <= SYMBOL_LEN,
-        "sbe: symbol {symbol:?} is longer than {SYMBOL_LEN} bytes"
-    );
-    ensure!(
-        bytes.last() != Some(&b' '),
+        !symbol.ends_with(' '),
         "sbe: symbol {symbol:?} ends in a space, which the padding would strip"
     );
-    let mut padded = [b' '; SYMBOL_LEN];
-    padded[..bytes.len()].copy_from_slice(bytes);
     Ok(padded)
 }
 
@@ -109,6 +113,21 @@ fn unpadded_len(padded: &[u8; SYMBOL_LEN]) -> usize {
     // Little-endian: trailing spaces become the high bytes, which the XOR zeroes.
     let rest = u64::from_le_bytes(*padded) ^ SPACES;
     SYMBOL_LEN - (rest.leading_zeros() / 8) as usize
+}
+
+/// The sink takes a symbol as the UTF-8 of its string; Latin-1 bytes of 0x80
+/// and above take two bytes there, so those (rare) symbols are re-encoded into
+/// `utf8`, and ASCII ones are passed as they are.
+#[inline]
+fn symbol_utf8<'a>(latin1: &'a [u8], utf8: &'a mut [u8; 2 * SYMBOL_LEN]) -> &'a [u8] {
+    if latin1.is_ascii() {
+        return latin1;
+    }
+    let mut len = 0;
+    for &byte in latin1 {
+        len += char::from(byte).encode_utf8(&mut utf8[len..]).len();
+    }
+    &utf8[..len]
 }
 
 fn encode_body(record: &MultiMessage, body: &mut [u8], count: u16) -> Result<()> {
@@ -223,19 +242,22 @@ impl Codec<Iex> for Sbe {
         );
 
         let message = MultiMessageDecoder::default().header(header, 0);
+        sink.packet(message.seq_no(), usize::from(dimensions.num_in_group()));
         let mut entry: MessagesDecoder<_> = message.messages_decoder();
+        let mut utf8 = [0; 2 * SYMBOL_LEN];
         while entry.advance()?.is_some() {
             let padded = entry.symbol();
-            let symbol = &padded[..unpadded_len(&padded)];
+            let symbol = symbol_utf8(&padded[..unpadded_len(&padded)], &mut utf8);
+            let ts = entry.ts();
             match entry.body_type() {
-                BodyType::Trade => sink.trade(symbol, entry.price(), entry.size()),
+                BodyType::Trade => sink.trade(ts, symbol, entry.price(), entry.size()),
                 BodyType::LevelUpdate => {
                     let side = match entry.side() {
                         side::Side::Buy => Side::Buy,
                         side::Side::Sell => Side::Sell,
                         side::Side::NullVal => bail!("sbe: level update without a side"),
                     };
-                    sink.level_update(symbol, side, entry.price(), entry.size());
+                    sink.level_update(ts, symbol, side, entry.flags(), entry.price(), entry.size());
                 }
                 BodyType::NullVal => bail!("sbe: unknown body type"),
             }
@@ -1369,6 +1391,15 @@ mod tests {
         assert_eq!(&stream[at..at + 8], b"MSFT    ");
     }
 
+    /// Eight chars up to U+00FF fit the 8 bytes, though their UTF-8 takes more.
+    #[test]
+    fn latin1_symbols_take_one_byte_per_char() {
+        let symbol = "\u{ff}\u{e9}\"\\\u{1}\u{80}AB";
+        assert_eq!(padded_symbol(symbol).unwrap(), [0xff, 0xe9, b'"', b'\\', 1, 0x80, b'A', b'B']);
+        let mut utf8 = [0; 2 * SYMBOL_LEN];
+        assert_eq!(symbol_utf8(&padded_symbol(symbol).unwrap(), &mut utf8), symbol.as_bytes());
+    }
+
     #[test]
     fn strips_padding_exactly() {
         assert_eq!(unpadded_len(b"A       "), 1);
@@ -1381,7 +1412,7 @@ mod tests {
     fn rejects_unrepresentable_symbols_and_leaves_stream_intact() {
         let mut codec = <Sbe as Codec<Iex>>::new();
         let mut stream = vec![7u8];
-        for symbol in ["TOOLONGSY", "AB "] {
+        for symbol in ["TOOLONGSY", "AB ", "\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}", "A\u{100}"] {
             let record = MultiMessage {
                 seq_no: 1,
                 messages: vec![Message {
@@ -1390,10 +1421,8 @@ mod tests {
                     body: Body::Trade { price: 1, size: 1 },
                 }],
             };
-            assert!(
-                Codec::<Iex>::encode(&mut codec, &record, &mut stream).is_err(),
-                "{symbol:?}"
-            );
+            let error = Codec::<Iex>::encode(&mut codec, &record, &mut stream).unwrap_err().to_string();
+            assert!(error.contains(&format!("{symbol:?}")), "{error}");
             assert_eq!(stream, [7]);
         }
     }

@@ -6,18 +6,18 @@
 //!
 //! Framing: each record is one line, ended by `\n` (compact `serde_json`
 //! output never holds a raw newline). Encode writes with `serde_json::to_writer`
-//! straight into the stream and allocates nothing. Decode parses with the
-//! documented `StreamDeserializer`, which reports where the value ended
-//! (`byte_offset`), so the record is read in one pass without searching for the
-//! newline first; the newline is then checked. The value is the borrowed
-//! `MultiMessageView`: symbols are `&str` into the stream (a symbol holding a
-//! JSON escape could not be borrowed and would fail to decode; IEX symbols have
-//! none), and the message list is the one allocation per non-empty record.
+//! straight into the stream and allocates nothing. Decode finds the line's
+//! end (`memchr`), then deserializes it with a `serde_json::Deserializer` through
+//! the iex `DeserializeSeed`, which feeds each message to the aggregator as it
+//! is read: no message list is built. (serde_json's `StreamDeserializer`, which
+//! reports where a value ended, only yields `Deserialize` values, not seeds.)
+//! Symbols are borrowed from the stream, and unescaped into an owned copy only
+//! when they hold a JSON escape (`Cow`).
 
-use anyhow::{Context, Result, ensure};
+use anyhow::{Context, Result};
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
-use crate::workload::SerdeWorkload;
+use super::serde_decode::SerdeDecode;
 
 pub struct JsonSerdeJson;
 
@@ -37,12 +37,13 @@ impl Format for JsonSerdeJson {
                 externally tagged ({\"Trade\":{...}}), Side as its variant name, u64/i64 as \
                 exact integers. Framing: JSON Lines, each record one compact line ended by \\n. \
                 Encode: serde_json::to_writer straight into the stream, no allocation. Decode: \
-                one pass with serde_json's StreamDeserializer (its byte_offset gives the \
-                record's end; the \\n is then checked) into the borrowed MultiMessageView: \
-                symbols are &str into the stream, the message Vec is the one allocation per \
-                non-empty record (a record of more than 4 messages reallocates it as it grows: \
-                the array length is not known before its elements). A symbol needing a JSON \
-                escape could not be borrowed (IEX symbols need none). Record-shaped workloads: \
+                memchr finds the line's end, then a serde_json::Deserializer over the line feeds \
+                the record through a DeserializeSeed straight into the aggregator, one message \
+                at a time, with no message Vec (StreamDeserializer, which reports where a value \
+                ended, takes no seed); trailing bytes are rejected (Deserializer::end). Symbols \
+                are borrowed from the stream; a symbol holding a JSON \
+                escape (\", \\, a control char) is unescaped into an owned copy (Cow), the \
+                only case that allocates a String. Record-shaped workloads: \
                 the same JSON Lines, decoded into the owned record, then visited; None is null. \
                 serde_json is built with its float_roundtrip feature: with default features it \
                 parses about 10% of f64s (uniform in ±1e9) one ulp off, so floats would not \
@@ -51,7 +52,7 @@ impl Format for JsonSerdeJson {
     };
 }
 
-impl<W: SerdeWorkload> Codec<W> for JsonSerdeJson {
+impl<W: SerdeDecode> Codec<W> for JsonSerdeJson {
     fn new() -> Self {
         JsonSerdeJson
     }
@@ -66,18 +67,12 @@ impl<W: SerdeWorkload> Codec<W> for JsonSerdeJson {
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
-        let mut values = serde_json::Deserializer::from_slice(stream).into_iter::<W::View<'_>>();
-        let view = values
-            .next()
-            .context("json: no record left in the stream")?
+        let len = memchr::memchr(b'\n', stream).context("json: record does not end its line")?;
+        let mut deserializer = serde_json::Deserializer::from_slice(&stream[..len]);
+        W::deserialize_into(&mut deserializer, sink)
+            .and_then(|()| deserializer.end())
             .context("json: decode")?;
-        let end = values.byte_offset();
-        ensure!(
-            stream.get(end) == Some(&b'\n'),
-            "json: record does not end its line"
-        );
-        W::aggregate(&view, sink);
-        Ok(end + 1)
+        Ok(len + 1)
     }
 }
 
@@ -131,12 +126,14 @@ mod tests {
         assert_malformed_json_lines_are_errors::<JsonSerdeJson>();
     }
 
-    /// Steady state: encode allocates nothing; decode only the message Vec of each of the 2 non-
-    /// empty records.
+    /// Steady state: encode allocates nothing; decode only for the 3 symbols
+    /// holding a JSON escape (`A"B`, `C\D`, a control char), all in one record:
+    /// their owned copies and the Deserializer's unescaping scratch. Messages
+    /// stream into the sink.
     #[test]
     fn allocations_per_record() {
         let records = sample_dataset().records;
-        assert_steady_state_allocations::<JsonSerdeJson>(&records, (0, 2));
+        assert_steady_state_allocations::<JsonSerdeJson>(&records, (0, 4));
     }
 
     /// serde_json (with its float_roundtrip feature) reads back every f64 and f32 bit-exactly.

@@ -3,15 +3,16 @@
 //! The same JSON as `json-serde_json` (serde derive's data model, one compact
 //! record per line), written by `sonic_rs::to_writer` straight into the stream.
 //! Decode finds the end of the line (`memchr`: sonic-rs's stream deserializer
-//! does not report where a value ended) and reads the borrowed
-//! `MultiMessageView` with `sonic_rs::from_slice` (UTF-8 validated, trailing
-//! bytes rejected): symbols are `&str` into the stream, and the message list is
-//! the one allocation per non-empty record.
+//! does not report where a value ended), then a `sonic_rs::Deserializer` over
+//! the line (UTF-8 validated, trailing bytes rejected by `end`) feeds the record
+//! through the iex `DeserializeSeed` straight into the aggregator, one message
+//! at a time: no message list is built. Symbols are borrowed from the stream,
+//! and unescaped into an owned copy only when they hold a JSON escape (`Cow`).
 
 use anyhow::{Context, Result};
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
-use crate::workload::SerdeWorkload;
+use super::serde_decode::SerdeDecode;
 
 pub struct JsonSonicRs;
 
@@ -30,19 +31,19 @@ impl Format for JsonSonicRs {
         notes: "The same JSON Lines as json-serde_json (serde derive's data model, one compact \
                 record per line ended by \\n). Encode: sonic_rs::to_writer straight into the \
                 stream. Decode: memchr finds the line's end (sonic-rs's StreamDeserializer does \
-                not report where a value ended), then sonic_rs::from_slice (the validating entry \
-                point: UTF-8 checked, trailing bytes rejected; from_slice_unchecked is not used) \
-                into the borrowed MultiMessageView: symbols are &str into the stream, the \
-                message Vec is the one allocation per non-empty record (a record of more than 4 \
-                messages reallocates it as it grows: the array length is not known before its \
-                elements). A symbol needing a JSON escape could not be borrowed (IEX symbols \
-                need none). Record-shaped workloads: the same JSON Lines, decoded into the owned \
+                not report where a value ended), then sonic_rs::Deserializer::from_slice (validating: \
+                strings' UTF-8 checked as they are parsed, trailing bytes rejected by end(); the \
+                unchecked entry points are not used) feeds the record through a DeserializeSeed \
+                straight into the aggregator, one message at a time, with no message Vec; \
+                symbols are borrowed from the stream. A symbol holding a JSON escape (\", \\, a control char) is \
+                unescaped into an owned copy (Cow), the only case that allocates a String. \
+                Record-shaped workloads: the same JSON Lines, decoded into the owned \
                 record (escapes resolved), then visited; None is null; floats parse back \
                 bit-exactly with default features.",
     };
 }
 
-impl<W: SerdeWorkload> Codec<W> for JsonSonicRs {
+impl<W: SerdeDecode> Codec<W> for JsonSonicRs {
     fn new() -> Self {
         JsonSonicRs
     }
@@ -58,8 +59,10 @@ impl<W: SerdeWorkload> Codec<W> for JsonSonicRs {
 
     fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
         let len = memchr::memchr(b'\n', stream).context("json: record does not end its line")?;
-        let view: W::View<'_> = sonic_rs::from_slice(&stream[..len]).context("json: decode")?;
-        W::aggregate(&view, sink);
+        let mut deserializer = sonic_rs::Deserializer::from_slice(&stream[..len]);
+        W::deserialize_into(&mut deserializer, sink)
+            .and_then(|()| deserializer.end())
+            .context("json: decode")?;
         Ok(len + 1)
     }
 }
@@ -133,12 +136,14 @@ mod tests {
         assert_malformed_json_lines_are_errors::<JsonSonicRs>();
     }
 
-    /// Steady state: encode allocates nothing; decode only the message Vec of each of the 2 non-
-    /// empty records.
+    /// Steady state: encode allocates nothing; decode only for the 3 symbols
+    /// holding a JSON escape (`A"B`, `C\D`, a control char), all in one record:
+    /// their owned copies and sonic-rs's unescaping buffers. Messages stream into
+    /// the sink.
     #[test]
     fn allocations_per_record() {
         let records = sample_dataset().records;
-        assert_steady_state_allocations::<JsonSonicRs>(&records, (0, 2));
+        assert_steady_state_allocations::<JsonSonicRs>(&records, (0, 5));
     }
 
     /// sonic-rs reads back every f64 and f32 bit-exactly.

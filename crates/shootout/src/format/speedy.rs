@@ -41,8 +41,8 @@ impl Format for Speedy {
             lossy: None,
         },
         notes: "speedy derives, default little-endian context: fixed-width integers, u32 \
-                lengths, u32 enum tags. Encode writes straight into the stream \
-                (write_to_stream). Self-delimiting: records are back to back with no prefix; \
+                lengths, u32 enum tags. Encode sizes the record (bytes_needed), \
+                grows the stream by that much and writes in place (write_to_buffer). Self-delimiting: records are back to back with no prefix; \
                 read_with_length_from_buffer returns the bytes read. Decode reads a mirror \
                 whose symbol is a &str borrowed from the stream (UTF-8 checked); its message \
                 Vec is allocated once per non-empty record. Record-shaped workloads: the same \
@@ -51,28 +51,34 @@ impl Format for Speedy {
     };
 }
 
+/// Appends `value` to `stream`: sized first (`bytes_needed`), then written with
+/// `write_to_buffer` into that exact space. `write_to_stream` goes through
+/// `io::Write` and speedy's buffered stream writer, which costs more per call.
+fn append<T: Writable<LittleEndian>>(value: &T, stream: &mut Vec<u8>) -> Result<()> {
+    let len = value.bytes_needed().context("speedy: encode")?;
+    let start = stream.len();
+    stream.resize(start + len, 0);
+    value
+        .write_to_buffer(&mut stream[start..])
+        .inspect_err(|_| stream.truncate(start))
+        .context("speedy: encode")
+}
+
 impl Codec<Iex> for Speedy {
     fn new() -> Self {
         Speedy
     }
 
     fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
-        record.write_to_stream(stream).context("speedy: encode")
+        append(record, stream)
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
         let (record, used) = MultiMessageView::read_with_length_from_buffer(stream);
         let record = record.context("speedy: decode")?;
-        let _ = record.seq_no;
+        sink.packet(record.seq_no, record.messages.len());
         for message in &record.messages {
-            let _ = message.ts;
-            let symbol = message.symbol.as_bytes();
-            match message.body {
-                Body::Trade { price, size } => sink.trade(symbol, price, size),
-                Body::LevelUpdate {
-                    price, size, side, ..
-                } => sink.level_update(symbol, side, price, size),
-            }
+            sink.message(message.ts, message.symbol.as_bytes(), &message.body);
         }
         Ok(used)
     }
@@ -90,7 +96,7 @@ where
     }
 
     fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
-        record.write_to_stream(stream).context("speedy: encode")
+        append(record, stream)
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {

@@ -271,20 +271,19 @@ where
         };
         let record = th::MultiMessage::read_from_in_protocol(&mut input)
             .map_err(|err| describe(err).context(format!("{}: invalid record", P::NAME)))?;
-        let _seq_no = record.seq_no as u64;
+        sink.packet(record.seq_no as u64, record.messages.len());
         for message in &record.messages {
-            let _ts = message.ts;
-            let symbol = message.symbol.as_bytes();
+            let (ts, symbol) = (message.ts, message.symbol.as_bytes());
             match &message.body {
-                th::Body::Trade(trade) => sink.trade(symbol, trade.price as u64, trade.size as u32),
+                th::Body::Trade(trade) => sink.trade(ts, symbol, trade.price as u64, trade.size as u32),
                 th::Body::LevelUpdate(update) => {
                     let side = match update.side {
                         th::Side::BUY => Side::Buy,
                         th::Side::SELL => Side::Sell,
                         other => bail!("{}: unknown side {}", P::NAME, other.0),
                     };
-                    let _flags = update.flags as u8;
-                    sink.level_update(symbol, side, update.price as u64, update.size as u32);
+                    let flags = update.flags as u8;
+                    sink.level_update(ts, symbol, side, flags, update.price as u64, update.size as u32);
                 }
             }
         }
@@ -941,7 +940,7 @@ mod tests {
         Thrift<P>: Format,
     {
         let records = read_all::<P>(&encoded::<P>());
-        assert_eq!(records.len(), 3);
+        assert_eq!(records.len(), sample_dataset().records.len());
         assert_eq!(records[0].messages[0].symbol, "MSFT");
         let last = &records[2];
         assert_eq!(last.seq_no as u64, u64::MAX);

@@ -17,7 +17,7 @@ use super::{SerdeWorkload, Workload};
 /// (wrapping); floats to `float_sum` and `float_bits`, a wrapping sum of their
 /// bit patterns, because a one-ulp error vanishes in a float sum but not there;
 /// text to `text_bytes` and `text_hash` (a wrapping sum of per-value hashes).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, Serialize)]
 pub struct FieldStats {
     pub present: u64,
     pub int_sum: i64,
@@ -26,6 +26,17 @@ pub struct FieldStats {
     pub text_bytes: u64,
     pub text_hash: u64,
 }
+
+/// Floats compare by bit pattern, so a NaN sum equals the same NaN: a derived
+/// `PartialEq` would report identical figures as a difference.
+impl PartialEq for FieldStats {
+    fn eq(&self, other: &Self) -> bool {
+        let key = |s: &Self| (s.present, s.int_sum, s.float_sum.to_bits(), s.float_bits, s.text_bytes, s.text_hash);
+        key(self) == key(other)
+    }
+}
+
+impl Eq for FieldStats {}
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct FieldAggregate {
@@ -105,6 +116,8 @@ macro_rules! field_record {
             ::rkyv::Deserialize,
             ::speedy::Writable,
             ::speedy::Readable,
+            ::simd_json_derive::Serialize,
+            ::simd_json_derive::Deserialize,
         )]
         $($item)*
     };
@@ -209,6 +222,16 @@ mod tests {
         let (a, b) = (reference(&exact, &[0, 1]), reference(&off, &[0, 1]));
         assert_eq!(a.fields["x"].float_sum, b.fields["x"].float_sum, "the sum alone hides it");
         assert!(<Fields<Float> as Workload>::first_difference(&a, &b).is_some());
+    }
+
+    #[test]
+    fn identical_nan_sums_are_equal_and_differing_nans_are_not() {
+        let nan = |bits| [Float(f64::from_bits(bits))];
+        let (quiet, other) = (f64::NAN.to_bits(), f64::NAN.to_bits() | 1);
+        let a = reference(&nan(quiet), &[0]);
+        assert!(a.fields["x"].float_sum.is_nan());
+        assert_eq!(<Fields<Float> as Workload>::first_difference(&a, &reference(&nan(quiet), &[0])), None);
+        assert!(<Fields<Float> as Workload>::first_difference(&a, &reference(&nan(other), &[0])).is_some());
     }
 
     #[test]

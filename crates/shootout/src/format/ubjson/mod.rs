@@ -13,7 +13,7 @@
 //! high-precision number (its decimal digits), which reads back exactly.
 //!
 //! The iex codec ([`Ubjson`]) serializes each record as one UBJSON object and
-//! reads it back into the shared borrowed view ([`MultiMessageView`]). A UBJSON
+//! reads it back through the iex `DeserializeSeed`, straight into the aggregator. A UBJSON
 //! value is self-delimiting, so records follow one another with no prefix.
 
 pub mod de;
@@ -21,14 +21,14 @@ mod error;
 pub mod ser;
 
 use anyhow::{Context, Result};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 pub use de::{Deserializer, from_slice, take_from_slice};
 pub use error::Error;
 pub use ser::Serializer;
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
-use crate::workload::SerdeWorkload;
+use super::serde_decode::SerdeDecode;
 
 /// Type markers and the container markers of Draft 12.
 pub mod marker {
@@ -90,14 +90,15 @@ impl Format for Ubjson {
                 form, Body externally tagged ({\"Trade\": {...}}), Side a string. u64 above \
                 i64::MAX (no UBJSON type) is a high-precision H decimal, read back exactly. \
                 Self-delimiting: records back to back, no prefix. Encode appends straight to the \
-                stream; decode reads the shared serde view (symbols borrowed as &str, UTF-8 \
-                checked), whose message Vec is allocated once per non-empty record. \
+                stream; decode feeds the record through a DeserializeSeed straight into the \
+                aggregator, one message at a time, with no message Vec (symbols borrowed, UTF-8 \
+                checked). \
                 Record-shaped workloads: one object per record, decoded into the owned record, \
                 then visited; f32 is float32 d, f64 float64 D (bit-exact), None null Z.",
     };
 }
 
-impl<W: SerdeWorkload> Codec<W> for Ubjson {
+impl<W: SerdeDecode> Codec<W> for Ubjson {
     fn new() -> Self {
         Ubjson
     }
@@ -108,8 +109,7 @@ impl<W: SerdeWorkload> Codec<W> for Ubjson {
 
     fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
         let mut de = Deserializer::from_slice(stream);
-        let view = W::View::deserialize(&mut de).context("ubjson: decode")?;
-        W::aggregate(&view, sink);
+        W::deserialize_into(&mut de, sink).context("ubjson: decode")?;
         Ok(de.position())
     }
 }

@@ -6,7 +6,7 @@ use std::time::{Duration, UNIX_EPOCH};
 use anyhow::Result;
 use serde::Serialize;
 
-use super::{Aggregate, Aggregator, Body, Iex, Message, MultiMessage, Side};
+use super::{Aggregator, Body, Iex, Message, MultiMessage, Side, SymbolStats};
 use crate::capture::iex::{self as wire, Decoded};
 use crate::capture::{self, Source};
 use crate::workload::Dataset;
@@ -32,7 +32,10 @@ pub struct CaptureReport {
     /// Benchmark records: packets with at least one trade or counted price update.
     pub records: u64,
     pub warnings: Vec<String>,
-    pub symbols: Aggregate,
+    /// The reference aggregate: its totals (its record count is `records`), then per symbol.
+    pub record_messages: u64,
+    pub seq_no_sum: u64,
+    pub symbols: BTreeMap<String, SymbolStats>,
 }
 
 #[derive(Debug, Default, Serialize)]
@@ -84,6 +87,7 @@ pub fn load(source: &Source) -> Result<Ingested> {
             add_message(message, &mut messages, &mut reference);
         }
         if !messages.is_empty() {
+            reference.packet(seq_no, messages.len());
             records.push(MultiMessage { seq_no, messages });
         }
     })?;
@@ -105,7 +109,9 @@ pub fn load(source: &Source) -> Result<Ingested> {
         skipped_messages: skipped,
         records: records.len() as u64,
         warnings: scan.read.warnings,
-        symbols: reference.clone(),
+        record_messages: reference.messages,
+        seq_no_sum: reference.seq_no_sum,
+        symbols: reference.symbols.clone(),
     };
     let dataset = Dataset::in_order(records, reference, source.name());
     Ok(Ingested { dataset, report })
@@ -118,8 +124,10 @@ fn add_message(message: wire::Message<'_>, out: &mut Vec<Message>, reference: &m
     let mut push = |ts: i64, symbol: &[u8; 8], body: Body| {
         let symbol = String::from_utf8_lossy(wire::trim_symbol(symbol)).into_owned();
         match body {
-            Body::Trade { price, size } => reference.trade(symbol.as_bytes(), price, size),
-            Body::LevelUpdate { price, size, side, .. } => reference.level_update(symbol.as_bytes(), side, price, size),
+            Body::Trade { price, size } => reference.trade(ts, symbol.as_bytes(), price, size),
+            Body::LevelUpdate { price, size, flags, side } => {
+                reference.level_update(ts, symbol.as_bytes(), side, flags, price, size)
+            }
         }
         out.push(Message { ts, symbol, body });
     };

@@ -9,7 +9,7 @@ pub mod view;
 pub use aggregate::{Aggregate, Aggregator, SymbolStats};
 pub use record::{Body, Message, MultiMessage, Side};
 
-use super::{SerdeWorkload, Workload};
+use super::Workload;
 
 pub struct Iex;
 
@@ -20,7 +20,7 @@ impl Workload for Iex {
     type Aggregate = Aggregate;
 
     fn new_sink(reference: &Aggregate) -> Aggregator {
-        Aggregator::with_capacity(reference.len())
+        Aggregator::with_capacity(reference.symbols.len())
     }
 
     fn feed(record: &MultiMessage, sink: &mut Aggregator) {
@@ -36,17 +36,10 @@ impl Workload for Iex {
     }
 }
 
-/// Serde codecs read the borrowed view: symbols point into the input.
-impl SerdeWorkload for Iex {
-    type View<'a> = view::MultiMessageView<'a>;
-
-    fn aggregate(view: &view::MultiMessageView<'_>, sink: &mut Aggregator) {
-        view.aggregate_into(sink);
-    }
-}
-
 /// Hand-made records covering the edges a codec can get wrong: both bodies and
-/// sides, zero sizes, extreme values, 1- and 8-byte symbols, an empty packet.
+/// sides, zero sizes, extreme values, 1- and 8-byte symbols, an empty packet,
+/// and symbols any of the wire's 256 byte values may produce (read as Latin-1):
+/// JSON's quote and backslash, a control byte, chars U+0080-U+00FF.
 #[cfg(test)]
 pub fn sample_dataset() -> super::Dataset<Iex> {
     let message = |ts, symbol: &str, body| Message { ts, symbol: symbol.to_owned(), body };
@@ -66,6 +59,16 @@ pub fn sample_dataset() -> super::Dataset<Iex> {
                 message(i64::MAX, "ZZZZZZZZ", Body::Trade { price: 0, size: u32::MAX }),
                 message(0, "A", Body::LevelUpdate { price: 1, size: 7, flags: 0, side: Side::Sell }),
                 message(-1, "MSFT", Body::LevelUpdate { price: 700_000, size: 3, flags: 0, side: Side::Buy }),
+            ],
+        },
+        MultiMessage {
+            seq_no: 3,
+            messages: vec![
+                message(5, "A\"B", Body::Trade { price: 10, size: 1 }),
+                message(6, "C\\D", Body::LevelUpdate { price: 20, size: 2, flags: 0x40, side: Side::Buy }),
+                message(7, "E\u{1}\u{7f}F", Body::Trade { price: 30, size: 3 }),
+                message(8, "\u{e9}T\u{e9}\u{80}", Body::LevelUpdate { price: 40, size: 4, flags: 0x80, side: Side::Sell }),
+                message(9, "\u{ff}\u{ff}\u{ff}\u{ff}\u{ff}\u{ff}\u{ff}\u{ff}", Body::Trade { price: 50, size: 5 }),
             ],
         },
     ];
