@@ -46,7 +46,7 @@ enum Command {
     Run(RunArgs),
     /// Summarize a capture: packets, protocols, time range, message counts and the per-symbol reference aggregate.
     Inspect {
-        /// A pcap or pcapng capture, optionally gzipped (detected by content, not by name).
+        /// A pcap or pcapng capture, optionally gzipped (detected by content, not by name); `-` reads standard input.
         file: PathBuf,
         /// Print JSON instead of text.
         #[arg(long)]
@@ -213,8 +213,7 @@ fn print_warnings(warnings: &[String]) {
 }
 
 fn inspect(file: PathBuf, json: bool) -> Result<()> {
-    let ingested = ingest::load(&Source::File(file))?;
-    let report = &ingested.report;
+    let report = &crate::output::inspect::scan(&Source::from_arg(file))?;
     print_warnings(&report.warnings);
     let mut out = io::stdout().lock();
     if json {
@@ -291,7 +290,7 @@ fn run(args: RunArgs) -> Result<()> {
     match args.workload {
         WorkloadName::Iex => {
             let source = match &args.input {
-                Some(path) => Source::File(path.clone()),
+                Some(path) => Source::from_arg(path.clone()),
                 None => {
                     let options = args.generated.options();
                     Source::Memory {
@@ -331,16 +330,17 @@ fn run(args: RunArgs) -> Result<()> {
 fn tabular_run<R: Row>(args: &RunArgs, formats: Vec<Registered<Fields<R>>>) -> Result<()> {
     let (rows, size, source) = match &args.input {
         Some(path) => {
-            let (rows, size) = csv::read::<R>(path)?;
-            (rows, size, path.display().to_string())
+            let source = Source::from_arg(path.clone());
+            let (rows, input) = csv::load::<R>(&source)?;
+            (rows, input.size, source.name())
         }
         None => {
             let seed = args.generated.seed;
             let rows = tabular::generate_rows::<R>(args.records as usize, seed, args.presence);
             let text = csv::render(&rows);
             let name = format!("generated: {} rows, presence {}, seed {seed}", rows.len(), args.presence);
-            let (rows, size) = csv::parse::<R>(&name, text.as_bytes())?;
-            (rows, size, name)
+            let (rows, input) = csv::load::<R>(&Source::Memory { name: name.clone(), bytes: Arc::from(text.into_bytes()) })?;
+            (rows, input.size, name)
         }
     };
     benchmark(args, tabular::dataset(rows, source), formats, Some(size))
