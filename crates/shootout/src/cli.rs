@@ -48,7 +48,7 @@ enum Command {
     Run(RunArgs),
     /// Summarize a capture: packets, protocols, time range, message counts and the per-symbol reference aggregate.
     Inspect {
-        /// A pcap or pcapng capture, optionally gzipped (detected by content, not by name).
+        /// A pcap or pcapng capture, optionally gzipped (detected by content, not by name); `-` reads standard input.
         file: PathBuf,
         /// Print JSON instead of text.
         #[arg(long)]
@@ -227,8 +227,7 @@ fn print_warnings(warnings: &[String]) {
 }
 
 fn inspect(file: PathBuf, json: bool) -> Result<()> {
-    let ingested = ingest::load(&Source::File(file))?;
-    let report = &ingested.report;
+    let report = &crate::output::inspect::scan(&Source::from_arg(file))?;
     print_warnings(&report.warnings);
     let mut out = io::stdout().lock();
     if json {
@@ -305,7 +304,7 @@ fn run(args: RunArgs) -> Result<()> {
     match args.workload {
         WorkloadName::Iex => {
             let source = match &args.input {
-                Some(path) => Source::File(path.clone()),
+                Some(path) => Source::from_arg(path.clone()),
                 None => {
                     let options = args.generated.options();
                     Source::Memory {
@@ -356,16 +355,17 @@ fn tabular_run<R: Row + Clone>(args: &RunArgs, formats: Vec<Registered<Fields<R>
     let targets = export_targets(args)?;
     let (rows, size, source) = match &args.input {
         Some(path) => {
-            let (rows, size) = csv::read::<R>(path)?;
-            (rows, size, path.display().to_string())
+            let source = Source::from_arg(path.clone());
+            let (rows, input) = csv::load::<R>(&source)?;
+            (rows, input.size, source.name())
         }
         None => {
             let seed = args.generated.seed;
             let rows = tabular::generate_rows::<R>(args.records as usize, seed, args.presence);
             let text = csv::render(&rows);
             let name = format!("generated: {} rows, presence {}, seed {seed}", rows.len(), args.presence);
-            let (rows, size) = csv::parse::<R>(&name, text.as_bytes())?;
-            (rows, size, name)
+            let (rows, input) = csv::load::<R>(&Source::Memory { name: name.clone(), bytes: Arc::from(text.into_bytes()) })?;
+            (rows, input.size, name)
         }
     };
     let input = InMemory { dataset: tabular::dataset(rows, source), file: None, warnings: Vec::new(), csv: Some(size) };

@@ -23,13 +23,18 @@ pub fn shared_capture(name: &str) -> Option<PathBuf> {
 
 /// A classic little-endian µs pcap holding the given Ethernet frames.
 pub fn pcap(frames: &[Vec<u8>]) -> Vec<u8> {
+    pcap_of_link_type(1, frames)
+}
+
+/// A classic little-endian µs pcap of the given link type.
+pub fn pcap_of_link_type(linktype: u32, frames: &[Vec<u8>]) -> Vec<u8> {
     let mut p = Vec::new();
     p.extend_from_slice(&0xa1b2_c3d4u32.to_le_bytes());
     p.extend_from_slice(&2u16.to_le_bytes());
     p.extend_from_slice(&4u16.to_le_bytes());
     p.extend_from_slice(&[0; 8]);
     p.extend_from_slice(&65_535u32.to_le_bytes());
-    p.extend_from_slice(&1u32.to_le_bytes());
+    p.extend_from_slice(&linktype.to_le_bytes());
     for frame in frames {
         p.extend_from_slice(&[0; 8]);
         p.extend_from_slice(&(frame.len() as u32).to_le_bytes());
@@ -72,4 +77,69 @@ pub fn temp_file(dir: &tempfile::TempDir, name: &str, bytes: &[u8]) -> PathBuf {
 
 pub fn generated_capture(packets: u64) -> Vec<u8> {
     shootout::capture::generate::generate(shootout::capture::generate::Options { packets, seed: 3 })
+}
+
+/// Start offsets of the packet records of a capture `generate` wrote.
+pub fn pcap_records(pcap: &[u8]) -> Vec<usize> {
+    shootout::capture::generate::records(pcap).map(|(at, _, _)| at).collect()
+}
+
+/// A capture `generate` wrote, as pcapng.
+pub fn pcapng_of(pcap: &[u8]) -> Vec<u8> {
+    shootout::capture::generate::pcapng(pcap, None)
+}
+
+/// Start offsets of the blocks of a little-endian pcapng.
+pub fn pcapng_blocks(pcapng: &[u8]) -> Vec<usize> {
+    let mut starts = Vec::new();
+    let mut at = 0;
+    while at + 12 <= pcapng.len() {
+        starts.push(at);
+        at += u32::from_le_bytes(pcapng[at + 4..at + 8].try_into().unwrap()) as usize;
+    }
+    starts
+}
+
+/// How `shootout inspect` is handed its input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Via {
+    File,
+    /// `--input -`, from a pipe.
+    Stdin,
+    /// `/dev/stdin` fed by `cat … |`.
+    Pipe,
+    /// A named pipe (FIFO) a writer fills as the reader reads.
+    Fifo,
+    /// `<(cat …)`, as bash passes it: a /dev/fd path.
+    ProcessSubstitution,
+}
+
+pub const EVERY_WAY: [Via; 5] = [Via::File, Via::Stdin, Via::Pipe, Via::Fifo, Via::ProcessSubstitution];
+
+/// Runs `shootout inspect <args> <input>` with `path`'s bytes handed over `via`;
+/// a hang fails the test rather than stalling it.
+pub fn inspect_via(via: Via, path: &std::path::Path, args: &[&str]) -> std::process::Output {
+    let timeout = std::time::Duration::from_secs(120);
+    let binary = assert_cmd::cargo::cargo_bin("shootout");
+    let bash = |script: &str| {
+        let mut command = Command::new("bash");
+        command.arg("-c").arg(script).arg(&binary).arg(path).args(args).timeout(timeout);
+        command
+    };
+    match via {
+        Via::File => shootout().arg("inspect").args(args).arg(path).timeout(timeout).output().unwrap(),
+        Via::Stdin => shootout().arg("inspect").args(args).arg("-").write_stdin(std::fs::read(path).unwrap()).timeout(timeout).output().unwrap(),
+        Via::Pipe => bash(r#"cat "$1" | "$0" inspect "${@:2}" /dev/stdin"#).output().unwrap(),
+        Via::ProcessSubstitution => bash(r#""$0" inspect "${@:2}" <(cat "$1")"#).output().unwrap(),
+        Via::Fifo => {
+            let dir = tempfile::tempdir().unwrap();
+            let fifo = dir.path().join("capture.fifo");
+            assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+            let bytes = std::fs::read(path).unwrap();
+            let writer_end = fifo.clone();
+            // The reader may stop early on an error, so the writer's own result is not checked.
+            std::thread::spawn(move || std::fs::write(writer_end, bytes));
+            shootout().arg("inspect").args(args).arg(&fifo).timeout(timeout).output().unwrap()
+        }
+    }
 }

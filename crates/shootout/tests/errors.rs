@@ -16,6 +16,7 @@ fn assert_one_line_error(path: &std::path::Path, expected: &[&str]) {
         assert!(!stderr.contains("panicked"), "panic: {stderr}");
         let lines: Vec<&str> = stderr.lines().collect();
         assert_eq!(lines.len(), 1, "expected one line, got: {stderr}");
+        assert!(lines[0].chars().count() <= 300, "{} characters: {stderr}", lines[0].chars().count());
         assert!(lines[0].starts_with("error: "), "{stderr}");
         assert!(lines[0].contains(&path.display().to_string()), "file not named: {stderr}");
         for needle in expected {
@@ -123,4 +124,127 @@ fn no_iex_packets() {
     let dir = tempfile::tempdir().unwrap();
     let bytes = pcap(&[udp_frame(b"\x12\x34\x01\x00\x00\x01 a DNS query, say"), vec![0xff; 60]]);
     assert_one_line_error(&temp_file(&dir, "dns.pcap", &bytes), &["no IEX-TP packets in", "is this an IEX HIST capture?"]);
+}
+
+fn add(bytes: &mut [u8], at: usize, delta: u32) {
+    let field = u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    bytes[at..at + 4].copy_from_slice(&field.wrapping_add(delta).to_le_bytes());
+}
+
+#[test]
+fn pcap_record_length_wrong_mid_file_is_an_error_at_that_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = generated_capture(300);
+    let records = pcap_records(&bytes);
+    let bad = records[records.len() - 50];
+    add(&mut bytes, bad + 8, 3); // captured length
+    add(&mut bytes, bad + 12, 3); // original length, so the record itself looks sound
+    let path = temp_file(&dir, "mid.pcap", &bytes);
+    assert_one_line_error(&path, &[&format!("{}: byte {bad}: record length", path.display()), "does not fit what follows"]);
+}
+
+#[test]
+fn pcap_captured_length_above_original_length_mid_file_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = generated_capture(300);
+    let records = pcap_records(&bytes);
+    let bad = records[records.len() - 50];
+    add(&mut bytes, bad + 8, 3);
+    let path = temp_file(&dir, "caplen.pcap", &bytes);
+    assert_one_line_error(&path, &[&format!("at byte {bad}"), "exceeds the packet's original length"]);
+}
+
+#[test]
+fn pcapng_block_length_not_a_multiple_of_4_mid_file_is_an_error_at_that_block() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = pcapng_of(&generated_capture(300));
+    let blocks = pcapng_blocks(&bytes);
+    let bad = blocks[blocks.len() - 50];
+    add(&mut bytes, bad + 4, 1);
+    let path = temp_file(&dir, "mid.pcapng", &bytes);
+    assert_one_line_error(&path, &[&format!("{}: byte {bad}: enhanced packet block length", path.display()), "not a multiple of 4"]);
+}
+
+#[test]
+fn pcapng_block_length_not_matching_its_trailing_length_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = pcapng_of(&generated_capture(300));
+    let blocks = pcapng_blocks(&bytes);
+    let bad = blocks[blocks.len() - 50];
+    add(&mut bytes, bad + 4, 8);
+    let path = temp_file(&dir, "trailing.pcapng", &bytes);
+    assert_one_line_error(&path, &[&format!("byte {bad}:"), "does not match its trailing length"]);
+}
+
+#[test]
+fn pcapng_block_of_length_zero_is_one_short_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = pcapng_of(&generated_capture(3_000));
+    let bad = pcapng_blocks(&bytes)[10];
+    bytes[bad + 4..bad + 8].copy_from_slice(&0u32.to_le_bytes());
+    let path = temp_file(&dir, "zero.pcapng", &bytes);
+    assert_one_line_error(&path, &[&format!("byte {bad}:"), "length 0 is below the minimum of 32"]);
+}
+
+#[test]
+fn pcapng_final_block_cut_short_is_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = pcapng_of(&generated_capture(10));
+    let path = temp_file(&dir, "cut.pcapng", &bytes[..bytes.len() - 9]);
+    let output = shootout().arg("inspect").arg(&path).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.contains("warning:") && stderr.contains("final enhanced packet block cut short"), "{stderr}");
+}
+
+#[test]
+fn message_of_length_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut body = 0u16.to_le_bytes().to_vec();
+    body.extend_from_slice(b"T and more");
+    let bytes = pcap(&[udp_frame(&iex_packet(body.len() as u16, 1, &body))]);
+    assert_one_line_error(&temp_file(&dir, "zero.pcap", &bytes), &["byte 122", "length 0, but a message holds at least its type byte"]);
+}
+
+#[test]
+fn capture_of_another_link_type_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    // Linux cooked capture, as `tcpdump -i any` writes: a 16-byte header where Ethernet has 14.
+    let mut sll = vec![0, 0, 0, 1, 0, 6, 0, 0x1e, 0x67, 0x9f, 0xc8, 0xef, 0, 0, 0x08, 0x00];
+    sll.extend_from_slice(&udp_frame(&iex_packet(0, 0, &[]))[14..]);
+    let bytes = pcap_of_link_type(113, &[sll.clone(), sll]);
+    assert_one_line_error(
+        &temp_file(&dir, "any.pcap", &bytes),
+        &["no IEX-TP packets in", "2 of its packets are of link type LINUX_SLL (113)", "tcpdump -i any"],
+    );
+}
+
+/// `run --workload longs` on a CSV; its one error line.
+fn csv_error(dir: &tempfile::TempDir, text: &str) -> String {
+    let path = temp_file(dir, "bad.csv", text.as_bytes());
+    let output = shootout().args(["run", "--workload", "longs", "--runs", "1", "--warmup", "0", "--input"]).arg(&path).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(!output.status.success());
+    assert_eq!(stderr.lines().count(), 1, "{}", &stderr[..stderr.len().min(500)]);
+    assert!(stderr.len() < 300, "{} bytes of error", stderr.len());
+    stderr
+}
+
+fn csv_header() -> String {
+    (1..=20).map(|i| format!("f{i}")).collect::<Vec<_>>().join(",")
+}
+
+#[test]
+fn huge_csv_cell_is_cut_in_the_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let stderr = csv_error(&dir, &format!("{}\n{}{}\n", csv_header(), "7".repeat(50_000_000), ",".repeat(19)));
+    assert!(stderr.contains("line 2, column 1 (f1)") && stderr.contains("(50000000 bytes)"), "{stderr}");
+}
+
+#[test]
+fn unterminated_csv_quote_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let rows = format!("{}\n", ["1"; 20].join(",")).repeat(5);
+    let stderr = csv_error(&dir, &format!("{}\n{rows}1,\"2,3\n{rows}", csv_header()));
+    assert!(stderr.contains("line 7, column 2 (f2): unterminated quote"), "{stderr}");
 }

@@ -95,6 +95,58 @@ pub fn generate(options: Options) -> Vec<u8> {
     g.pcap
 }
 
+/// Each packet record of a capture `generate` wrote (little-endian classic
+/// pcap): its offset, its 16-byte header and its frame.
+pub fn records(pcap: &[u8]) -> impl Iterator<Item = (usize, &[u8], &[u8])> {
+    let mut at = 24;
+    std::iter::from_fn(move || {
+        let header = pcap.get(at..at + 16)?;
+        let len = u32::from_le_bytes(header[8..12].try_into().expect("4 bytes")) as usize;
+        let record = (at, header, pcap.get(at + 16..at + 16 + len)?);
+        at += 16 + len;
+        Some(record)
+    })
+}
+
+/// The frames of a capture `generate` wrote, as a little-endian pcapng: a
+/// section header, one Ethernet interface, an enhanced packet block per frame,
+/// each frame behind the 802.1Q tag `vlan` when given. The same data in the
+/// other layout, so both go through the same checks.
+pub fn pcapng(pcap: &[u8], vlan: Option<u16>) -> Vec<u8> {
+    let block = |kind: u32, body: &[u8]| {
+        let padded = body.len().div_ceil(4) * 4;
+        let total = (12 + padded) as u32;
+        let mut b = kind.to_le_bytes().to_vec();
+        b.extend_from_slice(&total.to_le_bytes());
+        b.extend_from_slice(body);
+        b.resize(8 + padded, 0);
+        b.extend_from_slice(&total.to_le_bytes());
+        b
+    };
+    let mut shb = 0x1a2b_3c4du32.to_le_bytes().to_vec();
+    shb.extend_from_slice(&[1, 0, 0, 0]);
+    shb.extend_from_slice(&(-1i64).to_le_bytes());
+    let mut out = block(0x0a0d_0d0a, &shb);
+    let mut idb = 1u16.to_le_bytes().to_vec();
+    idb.extend_from_slice(&[0, 0]);
+    idb.extend_from_slice(&65_535u32.to_le_bytes());
+    out.extend(block(1, &idb));
+    for (_, _, frame) in records(pcap) {
+        let mut tagged = frame[..12].to_vec();
+        if let Some(vlan) = vlan {
+            tagged.extend_from_slice(&0x8100u16.to_be_bytes());
+            tagged.extend_from_slice(&vlan.to_be_bytes());
+        }
+        tagged.extend_from_slice(&frame[12..]);
+        let mut epb = vec![0; 12];
+        epb.extend_from_slice(&(tagged.len() as u32).to_le_bytes());
+        epb.extend_from_slice(&(tagged.len() as u32).to_le_bytes());
+        epb.extend_from_slice(&tagged);
+        out.extend(block(6, &epb));
+    }
+    out
+}
+
 fn message(kind: u8, flag: u8, ts: i64) -> Vec<u8> {
     let mut m = vec![kind, flag];
     m.extend_from_slice(&ts.to_le_bytes());

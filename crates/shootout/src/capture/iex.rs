@@ -129,7 +129,16 @@ pub fn parse_packet(payload: &[u8]) -> Result<Option<Packet<'_>>, Malformed> {
             });
         }
         let len = usize::from(u16_at(payload, at));
-        if at + 2 + len > body_end || len == 0 {
+        if len == 0 {
+            return Err(Malformed {
+                offset: at,
+                problem: format!(
+                    "message {index} of {}: length 0, but a message holds at least its type byte",
+                    header.message_count
+                ),
+            });
+        }
+        if at + 2 + len > body_end {
             return Err(Malformed {
                 offset: at,
                 problem: format!(
@@ -335,6 +344,12 @@ mod tests {
         let err = parse_packet(&p).err().unwrap();
         assert_eq!(err.offset, 40);
         assert!(err.problem.contains("length 200 runs past the end"), "{}", err.problem);
+
+        let mut p = packet(0x8003, &[&t, b"Zx"]);
+        p[40 + 2 + t.len()..][..2].copy_from_slice(&0u16.to_le_bytes());
+        let err = parse_packet(&p).err().unwrap();
+        assert_eq!(err.offset, 40 + 2 + t.len());
+        assert_eq!(err.problem, "message 1 of 2: length 0, but a message holds at least its type byte");
 
         let mut p = packet(0x8003, &[&t]);
         p.truncate(p.len() - 1); // payload length past the end

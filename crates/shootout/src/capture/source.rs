@@ -1,108 +1,210 @@
-//! Opening a capture: a file or bytes in memory, gzip detected by its magic
-//! number, with the counts needed to name byte offsets in error messages.
+//! Where input bytes come from, read once per pass: a file, standard input or
+//! bytes in memory. Every pass counts and hashes the raw bytes it reads, so a
+//! reader can report progress and the SHA-256 of exactly what it parsed.
 
+use std::collections::HashMap;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Cursor, Read};
+use std::io::{self, Cursor, Read, Seek, SeekFrom, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
 use anyhow::{Context, Result, bail};
+use sha2::{Digest, Sha256};
 
-const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
-const READ_BUFFER: usize = 1 << 20;
-
-/// Where capture bytes come from.
+/// Where input bytes come from.
 #[derive(Debug, Clone)]
 pub enum Source {
     File(PathBuf),
-    /// A capture made in memory (the embedded default); `name` stands in for a path in messages.
+    /// `--input -`.
+    Stdin,
+    /// Bytes made in memory (the embedded default); `name` stands in for a path in messages.
     Memory { name: String, bytes: Arc<[u8]> },
 }
 
 impl Source {
+    /// A command-line input: `-` is standard input.
+    pub fn from_arg(path: PathBuf) -> Source {
+        if path.as_os_str() == "-" { Source::Stdin } else { Source::File(path) }
+    }
+
     pub fn name(&self) -> String {
         match self {
             Source::File(path) => path.display().to_string(),
+            Source::Stdin => "standard input".to_owned(),
             Source::Memory { name, .. } => name.clone(),
+        }
+    }
+
+    /// Opens the raw bytes for one pass. A non-regular file (standard input, a
+    /// FIFO, process substitution) can be read only once: its bytes are copied
+    /// to a temporary file as the first pass reads them, and later passes read
+    /// that copy.
+    pub fn open(&self) -> Result<Raw> {
+        let name = self.name();
+        match self {
+            Source::Memory { bytes, .. } => Ok(Raw::new(Inner::Memory(Cursor::new(bytes.clone())), Some(bytes.len() as u64))),
+            Source::Stdin => spooled(SpoolKey::Stdin, || Ok(Box::new(io::stdin()))),
+            Source::File(path) => {
+                if let Some(spool) = SPOOLS.lock().unwrap_or_else(PoisonError::into_inner).get(&SpoolKey::Path(path.clone())) {
+                    return Ok(SpoolReader::open(spool.clone()));
+                }
+                let file = File::open(path).with_context(|| format!("{name}: cannot open"))?;
+                let metadata = file.metadata().with_context(|| format!("{name}: cannot read"))?;
+                if metadata.is_dir() {
+                    bail!("{name}: is a directory, expected a file");
+                }
+                if metadata.is_file() {
+                    Ok(Raw::new(Inner::File(file), Some(metadata.len())))
+                } else {
+                    spooled(SpoolKey::Path(path.clone()), || Ok(Box::new(file)))
+                }
+            }
         }
     }
 }
 
-/// Counters shared with the reader handed to the pcap parser, which only
-/// reports "read error" and never the byte count.
-#[derive(Debug, Default)]
-pub struct Progress {
-    /// Bytes delivered to the parser (decompressed when gzip).
-    pub delivered: AtomicU64,
-    /// Bytes taken from the file by the gzip decoder.
-    pub compressed: AtomicU64,
-    pub io_error: Mutex<Option<io::Error>>,
+/// One pass's raw bytes, counted and hashed as they are read.
+pub struct Raw {
+    inner: Inner,
+    tap: Arc<Tap>,
 }
 
-pub struct Opened {
-    pub reader: Box<dyn Read + Send>,
-    pub gzip: bool,
-    pub progress: Arc<Progress>,
+enum Inner {
+    File(File),
+    Spool(SpoolReader),
+    Memory(Cursor<Arc<[u8]>>),
 }
 
-/// Opens `source`, undoing gzip if its first bytes say so.
-pub fn open(source: &Source) -> Result<Opened> {
-    let name = source.name();
-    let raw: Box<dyn Read + Send> = match source {
-        Source::File(path) => Box::new(File::open(path).with_context(|| format!("{name}: cannot open"))?),
-        Source::Memory { bytes, .. } => Box::new(Cursor::new(bytes.clone())),
-    };
-    let progress = Arc::new(Progress::default());
-    let mut buffered = BufReader::with_capacity(READ_BUFFER, raw);
-    let head = buffered.fill_buf().with_context(|| format!("{name}: cannot read"))?;
-    if head.is_empty() {
-        bail!("{name}: empty file (0 bytes), expected a pcap or pcapng capture");
+/// What a pass has read so far, shared with readers stacked on top of the raw
+/// bytes (a gzip decoder, a parser's buffer) that hide the raw stream.
+#[derive(Debug)]
+pub struct Tap {
+    read: AtomicU64,
+    total: Option<u64>,
+    sha256: Mutex<Sha256>,
+}
+
+impl Tap {
+    /// Raw bytes read so far, and the input's size when known.
+    pub fn progress(&self) -> (u64, Option<u64>) {
+        (self.read.load(Ordering::Relaxed), self.total)
     }
-    let gzip = head.starts_with(&GZIP_MAGIC);
-    let reader: Box<dyn Read + Send> = if gzip {
-        let counted = Counting { inner: buffered, count: progress.clone() };
-        Box::new(flate2::read::MultiGzDecoder::new(counted))
-    } else {
-        Box::new(buffered)
-    };
-    Ok(Opened { reader: Box::new(FillingReader { inner: reader, progress: progress.clone() }), gzip, progress })
-}
 
-/// Reads `len` bytes at `offset` of the (decompressed) stream: used only to
-/// describe a damaged final record, so re-reading from the start is fine.
-pub fn bytes_at(source: &Source, offset: u64, len: usize) -> Vec<u8> {
-    let Ok(mut opened) = open(source) else { return Vec::new() };
-    if io::copy(&mut (&mut opened.reader).take(offset), &mut io::sink()).is_err() {
-        return Vec::new();
+    /// Size and SHA-256 (hex) of the bytes read so far: of the whole input once
+    /// the pass reached its end.
+    pub fn digest(&self) -> (u64, String) {
+        let sha256 = self.sha256.lock().unwrap_or_else(PoisonError::into_inner).clone().finalize();
+        (self.read.load(Ordering::Relaxed), sha256.iter().map(|b| format!("{b:02x}")).collect())
     }
-    let mut bytes = Vec::with_capacity(len);
-    let _ = opened.reader.take(len as u64).read_to_end(&mut bytes);
-    bytes
 }
 
-struct Counting<R> {
-    inner: R,
-    count: Arc<Progress>,
+impl Raw {
+    fn new(inner: Inner, total: Option<u64>) -> Raw {
+        Raw { inner, tap: Arc::new(Tap { read: AtomicU64::new(0), total, sha256: Mutex::new(Sha256::new()) }) }
+    }
+
+    pub fn tap(&self) -> Arc<Tap> {
+        self.tap.clone()
+    }
 }
 
-impl<R: Read> Read for Counting<R> {
+impl Read for Raw {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.count.compressed.fetch_add(n as u64, Ordering::Relaxed);
+        let n = match &mut self.inner {
+            Inner::File(file) => file.read(buf)?,
+            Inner::Spool(spool) => spool.read(buf)?,
+            Inner::Memory(cursor) => cursor.read(buf)?,
+        };
+        self.tap.sha256.lock().unwrap_or_else(PoisonError::into_inner).update(&buf[..n]);
+        self.tap.read.fetch_add(n as u64, Ordering::Relaxed);
         Ok(n)
     }
 }
 
-/// Fills the caller's buffer completely unless the stream ends (a gzip decoder
-/// returns short reads, and the pcap parser takes a short first read for a
-/// short file), counts what it delivers, and keeps the I/O error the parser drops.
-struct FillingReader {
-    inner: Box<dyn Read + Send>,
-    progress: Arc<Progress>,
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum SpoolKey {
+    Stdin,
+    Path(PathBuf),
 }
 
-impl Read for FillingReader {
+/// A pipe's bytes can be read only once per process, so their copy belongs to
+/// the process, not to one `Source` value.
+static SPOOLS: LazyLock<Mutex<HashMap<SpoolKey, Arc<Mutex<Spool>>>>> = LazyLock::new(Default::default);
+
+/// The bytes of a pipe read so far, in an unnamed temporary file the system
+/// deletes when the process ends, and the pipe itself until its end.
+struct Spool {
+    copy: File,
+    len: u64,
+    pipe: Option<Box<dyn Read + Send>>,
+}
+
+fn spooled(key: SpoolKey, open_pipe: impl FnOnce() -> Result<Box<dyn Read + Send>>) -> Result<Raw> {
+    let mut spools = SPOOLS.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(spool) = spools.get(&key) {
+        return Ok(SpoolReader::open(spool.clone()));
+    }
+    let copy = tempfile::tempfile().context("cannot create a temporary file to keep a copy of piped input")?;
+    let spool = Arc::new(Mutex::new(Spool { copy, len: 0, pipe: Some(open_pipe()?) }));
+    spools.insert(key, spool.clone());
+    Ok(SpoolReader::open(spool))
+}
+
+/// Reads a spool from its start: what is copied already, then more of the pipe,
+/// copied as it goes, so a pass stopped early leaves nothing unread for the next.
+struct SpoolReader {
+    spool: Arc<Mutex<Spool>>,
+    at: u64,
+}
+
+impl SpoolReader {
+    fn open(spool: Arc<Mutex<Spool>>) -> Raw {
+        let total = {
+            let spool = spool.lock().unwrap_or_else(PoisonError::into_inner);
+            spool.pipe.is_none().then_some(spool.len)
+        };
+        Raw::new(Inner::Spool(SpoolReader { spool, at: 0 }), total)
+    }
+
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let mut guard = self.spool.lock().unwrap_or_else(PoisonError::into_inner);
+        let spool = &mut *guard;
+        if self.at < spool.len {
+            spool.copy.seek(SeekFrom::Start(self.at))?;
+            let n = (&mut spool.copy).take(spool.len - self.at).read(buf)?;
+            self.at += n as u64;
+            return Ok(n);
+        }
+        let Some(pipe) = &mut spool.pipe else { return Ok(0) };
+        let n = pipe.read(buf)?;
+        if n == 0 {
+            spool.pipe = None;
+            return Ok(0);
+        }
+        spool.copy.seek(SeekFrom::End(0))?;
+        spool.copy.write_all(&buf[..n])?;
+        spool.len += n as u64;
+        self.at += n as u64;
+        Ok(n)
+    }
+}
+
+/// Fills the caller's buffer completely unless the stream ends: a gzip decoder
+/// and a pipe return short reads, and the pcap parser takes a short first read
+/// for a short file. Keeps the I/O error the parser reduces to "read error".
+pub struct Filling<R> {
+    inner: R,
+    pub error: Arc<Mutex<Option<io::Error>>>,
+}
+
+impl<R: Read> Filling<R> {
+    pub fn new(inner: R) -> Self {
+        Filling { inner, error: Arc::default() }
+    }
+}
+
+impl<R: Read> Read for Filling<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let mut filled = 0;
         while filled < buf.len() {
@@ -112,12 +214,64 @@ impl Read for FillingReader {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => {
                     let kind = e.kind();
-                    *self.progress.io_error.lock().unwrap() = Some(e);
+                    *self.error.lock().unwrap_or_else(PoisonError::into_inner) = Some(e);
                     return Err(io::Error::from(kind));
                 }
             }
         }
-        self.progress.delivered.fetch_add(filled as u64, Ordering::Relaxed);
         Ok(filled)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_all(source: &Source) -> (Vec<u8>, Arc<Tap>) {
+        let mut raw = source.open().unwrap();
+        let mut bytes = Vec::new();
+        raw.read_to_end(&mut bytes).unwrap();
+        (bytes, raw.tap())
+    }
+
+    /// A FIFO that a thread fills with `payload` once a reader opens it.
+    fn fifo(payload: &[u8]) -> (tempfile::TempDir, Source, std::thread::JoinHandle<()>) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("fifo");
+        assert!(std::process::Command::new("mkfifo").arg(&path).status().unwrap().success());
+        let (writer_end, payload) = (path.clone(), payload.to_vec());
+        let writer = std::thread::spawn(move || std::fs::write(writer_end, payload).unwrap());
+        (dir, Source::File(path), writer)
+    }
+
+    #[test]
+    fn a_pipe_is_read_once_and_replayed_from_its_copy() {
+        let payload: Vec<u8> = (0..300_000u32).map(|i| (i % 251) as u8).collect();
+        let (_dir, source, writer) = fifo(&payload);
+        let (first, tap) = read_all(&source);
+        writer.join().unwrap();
+        assert_eq!(first, payload);
+        assert_eq!(tap.progress(), (payload.len() as u64, None), "a pipe's size is unknown on the first pass");
+        let (second, tap) = read_all(&source);
+        assert_eq!(second, payload);
+        assert_eq!(tap.progress(), (payload.len() as u64, Some(payload.len() as u64)));
+    }
+
+    #[test]
+    fn a_pass_stopped_early_leaves_the_rest_for_the_next() {
+        let payload: Vec<u8> = (0..100_000u32).map(|i| (i % 13) as u8).collect();
+        let (_dir, source, writer) = fifo(&payload);
+        let mut partial = [0; 1000];
+        source.open().unwrap().read_exact(&mut partial).unwrap();
+        let (whole, _) = read_all(&source);
+        writer.join().unwrap();
+        assert_eq!(whole, payload);
+    }
+
+    #[test]
+    fn digest_is_the_sha256_of_the_bytes_as_given() {
+        let source = Source::Memory { name: "m".into(), bytes: Arc::from(&b"abc"[..]) };
+        let (_, tap) = read_all(&source);
+        assert_eq!(tap.digest(), (3, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad".to_owned()));
     }
 }

@@ -1,10 +1,42 @@
-//! `shootout inspect` as text.
+//! `shootout inspect`: one streaming pass over a capture, shown as text.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 
+use anyhow::Result;
 use comfy_table::{Table, presets::UTF8_BORDERS_ONLY};
+use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::workload::iex::ingest::CaptureReport;
+use crate::capture::Source;
+use crate::workload::iex::ingest::{CaptureReport, Records, WINDOW};
+
+/// Reads the whole capture, keeping no records, with a progress bar on a terminal.
+pub fn scan(source: &Source) -> Result<CaptureReport> {
+    let mut records = Records::open(source)?;
+    let progress = if io::stderr().is_terminal() {
+        match records.progress() {
+            (_, Some(total)) => ProgressBar::new(total).with_style(
+                ProgressStyle::with_template("{spinner} [{bar:30}] {bytes}/{total_bytes} {bytes_per_sec}")
+                    .expect("valid template")
+                    .progress_chars("=> "),
+            ),
+            (_, None) => ProgressBar::new_spinner()
+                .with_style(ProgressStyle::with_template("{spinner} {bytes} {bytes_per_sec}").expect("valid template")),
+        }
+    } else {
+        ProgressBar::hidden()
+    };
+    let mut window = Vec::new();
+    let mut read = || -> Result<()> {
+        while records.next_window(&mut window, WINDOW)? > 0 {
+            progress.set_position(records.progress().0);
+        }
+        Ok(())
+    };
+    let read = read();
+    progress.finish_and_clear();
+    read?;
+    records.finish()
+}
 
 fn price(raw: Option<i64>) -> String {
     raw.map_or_else(|| "-".to_owned(), |p| format!("{:.4}", p as f64 / 10_000.0))
@@ -12,6 +44,7 @@ fn price(raw: Option<i64>) -> String {
 
 pub fn write(report: &CaptureReport, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "file          {}", report.file)?;
+    writeln!(out, "input         {} bytes, SHA-256 {}", report.input_bytes, report.sha256)?;
     writeln!(out, 
         "packets       {} ({} IEX-TP, {} other, skipped)",
         report.packets, report.iex_packets, report.other_packets

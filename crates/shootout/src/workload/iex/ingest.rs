@@ -1,4 +1,5 @@
-//! Capture → records and reference aggregate, in one streaming pass.
+//! Capture → records and reference aggregate, streamed in windows of records:
+//! memory stays bounded whatever the capture's size.
 
 use std::collections::BTreeMap;
 use std::time::{Duration, UNIX_EPOCH};
@@ -6,15 +7,19 @@ use std::time::{Duration, UNIX_EPOCH};
 use anyhow::Result;
 use serde::Serialize;
 
-use super::{Aggregator, Body, Iex, Message, MultiMessage, Side, SymbolStats};
-use crate::capture::iex::{self as wire, Decoded};
-use crate::capture::{self, Source};
+use super::{Aggregate, Aggregator, Body, Iex, Message, MultiMessage, Side, SymbolStats};
+use crate::capture::iex::{self as wire, Decoded, Protocol};
+use crate::capture::{IexPackets, Source};
 use crate::workload::Dataset;
 
 /// What `shootout inspect` prints: the capture's contents and its reference aggregate.
 #[derive(Debug, Serialize)]
 pub struct CaptureReport {
     pub file: String,
+    /// Size of the input as given (compressed, for gzip).
+    pub input_bytes: u64,
+    /// SHA-256 of the input as given, hex.
+    pub sha256: String,
     /// Complete packet records in the capture.
     pub packets: u64,
     pub iex_packets: u64,
@@ -48,88 +53,182 @@ pub struct SkippedMessages {
     pub longer_than_spec: u64,
 }
 
+/// Records in windows read by [`Records::next_window`].
+pub const WINDOW: usize = 4096;
+
+const PROTOCOLS: [Protocol; 3] = [Protocol::Tops15, Protocol::Tops16, Protocol::Deep10];
+
+/// A streaming reader of benchmark records, with the counts and the reference
+/// aggregate of everything it has read.
+pub struct Records {
+    packets: IexPackets,
+    name: String,
+    reference: Aggregator,
+    counts: [u64; 256],
+    skipped: SkippedMessages,
+    /// Packets by protocol, in `PROTOCOLS` order.
+    protocols: [u64; 3],
+    send_times: Option<(i64, i64)>,
+    records: u64,
+    /// Messages cut off the end of reused records, kept for the next ones.
+    spare: Vec<Message>,
+}
+
+impl Records {
+    pub fn open(source: &Source) -> Result<Records> {
+        Ok(Records {
+            packets: IexPackets::open(source)?,
+            name: source.name(),
+            reference: Aggregator::default(),
+            counts: [0; 256],
+            skipped: SkippedMessages::default(),
+            protocols: [0; 3],
+            send_times: None,
+            records: 0,
+            spare: Vec::new(),
+        })
+    }
+
+    /// Clears `window` and fills it with up to `max` records, reusing the
+    /// records, message lists and symbols already in it. Returns the count; 0 = end.
+    pub fn next_window(&mut self, window: &mut Vec<MultiMessage>, max: usize) -> Result<usize> {
+        let mut filled = 0;
+        if max > 0 {
+            let Records { packets, reference, counts, skipped, protocols, send_times, spare, .. } = self;
+            packets.next_packets(|packet| {
+                let protocol = packet.header.protocol;
+                protocols[PROTOCOLS.iter().position(|&p| p == protocol).expect("every protocol listed")] += 1;
+                let t = packet.header.send_time;
+                *send_times = Some(send_times.map_or((t, t), |(lo, hi)| (lo.min(t), hi.max(t))));
+                if filled == window.len() {
+                    window.push(MultiMessage { seq_no: 0, messages: Vec::new() });
+                }
+                let record = &mut window[filled];
+                record.seq_no = packet.header.first_seq_no;
+                let mut used = 0;
+                for body in packet {
+                    counts[usize::from(body[0])] += 1;
+                    let message = match wire::decode_message(protocol, body) {
+                        Decoded::Known { message, longer_than_spec } => {
+                            skipped.longer_than_spec += u64::from(longer_than_spec);
+                            message
+                        }
+                        Decoded::ShorterThanSpec => {
+                            skipped.shorter_than_spec += 1;
+                            continue;
+                        }
+                        Decoded::Unknown => {
+                            skipped.unknown_type += 1;
+                            continue;
+                        }
+                    };
+                    add_message(message, &mut record.messages, &mut used, spare, reference);
+                }
+                spare.extend(record.messages.drain(used..));
+                if used > 0 {
+                    reference.packet(record.seq_no, used);
+                    filled += 1;
+                }
+                filled < max
+            })?;
+        }
+        for unused in &mut window[filled..] {
+            self.spare.append(&mut unused.messages);
+        }
+        window.truncate(filled);
+        self.records += filled as u64;
+        Ok(filled)
+    }
+
+    /// Raw bytes read so far (compressed bytes for gzip), and the total when known.
+    pub fn progress(&self) -> (u64, Option<u64>) {
+        self.packets.progress()
+    }
+
+    /// After the last window: what the capture held, its reference aggregate,
+    /// and the input's size and SHA-256.
+    pub fn finish(self) -> Result<CaptureReport> {
+        let scan = self.packets.finish()?;
+        let counts = self.counts;
+        let reference = self.reference.finish();
+        Ok(CaptureReport {
+            file: self.name,
+            input_bytes: scan.input_bytes,
+            sha256: scan.sha256,
+            packets: scan.read.records,
+            iex_packets: scan.iex_packets,
+            other_packets: scan.other_packets,
+            bytes: scan.read.bytes,
+            protocols: PROTOCOLS.iter().zip(self.protocols).filter(|(_, n)| *n > 0).map(|(p, n)| (p.name(), n)).collect(),
+            time_range: self.send_times.map(|(lo, hi)| [rfc3339(lo), rfc3339(hi)]),
+            messages: (0..=255u8)
+                .filter(|&kind| counts[usize::from(kind)] > 0)
+                .map(|kind| (type_name(kind), counts[usize::from(kind)]))
+                .collect(),
+            messages_total: counts.iter().sum(),
+            skipped_messages: self.skipped,
+            records: self.records,
+            warnings: scan.read.warnings,
+            record_messages: reference.messages,
+            seq_no_sum: reference.seq_no_sum,
+            symbols: reference.symbols,
+        })
+    }
+}
+
+impl CaptureReport {
+    /// The reference aggregate every format's decode must reproduce.
+    pub fn reference(&self) -> Aggregate {
+        Aggregate {
+            records: self.records,
+            messages: self.record_messages,
+            seq_no_sum: self.seq_no_sum,
+            symbols: self.symbols.clone(),
+        }
+    }
+}
+
 pub struct Ingested {
     pub dataset: Dataset<Iex>,
     pub report: CaptureReport,
 }
 
+/// Every record in memory, for runs and tests that want them all at once.
 pub fn load(source: &Source) -> Result<Ingested> {
+    let mut reader = Records::open(source)?;
     let mut records = Vec::new();
-    let mut reference = Aggregator::default();
-    let mut counts = [0u64; 256];
-    let mut skipped = SkippedMessages::default();
-    let mut protocols = BTreeMap::new();
-    let mut send_times: Option<(i64, i64)> = None;
-
-    let scan = capture::read_iex(source, |packet| {
-        let protocol = packet.header.protocol;
-        *protocols.entry(protocol.name()).or_insert(0) += 1;
-        let t = packet.header.send_time;
-        send_times = Some(send_times.map_or((t, t), |(lo, hi)| (lo.min(t), hi.max(t))));
-        let seq_no = packet.header.first_seq_no;
-        let mut messages = Vec::new();
-        for body in packet {
-            counts[usize::from(body[0])] += 1;
-            let message = match wire::decode_message(protocol, body) {
-                Decoded::Known { message, longer_than_spec } => {
-                    skipped.longer_than_spec += u64::from(longer_than_spec);
-                    message
-                }
-                Decoded::ShorterThanSpec => {
-                    skipped.shorter_than_spec += 1;
-                    continue;
-                }
-                Decoded::Unknown => {
-                    skipped.unknown_type += 1;
-                    continue;
-                }
-            };
-            add_message(message, &mut messages, &mut reference);
-        }
-        if !messages.is_empty() {
-            reference.packet(seq_no, messages.len());
-            records.push(MultiMessage { seq_no, messages });
-        }
-    })?;
-
-    let reference = reference.finish();
-    let report = CaptureReport {
-        file: source.name(),
-        packets: scan.read.records,
-        iex_packets: scan.iex_packets,
-        other_packets: scan.other_packets,
-        bytes: scan.read.bytes,
-        protocols,
-        time_range: send_times.map(|(lo, hi)| [rfc3339(lo), rfc3339(hi)]),
-        messages: (0..=255u8)
-            .filter(|&kind| counts[usize::from(kind)] > 0)
-            .map(|kind| (type_name(kind), counts[usize::from(kind)]))
-            .collect(),
-        messages_total: counts.iter().sum(),
-        skipped_messages: skipped,
-        records: records.len() as u64,
-        warnings: scan.read.warnings,
-        record_messages: reference.messages,
-        seq_no_sum: reference.seq_no_sum,
-        symbols: reference.symbols.clone(),
-    };
-    let dataset = Dataset::in_order(records, reference, source.name());
+    let mut window = Vec::new();
+    while reader.next_window(&mut window, WINDOW)? > 0 {
+        records.append(&mut window);
+    }
+    let report = reader.finish()?;
+    let dataset = Dataset::in_order(records, report.reference(), source.name());
     Ok(Ingested { dataset, report })
 }
 
 /// Trades and price level updates become record messages; a TOPS quote becomes
 /// a buy and a sell update, each only when its size is non-zero. The reference
 /// aggregate is fed here, from the wire values, not from the records.
-fn add_message(message: wire::Message<'_>, out: &mut Vec<Message>, reference: &mut Aggregator) {
-    let mut push = |ts: i64, symbol: &[u8; 8], body: Body| {
-        let symbol = String::from_utf8_lossy(wire::trim_symbol(symbol)).into_owned();
+///
+/// Messages overwrite `out[*used..]` in place (or come from `spare`), so the
+/// steady state allocates nothing.
+fn add_message(message: wire::Message<'_>, out: &mut Vec<Message>, used: &mut usize, spare: &mut Vec<Message>, reference: &mut Aggregator) {
+    let mut push = |ts: i64, wire_symbol: &[u8; 8], body: Body| {
+        if *used == out.len() {
+            out.push(spare.pop().unwrap_or_else(|| Message { ts, symbol: String::new(), body }));
+        }
+        let slot = &mut out[*used];
+        *used += 1;
+        slot.ts = ts;
+        slot.body = body;
+        latin1(wire::trim_symbol(wire_symbol), &mut slot.symbol);
+        let symbol = &slot.symbol;
         match body {
             Body::Trade { price, size } => reference.trade(ts, symbol.as_bytes(), price, size),
             Body::LevelUpdate { price, size, flags, side } => {
                 reference.level_update(ts, symbol.as_bytes(), side, flags, price, size)
             }
         }
-        out.push(Message { ts, symbol, body });
     };
     // Prices travel as the wire's i64 reinterpreted as u64: lossless both ways.
     match message {
@@ -153,6 +252,13 @@ fn add_message(message: wire::Message<'_>, out: &mut Vec<Message>, reference: &m
     }
 }
 
+/// Symbol bytes as Latin-1: each byte b is the character U+00b, so every byte
+/// survives (IEX symbols are ASCII, where this is the identity).
+fn latin1(bytes: &[u8], out: &mut String) {
+    out.clear();
+    out.extend(bytes.iter().map(|&b| char::from(b)));
+}
+
 /// The type byte as its character when printable, else as hex (`0x99`).
 fn type_name(kind: u8) -> String {
     if kind.is_ascii_graphic() { char::from(kind).to_string() } else { format!("0x{kind:02x}") }
@@ -170,19 +276,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::capture::generate::{Options, generate};
-
-    /// (record header, frame) pairs of a little-endian µs pcap as `generate` writes it.
-    fn records(pcap: &[u8]) -> Vec<(&[u8], &[u8])> {
-        let mut out = Vec::new();
-        let mut at = 24;
-        while at < pcap.len() {
-            let len = u32::from_le_bytes(pcap[at + 8..at + 12].try_into().unwrap()) as usize;
-            out.push((&pcap[at..at + 16], &pcap[at + 16..at + 16 + len]));
-            at += 16 + len;
-        }
-        out
-    }
+    use crate::capture::generate::{self, Options, generate};
 
     fn big_endian_nanosecond(pcap: &[u8]) -> Vec<u8> {
         let mut out = 0xa1b2_3c4du32.to_be_bytes().to_vec();
@@ -191,44 +285,11 @@ mod tests {
         out.extend_from_slice(&[0; 8]);
         out.extend_from_slice(&65_535u32.to_be_bytes());
         out.extend_from_slice(&1u32.to_be_bytes());
-        for (header, frame) in records(pcap) {
+        for (_, header, frame) in generate::records(pcap) {
             for field in header.chunks(4) {
                 out.extend_from_slice(&u32::from_le_bytes(field.try_into().unwrap()).to_be_bytes());
             }
             out.extend_from_slice(frame);
-        }
-        out
-    }
-
-    /// The same frames as pcapng, each behind an 802.1Q VLAN tag.
-    fn pcapng_with_vlan_tags(pcap: &[u8]) -> Vec<u8> {
-        let block = |kind: u32, body: &[u8]| {
-            let padded = body.len().div_ceil(4) * 4;
-            let total = (12 + padded) as u32;
-            let mut b = kind.to_le_bytes().to_vec();
-            b.extend_from_slice(&total.to_le_bytes());
-            b.extend_from_slice(body);
-            b.resize(8 + padded, 0);
-            b.extend_from_slice(&total.to_le_bytes());
-            b
-        };
-        let mut shb = 0x1a2b_3c4du32.to_le_bytes().to_vec();
-        shb.extend_from_slice(&[1, 0, 0, 0]);
-        shb.extend_from_slice(&(-1i64).to_le_bytes());
-        let mut out = block(0x0a0d_0d0a, &shb);
-        let mut idb = 1u16.to_le_bytes().to_vec();
-        idb.extend_from_slice(&[0, 0]);
-        idb.extend_from_slice(&65_535u32.to_le_bytes());
-        out.extend(block(1, &idb));
-        for (_, frame) in records(pcap) {
-            let mut tagged = frame[..12].to_vec();
-            tagged.extend_from_slice(&[0x81, 0x00, 0x00, 0x2a]);
-            tagged.extend_from_slice(&frame[12..]);
-            let mut epb = vec![0; 12];
-            epb.extend_from_slice(&(tagged.len() as u32).to_le_bytes());
-            epb.extend_from_slice(&(tagged.len() as u32).to_le_bytes());
-            epb.extend_from_slice(&tagged);
-            out.extend(block(6, &epb));
         }
         out
     }
@@ -246,7 +307,7 @@ mod tests {
         std::io::Write::write_all(&mut gzipped, &pcap).unwrap();
         for (name, bytes) in [
             ("be-ns.pcap", big_endian_nanosecond(&pcap)),
-            ("vlan.pcapng", pcapng_with_vlan_tags(&pcap)),
+            ("vlan.pcapng", generate::pcapng(&pcap, Some(0x2a))),
             ("le-us.pcap.gz", gzipped.finish().unwrap()),
         ] {
             let other = load_bytes(name, bytes);
@@ -255,6 +316,35 @@ mod tests {
             assert_eq!(other.dataset.records, reference.dataset.records, "{name}");
             assert_eq!(other.dataset.reference, reference.dataset.reference, "{name}");
         }
+    }
+
+    #[test]
+    fn windows_add_up_to_the_whole_capture() {
+        let pcap = generate(Options { packets: 3_000, seed: 6 });
+        let whole = load_bytes("g.pcap", pcap.clone());
+        let mut reader = Records::open(&Source::Memory { name: "g.pcap".into(), bytes: Arc::from(pcap) }).unwrap();
+        let mut window = Vec::new();
+        let mut read = Vec::new();
+        while reader.next_window(&mut window, 100).unwrap() > 0 {
+            assert!(window.len() <= 100);
+            read.extend_from_slice(&window);
+        }
+        let report = reader.finish().unwrap();
+        assert_eq!(read, whole.dataset.records);
+        assert_eq!(report.records, read.len() as u64);
+        assert_eq!(report.reference(), whole.dataset.reference);
+        assert_eq!(report.sha256, whole.report.sha256);
+    }
+
+    #[test]
+    fn symbols_map_every_byte_to_its_latin1_character() {
+        let mut record = Vec::new();
+        let mut used = 0;
+        let mut reference = Aggregator::default();
+        let trade = wire::Message::Trade { flags: 0, ts: 1, symbol: b"\xc9T\xffA\x80   ", size: 5, price: 7 };
+        add_message(trade, &mut record, &mut used, &mut Vec::new(), &mut reference);
+        assert_eq!(record[0].symbol, "\u{c9}T\u{ff}A\u{80}");
+        assert_eq!(reference.finish().keys().collect::<Vec<_>>(), ["\u{c9}T\u{ff}A\u{80}"]);
     }
 
     #[test]

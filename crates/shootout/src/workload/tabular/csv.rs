@@ -1,10 +1,18 @@
 //! Tabular data as CSV: header f1..f20, one record per line, empty cell = absent.
+//! Read in windows of rows, so memory stays bounded whatever the file's size.
 
-use std::path::Path;
+use std::io::{self, Read};
+use std::marker::PhantomData;
+use std::sync::Arc;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, anyhow, bail};
+use csv::StringRecord;
 
-use super::{HEADER, Row};
+use super::{HEADER, Row, elide};
+use crate::capture::source::{Raw, Source, Tap};
+
+/// Rows in windows read by [`Rows::next_window`].
+pub const WINDOW: usize = 4096;
 
 /// The CSV text of `rows`, header first.
 pub fn render<R: Row>(rows: &[R]) -> String {
@@ -25,60 +33,213 @@ pub struct CsvSize {
     pub values: u64,
 }
 
-/// Parses CSV `bytes` (named `name` in errors) into rows.
-pub fn parse<R: Row>(name: &str, bytes: &[u8]) -> Result<(Vec<R>, CsvSize)> {
-    let mut reader = ::csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(bytes);
-    let mut records = reader.records();
-    let header = match records.next() {
-        Some(row) => row.with_context(|| format!("{name}: line 1: unreadable header"))?,
-        None => bail!("{name}: empty file, expected a header line f1,...,f20"),
-    };
-    if header.iter().ne(HEADER) {
-        bail!("{name}: line 1: expected the header {}, found {}", HEADER.join(","), header.iter().collect::<Vec<_>>().join(","));
-    }
-    let mut rows = Vec::new();
-    let mut values = 0u64;
-    for record in records {
-        let record = record.map_err(|e| {
-            let line = e.position().map_or(0, |p| p.line());
-            anyhow::anyhow!("{name}: line {line}: {e}")
-        })?;
-        let line = record.position().map_or(0, |p| p.line());
-        if record.len() != HEADER.len() {
-            bail!("{name}: line {line}: expected {} cells, found {}", HEADER.len(), record.len());
-        }
-        let cells: Vec<&str> = record.iter().collect();
-        values += cells.iter().filter(|c| !c.is_empty()).count() as u64;
-        let row = R::parse(&cells).map_err(|(column, problem)| {
-            anyhow::anyhow!("{name}: line {line}, column {} ({}): {problem}", column + 1, HEADER[column])
-        })?;
-        rows.push(row);
-    }
-    Ok((rows, CsvSize { bytes: bytes.len() as u64, values }))
+/// What a whole pass over a CSV file saw.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CsvInput {
+    pub size: CsvSize,
+    /// SHA-256 of the file as given, hex.
+    pub sha256: String,
 }
 
-pub fn read<R: Row>(path: &Path) -> Result<(Vec<R>, CsvSize)> {
-    let name = path.display().to_string();
-    let bytes = std::fs::read(path).with_context(|| format!("{name}: cannot open"))?;
-    parse(&name, &bytes)
+/// Counts the quote characters csv reads: an odd count at the end of the file
+/// is the only sign of an unterminated quote, which csv accepts silently.
+struct Quotes {
+    raw: Raw,
+    count: u64,
+}
+
+impl Read for Quotes {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.raw.read(buf)?;
+        self.count += memchr::memchr_iter(b'"', &buf[..n]).count() as u64;
+        Ok(n)
+    }
+}
+
+/// A streaming reader of the rows of a CSV file.
+pub struct Rows<R> {
+    name: String,
+    reader: csv::Reader<Quotes>,
+    tap: Arc<Tap>,
+    record: StringRecord,
+    /// Where the next record is read, so `record` keeps the last one at the end.
+    next: StringRecord,
+    values: u64,
+    rows: PhantomData<fn() -> R>,
+}
+
+impl<R: Row> Rows<R> {
+    /// Opens `source` and checks its header line.
+    pub fn open(source: &Source) -> Result<Rows<R>> {
+        let name = source.name();
+        let raw = source.open()?;
+        let tap = raw.tap();
+        let reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .buffer_capacity(1 << 20)
+            .from_reader(Quotes { raw, count: 0 });
+        let mut rows =
+            Rows { name, reader, tap, record: StringRecord::new(), next: StringRecord::new(), values: 0, rows: PhantomData };
+        if !rows.read()? {
+            bail!("{}: empty file, expected a header line f1,...,f20", rows.name);
+        }
+        if rows.record.iter().ne(HEADER) {
+            let found = rows.record.iter().collect::<Vec<_>>().join(",");
+            bail!("{}: line 1: expected the header {}, found {}", rows.name, HEADER.join(","), elide(&found));
+        }
+        Ok(rows)
+    }
+
+    /// Clears `window` and fills it with up to `max` rows, reusing the rows
+    /// (and their strings) already in it. Returns the count; 0 = end.
+    pub fn next_window(&mut self, window: &mut Vec<R>, max: usize) -> Result<usize> {
+        let mut filled = 0;
+        while filled < max && self.read()? {
+            let line = self.record.position().map_or(0, |p| p.line());
+            if self.record.len() != HEADER.len() {
+                return Err(self.cell_count_error(line));
+            }
+            let mut cells = [""; HEADER.len()];
+            for (cell, text) in cells.iter_mut().zip(&self.record) {
+                *cell = text;
+            }
+            self.values += cells.iter().filter(|c| !c.is_empty()).count() as u64;
+            if filled == window.len() {
+                window.push(R::default());
+            }
+            window[filled].parse_into(&cells).map_err(|(column, problem)| {
+                anyhow!("{}: line {line}, column {} ({}): {problem}", self.name, column + 1, HEADER[column])
+            })?;
+            filled += 1;
+        }
+        window.truncate(filled);
+        Ok(filled)
+    }
+
+    /// Raw bytes read so far, and the file's size when known.
+    pub fn progress(&self) -> (u64, Option<u64>) {
+        self.tap.progress()
+    }
+
+    /// After the last window: the file's size, present values and SHA-256.
+    pub fn finish(self) -> CsvInput {
+        let (bytes, sha256) = self.tap.digest();
+        CsvInput { size: CsvSize { bytes, values: self.values }, sha256 }
+    }
+
+    /// Reads the next record into `self.record`; false at the end of the file,
+    /// where `self.record` keeps the last record.
+    fn read(&mut self) -> Result<bool> {
+        if !self.reader.read_record(&mut self.next).map_err(|e| csv_error(&self.name, &e))? {
+            if self.quote_left_open() {
+                return Err(self.unterminated_quote());
+            }
+            return Ok(false);
+        }
+        std::mem::swap(&mut self.record, &mut self.next);
+        Ok(true)
+    }
+
+    /// An odd number of quotes, and a last cell that swallowed line breaks.
+    fn quote_left_open(&self) -> bool {
+        self.reader.get_ref().count % 2 == 1 && self.record.iter().next_back().is_some_and(|cell| cell.contains(['\n', '\r']))
+    }
+
+    fn unterminated_quote(&self) -> anyhow::Error {
+        let column = self.record.len();
+        let line = self.record.position().map_or(0, |p| p.line())
+            + self.record.iter().take(column - 1).map(|cell| line_breaks(cell) as u64).sum::<u64>();
+        let field = HEADER.get(column - 1).map_or(String::new(), |f| format!(" ({f})"));
+        anyhow!("{}: line {line}, column {column}{field}: unterminated quote: the quoted cell starting there runs to the end of the file", self.name)
+    }
+
+    fn cell_count_error(&mut self, line: u64) -> anyhow::Error {
+        let found = self.record.len();
+        let last = self.record.clone();
+        match self.read() {
+            Err(e) => return e,
+            Ok(_) => self.record = last,
+        }
+        let multiline = self.record.iter().position(|cell| cell.contains(['\n', '\r']));
+        let hint = multiline.map_or(String::new(), |column| {
+            let cell = &self.record[column];
+            format!(
+                "; column {} is one quoted cell across {} line breaks: is a closing quote missing?",
+                column + 1,
+                line_breaks(cell)
+            )
+        });
+        anyhow!("{}: line {line}: expected {} cells, found {found}{hint}", self.name, HEADER.len())
+    }
+}
+
+fn line_breaks(text: &str) -> usize {
+    text.matches('\n').count()
+}
+
+/// csv's own messages, without the cell text of its UTF-8 errors.
+fn csv_error(name: &str, error: &csv::Error) -> anyhow::Error {
+    match error.kind() {
+        csv::ErrorKind::Utf8 { pos, err } => {
+            let line = pos.as_ref().map_or(0, |p| p.line());
+            let column = err.field() + 1;
+            let field = HEADER.get(err.field()).map_or(String::new(), |f| format!(" ({f})"));
+            anyhow!("{name}: line {line}, column {column}{field}: not UTF-8 text (from byte {} of the cell)", err.valid_up_to())
+        }
+        csv::ErrorKind::Io(e) => anyhow!("{name}: read failed: {e}"),
+        _ => anyhow!("{name}: {error}"),
+    }
+}
+
+/// Every row in memory, for runs and tests that want them all at once.
+pub fn load<R: Row>(source: &Source) -> Result<(Vec<R>, CsvInput)> {
+    let mut reader = Rows::<R>::open(source)?;
+    let mut rows = Vec::new();
+    let mut window = Vec::new();
+    while reader.next_window(&mut window, WINDOW)? > 0 {
+        rows.append(&mut window);
+    }
+    Ok((rows, reader.finish()))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::workload::tabular::{LongsRow, MixedRow, generate_rows};
+    use crate::workload::tabular::{LongsRow, MixedRow, StringsRow, generate_rows};
+
+    fn memory(text: &str) -> Source {
+        Source::Memory { name: "t.csv".into(), bytes: Arc::from(text.as_bytes()) }
+    }
 
     fn error_of<R: Row + std::fmt::Debug>(text: &str) -> String {
-        format!("{:#}", parse::<R>("t.csv", text.as_bytes()).unwrap_err())
+        format!("{:#}", load::<R>(&memory(text)).unwrap_err())
     }
 
     #[test]
     fn round_trips_through_text() {
         let rows: Vec<MixedRow> = generate_rows(300, 7, 0.5);
         let text = render(&rows);
-        let (back, size) = parse::<MixedRow>("t.csv", text.as_bytes()).unwrap();
+        let (back, input) = load::<MixedRow>(&memory(&text)).unwrap();
         assert_eq!(back, rows);
-        assert_eq!(size.bytes, text.len() as u64);
+        assert_eq!(input.size.bytes, text.len() as u64);
+        assert_eq!(input.sha256.len(), 64);
+    }
+
+    #[test]
+    fn windows_reuse_their_rows_and_add_up_to_the_file() {
+        let rows: Vec<StringsRow> = generate_rows(1000, 8, 1.0);
+        let mut reader = Rows::<StringsRow>::open(&memory(&render(&rows))).unwrap();
+        let mut window = Vec::new();
+        assert_eq!(reader.next_window(&mut window, 300).unwrap(), 300);
+        let first_cell = window[0].f1.as_ref().unwrap().as_ptr();
+        let mut read = window.clone();
+        while reader.next_window(&mut window, 300).unwrap() > 0 {
+            assert_eq!(window[0].f1.as_ref().unwrap().as_ptr(), first_cell, "the row's string is reused");
+            read.extend_from_slice(&window);
+        }
+        assert_eq!(read, rows);
+        assert_eq!(reader.finish().size.values, 20_000);
     }
 
     #[test]
@@ -91,5 +252,48 @@ mod tests {
         let no_header = format!("{}\n", ["1"; 20].join(","));
         assert!(error_of::<LongsRow>(&no_header).starts_with("t.csv: line 1: expected the header f1,f2,"));
         assert_eq!(error_of::<LongsRow>(""), "t.csv: empty file, expected a header line f1,...,f20");
+    }
+
+    #[test]
+    fn a_huge_cell_is_cut_in_the_error() {
+        let header = HEADER.join(",");
+        let error = error_of::<LongsRow>(&format!("{header}\n{}{}\n", "9".repeat(5_000_000), ",".repeat(19)));
+        assert!(error.starts_with("t.csv: line 2, column 1 (f1): '9999"), "{error}");
+        assert!(error.ends_with("… (5000000 bytes)' is not a 64-bit integer"), "{error}");
+        assert!(error.len() < 200, "{error}");
+    }
+
+    #[test]
+    fn an_unterminated_quote_is_named_with_line_and_column() {
+        let header = HEADER.join(",");
+        let rows = format!("{}\n", ["1"; 20].join(",")).repeat(3);
+        let cut = format!("{header}\n{rows}1,2,\"3,4\n{rows}");
+        assert_eq!(
+            error_of::<LongsRow>(&cut),
+            "t.csv: line 5, column 3 (f3): unterminated quote: the quoted cell starting there runs to the end of the file"
+        );
+        let last_column = format!("{header}\n{rows}{},\"x\n{rows}", ["a"; 19].join(","));
+        assert_eq!(
+            error_of::<StringsRow>(&last_column),
+            "t.csv: line 5, column 20 (f20): unterminated quote: the quoted cell starting there runs to the end of the file"
+        );
+    }
+
+    #[test]
+    fn a_quote_closed_too_late_is_hinted_at() {
+        let header = HEADER.join(",");
+        let rows = format!("{}\n", ["1"; 20].join(",")).repeat(2);
+        let text = format!("{header}\n1,\"2\n{rows}3\",4\n{rows}");
+        assert_eq!(
+            error_of::<LongsRow>(&text),
+            "t.csv: line 2: expected 20 cells, found 3; column 2 is one quoted cell across 3 line breaks: is a closing quote missing?"
+        );
+    }
+
+    #[test]
+    fn a_literal_quote_inside_a_cell_is_text() {
+        let header = HEADER.join(",");
+        let (rows, _) = load::<StringsRow>(&memory(&format!("{header}\n5\" pipe{}\n", ",".repeat(19)))).unwrap();
+        assert_eq!(rows[0].f1.as_deref(), Some("5\" pipe"));
     }
 }

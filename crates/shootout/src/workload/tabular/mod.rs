@@ -15,6 +15,11 @@ use super::Dataset;
 pub trait Cell: Sized {
     /// Parses a non-empty CSV cell; the error says what was expected.
     fn parse(text: &str) -> Result<Self, String>;
+    /// `parse` into `slot`, reusing what it holds where the type allows.
+    fn parse_into(text: &str, slot: &mut Option<Self>) -> Result<(), String> {
+        *slot = Some(Self::parse(text)?);
+        Ok(())
+    }
     fn write(&self, out: &mut String);
     fn visit(&self, field: usize, sink: &mut FieldSink);
     fn random(r: &mut Random) -> Self;
@@ -23,6 +28,16 @@ pub trait Cell: Sized {
 impl Cell for String {
     fn parse(text: &str) -> Result<Self, String> {
         Ok(text.to_owned())
+    }
+    fn parse_into(text: &str, slot: &mut Option<Self>) -> Result<(), String> {
+        match slot {
+            Some(s) => {
+                s.clear();
+                s.push_str(text);
+            }
+            None => *slot = Some(text.to_owned()),
+        }
+        Ok(())
     }
     fn write(&self, out: &mut String) {
         out.push_str(self);
@@ -39,7 +54,7 @@ macro_rules! numeric_cell {
     ($t:ty, $what:literal, $visit:ident, $random:expr) => {
         impl Cell for $t {
             fn parse(text: &str) -> Result<Self, String> {
-                text.parse().map_err(|_| format!("'{text}' is not {}", $what))
+                text.parse().map_err(|_| format!("'{}' is not {}", elide(text), $what))
             }
             fn write(&self, out: &mut String) {
                 use std::fmt::Write;
@@ -59,6 +74,20 @@ numeric_cell!(i64, "a 64-bit integer", int, |r: &mut Random| r.rng().random());
 numeric_cell!(i32, "a 32-bit integer", int, |r: &mut Random| r.rng().random());
 numeric_cell!(f64, "a 64-bit float", float, |r: &mut Random| r.rng().random_range(-1e6..1e6));
 numeric_cell!(f32, "a 32-bit float", float, |r: &mut Random| r.rng().random_range(-1e3f32..1e3));
+
+/// Text from the input for an error message: escaped, and cut with its length
+/// when long, so that the message stays one short line.
+pub fn elide(text: &str) -> String {
+    const KEEP: usize = 40;
+    if text.len() <= KEEP {
+        return text.escape_debug().to_string();
+    }
+    let mut end = KEEP;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}… ({} bytes)", text[..end].escape_debug(), text.len())
+}
 
 /// A cell of a row's rkyv archive (`rkyv::Archived<T>` of a [`Cell`] type),
 /// reported to the sink as the owned cell would be.
@@ -93,9 +122,10 @@ pub const HEADER: [&str; 20] =
     ["f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f10", "f11", "f12", "f13", "f14", "f15", "f16", "f17", "f18", "f19", "f20"];
 
 /// A tabular record type: 20 optional cells, by position.
-pub trait Row: FieldRecord + Sized {
-    /// `cells` has exactly 20 entries; on error, (0-based column, problem).
-    fn parse(cells: &[&str]) -> Result<Self, (usize, String)>;
+pub trait Row: FieldRecord + Default + Sized {
+    /// Overwrites the row with `cells`, reusing its strings. `cells` has exactly
+    /// 20 entries; on error, (0-based column, problem).
+    fn parse_into(&mut self, cells: &[&str]) -> Result<(), (usize, String)>;
     fn write(&self, out: &mut String);
     fn random(r: &mut Random, presence: f64) -> Self;
 }
@@ -145,14 +175,17 @@ macro_rules! tabular {
         }
 
         impl Row for $name {
-            fn parse(cells: &[&str]) -> Result<Self, (usize, String)> {
+            fn parse_into(&mut self, cells: &[&str]) -> Result<(), (usize, String)> {
                 let mut cells = cells.iter().enumerate();
-                Ok($name {
-                    $($field: {
-                        let (column, text) = cells.next().expect("20 cells");
-                        if text.is_empty() { None } else { Some(<$t as Cell>::parse(text).map_err(|e| (column, e))?) }
-                    },)+
-                })
+                $(
+                    let (column, text) = cells.next().expect("20 cells");
+                    if text.is_empty() {
+                        self.$field = None;
+                    } else {
+                        <$t as Cell>::parse_into(text, &mut self.$field).map_err(|e| (column, e))?;
+                    }
+                )+
+                Ok(())
             }
 
             fn write(&self, out: &mut String) {
@@ -229,7 +262,9 @@ mod tests {
             let mut line = String::new();
             row.write(&mut line);
             let cells: Vec<&str> = line.trim_end().split(',').collect();
-            assert_eq!(MixedRow::parse(&cells).unwrap(), *row);
+            let mut parsed = MixedRow::default();
+            parsed.parse_into(&cells).unwrap();
+            assert_eq!(parsed, *row);
         }
         let present: usize = rows.iter().map(|r| [r.f1.is_some(), r.f2.is_some(), r.f11.is_some()].iter().filter(|p| **p).count()).sum();
         assert!((200..400).contains(&present), "about half present: {present}");
@@ -259,8 +294,31 @@ mod tests {
     fn bad_cells_name_their_column() {
         let mut cells = vec![""; 20];
         cells[2] = "12x";
-        let (column, problem) = MixedRow::parse(&cells).unwrap_err();
+        let (column, problem) = MixedRow::default().parse_into(&cells).unwrap_err();
         assert_eq!(column, 2);
         assert_eq!(problem, "'12x' is not a 64-bit integer");
+    }
+
+    #[test]
+    fn long_or_multiline_text_in_errors_is_cut_and_escaped() {
+        assert_eq!(elide("two\nlines, 'quoted'"), "two\\nlines, \\'quoted\\'");
+        let long = "é".repeat(1000);
+        let shown = elide(&long);
+        assert!(shown.ends_with("… (2000 bytes)"), "{shown}");
+        assert!(shown.len() < 60, "{shown}");
+    }
+
+    #[test]
+    fn parsing_into_a_row_reuses_its_strings_and_clears_absent_cells() {
+        let mut row = StringsRow::default();
+        let mut cells = vec!["a long first value"; 20];
+        row.parse_into(&cells).unwrap();
+        let buffer = row.f1.as_ref().unwrap().as_ptr();
+        cells[0] = "short";
+        cells[1] = "";
+        row.parse_into(&cells).unwrap();
+        assert_eq!(row.f1.as_deref(), Some("short"));
+        assert_eq!(row.f1.as_ref().unwrap().as_ptr(), buffer);
+        assert_eq!(row.f2, None);
     }
 }
