@@ -314,9 +314,7 @@ fn run(args: RunArgs) -> Result<()> {
                 }
             };
             let targets = export_targets(&args)?;
-            let ingested = ingest::load(&source)?;
-            let input = InMemory { dataset: ingested.dataset, file: None, warnings: ingested.report.warnings, csv: None };
-            benchmark(&args, targets, &input, registry::iex())
+            benchmark(&args, targets, &ingest::Capture { source }, registry::iex())
         }
         WorkloadName::User => {
             no_input("user")?;
@@ -353,23 +351,16 @@ where
 /// CSV and read back, so both take the same path and have a CSV size.
 fn tabular_run<R: Row + Clone>(args: &RunArgs, formats: Vec<Registered<Fields<R>>>) -> Result<()> {
     let targets = export_targets(args)?;
-    let (rows, size, source) = match &args.input {
-        Some(path) => {
-            let source = Source::from_arg(path.clone());
-            let (rows, input) = csv::load::<R>(&source)?;
-            (rows, input.size, source.name())
-        }
+    let source = match &args.input {
+        Some(path) => Source::from_arg(path.clone()),
         None => {
             let seed = args.generated.seed;
             let rows = tabular::generate_rows::<R>(args.records as usize, seed, args.presence);
-            let text = csv::render(&rows);
             let name = format!("generated: {} rows, presence {}, seed {seed}", rows.len(), args.presence);
-            let (rows, input) = csv::load::<R>(&Source::Memory { name: name.clone(), bytes: Arc::from(text.into_bytes()) })?;
-            (rows, input.size, name)
+            Source::Memory { name, bytes: Arc::from(csv::render(&rows).into_bytes()) }
         }
     };
-    let input = InMemory { dataset: tabular::dataset(rows, source), file: None, warnings: Vec::new(), csv: Some(size) };
-    benchmark(args, targets, &input, formats)
+    benchmark(args, targets, &csv::CsvFile::<R>::new(source), formats)
 }
 
 /// The export files, checked before any work so a long run never ends by refusing to save.

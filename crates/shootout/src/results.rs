@@ -130,6 +130,8 @@ pub struct DirectionRun {
 
 #[derive(Debug, Clone, Copy, Serialize)]
 pub struct Relative {
+    /// This is the fastest format of its direction.
+    pub fastest: bool,
     pub ratio: f64,
     pub interval: Interval,
     /// The interval of this format's median ns/op overlaps the fastest format's:
@@ -144,7 +146,12 @@ impl FormatResult {
             let stats: Vec<RunStats> = runs.runs.iter().map(|m| pick(m).clone()).collect();
             Direction {
                 summary: Summary::of(&stats),
-                relative: Relative { ratio: 1.0, interval: Interval { low: 1.0, high: 1.0 }, indistinguishable_from_fastest: true },
+                relative: Relative {
+                    fastest: false,
+                    ratio: 1.0,
+                    interval: Interval { low: 1.0, high: 1.0 },
+                    indistinguishable_from_fastest: true,
+                },
                 runs: runs
                     .runs
                     .iter()
@@ -211,6 +218,7 @@ fn fill_relative(formats: &mut [FormatResult], pick: fn(&mut FormatResult) -> &m
         // The fastest format against itself is 1 exactly, not a resampled ratio.
         let is_fastest = runs == fastest_runs;
         direction.relative = Relative {
+            fastest: is_fastest,
             ratio: direction.summary.ns_per_op.median / fastest_median.max(f64::MIN_POSITIVE),
             interval: if is_fastest { Interval { low: 1.0, high: 1.0 } } else { stats::ratio_interval(&runs, &fastest_runs) },
             indistinguishable_from_fastest: direction.summary.ns_per_op_ci.overlaps(&fastest_ci),

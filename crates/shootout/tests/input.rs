@@ -87,21 +87,29 @@ fn tops16_through_process_substitution_matches_the_file() {
 }
 
 #[test]
-fn latin1_symbols_survive_every_format() {
+fn symbols_with_quotes_backslashes_and_latin1_bytes_survive_every_format() {
     let dir = tempfile::tempdir().unwrap();
-    let mut trade = vec![b'T', 0];
-    trade.extend_from_slice(&1_700_000_000_000_000_000i64.to_le_bytes());
-    trade.extend_from_slice(b"\xc9CLAIR  ");
-    trade.extend_from_slice(&100u32.to_le_bytes());
-    trade.extend_from_slice(&1_234_500i64.to_le_bytes());
-    trade.extend_from_slice(&7i64.to_le_bytes());
-    let mut body = (trade.len() as u16).to_le_bytes().to_vec();
-    body.extend_from_slice(&trade);
-    let bytes = pcap(&[udp_frame(&iex_packet(body.len() as u16, 1, &body))]);
+    let mut body = Vec::new();
+    let symbols: [&[u8; 8]; 3] = [b"\xc9CLAIR  ", b"A\"B     ", b"C\\D\x01\xff   "];
+    for symbol in symbols {
+        let mut trade = vec![b'T', 0];
+        trade.extend_from_slice(&1_700_000_000_000_000_000i64.to_le_bytes());
+        trade.extend_from_slice(symbol);
+        trade.extend_from_slice(&100u32.to_le_bytes());
+        trade.extend_from_slice(&1_234_500i64.to_le_bytes());
+        trade.extend_from_slice(&7i64.to_le_bytes());
+        body.extend_from_slice(&(trade.len() as u16).to_le_bytes());
+        body.extend_from_slice(&trade);
+    }
+    let bytes = pcap(&[udp_frame(&iex_packet(body.len() as u16, 3, &body))]);
     let path = temp_file(&dir, "latin1.pcap", &bytes);
 
     let inspected = report(&inspect_via(Via::File, &path, &["--json"]));
-    assert_eq!(inspected["symbols"]["\u{c9}CLAIR"]["trade_volume"], 100, "{inspected}");
-    let output = shootout().args(["run", "--runs", "1", "--warmup", "0", "--input"]).arg(&path).output().unwrap();
+    for symbol in ["\u{c9}CLAIR", "A\"B", "C\\D\u{1}\u{ff}"] {
+        assert_eq!(inspected["symbols"][symbol]["trade_volume"], 100, "{symbol}: {inspected}");
+    }
+    let output = shootout().args(["run", "--runs", "1", "--warmup", "0", "--export-json", "-", "--input"]).arg(&path).output().unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let results: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(results["failed"], serde_json::json!([]), "every format carries every symbol");
 }

@@ -86,3 +86,31 @@ fn workloads_lists_every_workload() {
         assert!(text.lines().any(|l| l.starts_with(name)), "{name} missing: {text}");
     }
 }
+
+#[test]
+fn a_value_some_formats_cannot_carry_fails_those_formats_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let header = (1..=20).map(|i| format!("f{i}")).collect::<Vec<_>>().join(",");
+    // f2 is a float: NaN has no JSON form; UBJSON's spec writes it as null; borsh refuses it.
+    let row = |f2: &str| format!("a,{f2},3,4,e,6.5,7,8,9,10,11.5,12.5,m,n,15,16,17,r,s,t");
+    let text = format!("{header}\n{}\n{}\n", row("1.5"), row("NaN"));
+    let csv = temp_file(&dir, "nan.csv", text.as_bytes());
+    let output = shootout()
+        .args(["run", "--workload", "mixed", "--runs", "1", "--warmup", "0", "--export-json", "-", "--input"])
+        .arg(&csv)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(3), "{}", String::from_utf8_lossy(&output.stderr));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("FAILED, numbers withheld: json-serde_json"), "{stderr}");
+    let results: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let failed: Vec<&str> = results["failed"].as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap()).collect();
+    let mut failed = failed;
+    failed.sort_unstable();
+    assert_eq!(failed, ["borsh", "json-serde_json", "json-simd-json", "json-simd-json-serde", "json-sonic-rs", "ubjson"]);
+    let measured = results["formats"].as_array().unwrap();
+    assert!(measured.iter().any(|f| f["name"] == "cbor-ciborium") && measured.iter().any(|f| f["name"] == "protobuf-prost"));
+    for failure in results["failed"].as_array().unwrap() {
+        assert!(!failure["reason"].as_str().unwrap().is_empty());
+    }
+}

@@ -21,7 +21,8 @@ impl<W: Workload> Format for Baseline<W> {
     const INFO: FormatInfo = FormatInfo {
         name: "baseline",
         family: FAMILY,
-        library: "none",
+        // The harness itself: no format library is involved.
+        library: "shootout",
         labels: Labels { buffer_reuse: true, decode: DecodeStyle::Owned, access: Access::Validated, api: Api::Native, lossy: None },
         notes: "No format: encode clones the record into a reused slot (clone_from keeps its allocations) and appends the \
                 slot's 4-byte index to the stream; decode feeds the copy to the aggregate. Its bytes are not a size.",

@@ -170,3 +170,11 @@ impl<W: Workload> Reader<W> for LimitedReader<'_, W> {
         Ok(Scanned { reference, operations: self.delivered, file: None, warnings: Vec::new(), csv: None })
     }
 }
+
+/// Operation order `0..n` for windows read straight from a file, grown once.
+pub fn in_file_order(order: &mut Vec<u32>, n: usize) -> &[u32] {
+    if order.len() < n {
+        order.extend(order.len() as u32..n as u32);
+    }
+    &order[..n]
+}

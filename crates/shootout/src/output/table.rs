@@ -54,6 +54,9 @@ fn latency(value: f64, timer: &Calibration) -> String {
 }
 
 fn relative(r: &Relative) -> String {
+    if r.fastest {
+        return "1.00x (fastest)".to_owned();
+    }
     let mark = if r.indistinguishable_from_fastest { "≈" } else { "" };
     format!("{mark}{:.2}x ({:.2}–{:.2})", r.ratio, r.interval.low, r.interval.high)
 }

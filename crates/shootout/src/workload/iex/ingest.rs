@@ -10,6 +10,7 @@ use serde::Serialize;
 use super::{Aggregate, Aggregator, Body, Iex, Message, MultiMessage, Side, SymbolStats};
 use crate::capture::iex::{self as wire, Decoded, Protocol};
 use crate::capture::{IexPackets, Source};
+use crate::benchmark::input::{Input, InputFile, Reader, Scanned, Window, in_file_order};
 use crate::workload::Dataset;
 
 /// What `shootout inspect` prints: the capture's contents and its reference aggregate.
@@ -188,6 +189,54 @@ impl CaptureReport {
     }
 }
 
+/// A capture as the harness reads it: one streaming pass per run, in windows.
+pub struct Capture {
+    pub source: Source,
+}
+
+impl Input<Iex> for Capture {
+    fn name(&self) -> String {
+        self.source.name()
+    }
+
+    fn open(&self) -> Result<Box<dyn Reader<Iex> + '_>> {
+        Ok(Box::new(CaptureReader { records: Records::open(&self.source)?, window: Vec::new(), order: Vec::new(), source: &self.source }))
+    }
+
+    fn position(&self, op: u64) -> String {
+        format!("benchmark record {op} (the {}th packet with a trade or price update)", op + 1)
+    }
+}
+
+struct CaptureReader<'a> {
+    records: Records,
+    window: Vec<MultiMessage>,
+    order: Vec<u32>,
+    source: &'a Source,
+}
+
+impl Reader<Iex> for CaptureReader<'_> {
+    fn next_window(&mut self, max: usize) -> Result<Option<Window<'_, Iex>>> {
+        let n = self.records.next_window(&mut self.window, max)?;
+        Ok((n > 0).then(|| Window { records: &self.window, order: in_file_order(&mut self.order, n) }))
+    }
+
+    fn progress(&self) -> (u64, Option<u64>) {
+        self.records.progress()
+    }
+
+    fn finish(self: Box<Self>) -> Result<Scanned<Iex>> {
+        let report = self.records.finish()?;
+        let file = match self.source {
+            Source::Memory { .. } => None,
+            Source::File(_) | Source::Stdin => {
+                Some(InputFile { path: report.file.clone(), bytes: report.input_bytes, sha256: report.sha256.clone() })
+            }
+        };
+        Ok(Scanned { reference: report.reference(), operations: report.records, file, warnings: report.warnings, csv: None })
+    }
+}
+
 pub struct Ingested {
     pub dataset: Dataset<Iex>,
     pub report: CaptureReport,
@@ -344,7 +393,7 @@ mod tests {
         let trade = wire::Message::Trade { flags: 0, ts: 1, symbol: b"\xc9T\xffA\x80   ", size: 5, price: 7 };
         add_message(trade, &mut record, &mut used, &mut Vec::new(), &mut reference);
         assert_eq!(record[0].symbol, "\u{c9}T\u{ff}A\u{80}");
-        assert_eq!(reference.finish().keys().collect::<Vec<_>>(), ["\u{c9}T\u{ff}A\u{80}"]);
+        assert_eq!(reference.finish().symbols.keys().collect::<Vec<_>>(), ["\u{c9}T\u{ff}A\u{80}"]);
     }
 
     #[test]
