@@ -22,7 +22,7 @@ use crate::workload::fields::Fields;
 use crate::workload::iex::ingest;
 use crate::workload::tabular::csv;
 use crate::workload::tabular::{self, LongsRow, MixedRow, Row, StringsRow};
-use crate::workload::{Dataset, Workload, object, primitives, sql, user};
+use crate::workload::{Workload, object, primitives, sql, user};
 
 #[derive(Parser)]
 #[command(
@@ -84,6 +84,18 @@ enum Command {
     },
     /// List the workloads: record shapes, sizes and where their data comes from.
     Workloads,
+    /// Write a workload's records and reference aggregate as one language-neutral file (docs/dataset-format.md),
+    /// for the runners in other languages.
+    ExportDataset {
+        #[command(flatten)]
+        data: DataArgs,
+        /// Output file (JSON Lines; `-` for standard output).
+        #[arg(long)]
+        out: PathBuf,
+        /// Overwrite OUT if it exists.
+        #[arg(long)]
+        force: bool,
+    },
     /// Write the deterministic DEEP 1.0 capture that `run` uses when given no --input.
     GenCapture {
         /// Output file (classic pcap).
@@ -142,13 +154,14 @@ impl Generated {
     }
 }
 
+/// Which records: a workload, and its input file or how to generate it.
 #[derive(Args, serde::Serialize)]
-struct RunArgs {
+struct DataArgs {
     /// The data set (see `shootout workloads`).
     #[arg(long, short, value_enum, default_value = "iex")]
     workload: WorkloadName,
-    /// Input file: an IEX capture for `iex` (pcap or pcapng, optionally gzipped), a CSV with header f1..f20 for
-    /// `mixed`, `strings` and `longs`. Without it, data is generated.
+    /// Input file (`-` = standard input; pipes and FIFOs work): an IEX capture for `iex` (pcap or pcapng,
+    /// optionally gzipped), a CSV with header f1..f20 for `mixed`, `strings` and `longs`. Without it, data is generated.
     #[arg(long, short)]
     input: Option<PathBuf>,
     /// Operations (records encoded per run) for generated non-iex workloads.
@@ -157,6 +170,16 @@ struct RunArgs {
     /// Probability that a generated tabular field is present.
     #[arg(long, default_value_t = tabular::DEFAULT_PRESENCE, value_parser = presence)]
     presence: f64,
+    #[command(flatten)]
+    #[serde(flatten)]
+    generated: Generated,
+}
+
+#[derive(Args, serde::Serialize)]
+struct RunArgs {
+    #[command(flatten)]
+    #[serde(flatten)]
+    data: DataArgs,
     /// Formats to run, comma-separated names or groups: classic, zero-copy, schemaless, schema, json (default: all). `shootout formats` lists them.
     #[arg(long, short, value_delimiter = ',')]
     formats: Vec<String>,
@@ -177,8 +200,6 @@ struct RunArgs {
     /// Stop after this many records: a quick look at a large input.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     max_records: Option<u64>,
-    #[command(flatten)]
-    generated: Generated,
     /// Write all results as JSON (`-` for standard output).
     #[arg(long, value_name = "FILE")]
     export_json: Option<PathBuf>,
@@ -217,6 +238,10 @@ pub fn main() -> Result<()> {
             Ok(())
         }
         Command::Workloads => list_workloads(),
+        Command::ExportDataset { data, out, force } => {
+            let target = crate::dataset::Target::new(out, force)?;
+            with_data(&data, ExportDataset(target))
+        }
     }
 }
 
@@ -294,73 +319,101 @@ fn list_workloads() -> Result<()> {
     Ok(())
 }
 
-fn run(args: RunArgs) -> Result<()> {
-    let records = args.records as usize;
-    let seed = args.generated.seed;
-    let no_input = |name: &str| match &args.input {
+/// Something to do with a workload's input, whichever workload it is.
+trait WorkloadTask {
+    fn on<W: Workload>(self, input: &dyn Input<W>, formats: Vec<Registered<W>>) -> Result<()>
+    where
+        W::Record: Clone + serde::Serialize;
+}
+
+/// Builds the input `data` describes and hands it, with its registry, to `task`.
+fn with_data(data: &DataArgs, task: impl WorkloadTask) -> Result<()> {
+    let records = data.records as usize;
+    let seed = data.generated.seed;
+    let no_input = |name: &str| match &data.input {
         Some(path) => bail!("--workload {name} generates its data; it takes no --input ({})", path.display()),
         None => Ok(()),
     };
-    match args.workload {
+    match data.workload {
         WorkloadName::Iex => {
-            let source = match &args.input {
+            let source = match &data.input {
                 Some(path) => Source::from_arg(path.clone()),
                 None => {
-                    let options = args.generated.options();
+                    let options = data.generated.options();
                     Source::Memory {
                         name: format!("generated DEEP 1.0 capture (seed {}, {} packets)", options.seed, options.packets),
                         bytes: Arc::from(generate::generate(options)),
                     }
                 }
             };
-            let targets = export_targets(&args)?;
-            benchmark(&args, targets, &ingest::Capture { source }, registry::iex())
+            task.on(&ingest::Capture { source }, registry::iex())
         }
         WorkloadName::User => {
             no_input("user")?;
-            generated(&args, user::generate(records, seed), registry::user())
+            task.on(&InMemory::generated(user::generate(records, seed)), registry::user())
         }
         WorkloadName::Sql => {
             no_input("sql")?;
-            generated(&args, sql::generate(records), registry::sql())
+            task.on(&InMemory::generated(sql::generate(records)), registry::sql())
         }
         WorkloadName::Primitives => {
             no_input("primitives")?;
-            generated(&args, primitives::generate(records, seed), registry::primitives())
+            task.on(&InMemory::generated(primitives::generate(records, seed)), registry::primitives())
         }
         WorkloadName::Object => {
             no_input("object")?;
-            generated(&args, object::generate(records, seed), registry::object())
+            task.on(&InMemory::generated(object::generate(records, seed)), registry::object())
         }
-        WorkloadName::Mixed => tabular_run::<MixedRow>(&args, registry::mixed()),
-        WorkloadName::Strings => tabular_run::<StringsRow>(&args, registry::strings()),
-        WorkloadName::Longs => tabular_run::<LongsRow>(&args, registry::longs()),
+        WorkloadName::Mixed => csv_input::<MixedRow>(data, task, registry::mixed()),
+        WorkloadName::Strings => csv_input::<StringsRow>(data, task, registry::strings()),
+        WorkloadName::Longs => csv_input::<LongsRow>(data, task, registry::longs()),
     }
-}
-
-fn generated<W: Workload>(args: &RunArgs, dataset: Dataset<W>, formats: Vec<Registered<W>>) -> Result<()>
-where
-    W::Record: Clone,
-    W::Aggregate: Clone,
-{
-    let targets = export_targets(args)?;
-    benchmark(args, targets, &InMemory::generated(dataset), formats)
 }
 
 /// A tabular workload from `--input` CSV, or from generated rows rendered to
 /// CSV and read back, so both take the same path and have a CSV size.
-fn tabular_run<R: Row + Clone>(args: &RunArgs, formats: Vec<Registered<Fields<R>>>) -> Result<()> {
-    let targets = export_targets(args)?;
-    let source = match &args.input {
+fn csv_input<R: Row + Clone + serde::Serialize>(data: &DataArgs, task: impl WorkloadTask, formats: Vec<Registered<Fields<R>>>) -> Result<()> {
+    let source = match &data.input {
         Some(path) => Source::from_arg(path.clone()),
         None => {
-            let seed = args.generated.seed;
-            let rows = tabular::generate_rows::<R>(args.records as usize, seed, args.presence);
-            let name = format!("generated: {} rows, presence {}, seed {seed}", rows.len(), args.presence);
+            let seed = data.generated.seed;
+            let rows = tabular::generate_rows::<R>(data.records as usize, seed, data.presence);
+            let name = format!("generated: {} rows, presence {}, seed {seed}", rows.len(), data.presence);
             Source::Memory { name, bytes: Arc::from(csv::render(&rows).into_bytes()) }
         }
     };
-    benchmark(args, targets, &csv::CsvFile::<R>::new(source), formats)
+    task.on(&csv::CsvFile::<R>::new(source), formats)
+}
+
+fn run(args: RunArgs) -> Result<()> {
+    // Every check on the command line and the export paths happens before the input is read.
+    let targets = export_targets(&args)?;
+    with_data(&args.data, Benchmark { args: &args, targets })
+}
+
+struct Benchmark<'a> {
+    args: &'a RunArgs,
+    targets: Vec<Target>,
+}
+
+impl WorkloadTask for Benchmark<'_> {
+    fn on<W: Workload>(self, input: &dyn Input<W>, formats: Vec<Registered<W>>) -> Result<()>
+    where
+        W::Record: Clone + serde::Serialize,
+    {
+        benchmark(self.args, self.targets, input, formats)
+    }
+}
+
+struct ExportDataset(crate::dataset::Target);
+
+impl WorkloadTask for ExportDataset {
+    fn on<W: Workload>(self, input: &dyn Input<W>, _formats: Vec<Registered<W>>) -> Result<()>
+    where
+        W::Record: Clone + serde::Serialize,
+    {
+        crate::dataset::export(input, self.0)
+    }
 }
 
 /// The export files, checked before any work so a long run never ends by refusing to save.

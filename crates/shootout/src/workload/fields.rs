@@ -4,10 +4,8 @@
 //! it exactly, so a dropped field, a rounded float or a mangled string shows.
 
 use std::collections::BTreeMap;
-use std::hash::Hasher;
 use std::marker::PhantomData;
 
-use rustc_hash::FxHasher;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -83,13 +81,32 @@ impl FieldSink {
 
     #[inline]
     pub fn text(&mut self, field: usize, value: &[u8]) {
-        let mut hasher = FxHasher::default();
-        hasher.write(value);
         let f = &mut self.fields[field];
         f.present += 1;
         f.text_bytes += value.len() as u64;
-        f.text_hash = f.text_hash.wrapping_add(hasher.finish());
+        f.text_hash = f.text_hash.wrapping_add(text_hash(value));
     }
+}
+
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+
+/// FNV-1a over 64-bit little-endian words (the last one zero-padded), then the
+/// length: a hash any language computes the same in a few lines
+/// (docs/dataset-format.md), eight bytes a step.
+pub fn text_hash(value: &[u8]) -> u64 {
+    let mut chunks = value.chunks_exact(8);
+    let mut hash = FNV_OFFSET;
+    for chunk in &mut chunks {
+        hash = (hash ^ u64::from_le_bytes(chunk.try_into().expect("8 bytes"))).wrapping_mul(FNV_PRIME);
+    }
+    let tail = chunks.remainder();
+    if !tail.is_empty() {
+        let mut word = [0u8; 8];
+        word[..tail.len()].copy_from_slice(tail);
+        hash = (hash ^ u64::from_le_bytes(word)).wrapping_mul(FNV_PRIME);
+    }
+    (hash ^ value.len() as u64).wrapping_mul(FNV_PRIME)
 }
 
 /// Declares a record type of a field-aggregated workload with every derive the
@@ -138,6 +155,7 @@ pub struct Fields<R>(PhantomData<R>);
 
 impl<R: FieldRecord> Workload for Fields<R> {
     const NAME: &'static str = R::WORKLOAD;
+    const FIELDS: &'static [&'static str] = R::FIELDS;
     type Record = R;
     type Sink = FieldSink;
     type Aggregate = FieldAggregate;
@@ -152,6 +170,12 @@ impl<R: FieldRecord> Workload for Fields<R> {
 
     fn finish(sink: FieldSink) -> FieldAggregate {
         FieldAggregate { records: sink.records, fields: R::FIELDS.iter().copied().zip(sink.fields).collect() }
+    }
+
+    fn non_finite_field(record: &R) -> Option<&'static str> {
+        let mut sink = FieldSink::new(R::FIELDS.len());
+        record.visit(&mut sink);
+        R::FIELDS.iter().zip(&sink.fields).find(|(_, f)| f.present > 0 && !f.float_sum.is_finite()).map(|(name, _)| *name)
     }
 
     fn first_difference(expected: &FieldAggregate, actual: &FieldAggregate) -> Option<String> {
@@ -213,6 +237,19 @@ mod tests {
             sink.record();
             sink.float(0, self.0);
         }
+    }
+
+    #[test]
+    fn text_hash_is_the_documented_word_wise_fnv1a() {
+        // Reference values any runner must reproduce (docs/dataset-format.md).
+        let step = |h: u64, w: u64| (h ^ w).wrapping_mul(FNV_PRIME);
+        assert_eq!(text_hash(b""), step(FNV_OFFSET, 0));
+        assert_eq!(text_hash(b"a"), step(step(FNV_OFFSET, 0x61), 1));
+        let word = u64::from_le_bytes(*b"abcdefgh");
+        assert_eq!(text_hash(b"abcdefghi"), step(step(step(FNV_OFFSET, word), 0x69), 9));
+        assert_ne!(text_hash(b"ab"), text_hash(b"ab\0"), "the length tells trailing zeros apart");
+        // Computed independently (Python), for runners in other languages to check against.
+        assert_eq!(text_hash(b"The quick brown fox"), 0x2f1117863ae73cab);
     }
 
     #[test]

@@ -16,6 +16,8 @@ use serde::{Deserialize, Serialize};
 /// [`crate::format::Codec`] for each workload they can express.
 pub trait Workload: 'static {
     const NAME: &'static str;
+    /// The aggregate's field names, in order (none for workloads folded otherwise).
+    const FIELDS: &'static [&'static str] = &[];
     /// One unit of encoding work (one timing sample).
     type Record;
     /// Receives decoded values during the decode pass; formats call its methods.
@@ -30,6 +32,10 @@ pub trait Workload: 'static {
     fn finish(sink: Self::Sink) -> Self::Aggregate;
     /// A one-line description of the first difference, or `None` when equal.
     fn first_difference(expected: &Self::Aggregate, actual: &Self::Aggregate) -> Option<String>;
+    /// The first field of `record` holding a NaN or infinite float, which JSON cannot carry.
+    fn non_finite_field(_record: &Self::Record) -> Option<&'static str> {
+        None
+    }
 }
 
 /// A workload whose records go through serde: encoders serialize `Record`;
