@@ -52,18 +52,15 @@ pub struct InputFile {
     pub sha256: String,
 }
 
-/// Records held in memory: generated pools (operations pick from them) and, for
-/// now, inputs loaded whole. Windows are slices of the operation order.
+/// Generated records held in memory: a pool the operations pick from.
+/// Windows are slices of the operation order.
 pub struct InMemory<W: Workload> {
     pub dataset: Dataset<W>,
-    pub file: Option<InputFile>,
-    pub warnings: Vec<String>,
-    pub csv: Option<CsvSize>,
 }
 
 impl<W: Workload> InMemory<W> {
     pub fn generated(dataset: Dataset<W>) -> Self {
-        InMemory { dataset, file: None, warnings: Vec::new(), csv: None }
+        InMemory { dataset }
     }
 }
 
@@ -109,9 +106,9 @@ where
         Ok(Scanned {
             reference: input.dataset.reference.clone(),
             operations: input.dataset.order.len() as u64,
-            file: input.file.clone(),
-            warnings: input.warnings.clone(),
-            csv: input.csv,
+            file: None,
+            warnings: Vec::new(),
+            csv: None,
         })
     }
 }
