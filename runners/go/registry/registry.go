@@ -1,0 +1,109 @@
+// Package registry lists every Go format as data: its metadata, a codec
+// constructor per workload it maps, and why it does not run elsewhere.
+package registry
+
+import (
+	"runtime"
+	"runtime/debug"
+
+	"shootout"
+	"shootout/codec"
+	"shootout/formats/cbor"
+	"shootout/formats/flatbuf"
+	"shootout/formats/gojson"
+	"shootout/formats/jsonstd"
+	"shootout/formats/msgpack"
+	"shootout/formats/sonic"
+	"shootout/harness"
+	"shootout/workload"
+)
+
+type UserCodec = codec.Codec[workload.User, *workload.FieldSink]
+
+type Format struct {
+	Info codec.Info
+	User func() UserCodec
+	// Why a workload is not run, by workload; a workload with neither a
+	// constructor nor a reason is "no mapping yet".
+	NotRun map[string]string
+}
+
+// Workloads are the shootout's workloads, in docs/results-schema.md's order.
+var Workloads = []string{"iex", "user", "sql", "primitives", "object", "mixed", "strings", "longs"}
+
+var Formats = []Format{
+	{Info: jsonstd.Info, User: jsonstd.User},
+	{Info: flatbuf.Info, User: flatbuf.UserInPlace},
+	{Info: flatbuf.CopyInfo, User: flatbuf.UserCopy},
+	{Info: gojson.Info, User: gojson.User},
+	{Info: sonic.Info, User: sonic.User},
+	{Info: msgpack.MapInfo, User: msgpack.UserMap},
+	{Info: msgpack.ArrayInfo, User: msgpack.UserArray},
+	{Info: cbor.Info, User: cbor.User},
+}
+
+// Unavailable formats run on no workload: the Rust runner has them, Go has no
+// library for them.
+var Unavailable = []harness.NotRun{
+	{Name: "ubjson", Family: "UBJSON", Reason: "no Go UBJSON library is reachable from this build's module proxy"},
+	{Name: "flexbuffers", Family: "FlexBuffers", Reason: "github.com/google/flatbuffers/go has no FlexBuffers, and no other Go FlexBuffers library is reachable"},
+}
+
+const noMapping = "no mapping yet"
+
+// User is the user workload's runnable entries, baseline first.
+func User() []harness.Entry[workload.User, *workload.FieldSink] {
+	entries := []harness.Entry[workload.User, *workload.FieldSink]{{Info: harness.BaselineInfo, New: func() UserCodec {
+		return harness.Baseline((*workload.User).Visit)
+	}}}
+	for _, f := range Formats {
+		if f.User != nil {
+			entries = append(entries, harness.Entry[workload.User, *workload.FieldSink]{Info: f.Info, New: f.User})
+		}
+	}
+	return entries
+}
+
+// runs says whether format f has a codec for workload w.
+func runs(f Format, w string) bool {
+	return w == "user" && f.User != nil
+}
+
+// NotRun lists, for workload w, every registered format without a codec for
+// it, with the reason; none is dropped silently.
+func NotRun(w string) []harness.NotRun {
+	var out []harness.NotRun
+	for _, f := range Formats {
+		if runs(f, w) {
+			continue
+		}
+		reason := f.NotRun[w]
+		if reason == "" {
+			reason = noMapping
+		}
+		out = append(out, harness.NotRun{Name: f.Info.Name, Family: f.Info.Family, Reason: reason})
+	}
+	return append(out, Unavailable...)
+}
+
+// Version is the linked version of a library: a module path, or "std".
+// The build info says what was linked; go.mod answers in test binaries.
+func Version(library string) string {
+	if library == "std" {
+		return runtime.Version()
+	}
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, d := range info.Deps {
+			if d.Path == library {
+				if d.Replace != nil {
+					return d.Replace.Version
+				}
+				return d.Version
+			}
+		}
+	}
+	if v := shootout.Required(library); v != "" {
+		return v
+	}
+	return "unknown"
+}

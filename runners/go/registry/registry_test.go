@@ -1,0 +1,124 @@
+package registry
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"shootout/workload"
+)
+
+func sample(t testing.TB) ([]workload.User, func(*workload.FieldSink) string) {
+	t.Helper()
+	r, err := workload.OpenDataset[workload.User]("../testdata/user.jsonl", "user", workload.UserFields)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	records, err := r.Next(1 << 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check, err := workload.UserSpec.Checker(r.Header.Reference)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append([]workload.User(nil), records...), check
+}
+
+func TestEveryUserCodecRoundTripsTheSampleExactly(t *testing.T) {
+	records, check := sample(t)
+	for _, e := range User() {
+		t.Run(e.Info.Name, func(t *testing.T) {
+			c := e.New()
+			var stream []byte
+			var err error
+			// Twice over one codec: reused builders and buffers must not leak
+			// one stream's state into the next.
+			for range 2 {
+				stream = stream[:0]
+				for i := range records {
+					if stream, err = c.Encode(stream, &records[i]); err != nil {
+						t.Fatalf("record %d: %v", i, err)
+					}
+				}
+				sink := workload.UserSpec.NewSink()
+				for off, n := 0, 0; off < len(stream); n++ {
+					used, err := c.Decode(stream[off:], sink)
+					if err != nil {
+						t.Fatalf("record %d at byte %d: %v", n, off, err)
+					}
+					off += used
+				}
+				if d := check(sink); d != "" {
+					t.Fatal(d)
+				}
+			}
+		})
+	}
+}
+
+func TestEveryUserCodecRejectsTruncatedAndSurvivesCorruptBytes(t *testing.T) {
+	records, _ := sample(t)
+	rng := rand.New(rand.NewPCG(9, 9))
+	for _, e := range User() {
+		t.Run(e.Info.Name, func(t *testing.T) {
+			enc := e.New()
+			one, err := enc.Encode(nil, &records[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			for n := range len(one) {
+				if _, err := e.New().Decode(one[:n], workload.UserSpec.NewSink()); err == nil {
+					t.Fatalf("decoding the first %d of %d bytes succeeded", n, len(one))
+				}
+			}
+			// A corrupt byte may decode to other values; it must never panic.
+			for i := range len(one) {
+				for _, b := range []byte{0, 0xff, byte(rng.Uint32())} {
+					bad := append([]byte(nil), one...)
+					bad[i] = b
+					if used, err := e.New().Decode(bad, workload.UserSpec.NewSink()); err == nil && (used <= 0 || used > len(bad)) {
+						t.Fatalf("byte %d = %#x: decode reported %d bytes used of %d", i, b, used, len(bad))
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestEveryWorkloadListsEveryFormatNotRunWithAReason(t *testing.T) {
+	for _, w := range Workloads {
+		notRun := NotRun(w)
+		names := map[string]bool{}
+		for _, n := range notRun {
+			if n.Reason == "" {
+				t.Errorf("%s: %s has no reason", w, n.Name)
+			}
+			names[n.Name] = true
+		}
+		for _, f := range Formats {
+			if !runs(f, w) && !names[f.Info.Name] {
+				t.Errorf("%s: %s neither runs nor is listed not run", w, f.Info.Name)
+			}
+		}
+	}
+	for _, n := range NotRun("iex") {
+		if strings.HasPrefix(n.Name, "json-std") && n.Reason != noMapping {
+			t.Errorf("iex json-std: %q", n.Reason)
+		}
+	}
+}
+
+func TestFormatNamesAreUniqueAndVersionsKnown(t *testing.T) {
+	seen := map[string]bool{}
+	for _, f := range Formats {
+		if seen[f.Info.Name] {
+			t.Errorf("duplicate format name %s", f.Info.Name)
+		}
+		seen[f.Info.Name] = true
+		if v := Version(f.Info.Library); v == "unknown" || v == "" {
+			t.Errorf("%s: no version for library %s", f.Info.Name, f.Info.Library)
+		}
+	}
+}
