@@ -9,6 +9,8 @@ require (
 	github.com/goccy/go-json v0.12.0
 	github.com/google/flatbuffers v25.12.19+incompatible
 	github.com/vmihailenco/msgpack/v5 v5.4.1
+	go.mongodb.org/mongo-driver/v2 v2.10.0
+	google.golang.org/protobuf v1.36.12
 )
 
 require (
