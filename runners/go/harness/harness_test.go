@@ -64,7 +64,9 @@ func (forgetful) Decode(s []byte, sink *workload.FieldSink) (int, error) {
 }
 
 // picky cannot carry uid 5 (operation 4).
-type picky struct{ codec.Codec[workload.User, *workload.FieldSink] }
+type picky struct {
+	codec.Codec[workload.User, *workload.FieldSink]
+}
 
 func (p picky) Encode(s []byte, u *workload.User) ([]byte, error) {
 	if u.UID == 5 {

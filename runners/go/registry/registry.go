@@ -8,11 +8,14 @@ import (
 
 	"shootout"
 	"shootout/codec"
+	"shootout/formats/bson"
 	"shootout/formats/cbor"
 	"shootout/formats/flatbuf"
+	"shootout/formats/gob"
 	"shootout/formats/gojson"
 	"shootout/formats/jsonstd"
 	"shootout/formats/msgpack"
+	"shootout/formats/protobuf"
 	"shootout/formats/sonic"
 	"shootout/harness"
 	"shootout/workload"
@@ -39,7 +42,10 @@ var Formats = []Format{
 	{Info: sonic.Info, User: sonic.User},
 	{Info: msgpack.MapInfo, User: msgpack.UserMap},
 	{Info: msgpack.ArrayInfo, User: msgpack.UserArray},
+	{Info: protobuf.Info, User: protobuf.User},
 	{Info: cbor.Info, User: cbor.User},
+	{Info: bson.Info, User: bson.User},
+	{Info: gob.Info, User: gob.User},
 }
 
 // Unavailable formats run on no workload: the Rust runner has them, Go has no
