@@ -8,12 +8,14 @@ import (
 
 	"shootout"
 	"shootout/codec"
+	"shootout/formats/avro"
 	"shootout/formats/bson"
 	"shootout/formats/cbor"
 	"shootout/formats/flatbuf"
 	"shootout/formats/gob"
 	"shootout/formats/gojson"
 	"shootout/formats/jsonstd"
+	"shootout/formats/msgp"
 	"shootout/formats/msgpack"
 	"shootout/formats/protobuf"
 	"shootout/formats/sonic"
@@ -42,9 +44,11 @@ var Formats = []Format{
 	{Info: sonic.Info, User: sonic.User},
 	{Info: msgpack.MapInfo, User: msgpack.UserMap},
 	{Info: msgpack.ArrayInfo, User: msgpack.UserArray},
+	{Info: msgp.Info, User: msgp.User},
 	{Info: protobuf.Info, User: protobuf.User},
 	{Info: cbor.Info, User: cbor.User},
 	{Info: bson.Info, User: bson.User},
+	{Info: avro.Info, User: avro.User},
 	{Info: gob.Info, User: gob.User},
 }
 

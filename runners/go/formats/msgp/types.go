@@ -1,0 +1,16 @@
+package msgp
+
+// userMsg has workload.User's fields exactly, so a *workload.User converts to
+// a *userMsg for free; msgp generates its methods (types_gen.go) from this
+// declaration, MessagePack having no schema language of its own.
+type userMsg struct {
+	UID           int64  `msg:"uid"`
+	MUID          string `msg:"muid"`
+	Status        string `msg:"status"`
+	Tutorial      int64  `msg:"tutorial"`
+	Nickname      string `msg:"nickname"`
+	TotalLoginNum int64  `msg:"total_login_num"`
+	OpenedAt      string `msg:"opened_at"`
+	CreatedAt     string `msg:"created_at"`
+	UpdatedAt     string `msg:"updated_at"`
+}
