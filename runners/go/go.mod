@@ -4,6 +4,7 @@ go 1.26
 
 require (
 	github.com/HdrHistogram/hdrhistogram-go v1.4.0
+	github.com/apache/thrift v0.17.0
 	github.com/bytedance/sonic v1.15.5
 	github.com/fxamacker/cbor/v2 v2.10.0
 	github.com/goccy/go-json v0.12.0

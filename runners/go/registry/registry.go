@@ -19,6 +19,7 @@ import (
 	"shootout/formats/msgpack"
 	"shootout/formats/protobuf"
 	"shootout/formats/sonic"
+	"shootout/formats/thrift"
 	"shootout/harness"
 	"shootout/workload"
 )
@@ -48,6 +49,8 @@ var Formats = []Format{
 	{Info: protobuf.Info, User: protobuf.User},
 	{Info: cbor.Info, User: cbor.User},
 	{Info: bson.Info, User: bson.User},
+	{Info: thrift.BinaryInfo, User: thrift.UserBinary},
+	{Info: thrift.CompactInfo, User: thrift.UserCompact},
 	{Info: avro.Info, User: avro.User},
 	{Info: gob.Info, User: gob.User},
 }
