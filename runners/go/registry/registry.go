@@ -10,6 +10,7 @@ import (
 	"shootout/codec"
 	"shootout/formats/avro"
 	"shootout/formats/bson"
+	"shootout/formats/capnp"
 	"shootout/formats/cbor"
 	"shootout/formats/flatbuf"
 	"shootout/formats/gob"
@@ -52,6 +53,8 @@ var Formats = []Format{
 	{Info: thrift.BinaryInfo, User: thrift.UserBinary},
 	{Info: thrift.CompactInfo, User: thrift.UserCompact},
 	{Info: avro.Info, User: avro.User},
+	{Info: capnp.UnpackedInfo, User: capnp.UserUnpacked},
+	{Info: capnp.PackedInfo, User: capnp.UserPacked},
 	{Info: gob.Info, User: gob.User},
 }
 
