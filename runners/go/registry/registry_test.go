@@ -10,7 +10,7 @@ import (
 
 func sample(t testing.TB) ([]workload.User, func(*workload.FieldSink) string) {
 	t.Helper()
-	r, err := workload.OpenDataset[workload.User]("../testdata/user.jsonl", "user", workload.UserFields)
+	r, err := workload.OpenDataset("../testdata/user.jsonl", workload.UserSpec)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,6 +36,24 @@ type Spec[R any, S any] struct {
 	Checker func(reference json.RawMessage) (func(S) string, error)
 	// Reference is the aggregate of a sink, as the header writes it.
 	Reference func(S) any
+	// ReadLine and WriteLine convert a record from and to its dataset line
+	// where that is not the record type's own JSON form.
+	ReadLine  func([]byte, *R) error
+	WriteLine func(*R) ([]byte, error)
+}
+
+func (s Spec[R, S]) readLine(line []byte, r *R) error {
+	if s.ReadLine != nil {
+		return s.ReadLine(line, r)
+	}
+	return json.Unmarshal(line, r)
+}
+
+func (s Spec[R, S]) writeLine(r *R) ([]byte, error) {
+	if s.WriteLine != nil {
+		return s.WriteLine(r)
+	}
+	return json.Marshal(r)
 }
 
 // FieldSpec is the Spec of a record-shaped workload.
@@ -61,6 +79,7 @@ var UserSpec = FieldSpec("user", UserFields, (*User).Visit)
 // Reader reads a dataset's records window by window, so memory is bounded
 // by the window, not the file.
 type Reader[R any] struct {
+	read1  func([]byte, *R) error
 	file   *os.File
 	in     *bufio.Reader
 	Header Header
@@ -70,13 +89,14 @@ type Reader[R any] struct {
 }
 
 // OpenDataset reads the header of the dataset at path and checks that it is
-// a shootout-dataset/1 file of the workload named want.
-func OpenDataset[R any](path, want string, fields []string) (*Reader[R], error) {
+// a shootout-dataset/1 file of spec's workload.
+func OpenDataset[R, S any](path string, spec Spec[R, S]) (*Reader[R], error) {
+	want, fields := spec.Name, spec.Fields
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	r := &Reader[R]{file: f, in: bufio.NewReaderSize(f, 1<<16)}
+	r := &Reader[R]{read1: spec.readLine, file: f, in: bufio.NewReaderSize(f, 1<<16)}
 	line, err := r.next()
 	if err != nil {
 		f.Close()
@@ -142,7 +162,7 @@ func (r *Reader[R]) Next(n int) ([]R, error) {
 			return nil, err
 		}
 		var rec R
-		if err := json.Unmarshal(line, &rec); err != nil {
+		if err := r.read1(line, &rec); err != nil {
 			return nil, fmt.Errorf("line %d: %w", r.line, err)
 		}
 		r.window = append(r.window, rec)
@@ -180,7 +200,7 @@ func WriteDataset[R any, S any](w io.Writer, spec Spec[R, S], source string, rec
 	bw.Write(header)
 	bw.WriteByte('\n')
 	for i := range records {
-		line, err := json.Marshal(&records[i])
+		line, err := spec.writeLine(&records[i])
 		if err != nil {
 			return err
 		}

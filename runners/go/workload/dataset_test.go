@@ -65,7 +65,7 @@ func TestUserSampleIsCurrent(t *testing.T) {
 
 func readAll(t *testing.T, path string, window int) ([]User, Header) {
 	t.Helper()
-	r, err := OpenDataset[User](path, "user", UserFields)
+	r, err := OpenDataset(path, UserSpec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestABadDatasetIsAnErrorNamingWhy(t *testing.T) {
 	for name, c := range cases {
 		path := filepath.Join(dir, name)
 		os.WriteFile(path, []byte(c.content), 0o644)
-		r, err := OpenDataset[User](path, "user", UserFields)
+		r, err := OpenDataset(path, UserSpec)
 		for err == nil {
 			var w []User
 			if w, err = r.Next(100); err == nil && len(w) == 0 {

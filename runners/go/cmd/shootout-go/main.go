@@ -88,13 +88,13 @@ func measure(o options, args []string) (int, error) {
 	}
 }
 
-type fileSource[R any] struct {
-	path, workload string
-	fields         []string
+type fileSource[R, S any] struct {
+	path string
+	spec workload.Spec[R, S]
 }
 
-func (s fileSource[R]) Open() (harness.Windows[R], error) {
-	return workload.OpenDataset[R](s.path, s.workload, s.fields)
+func (s fileSource[R, S]) Open() (harness.Windows[R], error) {
+	return workload.OpenDataset(s.path, s.spec)
 }
 
 func selectFormats[R, S any](entries []harness.Entry[R, S], names string) ([]harness.Entry[R, S], error) {
@@ -137,7 +137,7 @@ func measureWorkload[R, S any](o options, args []string, header workload.Header,
 	loadBefore := harness.LoadAverage()
 	timer := harness.Calibrate()
 	settings := harness.Settings{WarmupRuns: o.Warmup, Runs: o.Runs, Window: o.Window, OrderSeed: o.OrderSeed}
-	src := fileSource[R]{path: o.Dataset, workload: header.Workload, fields: spec.Fields}
+	src := fileSource[R, S]{path: o.Dataset, spec: spec}
 	m, err := harness.Measure(src, spec, check, entries, settings, timer, workload.Position, func(s string) {
 		fmt.Fprintln(os.Stderr, s)
 	})
