@@ -25,11 +25,15 @@ import (
 	"shootout/workload"
 )
 
-type UserCodec = codec.Codec[workload.User, *workload.FieldSink]
+type (
+	UserCodec = codec.Codec[workload.User, *workload.FieldSink]
+	IexCodec  = codec.Codec[workload.MultiMessage, *workload.IexSink]
+)
 
 type Format struct {
 	Info codec.Info
 	User func() UserCodec
+	Iex  func() IexCodec
 	// Why a workload is not run, by workload; a workload with neither a
 	// constructor nor a reason is "no mapping yet".
 	NotRun map[string]string
@@ -38,24 +42,30 @@ type Format struct {
 // Workloads are the shootout's workloads, in docs/results-schema.md's order.
 var Workloads = []string{"iex", "user", "sql", "primitives", "object", "mixed", "strings", "longs"}
 
+var (
+	visitUser = (*workload.User).Visit
+	feedIex   = (*workload.MultiMessage).Feed
+)
+
 var Formats = []Format{
-	{Info: jsonstd.Info, User: jsonstd.User},
+	{Info: jsonstd.Info, User: func() UserCodec { return jsonstd.New(visitUser) }, Iex: func() IexCodec { return jsonstd.New(feedIex) }},
 	{Info: flatbuf.Info, User: flatbuf.UserInPlace},
 	{Info: flatbuf.CopyInfo, User: flatbuf.UserCopy},
-	{Info: gojson.Info, User: gojson.User},
-	{Info: sonic.Info, User: sonic.User},
-	{Info: msgpack.MapInfo, User: msgpack.UserMap},
-	{Info: msgpack.ArrayInfo, User: msgpack.UserArray},
+	{Info: gojson.Info, User: func() UserCodec { return gojson.New(visitUser) }, Iex: func() IexCodec { return gojson.New(feedIex) }},
+	{Info: sonic.Info, User: func() UserCodec { return sonic.New(visitUser) }, Iex: func() IexCodec { return sonic.New(feedIex) }},
+	{Info: msgpack.MapInfo, User: func() UserCodec { return msgpack.New(false, visitUser) }, Iex: func() IexCodec { return msgpack.New(false, feedIex) }},
+	{Info: msgpack.ArrayInfo, User: func() UserCodec { return msgpack.New(true, visitUser) }, Iex: func() IexCodec { return msgpack.New(true, feedIex) }},
 	{Info: msgp.Info, User: msgp.User},
 	{Info: protobuf.Info, User: protobuf.User},
-	{Info: cbor.Info, User: cbor.User},
-	{Info: bson.Info, User: bson.User},
+	{Info: cbor.Info, User: func() UserCodec { return cbor.New(visitUser) }, Iex: func() IexCodec { return cbor.New(feedIex) }},
+	{Info: bson.Info, User: bson.User, NotRun: map[string]string{
+		"iex": "BSON has no unsigned 64-bit integer, and seq_no and prices are u64 (the Go driver refuses values above 2^63-1)"}},
 	{Info: thrift.BinaryInfo, User: thrift.UserBinary},
 	{Info: thrift.CompactInfo, User: thrift.UserCompact},
 	{Info: avro.Info, User: avro.User},
 	{Info: capnp.UnpackedInfo, User: capnp.UserUnpacked},
 	{Info: capnp.PackedInfo, User: capnp.UserPacked},
-	{Info: gob.Info, User: gob.User},
+	{Info: gob.Info, User: func() UserCodec { return gob.New(visitUser) }, Iex: func() IexCodec { return gob.New(feedIex) }},
 }
 
 // Unavailable formats run on no workload: the Rust runner has them, Go has no
@@ -67,22 +77,29 @@ var Unavailable = []harness.NotRun{
 
 const noMapping = "no mapping yet"
 
-// User is the user workload's runnable entries, baseline first.
-func User() []harness.Entry[workload.User, *workload.FieldSink] {
-	entries := []harness.Entry[workload.User, *workload.FieldSink]{{Info: harness.BaselineInfo, New: func() UserCodec {
-		return harness.Baseline((*workload.User).Visit)
-	}}}
+func entries[R, S any](feed func(*R, S), codecOf func(Format) func() codec.Codec[R, S]) []harness.Entry[R, S] {
+	out := []harness.Entry[R, S]{{Info: harness.BaselineInfo, New: func() codec.Codec[R, S] { return harness.Baseline(feed) }}}
 	for _, f := range Formats {
-		if f.User != nil {
-			entries = append(entries, harness.Entry[workload.User, *workload.FieldSink]{Info: f.Info, New: f.User})
+		if c := codecOf(f); c != nil {
+			out = append(out, harness.Entry[R, S]{Info: f.Info, New: c})
 		}
 	}
-	return entries
+	return out
+}
+
+// User is the user workload's runnable entries, baseline first.
+func User() []harness.Entry[workload.User, *workload.FieldSink] {
+	return entries(visitUser, func(f Format) func() UserCodec { return f.User })
+}
+
+// Iex is the iex workload's runnable entries, baseline first.
+func Iex() []harness.Entry[workload.MultiMessage, *workload.IexSink] {
+	return entries(feedIex, func(f Format) func() IexCodec { return f.Iex })
 }
 
 // runs says whether format f has a codec for workload w.
 func runs(f Format, w string) bool {
-	return w == "user" && f.User != nil
+	return (w == "user" && f.User != nil) || (w == "iex" && f.Iex != nil)
 }
 
 // NotRun lists, for workload w, every registered format without a codec for

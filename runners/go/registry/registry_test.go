@@ -5,12 +5,13 @@ import (
 	"strings"
 	"testing"
 
+	"shootout/harness"
 	"shootout/workload"
 )
 
-func sample(t testing.TB) ([]workload.User, func(*workload.FieldSink) string) {
+func load[R, S any](t testing.TB, path string, spec workload.Spec[R, S]) ([]R, func(S) string) {
 	t.Helper()
-	r, err := workload.OpenDataset("../testdata/user.jsonl", workload.UserSpec)
+	r, err := workload.OpenDataset(path, spec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -19,16 +20,19 @@ func sample(t testing.TB) ([]workload.User, func(*workload.FieldSink) string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	check, err := workload.UserSpec.Checker(r.Header.Reference)
+	check, err := spec.Checker(r.Header.Reference)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return append([]workload.User(nil), records...), check
+	return append([]R(nil), records...), check
 }
 
-func TestEveryUserCodecRoundTripsTheSampleExactly(t *testing.T) {
-	records, check := sample(t)
-	for _, e := range User() {
+func sample(t testing.TB) ([]workload.User, func(*workload.FieldSink) string) {
+	return load(t, "../testdata/user.jsonl", workload.UserSpec)
+}
+
+func roundTrip[R, S any](t *testing.T, entries []harness.Entry[R, S], spec workload.Spec[R, S], records []R, check func(S) string) {
+	for _, e := range entries {
 		t.Run(e.Info.Name, func(t *testing.T) {
 			c := e.New()
 			var stream []byte
@@ -42,7 +46,7 @@ func TestEveryUserCodecRoundTripsTheSampleExactly(t *testing.T) {
 						t.Fatalf("record %d: %v", i, err)
 					}
 				}
-				sink := workload.UserSpec.NewSink()
+				sink := spec.NewSink()
 				for off, n := 0, 0; off < len(stream); n++ {
 					used, err := c.Decode(stream[off:], sink)
 					if err != nil {
@@ -58,18 +62,16 @@ func TestEveryUserCodecRoundTripsTheSampleExactly(t *testing.T) {
 	}
 }
 
-func TestEveryUserCodecRejectsTruncatedAndSurvivesCorruptBytes(t *testing.T) {
-	records, _ := sample(t)
+func corrupt[R, S any](t *testing.T, entries []harness.Entry[R, S], spec workload.Spec[R, S], record *R) {
 	rng := rand.New(rand.NewPCG(9, 9))
-	for _, e := range User() {
+	for _, e := range entries {
 		t.Run(e.Info.Name, func(t *testing.T) {
-			enc := e.New()
-			one, err := enc.Encode(nil, &records[0])
+			one, err := e.New().Encode(nil, record)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for n := range len(one) {
-				if _, err := e.New().Decode(one[:n], workload.UserSpec.NewSink()); err == nil {
+				if _, err := e.New().Decode(one[:n], spec.NewSink()); err == nil {
 					t.Fatalf("decoding the first %d of %d bytes succeeded", n, len(one))
 				}
 			}
@@ -78,13 +80,35 @@ func TestEveryUserCodecRejectsTruncatedAndSurvivesCorruptBytes(t *testing.T) {
 				for _, b := range []byte{0, 0xff, byte(rng.Uint32())} {
 					bad := append([]byte(nil), one...)
 					bad[i] = b
-					if used, err := e.New().Decode(bad, workload.UserSpec.NewSink()); err == nil && (used <= 0 || used > len(bad)) {
+					if used, err := e.New().Decode(bad, spec.NewSink()); err == nil && (used <= 0 || used > len(bad)) {
 						t.Fatalf("byte %d = %#x: decode reported %d bytes used of %d", i, b, used, len(bad))
 					}
 				}
 			}
 		})
 	}
+}
+
+func TestEveryCodecRoundTripsTheSamplesExactly(t *testing.T) {
+	t.Run("user", func(t *testing.T) {
+		records, check := sample(t)
+		roundTrip(t, User(), workload.UserSpec, records, check)
+	})
+	t.Run("iex", func(t *testing.T) {
+		records, check := load(t, "../testdata/iex.jsonl", workload.IexSpec)
+		roundTrip(t, Iex(), workload.IexSpec, records, check)
+	})
+}
+
+func TestEveryCodecRejectsTruncatedAndSurvivesCorruptBytes(t *testing.T) {
+	t.Run("user", func(t *testing.T) {
+		records, _ := sample(t)
+		corrupt(t, User(), workload.UserSpec, &records[0])
+	})
+	t.Run("iex", func(t *testing.T) {
+		records, _ := load(t, "../testdata/iex.jsonl", workload.IexSpec)
+		corrupt(t, Iex(), workload.IexSpec, &records[1])
+	})
 }
 
 func TestEveryWorkloadListsEveryFormatNotRunWithAReason(t *testing.T) {

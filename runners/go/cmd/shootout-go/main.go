@@ -83,8 +83,10 @@ func measure(o options, args []string) (int, error) {
 	switch header.Workload {
 	case "user":
 		return measureWorkload(o, args, header, workload.UserSpec, registry.User())
+	case "iex":
+		return measureWorkload(o, args, header, workload.IexSpec, registry.Iex())
 	default:
-		return 1, fmt.Errorf("workload %q: no Go mapping yet (the Go runner measures: user)", header.Workload)
+		return 1, fmt.Errorf("workload %q: no Go mapping yet (the Go runner measures: user, iex)", header.Workload)
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"encoding/gob"
 
 	"shootout/codec"
-	"shootout/workload"
 )
 
 var Info = codec.Info{
@@ -16,14 +15,14 @@ var Info = codec.Info{
 		"as independent messages must be; gob amortises that only over one long-lived stream. 4-byte LE length prefix",
 }
 
-func User() codec.Codec[workload.User, *workload.FieldSink] {
-	return &codec.Owned[workload.User, *workload.FieldSink]{
-		Append: func(dst []byte, u *workload.User) ([]byte, error) {
+func New[R, S any](feed func(*R, S)) codec.Codec[R, S] {
+	return &codec.Owned[R, S]{
+		Append: func(dst []byte, r *R) ([]byte, error) {
 			out := &codec.Appender{B: dst}
-			err := gob.NewEncoder(out).Encode(u)
+			err := gob.NewEncoder(out).Encode(r)
 			return out.B, err
 		},
-		Unmarshal: func(b []byte, u *workload.User) error { return gob.NewDecoder(bytes.NewReader(b)).Decode(u) },
-		Feed:      (*workload.User).Visit,
+		Unmarshal: func(b []byte, r *R) error { return gob.NewDecoder(bytes.NewReader(b)).Decode(r) },
+		Feed:      feed,
 	}
 }

@@ -5,29 +5,24 @@ import (
 	json "github.com/goccy/go-json"
 
 	"shootout/codec"
-	"shootout/workload"
 )
 
 var Info = codec.Info{
 	Name: "json-goccy", Family: "JSON", Library: "github.com/goccy/go-json",
 	Labels: codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"},
-	Notes:  "one Encoder writing into the stream (trailing newline included), Unmarshal into a reused struct; 4-byte LE length prefix",
+	Notes:  "one Encoder writing into the stream (trailing newline included), Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
 }
 
-type enc struct {
-	out *codec.Appender
-	e   *json.Encoder
-}
-
-func (e *enc) append(dst []byte, r *workload.User) ([]byte, error) {
-	e.out.B = dst
-	err := e.e.Encode(r)
-	return e.out.B, err
-}
-
-func User() codec.Codec[workload.User, *workload.FieldSink] {
+func New[R, S any](feed func(*R, S)) codec.Codec[R, S] {
 	out := &codec.Appender{}
-	e := &enc{out: out, e: json.NewEncoder(out)}
-	return &codec.Owned[workload.User, *workload.FieldSink]{Append: e.append,
-		Unmarshal: func(b []byte, r *workload.User) error { return json.Unmarshal(b, r) }, Feed: (*workload.User).Visit}
+	e := json.NewEncoder(out)
+	return &codec.Owned[R, S]{
+		Append: func(dst []byte, r *R) ([]byte, error) {
+			out.B = dst
+			err := e.Encode(r)
+			return out.B, err
+		},
+		Unmarshal: func(b []byte, r *R) error { return json.Unmarshal(b, r) },
+		Feed:      feed,
+	}
 }

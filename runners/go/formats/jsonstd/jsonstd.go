@@ -5,33 +5,25 @@ import (
 	"encoding/json"
 
 	"shootout/codec"
-	"shootout/workload"
 )
 
 var Info = codec.Info{
 	Name: "json-std", Family: "JSON", Library: "std",
 	Labels: codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"},
-	Notes:  "encoding/json: one json.Encoder writing into the stream (its trailing newline is part of the record), json.Unmarshal into a reused struct; 4-byte LE length prefix",
+	Notes:  "encoding/json: one json.Encoder writing into the stream (its trailing newline is part of the record), json.Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
 }
 
-type enc[R any] struct {
-	out *codec.Appender
-	e   *json.Encoder
-}
-
-func newEnc[R any]() *enc[R] {
+// New is the codec of any record type that feeds sink S with feed.
+func New[R, S any](feed func(*R, S)) codec.Codec[R, S] {
 	out := &codec.Appender{}
-	return &enc[R]{out: out, e: json.NewEncoder(out)}
-}
-
-func (e *enc[R]) append(dst []byte, r *R) ([]byte, error) {
-	e.out.B = dst
-	err := e.e.Encode(r)
-	return e.out.B, err
-}
-
-func unmarshal[R any](b []byte, r *R) error { return json.Unmarshal(b, r) }
-
-func User() codec.Codec[workload.User, *workload.FieldSink] {
-	return &codec.Owned[workload.User, *workload.FieldSink]{Append: newEnc[workload.User]().append, Unmarshal: unmarshal[workload.User], Feed: (*workload.User).Visit}
+	e := json.NewEncoder(out)
+	return &codec.Owned[R, S]{
+		Append: func(dst []byte, r *R) ([]byte, error) {
+			out.B = dst
+			err := e.Encode(r)
+			return out.B, err
+		},
+		Unmarshal: func(b []byte, r *R) error { return json.Unmarshal(b, r) },
+		Feed:      feed,
+	}
 }
