@@ -19,6 +19,7 @@ import (
 	"shootout/formats/msgp"
 	"shootout/formats/msgpack"
 	"shootout/formats/protobuf"
+	"shootout/formats/sbe"
 	"shootout/formats/sonic"
 	"shootout/formats/thrift"
 	"shootout/harness"
@@ -65,6 +66,7 @@ var Formats = []Format{
 	{Info: avro.Info, User: avro.User},
 	{Info: capnp.UnpackedInfo, User: capnp.UserUnpacked},
 	{Info: capnp.PackedInfo, User: capnp.UserPacked},
+	{Info: sbe.Info, User: sbe.User},
 	{Info: gob.Info, User: func() UserCodec { return gob.New(visitUser) }, Iex: func() IexCodec { return gob.New(feedIex) }},
 }
 
@@ -119,11 +121,18 @@ func NotRun(w string) []harness.NotRun {
 	return append(out, Unavailable...)
 }
 
+// generators are the code generators whose output needs no runtime library;
+// scripts/regenerate/go-*.sh pin the same versions.
+var generators = map[string]string{"sbe-tool": "1.38.1"}
+
 // Version is the linked version of a library: a module path, or "std".
 // The build info says what was linked; go.mod answers in test binaries.
 func Version(library string) string {
 	if library == "std" {
 		return runtime.Version()
+	}
+	if v, ok := generators[library]; ok {
+		return v
 	}
 	if info, ok := debug.ReadBuildInfo(); ok {
 		for _, d := range info.Deps {
