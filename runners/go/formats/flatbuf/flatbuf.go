@@ -3,6 +3,8 @@
 package flatbuf
 
 import (
+	"errors"
+
 	flatbuffers "github.com/google/flatbuffers/go"
 
 	"shootout/codec"
@@ -15,7 +17,7 @@ var (
 		Name: "flatbuffers", Family: "FlatBuffers", Library: "github.com/google/flatbuffers",
 		Labels: codec.Labels{BufferReuse: true, Decode: "zero-copy", Access: "validated", API: "generated"},
 		Notes: "one reused Builder, size-prefixed buffers; fields read in place, strings handed to the aggregate as views of the stream. " +
-			"The Go library has no verifier, so the codec checks the root table's vtable and strings itself before reading",
+			"The Go library has no verifier, so the codec checks every offset it will follow (verify.go) before reading",
 	}
 	CopyInfo = codec.Info{
 		Name: "flatbuffers-copy", Family: "FlatBuffers", Library: "github.com/google/flatbuffers",
@@ -24,7 +26,12 @@ var (
 	}
 )
 
-var userFields = []field{{size: 8}, {required: true}, {required: true}, {size: 8}, {required: true}, {size: 8}, {required: true}, {required: true}, {required: true}}
+var (
+	long, text = field{kind: inline, size: 8}, field{kind: str, required: true}
+	userFields = []field{long, text, text, long, text, long, text, text, text}
+)
+
+var errNoBody = errors.New("flatbuffers: message without a body")
 
 type userCodec struct {
 	b    *flatbuffers.Builder
