@@ -58,7 +58,7 @@ var Formats = []Format{
 	{Info: msgpack.MapInfo, User: func() UserCodec { return msgpack.New(false, visitUser) }, Iex: func() IexCodec { return msgpack.New(false, feedIex) }},
 	{Info: msgpack.ArrayInfo, User: func() UserCodec { return msgpack.New(true, visitUser) }, Iex: func() IexCodec { return msgpack.New(true, feedIex) }},
 	{Info: msgp.Info, User: msgp.User},
-	{Info: protobuf.Info, User: protobuf.User},
+	{Info: protobuf.Info, User: protobuf.User, Iex: protobuf.Iex},
 	{Info: cbor.Info, User: func() UserCodec { return cbor.New(visitUser) }, Iex: func() IexCodec { return cbor.New(feedIex) }},
 	{Info: bson.Info, User: bson.User, NotRun: map[string]string{
 		"iex": "BSON has no unsigned 64-bit integer, and seq_no and prices are u64 (the Go driver refuses values above 2^63-1)"}},
