@@ -67,7 +67,7 @@ var Formats = []Format{
 	{Info: avro.Info, User: avro.User},
 	{Info: capnp.UnpackedInfo, User: capnp.UserUnpacked},
 	{Info: capnp.PackedInfo, User: capnp.UserPacked},
-	{Info: sbe.Info, User: sbe.User},
+	{Info: sbe.Info, User: sbe.User, Iex: sbe.Iex},
 	{Info: gob.Info, User: func() UserCodec { return gob.New(visitUser) }, Iex: func() IexCodec { return gob.New(feedIex) }},
 }
 
