@@ -62,8 +62,8 @@ var Formats = []Format{
 	{Info: cbor.Info, User: func() UserCodec { return cbor.New(visitUser) }, Iex: func() IexCodec { return cbor.New(feedIex) }},
 	{Info: bson.Info, User: bson.User, NotRun: map[string]string{
 		"iex": "BSON has no unsigned 64-bit integer, and seq_no and prices are u64 (the Go driver refuses values above 2^63-1)"}},
-	{Info: thrift.BinaryInfo, User: thrift.UserBinary},
-	{Info: thrift.CompactInfo, User: thrift.UserCompact},
+	{Info: thrift.BinaryInfo, User: thrift.UserBinary, Iex: thrift.IexBinary},
+	{Info: thrift.CompactInfo, User: thrift.UserCompact, Iex: thrift.IexCompact},
 	{Info: avro.Info, User: avro.User},
 	{Info: capnp.UnpackedInfo, User: capnp.UserUnpacked},
 	{Info: capnp.PackedInfo, User: capnp.UserPacked},

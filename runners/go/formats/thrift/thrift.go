@@ -18,74 +18,109 @@ var (
 		Name: "thrift-binary", Family: "Thrift", Library: "github.com/apache/thrift",
 		Labels: codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "generated"},
 		Notes: "TBinaryProtocol over a reused TMemoryBuffer (one copy into the stream each way), one reused struct each way; " +
-			"required fields, checked on read; 4-byte LE length prefix",
+			"required fields, checked on read; unsigned iex values bit-cast to Thrift's signed types; 4-byte LE length prefix",
 	}
 	CompactInfo = codec.Info{
 		Name: "thrift-compact", Family: "Thrift", Library: "github.com/apache/thrift",
 		Labels: BinaryInfo.Labels,
 		Notes: "TCompactProtocol over a reused TMemoryBuffer (one copy into the stream each way), one reused struct each way; " +
-			"required fields, checked on read; 4-byte LE length prefix",
+			"required fields, checked on read; unsigned iex values bit-cast to Thrift's signed types; 4-byte LE length prefix",
 	}
 )
 
-type userCodec struct {
-	ctx     context.Context
-	buf     *thrift.TMemoryBuffer
-	newProt func(thrift.TTransport) thrift.TProtocol
-	prot    thrift.TProtocol
-	out, in records.UserResponse
+type newProtocol func(thrift.TTransport, *thrift.TConfiguration) thrift.TProtocol
+
+var (
+	binary newProtocol = func(t thrift.TTransport, c *thrift.TConfiguration) thrift.TProtocol {
+		return thrift.NewTBinaryProtocolConf(t, c)
+	}
+	compact newProtocol = func(t thrift.TTransport, c *thrift.TConfiguration) thrift.TProtocol {
+		return thrift.NewTCompactProtocolConf(t, c)
+	}
+)
+
+// transport is a protocol over a reused memory buffer.
+type transport struct {
+	ctx  context.Context
+	buf  *thrift.TMemoryBuffer
+	conf *thrift.TConfiguration
+	newP newProtocol
+	prot thrift.TProtocol
 }
 
-func user(newProt func(thrift.TTransport) thrift.TProtocol) codec.Codec[workload.User, *workload.FieldSink] {
-	buf := thrift.NewTMemoryBufferLen(256)
-	return &userCodec{ctx: context.Background(), buf: buf, newProt: newProt, prot: newProt(buf)}
-}
-
-func UserBinary() codec.Codec[workload.User, *workload.FieldSink] {
-	return user(func(t thrift.TTransport) thrift.TProtocol { return thrift.NewTBinaryProtocolConf(t, nil) })
-}
-
-func UserCompact() codec.Codec[workload.User, *workload.FieldSink] {
-	return user(func(t thrift.TTransport) thrift.TProtocol { return thrift.NewTCompactProtocolConf(t, nil) })
+func newTransport(p newProtocol) *transport {
+	t := &transport{ctx: context.Background(), buf: thrift.NewTMemoryBufferLen(256), conf: &thrift.TConfiguration{}, newP: p}
+	t.prot = p(t.buf, t.conf)
+	return t
 }
 
 // fail drops the protocol's state (the compact protocol tracks field ids),
 // which an error mid-struct leaves behind.
-func (c *userCodec) fail(err error) error {
-	c.prot = c.newProt(c.buf)
+func (t *transport) fail(err error) error {
+	t.prot = t.newP(t.buf, t.conf)
 	return err
+}
+
+func (t *transport) write(stream []byte, w func(context.Context, thrift.TProtocol) error) ([]byte, error) {
+	t.buf.Reset()
+	if err := w(t.ctx, t.prot); err != nil {
+		return stream, t.fail(err)
+	}
+	if err := t.prot.Flush(t.ctx); err != nil {
+		return stream, t.fail(err)
+	}
+	stream, at := codec.Reserve(stream)
+	stream = append(stream, t.buf.Bytes()...)
+	return codec.Seal(stream, at)
+}
+
+var errTrailing = errors.New("thrift: bytes left after the struct")
+
+func (t *transport) read(stream []byte, r func(context.Context, thrift.TProtocol) error) (int, error) {
+	body, n, err := codec.Frame(stream)
+	if err != nil {
+		return 0, err
+	}
+	// No container in body can hold more elements than it has bytes: a
+	// corrupt count fails here instead of sizing an allocation.
+	t.conf.MaxMessageSize = int32(len(body))
+	t.buf.Reset()
+	t.buf.Write(body)
+	if err := r(t.ctx, t.prot); err != nil {
+		return 0, t.fail(err)
+	}
+	if t.buf.Len() != 0 {
+		return 0, t.fail(errTrailing)
+	}
+	return n, nil
+}
+
+type userCodec struct {
+	t       *transport
+	out, in records.UserResponse
+}
+
+func UserBinary() codec.Codec[workload.User, *workload.FieldSink] {
+	return &userCodec{t: newTransport(binary)}
+}
+
+func UserCompact() codec.Codec[workload.User, *workload.FieldSink] {
+	return &userCodec{t: newTransport(compact)}
 }
 
 func (c *userCodec) Encode(stream []byte, u *workload.User) ([]byte, error) {
 	m := &c.out
 	m.UID, m.Muid, m.Status, m.Tutorial, m.Nickname = u.UID, u.MUID, u.Status, u.Tutorial, u.Nickname
 	m.TotalLoginNum, m.OpenedAt, m.CreatedAt, m.UpdatedAt = u.TotalLoginNum, u.OpenedAt, u.CreatedAt, u.UpdatedAt
-	c.buf.Reset()
-	if err := m.Write(c.ctx, c.prot); err != nil {
-		return stream, c.fail(err)
-	}
-	if err := c.prot.Flush(c.ctx); err != nil {
-		return stream, c.fail(err)
-	}
-	stream, at := codec.Reserve(stream)
-	stream = append(stream, c.buf.Bytes()...)
-	return codec.Seal(stream, at)
+	return c.t.write(stream, m.Write)
 }
 
 func (c *userCodec) Decode(stream []byte, s *workload.FieldSink) (int, error) {
-	body, n, err := codec.Frame(stream)
-	if err != nil {
-		return 0, err
-	}
-	c.buf.Reset()
-	c.buf.Write(body)
 	m := &c.in
 	*m = records.UserResponse{}
-	if err := m.Read(c.ctx, c.prot); err != nil {
-		return 0, c.fail(err)
-	}
-	if c.buf.Len() != 0 {
-		return 0, c.fail(thrift.NewTProtocolException(errTrailing))
+	n, err := c.t.read(stream, m.Read)
+	if err != nil {
+		return 0, err
 	}
 	s.Record()
 	s.Int(0, m.UID)
@@ -99,5 +134,3 @@ func (c *userCodec) Decode(stream []byte, s *workload.FieldSink) (int, error) {
 	s.String(8, m.UpdatedAt)
 	return n, nil
 }
-
-var errTrailing = errors.New("thrift: bytes left after the struct")
