@@ -65,8 +65,8 @@ var Formats = []Format{
 	{Info: thrift.BinaryInfo, User: thrift.UserBinary, Iex: thrift.IexBinary},
 	{Info: thrift.CompactInfo, User: thrift.UserCompact, Iex: thrift.IexCompact},
 	{Info: avro.Info, User: avro.User},
-	{Info: capnp.UnpackedInfo, User: capnp.UserUnpacked},
-	{Info: capnp.PackedInfo, User: capnp.UserPacked},
+	{Info: capnp.UnpackedInfo, User: capnp.UserUnpacked, Iex: capnp.IexUnpacked},
+	{Info: capnp.PackedInfo, User: capnp.UserPacked, Iex: capnp.IexPacked},
 	{Info: sbe.Info, User: sbe.User, Iex: sbe.Iex},
 	{Info: gob.Info, User: func() UserCodec { return gob.New(visitUser) }, Iex: func() IexCodec { return gob.New(feedIex) }},
 }

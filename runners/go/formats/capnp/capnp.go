@@ -30,7 +30,9 @@ var (
 	}
 )
 
-type userCodec struct {
+// framing builds single-segment messages in a reused buffer and frames them,
+// and opens framed messages for reading in place.
+type framing struct {
 	packed   bool
 	msg      capnp.Message
 	buf      []byte // the build arena's memory, reused
@@ -38,57 +40,28 @@ type userCodec struct {
 	read     capnp.Message
 }
 
-func UserUnpacked() codec.Codec[workload.User, *workload.FieldSink] {
-	return &userCodec{buf: make([]byte, 0, 512)}
+func newFraming(packed bool) framing { return framing{packed: packed, buf: make([]byte, 0, 1024)} }
+
+// begin starts a new message; its first segment grows in the reused buffer.
+func (c *framing) begin() (*capnp.Segment, error) {
+	return c.msg.Reset(capnp.SingleSegment(c.buf[:0]))
 }
 
-func UserPacked() codec.Codec[workload.User, *workload.FieldSink] {
-	return &userCodec{packed: true, buf: make([]byte, 0, 512)}
-}
-
-// build writes u as a single-segment message and returns the segment.
-func (c *userCodec) build(u *workload.User) ([]byte, error) {
-	seg, err := c.msg.Reset(capnp.SingleSegment(c.buf[:0]))
-	if err != nil {
-		return nil, err
-	}
-	r, err := records.NewRootUserResponse(seg)
-	if err != nil {
-		return nil, err
-	}
-	r.SetUid(u.UID)
-	r.SetTutorial(u.Tutorial)
-	r.SetTotalLoginNum(u.TotalLoginNum)
-	// errors.Join of nils is nil: one check for the six texts.
-	if err := errors.Join(r.SetMuid(u.MUID), r.SetStatus(u.Status), r.SetNickname(u.Nickname),
-		r.SetOpenedAt(u.OpenedAt), r.SetCreatedAt(u.CreatedAt), r.SetUpdatedAt(u.UpdatedAt)); err != nil {
-		return nil, err
-	}
+// finish frames the built segment onto stream: the standard segment table of
+// a one-segment message (count − 1, size in words), packed or not.
+func (c *framing) finish(stream []byte, seg *capnp.Segment) ([]byte, error) {
 	data := seg.Data()
 	c.buf = data[:0]
-	return data, nil
-}
-
-func (c *userCodec) Encode(stream []byte, u *workload.User) ([]byte, error) {
-	data, err := c.build(u)
-	if err != nil {
-		return stream, err
-	}
-	at := 0
-	if c.packed {
-		stream, at = codec.Reserve(stream)
-	}
-	// The standard framing of a one-segment message: segment count − 1, the
-	// segment's size in words.
 	header := [8]byte{}
 	binary.LittleEndian.PutUint32(header[4:], uint32(len(data)/8))
-	if c.packed {
-		stream = packed.Pack(stream, header[:])
-		stream = packed.Pack(stream, data)
-		return codec.Seal(stream, at)
+	if !c.packed {
+		stream = append(stream, header[:]...)
+		return append(stream, data...), nil
 	}
-	stream = append(stream, header[:]...)
-	return append(stream, data...), nil
+	stream, at := codec.Reserve(stream)
+	stream = packed.Pack(stream, header[:])
+	stream = packed.Pack(stream, data)
+	return codec.Seal(stream, at)
 }
 
 // segment returns the single segment of the framed message at the start of
@@ -115,34 +88,72 @@ func segment(b []byte) (seg []byte, n int, err error) {
 	return seg, int(total), nil
 }
 
-func (c *userCodec) Decode(stream []byte, s *workload.FieldSink) (int, error) {
+// open reads the framed message at the start of stream in place and
+// returns it with the bytes it used.
+func (c *framing) open(stream []byte) (*capnp.Message, int, error) {
 	msgBytes, used := stream, 0
 	if c.packed {
 		body, n, err := codec.Frame(stream)
 		if err != nil {
-			return 0, err
+			return nil, 0, err
 		}
 		if c.unpacked, err = packed.Unpack(c.unpacked[:0], body); err != nil {
-			return 0, err
+			return nil, 0, err
 		}
 		msgBytes, used = c.unpacked, n
 	}
 	seg, n, err := segment(msgBytes)
 	if err != nil {
-		return 0, err
+		return nil, 0, err
 	}
 	if !c.packed {
 		used = n
 	} else if n != len(msgBytes) {
-		return 0, fmt.Errorf("capnp: %d bytes left after the message", len(msgBytes)-n)
+		return nil, 0, fmt.Errorf("capnp: %d bytes left after the message", len(msgBytes)-n)
 	}
-	var msg *capnp.Message
-	if seg != nil {
-		if _, err := c.read.Reset(capnp.NewReadOnlySingleSegment(seg)); err != nil {
-			return 0, err
-		}
-		msg = &c.read
-	} else if msg, err = capnp.Unmarshal(msgBytes[:n]); err != nil {
+	if seg == nil {
+		msg, err := capnp.Unmarshal(msgBytes[:n])
+		return msg, used, err
+	}
+	if _, err := c.read.Reset(capnp.NewReadOnlySingleSegment(seg)); err != nil {
+		return nil, 0, err
+	}
+	return &c.read, used, nil
+}
+
+type userCodec struct{ framing }
+
+func UserUnpacked() codec.Codec[workload.User, *workload.FieldSink] {
+	return &userCodec{newFraming(false)}
+}
+
+func UserPacked() codec.Codec[workload.User, *workload.FieldSink] {
+	return &userCodec{newFraming(true)}
+}
+
+func (c *userCodec) Encode(stream []byte, u *workload.User) ([]byte, error) {
+	seg, err := c.begin()
+	if err != nil {
+		return stream, err
+	}
+	r, err := records.NewRootUserResponse(seg)
+	if err != nil {
+		return stream, err
+	}
+	r.SetUid(u.UID)
+	r.SetTutorial(u.Tutorial)
+	r.SetTotalLoginNum(u.TotalLoginNum)
+	// errors.Join of nils is nil: one check for the six texts.
+	if err := errors.Join(r.SetMuid(u.MUID), r.SetStatus(u.Status), r.SetNickname(u.Nickname),
+		r.SetOpenedAt(u.OpenedAt), r.SetCreatedAt(u.CreatedAt), r.SetUpdatedAt(u.UpdatedAt)); err != nil {
+		return stream, err
+	}
+	return c.finish(stream, seg)
+}
+
+func (c *userCodec) Decode(stream []byte, s *workload.FieldSink) (int, error) {
+	msg, used, err := c.open(stream)
+	if err != nil {
 		return 0, err
 	}
 	r, err := records.ReadRootUserResponse(msg)
