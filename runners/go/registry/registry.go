@@ -57,7 +57,7 @@ var Formats = []Format{
 	{Info: sonic.Info, User: func() UserCodec { return sonic.New(visitUser) }, Iex: func() IexCodec { return sonic.New(feedIex) }},
 	{Info: msgpack.MapInfo, User: func() UserCodec { return msgpack.New(false, visitUser) }, Iex: func() IexCodec { return msgpack.New(false, feedIex) }},
 	{Info: msgpack.ArrayInfo, User: func() UserCodec { return msgpack.New(true, visitUser) }, Iex: func() IexCodec { return msgpack.New(true, feedIex) }},
-	{Info: msgp.Info, User: msgp.User},
+	{Info: msgp.Info, User: msgp.User, Iex: msgp.Iex},
 	{Info: protobuf.Info, User: protobuf.User, Iex: protobuf.Iex},
 	{Info: cbor.Info, User: func() UserCodec { return cbor.New(visitUser) }, Iex: func() IexCodec { return cbor.New(feedIex) }},
 	{Info: bson.Info, User: bson.User, NotRun: map[string]string{
