@@ -64,7 +64,7 @@ var Formats = []Format{
 		"iex": "BSON has no unsigned 64-bit integer, and seq_no and prices are u64 (the Go driver refuses values above 2^63-1)"}},
 	{Info: thrift.BinaryInfo, User: thrift.UserBinary, Iex: thrift.IexBinary},
 	{Info: thrift.CompactInfo, User: thrift.UserCompact, Iex: thrift.IexCompact},
-	{Info: avro.Info, User: avro.User},
+	{Info: avro.Info, User: avro.User, Iex: avro.Iex},
 	{Info: capnp.UnpackedInfo, User: capnp.UserUnpacked, Iex: capnp.IexUnpacked},
 	{Info: capnp.PackedInfo, User: capnp.UserPacked, Iex: capnp.IexPacked},
 	{Info: sbe.Info, User: sbe.User, Iex: sbe.Iex},
