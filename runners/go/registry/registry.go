@@ -27,14 +27,20 @@ import (
 )
 
 type (
-	UserCodec = codec.Codec[workload.User, *workload.FieldSink]
-	IexCodec  = codec.Codec[workload.MultiMessage, *workload.IexSink]
+	UserCodec       = codec.Codec[workload.User, *workload.FieldSink]
+	IexCodec        = codec.Codec[workload.MultiMessage, *workload.IexSink]
+	SqlCodec        = codec.Codec[workload.SqlRequest, *workload.FieldSink]
+	PrimitivesCodec = codec.Codec[workload.Primitives, *workload.FieldSink]
+	ObjectCodec     = codec.Codec[workload.SmallObject, *workload.FieldSink]
 )
 
 type Format struct {
-	Info codec.Info
-	User func() UserCodec
-	Iex  func() IexCodec
+	Info       codec.Info
+	User       func() UserCodec
+	Iex        func() IexCodec
+	Sql        func() SqlCodec
+	Primitives func() PrimitivesCodec
+	Object     func() ObjectCodec
 	// Why a workload is not run, by workload; a workload with neither a
 	// constructor nor a reason is "no mapping yet".
 	NotRun map[string]string
@@ -44,22 +50,41 @@ type Format struct {
 var Workloads = []string{"iex", "user", "sql", "primitives", "object", "mixed", "strings", "longs"}
 
 var (
-	visitUser = (*workload.User).Visit
-	feedIex   = (*workload.MultiMessage).Feed
+	visitUser       = (*workload.User).Visit
+	feedIex         = (*workload.MultiMessage).Feed
+	visitSql        = (*workload.SqlRequest).Visit
+	visitPrimitives = (*workload.Primitives).Visit
+	visitObject     = (*workload.SmallObject).Visit
 )
 
+// bind makes a constructor of a generic codec for one record type.
+func bind[R, S any](newCodec func(func(*R, S)) codec.Codec[R, S], feed func(*R, S)) func() codec.Codec[R, S] {
+	return func() codec.Codec[R, S] { return newCodec(feed) }
+}
+
+// reflective maps a reflection-based codec onto every workload whose Go
+// record it can take as is.
+func reflective(info codec.Info, newUser func(func(*workload.User, *workload.FieldSink)) UserCodec,
+	newIex func(func(*workload.MultiMessage, *workload.IexSink)) IexCodec,
+	newSql func(func(*workload.SqlRequest, *workload.FieldSink)) SqlCodec,
+	newPrimitives func(func(*workload.Primitives, *workload.FieldSink)) PrimitivesCodec,
+	newObject func(func(*workload.SmallObject, *workload.FieldSink)) ObjectCodec) Format {
+	return Format{Info: info, User: bind(newUser, visitUser), Iex: bind(newIex, feedIex), Sql: bind(newSql, visitSql),
+		Primitives: bind(newPrimitives, visitPrimitives), Object: bind(newObject, visitObject)}
+}
+
 var Formats = []Format{
-	{Info: jsonstd.Info, User: func() UserCodec { return jsonstd.New(visitUser) }, Iex: func() IexCodec { return jsonstd.New(feedIex) }},
+	reflective(jsonstd.Info, jsonstd.New, jsonstd.New, jsonstd.New, jsonstd.New, jsonstd.New),
 	{Info: flatbuf.Info, User: flatbuf.UserInPlace, Iex: flatbuf.IexInPlace},
 	{Info: flatbuf.CopyInfo, User: flatbuf.UserCopy, NotRun: map[string]string{
 		"iex": "the copy-into-own-struct variant is the Go study's, measured on its UserResponse only"}},
-	{Info: gojson.Info, User: func() UserCodec { return gojson.New(visitUser) }, Iex: func() IexCodec { return gojson.New(feedIex) }},
-	{Info: sonic.Info, User: func() UserCodec { return sonic.New(visitUser) }, Iex: func() IexCodec { return sonic.New(feedIex) }},
-	{Info: msgpack.MapInfo, User: func() UserCodec { return msgpack.New(false, visitUser) }, Iex: func() IexCodec { return msgpack.New(false, feedIex) }},
-	{Info: msgpack.ArrayInfo, User: func() UserCodec { return msgpack.New(true, visitUser) }, Iex: func() IexCodec { return msgpack.New(true, feedIex) }},
+	reflective(gojson.Info, gojson.New, gojson.New, gojson.New, gojson.New, gojson.New),
+	reflective(sonic.Info, sonic.New, sonic.New, sonic.New, sonic.New, sonic.New),
+	reflective(msgpack.MapInfo, msgpack.Map, msgpack.Map, msgpack.Map, msgpack.Map, msgpack.Map),
+	reflective(msgpack.ArrayInfo, msgpack.Array, msgpack.Array, msgpack.Array, msgpack.Array, msgpack.Array),
 	{Info: msgp.Info, User: msgp.User, Iex: msgp.Iex},
 	{Info: protobuf.Info, User: protobuf.User, Iex: protobuf.Iex},
-	{Info: cbor.Info, User: func() UserCodec { return cbor.New(visitUser) }, Iex: func() IexCodec { return cbor.New(feedIex) }},
+	reflective(cbor.Info, cbor.New, cbor.New, cbor.New, cbor.New, cbor.New),
 	{Info: bson.Info, User: bson.User, NotRun: map[string]string{
 		"iex": "BSON has no unsigned 64-bit integer, and seq_no and prices are u64 (the Go driver refuses values above 2^63-1)"}},
 	{Info: thrift.BinaryInfo, User: thrift.UserBinary, Iex: thrift.IexBinary},
@@ -68,7 +93,7 @@ var Formats = []Format{
 	{Info: capnp.UnpackedInfo, User: capnp.UserUnpacked, Iex: capnp.IexUnpacked},
 	{Info: capnp.PackedInfo, User: capnp.UserPacked, Iex: capnp.IexPacked},
 	{Info: sbe.Info, User: sbe.User, Iex: sbe.Iex},
-	{Info: gob.Info, User: func() UserCodec { return gob.New(visitUser) }, Iex: func() IexCodec { return gob.New(feedIex) }},
+	reflective(gob.Info, gob.New, gob.New, gob.New, gob.New, gob.New),
 }
 
 // Unavailable formats run on no workload: the Rust runner has them, Go has no
@@ -100,9 +125,33 @@ func Iex() []harness.Entry[workload.MultiMessage, *workload.IexSink] {
 	return entries(feedIex, func(f Format) func() IexCodec { return f.Iex })
 }
 
+func Sql() []harness.Entry[workload.SqlRequest, *workload.FieldSink] {
+	return entries(visitSql, func(f Format) func() SqlCodec { return f.Sql })
+}
+
+func Primitives() []harness.Entry[workload.Primitives, *workload.FieldSink] {
+	return entries(visitPrimitives, func(f Format) func() PrimitivesCodec { return f.Primitives })
+}
+
+func Object() []harness.Entry[workload.SmallObject, *workload.FieldSink] {
+	return entries(visitObject, func(f Format) func() ObjectCodec { return f.Object })
+}
+
 // runs says whether format f has a codec for workload w.
 func runs(f Format, w string) bool {
-	return (w == "user" && f.User != nil) || (w == "iex" && f.Iex != nil)
+	switch w {
+	case "user":
+		return f.User != nil
+	case "iex":
+		return f.Iex != nil
+	case "sql":
+		return f.Sql != nil
+	case "primitives":
+		return f.Primitives != nil
+	case "object":
+		return f.Object != nil
+	}
+	return false
 }
 
 // NotRun lists, for workload w, every registered format without a codec for

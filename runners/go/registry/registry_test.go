@@ -1,10 +1,13 @@
 package registry
 
 import (
+	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
+	"shootout/codec"
 	"shootout/harness"
 	"shootout/workload"
 )
@@ -31,32 +34,53 @@ func sample(t testing.TB) ([]workload.User, func(*workload.FieldSink) string) {
 	return load(t, "../testdata/user.jsonl", workload.UserSpec)
 }
 
+// knownLosses are library behaviours the samples expose: each must still
+// show as this difference (in the harness, the format is listed as failed on
+// that workload with it), so a library that fixes it fails this test and the
+// entry goes.
+var knownLosses = map[string]string{
+	"primitives/json-sonic": "field doubles",                         // -0.0 comes back as +0.0
+	"object/json-sonic":     "field score",                           // likewise
+	"object/gob":            "field score",                           // gob omits a zero float, and -0.0 == 0
+	"object/json-goccy":     "cannot unmarshal number 3.4028235e+38", // rejects the largest float32
+}
+
+// trip encodes records twice over one codec (reused builders and buffers
+// must not leak one stream's state into the next) and checks each decode.
+func trip[R, S any](c codec.Codec[R, S], spec workload.Spec[R, S], records []R, check func(S) string) error {
+	var stream []byte
+	var err error
+	for range 2 {
+		stream = stream[:0]
+		for i := range records {
+			if stream, err = c.Encode(stream, &records[i]); err != nil {
+				return fmt.Errorf("record %d: %w", i, err)
+			}
+		}
+		sink := spec.NewSink()
+		for off, n := 0, 0; off < len(stream); n++ {
+			used, err := c.Decode(stream[off:], sink)
+			if err != nil {
+				return fmt.Errorf("record %d at byte %d: %w", n, off, err)
+			}
+			off += used
+		}
+		if d := check(sink); d != "" {
+			return errors.New(d)
+		}
+	}
+	return nil
+}
+
 func roundTrip[R, S any](t *testing.T, entries []harness.Entry[R, S], spec workload.Spec[R, S], records []R, check func(S) string) {
 	for _, e := range entries {
 		t.Run(e.Info.Name, func(t *testing.T) {
-			c := e.New()
-			var stream []byte
-			var err error
-			// Twice over one codec: reused builders and buffers must not leak
-			// one stream's state into the next.
-			for range 2 {
-				stream = stream[:0]
-				for i := range records {
-					if stream, err = c.Encode(stream, &records[i]); err != nil {
-						t.Fatalf("record %d: %v", i, err)
-					}
-				}
-				sink := spec.NewSink()
-				for off, n := 0, 0; off < len(stream); n++ {
-					used, err := c.Decode(stream[off:], sink)
-					if err != nil {
-						t.Fatalf("record %d at byte %d: %v", n, off, err)
-					}
-					off += used
-				}
-				if d := check(sink); d != "" {
-					t.Fatal(d)
-				}
+			err := trip(e.New(), spec, records, check)
+			switch want, known := knownLosses[spec.Name+"/"+e.Info.Name]; {
+			case known && (err == nil || !strings.Contains(err.Error(), want)):
+				t.Fatalf("known loss %q no longer shows; got %v", want, err)
+			case !known && err != nil:
+				t.Fatal(err)
 			}
 		})
 	}
@@ -98,6 +122,18 @@ func TestEveryCodecRoundTripsTheSamplesExactly(t *testing.T) {
 		records, check := load(t, "../testdata/iex.jsonl", workload.IexSpec)
 		roundTrip(t, Iex(), workload.IexSpec, records, check)
 	})
+	t.Run("sql", func(t *testing.T) {
+		records, check := load(t, "../testdata/sql.jsonl", workload.SqlSpec)
+		roundTrip(t, Sql(), workload.SqlSpec, records, check)
+	})
+	t.Run("primitives", func(t *testing.T) {
+		records, check := load(t, "../testdata/primitives.jsonl", workload.PrimitivesSpec)
+		roundTrip(t, Primitives(), workload.PrimitivesSpec, records, check)
+	})
+	t.Run("object", func(t *testing.T) {
+		records, check := load(t, "../testdata/object.jsonl", workload.ObjectSpec)
+		roundTrip(t, Object(), workload.ObjectSpec, records, check)
+	})
 }
 
 func TestEveryCodecRejectsTruncatedAndSurvivesCorruptBytes(t *testing.T) {
@@ -108,6 +144,18 @@ func TestEveryCodecRejectsTruncatedAndSurvivesCorruptBytes(t *testing.T) {
 	t.Run("iex", func(t *testing.T) {
 		records, _ := load(t, "../testdata/iex.jsonl", workload.IexSpec)
 		corrupt(t, Iex(), workload.IexSpec, &records[1])
+	})
+	t.Run("sql", func(t *testing.T) {
+		records, _ := load(t, "../testdata/sql.jsonl", workload.SqlSpec)
+		corrupt(t, Sql(), workload.SqlSpec, &records[0])
+	})
+	t.Run("primitives", func(t *testing.T) {
+		records, _ := load(t, "../testdata/primitives.jsonl", workload.PrimitivesSpec)
+		corrupt(t, Primitives(), workload.PrimitivesSpec, &records[0])
+	})
+	t.Run("object", func(t *testing.T) {
+		records, _ := load(t, "../testdata/object.jsonl", workload.ObjectSpec)
+		corrupt(t, Object(), workload.ObjectSpec, &records[0])
 	})
 }
 

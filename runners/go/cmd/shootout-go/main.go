@@ -85,8 +85,14 @@ func measure(o options, args []string) (int, error) {
 		return measureWorkload(o, args, header, workload.UserSpec, registry.User())
 	case "iex":
 		return measureWorkload(o, args, header, workload.IexSpec, registry.Iex())
+	case "sql":
+		return measureWorkload(o, args, header, workload.SqlSpec, registry.Sql())
+	case "primitives":
+		return measureWorkload(o, args, header, workload.PrimitivesSpec, registry.Primitives())
+	case "object":
+		return measureWorkload(o, args, header, workload.ObjectSpec, registry.Object())
 	default:
-		return 1, fmt.Errorf("workload %q: no Go mapping yet (the Go runner measures: user, iex)", header.Workload)
+		return 1, fmt.Errorf("workload %q: no Go mapping yet (the Go runner measures: user, iex, sql, primitives, object)", header.Workload)
 	}
 }
 

@@ -36,3 +36,6 @@ func New[R, S any](array bool, feed func(*R, S)) codec.Codec[R, S] {
 		Feed:      feed,
 	}
 }
+
+func Map[R, S any](feed func(*R, S)) codec.Codec[R, S]   { return New(false, feed) }
+func Array[R, S any](feed func(*R, S)) codec.Codec[R, S] { return New(true, feed) }
