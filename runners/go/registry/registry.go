@@ -32,6 +32,9 @@ type (
 	SqlCodec        = codec.Codec[workload.SqlRequest, *workload.FieldSink]
 	PrimitivesCodec = codec.Codec[workload.Primitives, *workload.FieldSink]
 	ObjectCodec     = codec.Codec[workload.SmallObject, *workload.FieldSink]
+	MixedCodec      = codec.Codec[workload.MixedRow, *workload.FieldSink]
+	StringsCodec    = codec.Codec[workload.StringsRow, *workload.FieldSink]
+	LongsCodec      = codec.Codec[workload.LongsRow, *workload.FieldSink]
 )
 
 type Format struct {
@@ -41,6 +44,9 @@ type Format struct {
 	Sql        func() SqlCodec
 	Primitives func() PrimitivesCodec
 	Object     func() ObjectCodec
+	Mixed      func() MixedCodec
+	Strings    func() StringsCodec
+	Longs      func() LongsCodec
 	// Why a workload is not run, by workload; a workload with neither a
 	// constructor nor a reason is "no mapping yet".
 	NotRun map[string]string
@@ -55,6 +61,9 @@ var (
 	visitSql        = (*workload.SqlRequest).Visit
 	visitPrimitives = (*workload.Primitives).Visit
 	visitObject     = (*workload.SmallObject).Visit
+	visitMixed      = (*workload.MixedRow).Visit
+	visitStrings    = (*workload.StringsRow).Visit
+	visitLongs      = (*workload.LongsRow).Visit
 )
 
 // bind makes a constructor of a generic codec for one record type.
@@ -68,23 +77,27 @@ func reflective(info codec.Info, newUser func(func(*workload.User, *workload.Fie
 	newIex func(func(*workload.MultiMessage, *workload.IexSink)) IexCodec,
 	newSql func(func(*workload.SqlRequest, *workload.FieldSink)) SqlCodec,
 	newPrimitives func(func(*workload.Primitives, *workload.FieldSink)) PrimitivesCodec,
-	newObject func(func(*workload.SmallObject, *workload.FieldSink)) ObjectCodec) Format {
+	newObject func(func(*workload.SmallObject, *workload.FieldSink)) ObjectCodec,
+	newMixed func(func(*workload.MixedRow, *workload.FieldSink)) MixedCodec,
+	newStrings func(func(*workload.StringsRow, *workload.FieldSink)) StringsCodec,
+	newLongs func(func(*workload.LongsRow, *workload.FieldSink)) LongsCodec) Format {
 	return Format{Info: info, User: bind(newUser, visitUser), Iex: bind(newIex, feedIex), Sql: bind(newSql, visitSql),
-		Primitives: bind(newPrimitives, visitPrimitives), Object: bind(newObject, visitObject)}
+		Primitives: bind(newPrimitives, visitPrimitives), Object: bind(newObject, visitObject),
+		Mixed: bind(newMixed, visitMixed), Strings: bind(newStrings, visitStrings), Longs: bind(newLongs, visitLongs)}
 }
 
 var Formats = []Format{
-	reflective(jsonstd.Info, jsonstd.New, jsonstd.New, jsonstd.New, jsonstd.New, jsonstd.New),
+	reflective(jsonstd.Info, jsonstd.New, jsonstd.New, jsonstd.New, jsonstd.New, jsonstd.New, jsonstd.New, jsonstd.New, jsonstd.New),
 	{Info: flatbuf.Info, User: flatbuf.UserInPlace, Iex: flatbuf.IexInPlace},
 	{Info: flatbuf.CopyInfo, User: flatbuf.UserCopy, NotRun: map[string]string{
 		"iex": "the copy-into-own-struct variant is the Go study's, measured on its UserResponse only"}},
-	reflective(gojson.Info, gojson.New, gojson.New, gojson.New, gojson.New, gojson.New),
-	reflective(sonic.Info, sonic.New, sonic.New, sonic.New, sonic.New, sonic.New),
-	reflective(msgpack.MapInfo, msgpack.Map, msgpack.Map, msgpack.Map, msgpack.Map, msgpack.Map),
-	reflective(msgpack.ArrayInfo, msgpack.Array, msgpack.Array, msgpack.Array, msgpack.Array, msgpack.Array),
+	reflective(gojson.Info, gojson.New, gojson.New, gojson.New, gojson.New, gojson.New, gojson.New, gojson.New, gojson.New),
+	reflective(sonic.Info, sonic.New, sonic.New, sonic.New, sonic.New, sonic.New, sonic.New, sonic.New, sonic.New),
+	reflective(msgpack.MapInfo, msgpack.Map, msgpack.Map, msgpack.Map, msgpack.Map, msgpack.Map, msgpack.Map, msgpack.Map, msgpack.Map),
+	reflective(msgpack.ArrayInfo, msgpack.Array, msgpack.Array, msgpack.Array, msgpack.Array, msgpack.Array, msgpack.Array, msgpack.Array, msgpack.Array),
 	{Info: msgp.Info, User: msgp.User, Iex: msgp.Iex},
 	{Info: protobuf.Info, User: protobuf.User, Iex: protobuf.Iex},
-	reflective(cbor.Info, cbor.New, cbor.New, cbor.New, cbor.New, cbor.New),
+	reflective(cbor.Info, cbor.New, cbor.New, cbor.New, cbor.New, cbor.New, cbor.New, cbor.New, cbor.New),
 	{Info: bson.Info, User: bson.User, NotRun: map[string]string{
 		"iex": "BSON has no unsigned 64-bit integer, and seq_no and prices are u64 (the Go driver refuses values above 2^63-1)"}},
 	{Info: thrift.BinaryInfo, User: thrift.UserBinary, Iex: thrift.IexBinary},
@@ -93,7 +106,7 @@ var Formats = []Format{
 	{Info: capnp.UnpackedInfo, User: capnp.UserUnpacked, Iex: capnp.IexUnpacked},
 	{Info: capnp.PackedInfo, User: capnp.UserPacked, Iex: capnp.IexPacked},
 	{Info: sbe.Info, User: sbe.User, Iex: sbe.Iex},
-	reflective(gob.Info, gob.New, gob.New, gob.New, gob.New, gob.New),
+	reflective(gob.Info, gob.New, gob.New, gob.New, gob.New, gob.New, gob.New, gob.New, gob.New),
 }
 
 // Unavailable formats run on no workload: the Rust runner has them, Go has no
@@ -137,6 +150,18 @@ func Object() []harness.Entry[workload.SmallObject, *workload.FieldSink] {
 	return entries(visitObject, func(f Format) func() ObjectCodec { return f.Object })
 }
 
+func Mixed() []harness.Entry[workload.MixedRow, *workload.FieldSink] {
+	return entries(visitMixed, func(f Format) func() MixedCodec { return f.Mixed })
+}
+
+func Strings() []harness.Entry[workload.StringsRow, *workload.FieldSink] {
+	return entries(visitStrings, func(f Format) func() StringsCodec { return f.Strings })
+}
+
+func Longs() []harness.Entry[workload.LongsRow, *workload.FieldSink] {
+	return entries(visitLongs, func(f Format) func() LongsCodec { return f.Longs })
+}
+
 // runs says whether format f has a codec for workload w.
 func runs(f Format, w string) bool {
 	switch w {
@@ -150,6 +175,12 @@ func runs(f Format, w string) bool {
 		return f.Primitives != nil
 	case "object":
 		return f.Object != nil
+	case "mixed":
+		return f.Mixed != nil
+	case "strings":
+		return f.Strings != nil
+	case "longs":
+		return f.Longs != nil
 	}
 	return false
 }

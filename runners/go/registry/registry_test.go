@@ -134,6 +134,18 @@ func TestEveryCodecRoundTripsTheSamplesExactly(t *testing.T) {
 		records, check := load(t, "../testdata/object.jsonl", workload.ObjectSpec)
 		roundTrip(t, Object(), workload.ObjectSpec, records, check)
 	})
+	t.Run("mixed", func(t *testing.T) {
+		records, check := load(t, "../testdata/mixed.jsonl", workload.MixedSpec)
+		roundTrip(t, Mixed(), workload.MixedSpec, records, check)
+	})
+	t.Run("strings", func(t *testing.T) {
+		records, check := load(t, "../testdata/strings.jsonl", workload.StringsSpec)
+		roundTrip(t, Strings(), workload.StringsSpec, records, check)
+	})
+	t.Run("longs", func(t *testing.T) {
+		records, check := load(t, "../testdata/longs.jsonl", workload.LongsSpec)
+		roundTrip(t, Longs(), workload.LongsSpec, records, check)
+	})
 }
 
 func TestEveryCodecRejectsTruncatedAndSurvivesCorruptBytes(t *testing.T) {
@@ -156,6 +168,10 @@ func TestEveryCodecRejectsTruncatedAndSurvivesCorruptBytes(t *testing.T) {
 	t.Run("object", func(t *testing.T) {
 		records, _ := load(t, "../testdata/object.jsonl", workload.ObjectSpec)
 		corrupt(t, Object(), workload.ObjectSpec, &records[0])
+	})
+	t.Run("mixed", func(t *testing.T) {
+		records, _ := load(t, "../testdata/mixed.jsonl", workload.MixedSpec)
+		corrupt(t, Mixed(), workload.MixedSpec, &records[0])
 	})
 }
 

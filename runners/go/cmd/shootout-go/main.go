@@ -91,8 +91,14 @@ func measure(o options, args []string) (int, error) {
 		return measureWorkload(o, args, header, workload.PrimitivesSpec, registry.Primitives())
 	case "object":
 		return measureWorkload(o, args, header, workload.ObjectSpec, registry.Object())
+	case "mixed":
+		return measureWorkload(o, args, header, workload.MixedSpec, registry.Mixed())
+	case "strings":
+		return measureWorkload(o, args, header, workload.StringsSpec, registry.Strings())
+	case "longs":
+		return measureWorkload(o, args, header, workload.LongsSpec, registry.Longs())
 	default:
-		return 1, fmt.Errorf("workload %q: no Go mapping yet (the Go runner measures: user, iex, sql, primitives, object)", header.Workload)
+		return 1, fmt.Errorf("%s: workload %q is not one of the shootout's", o.Dataset, header.Workload)
 	}
 }
 
