@@ -98,8 +98,12 @@ var Formats = []Format{
 	{Info: msgp.Info, User: msgp.User, Iex: msgp.Iex},
 	{Info: protobuf.Info, User: protobuf.User, Iex: protobuf.Iex},
 	reflective(cbor.Info, cbor.New, cbor.New, cbor.New, cbor.New, cbor.New, cbor.New, cbor.New, cbor.New),
-	{Info: bson.Info, User: bson.User, NotRun: map[string]string{
-		"iex": "BSON has no unsigned 64-bit integer, and seq_no and prices are u64 (the Go driver refuses values above 2^63-1)"}},
+	func() Format {
+		f := reflective(bson.Info, bson.New, bson.New, bson.New, bson.New, bson.New, bson.New, bson.New, bson.New)
+		f.Iex = nil
+		f.NotRun = map[string]string{"iex": "BSON has no unsigned 64-bit integer, and seq_no and prices are u64 (the Go driver refuses values above 2^63-1)"}
+		return f
+	}(),
 	{Info: thrift.BinaryInfo, User: thrift.UserBinary, Iex: thrift.IexBinary},
 	{Info: thrift.CompactInfo, User: thrift.UserCompact, Iex: thrift.IexCompact},
 	{Info: avro.Info, User: avro.User, Iex: avro.Iex},
