@@ -96,7 +96,8 @@ var Formats = []Format{
 	reflective(msgpack.MapInfo, msgpack.Map, msgpack.Map, msgpack.Map, msgpack.Map, msgpack.Map, msgpack.Map, msgpack.Map, msgpack.Map),
 	reflective(msgpack.ArrayInfo, msgpack.Array, msgpack.Array, msgpack.Array, msgpack.Array, msgpack.Array, msgpack.Array, msgpack.Array, msgpack.Array),
 	{Info: msgp.Info, User: msgp.User, Iex: msgp.Iex},
-	{Info: protobuf.Info, User: protobuf.User, Iex: protobuf.Iex},
+	{Info: protobuf.Info, User: protobuf.User, Iex: protobuf.Iex, Sql: protobuf.Sql, Primitives: protobuf.Primitives,
+		Object: protobuf.Object, Mixed: protobuf.Mixed, Strings: protobuf.Strings, Longs: protobuf.Longs},
 	reflective(cbor.Info, cbor.New, cbor.New, cbor.New, cbor.New, cbor.New, cbor.New, cbor.New, cbor.New),
 	func() Format {
 		f := reflective(bson.Info, bson.New, bson.New, bson.New, bson.New, bson.New, bson.New, bson.New, bson.New)
