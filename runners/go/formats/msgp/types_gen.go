@@ -9,6 +9,648 @@ import (
 )
 
 // MarshalMsg implements msgp.Marshaler
+func (z *longsMsg) MarshalMsg(b []byte) (o []byte, err error) {
+	o = msgp.Require(b, z.Msgsize())
+	// map header, size 20
+	// string "f1"
+	o = append(o, 0xde, 0x0, 0x14, 0xa2, 0x66, 0x31)
+	if z.F1 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F1)
+	}
+	// string "f2"
+	o = append(o, 0xa2, 0x66, 0x32)
+	if z.F2 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F2)
+	}
+	// string "f3"
+	o = append(o, 0xa2, 0x66, 0x33)
+	if z.F3 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F3)
+	}
+	// string "f4"
+	o = append(o, 0xa2, 0x66, 0x34)
+	if z.F4 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F4)
+	}
+	// string "f5"
+	o = append(o, 0xa2, 0x66, 0x35)
+	if z.F5 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F5)
+	}
+	// string "f6"
+	o = append(o, 0xa2, 0x66, 0x36)
+	if z.F6 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F6)
+	}
+	// string "f7"
+	o = append(o, 0xa2, 0x66, 0x37)
+	if z.F7 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F7)
+	}
+	// string "f8"
+	o = append(o, 0xa2, 0x66, 0x38)
+	if z.F8 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F8)
+	}
+	// string "f9"
+	o = append(o, 0xa2, 0x66, 0x39)
+	if z.F9 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F9)
+	}
+	// string "f10"
+	o = append(o, 0xa3, 0x66, 0x31, 0x30)
+	if z.F10 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F10)
+	}
+	// string "f11"
+	o = append(o, 0xa3, 0x66, 0x31, 0x31)
+	if z.F11 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F11)
+	}
+	// string "f12"
+	o = append(o, 0xa3, 0x66, 0x31, 0x32)
+	if z.F12 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F12)
+	}
+	// string "f13"
+	o = append(o, 0xa3, 0x66, 0x31, 0x33)
+	if z.F13 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F13)
+	}
+	// string "f14"
+	o = append(o, 0xa3, 0x66, 0x31, 0x34)
+	if z.F14 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F14)
+	}
+	// string "f15"
+	o = append(o, 0xa3, 0x66, 0x31, 0x35)
+	if z.F15 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F15)
+	}
+	// string "f16"
+	o = append(o, 0xa3, 0x66, 0x31, 0x36)
+	if z.F16 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F16)
+	}
+	// string "f17"
+	o = append(o, 0xa3, 0x66, 0x31, 0x37)
+	if z.F17 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F17)
+	}
+	// string "f18"
+	o = append(o, 0xa3, 0x66, 0x31, 0x38)
+	if z.F18 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F18)
+	}
+	// string "f19"
+	o = append(o, 0xa3, 0x66, 0x31, 0x39)
+	if z.F19 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F19)
+	}
+	// string "f20"
+	o = append(o, 0xa3, 0x66, 0x32, 0x30)
+	if z.F20 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F20)
+	}
+	return
+}
+
+// UnmarshalMsg implements msgp.Unmarshaler
+func (z *longsMsg) UnmarshalMsg(bts []byte) (o []byte, err error) {
+	var field []byte
+	_ = field
+	var zb0001 uint32
+	zb0001, bts, err = msgp.ReadMapHeaderBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	for zb0001 > 0 {
+		zb0001--
+		field, bts, err = msgp.ReadMapKeyZC(bts)
+		if err != nil {
+			err = msgp.WrapError(err)
+			return
+		}
+		switch msgp.UnsafeString(field) {
+		case "f1":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F1 = nil
+			} else {
+				if z.F1 == nil {
+					z.F1 = new(int64)
+				}
+				*z.F1, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F1")
+					return
+				}
+			}
+		case "f2":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F2 = nil
+			} else {
+				if z.F2 == nil {
+					z.F2 = new(int64)
+				}
+				*z.F2, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F2")
+					return
+				}
+			}
+		case "f3":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F3 = nil
+			} else {
+				if z.F3 == nil {
+					z.F3 = new(int64)
+				}
+				*z.F3, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F3")
+					return
+				}
+			}
+		case "f4":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F4 = nil
+			} else {
+				if z.F4 == nil {
+					z.F4 = new(int64)
+				}
+				*z.F4, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F4")
+					return
+				}
+			}
+		case "f5":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F5 = nil
+			} else {
+				if z.F5 == nil {
+					z.F5 = new(int64)
+				}
+				*z.F5, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F5")
+					return
+				}
+			}
+		case "f6":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F6 = nil
+			} else {
+				if z.F6 == nil {
+					z.F6 = new(int64)
+				}
+				*z.F6, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F6")
+					return
+				}
+			}
+		case "f7":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F7 = nil
+			} else {
+				if z.F7 == nil {
+					z.F7 = new(int64)
+				}
+				*z.F7, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F7")
+					return
+				}
+			}
+		case "f8":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F8 = nil
+			} else {
+				if z.F8 == nil {
+					z.F8 = new(int64)
+				}
+				*z.F8, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F8")
+					return
+				}
+			}
+		case "f9":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F9 = nil
+			} else {
+				if z.F9 == nil {
+					z.F9 = new(int64)
+				}
+				*z.F9, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F9")
+					return
+				}
+			}
+		case "f10":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F10 = nil
+			} else {
+				if z.F10 == nil {
+					z.F10 = new(int64)
+				}
+				*z.F10, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F10")
+					return
+				}
+			}
+		case "f11":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F11 = nil
+			} else {
+				if z.F11 == nil {
+					z.F11 = new(int64)
+				}
+				*z.F11, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F11")
+					return
+				}
+			}
+		case "f12":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F12 = nil
+			} else {
+				if z.F12 == nil {
+					z.F12 = new(int64)
+				}
+				*z.F12, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F12")
+					return
+				}
+			}
+		case "f13":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F13 = nil
+			} else {
+				if z.F13 == nil {
+					z.F13 = new(int64)
+				}
+				*z.F13, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F13")
+					return
+				}
+			}
+		case "f14":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F14 = nil
+			} else {
+				if z.F14 == nil {
+					z.F14 = new(int64)
+				}
+				*z.F14, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F14")
+					return
+				}
+			}
+		case "f15":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F15 = nil
+			} else {
+				if z.F15 == nil {
+					z.F15 = new(int64)
+				}
+				*z.F15, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F15")
+					return
+				}
+			}
+		case "f16":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F16 = nil
+			} else {
+				if z.F16 == nil {
+					z.F16 = new(int64)
+				}
+				*z.F16, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F16")
+					return
+				}
+			}
+		case "f17":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F17 = nil
+			} else {
+				if z.F17 == nil {
+					z.F17 = new(int64)
+				}
+				*z.F17, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F17")
+					return
+				}
+			}
+		case "f18":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F18 = nil
+			} else {
+				if z.F18 == nil {
+					z.F18 = new(int64)
+				}
+				*z.F18, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F18")
+					return
+				}
+			}
+		case "f19":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F19 = nil
+			} else {
+				if z.F19 == nil {
+					z.F19 = new(int64)
+				}
+				*z.F19, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F19")
+					return
+				}
+			}
+		case "f20":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F20 = nil
+			} else {
+				if z.F20 == nil {
+					z.F20 = new(int64)
+				}
+				*z.F20, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F20")
+					return
+				}
+			}
+		default:
+			bts, err = msgp.Skip(bts)
+			if err != nil {
+				err = msgp.WrapError(err)
+				return
+			}
+		}
+	}
+	o = bts
+	return
+}
+
+// Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
+func (z *longsMsg) Msgsize() (s int) {
+	s = 3 + 3
+	if z.F1 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 3
+	if z.F2 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 3
+	if z.F3 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 3
+	if z.F4 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 3
+	if z.F5 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 3
+	if z.F6 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 3
+	if z.F7 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 3
+	if z.F8 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 3
+	if z.F9 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 4
+	if z.F10 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 4
+	if z.F11 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 4
+	if z.F12 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 4
+	if z.F13 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 4
+	if z.F14 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 4
+	if z.F15 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 4
+	if z.F16 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 4
+	if z.F17 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 4
+	if z.F18 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 4
+	if z.F19 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 4
+	if z.F20 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	return
+}
+
+// MarshalMsg implements msgp.Marshaler
 func (z *message) MarshalMsg(b []byte) (o []byte, err error) {
 	o = msgp.Require(b, z.Msgsize())
 	// map header, size 7
@@ -115,6 +757,648 @@ func (z *message) Msgsize() (s int) {
 }
 
 // MarshalMsg implements msgp.Marshaler
+func (z *mixedMsg) MarshalMsg(b []byte) (o []byte, err error) {
+	o = msgp.Require(b, z.Msgsize())
+	// map header, size 20
+	// string "f1"
+	o = append(o, 0xde, 0x0, 0x14, 0xa2, 0x66, 0x31)
+	if z.F1 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F1)
+	}
+	// string "f2"
+	o = append(o, 0xa2, 0x66, 0x32)
+	if z.F2 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendFloat64(o, *z.F2)
+	}
+	// string "f3"
+	o = append(o, 0xa2, 0x66, 0x33)
+	if z.F3 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F3)
+	}
+	// string "f4"
+	o = append(o, 0xa2, 0x66, 0x34)
+	if z.F4 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt32(o, *z.F4)
+	}
+	// string "f5"
+	o = append(o, 0xa2, 0x66, 0x35)
+	if z.F5 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F5)
+	}
+	// string "f6"
+	o = append(o, 0xa2, 0x66, 0x36)
+	if z.F6 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendFloat64(o, *z.F6)
+	}
+	// string "f7"
+	o = append(o, 0xa2, 0x66, 0x37)
+	if z.F7 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F7)
+	}
+	// string "f8"
+	o = append(o, 0xa2, 0x66, 0x38)
+	if z.F8 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt32(o, *z.F8)
+	}
+	// string "f9"
+	o = append(o, 0xa2, 0x66, 0x39)
+	if z.F9 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt32(o, *z.F9)
+	}
+	// string "f10"
+	o = append(o, 0xa3, 0x66, 0x31, 0x30)
+	if z.F10 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F10)
+	}
+	// string "f11"
+	o = append(o, 0xa3, 0x66, 0x31, 0x31)
+	if z.F11 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendFloat32(o, *z.F11)
+	}
+	// string "f12"
+	o = append(o, 0xa3, 0x66, 0x31, 0x32)
+	if z.F12 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendFloat64(o, *z.F12)
+	}
+	// string "f13"
+	o = append(o, 0xa3, 0x66, 0x31, 0x33)
+	if z.F13 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F13)
+	}
+	// string "f14"
+	o = append(o, 0xa3, 0x66, 0x31, 0x34)
+	if z.F14 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F14)
+	}
+	// string "f15"
+	o = append(o, 0xa3, 0x66, 0x31, 0x35)
+	if z.F15 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.F15)
+	}
+	// string "f16"
+	o = append(o, 0xa3, 0x66, 0x31, 0x36)
+	if z.F16 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt32(o, *z.F16)
+	}
+	// string "f17"
+	o = append(o, 0xa3, 0x66, 0x31, 0x37)
+	if z.F17 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt32(o, *z.F17)
+	}
+	// string "f18"
+	o = append(o, 0xa3, 0x66, 0x31, 0x38)
+	if z.F18 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F18)
+	}
+	// string "f19"
+	o = append(o, 0xa3, 0x66, 0x31, 0x39)
+	if z.F19 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F19)
+	}
+	// string "f20"
+	o = append(o, 0xa3, 0x66, 0x32, 0x30)
+	if z.F20 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F20)
+	}
+	return
+}
+
+// UnmarshalMsg implements msgp.Unmarshaler
+func (z *mixedMsg) UnmarshalMsg(bts []byte) (o []byte, err error) {
+	var field []byte
+	_ = field
+	var zb0001 uint32
+	zb0001, bts, err = msgp.ReadMapHeaderBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	for zb0001 > 0 {
+		zb0001--
+		field, bts, err = msgp.ReadMapKeyZC(bts)
+		if err != nil {
+			err = msgp.WrapError(err)
+			return
+		}
+		switch msgp.UnsafeString(field) {
+		case "f1":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F1 = nil
+			} else {
+				if z.F1 == nil {
+					z.F1 = new(string)
+				}
+				*z.F1, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F1")
+					return
+				}
+			}
+		case "f2":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F2 = nil
+			} else {
+				if z.F2 == nil {
+					z.F2 = new(float64)
+				}
+				*z.F2, bts, err = msgp.ReadFloat64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F2")
+					return
+				}
+			}
+		case "f3":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F3 = nil
+			} else {
+				if z.F3 == nil {
+					z.F3 = new(int64)
+				}
+				*z.F3, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F3")
+					return
+				}
+			}
+		case "f4":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F4 = nil
+			} else {
+				if z.F4 == nil {
+					z.F4 = new(int32)
+				}
+				*z.F4, bts, err = msgp.ReadInt32Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F4")
+					return
+				}
+			}
+		case "f5":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F5 = nil
+			} else {
+				if z.F5 == nil {
+					z.F5 = new(string)
+				}
+				*z.F5, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F5")
+					return
+				}
+			}
+		case "f6":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F6 = nil
+			} else {
+				if z.F6 == nil {
+					z.F6 = new(float64)
+				}
+				*z.F6, bts, err = msgp.ReadFloat64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F6")
+					return
+				}
+			}
+		case "f7":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F7 = nil
+			} else {
+				if z.F7 == nil {
+					z.F7 = new(int64)
+				}
+				*z.F7, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F7")
+					return
+				}
+			}
+		case "f8":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F8 = nil
+			} else {
+				if z.F8 == nil {
+					z.F8 = new(int32)
+				}
+				*z.F8, bts, err = msgp.ReadInt32Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F8")
+					return
+				}
+			}
+		case "f9":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F9 = nil
+			} else {
+				if z.F9 == nil {
+					z.F9 = new(int32)
+				}
+				*z.F9, bts, err = msgp.ReadInt32Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F9")
+					return
+				}
+			}
+		case "f10":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F10 = nil
+			} else {
+				if z.F10 == nil {
+					z.F10 = new(int64)
+				}
+				*z.F10, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F10")
+					return
+				}
+			}
+		case "f11":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F11 = nil
+			} else {
+				if z.F11 == nil {
+					z.F11 = new(float32)
+				}
+				*z.F11, bts, err = msgp.ReadFloat32Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F11")
+					return
+				}
+			}
+		case "f12":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F12 = nil
+			} else {
+				if z.F12 == nil {
+					z.F12 = new(float64)
+				}
+				*z.F12, bts, err = msgp.ReadFloat64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F12")
+					return
+				}
+			}
+		case "f13":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F13 = nil
+			} else {
+				if z.F13 == nil {
+					z.F13 = new(string)
+				}
+				*z.F13, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F13")
+					return
+				}
+			}
+		case "f14":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F14 = nil
+			} else {
+				if z.F14 == nil {
+					z.F14 = new(string)
+				}
+				*z.F14, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F14")
+					return
+				}
+			}
+		case "f15":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F15 = nil
+			} else {
+				if z.F15 == nil {
+					z.F15 = new(int64)
+				}
+				*z.F15, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F15")
+					return
+				}
+			}
+		case "f16":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F16 = nil
+			} else {
+				if z.F16 == nil {
+					z.F16 = new(int32)
+				}
+				*z.F16, bts, err = msgp.ReadInt32Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F16")
+					return
+				}
+			}
+		case "f17":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F17 = nil
+			} else {
+				if z.F17 == nil {
+					z.F17 = new(int32)
+				}
+				*z.F17, bts, err = msgp.ReadInt32Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F17")
+					return
+				}
+			}
+		case "f18":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F18 = nil
+			} else {
+				if z.F18 == nil {
+					z.F18 = new(string)
+				}
+				*z.F18, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F18")
+					return
+				}
+			}
+		case "f19":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F19 = nil
+			} else {
+				if z.F19 == nil {
+					z.F19 = new(string)
+				}
+				*z.F19, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F19")
+					return
+				}
+			}
+		case "f20":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F20 = nil
+			} else {
+				if z.F20 == nil {
+					z.F20 = new(string)
+				}
+				*z.F20, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F20")
+					return
+				}
+			}
+		default:
+			bts, err = msgp.Skip(bts)
+			if err != nil {
+				err = msgp.WrapError(err)
+				return
+			}
+		}
+	}
+	o = bts
+	return
+}
+
+// Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
+func (z *mixedMsg) Msgsize() (s int) {
+	s = 3 + 3
+	if z.F1 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F1)
+	}
+	s += 3
+	if z.F2 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Float64Size
+	}
+	s += 3
+	if z.F3 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 3
+	if z.F4 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int32Size
+	}
+	s += 3
+	if z.F5 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F5)
+	}
+	s += 3
+	if z.F6 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Float64Size
+	}
+	s += 3
+	if z.F7 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 3
+	if z.F8 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int32Size
+	}
+	s += 3
+	if z.F9 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int32Size
+	}
+	s += 4
+	if z.F10 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 4
+	if z.F11 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Float32Size
+	}
+	s += 4
+	if z.F12 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Float64Size
+	}
+	s += 4
+	if z.F13 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F13)
+	}
+	s += 4
+	if z.F14 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F14)
+	}
+	s += 4
+	if z.F15 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 4
+	if z.F16 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int32Size
+	}
+	s += 4
+	if z.F17 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int32Size
+	}
+	s += 4
+	if z.F18 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F18)
+	}
+	s += 4
+	if z.F19 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F19)
+	}
+	s += 4
+	if z.F20 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F20)
+	}
+	return
+}
+
+// MarshalMsg implements msgp.Marshaler
 func (z *multiMsg) MarshalMsg(b []byte) (o []byte, err error) {
 	o = msgp.Require(b, z.Msgsize())
 	// map header, size 2
@@ -194,6 +1478,1048 @@ func (z *multiMsg) Msgsize() (s int) {
 	s = 1 + 7 + msgp.Uint64Size + 9 + msgp.ArrayHeaderSize
 	for za0001 := range z.Messages {
 		s += z.Messages[za0001].Msgsize()
+	}
+	return
+}
+
+// MarshalMsg implements msgp.Marshaler
+func (z *objectMsg) MarshalMsg(b []byte) (o []byte, err error) {
+	o = msgp.Require(b, z.Msgsize())
+	// map header, size 10
+	// string "id"
+	o = append(o, 0x8a, 0xa2, 0x69, 0x64)
+	o = msgp.AppendInt64(o, z.ID)
+	// string "name"
+	o = append(o, 0xa4, 0x6e, 0x61, 0x6d, 0x65)
+	o = msgp.AppendString(o, z.Name)
+	// string "email"
+	o = append(o, 0xa5, 0x65, 0x6d, 0x61, 0x69, 0x6c)
+	o = msgp.AppendString(o, z.Email)
+	// string "age"
+	o = append(o, 0xa3, 0x61, 0x67, 0x65)
+	o = msgp.AppendInt32(o, z.Age)
+	// string "score"
+	o = append(o, 0xa5, 0x73, 0x63, 0x6f, 0x72, 0x65)
+	o = msgp.AppendFloat64(o, z.Score)
+	// string "ratio"
+	o = append(o, 0xa5, 0x72, 0x61, 0x74, 0x69, 0x6f)
+	o = msgp.AppendFloat32(o, z.Ratio)
+	// string "active"
+	o = append(o, 0xa6, 0x61, 0x63, 0x74, 0x69, 0x76, 0x65)
+	o = msgp.AppendBool(o, z.Active)
+	// string "level"
+	o = append(o, 0xa5, 0x6c, 0x65, 0x76, 0x65, 0x6c)
+	o = msgp.AppendUint8(o, z.Level)
+	// string "created_at"
+	o = append(o, 0xaa, 0x63, 0x72, 0x65, 0x61, 0x74, 0x65, 0x64, 0x5f, 0x61, 0x74)
+	o = msgp.AppendInt64(o, z.CreatedAt)
+	// string "tags"
+	o = append(o, 0xa4, 0x74, 0x61, 0x67, 0x73)
+	o = msgp.AppendArrayHeader(o, uint32(len(z.Tags)))
+	for za0001 := range z.Tags {
+		o = msgp.AppendString(o, z.Tags[za0001])
+	}
+	return
+}
+
+// UnmarshalMsg implements msgp.Unmarshaler
+func (z *objectMsg) UnmarshalMsg(bts []byte) (o []byte, err error) {
+	var field []byte
+	_ = field
+	var zb0001 uint32
+	zb0001, bts, err = msgp.ReadMapHeaderBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	for zb0001 > 0 {
+		zb0001--
+		field, bts, err = msgp.ReadMapKeyZC(bts)
+		if err != nil {
+			err = msgp.WrapError(err)
+			return
+		}
+		switch msgp.UnsafeString(field) {
+		case "id":
+			z.ID, bts, err = msgp.ReadInt64Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "ID")
+				return
+			}
+		case "name":
+			z.Name, bts, err = msgp.ReadStringBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Name")
+				return
+			}
+		case "email":
+			z.Email, bts, err = msgp.ReadStringBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Email")
+				return
+			}
+		case "age":
+			z.Age, bts, err = msgp.ReadInt32Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Age")
+				return
+			}
+		case "score":
+			z.Score, bts, err = msgp.ReadFloat64Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Score")
+				return
+			}
+		case "ratio":
+			z.Ratio, bts, err = msgp.ReadFloat32Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Ratio")
+				return
+			}
+		case "active":
+			z.Active, bts, err = msgp.ReadBoolBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Active")
+				return
+			}
+		case "level":
+			z.Level, bts, err = msgp.ReadUint8Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Level")
+				return
+			}
+		case "created_at":
+			z.CreatedAt, bts, err = msgp.ReadInt64Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "CreatedAt")
+				return
+			}
+		case "tags":
+			var zb0002 uint32
+			zb0002, bts, err = msgp.ReadArrayHeaderBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Tags")
+				return
+			}
+			if cap(z.Tags) >= int(zb0002) {
+				z.Tags = (z.Tags)[:zb0002]
+			} else {
+				z.Tags = make([]string, zb0002)
+			}
+			for za0001 := range z.Tags {
+				z.Tags[za0001], bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "Tags", za0001)
+					return
+				}
+			}
+		default:
+			bts, err = msgp.Skip(bts)
+			if err != nil {
+				err = msgp.WrapError(err)
+				return
+			}
+		}
+	}
+	o = bts
+	return
+}
+
+// Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
+func (z *objectMsg) Msgsize() (s int) {
+	s = 1 + 3 + msgp.Int64Size + 5 + msgp.StringPrefixSize + len(z.Name) + 6 + msgp.StringPrefixSize + len(z.Email) + 4 + msgp.Int32Size + 6 + msgp.Float64Size + 6 + msgp.Float32Size + 7 + msgp.BoolSize + 6 + msgp.Uint8Size + 11 + msgp.Int64Size + 5 + msgp.ArrayHeaderSize
+	for za0001 := range z.Tags {
+		s += msgp.StringPrefixSize + len(z.Tags[za0001])
+	}
+	return
+}
+
+// MarshalMsg implements msgp.Marshaler
+func (z *primitivesMsg) MarshalMsg(b []byte) (o []byte, err error) {
+	o = msgp.Require(b, z.Msgsize())
+	// map header, size 5
+	// string "ints"
+	o = append(o, 0x85, 0xa4, 0x69, 0x6e, 0x74, 0x73)
+	o = msgp.AppendArrayHeader(o, uint32(len(z.Ints)))
+	for za0001 := range z.Ints {
+		o = msgp.AppendInt32(o, z.Ints[za0001])
+	}
+	// string "longs"
+	o = append(o, 0xa5, 0x6c, 0x6f, 0x6e, 0x67, 0x73)
+	o = msgp.AppendArrayHeader(o, uint32(len(z.Longs)))
+	for za0002 := range z.Longs {
+		o = msgp.AppendInt64(o, z.Longs[za0002])
+	}
+	// string "doubles"
+	o = append(o, 0xa7, 0x64, 0x6f, 0x75, 0x62, 0x6c, 0x65, 0x73)
+	o = msgp.AppendArrayHeader(o, uint32(len(z.Doubles)))
+	for za0003 := range z.Doubles {
+		o = msgp.AppendFloat64(o, z.Doubles[za0003])
+	}
+	// string "booleans"
+	o = append(o, 0xa8, 0x62, 0x6f, 0x6f, 0x6c, 0x65, 0x61, 0x6e, 0x73)
+	o = msgp.AppendArrayHeader(o, uint32(len(z.Booleans)))
+	for za0004 := range z.Booleans {
+		o = msgp.AppendBool(o, z.Booleans[za0004])
+	}
+	// string "strings"
+	o = append(o, 0xa7, 0x73, 0x74, 0x72, 0x69, 0x6e, 0x67, 0x73)
+	o = msgp.AppendArrayHeader(o, uint32(len(z.Strings)))
+	for za0005 := range z.Strings {
+		o = msgp.AppendString(o, z.Strings[za0005])
+	}
+	return
+}
+
+// UnmarshalMsg implements msgp.Unmarshaler
+func (z *primitivesMsg) UnmarshalMsg(bts []byte) (o []byte, err error) {
+	var field []byte
+	_ = field
+	var zb0001 uint32
+	zb0001, bts, err = msgp.ReadMapHeaderBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	for zb0001 > 0 {
+		zb0001--
+		field, bts, err = msgp.ReadMapKeyZC(bts)
+		if err != nil {
+			err = msgp.WrapError(err)
+			return
+		}
+		switch msgp.UnsafeString(field) {
+		case "ints":
+			var zb0002 uint32
+			zb0002, bts, err = msgp.ReadArrayHeaderBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Ints")
+				return
+			}
+			if cap(z.Ints) >= int(zb0002) {
+				z.Ints = (z.Ints)[:zb0002]
+			} else {
+				z.Ints = make([]int32, zb0002)
+			}
+			for za0001 := range z.Ints {
+				z.Ints[za0001], bts, err = msgp.ReadInt32Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "Ints", za0001)
+					return
+				}
+			}
+		case "longs":
+			var zb0003 uint32
+			zb0003, bts, err = msgp.ReadArrayHeaderBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Longs")
+				return
+			}
+			if cap(z.Longs) >= int(zb0003) {
+				z.Longs = (z.Longs)[:zb0003]
+			} else {
+				z.Longs = make([]int64, zb0003)
+			}
+			for za0002 := range z.Longs {
+				z.Longs[za0002], bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "Longs", za0002)
+					return
+				}
+			}
+		case "doubles":
+			var zb0004 uint32
+			zb0004, bts, err = msgp.ReadArrayHeaderBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Doubles")
+				return
+			}
+			if cap(z.Doubles) >= int(zb0004) {
+				z.Doubles = (z.Doubles)[:zb0004]
+			} else {
+				z.Doubles = make([]float64, zb0004)
+			}
+			for za0003 := range z.Doubles {
+				z.Doubles[za0003], bts, err = msgp.ReadFloat64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "Doubles", za0003)
+					return
+				}
+			}
+		case "booleans":
+			var zb0005 uint32
+			zb0005, bts, err = msgp.ReadArrayHeaderBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Booleans")
+				return
+			}
+			if cap(z.Booleans) >= int(zb0005) {
+				z.Booleans = (z.Booleans)[:zb0005]
+			} else {
+				z.Booleans = make([]bool, zb0005)
+			}
+			for za0004 := range z.Booleans {
+				z.Booleans[za0004], bts, err = msgp.ReadBoolBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "Booleans", za0004)
+					return
+				}
+			}
+		case "strings":
+			var zb0006 uint32
+			zb0006, bts, err = msgp.ReadArrayHeaderBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Strings")
+				return
+			}
+			if cap(z.Strings) >= int(zb0006) {
+				z.Strings = (z.Strings)[:zb0006]
+			} else {
+				z.Strings = make([]string, zb0006)
+			}
+			for za0005 := range z.Strings {
+				z.Strings[za0005], bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "Strings", za0005)
+					return
+				}
+			}
+		default:
+			bts, err = msgp.Skip(bts)
+			if err != nil {
+				err = msgp.WrapError(err)
+				return
+			}
+		}
+	}
+	o = bts
+	return
+}
+
+// Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
+func (z *primitivesMsg) Msgsize() (s int) {
+	s = 1 + 5 + msgp.ArrayHeaderSize + (len(z.Ints) * (msgp.Int32Size)) + 6 + msgp.ArrayHeaderSize + (len(z.Longs) * (msgp.Int64Size)) + 8 + msgp.ArrayHeaderSize + (len(z.Doubles) * (msgp.Float64Size)) + 9 + msgp.ArrayHeaderSize + (len(z.Booleans) * (msgp.BoolSize)) + 8 + msgp.ArrayHeaderSize
+	for za0005 := range z.Strings {
+		s += msgp.StringPrefixSize + len(z.Strings[za0005])
+	}
+	return
+}
+
+// MarshalMsg implements msgp.Marshaler
+func (z *sqlMsg) MarshalMsg(b []byte) (o []byte, err error) {
+	o = msgp.Require(b, z.Msgsize())
+	// map header, size 2
+	// string "query"
+	o = append(o, 0x82, 0xa5, 0x71, 0x75, 0x65, 0x72, 0x79)
+	o = msgp.AppendString(o, z.Query)
+	// string "args"
+	o = append(o, 0xa4, 0x61, 0x72, 0x67, 0x73)
+	o = msgp.AppendArrayHeader(o, uint32(len(z.Args)))
+	for za0001 := range z.Args {
+		o = msgp.AppendInt64(o, z.Args[za0001])
+	}
+	return
+}
+
+// UnmarshalMsg implements msgp.Unmarshaler
+func (z *sqlMsg) UnmarshalMsg(bts []byte) (o []byte, err error) {
+	var field []byte
+	_ = field
+	var zb0001 uint32
+	zb0001, bts, err = msgp.ReadMapHeaderBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	for zb0001 > 0 {
+		zb0001--
+		field, bts, err = msgp.ReadMapKeyZC(bts)
+		if err != nil {
+			err = msgp.WrapError(err)
+			return
+		}
+		switch msgp.UnsafeString(field) {
+		case "query":
+			z.Query, bts, err = msgp.ReadStringBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Query")
+				return
+			}
+		case "args":
+			var zb0002 uint32
+			zb0002, bts, err = msgp.ReadArrayHeaderBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Args")
+				return
+			}
+			if cap(z.Args) >= int(zb0002) {
+				z.Args = (z.Args)[:zb0002]
+			} else {
+				z.Args = make([]int64, zb0002)
+			}
+			for za0001 := range z.Args {
+				z.Args[za0001], bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "Args", za0001)
+					return
+				}
+			}
+		default:
+			bts, err = msgp.Skip(bts)
+			if err != nil {
+				err = msgp.WrapError(err)
+				return
+			}
+		}
+	}
+	o = bts
+	return
+}
+
+// Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
+func (z *sqlMsg) Msgsize() (s int) {
+	s = 1 + 6 + msgp.StringPrefixSize + len(z.Query) + 5 + msgp.ArrayHeaderSize + (len(z.Args) * (msgp.Int64Size))
+	return
+}
+
+// MarshalMsg implements msgp.Marshaler
+func (z *stringsMsg) MarshalMsg(b []byte) (o []byte, err error) {
+	o = msgp.Require(b, z.Msgsize())
+	// map header, size 20
+	// string "f1"
+	o = append(o, 0xde, 0x0, 0x14, 0xa2, 0x66, 0x31)
+	if z.F1 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F1)
+	}
+	// string "f2"
+	o = append(o, 0xa2, 0x66, 0x32)
+	if z.F2 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F2)
+	}
+	// string "f3"
+	o = append(o, 0xa2, 0x66, 0x33)
+	if z.F3 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F3)
+	}
+	// string "f4"
+	o = append(o, 0xa2, 0x66, 0x34)
+	if z.F4 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F4)
+	}
+	// string "f5"
+	o = append(o, 0xa2, 0x66, 0x35)
+	if z.F5 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F5)
+	}
+	// string "f6"
+	o = append(o, 0xa2, 0x66, 0x36)
+	if z.F6 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F6)
+	}
+	// string "f7"
+	o = append(o, 0xa2, 0x66, 0x37)
+	if z.F7 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F7)
+	}
+	// string "f8"
+	o = append(o, 0xa2, 0x66, 0x38)
+	if z.F8 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F8)
+	}
+	// string "f9"
+	o = append(o, 0xa2, 0x66, 0x39)
+	if z.F9 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F9)
+	}
+	// string "f10"
+	o = append(o, 0xa3, 0x66, 0x31, 0x30)
+	if z.F10 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F10)
+	}
+	// string "f11"
+	o = append(o, 0xa3, 0x66, 0x31, 0x31)
+	if z.F11 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F11)
+	}
+	// string "f12"
+	o = append(o, 0xa3, 0x66, 0x31, 0x32)
+	if z.F12 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F12)
+	}
+	// string "f13"
+	o = append(o, 0xa3, 0x66, 0x31, 0x33)
+	if z.F13 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F13)
+	}
+	// string "f14"
+	o = append(o, 0xa3, 0x66, 0x31, 0x34)
+	if z.F14 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F14)
+	}
+	// string "f15"
+	o = append(o, 0xa3, 0x66, 0x31, 0x35)
+	if z.F15 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F15)
+	}
+	// string "f16"
+	o = append(o, 0xa3, 0x66, 0x31, 0x36)
+	if z.F16 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F16)
+	}
+	// string "f17"
+	o = append(o, 0xa3, 0x66, 0x31, 0x37)
+	if z.F17 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F17)
+	}
+	// string "f18"
+	o = append(o, 0xa3, 0x66, 0x31, 0x38)
+	if z.F18 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F18)
+	}
+	// string "f19"
+	o = append(o, 0xa3, 0x66, 0x31, 0x39)
+	if z.F19 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F19)
+	}
+	// string "f20"
+	o = append(o, 0xa3, 0x66, 0x32, 0x30)
+	if z.F20 == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendString(o, *z.F20)
+	}
+	return
+}
+
+// UnmarshalMsg implements msgp.Unmarshaler
+func (z *stringsMsg) UnmarshalMsg(bts []byte) (o []byte, err error) {
+	var field []byte
+	_ = field
+	var zb0001 uint32
+	zb0001, bts, err = msgp.ReadMapHeaderBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	for zb0001 > 0 {
+		zb0001--
+		field, bts, err = msgp.ReadMapKeyZC(bts)
+		if err != nil {
+			err = msgp.WrapError(err)
+			return
+		}
+		switch msgp.UnsafeString(field) {
+		case "f1":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F1 = nil
+			} else {
+				if z.F1 == nil {
+					z.F1 = new(string)
+				}
+				*z.F1, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F1")
+					return
+				}
+			}
+		case "f2":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F2 = nil
+			} else {
+				if z.F2 == nil {
+					z.F2 = new(string)
+				}
+				*z.F2, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F2")
+					return
+				}
+			}
+		case "f3":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F3 = nil
+			} else {
+				if z.F3 == nil {
+					z.F3 = new(string)
+				}
+				*z.F3, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F3")
+					return
+				}
+			}
+		case "f4":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F4 = nil
+			} else {
+				if z.F4 == nil {
+					z.F4 = new(string)
+				}
+				*z.F4, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F4")
+					return
+				}
+			}
+		case "f5":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F5 = nil
+			} else {
+				if z.F5 == nil {
+					z.F5 = new(string)
+				}
+				*z.F5, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F5")
+					return
+				}
+			}
+		case "f6":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F6 = nil
+			} else {
+				if z.F6 == nil {
+					z.F6 = new(string)
+				}
+				*z.F6, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F6")
+					return
+				}
+			}
+		case "f7":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F7 = nil
+			} else {
+				if z.F7 == nil {
+					z.F7 = new(string)
+				}
+				*z.F7, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F7")
+					return
+				}
+			}
+		case "f8":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F8 = nil
+			} else {
+				if z.F8 == nil {
+					z.F8 = new(string)
+				}
+				*z.F8, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F8")
+					return
+				}
+			}
+		case "f9":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F9 = nil
+			} else {
+				if z.F9 == nil {
+					z.F9 = new(string)
+				}
+				*z.F9, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F9")
+					return
+				}
+			}
+		case "f10":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F10 = nil
+			} else {
+				if z.F10 == nil {
+					z.F10 = new(string)
+				}
+				*z.F10, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F10")
+					return
+				}
+			}
+		case "f11":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F11 = nil
+			} else {
+				if z.F11 == nil {
+					z.F11 = new(string)
+				}
+				*z.F11, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F11")
+					return
+				}
+			}
+		case "f12":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F12 = nil
+			} else {
+				if z.F12 == nil {
+					z.F12 = new(string)
+				}
+				*z.F12, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F12")
+					return
+				}
+			}
+		case "f13":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F13 = nil
+			} else {
+				if z.F13 == nil {
+					z.F13 = new(string)
+				}
+				*z.F13, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F13")
+					return
+				}
+			}
+		case "f14":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F14 = nil
+			} else {
+				if z.F14 == nil {
+					z.F14 = new(string)
+				}
+				*z.F14, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F14")
+					return
+				}
+			}
+		case "f15":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F15 = nil
+			} else {
+				if z.F15 == nil {
+					z.F15 = new(string)
+				}
+				*z.F15, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F15")
+					return
+				}
+			}
+		case "f16":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F16 = nil
+			} else {
+				if z.F16 == nil {
+					z.F16 = new(string)
+				}
+				*z.F16, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F16")
+					return
+				}
+			}
+		case "f17":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F17 = nil
+			} else {
+				if z.F17 == nil {
+					z.F17 = new(string)
+				}
+				*z.F17, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F17")
+					return
+				}
+			}
+		case "f18":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F18 = nil
+			} else {
+				if z.F18 == nil {
+					z.F18 = new(string)
+				}
+				*z.F18, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F18")
+					return
+				}
+			}
+		case "f19":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F19 = nil
+			} else {
+				if z.F19 == nil {
+					z.F19 = new(string)
+				}
+				*z.F19, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F19")
+					return
+				}
+			}
+		case "f20":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.F20 = nil
+			} else {
+				if z.F20 == nil {
+					z.F20 = new(string)
+				}
+				*z.F20, bts, err = msgp.ReadStringBytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "F20")
+					return
+				}
+			}
+		default:
+			bts, err = msgp.Skip(bts)
+			if err != nil {
+				err = msgp.WrapError(err)
+				return
+			}
+		}
+	}
+	o = bts
+	return
+}
+
+// Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
+func (z *stringsMsg) Msgsize() (s int) {
+	s = 3 + 3
+	if z.F1 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F1)
+	}
+	s += 3
+	if z.F2 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F2)
+	}
+	s += 3
+	if z.F3 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F3)
+	}
+	s += 3
+	if z.F4 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F4)
+	}
+	s += 3
+	if z.F5 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F5)
+	}
+	s += 3
+	if z.F6 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F6)
+	}
+	s += 3
+	if z.F7 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F7)
+	}
+	s += 3
+	if z.F8 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F8)
+	}
+	s += 3
+	if z.F9 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F9)
+	}
+	s += 4
+	if z.F10 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F10)
+	}
+	s += 4
+	if z.F11 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F11)
+	}
+	s += 4
+	if z.F12 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F12)
+	}
+	s += 4
+	if z.F13 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F13)
+	}
+	s += 4
+	if z.F14 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F14)
+	}
+	s += 4
+	if z.F15 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F15)
+	}
+	s += 4
+	if z.F16 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F16)
+	}
+	s += 4
+	if z.F17 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F17)
+	}
+	s += 4
+	if z.F18 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F18)
+	}
+	s += 4
+	if z.F19 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F19)
+	}
+	s += 4
+	if z.F20 == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.StringPrefixSize + len(*z.F20)
 	}
 	return
 }
