@@ -106,8 +106,10 @@ var Formats = []Format{
 		f.NotRun = map[string]string{"iex": "BSON has no unsigned 64-bit integer, and seq_no and prices are u64 (the Go driver refuses values above 2^63-1)"}
 		return f
 	}(),
-	{Info: thrift.BinaryInfo, User: thrift.UserBinary, Iex: thrift.IexBinary},
-	{Info: thrift.CompactInfo, User: thrift.UserCompact, Iex: thrift.IexCompact},
+	{Info: thrift.BinaryInfo, User: thrift.UserBinary, Iex: thrift.IexBinary, Sql: thrift.SqlBinary,
+		Primitives: thrift.PrimitivesBinary, Object: thrift.ObjectBinary, Mixed: thrift.MixedBinary, Strings: thrift.StringsBinary, Longs: thrift.LongsBinary},
+	{Info: thrift.CompactInfo, User: thrift.UserCompact, Iex: thrift.IexCompact, Sql: thrift.SqlCompact,
+		Primitives: thrift.PrimitivesCompact, Object: thrift.ObjectCompact, Mixed: thrift.MixedCompact, Strings: thrift.StringsCompact, Longs: thrift.LongsCompact},
 	{Info: avro.Info, User: avro.User, Iex: avro.Iex, Sql: bind(avro.New[workload.SqlRequest, *workload.FieldSink](avro.Sql), visitSql),
 		Primitives: bind(avro.New[workload.Primitives, *workload.FieldSink](avro.Primitives), visitPrimitives),
 		Object:     bind(avro.New[workload.SmallObject, *workload.FieldSink](avro.Object), visitObject),
