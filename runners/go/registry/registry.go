@@ -88,7 +88,8 @@ func reflective(info codec.Info, newUser func(func(*workload.User, *workload.Fie
 
 var Formats = []Format{
 	reflective(jsonstd.Info, jsonstd.New, jsonstd.New, jsonstd.New, jsonstd.New, jsonstd.New, jsonstd.New, jsonstd.New, jsonstd.New),
-	{Info: flatbuf.Info, User: flatbuf.UserInPlace, Iex: flatbuf.IexInPlace},
+	{Info: flatbuf.Info, User: flatbuf.UserInPlace, Iex: flatbuf.IexInPlace, Sql: flatbuf.Sql, Primitives: flatbuf.Primitives,
+		Object: flatbuf.Object},
 	{Info: flatbuf.CopyInfo, User: flatbuf.UserCopy, NotRun: map[string]string{
 		"iex": "the copy-into-own-struct variant is the Go study's, measured on its UserResponse only"}},
 	reflective(gojson.Info, gojson.New, gojson.New, gojson.New, gojson.New, gojson.New, gojson.New, gojson.New, gojson.New),

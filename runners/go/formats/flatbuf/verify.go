@@ -20,6 +20,8 @@ const (
 	tables                 // a vector of tables with fields fields
 	unionType              // a union's type byte
 	unionValue             // a union's table; its fields by type in union
+	scalars                // a vector of scalars of size bytes
+	strs                   // a vector of strings
 )
 
 type field struct {
@@ -78,6 +80,17 @@ func verifyTable(buf []byte, pos int, fields []field) error {
 			err = verifyTable(buf, target, f.fields)
 		case tables:
 			err = verifyTables(buf, at, target, f.fields)
+		case scalars:
+			err = verifyVector(buf, at, target, f.size)
+		case strs:
+			if err = verifyVector(buf, at, target, 4); err == nil {
+				for i := range int(le.Uint32(buf[target:])) {
+					e := target + 4 + 4*i
+					if err = verifyString(buf, e, e+int(le.Uint32(buf[e:]))); err != nil {
+						break
+					}
+				}
+			}
 		case unionValue:
 			inner, ok := f.union[utype]
 			if !ok {
@@ -99,6 +112,16 @@ func verifyString(buf []byte, at, s int) error {
 	n := int(le.Uint32(buf[s:]))
 	if s+4+n >= len(buf) || buf[s+4+n] != 0 {
 		return fmt.Errorf("flatbuffers: string of %d bytes at %d overruns the buffer or lacks its terminator", n, s)
+	}
+	return nil
+}
+
+func verifyVector(buf []byte, at, v, size int) error {
+	if v < at || v+4 > len(buf) {
+		return fmt.Errorf("flatbuffers: vector at %d outside the buffer", v)
+	}
+	if n := int(le.Uint32(buf[v:])); n > (len(buf)-v-4)/size {
+		return fmt.Errorf("flatbuffers: vector of %d %d-byte elements at %d overruns the buffer", n, size, v)
 	}
 	return nil
 }
