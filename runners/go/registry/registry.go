@@ -89,7 +89,7 @@ func reflective(info codec.Info, newUser func(func(*workload.User, *workload.Fie
 var Formats = []Format{
 	reflective(jsonstd.Info, jsonstd.New, jsonstd.New, jsonstd.New, jsonstd.New, jsonstd.New, jsonstd.New, jsonstd.New, jsonstd.New),
 	{Info: flatbuf.Info, User: flatbuf.UserInPlace, Iex: flatbuf.IexInPlace, Sql: flatbuf.Sql, Primitives: flatbuf.Primitives,
-		Object: flatbuf.Object},
+		Object: flatbuf.Object, Mixed: flatbuf.Mixed, Strings: flatbuf.Strings, Longs: flatbuf.Longs},
 	{Info: flatbuf.CopyInfo, User: flatbuf.UserCopy, NotRun: map[string]string{
 		"iex": "the copy-into-own-struct variant is the Go study's, measured on its UserResponse only"}},
 	reflective(gojson.Info, gojson.New, gojson.New, gojson.New, gojson.New, gojson.New, gojson.New, gojson.New, gojson.New),
