@@ -91,7 +91,7 @@ var Formats = []Format{
 	{Info: flatbuf.Info, User: flatbuf.UserInPlace, Iex: flatbuf.IexInPlace, Sql: flatbuf.Sql, Primitives: flatbuf.Primitives,
 		Object: flatbuf.Object, Mixed: flatbuf.Mixed, Strings: flatbuf.Strings, Longs: flatbuf.Longs},
 	{Info: flatbuf.CopyInfo, User: flatbuf.UserCopy, NotRun: map[string]string{
-		"iex": "the copy-into-own-struct variant is the Go study's, measured on its UserResponse only"}},
+		"iex": studyOnly, "sql": studyOnly, "primitives": studyOnly, "object": studyOnly, "mixed": studyOnly, "strings": studyOnly, "longs": studyOnly}},
 	reflective(gojson.Info, gojson.New, gojson.New, gojson.New, gojson.New, gojson.New, gojson.New, gojson.New, gojson.New),
 	reflective(sonic.Info, sonic.New, sonic.New, sonic.New, sonic.New, sonic.New, sonic.New, sonic.New, sonic.New),
 	reflective(msgpack.MapInfo, msgpack.Map, msgpack.Map, msgpack.Map, msgpack.Map, msgpack.Map, msgpack.Map, msgpack.Map, msgpack.Map),
@@ -130,7 +130,10 @@ var Unavailable = []harness.NotRun{
 	{Name: "flexbuffers", Family: "FlexBuffers", Reason: "github.com/google/flatbuffers/go has no FlexBuffers, and no other Go FlexBuffers library is reachable"},
 }
 
-const noMapping = "no mapping yet"
+const (
+	noMapping = "no mapping yet"
+	studyOnly = "the copy-into-own-struct variant is the Go study's, measured on its UserResponse only"
+)
 
 func entries[R, S any](feed func(*R, S), codecOf func(Format) func() codec.Codec[R, S]) []harness.Entry[R, S] {
 	out := []harness.Entry[R, S]{{Info: harness.BaselineInfo, New: func() codec.Codec[R, S] { return harness.Baseline(feed) }}}
