@@ -117,8 +117,10 @@ var Formats = []Format{
 		Mixed:      bind(avro.New[workload.MixedRow, *workload.FieldSink](avro.Mixed), visitMixed),
 		Strings:    bind(avro.New[workload.StringsRow, *workload.FieldSink](avro.Strings), visitStrings),
 		Longs:      bind(avro.New[workload.LongsRow, *workload.FieldSink](avro.Longs), visitLongs)},
-	{Info: capnp.UnpackedInfo, User: capnp.UserUnpacked, Iex: capnp.IexUnpacked},
-	{Info: capnp.PackedInfo, User: capnp.UserPacked, Iex: capnp.IexPacked},
+	{Info: capnp.UnpackedInfo, User: capnp.UserUnpacked, Iex: capnp.IexUnpacked, Sql: capnp.SqlUnpacked,
+		Primitives: capnp.PrimitivesUnpacked, Object: capnp.ObjectUnpacked},
+	{Info: capnp.PackedInfo, User: capnp.UserPacked, Iex: capnp.IexPacked, Sql: capnp.SqlPacked,
+		Primitives: capnp.PrimitivesPacked, Object: capnp.ObjectPacked},
 	{Info: sbe.Info, User: sbe.User, Iex: sbe.Iex},
 	reflective(gob.Info, gob.New, gob.New, gob.New, gob.New, gob.New, gob.New, gob.New, gob.New),
 }
