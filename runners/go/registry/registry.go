@@ -118,9 +118,9 @@ var Formats = []Format{
 		Strings:    bind(avro.New[workload.StringsRow, *workload.FieldSink](avro.Strings), visitStrings),
 		Longs:      bind(avro.New[workload.LongsRow, *workload.FieldSink](avro.Longs), visitLongs)},
 	{Info: capnp.UnpackedInfo, User: capnp.UserUnpacked, Iex: capnp.IexUnpacked, Sql: capnp.SqlUnpacked,
-		Primitives: capnp.PrimitivesUnpacked, Object: capnp.ObjectUnpacked},
+		Primitives: capnp.PrimitivesUnpacked, Object: capnp.ObjectUnpacked, Mixed: capnp.MixedUnpacked, Strings: capnp.StringsUnpacked, Longs: capnp.LongsUnpacked},
 	{Info: capnp.PackedInfo, User: capnp.UserPacked, Iex: capnp.IexPacked, Sql: capnp.SqlPacked,
-		Primitives: capnp.PrimitivesPacked, Object: capnp.ObjectPacked},
+		Primitives: capnp.PrimitivesPacked, Object: capnp.ObjectPacked, Mixed: capnp.MixedPacked, Strings: capnp.StringsPacked, Longs: capnp.LongsPacked},
 	{Info: sbe.Info, User: sbe.User, Iex: sbe.Iex},
 	reflective(gob.Info, gob.New, gob.New, gob.New, gob.New, gob.New, gob.New, gob.New, gob.New),
 }
