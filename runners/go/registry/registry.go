@@ -181,6 +181,17 @@ func Longs() []harness.Entry[workload.LongsRow, *workload.FieldSink] {
 	return entries(visitLongs, func(f Format) func() LongsCodec { return f.Longs })
 }
 
+// RunsOn lists the workloads f has a codec for.
+func RunsOn(f Format) []string {
+	var out []string
+	for _, w := range Workloads {
+		if runs(f, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
 // runs says whether format f has a codec for workload w.
 func runs(f Format, w string) bool {
 	switch w {

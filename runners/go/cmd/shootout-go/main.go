@@ -56,10 +56,10 @@ func run(args []string) (int, error) {
 	}
 	if *list {
 		for _, f := range registry.Formats {
-			fmt.Printf("%-18s %-12s %s\n", f.Info.Name, f.Info.Family, strings.Join(f.Info.Labels.Tags(), " "))
+			fmt.Printf("%-18s %-17s %-38s %s\n", f.Info.Name, f.Info.Family, strings.Join(f.Info.Labels.Tags(), " "), strings.Join(registry.RunsOn(f), ","))
 		}
 		for _, u := range registry.Unavailable {
-			fmt.Printf("%-18s %-12s not run: %s\n", u.Name, u.Family, u.Reason)
+			fmt.Printf("%-18s %-17s not run: %s\n", u.Name, u.Family, u.Reason)
 		}
 		return 0, nil
 	}
