@@ -43,6 +43,11 @@ var knownLosses = map[string]string{
 	"object/json-sonic":     "field score",                           // likewise
 	"object/gob":            "field score",                           // gob omits a zero float, and -0.0 == 0
 	"object/json-goccy":     "cannot unmarshal number 3.4028235e+38", // rejects the largest float32
+	// SBE reserves a null value per type, outside a required field's range:
+	// the range check rejects u8 255, i32 -2^31 and i64 -2^63.
+	"object/sbe":     "Range check failed on s.Level",
+	"primitives/sbe": "Range check failed on p.Value",
+	"sql/sbe":        "Range check failed on s.Value",
 }
 
 // trip encodes records twice over one codec (reused builders and buffers
@@ -86,11 +91,17 @@ func roundTrip[R, S any](t *testing.T, entries []harness.Entry[R, S], spec workl
 	}
 }
 
-func corrupt[R, S any](t *testing.T, entries []harness.Entry[R, S], spec workload.Spec[R, S], record *R) {
+// corrupt truncates and damages the first record (from the first'th on) the
+// codec can encode.
+func corrupt[R, S any](t *testing.T, entries []harness.Entry[R, S], spec workload.Spec[R, S], records []R, first int) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	for _, e := range entries {
 		t.Run(e.Info.Name, func(t *testing.T) {
-			one, err := e.New().Encode(nil, record)
+			var one []byte
+			err := errors.New("no record")
+			for i := first; i < len(records) && err != nil; i++ {
+				one, err = e.New().Encode(nil, &records[i])
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -151,27 +162,27 @@ func TestEveryCodecRoundTripsTheSamplesExactly(t *testing.T) {
 func TestEveryCodecRejectsTruncatedAndSurvivesCorruptBytes(t *testing.T) {
 	t.Run("user", func(t *testing.T) {
 		records, _ := sample(t)
-		corrupt(t, User(), workload.UserSpec, &records[0])
+		corrupt(t, User(), workload.UserSpec, records, 0)
 	})
 	t.Run("iex", func(t *testing.T) {
 		records, _ := load(t, "../testdata/iex.jsonl", workload.IexSpec)
-		corrupt(t, Iex(), workload.IexSpec, &records[1])
+		corrupt(t, Iex(), workload.IexSpec, records, 1)
 	})
 	t.Run("sql", func(t *testing.T) {
 		records, _ := load(t, "../testdata/sql.jsonl", workload.SqlSpec)
-		corrupt(t, Sql(), workload.SqlSpec, &records[0])
+		corrupt(t, Sql(), workload.SqlSpec, records, 0)
 	})
 	t.Run("primitives", func(t *testing.T) {
 		records, _ := load(t, "../testdata/primitives.jsonl", workload.PrimitivesSpec)
-		corrupt(t, Primitives(), workload.PrimitivesSpec, &records[0])
+		corrupt(t, Primitives(), workload.PrimitivesSpec, records, 0)
 	})
 	t.Run("object", func(t *testing.T) {
 		records, _ := load(t, "../testdata/object.jsonl", workload.ObjectSpec)
-		corrupt(t, Object(), workload.ObjectSpec, &records[0])
+		corrupt(t, Object(), workload.ObjectSpec, records, 0)
 	})
 	t.Run("mixed", func(t *testing.T) {
 		records, _ := load(t, "../testdata/mixed.jsonl", workload.MixedSpec)
-		corrupt(t, Mixed(), workload.MixedSpec, &records[0])
+		corrupt(t, Mixed(), workload.MixedSpec, records, 0)
 	})
 }
 

@@ -18,7 +18,8 @@ var Info = codec.Info{
 	Labels: codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "generated"},
 	Notes: "sbe-tool's Go codecs read and write through io.Reader/io.Writer into a struct (var data copied into reused byte slices); " +
 		"the SBE message header is the framing; iex symbols are space-padded to 8 bytes and trimmed on read (a symbol ending in a space would lose it). Before decoding, the codec checks the header and every var-data length against the bytes left, " +
-		"as the generated code would otherwise allocate whatever length a corrupt buffer claims",
+		"as the generated code would otherwise allocate whatever length a corrupt buffer claims. " +
+		"Range checks are on: SBE reserves each type's null value (u8 255, i32 -2^31, i64 -2^63, u64 2^64-1), so a required field holding one fails to encode",
 }
 
 type userCodec struct {
