@@ -121,7 +121,8 @@ var Formats = []Format{
 		Primitives: capnp.PrimitivesUnpacked, Object: capnp.ObjectUnpacked, Mixed: capnp.MixedUnpacked, Strings: capnp.StringsUnpacked, Longs: capnp.LongsUnpacked},
 	{Info: capnp.PackedInfo, User: capnp.UserPacked, Iex: capnp.IexPacked, Sql: capnp.SqlPacked,
 		Primitives: capnp.PrimitivesPacked, Object: capnp.ObjectPacked, Mixed: capnp.MixedPacked, Strings: capnp.StringsPacked, Longs: capnp.LongsPacked},
-	{Info: sbe.Info, User: sbe.User, Iex: sbe.Iex, Sql: sbe.Sql, Primitives: sbe.Primitives, Object: sbe.Object},
+	{Info: sbe.Info, User: sbe.User, Iex: sbe.Iex, Sql: sbe.Sql, Primitives: sbe.Primitives, Object: sbe.Object,
+		Mixed: sbe.Mixed, Strings: sbe.Strings, Longs: sbe.Longs},
 	reflective(gob.Info, gob.New, gob.New, gob.New, gob.New, gob.New, gob.New, gob.New, gob.New),
 }
 
