@@ -203,8 +203,8 @@ func TestEveryWorkloadListsEveryFormatNotRunWithAReason(t *testing.T) {
 		}
 	}
 	for _, n := range NotRun("iex") {
-		if strings.HasPrefix(n.Name, "json-std") && n.Reason != noMapping {
-			t.Errorf("iex json-std: %q", n.Reason)
+		if n.Name == "bson" && !strings.Contains(n.Reason, "u64") {
+			t.Errorf("iex bson: the format's own reason must show, not %q", n.Reason)
 		}
 	}
 }
