@@ -70,6 +70,7 @@ type RunEntry struct {
 }
 
 type Relative struct {
+	Fastest                      bool     `json:"fastest"`
 	Ratio                        float64  `json:"ratio"`
 	Interval                     Interval `json:"interval"`
 	IndistinguishableFromFastest bool     `json:"indistinguishable_from_fastest"`
@@ -177,7 +178,7 @@ func Build(m *Measured, versions func(string) string) ([]FormatResult, []FailedF
 			if fastest >= 0 {
 				best := nsPerOp(stats(measured[fastest].Runs, d.get))
 				a, b := bootstrapMedian(ns), bootstrapMedian(best)
-				out.Relative = &Relative{Ratio: median(ns) / median(best), Interval: bootstrapRatio(ns, best),
+				out.Relative = &Relative{Fastest: i == fastest, Ratio: median(ns) / median(best), Interval: bootstrapRatio(ns, best),
 					IndistinguishableFromFastest: a.Low <= b.High && b.Low <= a.High}
 			}
 			if spread := (slices.Max(ns) - slices.Min(ns)) / median(ns); len(ns) > 1 && spread > 0.05 {

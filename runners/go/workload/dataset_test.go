@@ -109,14 +109,20 @@ func TestTheSampleReadInWindowsAddsUpToItsReference(t *testing.T) {
 	}
 }
 
-func TestFNV1aMatchesTheDocsParameters(t *testing.T) {
-	// Published FNV-1a 64 test vectors.
-	for s, want := range map[string]uint64{"": 0xcbf29ce484222325, "a": 0xaf63dc4c8601ec8c, "foobar": 0x85944171f73967e8} {
+func TestTextHashIsTheDocumentedWordWiseFNV1a(t *testing.T) {
+	step := func(h, w uint64) uint64 { return (h ^ w) * fnvPrime }
+	word := uint64(0x6867666564636261) // "abcdefgh", little-endian
+	for s, want := range map[string]uint64{
+		"":                    step(fnvOffset, 0),
+		"a":                   step(step(fnvOffset, 0x61), 1),
+		"abcdefghi":           step(step(step(fnvOffset, word), 0x69), 9),
+		"The quick brown fox": 0x2f1117863ae73cab, // pinned in the doc
+	} {
 		sink := NewFieldSink(2)
 		sink.Text(0, []byte(s))
 		sink.String(1, s)
 		if sink.fields[0].TextHash != want || sink.fields[1].TextHash != want {
-			t.Errorf("fnv1a(%q) = %#x / %#x, want %#x", s, sink.fields[0].TextHash, sink.fields[1].TextHash, want)
+			t.Errorf("textHash(%q) = %#x / %#x, want %#x", s, sink.fields[0].TextHash, sink.fields[1].TextHash, want)
 		}
 	}
 }
