@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/HdrHistogram/hdrhistogram-go"
+
 	"shootout/codec"
 	"shootout/workload"
 )
@@ -141,6 +143,10 @@ func TestEveryRunCoversEveryRecordInEveryPass(t *testing.T) {
 		for _, s := range []RunStats{r.Encode, r.Decode} {
 			if s.Ops != 10 || s.TotalNs <= 0 || s.P50Ns > s.MaxNs {
 				t.Fatalf("%+v", s)
+			}
+			h, err := hdrhistogram.Decode([]byte(s.Histogram))
+			if err != nil || h.TotalCount() != 10 {
+				t.Fatalf("the histogram must decode to one sample per record: %v, %v", h, err)
 			}
 		}
 	}
