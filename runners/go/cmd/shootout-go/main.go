@@ -1,0 +1,245 @@
+// Command shootout-go measures the Go formats on a shootout-dataset/1 file
+// and writes a shootout-results/2 file (docs/results-schema.md).
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"shootout/harness"
+	"shootout/registry"
+	"shootout/workload"
+)
+
+type options struct {
+	Dataset   string `json:"dataset"`
+	Runs      int    `json:"runs"`
+	Warmup    int    `json:"warmup"`
+	Window    int    `json:"window"`
+	OrderSeed uint64 `json:"order_seed"`
+	Formats   string `json:"formats"`
+	Out       string `json:"out"`
+}
+
+type usageError struct{ error }
+
+func main() {
+	code, err := run(os.Args)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "shootout-go:", err)
+	}
+	os.Exit(code)
+}
+
+func run(args []string) (int, error) {
+	var o options
+	fs := flag.NewFlagSet("shootout-go", flag.ContinueOnError)
+	fs.StringVar(&o.Dataset, "dataset", "", "shootout-dataset/1 file (shootout export-dataset)")
+	fs.IntVar(&o.Runs, "runs", 5, "measured runs, each a whole pass over the dataset")
+	fs.IntVar(&o.Warmup, "warmup", 1, "warm-up runs before the measured ones (validated all the same)")
+	fs.IntVar(&o.Window, "window", 4096, "records per window; each format's stream holds one window at a time")
+	fs.Uint64Var(&o.OrderSeed, "order-seed", 1, "seed of the formats' shuffled order in every window")
+	fs.StringVar(&o.Formats, "formats", "", "comma-separated format names (default: all); the baseline always runs")
+	fs.StringVar(&o.Out, "out", "", "results file (shootout-results/2 JSON); - for standard output")
+	list := fs.Bool("list", false, "list the formats and the workloads each runs, then exit")
+	if err := fs.Parse(args[1:]); err != nil {
+		return 2, nil
+	}
+	if *list {
+		for _, f := range registry.Formats {
+			fmt.Printf("%-18s %-17s %-38s %s\n", f.Info.Name, f.Info.Family, strings.Join(f.Info.Labels.Tags(), " "), strings.Join(registry.RunsOn(f), ","))
+		}
+		for _, u := range registry.Unavailable {
+			fmt.Printf("%-18s %-17s not run: %s\n", u.Name, u.Family, u.Reason)
+		}
+		return 0, nil
+	}
+	if o.Dataset == "" || o.Out == "" {
+		fs.Usage()
+		return 2, errors.New("--dataset and --out are required")
+	}
+	code, err := measure(o, args)
+	var ue usageError
+	if errors.As(err, &ue) {
+		return 2, err
+	}
+	return code, err
+}
+
+func measure(o options, args []string) (int, error) {
+	header, err := workload.ReadHeader(o.Dataset)
+	if err != nil {
+		return 1, err
+	}
+	switch header.Workload {
+	case "user":
+		return measureWorkload(o, args, header, workload.UserSpec, registry.User())
+	case "iex":
+		return measureWorkload(o, args, header, workload.IexSpec, registry.Iex())
+	case "sql":
+		return measureWorkload(o, args, header, workload.SqlSpec, registry.Sql())
+	case "primitives":
+		return measureWorkload(o, args, header, workload.PrimitivesSpec, registry.Primitives())
+	case "object":
+		return measureWorkload(o, args, header, workload.ObjectSpec, registry.Object())
+	case "mixed":
+		return measureWorkload(o, args, header, workload.MixedSpec, registry.Mixed())
+	case "strings":
+		return measureWorkload(o, args, header, workload.StringsSpec, registry.Strings())
+	case "longs":
+		return measureWorkload(o, args, header, workload.LongsSpec, registry.Longs())
+	default:
+		return 1, fmt.Errorf("%s: workload %q is not one of the shootout's", o.Dataset, header.Workload)
+	}
+}
+
+type fileSource[R, S any] struct {
+	path string
+	spec workload.Spec[R, S]
+}
+
+func (s fileSource[R, S]) Open() (harness.Windows[R], error) {
+	return workload.OpenDataset(s.path, s.spec)
+}
+
+func selectFormats[R, S any](entries []harness.Entry[R, S], names string) ([]harness.Entry[R, S], error) {
+	if names == "" {
+		return entries, nil
+	}
+	want := strings.Split(names, ",")
+	known := map[string]bool{}
+	for _, e := range entries {
+		known[e.Info.Name] = true
+	}
+	for _, n := range want {
+		if !known[n] {
+			return nil, usageError{fmt.Errorf("--formats: unknown format %q on this workload", n)}
+		}
+	}
+	var out []harness.Entry[R, S]
+	for _, e := range entries {
+		if e.Info.Name == harness.BaselineName || slices.Contains(want, e.Info.Name) {
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}
+
+func measureWorkload[R, S any](o options, args []string, header workload.Header, spec workload.Spec[R, S], entries []harness.Entry[R, S]) (int, error) {
+	entries, err := selectFormats(entries, o.Formats)
+	if err != nil {
+		return 2, err
+	}
+	check, err := spec.Checker(header.Reference)
+	if err != nil {
+		return 1, err
+	}
+	dataset, err := describe(o.Dataset)
+	if err != nil {
+		return 1, err
+	}
+	started := time.Now()
+	loadBefore := harness.LoadAverage()
+	timer := harness.Calibrate()
+	settings := harness.Settings{WarmupRuns: o.Warmup, Runs: o.Runs, Window: o.Window, OrderSeed: o.OrderSeed}
+	src := fileSource[R, S]{path: o.Dataset, spec: spec}
+	m, err := harness.Measure(src, spec, check, entries, settings, timer, workload.Position, func(s string) {
+		fmt.Fprintln(os.Stderr, s)
+	})
+	if err != nil {
+		return 1, err
+	}
+	formats, failed, warnings := harness.Build(m, registry.Version)
+	if o.Warmup == 0 {
+		warnings = append(warnings, "--warmup 0: the first measured run includes first-use costs (each format did one unmeasured window)")
+	}
+	results := harness.Results{
+		Schema:      "shootout-results/2",
+		Runner:      map[string]any{"language": "go", "name": "shootout-go"},
+		Invocation:  map[string]any{"command_line": args, "options": o, "load_before": loadBefore, "load_after": harness.LoadAverage()},
+		Environment: harness.Environment(started),
+		Timer: map[string]any{"clock": "time.Now (Go monotonic clock, vDSO clock_gettime)", "counter_hz": 1e9,
+			"empty_region_ns": timer.EmptyNs, "resolution_ns": timer.ResolutionNs, "flag_below_ns": 5 * timer.ResolutionNs},
+		Settings: settings,
+		Workload: map[string]any{"name": header.Workload, "source": header.Source, "input": header.Input,
+			"records": m.Operations, "csv": nil, "dataset": dataset},
+		Runs:     m.Runs,
+		Formats:  orEmpty(formats),
+		Failed:   orEmpty(failed),
+		NotRun:   registry.NotRun(header.Workload),
+		Warnings: orEmpty(warnings),
+	}
+	if err := write(o.Out, results); err != nil {
+		return 1, err
+	}
+	summary(os.Stderr, formats, failed, timer)
+	if len(failed) > 0 {
+		return 3, nil
+	}
+	return 0, nil
+}
+
+func orEmpty[T any](xs []T) []T {
+	if xs == nil {
+		return []T{}
+	}
+	return xs
+}
+
+func describe(path string) (map[string]any, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"path": path, "bytes": n, "sha256": hex.EncodeToString(h.Sum(nil))}, nil
+}
+
+func write(path string, v any) error {
+	out, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	out = append(out, '\n')
+	if path == "-" {
+		_, err = os.Stdout.Write(out)
+		return err
+	}
+	return os.WriteFile(path, out, 0o644)
+}
+
+// summary prints one line per format: medians across runs.
+func summary(w io.Writer, formats []harness.FormatResult, failed []harness.FailedFormat, timer harness.Timer) {
+	flag := float64(5 * timer.ResolutionNs)
+	p := func(d harness.Direction, key string) string {
+		v := d.Summary[key].(map[string]float64)["median"]
+		if key != "ns_per_op" && v < flag {
+			return fmt.Sprintf("≤%.0f", flag)
+		}
+		return fmt.Sprintf("%.1f", v)
+	}
+	fmt.Fprintf(w, "%-18s %10s %10s %10s %10s %10s %10s %8s\n", "format", "enc ns/op", "dec ns/op", "dec p50", "dec p99", "enc alloc", "dec alloc", "B/rec")
+	for _, f := range formats {
+		fmt.Fprintf(w, "%-18s %10s %10s %10s %10s %10s %10s %8.1f\n", f.Name, p(f.Encode, "ns_per_op"), p(f.Decode, "ns_per_op"),
+			p(f.Decode, "p50_ns"), p(f.Decode, "p99_ns"),
+			fmt.Sprintf("%.2f", f.Encode.Summary["allocations_per_op"].(map[string]float64)["median"]),
+			fmt.Sprintf("%.2f", f.Decode.Summary["allocations_per_op"].(map[string]float64)["median"]), f.BytesPerRecord)
+	}
+	for _, f := range failed {
+		fmt.Fprintf(w, "FAILED %s: %s\n", f.Name, f.Reason)
+	}
+}

@@ -1,0 +1,87 @@
+// Package codec is the one small interface every format implements, per
+// workload, and the metadata that travels with its numbers.
+package codec
+
+import (
+	"encoding/binary"
+	"fmt"
+)
+
+// Codec encodes records of type R into a stream and decodes them back into a
+// workload sink S.
+type Codec[R any, S any] interface {
+	// Encode appends one record to stream, framed by the format's own framing
+	// or, where it has none, a 4-byte little-endian length prefix.
+	Encode(stream []byte, r *R) ([]byte, error)
+	// Decode reads the record at the start of stream into sink and returns the
+	// bytes it used. Garbage or truncated bytes are an error, never a panic.
+	Decode(stream []byte, sink S) (int, error)
+}
+
+// Labels say how a codec uses its library (the results schema's `labels`).
+type Labels struct {
+	BufferReuse bool `json:"buffer_reuse"`
+	// "zero-copy" (fields read in place) or "owned" (decoded into values).
+	Decode string `json:"decode"`
+	// "validated" (the library checks the bytes) or "unchecked".
+	Access string `json:"access"`
+	// "reflection" (struct tags, read at run time) or "generated" (code from a
+	// schema or from the Go type); the Rust runner's "native"/"serde".
+	API   string  `json:"api"`
+	Lossy *string `json:"lossy"`
+}
+
+// Tags are the labels as the short words tables print.
+func (l Labels) Tags() []string {
+	tags := []string{}
+	if l.BufferReuse {
+		tags = append(tags, "reuse")
+	}
+	tags = append(tags, l.Decode, l.Access, l.API)
+	if l.Lossy != nil {
+		tags = append(tags, "lossy")
+	}
+	return tags
+}
+
+// Info is one registry line's metadata.
+type Info struct {
+	Name   string
+	Family string
+	// Library is the Go module path (or "std"); its version comes from the
+	// build info, so it is the one actually linked.
+	Library string
+	Labels  Labels
+	Notes   string
+}
+
+const prefix = 4
+
+// Reserve appends a placeholder length prefix; Seal fills it in once the body
+// after it is written. Together they frame a record without copying it.
+func Reserve(stream []byte) ([]byte, int) {
+	return append(stream, 0, 0, 0, 0), len(stream)
+}
+
+// Seal writes the length of the body that starts after the prefix at at.
+func Seal(stream []byte, at int) ([]byte, error) {
+	n := len(stream) - at - prefix
+	if uint64(n) > 0xffff_ffff {
+		return stream, fmt.Errorf("record of %d bytes does not fit a 4-byte length prefix", n)
+	}
+	binary.LittleEndian.PutUint32(stream[at:], uint32(n))
+	return stream, nil
+}
+
+// Frame returns the body of the length-prefixed record at the start of stream
+// and the bytes it occupies, prefix included.
+func Frame(stream []byte) ([]byte, int, error) {
+	if len(stream) < prefix {
+		return nil, 0, fmt.Errorf("truncated length prefix: %d bytes left", len(stream))
+	}
+	n := uint64(binary.LittleEndian.Uint32(stream))
+	if n > uint64(len(stream)-prefix) {
+		return nil, 0, fmt.Errorf("length prefix says %d bytes, %d left", n, len(stream)-prefix)
+	}
+	return stream[prefix : prefix+int(n)], prefix + int(n), nil
+}

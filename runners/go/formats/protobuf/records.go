@@ -1,0 +1,130 @@
+package protobuf
+
+import (
+	"fmt"
+
+	"google.golang.org/protobuf/proto"
+
+	"shootout/codec"
+	"shootout/generated/protobuf/records"
+	"shootout/workload"
+)
+
+// message is a generated message type whose pointer is a proto.Message.
+type message[M any] interface {
+	*M
+	proto.Message
+}
+
+// fieldCodec frames any record-shaped workload's message: to turns a record
+// into the reused outgoing message, from feeds a decoded one to the sink.
+type fieldCodec[R, M any, P message[M]] struct {
+	out, in M
+	to      func(*R, P)
+	from    func(P, *workload.FieldSink) error
+}
+
+func (c *fieldCodec[R, M, P]) Encode(stream []byte, r *R) ([]byte, error) {
+	c.to(r, &c.out)
+	stream, at := codec.Reserve(stream)
+	stream, err := proto.MarshalOptions{}.MarshalAppend(stream, P(&c.out))
+	if err != nil {
+		return stream[:at], err
+	}
+	return codec.Seal(stream, at)
+}
+
+func (c *fieldCodec[R, M, P]) Decode(stream []byte, s *workload.FieldSink) (int, error) {
+	body, n, err := codec.Frame(stream)
+	if err != nil {
+		return 0, err
+	}
+	if err := proto.Unmarshal(body, P(&c.in)); err != nil {
+		return 0, err
+	}
+	if err := c.from(&c.in, s); err != nil {
+		return 0, err
+	}
+	return n, nil
+}
+
+func Sql() codec.Codec[workload.SqlRequest, *workload.FieldSink] {
+	return &fieldCodec[workload.SqlRequest, records.SqlRequest, *records.SqlRequest]{
+		to: func(r *workload.SqlRequest, m *records.SqlRequest) { m.Query, m.Args = r.Query, r.Args },
+		from: func(m *records.SqlRequest, s *workload.FieldSink) error {
+			r := workload.SqlRequest{Query: m.Query, Args: m.Args}
+			r.Visit(s)
+			return nil
+		},
+	}
+}
+
+func Primitives() codec.Codec[workload.Primitives, *workload.FieldSink] {
+	return &fieldCodec[workload.Primitives, records.Primitives, *records.Primitives]{
+		to: func(r *workload.Primitives, m *records.Primitives) {
+			m.Ints, m.Longs, m.Doubles, m.Booleans, m.Strings = r.Ints, r.Longs, r.Doubles, r.Booleans, r.Strings
+		},
+		from: func(m *records.Primitives, s *workload.FieldSink) error {
+			r := workload.Primitives{Ints: m.Ints, Longs: m.Longs, Doubles: m.Doubles, Booleans: m.Booleans, Strings: m.Strings}
+			r.Visit(s)
+			return nil
+		},
+	}
+}
+
+func Object() codec.Codec[workload.SmallObject, *workload.FieldSink] {
+	return &fieldCodec[workload.SmallObject, records.SmallObject, *records.SmallObject]{
+		to: func(r *workload.SmallObject, m *records.SmallObject) {
+			m.Id, m.Name, m.Email, m.Age, m.Score, m.Ratio = r.ID, r.Name, r.Email, r.Age, r.Score, r.Ratio
+			m.Active, m.Level, m.CreatedAt, m.Tags = r.Active, uint32(r.Level), r.CreatedAt, r.Tags
+		},
+		from: func(m *records.SmallObject, s *workload.FieldSink) error {
+			if m.Level > 0xff {
+				return fmt.Errorf("protobuf: level %d does not fit a byte", m.Level)
+			}
+			r := workload.SmallObject{ID: m.Id, Name: m.Name, Email: m.Email, Age: m.Age, Score: m.Score, Ratio: m.Ratio,
+				Active: m.Active, Level: uint8(m.Level), CreatedAt: m.CreatedAt, Tags: m.Tags}
+			r.Visit(s)
+			return nil
+		},
+	}
+}
+
+func Mixed() codec.Codec[workload.MixedRow, *workload.FieldSink] {
+	return &fieldCodec[workload.MixedRow, records.MixedRow, *records.MixedRow]{
+		to: func(r *workload.MixedRow, m *records.MixedRow) {
+			m.F1, m.F2, m.F3, m.F4, m.F5, m.F6, m.F7, m.F8, m.F9, m.F10, m.F11, m.F12, m.F13, m.F14, m.F15, m.F16, m.F17, m.F18, m.F19, m.F20 = r.F1, r.F2, r.F3, r.F4, r.F5, r.F6, r.F7, r.F8, r.F9, r.F10, r.F11, r.F12, r.F13, r.F14, r.F15, r.F16, r.F17, r.F18, r.F19, r.F20
+		},
+		from: func(m *records.MixedRow, s *workload.FieldSink) error {
+			r := workload.MixedRow{F1: m.F1, F2: m.F2, F3: m.F3, F4: m.F4, F5: m.F5, F6: m.F6, F7: m.F7, F8: m.F8, F9: m.F9, F10: m.F10, F11: m.F11, F12: m.F12, F13: m.F13, F14: m.F14, F15: m.F15, F16: m.F16, F17: m.F17, F18: m.F18, F19: m.F19, F20: m.F20}
+			r.Visit(s)
+			return nil
+		},
+	}
+}
+
+func Strings() codec.Codec[workload.StringsRow, *workload.FieldSink] {
+	return &fieldCodec[workload.StringsRow, records.StringsRow, *records.StringsRow]{
+		to: func(r *workload.StringsRow, m *records.StringsRow) {
+			m.F1, m.F2, m.F3, m.F4, m.F5, m.F6, m.F7, m.F8, m.F9, m.F10, m.F11, m.F12, m.F13, m.F14, m.F15, m.F16, m.F17, m.F18, m.F19, m.F20 = r.F1, r.F2, r.F3, r.F4, r.F5, r.F6, r.F7, r.F8, r.F9, r.F10, r.F11, r.F12, r.F13, r.F14, r.F15, r.F16, r.F17, r.F18, r.F19, r.F20
+		},
+		from: func(m *records.StringsRow, s *workload.FieldSink) error {
+			r := workload.StringsRow{F1: m.F1, F2: m.F2, F3: m.F3, F4: m.F4, F5: m.F5, F6: m.F6, F7: m.F7, F8: m.F8, F9: m.F9, F10: m.F10, F11: m.F11, F12: m.F12, F13: m.F13, F14: m.F14, F15: m.F15, F16: m.F16, F17: m.F17, F18: m.F18, F19: m.F19, F20: m.F20}
+			r.Visit(s)
+			return nil
+		},
+	}
+}
+
+func Longs() codec.Codec[workload.LongsRow, *workload.FieldSink] {
+	return &fieldCodec[workload.LongsRow, records.LongsRow, *records.LongsRow]{
+		to: func(r *workload.LongsRow, m *records.LongsRow) {
+			m.F1, m.F2, m.F3, m.F4, m.F5, m.F6, m.F7, m.F8, m.F9, m.F10, m.F11, m.F12, m.F13, m.F14, m.F15, m.F16, m.F17, m.F18, m.F19, m.F20 = r.F1, r.F2, r.F3, r.F4, r.F5, r.F6, r.F7, r.F8, r.F9, r.F10, r.F11, r.F12, r.F13, r.F14, r.F15, r.F16, r.F17, r.F18, r.F19, r.F20
+		},
+		from: func(m *records.LongsRow, s *workload.FieldSink) error {
+			r := workload.LongsRow{F1: m.F1, F2: m.F2, F3: m.F3, F4: m.F4, F5: m.F5, F6: m.F6, F7: m.F7, F8: m.F8, F9: m.F9, F10: m.F10, F11: m.F11, F12: m.F12, F13: m.F13, F14: m.F14, F15: m.F15, F16: m.F16, F17: m.F17, F18: m.F18, F19: m.F19, F20: m.F20}
+			r.Visit(s)
+			return nil
+		},
+	}
+}

@@ -1,0 +1,26 @@
+// Package sonic is github.com/bytedance/sonic, a JIT/SIMD JSON library.
+package sonic
+
+import (
+	"github.com/bytedance/sonic"
+	"github.com/bytedance/sonic/encoder"
+
+	"shootout/codec"
+)
+
+var Info = codec.Info{
+	Name: "json-sonic", Family: "JSON", Library: "github.com/bytedance/sonic",
+	Labels: codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"},
+	Notes:  "encoder.EncodeInto appends to the stream; sonic.Unmarshal (ConfigDefault) into a reused, zeroed record; 4-byte LE length prefix. On a CPU or Go version sonic's JIT does not support it falls back to encoding/json",
+}
+
+func New[R, S any](feed func(*R, S)) codec.Codec[R, S] {
+	return &codec.Owned[R, S]{
+		Append: func(dst []byte, r *R) ([]byte, error) {
+			err := encoder.EncodeInto(&dst, r, 0)
+			return dst, err
+		},
+		Unmarshal: func(b []byte, r *R) error { return sonic.Unmarshal(b, r) },
+		Feed:      feed,
+	}
+}

@@ -1,0 +1,411 @@
+// Package harness measures codecs the way crates/shootout/src/benchmark does:
+// each run is one pass over the dataset, window by window; in each window
+// every format, in a shuffled order, encodes the window into one reused
+// stream and decodes it back three times: a throughput pass timed as a whole,
+// a latency pass timed per record, an allocation pass. Every pass's aggregate
+// is checked against the dataset's reference at the end of every run.
+package harness
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"time"
+
+	"github.com/HdrHistogram/hdrhistogram-go"
+
+	"shootout/codec"
+	"shootout/workload"
+)
+
+type Settings struct {
+	WarmupRuns int    `json:"warmup_runs"`
+	Runs       int    `json:"runs"`
+	Window     int    `json:"window"`
+	OrderSeed  uint64 `json:"order_seed"`
+}
+
+// Entry is one registry line for a workload: a codec constructor, or the
+// reason the format does not run.
+type Entry[R any, S any] struct {
+	Info   codec.Info
+	New    func() codec.Codec[R, S]
+	NotRun string
+}
+
+// Source opens the input afresh for every pass.
+type Source[R any] interface {
+	Open() (Windows[R], error)
+}
+
+// Windows yields the input's records; an empty window is the end.
+type Windows[R any] interface {
+	Next(n int) ([]R, error)
+	Close() error
+}
+
+type Failure struct {
+	Reason    string  `json:"reason"`
+	Run       int     `json:"run"`
+	Operation *uint64 `json:"operation"`
+	Position  *string `json:"position"`
+}
+
+// Direction is one direction's accumulators over one run.
+type direction struct {
+	loopNs     int64
+	ops, bytes uint64
+	latency    *hdrhistogram.Histogram
+	allocs     uint64
+	allocBytes uint64
+}
+
+func newDirection() direction {
+	return direction{latency: hdrhistogram.New(1, 10_000_000_000, 3)}
+}
+
+func (d *direction) record(ns int64) {
+	if err := d.latency.RecordValue(ns); err != nil {
+		d.latency.RecordValue(d.latency.HighestTrackableValue())
+	}
+}
+
+type runState[S any] struct {
+	sinks          [3]S
+	encode, decode direction
+	encodedBytes   uint64
+	positionSum    uint64
+	windows        uint64
+}
+
+// Measurement is one measured run of one format.
+type Measurement struct {
+	Encode, Decode RunStats
+	OrderPosition  float64
+}
+
+type FormatRuns struct {
+	Info         codec.Info
+	Runs         []Measurement
+	EncodedBytes uint64
+	Failure      *Failure
+}
+
+type RunInfo struct {
+	Index   int     `json:"index"`
+	Warmup  bool    `json:"warmup"`
+	Started string  `json:"started"`
+	WallMs  float64 `json:"wall_ms"`
+}
+
+type Measured struct {
+	Formats    []FormatRuns
+	Runs       []RunInfo
+	Operations uint64
+}
+
+var passes = [3]string{"throughput", "latency", "allocation"}
+
+type windowError struct {
+	op  int // -1: no single record to blame
+	err error
+}
+
+type bench[R any, S any] struct {
+	c     codec.Codec[R, S]
+	timer Timer
+	alloc allocCounter
+}
+
+// decodeStream decodes the whole stream into sink; it must hold exactly n records.
+func (b *bench[R, S]) decodeStream(stream []byte, sink S, n int, each func(body []byte, sink S) (int, error)) *windowError {
+	off, decoded := 0, 0
+	for off < len(stream) {
+		used, err := each(stream[off:], sink)
+		if err != nil {
+			return &windowError{decoded, fmt.Errorf("decoding the window's stream at byte %d failed: %w", off, err)}
+		}
+		if used <= 0 || used > len(stream)-off {
+			return &windowError{decoded, fmt.Errorf("decode reported %d bytes used at stream byte %d of %d", used, off, len(stream))}
+		}
+		off += used
+		decoded++
+	}
+	if decoded != n {
+		return &windowError{-1, fmt.Errorf("decoded %d records from a window of %d", decoded, n)}
+	}
+	return nil
+}
+
+// window runs the three passes over one window. A panic in the codec is a
+// bug in it; it is turned into a failure so the other formats go on.
+func (b *bench[R, S]) window(records []R, stream *[]byte, st *runState[S]) (werr *windowError) {
+	defer func() {
+		if p := recover(); p != nil {
+			werr = &windowError{-1, fmt.Errorf("codec panicked: %v", p)}
+		}
+	}()
+	c, timer := b.c, b.timer
+	encodeErr := func(i int, err error) *windowError {
+		return &windowError{i, fmt.Errorf("encoding failed: %w", err)}
+	}
+	n := len(records)
+
+	// Throughput: each loop timed as a whole, no clock inside.
+	s := (*stream)[:0]
+	var err error
+	start := time.Now()
+	for i := range records {
+		if s, err = c.Encode(s, &records[i]); err != nil {
+			return encodeErr(i, err)
+		}
+	}
+	st.encode.loopNs += int64(time.Since(start))
+	start = time.Now()
+	if werr := b.decodeStream(s, st.sinks[0], n, c.Decode); werr != nil {
+		return werr
+	}
+	st.decode.loopNs += int64(time.Since(start))
+	bytes := uint64(len(s))
+	for _, d := range []*direction{&st.encode, &st.decode} {
+		d.ops += uint64(n)
+		d.bytes += bytes
+	}
+	st.encodedBytes += bytes
+
+	// Latency: one sample per record.
+	s = s[:0]
+	for i := range records {
+		start := time.Now()
+		s, err = c.Encode(s, &records[i])
+		ns := timer.Sample(start)
+		if err != nil {
+			return encodeErr(i, err)
+		}
+		st.encode.record(ns)
+	}
+	if werr := b.decodeStream(s, st.sinks[1], n, func(body []byte, sink S) (int, error) {
+		start := time.Now()
+		used, err := c.Decode(body, sink)
+		st.decode.record(timer.Sample(start))
+		return used, err
+	}); werr != nil {
+		return werr
+	}
+
+	// Allocations: counted around the whole loops, in their own pass.
+	s = s[:0]
+	before := b.alloc.read()
+	for i := range records {
+		if s, err = c.Encode(s, &records[i]); err != nil {
+			return encodeErr(i, err)
+		}
+	}
+	between := b.alloc.read()
+	werr = b.decodeStream(s, st.sinks[2], n, c.Decode)
+	after := b.alloc.read()
+	*stream = s
+	if werr != nil {
+		return werr
+	}
+	st.encode.allocs += between.objects - before.objects
+	st.encode.allocBytes += between.bytes - before.bytes
+	st.decode.allocs += after.objects - between.objects
+	st.decode.allocBytes += after.bytes - between.bytes
+	return nil
+}
+
+// allocCounter reads the runtime's cumulative heap allocation counters.
+// runtime.ReadMemStats, not runtime/metrics: metrics counts small objects only
+// when their span leaves the P's cache, so a window's figure can be off by a
+// span's worth per size class; ReadMemStats flushes the caches first (at the
+// cost of stopping the world, outside every timed loop). The counters cover
+// every goroutine, so the benchmark runs nothing else meanwhile.
+type allocCounter struct{ stats *runtime.MemStats }
+
+type allocs struct{ objects, bytes uint64 }
+
+func newAllocCounter() allocCounter { return allocCounter{stats: new(runtime.MemStats)} }
+
+func (a allocCounter) read() allocs {
+	runtime.ReadMemStats(a.stats)
+	return allocs{objects: a.stats.Mallocs, bytes: a.stats.TotalAlloc}
+}
+
+// Measure runs every runnable entry. A format that fails is withheld from
+// then on, with its failure; the others go on. Errors are the input's or the
+// harness's, never a format's.
+func Measure[R any, S any](src Source[R], spec workload.Spec[R, S], check func(S) string, entries []Entry[R, S],
+	settings Settings, timer Timer, position func(uint64) string, progress func(string)) (*Measured, error) {
+	if settings.Runs < 1 || settings.Window < 1 {
+		return nil, errors.New("--runs and --window must be at least 1")
+	}
+	ops, err := scan(src, spec, check, settings.Window)
+	if err != nil {
+		return nil, err
+	}
+	var benches []*bench[R, S]
+	var results []FormatRuns
+	for _, e := range entries {
+		if e.New == nil {
+			continue
+		}
+		benches = append(benches, &bench[R, S]{c: e.New(), timer: timer, alloc: newAllocCounter()})
+		results = append(results, FormatRuns{Info: e.Info})
+	}
+	rng := rand.New(rand.NewPCG(settings.OrderSeed, 0x5eed))
+	var stream []byte
+	total := settings.WarmupRuns + settings.Runs
+	m := &Measured{Operations: ops}
+	if settings.WarmupRuns == 0 {
+		// Without a warm-up run each format does the first window once,
+		// unmeasured, so the first measured window does not pay for growing buffers.
+		if err := prime(src, spec, benches, results, &stream, settings.Window, position); err != nil {
+			return nil, err
+		}
+	}
+	order := make([]int, len(benches))
+	for run := range total {
+		warmup := run < settings.WarmupRuns
+		started := time.Now()
+		states := make([]*runState[S], len(benches))
+		for i := range states {
+			states[i] = newRunState(spec)
+		}
+		in, err := src.Open()
+		if err != nil {
+			return nil, err
+		}
+		var done uint64
+		for i := range order {
+			order[i] = i
+		}
+		for {
+			records, err := in.Next(settings.Window)
+			if err != nil {
+				in.Close()
+				return nil, err
+			}
+			if len(records) == 0 {
+				break
+			}
+			rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+			pos := uint64(0)
+			for _, f := range order {
+				if results[f].Failure != nil {
+					continue
+				}
+				st := states[f]
+				st.positionSum += pos
+				st.windows++
+				pos++
+				if werr := benches[f].window(records, &stream, st); werr != nil {
+					results[f].Failure = failure(werr, run, done, position)
+				}
+			}
+			done += uint64(len(records))
+		}
+		in.Close()
+		if done != ops {
+			return nil, fmt.Errorf("the input changed during the benchmark (run %d read %d records, not %d)", run, done, ops)
+		}
+		for f := range results {
+			r := &results[f]
+			if r.Failure != nil {
+				continue
+			}
+			for p, sink := range states[f].sinks {
+				if d := check(sink); d != "" {
+					r.Failure = &Failure{Reason: fmt.Sprintf("decoded data does not match the reference aggregate (%s pass): %s", passes[p], d), Run: run}
+					break
+				}
+			}
+			if r.Failure != nil {
+				continue
+			}
+			st := states[f]
+			if run == 0 {
+				r.EncodedBytes = st.encodedBytes
+			}
+			if !warmup {
+				r.Runs = append(r.Runs, Measurement{
+					Encode: finish(&st.encode), Decode: finish(&st.decode),
+					OrderPosition: float64(st.positionSum) / float64(max(st.windows, 1)),
+				})
+			}
+		}
+		if progress != nil {
+			progress(fmt.Sprintf("run %d of %d done (%s)", run+1, total, map[bool]string{true: "warm-up", false: "measured"}[warmup]))
+		}
+		m.Runs = append(m.Runs, RunInfo{Index: run, Warmup: warmup, Started: started.UTC().Format(time.RFC3339),
+			WallMs: float64(time.Since(started).Nanoseconds()) / 1e6})
+		runtime.GC()
+	}
+	m.Formats = results
+	return m, nil
+}
+
+func newRunState[R any, S any](spec workload.Spec[R, S]) *runState[S] {
+	return &runState[S]{sinks: [3]S{spec.NewSink(), spec.NewSink(), spec.NewSink()}, encode: newDirection(), decode: newDirection()}
+}
+
+func failure(werr *windowError, run int, done uint64, position func(uint64) string) *Failure {
+	f := &Failure{Reason: werr.err.Error(), Run: run}
+	if werr.op >= 0 {
+		op := done + uint64(werr.op)
+		p := position(op)
+		f.Operation, f.Position = &op, &p
+	}
+	return f
+}
+
+// scan is the first pass, no format: it checks that the records as read add
+// up to the header's reference, so a reader bug cannot pass for a format's.
+func scan[R any, S any](src Source[R], spec workload.Spec[R, S], check func(S) string, window int) (uint64, error) {
+	in, err := src.Open()
+	if err != nil {
+		return 0, err
+	}
+	defer in.Close()
+	sink := spec.NewSink()
+	var n uint64
+	for {
+		records, err := in.Next(window)
+		if err != nil {
+			return 0, err
+		}
+		if len(records) == 0 {
+			break
+		}
+		for i := range records {
+			spec.Feed(&records[i], sink)
+		}
+		n += uint64(len(records))
+	}
+	if n == 0 {
+		return 0, errors.New("no records to benchmark")
+	}
+	if d := check(sink); d != "" {
+		return 0, fmt.Errorf("the records as read do not add up to the header's reference aggregate: %s", d)
+	}
+	return n, nil
+}
+
+func prime[R any, S any](src Source[R], spec workload.Spec[R, S], benches []*bench[R, S], results []FormatRuns, stream *[]byte, window int, position func(uint64) string) error {
+	in, err := src.Open()
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	records, err := in.Next(window)
+	if err != nil {
+		return err
+	}
+	for i, b := range benches {
+		if werr := b.window(records, stream, newRunState(spec)); werr != nil {
+			results[i].Failure = failure(werr, 0, 0, position)
+		}
+	}
+	return nil
+}

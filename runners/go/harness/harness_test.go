@@ -1,0 +1,176 @@
+package harness
+
+import (
+	"encoding/binary"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/HdrHistogram/hdrhistogram-go"
+
+	"shootout/codec"
+	"shootout/workload"
+)
+
+type memory []workload.User
+
+type memWindows struct {
+	recs memory
+	at   int
+}
+
+func (m memory) Open() (Windows[workload.User], error) { return &memWindows{recs: m}, nil }
+
+func (w *memWindows) Next(n int) ([]workload.User, error) {
+	end := min(w.at+n, len(w.recs))
+	out := w.recs[w.at:end]
+	w.at = end
+	return out, nil
+}
+
+func (w *memWindows) Close() error { return nil }
+
+func users(n int) memory {
+	out := make(memory, n)
+	for i := range out {
+		out[i] = workload.User{UID: int64(i + 1), MUID: "m", Status: "activ", Nickname: strings.Repeat("n", i%7), OpenedAt: "o", CreatedAt: "c", UpdatedAt: "u"}
+	}
+	return out
+}
+
+func referenceOf(recs memory) func(*workload.FieldSink) string {
+	sink := workload.UserSpec.NewSink()
+	for i := range recs {
+		recs[i].Visit(sink)
+	}
+	want := sink.Finish(workload.UserFields)
+	return func(s *workload.FieldSink) string {
+		return want.FirstDifference(s.Finish(workload.UserFields), workload.UserFields)
+	}
+}
+
+// forgetful carries only the uid: its decode is wrong.
+type forgetful struct{}
+
+func (forgetful) Encode(s []byte, u *workload.User) ([]byte, error) {
+	return binary.LittleEndian.AppendUint64(s, uint64(u.UID)), nil
+}
+
+func (forgetful) Decode(s []byte, sink *workload.FieldSink) (int, error) {
+	if len(s) < 8 {
+		return 0, errors.New("short")
+	}
+	u := workload.User{UID: int64(binary.LittleEndian.Uint64(s))}
+	u.Visit(sink)
+	return 8, nil
+}
+
+// picky cannot carry uid 5 (operation 4).
+type picky struct {
+	codec.Codec[workload.User, *workload.FieldSink]
+}
+
+func (p picky) Encode(s []byte, u *workload.User) ([]byte, error) {
+	if u.UID == 5 {
+		return s, errors.New("cannot carry uid 5")
+	}
+	return p.Codec.Encode(s, u)
+}
+
+func entry(name string, c func() codec.Codec[workload.User, *workload.FieldSink]) Entry[workload.User, *workload.FieldSink] {
+	return Entry[workload.User, *workload.FieldSink]{Info: codec.Info{Name: name}, New: c}
+}
+
+func baselineEntry() Entry[workload.User, *workload.FieldSink] {
+	return entry(BaselineName, func() codec.Codec[workload.User, *workload.FieldSink] { return Baseline((*workload.User).Visit) })
+}
+
+func pos(op uint64) string { return workload.Position(op) }
+
+func TestAWrongDecodeIsWithheldNamingThePassAndTheField(t *testing.T) {
+	recs := users(10)
+	entries := []Entry[workload.User, *workload.FieldSink]{
+		entry("forgetful", func() codec.Codec[workload.User, *workload.FieldSink] { return forgetful{} }), baselineEntry(),
+	}
+	m, err := Measure(recs, workload.UserSpec, referenceOf(recs), entries, Settings{Runs: 1, Window: 3, OrderSeed: 7}, Calibrate(), pos, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := m.Formats[0].Failure
+	if f == nil || !strings.HasPrefix(f.Reason, "decoded data does not match the reference aggregate (throughput pass): field muid") {
+		t.Fatalf("failure %+v", f)
+	}
+	if len(m.Formats[0].Runs) != 0 || m.Formats[1].Failure != nil || len(m.Formats[1].Runs) != 1 {
+		t.Fatalf("the failed format must be withheld, the other measured: %+v", m.Formats)
+	}
+}
+
+func TestAnEncodeErrorNamesTheOperationAndSparesTheOthers(t *testing.T) {
+	recs := users(10)
+	entries := []Entry[workload.User, *workload.FieldSink]{
+		entry("picky", func() codec.Codec[workload.User, *workload.FieldSink] {
+			return picky{Baseline((*workload.User).Visit)}
+		}), baselineEntry(),
+	}
+	m, err := Measure(recs, workload.UserSpec, referenceOf(recs), entries, Settings{WarmupRuns: 1, Runs: 2, Window: 3, OrderSeed: 7}, Calibrate(), pos, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := m.Formats[0].Failure
+	if f == nil || f.Operation == nil || *f.Operation != 4 || *f.Position != "record 4 (line 6)" || !strings.Contains(f.Reason, "cannot carry uid 5") {
+		t.Fatalf("failure %+v", f)
+	}
+	if len(m.Formats[1].Runs) != 2 {
+		t.Fatalf("baseline: %d measured runs, want 2", len(m.Formats[1].Runs))
+	}
+}
+
+func TestEveryRunCoversEveryRecordInEveryPass(t *testing.T) {
+	recs := users(10)
+	m, err := Measure(recs, workload.UserSpec, referenceOf(recs), []Entry[workload.User, *workload.FieldSink]{baselineEntry()},
+		Settings{WarmupRuns: 1, Runs: 3, Window: 4, OrderSeed: 1}, Calibrate(), pos, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Runs) != 4 || !m.Runs[0].Warmup || m.Runs[1].Warmup {
+		t.Fatalf("runs %+v", m.Runs)
+	}
+	f := m.Formats[0]
+	if f.Failure != nil || len(f.Runs) != 3 || f.EncodedBytes != 40 {
+		t.Fatalf("%+v", f)
+	}
+	for _, r := range f.Runs {
+		for _, s := range []RunStats{r.Encode, r.Decode} {
+			if s.Ops != 10 || s.TotalNs <= 0 || s.P50Ns > s.MaxNs {
+				t.Fatalf("%+v", s)
+			}
+			h, err := hdrhistogram.Decode([]byte(s.Histogram))
+			if err != nil || h.TotalCount() != 10 {
+				t.Fatalf("the histogram must decode to one sample per record: %v, %v", h, err)
+			}
+		}
+	}
+	formats, failed, _ := Build(m, func(string) string { return "v" })
+	if len(failed) != 0 || len(formats) != 1 || !formats[0].Baseline || formats[0].Encode.Relative != nil {
+		t.Fatalf("the baseline alone has no fastest format to be relative to: %+v", formats)
+	}
+}
+
+func TestInputThatDisagreesWithItsReferenceIsAnError(t *testing.T) {
+	recs := users(5)
+	check := referenceOf(users(6))
+	_, err := Measure(recs, workload.UserSpec, check, []Entry[workload.User, *workload.FieldSink]{baselineEntry()}, Settings{Runs: 1, Window: 2}, Calibrate(), pos, nil)
+	if err == nil || !strings.Contains(err.Error(), "do not add up to the header's reference") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestMedianAndBootstrap(t *testing.T) {
+	if m := median([]float64{4, 1, 3, 2}); m != 2.5 {
+		t.Fatalf("median of an even count = %v, want 2.5", m)
+	}
+	ci := bootstrapMedian([]float64{10, 11, 12, 13, 14})
+	if ci.Low < 10 || ci.High > 14 || ci.Low > 12 || ci.High < 12 {
+		t.Fatalf("interval %+v must lie within the data and hold the median", ci)
+	}
+}
