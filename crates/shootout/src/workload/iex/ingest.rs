@@ -121,7 +121,9 @@ impl Records {
                     };
                     add_message(message, &mut record.messages, &mut used, spare, reference);
                 }
-                spare.extend(record.messages.drain(used..));
+                if used < record.messages.len() {
+                    spare.extend(record.messages.drain(used..));
+                }
                 filled += usize::from(used > 0);
                 filled < max
             })?;
@@ -233,7 +235,11 @@ fn add_message(message: wire::Message<'_>, out: &mut Vec<Message>, used: &mut us
 /// survives (IEX symbols are ASCII, where this is the identity).
 fn latin1(bytes: &[u8], out: &mut String) {
     out.clear();
-    out.extend(bytes.iter().map(|&b| char::from(b)));
+    if bytes.is_ascii() {
+        out.push_str(std::str::from_utf8(bytes).expect("ASCII is UTF-8"));
+    } else {
+        out.extend(bytes.iter().map(|&b| char::from(b)));
+    }
 }
 
 /// The type byte as its character when printable, else as hex (`0x99`).
