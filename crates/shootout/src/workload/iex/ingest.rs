@@ -235,10 +235,8 @@ fn add_message(message: wire::Message<'_>, out: &mut Vec<Message>, used: &mut us
 /// survives (IEX symbols are ASCII, where this is the identity).
 fn latin1(bytes: &[u8], out: &mut String) {
     out.clear();
-    if bytes.is_ascii() {
-        out.push_str(std::str::from_utf8(bytes).expect("ASCII is UTF-8"));
-    } else {
-        out.extend(bytes.iter().map(|&b| char::from(b)));
+    for &b in bytes {
+        out.push(char::from(b));
     }
 }
 
