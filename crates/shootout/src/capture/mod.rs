@@ -195,7 +195,9 @@ impl Frames {
             {
                 self.previous = Some((start, len - record_header));
             }
-            self.reader.consume(len);
+            // Without the shift `consume` makes past half the buffer, only the
+            // part of a record left at a refill is ever moved.
+            self.reader.consume_noshift(len);
             if !more {
                 return Ok(true);
             }

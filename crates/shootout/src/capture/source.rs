@@ -7,6 +7,7 @@ use std::fs::File;
 use std::io::{self, Cursor, Read, Seek, SeekFrom, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
 use anyhow::{Context, Result, bail};
@@ -64,16 +65,39 @@ impl Source {
     }
 }
 
-/// One pass's raw bytes, counted and hashed as they are read.
+/// One pass's raw bytes. A thread of their own reads them a few chunks ahead
+/// of the caller, counts and hashes them: SHA-256 costs about as much as
+/// parsing a capture, and this way the two run side by side.
 pub struct Raw {
-    inner: Inner,
+    chunks: Receiver<io::Result<(Vec<u8>, usize)>>,
+    /// Chunks the caller is done with, for the thread to fill again.
+    recycle: SyncSender<Vec<u8>>,
+    current: Vec<u8>,
+    filled: usize,
+    at: usize,
+    ended: bool,
     tap: Arc<Tap>,
 }
+
+const CHUNK: usize = 1 << 20;
+/// Chunks read but not yet taken: with the one being filled and the one being
+/// taken, memory stays within a few MiB.
+const CHUNKS_AHEAD: usize = 2;
 
 enum Inner {
     File(File),
     Spool(SpoolReader),
     Memory(Cursor<Arc<[u8]>>),
+}
+
+impl Read for Inner {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Inner::File(file) => file.read(buf),
+            Inner::Spool(spool) => spool.read(buf),
+            Inner::Memory(cursor) => cursor.read(buf),
+        }
+    }
 }
 
 /// What a pass has read so far, shared with readers stacked on top of the raw
@@ -100,8 +124,33 @@ impl Tap {
 }
 
 impl Raw {
-    fn new(inner: Inner, total: Option<u64>) -> Raw {
-        Raw { inner, tap: Arc::new(Tap { read: AtomicU64::new(0), total, sha256: Mutex::new(Sha256::new()) }) }
+    fn new(mut inner: Inner, total: Option<u64>) -> Raw {
+        let tap = Arc::new(Tap { read: AtomicU64::new(0), total, sha256: Mutex::new(Sha256::new()) });
+        let (sender, chunks) = mpsc::sync_channel(CHUNKS_AHEAD);
+        let (recycle, recycled) = mpsc::sync_channel::<Vec<u8>>(CHUNKS_AHEAD + 2);
+        let counted = tap.clone();
+        // The thread ends at the end of the input, on an error, or when the `Raw` is dropped.
+        std::thread::spawn(move || {
+            loop {
+                let mut chunk = recycled.try_recv().unwrap_or_else(|_| vec![0; CHUNK]);
+                let n = loop {
+                    match inner.read(&mut chunk) {
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                        Err(e) => {
+                            let _ = sender.send(Err(e));
+                            return;
+                        }
+                        Ok(n) => break n,
+                    }
+                };
+                counted.sha256.lock().unwrap_or_else(PoisonError::into_inner).update(&chunk[..n]);
+                counted.read.fetch_add(n as u64, Ordering::Relaxed);
+                if sender.send(Ok((chunk, n))).is_err() || n == 0 {
+                    return;
+                }
+            }
+        });
+        Raw { chunks, recycle, current: Vec::new(), filled: 0, at: 0, ended: false, tap }
     }
 
     pub fn tap(&self) -> Arc<Tap> {
@@ -111,13 +160,31 @@ impl Raw {
 
 impl Read for Raw {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = match &mut self.inner {
-            Inner::File(file) => file.read(buf)?,
-            Inner::Spool(spool) => spool.read(buf)?,
-            Inner::Memory(cursor) => cursor.read(buf)?,
-        };
-        self.tap.sha256.lock().unwrap_or_else(PoisonError::into_inner).update(&buf[..n]);
-        self.tap.read.fetch_add(n as u64, Ordering::Relaxed);
+        while self.at == self.filled {
+            if self.ended {
+                return Ok(0);
+            }
+            let taken = std::mem::take(&mut self.current);
+            if !taken.is_empty() {
+                let _ = self.recycle.try_send(taken);
+            }
+            match self.chunks.recv() {
+                Ok(Ok((chunk, n))) => {
+                    (self.current, self.filled, self.at, self.ended) = (chunk, n, 0, n == 0);
+                }
+                Ok(Err(e)) => {
+                    self.ended = true;
+                    return Err(e);
+                }
+                Err(mpsc::RecvError) => {
+                    self.ended = true;
+                    return Err(io::Error::other("the thread reading the input stopped"));
+                }
+            }
+        }
+        let n = buf.len().min(self.filled - self.at);
+        buf[..n].copy_from_slice(&self.current[self.at..self.at + n]);
+        self.at += n;
         Ok(n)
     }
 }

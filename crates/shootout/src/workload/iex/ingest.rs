@@ -125,7 +125,9 @@ impl Records {
                     };
                     add_message(message, &mut record.messages, &mut used, spare, reference);
                 }
-                spare.extend(record.messages.drain(used..));
+                if used < record.messages.len() {
+                    spare.extend(record.messages.drain(used..));
+                }
                 if used > 0 {
                     reference.packet(record.seq_no, used);
                     filled += 1;
@@ -305,7 +307,9 @@ fn add_message(message: wire::Message<'_>, out: &mut Vec<Message>, used: &mut us
 /// survives (IEX symbols are ASCII, where this is the identity).
 fn latin1(bytes: &[u8], out: &mut String) {
     out.clear();
-    out.extend(bytes.iter().map(|&b| char::from(b)));
+    for &b in bytes {
+        out.push(char::from(b));
+    }
 }
 
 /// The type byte as its character when printable, else as hex (`0x99`).
