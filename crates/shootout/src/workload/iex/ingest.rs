@@ -239,12 +239,14 @@ impl Reader<Iex> for CaptureReader<'_> {
     }
 }
 
+#[cfg(test)]
 pub struct Ingested {
     pub dataset: Dataset<Iex>,
     pub report: CaptureReport,
 }
 
-/// Every record in memory, for runs and tests that want them all at once.
+/// Every record in memory, for tests that want them all at once.
+#[cfg(test)]
 pub fn load(source: &Source) -> Result<Ingested> {
     let mut reader = Records::open(source)?;
     let mut records = Vec::new();

@@ -268,7 +268,8 @@ impl<R: Row> Reader<Fields<R>> for CsvReader<'_, R> {
     }
 }
 
-/// Every row in memory, for runs and tests that want them all at once.
+/// Every row in memory, for tests that want them all at once.
+#[cfg(test)]
 pub fn load<R: Row>(source: &Source) -> Result<(Vec<R>, CsvInput)> {
     let mut reader = Rows::<R>::open(source)?;
     let mut rows = Vec::new();

@@ -236,6 +236,7 @@ pub fn generate_rows<R: Row>(records: usize, seed: u64, presence: f64) -> Vec<R>
 }
 
 /// Rows in file order, with the reference aggregate.
+#[cfg(test)]
 pub fn dataset<R: Row>(rows: Vec<R>, source: String) -> Dataset<Fields<R>> {
     let order: Vec<u32> = (0..rows.len() as u32).collect();
     let reference = reference(&rows, &order);
