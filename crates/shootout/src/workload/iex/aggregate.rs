@@ -47,7 +47,33 @@ pub struct Aggregator {
     records: u64,
     messages: u64,
     seq_no_sum: u64,
-    symbols: FxHashMap<Box<[u8]>, SymbolStats>,
+    symbols: FxHashMap<SymbolKey, SymbolStats>,
+}
+
+/// A symbol as a map key that hashes and compares as two integers, not a
+/// byte string: every decode feeds every message through this map. Up to 16
+/// bytes (8 Latin-1 characters) pack into the integer; longer ones (no wire
+/// symbol is) keep their bytes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum SymbolKey {
+    Packed(u128, u8),
+    Long(Box<[u8]>),
+}
+
+impl SymbolKey {
+    #[inline]
+    fn packed(symbol: &[u8]) -> Option<SymbolKey> {
+        let mut bytes = [0u8; 16];
+        bytes.get_mut(..symbol.len())?.copy_from_slice(symbol);
+        Some(SymbolKey::Packed(u128::from_le_bytes(bytes), symbol.len() as u8))
+    }
+
+    fn bytes(&self) -> Vec<u8> {
+        match self {
+            SymbolKey::Packed(packed, len) => packed.to_le_bytes()[..usize::from(*len)].to_vec(),
+            SymbolKey::Long(bytes) => bytes.to_vec(),
+        }
+    }
 }
 
 impl Aggregator {
@@ -56,10 +82,8 @@ impl Aggregator {
     }
 
     fn stats(&mut self, symbol: &[u8]) -> &mut SymbolStats {
-        if !self.symbols.contains_key(symbol) {
-            self.symbols.insert(symbol.into(), SymbolStats::default());
-        }
-        self.symbols.get_mut(symbol).expect("inserted above")
+        let key = SymbolKey::packed(symbol).unwrap_or_else(|| SymbolKey::Long(symbol.into()));
+        self.symbols.entry(key).or_default()
     }
 
     /// Once per record, with the number of messages it holds.
@@ -116,7 +140,7 @@ impl Aggregator {
             symbols: self
                 .symbols
                 .into_iter()
-                .map(|(symbol, stats)| (String::from_utf8_lossy(&symbol).into_owned(), stats))
+                .map(|(symbol, stats)| (String::from_utf8_lossy(&symbol.bytes()).into_owned(), stats))
                 .collect(),
         }
     }
@@ -170,6 +194,20 @@ fn first_field_difference(want: &SymbolStats, got: &SymbolStats) -> Option<Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn symbols_that_differ_only_in_trailing_zero_bytes_or_are_long_stay_apart() {
+        let mut agg = Aggregator::default();
+        let long = "\u{e9}".repeat(9);
+        for symbol in ["A", "A\0", "A\0\0", long.as_str(), ""] {
+            agg.trade(1, symbol.as_bytes(), 2, 3);
+        }
+        agg.trade(1, long.as_bytes(), 2, 3);
+        let out = agg.finish();
+        assert_eq!(out.symbols.len(), 5);
+        assert_eq!(out.symbols[&long].trades, 2);
+        assert_eq!(out.symbols["A\0"].trades, 1);
+    }
 
     #[test]
     fn updates_track_min_and_max_per_side_and_every_field_sums() {
