@@ -11,6 +11,7 @@ use super::{Aggregate, Aggregator, Body, Iex, Message, MultiMessage, Side, Symbo
 use crate::capture::iex::{self as wire, Decoded, Protocol};
 use crate::capture::{IexPackets, Source};
 use crate::benchmark::input::{Input, InputFile, Reader, Scanned, Window, in_file_order};
+#[cfg(test)]
 use crate::workload::Dataset;
 
 /// What `shootout inspect` prints: the capture's contents and its reference aggregate.

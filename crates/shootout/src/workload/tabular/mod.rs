@@ -7,9 +7,12 @@ pub mod csv;
 
 use rand::RngExt;
 
-use super::fields::{FieldRecord, FieldSink, Fields, field_record, reference};
+use super::fields::{FieldRecord, FieldSink, Fields, field_record};
 use super::random::Random;
+#[cfg(test)]
 use super::Dataset;
+#[cfg(test)]
+use super::fields::reference;
 
 /// One cell type of a tabular record.
 pub trait Cell: Sized {
