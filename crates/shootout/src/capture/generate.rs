@@ -17,7 +17,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { packets: 100_000, seed: 1 }
+        Options { packets: 50_000, seed: 1 }
     }
 }
 
