@@ -508,9 +508,7 @@ where
     if environment.build_profile == "debug" {
         warnings.push("a debug build: its figures say nothing about the formats (use cargo run --release)".to_owned());
     }
-    let terminal_warnings = warnings.clone();
     let noisy = Noisy::find(&measured_formats);
-    warnings.extend(noisy.iter().map(Noisy::warning));
     let results = Results {
         schema: SCHEMA,
         runner: Runner { language: "rust", name: "shootout" },
@@ -538,6 +536,7 @@ where
             .filter_map(|f| f.unsupported_reason().map(|reason| NotRun { name: f.info.name, family: f.info.family, reason }))
             .collect(),
         warnings,
+        noisy: noisy.iter().map(Noisy::warning).collect(),
     };
 
     let tables_to_stderr = targets.iter().any(Target::is_stdout);
@@ -546,7 +545,7 @@ where
     } else {
         print_tables(&results, &mut io::stdout().lock())?;
     }
-    print_warnings(&terminal_warnings);
+    print_warnings(&results.warnings);
     print_warnings(&Noisy::summary(&noisy).into_iter().collect::<Vec<_>>());
     for target in &targets {
         target.write(&results)?;

@@ -35,8 +35,10 @@ pub struct Results {
     pub failed: Vec<FailedFormat>,
     /// Registered formats that cannot express this workload, with the reason.
     pub not_run: Vec<NotRun>,
-    /// Everything the run warned about (input, noise, settings), also printed to stderr.
+    /// What the run warned about (input, settings), also printed to stderr.
     pub warnings: Vec<String>,
+    /// Every figure whose ns/op varied across runs by more than [`NOISE_THRESHOLD`] of its median.
+    pub noisy: Vec<String>,
 }
 
 /// How the run was started, so it can be repeated.

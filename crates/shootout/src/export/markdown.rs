@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::Result;
 
 use crate::output::table::{self, Style};
-use crate::results::Results;
+use crate::results::{Noisy, Results};
 
 pub fn write(results: &Results, out: &mut dyn Write) -> Result<()> {
     for line in table::preamble(results) {
@@ -22,6 +22,9 @@ pub fn write(results: &Results, out: &mut dyn Write) -> Result<()> {
     }
     for warning in &results.warnings {
         writeln!(out, "\nwarning: {warning}")?;
+    }
+    if let Some(noise) = Noisy::summary(&Noisy::find(&results.formats)) {
+        writeln!(out, "\nwarning: {noise}")?;
     }
     Ok(())
 }

@@ -230,7 +230,8 @@ mod tests {
             formats: formats.into_iter().map(|f| crate::results::FormatResult { library_version: "0.1.0", ..f }).collect(),
             failed,
             not_run: vec![crate::results::NotRun { name: "other", family: "Other", reason: "cannot express this workload" }],
-            warnings: vec!["example encode: ns/op varied 28.6% across runs".into()],
+            warnings: vec!["--warmup 0: an example warning".into()],
+            noisy: vec!["example encode: ns/op varied 28.6% across runs".into()],
         }
     }
 
