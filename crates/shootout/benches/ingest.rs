@@ -8,7 +8,8 @@ use std::time::Instant;
 use shootout::capture::generate::{Options, generate};
 use shootout::capture::iex::{Decoded, decode_message};
 use shootout::capture::{IexPackets, Source};
-use shootout::workload::iex::ingest::{Records, WINDOW};
+use shootout::benchmark::DEFAULT_WINDOW as WINDOW;
+use shootout::workload::iex::ingest::Records;
 
 const RUNS: usize = 7;
 

@@ -503,8 +503,8 @@ where
     let measured = measured?;
     let load_after = crate::environment::load_average();
 
-    let (measured_formats, failed) = crate::results::formats(&measured.formats, measured.operations);
-    warnings.extend(measured.warnings.iter().cloned());
+    let (measured_formats, failed) = crate::results::formats(&measured.formats, measured.scanned.operations);
+    warnings.extend(measured.scanned.warnings.iter().cloned());
     if environment.build_profile == "debug" {
         warnings.push("a debug build: its figures say nothing about the formats (use cargo run --release)".to_owned());
     }
@@ -524,8 +524,8 @@ where
         workload: WorkloadInfo {
             name: W::NAME,
             source: input.name(),
-            input: measured.file.clone(),
-            records: measured.operations,
+            input: measured.scanned.file.clone(),
+            records: measured.scanned.operations,
             csv: measured.scanned.csv,
         },
         runs: measured.runs,

@@ -23,7 +23,7 @@ use serde::Serialize;
 
 use crate::format::{Codec, Format, FormatInfo, Labels};
 use crate::workload::Workload;
-use input::{Input, InputFile, Scanned, Window};
+use input::{Input, Scanned, Window};
 use stats::{RunStats, Samples};
 use timer::Timer;
 
@@ -120,9 +120,7 @@ pub struct RunInfo {
 pub struct Measured<W: Workload> {
     pub formats: Vec<FormatRuns>,
     pub runs: Vec<RunInfo>,
-    pub operations: u64,
-    pub file: Option<InputFile>,
-    pub warnings: Vec<String>,
+    /// The first pass's findings: operations, input file, warnings, CSV size.
     pub scanned: Scanned<W>,
 }
 
@@ -151,6 +149,12 @@ pub struct WindowError {
 impl WindowError {
     fn at(operation: usize, error: anyhow::Error) -> Self {
         WindowError { operation: Some(operation), error }
+    }
+
+    /// The failure of run `run`, whose window began at operation `first` of the input.
+    fn into_failure<W: Workload>(self, input: &dyn Input<W>, run: usize, first: u64) -> Failure {
+        let operation = self.operation.map(|i| first + i as u64);
+        Failure { reason: format!("{:#}", self.error), run, operation, position: operation.map(|op| input.position(op)) }
     }
 }
 
@@ -355,13 +359,7 @@ pub fn measure<W: Workload>(
                 state.windows += 1;
                 position += 1;
                 if let Err(e) = benches[f].window(&window, &mut stream, state, timer) {
-                    let operation = e.operation.map(|i| done + i as u64);
-                    results[f].failure = Some(Failure {
-                        reason: format!("{:#}", e.error),
-                        run,
-                        operation,
-                        position: operation.map(|op| input.position(op)),
-                    });
+                    results[f].failure = Some(e.into_failure(input, run, done));
                 }
                 on_progress(Progress::Window {
                     run,
@@ -410,14 +408,7 @@ pub fn measure<W: Workload>(
         }
         runs.push(RunInfo { index: run, warmup, started, wall_ms: wall.elapsed().as_secs_f64() * 1e3 });
     }
-    Ok(Measured {
-        formats: results,
-        runs,
-        operations: scanned.operations,
-        file: scanned.file.clone(),
-        warnings: scanned.warnings.clone(),
-        scanned,
-    })
+    Ok(Measured { formats: results, runs, scanned })
 }
 
 /// The first pass: no format, only the input, for its reference aggregate, size and hash.
@@ -446,12 +437,7 @@ fn prime<W: Workload>(
         for (bench, result) in benches.iter_mut().zip(results.iter_mut()) {
             let mut state = RunState::new(reference, false)?;
             if let Err(e) = bench.window(&first, stream, &mut state, timer) {
-                result.failure = Some(Failure {
-                    reason: format!("{:#}", e.error),
-                    run: 0,
-                    operation: e.operation.map(|i| i as u64),
-                    position: e.operation.map(|i| input.position(i as u64)),
-                });
+                result.failure = Some(e.into_failure(input, 0, 0));
             }
         }
     }

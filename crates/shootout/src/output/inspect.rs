@@ -7,7 +7,8 @@ use comfy_table::{Table, presets::UTF8_BORDERS_ONLY};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::capture::Source;
-use crate::workload::iex::ingest::{CaptureReport, Records, WINDOW};
+use crate::benchmark::DEFAULT_WINDOW;
+use crate::workload::iex::ingest::{CaptureReport, Records};
 
 /// Reads the whole capture, keeping no records, with a progress bar on a terminal.
 pub fn scan(source: &Source) -> Result<CaptureReport> {
@@ -27,7 +28,7 @@ pub fn scan(source: &Source) -> Result<CaptureReport> {
     };
     let mut window = Vec::new();
     let mut read = || -> Result<()> {
-        while records.next_window(&mut window, WINDOW)? > 0 {
+        while records.next_window(&mut window, DEFAULT_WINDOW)? > 0 {
             progress.set_position(records.progress().0);
         }
         Ok(())

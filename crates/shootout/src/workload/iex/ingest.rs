@@ -55,8 +55,6 @@ pub struct SkippedMessages {
     pub longer_than_spec: u64,
 }
 
-/// Records in windows read by [`Records::next_window`].
-pub const WINDOW: usize = 4096;
 
 const PROTOCOLS: [Protocol; 3] = [Protocol::Tops15, Protocol::Tops16, Protocol::Deep10];
 
@@ -252,7 +250,7 @@ pub fn load(source: &Source) -> Result<Ingested> {
     let mut reader = Records::open(source)?;
     let mut records = Vec::new();
     let mut window = Vec::new();
-    while reader.next_window(&mut window, WINDOW)? > 0 {
+    while reader.next_window(&mut window, crate::benchmark::DEFAULT_WINDOW)? > 0 {
         records.append(&mut window);
     }
     let report = reader.finish()?;

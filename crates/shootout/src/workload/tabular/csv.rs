@@ -14,8 +14,6 @@ use crate::workload::Workload;
 use crate::workload::fields::{FieldSink, Fields};
 use crate::capture::source::{Raw, Source, Tap};
 
-/// Rows in windows read by [`Rows::next_window`].
-pub const WINDOW: usize = 4096;
 
 /// The CSV text of `rows`, header first.
 pub fn render<R: Row>(rows: &[R]) -> String {
@@ -274,7 +272,7 @@ pub fn load<R: Row>(source: &Source) -> Result<(Vec<R>, CsvInput)> {
     let mut reader = Rows::<R>::open(source)?;
     let mut rows = Vec::new();
     let mut window = Vec::new();
-    while reader.next_window(&mut window, WINDOW)? > 0 {
+    while reader.next_window(&mut window, crate::benchmark::DEFAULT_WINDOW)? > 0 {
         rows.append(&mut window);
     }
     Ok((rows, reader.finish()))
