@@ -7,7 +7,9 @@ use std::process::Command;
 
 fn command_output(program: &str, args: &[&str]) -> Option<String> {
     let out = Command::new(program).args(args).output().ok()?;
-    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
 }
 
 fn env(name: &str) -> String {
@@ -40,7 +42,10 @@ fn watch_git() {
 }
 
 fn str_list(items: impl IntoIterator<Item = impl AsRef<str>>) -> String {
-    let items: Vec<String> = items.into_iter().map(|item| format!("{:?}", item.as_ref())).collect();
+    let items: Vec<String> = items
+        .into_iter()
+        .map(|item| format!("{:?}", item.as_ref()))
+        .collect();
     format!("&[{}]", items.join(", "))
 }
 
@@ -53,7 +58,8 @@ fn main() {
     println!("cargo:rustc-env=SHOOTOUT_GIT_COMMIT={commit}");
     // --no-optional-locks: a plain `git status` may rewrite the index, which
     // would race with the engineer's own git commands.
-    let dirty = command_output("git", &["--no-optional-locks", "status", "--porcelain"]).map(|status| !status.is_empty());
+    let dirty = command_output("git", &["--no-optional-locks", "status", "--porcelain"])
+        .map(|status| !status.is_empty());
     watch_git();
 
     let rustflags = env("CARGO_ENCODED_RUSTFLAGS");
@@ -69,7 +75,11 @@ fn main() {
         env("OPT_LEVEL"),
         env("TARGET"),
         str_list(rustflags.split('\x1f').filter(|flag| !flag.is_empty())),
-        str_list(target_features.split(',').filter(|feature| !feature.is_empty())),
+        str_list(
+            target_features
+                .split(',')
+                .filter(|feature| !feature.is_empty())
+        ),
     );
     let out_dir = std::env::var("OUT_DIR").unwrap();
     std::fs::write(Path::new(&out_dir).join("build_info.rs"), build_info).unwrap();
@@ -77,10 +87,16 @@ fn main() {
     let lock = std::fs::read_to_string("../../Cargo.lock").unwrap_or_default();
     let lock: toml::Table = lock.parse().unwrap_or_default();
     let mut versions = String::from("&[\n");
-    for package in lock.get("package").and_then(|p| p.as_array()).into_iter().flatten() {
-        if let (Some(name), Some(version)) =
-            (package.get("name").and_then(|v| v.as_str()), package.get("version").and_then(|v| v.as_str()))
-        {
+    for package in lock
+        .get("package")
+        .and_then(|p| p.as_array())
+        .into_iter()
+        .flatten()
+    {
+        if let (Some(name), Some(version)) = (
+            package.get("name").and_then(|v| v.as_str()),
+            package.get("version").and_then(|v| v.as_str()),
+        ) {
             versions.push_str(&format!("    ({name:?}, {version:?}),\n"));
         }
     }

@@ -5,10 +5,10 @@
 
 use std::time::Instant;
 
+use shootout::benchmark::DEFAULT_WINDOW as WINDOW;
 use shootout::capture::generate::{Options, generate};
 use shootout::capture::iex::{Decoded, decode_message};
 use shootout::capture::{IexPackets, Source};
-use shootout::benchmark::DEFAULT_WINDOW as WINDOW;
 use shootout::workload::iex::ingest::Records;
 
 const RUNS: usize = 7;
@@ -27,7 +27,10 @@ fn median_seconds(mut pass: impl FnMut()) -> f64 {
 }
 
 fn main() {
-    let packets = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(1_000_000);
+    let packets = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .unwrap_or(1_000_000);
     let dir = tempfile::tempdir().expect("temporary directory");
     let path = dir.path().join("generated.pcap");
     std::fs::write(&path, generate(Options { packets, seed: 1 })).expect("capture written");
@@ -55,7 +58,11 @@ fn main() {
     let full = median_seconds(|| {
         let mut reader = Records::open(&source).expect("capture opens");
         let mut window = Vec::new();
-        while reader.next_window(&mut window, WINDOW).expect("capture parses") > 0 {}
+        while reader
+            .next_window(&mut window, WINDOW)
+            .expect("capture parses")
+            > 0
+        {}
         records = reader.finish().expect("capture parses").records;
     });
 
@@ -63,6 +70,14 @@ fn main() {
         "ingest benchmark on a generated DEEP 1.0 pcap file: {packets} packets, {:.1} MB, {messages} known messages, {records} records, median of {RUNS} runs",
         size / 1e6
     );
-    println!("  parse (file → IEX messages):                       {:>8.2} ms  {:>5.2} GB/s", parse * 1e3, size / parse / 1e9);
-    println!("  records (file → windows of {WINDOW} records, aggregate, SHA-256): {:>8.2} ms  {:>5.2} GB/s", full * 1e3, size / full / 1e9);
+    println!(
+        "  parse (file → IEX messages):                       {:>8.2} ms  {:>5.2} GB/s",
+        parse * 1e3,
+        size / parse / 1e9
+    );
+    println!(
+        "  records (file → windows of {WINDOW} records, aggregate, SHA-256): {:>8.2} ms  {:>5.2} GB/s",
+        full * 1e3,
+        size / full / 1e9
+    );
 }

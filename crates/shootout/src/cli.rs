@@ -17,7 +17,7 @@ use crate::environment::Environment;
 use crate::export::{Kind, Target};
 use crate::format::registry;
 use crate::output::table::{self, Style};
-use crate::results::{Invocation, NotRun, Noisy, Results, Runner, SCHEMA, WorkloadInfo};
+use crate::results::{Invocation, Noisy, NotRun, Results, Runner, SCHEMA, WorkloadInfo};
 use crate::workload::fields::Fields;
 use crate::workload::iex::ingest;
 use crate::workload::tabular::csv;
@@ -150,7 +150,10 @@ enum TabularName {
 
 impl Generated {
     fn options(self) -> generate::Options {
-        generate::Options { packets: self.packets, seed: self.seed }
+        generate::Options {
+            packets: self.packets,
+            seed: self.seed,
+        }
     }
 }
 
@@ -219,22 +222,49 @@ pub fn main() -> Result<()> {
         Command::Run(args) => run(args),
         Command::Inspect { file, json } => inspect(file, json),
         Command::Formats { json, markdown } => list_formats(json, markdown),
-        Command::GenCapture { out, generated, force } => {
+        Command::GenCapture {
+            out,
+            generated,
+            force,
+        } => {
             let options = generated.options();
             let bytes = generate::generate(options);
             write_new(&out, &bytes, force)?;
-            eprintln!("wrote {} ({} bytes, {} IEX-TP packets, seed {})", out.display(), bytes.len(), options.packets, options.seed);
+            eprintln!(
+                "wrote {} ({} bytes, {} IEX-TP packets, seed {})",
+                out.display(),
+                bytes.len(),
+                options.packets,
+                options.seed
+            );
             Ok(())
         }
-        Command::GenCsv { workload, out, records, seed, presence, force } => {
+        Command::GenCsv {
+            workload,
+            out,
+            records,
+            seed,
+            presence,
+            force,
+        } => {
             let records = records as usize;
             let text = match workload {
-                TabularName::Mixed => csv::render(&tabular::generate_rows::<MixedRow>(records, seed, presence)),
-                TabularName::Strings => csv::render(&tabular::generate_rows::<StringsRow>(records, seed, presence)),
-                TabularName::Longs => csv::render(&tabular::generate_rows::<LongsRow>(records, seed, presence)),
+                TabularName::Mixed => {
+                    csv::render(&tabular::generate_rows::<MixedRow>(records, seed, presence))
+                }
+                TabularName::Strings => csv::render(&tabular::generate_rows::<StringsRow>(
+                    records, seed, presence,
+                )),
+                TabularName::Longs => {
+                    csv::render(&tabular::generate_rows::<LongsRow>(records, seed, presence))
+                }
             };
             write_new(&out, text.as_bytes(), force)?;
-            eprintln!("wrote {} ({} bytes, {records} records, seed {seed}, presence {presence})", out.display(), text.len());
+            eprintln!(
+                "wrote {} ({} bytes, {records} records, seed {seed}, presence {presence})",
+                out.display(),
+                text.len()
+            );
             Ok(())
         }
         Command::Workloads => list_workloads(),
@@ -293,24 +323,60 @@ fn presence(text: &str) -> std::result::Result<f64, String> {
 fn write_new(out: &PathBuf, bytes: &[u8], force: bool) -> Result<()> {
     let mut file = std::fs::OpenOptions::new();
     file.write(true);
-    if force { file.create(true).truncate(true) } else { file.create_new(true) };
+    if force {
+        file.create(true).truncate(true)
+    } else {
+        file.create_new(true)
+    };
     let mut file = file.open(out).map_err(|e| match e.kind() {
-        io::ErrorKind::AlreadyExists => anyhow::anyhow!("{}: already exists; pass --force to overwrite it", out.display()),
+        io::ErrorKind::AlreadyExists => anyhow::anyhow!(
+            "{}: already exists; pass --force to overwrite it",
+            out.display()
+        ),
         _ => anyhow::anyhow!("{}: cannot create: {e}", out.display()),
     })?;
-    file.write_all(bytes).with_context(|| format!("{}: cannot write", out.display()))
+    file.write_all(bytes)
+        .with_context(|| format!("{}: cannot write", out.display()))
 }
 
 fn list_workloads() -> Result<()> {
     let mut out = io::stdout().lock();
     let rows: [(&str, &str, &str); 8] = [
-        ("iex", "MultiMessage { seq_no, messages: [Message { ts, symbol, Trade | LevelUpdate }] }", "IEX capture (--input), else a generated DEEP 1.0 capture (--packets, --seed); one record per packet with trades or price updates"),
-        ("user", "UserResponse: 3 longs, 6 strings (hex id, status, nickname, 3 timestamps)", "generated: 1,000 records, --records random picks (default 100,000)"),
-        ("sql", "SqlRequest { query: string, args: [i64] }", "the study's request, --records times"),
-        ("primitives", "8 each of i32, i64, f64, bool, short string", "generated: 1,000 records, --records random picks"),
-        ("object", "10 mixed fields: i64, 2 strings, i32, f64, f32, bool, u8, i64, [string]", "generated: 1,000 records, --records random picks"),
-        ("mixed", "20 optional fields: strings, f64, i64, i32, f32", "CSV (--input) or generated (--records rows, --presence)"),
-        ("strings", "20 optional strings (UUID text)", "CSV (--input) or generated"),
+        (
+            "iex",
+            "MultiMessage { seq_no, messages: [Message { ts, symbol, Trade | LevelUpdate }] }",
+            "IEX capture (--input), else a generated DEEP 1.0 capture (--packets, --seed); one record per packet with trades or price updates",
+        ),
+        (
+            "user",
+            "UserResponse: 3 longs, 6 strings (hex id, status, nickname, 3 timestamps)",
+            "generated: 1,000 records, --records random picks (default 100,000)",
+        ),
+        (
+            "sql",
+            "SqlRequest { query: string, args: [i64] }",
+            "the study's request, --records times",
+        ),
+        (
+            "primitives",
+            "8 each of i32, i64, f64, bool, short string",
+            "generated: 1,000 records, --records random picks",
+        ),
+        (
+            "object",
+            "10 mixed fields: i64, 2 strings, i32, f64, f32, bool, u8, i64, [string]",
+            "generated: 1,000 records, --records random picks",
+        ),
+        (
+            "mixed",
+            "20 optional fields: strings, f64, i64, i32, f32",
+            "CSV (--input) or generated (--records rows, --presence)",
+        ),
+        (
+            "strings",
+            "20 optional strings (UUID text)",
+            "CSV (--input) or generated",
+        ),
         ("longs", "20 optional i64", "CSV (--input) or generated"),
     ];
     for (name, shape, source) in rows {
@@ -331,7 +397,10 @@ fn with_data(data: &DataArgs, task: impl WorkloadTask) -> Result<()> {
     let records = data.records as usize;
     let seed = data.generated.seed;
     let no_input = |name: &str| match &data.input {
-        Some(path) => bail!("--workload {name} generates its data; it takes no --input ({})", path.display()),
+        Some(path) => bail!(
+            "--workload {name} generates its data; it takes no --input ({})",
+            path.display()
+        ),
         None => Ok(()),
     };
     match data.workload {
@@ -341,7 +410,10 @@ fn with_data(data: &DataArgs, task: impl WorkloadTask) -> Result<()> {
                 None => {
                     let options = data.generated.options();
                     Source::Memory {
-                        name: format!("generated DEEP 1.0 capture (seed {}, {} packets)", options.seed, options.packets),
+                        name: format!(
+                            "generated DEEP 1.0 capture (seed {}, {} packets)",
+                            options.seed, options.packets
+                        ),
                         bytes: Arc::from(generate::generate(options)),
                     }
                 }
@@ -350,19 +422,31 @@ fn with_data(data: &DataArgs, task: impl WorkloadTask) -> Result<()> {
         }
         WorkloadName::User => {
             no_input("user")?;
-            task.on(&InMemory::generated(user::generate(records, seed)), registry::user())
+            task.on(
+                &InMemory::generated(user::generate(records, seed)),
+                registry::user(),
+            )
         }
         WorkloadName::Sql => {
             no_input("sql")?;
-            task.on(&InMemory::generated(sql::generate(records)), registry::sql())
+            task.on(
+                &InMemory::generated(sql::generate(records)),
+                registry::sql(),
+            )
         }
         WorkloadName::Primitives => {
             no_input("primitives")?;
-            task.on(&InMemory::generated(primitives::generate(records, seed)), registry::primitives())
+            task.on(
+                &InMemory::generated(primitives::generate(records, seed)),
+                registry::primitives(),
+            )
         }
         WorkloadName::Object => {
             no_input("object")?;
-            task.on(&InMemory::generated(object::generate(records, seed)), registry::object())
+            task.on(
+                &InMemory::generated(object::generate(records, seed)),
+                registry::object(),
+            )
         }
         WorkloadName::Mixed => csv_input::<MixedRow>(data, task, registry::mixed()),
         WorkloadName::Strings => csv_input::<StringsRow>(data, task, registry::strings()),
@@ -372,14 +456,25 @@ fn with_data(data: &DataArgs, task: impl WorkloadTask) -> Result<()> {
 
 /// A tabular workload from `--input` CSV, or from generated rows rendered to
 /// CSV and read back, so both take the same path and have a CSV size.
-fn csv_input<R: Row + Clone + serde::Serialize>(data: &DataArgs, task: impl WorkloadTask, formats: Vec<Registered<Fields<R>>>) -> Result<()> {
+fn csv_input<R: Row + Clone + serde::Serialize>(
+    data: &DataArgs,
+    task: impl WorkloadTask,
+    formats: Vec<Registered<Fields<R>>>,
+) -> Result<()> {
     let source = match &data.input {
         Some(path) => Source::from_arg(path.clone()),
         None => {
             let seed = data.generated.seed;
             let rows = tabular::generate_rows::<R>(data.records as usize, seed, data.presence);
-            let name = format!("generated: {} rows, presence {}, seed {seed}", rows.len(), data.presence);
-            Source::Memory { name, bytes: Arc::from(csv::render(&rows).into_bytes()) }
+            let name = format!(
+                "generated: {} rows, presence {}, seed {seed}",
+                rows.len(),
+                data.presence
+            );
+            Source::Memory {
+                name,
+                bytes: Arc::from(csv::render(&rows).into_bytes()),
+            }
         }
     };
     task.on(&csv::CsvFile::<R>::new(source), formats)
@@ -388,7 +483,13 @@ fn csv_input<R: Row + Clone + serde::Serialize>(data: &DataArgs, task: impl Work
 fn run(args: RunArgs) -> Result<()> {
     // Every check on the command line and the export paths happens before the input is read.
     let targets = export_targets(&args)?;
-    with_data(&args.data, Benchmark { args: &args, targets })
+    with_data(
+        &args.data,
+        Benchmark {
+            args: &args,
+            targets,
+        },
+    )
 }
 
 struct Benchmark<'a> {
@@ -418,10 +519,14 @@ impl WorkloadTask for ExportDataset {
 
 /// The export files, checked before any work so a long run never ends by refusing to save.
 fn export_targets(args: &RunArgs) -> Result<Vec<Target>> {
-    let targets: Vec<Target> = [(Kind::Json, &args.export_json), (Kind::Csv, &args.export_csv), (Kind::Markdown, &args.export_markdown)]
-        .into_iter()
-        .filter_map(|(kind, path)| path.clone().map(|path| Target { kind, path }))
-        .collect();
+    let targets: Vec<Target> = [
+        (Kind::Json, &args.export_json),
+        (Kind::Csv, &args.export_csv),
+        (Kind::Markdown, &args.export_markdown),
+    ]
+    .into_iter()
+    .filter_map(|(kind, path)| path.clone().map(|path| Target { kind, path }))
+    .collect();
     crate::export::check_targets(&targets, args.force)?;
     Ok(targets)
 }
@@ -432,13 +537,22 @@ pub struct FormatsFailed(pub usize);
 
 impl std::fmt::Display for FormatsFailed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} format(s) failed; their numbers are withheld (see FAILED above); the others were measured and exported", self.0)
+        write!(
+            f,
+            "{} format(s) failed; their numbers are withheld (see FAILED above); the others were measured and exported",
+            self.0
+        )
     }
 }
 
 impl std::error::Error for FormatsFailed {}
 
-fn benchmark<W: Workload>(args: &RunArgs, targets: Vec<Target>, input: &dyn Input<W>, formats: Vec<Registered<W>>) -> Result<()>
+fn benchmark<W: Workload>(
+    args: &RunArgs,
+    targets: Vec<Target>,
+    input: &dyn Input<W>,
+    formats: Vec<Registered<W>>,
+) -> Result<()>
 where
     W::Record: Clone,
 {
@@ -480,16 +594,28 @@ where
                 progress.set_length(total);
             }
             progress.set_style(
-                ProgressStyle::with_template("{spinner} reading the input {bytes}/{total_bytes} {msg}").expect("valid template"),
+                ProgressStyle::with_template(
+                    "{spinner} reading the input {bytes}/{total_bytes} {msg}",
+                )
+                .expect("valid template"),
             );
             progress.set_position(read);
         }
-        Progress::Window { run, runs, operations, total, warmup, format } => {
+        Progress::Window {
+            run,
+            runs,
+            operations,
+            total,
+            warmup,
+            format,
+        } => {
             if progress.length() != Some(total * runs as u64) {
                 progress.set_style(
-                    ProgressStyle::with_template("{spinner} [{bar:30}] {pos}/{len} records × formats, {msg}")
-                        .expect("valid template")
-                        .progress_chars("=> "),
+                    ProgressStyle::with_template(
+                        "{spinner} [{bar:30}] {pos}/{len} records × formats, {msg}",
+                    )
+                    .expect("valid template")
+                    .progress_chars("=> "),
                 );
                 progress.set_length(total * runs as u64);
                 progress.set_position(0);
@@ -503,15 +629,22 @@ where
     let measured = measured?;
     let load_after = crate::environment::load_average();
 
-    let (measured_formats, failed) = crate::results::formats(&measured.formats, measured.scanned.operations);
+    let (measured_formats, failed) =
+        crate::results::formats(&measured.formats, measured.scanned.operations);
     warnings.extend(measured.scanned.warnings.iter().cloned());
     if environment.build_profile == "debug" {
-        warnings.push("a debug build: its figures say nothing about the formats (use cargo run --release)".to_owned());
+        warnings.push(
+            "a debug build: its figures say nothing about the formats (use cargo run --release)"
+                .to_owned(),
+        );
     }
     let noisy = Noisy::find(&measured_formats);
     let results = Results {
         schema: SCHEMA,
-        runner: Runner { language: "rust", name: "shootout" },
+        runner: Runner {
+            language: "rust",
+            name: "shootout",
+        },
         invocation: Invocation {
             command_line: std::env::args().collect(),
             options: serde_json::to_value(args)?,
@@ -533,7 +666,13 @@ where
         failed,
         not_run: formats
             .iter()
-            .filter_map(|f| f.unsupported_reason().map(|reason| NotRun { name: f.info.name, family: f.info.family, reason }))
+            .filter_map(|f| {
+                f.unsupported_reason().map(|reason| NotRun {
+                    name: f.info.name,
+                    family: f.info.family,
+                    reason,
+                })
+            })
             .collect(),
         warnings,
         noisy: noisy.iter().map(Noisy::warning).collect(),
@@ -553,7 +692,11 @@ where
             eprintln!("wrote {}", target.path.display());
         }
     }
-    if results.failed.is_empty() { Ok(()) } else { Err(FormatsFailed(results.failed.len()).into()) }
+    if results.failed.is_empty() {
+        Ok(())
+    } else {
+        Err(FormatsFailed(results.failed.len()).into())
+    }
 }
 
 fn print_tables(results: &Results, out: &mut dyn Write) -> Result<()> {
@@ -564,9 +707,21 @@ fn print_tables(results: &Results, out: &mut dyn Write) -> Result<()> {
     for line in table::preamble(results) {
         writeln!(out, "{line}")?;
     }
-    writeln!(out, "\nEncode (ns per op)\n{}", table::direction(results, style, |f| &f.encode))?;
-    writeln!(out, "\nDecode + aggregate (ns per op)\n{}", table::direction(results, style, |f| &f.decode))?;
-    writeln!(out, "\nSize (every format validated against the reference aggregate)\n{}", table::sizes(results, style))?;
+    writeln!(
+        out,
+        "\nEncode (ns per op)\n{}",
+        table::direction(results, style, |f| &f.encode)
+    )?;
+    writeln!(
+        out,
+        "\nDecode + aggregate (ns per op)\n{}",
+        table::direction(results, style, |f| &f.decode)
+    )?;
+    writeln!(
+        out,
+        "\nSize (every format validated against the reference aggregate)\n{}",
+        table::sizes(results, style)
+    )?;
     if let Some(csv) = table::csv_sizes(results, style) {
         writeln!(out, "\nSize against the source CSV\n{csv}")?;
     }

@@ -22,7 +22,10 @@ pub struct Target {
 
 impl Target {
     pub fn new(path: PathBuf, force: bool) -> Result<Target> {
-        let target = crate::export::Target { kind: crate::export::Kind::Json, path: path.clone() };
+        let target = crate::export::Target {
+            kind: crate::export::Kind::Json,
+            path: path.clone(),
+        };
         crate::export::check_targets(std::slice::from_ref(&target), force)?;
         Ok(Target { path, force })
     }
@@ -33,8 +36,14 @@ impl Target {
         }
         let mut options = OpenOptions::new();
         options.write(true);
-        if self.force { options.create(true).truncate(true) } else { options.create_new(true) };
-        let file = options.open(&self.path).with_context(|| format!("{}: cannot create", self.path.display()))?;
+        if self.force {
+            options.create(true).truncate(true)
+        } else {
+            options.create_new(true)
+        };
+        let file = options
+            .open(&self.path)
+            .with_context(|| format!("{}: cannot create", self.path.display()))?;
         Ok(Box::new(BufWriter::new(file)))
     }
 }
@@ -57,7 +66,10 @@ where
     W::Record: Serialize,
 {
     let mut reader = input.open()?;
-    while reader.next_window(crate::benchmark::DEFAULT_WINDOW)?.is_some() {}
+    while reader
+        .next_window(crate::benchmark::DEFAULT_WINDOW)?
+        .is_some()
+    {}
     let scanned = reader.finish()?;
     for warning in &scanned.warnings {
         eprintln!("warning: {warning}");
@@ -70,7 +82,11 @@ where
     }
     let written = written?;
     if target.path.as_os_str() != "-" {
-        eprintln!("wrote {} ({written} {} records, {SCHEMA})", target.path.display(), W::NAME);
+        eprintln!(
+            "wrote {} ({written} {} records, {SCHEMA})",
+            target.path.display(),
+            W::NAME
+        );
     }
     Ok(())
 }
@@ -112,7 +128,6 @@ where
     out.flush().with_context(cannot_write)?;
     Ok(written)
 }
-
 
 /// One JSON Lines line.
 fn line(out: &mut dyn Write, value: &impl Serialize) -> Result<()> {

@@ -53,7 +53,10 @@ pub struct Caches {
 
 /// The locked version of `crate_name`, as built into this binary.
 pub fn crate_version(crate_name: &str) -> &'static str {
-    LOCKED_VERSIONS.iter().find(|(name, _)| *name == crate_name).map_or("unknown", |(_, version)| version)
+    LOCKED_VERSIONS
+        .iter()
+        .find(|(name, _)| *name == crate_name)
+        .map_or("unknown", |(_, version)| version)
 }
 
 /// The 1, 5 and 15 minute load averages, or `None` where /proc/loadavg is unreadable.
@@ -63,11 +66,17 @@ pub fn load_average() -> Option<[f64; 3]> {
 
 fn parse_loadavg(text: &str) -> Option<[f64; 3]> {
     let mut fields = text.split_whitespace().map(str::parse::<f64>);
-    Some([fields.next()?.ok()?, fields.next()?.ok()?, fields.next()?.ok()?])
+    Some([
+        fields.next()?.ok()?,
+        fields.next()?.ok()?,
+        fields.next()?.ok()?,
+    ])
 }
 
 fn read_trimmed(path: impl AsRef<Path>) -> Option<String> {
-    std::fs::read_to_string(path).ok().map(|s| s.trim().to_owned())
+    std::fs::read_to_string(path)
+        .ok()
+        .map(|s| s.trim().to_owned())
 }
 
 /// The value of the first `key : value` line of /proc/cpuinfo with this key.
@@ -79,7 +88,8 @@ fn cpuinfo_field<'a>(cpuinfo: &'a str, key: &str) -> Option<&'a str> {
 }
 
 fn cpu_model(cpuinfo: &str) -> String {
-    cpuinfo_field(cpuinfo, "model name").map_or_else(|| std::env::consts::ARCH.to_owned(), str::to_owned)
+    cpuinfo_field(cpuinfo, "model name")
+        .map_or_else(|| std::env::consts::ARCH.to_owned(), str::to_owned)
 }
 
 /// x86 calls the line `flags`, ARM `Features`.
@@ -107,15 +117,19 @@ fn parse_cache_size(text: &str) -> Option<u64> {
 /// Reads `dir/index*/{level,type,size}` (dir is /sys/devices/system/cpu/cpu0/cache).
 fn read_caches(dir: &Path) -> Caches {
     let mut caches = Caches::default();
-    let Ok(entries) = std::fs::read_dir(dir) else { return caches };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return caches;
+    };
     for entry in entries.flatten() {
         if !entry.file_name().to_string_lossy().starts_with("index") {
             continue;
         }
         let index = entry.path();
-        let (Some(level), Some(kind), Some(size)) =
-            (read_trimmed(index.join("level")), read_trimmed(index.join("type")), read_trimmed(index.join("size")))
-        else {
+        let (Some(level), Some(kind), Some(size)) = (
+            read_trimmed(index.join("level")),
+            read_trimmed(index.join("type")),
+            read_trimmed(index.join("size")),
+        ) else {
             continue;
         };
         let slot = match (level.as_str(), kind.as_str()) {
@@ -131,8 +145,15 @@ fn read_caches(dir: &Path) -> Caches {
 }
 
 fn memory_total_bytes(meminfo: &str) -> Option<u64> {
-    let value = meminfo.lines().find_map(|line| line.strip_prefix("MemTotal:"))?;
-    let kib = value.trim().strip_suffix("kB")?.trim().parse::<u64>().ok()?;
+    let value = meminfo
+        .lines()
+        .find_map(|line| line.strip_prefix("MemTotal:"))?;
+    let kib = value
+        .trim()
+        .strip_suffix("kB")?
+        .trim()
+        .parse::<u64>()
+        .ok()?;
     Some(kib * 1024)
 }
 
@@ -143,7 +164,9 @@ fn hypervisor(flags: Option<&[String]>) -> Option<String> {
     if has_flag(flags, "hypervisor") != Some(true) {
         return None;
     }
-    let name = read_trimmed("/sys/hypervisor/type").filter(|name| !name.is_empty()).or_else(cpuid_hypervisor_vendor);
+    let name = read_trimmed("/sys/hypervisor/type")
+        .filter(|name| !name.is_empty())
+        .or_else(cpuid_hypervisor_vendor);
     Some(name.unwrap_or_else(|| "unknown".to_owned()))
 }
 
@@ -164,14 +187,23 @@ fn cpuid_hypervisor_vendor() -> Option<String> {
 
 /// A CPUID vendor signature: twelve ASCII bytes in EBX, ECX, EDX, NUL-padded.
 fn cpuid_vendor(ebx: u32, ecx: u32, edx: u32) -> Option<String> {
-    let bytes: Vec<u8> = [ebx, ecx, edx].iter().flat_map(|r| r.to_le_bytes()).collect();
-    let vendor = std::str::from_utf8(&bytes).ok()?.trim_matches(|c: char| c == '\0' || c.is_whitespace());
-    (!vendor.is_empty() && vendor.bytes().all(|b| b.is_ascii_graphic() || b == b' ')).then(|| vendor.to_owned())
+    let bytes: Vec<u8> = [ebx, ecx, edx]
+        .iter()
+        .flat_map(|r| r.to_le_bytes())
+        .collect();
+    let vendor = std::str::from_utf8(&bytes)
+        .ok()?
+        .trim_matches(|c: char| c == '\0' || c.is_whitespace());
+    (!vendor.is_empty() && vendor.bytes().all(|b| b.is_ascii_graphic() || b == b' '))
+        .then(|| vendor.to_owned())
 }
 
 fn os_description() -> String {
     let pretty = read_trimmed("/etc/os-release").and_then(|release| {
-        release.lines().find_map(|l| l.strip_prefix("PRETTY_NAME=").map(|v| v.trim_matches('"').to_owned()))
+        release.lines().find_map(|l| {
+            l.strip_prefix("PRETTY_NAME=")
+                .map(|v| v.trim_matches('"').to_owned())
+        })
     });
     let kernel = read_trimmed("/proc/sys/kernel/osrelease");
     match (pretty, kernel) {
@@ -195,7 +227,9 @@ impl Environment {
             cpu_flags,
             cache: read_caches(Path::new("/sys/devices/system/cpu/cpu0/cache")),
             cpufreq_governor: read_trimmed("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"),
-            memory_bytes: read_trimmed("/proc/meminfo").as_deref().and_then(memory_total_bytes),
+            memory_bytes: read_trimmed("/proc/meminfo")
+                .as_deref()
+                .and_then(memory_total_bytes),
             cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
             os: os_description(),
             rustc: env!("SHOOTOUT_RUSTC_VERSION"),
@@ -234,9 +268,22 @@ mod tests {
 
     #[test]
     fn reads_model_and_flags_of_the_first_processor() {
-        assert_eq!(cpu_model(CPUINFO), "Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz");
+        assert_eq!(
+            cpu_model(CPUINFO),
+            "Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz"
+        );
         let flags = cpu_flags(CPUINFO).unwrap();
-        assert_eq!(flags, ["fpu", "tsc", "constant_tsc", "nonstop_tsc", "hypervisor", "avx2"]);
+        assert_eq!(
+            flags,
+            [
+                "fpu",
+                "tsc",
+                "constant_tsc",
+                "nonstop_tsc",
+                "hypervisor",
+                "avx2"
+            ]
+        );
         assert_eq!(has_flag(Some(&flags), "constant_tsc"), Some(true));
         assert_eq!(has_flag(Some(&flags), "tsc_known_freq"), Some(false));
     }
@@ -253,18 +300,28 @@ mod tests {
     #[test]
     fn reads_arm_features_as_flags() {
         let cpuinfo = "processor\t: 0\nBogoMIPS\t: 50.00\nFeatures\t: fp asimd evtstrm aes\n";
-        assert_eq!(cpu_flags(cpuinfo).unwrap(), ["fp", "asimd", "evtstrm", "aes"]);
+        assert_eq!(
+            cpu_flags(cpuinfo).unwrap(),
+            ["fp", "asimd", "evtstrm", "aes"]
+        );
     }
 
     #[test]
     fn a_flagged_hypervisor_always_has_a_name() {
-        assert!(!hypervisor(Some(&["hypervisor".to_owned()])).unwrap().is_empty());
+        assert!(
+            !hypervisor(Some(&["hypervisor".to_owned()]))
+                .unwrap()
+                .is_empty()
+        );
     }
 
     #[test]
     fn decodes_cpuid_vendor_signatures() {
         // KVM's signature: "KVMKVMKVM\0\0\0".
-        assert_eq!(cpuid_vendor(0x4b4d_564b, 0x564b_4d56, 0x4d).as_deref(), Some("KVMKVMKVM"));
+        assert_eq!(
+            cpuid_vendor(0x4b4d_564b, 0x564b_4d56, 0x4d).as_deref(),
+            Some("KVMKVMKVM")
+        );
         let [ebx, ecx, edx] = [*b"Micr", *b"osof", *b"t Hv"].map(u32::from_le_bytes);
         assert_eq!(cpuid_vendor(ebx, ecx, edx).as_deref(), Some("Microsoft Hv"));
         assert_eq!(cpuid_vendor(0, 0, 0), None);
@@ -283,7 +340,12 @@ mod tests {
     #[test]
     fn reads_cache_directories() {
         let dir = tempfile::tempdir().unwrap();
-        let caches = [("1", "Data", "48K"), ("1", "Instruction", "32K"), ("2", "Unified", "1280K"), ("3", "Unified", "55296K")];
+        let caches = [
+            ("1", "Data", "48K"),
+            ("1", "Instruction", "32K"),
+            ("2", "Unified", "1280K"),
+            ("3", "Unified", "55296K"),
+        ];
         for (i, (level, kind, size)) in caches.iter().enumerate() {
             let index = dir.path().join(format!("index{i}"));
             std::fs::create_dir(&index).unwrap();
@@ -311,7 +373,10 @@ mod tests {
 
     #[test]
     fn parses_load_averages() {
-        assert_eq!(parse_loadavg("0.52 1.07 2.00 3/411 12345\n"), Some([0.52, 1.07, 2.0]));
+        assert_eq!(
+            parse_loadavg("0.52 1.07 2.00 3/411 12345\n"),
+            Some([0.52, 1.07, 2.0])
+        );
         assert_eq!(parse_loadavg("0.52 1.07"), None);
         assert_eq!(parse_loadavg("high 1.07 2.00"), None);
     }
@@ -319,7 +384,11 @@ mod tests {
     #[test]
     fn capture_does_not_panic_and_names_the_build() {
         let environment = Environment::capture();
-        assert!(["debug", "release"].contains(&environment.build_profile), "{}", environment.build_profile);
+        assert!(
+            ["debug", "release"].contains(&environment.build_profile),
+            "{}",
+            environment.build_profile
+        );
         assert!(!environment.target.is_empty());
         assert!(environment.rustflags.iter().all(|flag| !flag.is_empty()));
         // Reading the host's values must not panic either, whatever they are.

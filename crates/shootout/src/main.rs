@@ -9,7 +9,14 @@ fn main() -> ExitCode {
         Err(error) => {
             eprintln!("error: {error:#}");
             // Distinct from input and usage errors: some formats were measured and exported.
-            if error.downcast_ref::<shootout::cli::FormatsFailed>().is_some() { ExitCode::from(3) } else { ExitCode::FAILURE }
+            if error
+                .downcast_ref::<shootout::cli::FormatsFailed>()
+                .is_some()
+            {
+                ExitCode::from(3)
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
 }
@@ -21,7 +28,9 @@ fn is_broken_pipe(error: &(dyn std::error::Error + 'static)) -> bool {
         Some(error.kind())
     } else if let Some(error) = error.downcast_ref::<serde_json::Error>() {
         error.io_error_kind()
-    } else if let Some(csv::ErrorKind::Io(error)) = error.downcast_ref::<csv::Error>().map(csv::Error::kind) {
+    } else if let Some(csv::ErrorKind::Io(error)) =
+        error.downcast_ref::<csv::Error>().map(csv::Error::kind)
+    {
         Some(error.kind())
     } else {
         None

@@ -151,14 +151,20 @@ impl FormatResult {
                 relative: Relative {
                     fastest: false,
                     ratio: 1.0,
-                    interval: Interval { low: 1.0, high: 1.0 },
+                    interval: Interval {
+                        low: 1.0,
+                        high: 1.0,
+                    },
                     indistinguishable_from_fastest: true,
                 },
                 runs: runs
                     .runs
                     .iter()
                     .zip(stats)
-                    .map(|(m, stats)| DirectionRun { stats, order_position: m.order_position })
+                    .map(|(m, stats)| DirectionRun {
+                        stats,
+                        order_position: m.order_position,
+                    })
                     .collect(),
             }
         };
@@ -186,8 +192,11 @@ impl FormatResult {
 /// The measured formats and the failed ones, with `relative` filled in against
 /// the fastest format of each direction (the baseline is not a format).
 pub fn formats(runs: &[FormatRuns], records: u64) -> (Vec<FormatResult>, Vec<FailedFormat>) {
-    let mut measured: Vec<FormatResult> =
-        runs.iter().filter(|r| r.failure.is_none() && !r.runs.is_empty()).map(|r| FormatResult::new(r, records)).collect();
+    let mut measured: Vec<FormatResult> = runs
+        .iter()
+        .filter(|r| r.failure.is_none() && !r.runs.is_empty())
+        .map(|r| FormatResult::new(r, records))
+        .collect();
     fill_relative(&mut measured, |f| &mut f.encode);
     fill_relative(&mut measured, |f| &mut f.decode);
     let failed = runs
@@ -206,14 +215,32 @@ pub fn formats(runs: &[FormatRuns], records: u64) -> (Vec<FormatResult>, Vec<Fai
 }
 
 fn fill_relative(formats: &mut [FormatResult], pick: fn(&mut FormatResult) -> &mut Direction) {
-    let per_run = |d: &Direction| d.runs.iter().map(|r| r.stats.ns_per_op).collect::<Vec<f64>>();
+    let per_run = |d: &Direction| {
+        d.runs
+            .iter()
+            .map(|r| r.stats.ns_per_op)
+            .collect::<Vec<f64>>()
+    };
     let fastest = formats
         .iter_mut()
         .filter(|f| !f.baseline)
         .map(pick)
-        .min_by(|a, b| a.summary.ns_per_op.median.total_cmp(&b.summary.ns_per_op.median))
-        .map(|d| (per_run(d), d.summary.ns_per_op_ci, d.summary.ns_per_op.median));
-    let Some((fastest_runs, fastest_ci, fastest_median)) = fastest else { return };
+        .min_by(|a, b| {
+            a.summary
+                .ns_per_op
+                .median
+                .total_cmp(&b.summary.ns_per_op.median)
+        })
+        .map(|d| {
+            (
+                per_run(d),
+                d.summary.ns_per_op_ci,
+                d.summary.ns_per_op.median,
+            )
+        });
+    let Some((fastest_runs, fastest_ci, fastest_median)) = fastest else {
+        return;
+    };
     for format in formats.iter_mut() {
         let direction = pick(format);
         let runs = per_run(direction);
@@ -222,7 +249,14 @@ fn fill_relative(formats: &mut [FormatResult], pick: fn(&mut FormatResult) -> &m
         direction.relative = Relative {
             fastest: is_fastest,
             ratio: direction.summary.ns_per_op.median / fastest_median.max(f64::MIN_POSITIVE),
-            interval: if is_fastest { Interval { low: 1.0, high: 1.0 } } else { stats::ratio_interval(&runs, &fastest_runs) },
+            interval: if is_fastest {
+                Interval {
+                    low: 1.0,
+                    high: 1.0,
+                }
+            } else {
+                stats::ratio_interval(&runs, &fastest_runs)
+            },
             indistinguishable_from_fastest: direction.summary.ns_per_op_ci.overlaps(&fastest_ci),
         };
     }
@@ -243,7 +277,11 @@ impl Noisy {
             for (direction, d) in [("encode", &format.encode), ("decode", &format.decode)] {
                 let spread = d.summary.ns_per_op;
                 if d.runs.len() > 1 && spread.relative_range() > NOISE_THRESHOLD {
-                    noisy.push(Noisy { format: format.name, direction, spread });
+                    noisy.push(Noisy {
+                        format: format.name,
+                        direction,
+                        spread,
+                    });
                 }
             }
         }
@@ -269,8 +307,17 @@ impl Noisy {
         if noisy.is_empty() {
             return None;
         }
-        let list: Vec<String> =
-            noisy.iter().map(|n| format!("{} {} {:.0}%", n.format, n.direction, 100.0 * n.spread.relative_range())).collect();
+        let list: Vec<String> = noisy
+            .iter()
+            .map(|n| {
+                format!(
+                    "{} {} {:.0}%",
+                    n.format,
+                    n.direction,
+                    100.0 * n.spread.relative_range()
+                )
+            })
+            .collect();
         Some(format!(
             "{} figures varied more than {:.0}% across runs (max − min over the median ns/op): {}; more --runs or a quieter \
              machine would tighten them",

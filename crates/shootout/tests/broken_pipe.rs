@@ -25,13 +25,27 @@ fn with_stdout_closed(args: &[&str]) -> Output {
 
 fn assert_quiet_success(args: &[&str]) {
     let output = with_stdout_closed(args);
-    assert!(output.status.success(), "{args:?}: {:?}, stderr: {}", output.status, String::from_utf8_lossy(&output.stderr));
-    assert!(output.stderr.is_empty(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{args:?}: {:?}, stderr: {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        output.stderr.is_empty(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 }
 
 #[test]
 fn listings_end_quietly() {
-    for args in [&["formats", "--json"][..], &["formats"], &["formats", "--markdown"], &["workloads"]] {
+    for args in [
+        &["formats", "--json"][..],
+        &["formats"],
+        &["formats", "--markdown"],
+        &["workloads"],
+    ] {
         assert_quiet_success(args);
     }
 }
@@ -40,8 +54,16 @@ fn listings_end_quietly() {
 fn inspect_ends_quietly() {
     let dir = tempfile::tempdir().unwrap();
     let capture = dir.path().join("small.pcap");
-    let generated = shootout().args(["gen-capture", "--packets", "50", "--out"]).arg(&capture).output().unwrap();
-    assert!(generated.status.success(), "{}", String::from_utf8_lossy(&generated.stderr));
+    let generated = shootout()
+        .args(["gen-capture", "--packets", "50", "--out"])
+        .arg(&capture)
+        .output()
+        .unwrap();
+    assert!(
+        generated.status.success(),
+        "{}",
+        String::from_utf8_lossy(&generated.stderr)
+    );
     let capture = capture.to_str().unwrap();
     assert_quiet_success(&["inspect", capture, "--json"]);
     assert_quiet_success(&["inspect", capture]);
@@ -63,7 +85,11 @@ fn run_exports_to_stdout_end_without_error() {
     for export in ["--export-json", "--export-csv", "--export-markdown"] {
         let output = with_stdout_closed(&[&QUICK_RUN[..], &[export, "-"]].concat());
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(output.status.success(), "{export}: {:?}, stderr: {stderr}", output.status);
+        assert!(
+            output.status.success(),
+            "{export}: {:?}, stderr: {stderr}",
+            output.status
+        );
         assert!(!stderr.contains("error:"), "{export}: {stderr}");
     }
 }

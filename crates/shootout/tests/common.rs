@@ -12,11 +12,16 @@ pub fn shootout() -> Command {
 /// A capture from `../shared/data/iex/`, or `None` (with the reason printed) when
 /// that folder is absent, so only the tests that need it are skipped.
 pub fn shared_capture(name: &str) -> Option<PathBuf> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/iex").join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/iex")
+        .join(name);
     if path.exists() {
         Some(path)
     } else {
-        eprintln!("skipping: {} not found (real captures live in ../shared/data/iex)", path.display());
+        eprintln!(
+            "skipping: {} not found (real captures live in ../shared/data/iex)",
+            path.display()
+        );
         None
     }
 }
@@ -46,10 +51,14 @@ pub fn pcap_of_link_type(linktype: u32, frames: &[Vec<u8>]) -> Vec<u8> {
 
 /// Ethernet → IPv4 → UDP around `payload`.
 pub fn udp_frame(payload: &[u8]) -> Vec<u8> {
-    let mut f = vec![0x01, 0x00, 0x5e, 0x57, 0x15, 0x04, 0, 0x1e, 0x67, 0x9f, 0xc8, 0xef, 0x08, 0x00];
+    let mut f = vec![
+        0x01, 0x00, 0x5e, 0x57, 0x15, 0x04, 0, 0x1e, 0x67, 0x9f, 0xc8, 0xef, 0x08, 0x00,
+    ];
     f.extend_from_slice(&[0x45, 0]);
     f.extend_from_slice(&((28 + payload.len()) as u16).to_be_bytes());
-    f.extend_from_slice(&[0, 0, 0x40, 0, 64, 17, 0, 0, 23, 226, 155, 132, 233, 215, 21, 4]);
+    f.extend_from_slice(&[
+        0, 0, 0x40, 0, 64, 17, 0, 0, 23, 226, 155, 132, 233, 215, 21, 4,
+    ]);
     f.extend_from_slice(&[0x28, 0x8a, 0x28, 0x8a]);
     f.extend_from_slice(&((8 + payload.len()) as u16).to_be_bytes());
     f.extend_from_slice(&[0, 0]);
@@ -81,7 +90,9 @@ pub fn generated_capture(packets: u64) -> Vec<u8> {
 
 /// Start offsets of the packet records of a capture `generate` wrote.
 pub fn pcap_records(pcap: &[u8]) -> Vec<usize> {
-    shootout::capture::generate::records(pcap).map(|(at, _, _)| at).collect()
+    shootout::capture::generate::records(pcap)
+        .map(|(at, _, _)| at)
+        .collect()
 }
 
 /// A capture `generate` wrote, as pcapng.
@@ -114,7 +125,13 @@ pub enum Via {
     ProcessSubstitution,
 }
 
-pub const EVERY_WAY: [Via; 5] = [Via::File, Via::Stdin, Via::Pipe, Via::Fifo, Via::ProcessSubstitution];
+pub const EVERY_WAY: [Via; 5] = [
+    Via::File,
+    Via::Stdin,
+    Via::Pipe,
+    Via::Fifo,
+    Via::ProcessSubstitution,
+];
 
 /// Runs `shootout inspect <args> <input>` with `path`'s bytes handed over `via`;
 /// a hang fails the test rather than stalling it.
@@ -123,23 +140,58 @@ pub fn inspect_via(via: Via, path: &std::path::Path, args: &[&str]) -> std::proc
     let binary = assert_cmd::cargo::cargo_bin("shootout");
     let bash = |script: &str| {
         let mut command = Command::new("bash");
-        command.arg("-c").arg(script).arg(&binary).arg(path).args(args).timeout(timeout);
+        command
+            .arg("-c")
+            .arg(script)
+            .arg(&binary)
+            .arg(path)
+            .args(args)
+            .timeout(timeout);
         command
     };
     match via {
-        Via::File => shootout().arg("inspect").args(args).arg(path).timeout(timeout).output().unwrap(),
-        Via::Stdin => shootout().arg("inspect").args(args).arg("-").write_stdin(std::fs::read(path).unwrap()).timeout(timeout).output().unwrap(),
-        Via::Pipe => bash(r#"cat "$1" | "$0" inspect "${@:2}" /dev/stdin"#).output().unwrap(),
-        Via::ProcessSubstitution => bash(r#""$0" inspect "${@:2}" <(cat "$1")"#).output().unwrap(),
+        Via::File => shootout()
+            .arg("inspect")
+            .args(args)
+            .arg(path)
+            .timeout(timeout)
+            .output()
+            .unwrap(),
+        Via::Stdin => shootout()
+            .arg("inspect")
+            .args(args)
+            .arg("-")
+            .write_stdin(std::fs::read(path).unwrap())
+            .timeout(timeout)
+            .output()
+            .unwrap(),
+        Via::Pipe => bash(r#"cat "$1" | "$0" inspect "${@:2}" /dev/stdin"#)
+            .output()
+            .unwrap(),
+        Via::ProcessSubstitution => bash(r#""$0" inspect "${@:2}" <(cat "$1")"#)
+            .output()
+            .unwrap(),
         Via::Fifo => {
             let dir = tempfile::tempdir().unwrap();
             let fifo = dir.path().join("capture.fifo");
-            assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+            assert!(
+                std::process::Command::new("mkfifo")
+                    .arg(&fifo)
+                    .status()
+                    .unwrap()
+                    .success()
+            );
             let bytes = std::fs::read(path).unwrap();
             let writer_end = fifo.clone();
             // The reader may stop early on an error, so the writer's own result is not checked.
             std::thread::spawn(move || std::fs::write(writer_end, bytes));
-            shootout().arg("inspect").args(args).arg(&fifo).timeout(timeout).output().unwrap()
+            shootout()
+                .arg("inspect")
+                .args(args)
+                .arg(&fifo)
+                .timeout(timeout)
+                .output()
+                .unwrap()
         }
     }
 }

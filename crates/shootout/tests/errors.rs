@@ -9,16 +9,30 @@ use common::*;
 
 /// Runs `inspect` and `run` on `path`; both must fail with the same single line.
 fn assert_one_line_error(path: &std::path::Path, expected: &[&str]) {
-    for args in [vec!["inspect"], vec!["run", "--runs", "1", "--warmup", "0", "--input"]] {
+    for args in [
+        vec!["inspect"],
+        vec!["run", "--runs", "1", "--warmup", "0", "--input"],
+    ] {
         let output = shootout().args(&args).arg(path).output().unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(!output.status.success(), "{args:?} succeeded on {}", path.display());
+        assert!(
+            !output.status.success(),
+            "{args:?} succeeded on {}",
+            path.display()
+        );
         assert!(!stderr.contains("panicked"), "panic: {stderr}");
         let lines: Vec<&str> = stderr.lines().collect();
         assert_eq!(lines.len(), 1, "expected one line, got: {stderr}");
-        assert!(lines[0].chars().count() <= 300, "{} characters: {stderr}", lines[0].chars().count());
+        assert!(
+            lines[0].chars().count() <= 300,
+            "{} characters: {stderr}",
+            lines[0].chars().count()
+        );
         assert!(lines[0].starts_with("error: "), "{stderr}");
-        assert!(lines[0].contains(&path.display().to_string()), "file not named: {stderr}");
+        assert!(
+            lines[0].contains(&path.display().to_string()),
+            "file not named: {stderr}"
+        );
         for needle in expected {
             assert!(lines[0].contains(needle), "missing {needle:?} in: {stderr}");
         }
@@ -28,20 +42,33 @@ fn assert_one_line_error(path: &std::path::Path, expected: &[&str]) {
 #[test]
 fn missing_file() {
     let dir = tempfile::tempdir().unwrap();
-    assert_one_line_error(&dir.path().join("nope.pcap"), &["cannot open", "No such file"]);
+    assert_one_line_error(
+        &dir.path().join("nope.pcap"),
+        &["cannot open", "No such file"],
+    );
 }
 
 #[test]
 fn empty_file() {
     let dir = tempfile::tempdir().unwrap();
-    assert_one_line_error(&temp_file(&dir, "empty.pcap", b""), &["empty file (0 bytes)"]);
+    assert_one_line_error(
+        &temp_file(&dir, "empty.pcap", b""),
+        &["empty file (0 bytes)"],
+    );
 }
 
 #[test]
 fn not_a_capture() {
     let dir = tempfile::tempdir().unwrap();
-    let path = temp_file(&dir, "notes.txt", b"these are my notes, not a packet capture\n");
-    assert_one_line_error(&path, &["byte 0", "not a pcap or pcapng capture", "74686573"]);
+    let path = temp_file(
+        &dir,
+        "notes.txt",
+        b"these are my notes, not a packet capture\n",
+    );
+    assert_one_line_error(
+        &path,
+        &["byte 0", "not a pcap or pcapng capture", "74686573"],
+    );
 }
 
 #[test]
@@ -54,7 +81,10 @@ fn corrupt_gzip() {
     for b in &mut bytes[middle..middle + 64] {
         *b ^= 0x5a;
     }
-    assert_one_line_error(&temp_file(&dir, "corrupt.pcap.gz", &bytes), &["compressed byte", "corrupt gzip stream"]);
+    assert_one_line_error(
+        &temp_file(&dir, "corrupt.pcap.gz", &bytes),
+        &["compressed byte", "corrupt gzip stream"],
+    );
 }
 
 #[test]
@@ -71,7 +101,13 @@ fn truncated_record_header() {
     let end = bytes.len();
     bytes.extend_from_slice(&[0; 10]);
     let path = temp_file(&dir, "cut.pcap", &bytes);
-    assert_one_line_error(&path, &[&format!("byte {end}"), "truncated record header: expected 16 bytes, found 10"]);
+    assert_one_line_error(
+        &path,
+        &[
+            &format!("byte {end}"),
+            "truncated record header: expected 16 bytes, found 10",
+        ],
+    );
 }
 
 #[test]
@@ -84,7 +120,13 @@ fn record_length_past_end_of_file() {
     bytes.extend_from_slice(&0x0100_0000u32.to_le_bytes());
     bytes.extend_from_slice(&[0xaa; 100]);
     let path = temp_file(&dir, "long.pcap", &bytes);
-    assert_one_line_error(&path, &[&format!("byte {end}"), "record length 16777216 runs past the end of the file"]);
+    assert_one_line_error(
+        &path,
+        &[
+            &format!("byte {end}"),
+            "record length 16777216 runs past the end of the file",
+        ],
+    );
 }
 
 #[test]
@@ -92,10 +134,18 @@ fn final_record_cut_short_within_snap_length_is_a_warning() {
     let dir = tempfile::tempdir().unwrap();
     let bytes = generated_capture(10);
     let path = temp_file(&dir, "cut-short.pcap", &bytes[..bytes.len() - 7]);
-    let output = shootout().arg("inspect").arg(&path).arg("--json").output().unwrap();
+    let output = shootout()
+        .arg("inspect")
+        .arg(&path)
+        .arg("--json")
+        .output()
+        .unwrap();
     assert!(output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("warning:") && stderr.contains("final record cut short"), "{stderr}");
+    assert!(
+        stderr.contains("warning:") && stderr.contains("final record cut short"),
+        "{stderr}"
+    );
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(report["packets"], 10); // 10 IEX packets + 1 ARP frame, minus the cut one
 }
@@ -106,7 +156,10 @@ fn packet_too_short_for_iex_tp_header() {
     let header = iex_packet(0, 0, &[]);
     let bytes = pcap(&[udp_frame(&header[..30])]);
     // Global header 24 + record header 16 + Ethernet/IP/UDP 42.
-    assert_one_line_error(&temp_file(&dir, "short.pcap", &bytes), &["byte 82", "packet too short for the IEX-TP header"]);
+    assert_one_line_error(
+        &temp_file(&dir, "short.pcap", &bytes),
+        &["byte 82", "packet too short for the IEX-TP header"],
+    );
 }
 
 #[test]
@@ -116,14 +169,23 @@ fn message_length_past_end_of_packet() {
     body.extend_from_slice(b"T short");
     let bytes = pcap(&[udp_frame(&iex_packet(body.len() as u16, 1, &body))]);
     // The message block starts right after the 40-byte IEX-TP header.
-    assert_one_line_error(&temp_file(&dir, "msg.pcap", &bytes), &["byte 122", "length 500 runs past the end of its packet"]);
+    assert_one_line_error(
+        &temp_file(&dir, "msg.pcap", &bytes),
+        &["byte 122", "length 500 runs past the end of its packet"],
+    );
 }
 
 #[test]
 fn no_iex_packets() {
     let dir = tempfile::tempdir().unwrap();
-    let bytes = pcap(&[udp_frame(b"\x12\x34\x01\x00\x00\x01 a DNS query, say"), vec![0xff; 60]]);
-    assert_one_line_error(&temp_file(&dir, "dns.pcap", &bytes), &["no IEX-TP packets in", "is this an IEX HIST capture?"]);
+    let bytes = pcap(&[
+        udp_frame(b"\x12\x34\x01\x00\x00\x01 a DNS query, say"),
+        vec![0xff; 60],
+    ]);
+    assert_one_line_error(
+        &temp_file(&dir, "dns.pcap", &bytes),
+        &["no IEX-TP packets in", "is this an IEX HIST capture?"],
+    );
 }
 
 fn add(bytes: &mut [u8], at: usize, delta: u32) {
@@ -140,7 +202,13 @@ fn pcap_record_length_wrong_mid_file_is_an_error_at_that_record() {
     add(&mut bytes, bad + 8, 3); // captured length
     add(&mut bytes, bad + 12, 3); // original length, so the record itself looks sound
     let path = temp_file(&dir, "mid.pcap", &bytes);
-    assert_one_line_error(&path, &[&format!("{}: byte {bad}: record length", path.display()), "does not fit what follows"]);
+    assert_one_line_error(
+        &path,
+        &[
+            &format!("{}: byte {bad}: record length", path.display()),
+            "does not fit what follows",
+        ],
+    );
 }
 
 #[test]
@@ -151,7 +219,13 @@ fn pcap_captured_length_above_original_length_mid_file_is_an_error() {
     let bad = records[records.len() - 50];
     add(&mut bytes, bad + 8, 3);
     let path = temp_file(&dir, "caplen.pcap", &bytes);
-    assert_one_line_error(&path, &[&format!("at byte {bad}"), "exceeds the packet's original length"]);
+    assert_one_line_error(
+        &path,
+        &[
+            &format!("at byte {bad}"),
+            "exceeds the packet's original length",
+        ],
+    );
 }
 
 #[test]
@@ -162,7 +236,16 @@ fn pcapng_block_length_not_a_multiple_of_4_mid_file_is_an_error_at_that_block() 
     let bad = blocks[blocks.len() - 50];
     add(&mut bytes, bad + 4, 1);
     let path = temp_file(&dir, "mid.pcapng", &bytes);
-    assert_one_line_error(&path, &[&format!("{}: byte {bad}: enhanced packet block length", path.display()), "not a multiple of 4"]);
+    assert_one_line_error(
+        &path,
+        &[
+            &format!(
+                "{}: byte {bad}: enhanced packet block length",
+                path.display()
+            ),
+            "not a multiple of 4",
+        ],
+    );
 }
 
 #[test]
@@ -173,7 +256,13 @@ fn pcapng_block_length_not_matching_its_trailing_length_is_an_error() {
     let bad = blocks[blocks.len() - 50];
     add(&mut bytes, bad + 4, 8);
     let path = temp_file(&dir, "trailing.pcapng", &bytes);
-    assert_one_line_error(&path, &[&format!("byte {bad}:"), "does not match its trailing length"]);
+    assert_one_line_error(
+        &path,
+        &[
+            &format!("byte {bad}:"),
+            "does not match its trailing length",
+        ],
+    );
 }
 
 #[test]
@@ -183,7 +272,13 @@ fn pcapng_block_of_length_zero_is_one_short_line() {
     let bad = pcapng_blocks(&bytes)[10];
     bytes[bad + 4..bad + 8].copy_from_slice(&0u32.to_le_bytes());
     let path = temp_file(&dir, "zero.pcapng", &bytes);
-    assert_one_line_error(&path, &[&format!("byte {bad}:"), "length 0 is below the minimum of 32"]);
+    assert_one_line_error(
+        &path,
+        &[
+            &format!("byte {bad}:"),
+            "length 0 is below the minimum of 32",
+        ],
+    );
 }
 
 #[test]
@@ -194,7 +289,10 @@ fn pcapng_final_block_cut_short_is_a_warning() {
     let output = shootout().arg("inspect").arg(&path).output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
-    assert!(stderr.contains("warning:") && stderr.contains("final enhanced packet block cut short"), "{stderr}");
+    assert!(
+        stderr.contains("warning:") && stderr.contains("final enhanced packet block cut short"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -203,42 +301,86 @@ fn message_of_length_zero() {
     let mut body = 0u16.to_le_bytes().to_vec();
     body.extend_from_slice(b"T and more");
     let bytes = pcap(&[udp_frame(&iex_packet(body.len() as u16, 1, &body))]);
-    assert_one_line_error(&temp_file(&dir, "zero.pcap", &bytes), &["byte 122", "length 0, but a message holds at least its type byte"]);
+    assert_one_line_error(
+        &temp_file(&dir, "zero.pcap", &bytes),
+        &[
+            "byte 122",
+            "length 0, but a message holds at least its type byte",
+        ],
+    );
 }
 
 #[test]
 fn capture_of_another_link_type_names_it() {
     let dir = tempfile::tempdir().unwrap();
     // Linux cooked capture, as `tcpdump -i any` writes: a 16-byte header where Ethernet has 14.
-    let mut sll = vec![0, 0, 0, 1, 0, 6, 0, 0x1e, 0x67, 0x9f, 0xc8, 0xef, 0, 0, 0x08, 0x00];
+    let mut sll = vec![
+        0, 0, 0, 1, 0, 6, 0, 0x1e, 0x67, 0x9f, 0xc8, 0xef, 0, 0, 0x08, 0x00,
+    ];
     sll.extend_from_slice(&udp_frame(&iex_packet(0, 0, &[]))[14..]);
     let bytes = pcap_of_link_type(113, &[sll.clone(), sll]);
     assert_one_line_error(
         &temp_file(&dir, "any.pcap", &bytes),
-        &["no IEX-TP packets in", "2 of its packets are of link type LINUX_SLL (113)", "tcpdump -i any"],
+        &[
+            "no IEX-TP packets in",
+            "2 of its packets are of link type LINUX_SLL (113)",
+            "tcpdump -i any",
+        ],
     );
 }
 
 /// `run --workload longs` on a CSV; its one error line.
 fn csv_error(dir: &tempfile::TempDir, text: &str) -> String {
     let path = temp_file(dir, "bad.csv", text.as_bytes());
-    let output = shootout().args(["run", "--workload", "longs", "--runs", "1", "--warmup", "0", "--input"]).arg(&path).output().unwrap();
+    let output = shootout()
+        .args([
+            "run",
+            "--workload",
+            "longs",
+            "--runs",
+            "1",
+            "--warmup",
+            "0",
+            "--input",
+        ])
+        .arg(&path)
+        .output()
+        .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert!(!output.status.success());
-    assert_eq!(stderr.lines().count(), 1, "{}", &stderr[..stderr.len().min(500)]);
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "{}",
+        &stderr[..stderr.len().min(500)]
+    );
     assert!(stderr.len() < 300, "{} bytes of error", stderr.len());
     stderr
 }
 
 fn csv_header() -> String {
-    (1..=20).map(|i| format!("f{i}")).collect::<Vec<_>>().join(",")
+    (1..=20)
+        .map(|i| format!("f{i}"))
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 #[test]
 fn huge_csv_cell_is_cut_in_the_error() {
     let dir = tempfile::tempdir().unwrap();
-    let stderr = csv_error(&dir, &format!("{}\n{}{}\n", csv_header(), "7".repeat(50_000_000), ",".repeat(19)));
-    assert!(stderr.contains("line 2, column 1 (f1)") && stderr.contains("(50000000 bytes)"), "{stderr}");
+    let stderr = csv_error(
+        &dir,
+        &format!(
+            "{}\n{}{}\n",
+            csv_header(),
+            "7".repeat(50_000_000),
+            ",".repeat(19)
+        ),
+    );
+    assert!(
+        stderr.contains("line 2, column 1 (f1)") && stderr.contains("(50000000 bytes)"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -246,5 +388,8 @@ fn unterminated_csv_quote_is_named() {
     let dir = tempfile::tempdir().unwrap();
     let rows = format!("{}\n", ["1"; 20].join(",")).repeat(5);
     let stderr = csv_error(&dir, &format!("{}\n{rows}1,\"2,3\n{rows}", csv_header()));
-    assert!(stderr.contains("line 7, column 2 (f2): unterminated quote"), "{stderr}");
+    assert!(
+        stderr.contains("line 7, column 2 (f2): unterminated quote"),
+        "{stderr}"
+    );
 }

@@ -8,7 +8,11 @@ use serde_json::Value;
 
 /// The report of `inspect --json`, without the input's name (which differs by way).
 fn report(output: &std::process::Output) -> Value {
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let mut report: Value = serde_json::from_slice(&output.stdout).unwrap();
     report.as_object_mut().unwrap().remove("file");
     report
@@ -21,7 +25,11 @@ fn every_way_reads_the_same_capture() {
     let expected = report(&inspect_via(Via::File, &path, &["--json"]));
     assert_eq!(expected["packets"], 2_001);
     for via in &EVERY_WAY[1..] {
-        assert_eq!(report(&inspect_via(*via, &path, &["--json"])), expected, "{via:?}");
+        assert_eq!(
+            report(&inspect_via(*via, &path, &["--json"])),
+            expected,
+            "{via:?}"
+        );
     }
 }
 
@@ -52,27 +60,49 @@ fn corruption_mid_file_fails_every_way() {
 
     for via in EVERY_WAY {
         let stderr = error_line(via, &pcap_path);
-        assert!(stderr.contains(&format!(": byte {bad}: record length")), "{via:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!(": byte {bad}: record length")),
+            "{via:?}: {stderr}"
+        );
         let stderr = error_line(via, &pcapng_path);
-        assert!(stderr.contains(&format!(": byte {bad_block}: enhanced packet block length")), "{via:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!(": byte {bad_block}: enhanced packet block length")),
+            "{via:?}: {stderr}"
+        );
     }
 }
 
 #[test]
 fn standard_input_runs_the_benchmark() {
     let output = shootout()
-        .args(["run", "--runs", "1", "--warmup", "0", "--formats", "sbe,json-serde_json", "--input", "-"])
+        .args([
+            "run",
+            "--runs",
+            "1",
+            "--warmup",
+            "0",
+            "--formats",
+            "sbe,json-serde_json",
+            "--input",
+            "-",
+        ])
         .write_stdin(generated_capture(500))
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     assert!(stdout.contains("records from standard input"), "{stdout}");
 }
 
 #[test]
 fn deep10_through_a_fifo_ends_with_its_usual_warning() {
-    let Some(path) = shared_capture("DEEP10.pcap.gz") else { return };
+    let Some(path) = shared_capture("DEEP10.pcap.gz") else {
+        return;
+    };
     let output = inspect_via(Via::Fifo, &path, &["--json"]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("final record cut short"), "{stderr}");
@@ -81,9 +111,14 @@ fn deep10_through_a_fifo_ends_with_its_usual_warning() {
 
 #[test]
 fn tops16_through_process_substitution_matches_the_file() {
-    let Some(path) = shared_capture("TOPS16.pcapng.gz") else { return };
+    let Some(path) = shared_capture("TOPS16.pcapng.gz") else {
+        return;
+    };
     let expected = report(&inspect_via(Via::File, &path, &["--json"]));
-    assert_eq!(report(&inspect_via(Via::ProcessSubstitution, &path, &["--json"])), expected);
+    assert_eq!(
+        report(&inspect_via(Via::ProcessSubstitution, &path, &["--json"])),
+        expected
+    );
 }
 
 #[test]
@@ -106,10 +141,34 @@ fn symbols_with_quotes_backslashes_and_latin1_bytes_survive_every_format() {
 
     let inspected = report(&inspect_via(Via::File, &path, &["--json"]));
     for symbol in ["\u{c9}CLAIR", "A\"B", "C\\D\u{1}\u{ff}"] {
-        assert_eq!(inspected["symbols"][symbol]["trade_volume"], 100, "{symbol}: {inspected}");
+        assert_eq!(
+            inspected["symbols"][symbol]["trade_volume"], 100,
+            "{symbol}: {inspected}"
+        );
     }
-    let output = shootout().args(["run", "--runs", "1", "--warmup", "0", "--export-json", "-", "--input"]).arg(&path).output().unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let output = shootout()
+        .args([
+            "run",
+            "--runs",
+            "1",
+            "--warmup",
+            "0",
+            "--export-json",
+            "-",
+            "--input",
+        ])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let results: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(results["failed"], serde_json::json!([]), "every format carries every symbol");
+    assert_eq!(
+        results["failed"],
+        serde_json::json!([]),
+        "every format carries every symbol"
+    );
 }

@@ -7,20 +7,46 @@ use common::*;
 use serde_json::Value;
 
 fn inspect_json(path: &std::path::Path) -> (Value, String) {
-    let output = shootout().arg("inspect").arg("--json").arg(path).output().unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    (serde_json::from_slice(&output.stdout).unwrap(), String::from_utf8(output.stderr).unwrap())
+    let output = shootout()
+        .arg("inspect")
+        .arg("--json")
+        .arg(path)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (
+        serde_json::from_slice(&output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
 }
 
 #[test]
 fn deep10_matches_the_published_facts() {
-    let Some(path) = shared_capture("DEEP10.pcap.gz") else { return };
+    let Some(path) = shared_capture("DEEP10.pcap.gz") else {
+        return;
+    };
     let (report, stderr) = inspect_json(&path);
     assert_eq!(report["packets"], 121_314);
-    assert!(stderr.contains("final record cut short"), "the truncated final packet is a warning: {stderr}");
+    assert!(
+        stderr.contains("final record cut short"),
+        "the truncated final packet is a warning: {stderr}"
+    );
     assert_eq!(report["protocols"]["DEEP 1.0"], 121_314);
-    let expected =
-        [("T", 83_343), ("8", 12_941), ("5", 14_627), ("H", 93_638), ("O", 93_638), ("P", 93_636), ("B", 73), ("E", 59), ("S", 44)];
+    let expected = [
+        ("T", 83_343),
+        ("8", 12_941),
+        ("5", 14_627),
+        ("H", 93_638),
+        ("O", 93_638),
+        ("P", 93_636),
+        ("B", 73),
+        ("E", 59),
+        ("S", 44),
+    ];
     let messages = report["messages"].as_object().unwrap();
     assert_eq!(messages.len(), expected.len(), "{messages:?}");
     for (kind, count) in expected {
@@ -30,17 +56,28 @@ fn deep10_matches_the_published_facts() {
 
     let symbols = report["symbols"].as_object().unwrap();
     assert_eq!(symbols.len(), 20);
-    let volume: u64 = symbols.values().map(|s| s["trade_volume"].as_u64().unwrap()).sum();
+    let volume: u64 = symbols
+        .values()
+        .map(|s| s["trade_volume"].as_u64().unwrap())
+        .sum();
     assert_eq!(volume, 19_782_510);
     let msft = &symbols["MSFT"];
     assert_eq!(msft["trade_volume"], 2_238_615);
-    assert_eq!((msft["bid_low"].as_i64(), msft["bid_high"].as_i64()), (Some(239_700), Some(367_800)));
-    assert_eq!((msft["ask_low"].as_i64(), msft["ask_high"].as_i64()), (Some(290_300), Some(367_800)));
+    assert_eq!(
+        (msft["bid_low"].as_i64(), msft["bid_high"].as_i64()),
+        (Some(239_700), Some(367_800))
+    );
+    assert_eq!(
+        (msft["ask_low"].as_i64(), msft["ask_high"].as_i64()),
+        (Some(290_300), Some(367_800))
+    );
 }
 
 #[test]
 fn tops16_matches_the_published_facts() {
-    let Some(path) = shared_capture("TOPS16.pcapng.gz") else { return };
+    let Some(path) = shared_capture("TOPS16.pcapng.gz") else {
+        return;
+    };
     let (report, _) = inspect_json(&path);
     assert_eq!(report["packets"], 13_022);
     assert_eq!(report["protocols"]["TOPS 1.6"], 13_022);
@@ -51,13 +88,18 @@ fn tops16_matches_the_published_facts() {
     // Quotes feed both sides: every listed symbol has a trade or a quoted side.
     for (symbol, stats) in report["symbols"].as_object().unwrap() {
         let quoted = ["bid_low", "ask_low"].iter().any(|k| !stats[*k].is_null());
-        assert!(quoted || stats["trade_volume"].as_u64() > Some(0), "{symbol}: {stats}");
+        assert!(
+            quoted || stats["trade_volume"].as_u64() > Some(0),
+            "{symbol}: {stats}"
+        );
     }
 }
 
 #[test]
 fn deep10_run_validates_every_format() {
-    let Some(path) = shared_capture("DEEP10.pcap.gz") else { return };
+    let Some(path) = shared_capture("DEEP10.pcap.gz") else {
+        return;
+    };
     let dir = tempfile::tempdir().unwrap();
     let json = dir.path().join("deep10.json");
     let output = shootout()
@@ -67,14 +109,33 @@ fn deep10_run_validates_every_format() {
         .arg(&json)
         .output()
         .unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let results: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
-    assert_eq!(results["workload"]["records"], 108_827, "packets with a trade or price level update");
+    assert_eq!(
+        results["workload"]["records"], 108_827,
+        "packets with a trade or price level update"
+    );
     let formats = results["formats"].as_array().unwrap();
     let listed = shootout().args(["formats", "--json"]).output().unwrap();
-    let registered = serde_json::from_slice::<Value>(&listed.stdout).unwrap().as_array().unwrap().len();
-    assert_eq!(results["failed"], serde_json::json!([]), "every format validated");
-    assert_eq!(formats.len(), registered + 1, "every registered format ran, beside the baseline");
+    let registered = serde_json::from_slice::<Value>(&listed.stdout)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .len();
+    assert_eq!(
+        results["failed"],
+        serde_json::json!([]),
+        "every format validated"
+    );
+    assert_eq!(
+        formats.len(),
+        registered + 1,
+        "every registered format ran, beside the baseline"
+    );
     for format in formats {
         assert!(format["encoded_bytes"].as_u64().unwrap() > 0);
     }

@@ -23,7 +23,13 @@ impl<W: Workload> Format for Baseline<W> {
         family: FAMILY,
         // The harness itself: no format library is involved.
         library: "shootout",
-        labels: Labels { buffer_reuse: true, decode: DecodeStyle::Owned, access: Access::Validated, api: Api::Native, lossy: None },
+        labels: Labels {
+            buffer_reuse: true,
+            decode: DecodeStyle::Owned,
+            access: Access::Validated,
+            api: Api::Native,
+            lossy: None,
+        },
         notes: "No format: encode clones the record into a reused slot (clone_from keeps its allocations) and appends the \
                 slot's 4-byte index to the stream; decode feeds the copy to the aggregate. Its bytes are not a size.",
     };
@@ -49,9 +55,14 @@ where
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
-        let slot = stream.get(..SLOT).context("baseline: stream ends inside a slot number")?;
+        let slot = stream
+            .get(..SLOT)
+            .context("baseline: stream ends inside a slot number")?;
         let slot = u32::from_le_bytes(slot.try_into().expect("4 bytes")) as usize;
-        let copy = self.copies.get(slot).with_context(|| format!("baseline: no record in slot {slot}"))?;
+        let copy = self
+            .copies
+            .get(slot)
+            .with_context(|| format!("baseline: no record in slot {slot}"))?;
         W::feed(copy, sink);
         Ok(SLOT)
     }

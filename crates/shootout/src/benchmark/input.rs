@@ -73,7 +73,10 @@ where
     }
 
     fn open(&self) -> Result<Box<dyn Reader<W> + '_>> {
-        Ok(Box::new(InMemoryReader { input: self, next: 0 }))
+        Ok(Box::new(InMemoryReader {
+            input: self,
+            next: 0,
+        }))
     }
 }
 
@@ -92,13 +95,19 @@ where
             return Ok(None);
         }
         let end = (self.next + max.max(1)).min(order.len());
-        let window = Window { records: &self.input.dataset.records, order: &order[self.next..end] };
+        let window = Window {
+            records: &self.input.dataset.records,
+            order: &order[self.next..end],
+        };
         self.next = end;
         Ok(Some(window))
     }
 
     fn progress(&self) -> (u64, Option<u64>) {
-        (self.next as u64, Some(self.input.dataset.order.len() as u64))
+        (
+            self.next as u64,
+            Some(self.input.dataset.order.len() as u64),
+        )
     }
 
     fn finish(self: Box<Self>) -> Result<Scanned<W>> {
@@ -127,7 +136,12 @@ impl<W: Workload> Input<W> for Limited<'_, W> {
 
     fn open(&self) -> Result<Box<dyn Reader<W> + '_>> {
         let reference = W::new_sink(&W::Aggregate::default());
-        Ok(Box::new(LimitedReader { inner: self.inner.open()?, left: self.max, delivered: 0, reference }))
+        Ok(Box::new(LimitedReader {
+            inner: self.inner.open()?,
+            left: self.max,
+            delivered: 0,
+            reference,
+        }))
     }
 
     fn position(&self, op: u64) -> String {
@@ -148,14 +162,19 @@ impl<W: Workload> Reader<W> for LimitedReader<'_, W> {
             return Ok(None);
         }
         let max = max.min(usize::try_from(self.left).unwrap_or(usize::MAX));
-        let Some(window) = self.inner.next_window(max)? else { return Ok(None) };
+        let Some(window) = self.inner.next_window(max)? else {
+            return Ok(None);
+        };
         let order = &window.order[..window.order.len().min(max)];
         for &i in order {
             W::feed(&window.records[i as usize], &mut self.reference);
         }
         self.left -= order.len() as u64;
         self.delivered += order.len() as u64;
-        Ok(Some(Window { records: window.records, order }))
+        Ok(Some(Window {
+            records: window.records,
+            order,
+        }))
     }
 
     fn progress(&self) -> (u64, Option<u64>) {
@@ -164,7 +183,13 @@ impl<W: Workload> Reader<W> for LimitedReader<'_, W> {
 
     fn finish(self: Box<Self>) -> Result<Scanned<W>> {
         let reference = W::finish(self.reference);
-        Ok(Scanned { reference, operations: self.delivered, file: None, warnings: Vec::new(), csv: None })
+        Ok(Scanned {
+            reference,
+            operations: self.delivered,
+            file: None,
+            warnings: Vec::new(),
+            csv: None,
+        })
     }
 }
 

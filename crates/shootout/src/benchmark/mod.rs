@@ -43,13 +43,22 @@ impl<W: Workload> Registered<W> {
         Registered {
             info: &C::INFO,
             labels: C::LABELS,
-            make: Ok(|| Box::new(Runner::<W, C> { codec: C::new(), workload: PhantomData })),
+            make: Ok(|| {
+                Box::new(Runner::<W, C> {
+                    codec: C::new(),
+                    workload: PhantomData,
+                })
+            }),
         }
     }
 
     /// A format that cannot express workload `W`, and why.
     pub fn unsupported<F: Format>(reason: &'static str) -> Self {
-        Registered { info: &F::INFO, labels: F::INFO.labels, make: Err(reason) }
+        Registered {
+            info: &F::INFO,
+            labels: F::INFO.labels,
+            make: Err(reason),
+        }
     }
 
     /// Why this format does not run on `W`, if it does not.
@@ -129,14 +138,26 @@ pub enum Progress<'a> {
     /// The first pass over the input, no format yet: input bytes read, and the total when known.
     Scanning(u64, Option<u64>),
     /// `operations` more done in run `run` (0-based over warm-up and measured runs) of `runs`, by every format.
-    Window { run: usize, runs: usize, operations: u64, total: u64, warmup: bool, format: &'a str },
+    Window {
+        run: usize,
+        runs: usize,
+        operations: u64,
+        total: u64,
+        warmup: bool,
+        format: &'a str,
+    },
 }
 
 /// Object-safe face of a codec; the loops inside are monomorphized per codec.
 pub trait Bench<W: Workload> {
     /// All three passes over one window; `stream` is shared by every format.
-    fn window(&mut self, window: &Window<'_, W>, stream: &mut Vec<u8>, state: &mut RunState<W>, timer: &Timer)
-    -> Result<(), WindowError>;
+    fn window(
+        &mut self,
+        window: &Window<'_, W>,
+        stream: &mut Vec<u8>,
+        state: &mut RunState<W>,
+        timer: &Timer,
+    ) -> Result<(), WindowError>;
 }
 
 /// A failure inside a window, located by operation within it.
@@ -148,13 +169,21 @@ pub struct WindowError {
 
 impl WindowError {
     fn at(operation: usize, error: anyhow::Error) -> Self {
-        WindowError { operation: Some(operation), error }
+        WindowError {
+            operation: Some(operation),
+            error,
+        }
     }
 
     /// The failure of run `run`, whose window began at operation `first` of the input.
     fn into_failure<W: Workload>(self, input: &dyn Input<W>, run: usize, first: u64) -> Failure {
         let operation = self.operation.map(|i| first + i as u64);
-        Failure { reason: format!("{:#}", self.error), run, operation, position: operation.map(|op| input.position(op)) }
+        Failure {
+            reason: format!("{:#}", self.error),
+            run,
+            operation,
+            position: operation.map(|op| input.position(op)),
+        }
     }
 }
 
@@ -188,7 +217,14 @@ const PASSES: [&str; 3] = ["throughput", "latency", "allocation"];
 
 impl<W: Workload> RunState<W> {
     fn new(reference: &W::Aggregate, compress: bool) -> Result<Self> {
-        let zstd = if compress { Some(zstd::stream::write::Encoder::new(ByteCount::default(), ZSTD_LEVEL)?) } else { None };
+        let zstd = if compress {
+            Some(zstd::stream::write::Encoder::new(
+                ByteCount::default(),
+                ZSTD_LEVEL,
+            )?)
+        } else {
+            None
+        };
         Ok(RunState {
             sinks: std::array::from_fn(|_| W::new_sink(reference)),
             encode: Samples::new(),
@@ -220,19 +256,31 @@ impl<W: Workload, C: Codec<W>> Runner<W, C> {
         let mut offset = 0;
         let mut decoded = 0;
         while offset < stream.len() {
-            let used = call(&mut self.codec, &stream[offset..], sink)
-                .map_err(|e| WindowError::at(decoded, e.context(format!("decoding the window's stream at byte {offset} failed"))))?;
+            let used = call(&mut self.codec, &stream[offset..], sink).map_err(|e| {
+                WindowError::at(
+                    decoded,
+                    e.context(format!(
+                        "decoding the window's stream at byte {offset} failed"
+                    )),
+                )
+            })?;
             if used == 0 || used > stream.len() - offset {
                 return Err(WindowError::at(
                     decoded,
-                    anyhow!("decode reported {used} bytes used at stream byte {offset} of {}", stream.len()),
+                    anyhow!(
+                        "decode reported {used} bytes used at stream byte {offset} of {}",
+                        stream.len()
+                    ),
                 ));
             }
             offset += used;
             decoded += 1;
         }
         if decoded != expected {
-            return Err(WindowError { operation: None, error: anyhow!("decoded {decoded} records from a window of {expected}") });
+            return Err(WindowError {
+                operation: None,
+                error: anyhow!("decoded {decoded} records from a window of {expected}"),
+            });
         }
         Ok(())
     }
@@ -247,7 +295,8 @@ impl<W: Workload, C: Codec<W>> Bench<W> for Runner<W, C> {
         timer: &Timer,
     ) -> Result<(), WindowError> {
         let (records, order) = (window.records, window.order);
-        let encode_error = |i: usize, e: anyhow::Error| WindowError::at(i, e.context("encoding failed"));
+        let encode_error =
+            |i: usize, e: anyhow::Error| WindowError::at(i, e.context("encoding failed"));
         let [throughput_sink, latency_sink, allocation_sink] = &mut state.sinks;
 
         // Throughput: each loop timed as a whole; black_box keeps the optimiser
@@ -255,13 +304,20 @@ impl<W: Workload, C: Codec<W>> Bench<W> for Runner<W, C> {
         stream.clear();
         let start = timer.start();
         for (i, &r) in order.iter().enumerate() {
-            self.codec.encode(black_box(&records[r as usize]), stream).map_err(|e| encode_error(i, e))?;
+            self.codec
+                .encode(black_box(&records[r as usize]), stream)
+                .map_err(|e| encode_error(i, e))?;
         }
         state.encode.loop_ns += timer.elapsed_ns(start);
         black_box(&*stream);
         let bytes = stream.len() as u64;
         let start = timer.start();
-        self.decode_stream(stream, throughput_sink, order.len(), |codec, bytes, sink| codec.decode(black_box(bytes), sink))?;
+        self.decode_stream(
+            stream,
+            throughput_sink,
+            order.len(),
+            |codec, bytes, sink| codec.decode(black_box(bytes), sink),
+        )?;
         state.decode.loop_ns += timer.elapsed_ns(start);
         black_box(&*throughput_sink);
         for samples in [&mut state.encode, &mut state.decode] {
@@ -270,7 +326,10 @@ impl<W: Workload, C: Codec<W>> Bench<W> for Runner<W, C> {
         }
         state.encoded_bytes += bytes;
         if let Some(zstd) = &mut state.zstd {
-            zstd.write_all(stream).map_err(|e| WindowError { operation: None, error: anyhow!("zstd: {e}") })?;
+            zstd.write_all(stream).map_err(|e| WindowError {
+                operation: None,
+                error: anyhow!("zstd: {e}"),
+            })?;
         }
 
         // Latency: one fenced sample per record.
@@ -295,10 +354,17 @@ impl<W: Workload, C: Codec<W>> Bench<W> for Runner<W, C> {
         let counting = alloc::Counting::start();
         let before = alloc::snapshot();
         for (i, &r) in order.iter().enumerate() {
-            self.codec.encode(black_box(&records[r as usize]), stream).map_err(|e| encode_error(i, e))?;
+            self.codec
+                .encode(black_box(&records[r as usize]), stream)
+                .map_err(|e| encode_error(i, e))?;
         }
         let between = alloc::snapshot();
-        let decoded = self.decode_stream(stream, allocation_sink, order.len(), |codec, bytes, sink| codec.decode(bytes, sink));
+        let decoded = self.decode_stream(
+            stream,
+            allocation_sink,
+            order.len(),
+            |codec, bytes, sink| codec.decode(bytes, sink),
+        );
         let after = alloc::snapshot();
         drop(counting);
         decoded?;
@@ -321,20 +387,43 @@ pub fn measure<W: Workload>(
     ensure!(settings.runs > 0, "--runs must be at least 1");
     ensure!(settings.window > 0, "--window must be at least 1");
     let scanned = scan(input, settings.window, &mut on_progress)?;
-    ensure!(scanned.operations > 0, "{}: no records to benchmark", input.name());
+    ensure!(
+        scanned.operations > 0,
+        "{}: no records to benchmark",
+        input.name()
+    );
 
     let runnable: Vec<&Registered<W>> = formats.iter().filter(|f| f.make.is_ok()).collect();
-    let mut benches: Vec<Box<dyn Bench<W>>> = runnable.iter().filter_map(|f| f.make.ok()).map(|make| make()).collect();
+    let mut benches: Vec<Box<dyn Bench<W>>> = runnable
+        .iter()
+        .filter_map(|f| f.make.ok())
+        .map(|make| make())
+        .collect();
     let mut results: Vec<FormatRuns> = runnable
         .iter()
-        .map(|f| FormatRuns { info: f.info, labels: f.labels, runs: Vec::new(), encoded_bytes: 0, zstd_bytes: 0, failure: None })
+        .map(|f| FormatRuns {
+            info: f.info,
+            labels: f.labels,
+            runs: Vec::new(),
+            encoded_bytes: 0,
+            zstd_bytes: 0,
+            failure: None,
+        })
         .collect();
     let mut stream = Vec::new();
     let mut rng = ChaCha8Rng::seed_from_u64(settings.order_seed);
     let mut runs = Vec::new();
     let total_runs = settings.warmup_runs + settings.runs;
     if settings.warmup_runs == 0 {
-        prime(input, &mut benches, &mut results, &mut stream, &scanned.reference, settings.window, timer)?;
+        prime(
+            input,
+            &mut benches,
+            &mut results,
+            &mut stream,
+            &scanned.reference,
+            settings.window,
+            timer,
+        )?;
     }
 
     for run in 0..total_runs {
@@ -342,8 +431,10 @@ pub fn measure<W: Workload>(
         let started = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
         let wall = Instant::now();
         let first = run == 0;
-        let mut states: Vec<RunState<W>> =
-            results.iter().map(|_| RunState::new(&scanned.reference, first)).collect::<Result<_>>()?;
+        let mut states: Vec<RunState<W>> = results
+            .iter()
+            .map(|_| RunState::new(&scanned.reference, first))
+            .collect::<Result<_>>()?;
         let mut reader = input.open()?;
         let mut done = 0u64;
         let mut order: Vec<usize> = (0..benches.len()).collect();
@@ -381,8 +472,13 @@ pub fn measure<W: Workload>(
             });
         }
         let pass = reader.finish()?;
-        if W::first_difference(&scanned.reference, &pass.reference).is_some() || pass.operations != scanned.operations {
-            bail!("{}: the input changed during the benchmark (run {run} read different records)", input.name());
+        if W::first_difference(&scanned.reference, &pass.reference).is_some()
+            || pass.operations != scanned.operations
+        {
+            bail!(
+                "{}: the input changed during the benchmark (run {run} read different records)",
+                input.name()
+            );
         }
         for (result, state) in results.iter_mut().zip(states) {
             if result.failure.is_some() {
@@ -406,13 +502,26 @@ pub fn measure<W: Workload>(
                 });
             }
         }
-        runs.push(RunInfo { index: run, warmup, started, wall_ms: wall.elapsed().as_secs_f64() * 1e3 });
+        runs.push(RunInfo {
+            index: run,
+            warmup,
+            started,
+            wall_ms: wall.elapsed().as_secs_f64() * 1e3,
+        });
     }
-    Ok(Measured { formats: results, runs, scanned })
+    Ok(Measured {
+        formats: results,
+        runs,
+        scanned,
+    })
 }
 
 /// The first pass: no format, only the input, for its reference aggregate, size and hash.
-fn scan<W: Workload>(input: &dyn Input<W>, window: usize, on_progress: &mut impl FnMut(Progress<'_>)) -> Result<Scanned<W>> {
+fn scan<W: Workload>(
+    input: &dyn Input<W>,
+    window: usize,
+    on_progress: &mut impl FnMut(Progress<'_>),
+) -> Result<Scanned<W>> {
     let mut reader = input.open()?;
     while reader.next_window(window)?.is_some() {
         let (read, total) = reader.progress();
@@ -445,11 +554,17 @@ fn prime<W: Workload>(
 }
 
 /// Checks each pass's aggregate against the reference.
-fn validate<W: Workload>(sinks: [W::Sink; 3], reference: &W::Aggregate, run: usize) -> Option<Failure> {
+fn validate<W: Workload>(
+    sinks: [W::Sink; 3],
+    reference: &W::Aggregate,
+    run: usize,
+) -> Option<Failure> {
     for (pass, sink) in PASSES.iter().zip(sinks) {
         if let Some(difference) = W::first_difference(reference, &W::finish(sink)) {
             return Some(Failure {
-                reason: format!("decoded data does not match the reference aggregate ({pass} pass): {difference}"),
+                reason: format!(
+                    "decoded data does not match the reference aggregate ({pass} pass): {difference}"
+                ),
                 run,
                 operation: None,
                 position: None,
@@ -475,7 +590,13 @@ mod tests {
             name: "forgetful",
             family: "test",
             library: "none",
-            labels: Labels { buffer_reuse: true, decode: DecodeStyle::Owned, access: Access::Validated, api: Api::Native, lossy: None },
+            labels: Labels {
+                buffer_reuse: true,
+                decode: DecodeStyle::Owned,
+                access: Access::Validated,
+                api: Api::Native,
+                lossy: None,
+            },
             notes: "",
         };
     }
@@ -505,7 +626,10 @@ mod tests {
     struct Picky;
 
     impl Format for Picky {
-        const INFO: FormatInfo = FormatInfo { name: "picky", ..Forgetful::INFO };
+        const INFO: FormatInfo = FormatInfo {
+            name: "picky",
+            ..Forgetful::INFO
+        };
     }
 
     impl Codec<Iex> for Picky {
@@ -513,7 +637,11 @@ mod tests {
             Picky
         }
         fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
-            ensure!(record.seq_no != u64::MAX, "cannot carry seq_no {}", record.seq_no);
+            ensure!(
+                record.seq_no != u64::MAX,
+                "cannot carry seq_no {}",
+                record.seq_no
+            );
             <Baseline<Iex> as Codec<Iex>>::new().encode(record, stream)
         }
         fn decode(&mut self, _: &[u8], _: &mut Aggregator) -> Result<usize> {
@@ -522,7 +650,12 @@ mod tests {
     }
 
     fn settings(warmup_runs: usize, runs: usize) -> Settings {
-        Settings { warmup_runs, runs, window: 2, order_seed: 7 }
+        Settings {
+            warmup_runs,
+            runs,
+            window: 2,
+            order_seed: 7,
+        }
     }
 
     fn sample() -> InMemory<Iex> {
@@ -531,12 +664,26 @@ mod tests {
 
     #[test]
     fn a_format_that_decodes_wrongly_is_withheld_naming_the_pass_and_the_difference() {
-        let formats = [Registered::of::<Forgetful>(), Registered::of::<Baseline<Iex>>()];
+        let formats = [
+            Registered::of::<Forgetful>(),
+            Registered::of::<Baseline<Iex>>(),
+        ];
         let measured = measure(&sample(), &formats, settings(0, 1), &Timer::new(), |_| {}).unwrap();
-        let failure = measured.formats[0].failure.as_ref().expect("validation must fail");
-        assert!(failure.reason.starts_with("decoded data does not match the reference aggregate (throughput pass)"), "{failure:?}");
+        let failure = measured.formats[0]
+            .failure
+            .as_ref()
+            .expect("validation must fail");
+        assert!(
+            failure.reason.starts_with(
+                "decoded data does not match the reference aggregate (throughput pass)"
+            ),
+            "{failure:?}"
+        );
         assert!(measured.formats[0].runs.is_empty());
-        assert!(measured.formats[1].failure.is_none(), "the other format is still measured");
+        assert!(
+            measured.formats[1].failure.is_none(),
+            "the other format is still measured"
+        );
         assert_eq!(measured.formats[1].runs.len(), 1);
     }
 
@@ -547,30 +694,52 @@ mod tests {
         let failure = measured.formats[0].failure.as_ref().unwrap();
         assert_eq!(failure.operation, Some(2), "{failure:?}");
         assert_eq!(failure.position.as_deref(), Some("record 2"));
-        assert!(failure.reason.contains("cannot carry seq_no"), "{failure:?}");
+        assert!(
+            failure.reason.contains("cannot carry seq_no"),
+            "{failure:?}"
+        );
         assert_eq!(measured.formats[1].runs.len(), 2);
     }
 
     #[test]
     fn an_unsupported_format_is_reported_not_run() {
-        let formats = [Registered::<Iex>::unsupported::<Forgetful>("cannot express it"), Registered::of::<crate::format::sbe::Sbe>()];
+        let formats = [
+            Registered::<Iex>::unsupported::<Forgetful>("cannot express it"),
+            Registered::of::<crate::format::sbe::Sbe>(),
+        ];
         assert_eq!(formats[0].unsupported_reason(), Some("cannot express it"));
         assert_eq!(formats[1].unsupported_reason(), None);
         let measured = measure(&sample(), &formats, settings(0, 1), &Timer::new(), |_| {}).unwrap();
-        assert_eq!(measured.formats.iter().map(|r| r.info.name).collect::<Vec<_>>(), ["sbe"]);
+        assert_eq!(
+            measured
+                .formats
+                .iter()
+                .map(|r| r.info.name)
+                .collect::<Vec<_>>(),
+            ["sbe"]
+        );
     }
 
     #[test]
     fn every_run_covers_every_record_in_every_pass() {
         let dataset = sample_dataset();
         let operations = dataset.order.len() as u64;
-        let formats = [Registered::of::<crate::format::sbe::Sbe>(), Registered::of::<Baseline<Iex>>()];
+        let formats = [
+            Registered::of::<crate::format::sbe::Sbe>(),
+            Registered::of::<Baseline<Iex>>(),
+        ];
         let mut windows = 0;
-        let measured = measure(&InMemory::generated(dataset), &formats, settings(1, 3), &Timer::new(), |p| {
-            if let Progress::Window { format: "", .. } = p {
-                windows += 1;
-            }
-        })
+        let measured = measure(
+            &InMemory::generated(dataset),
+            &formats,
+            settings(1, 3),
+            &Timer::new(),
+            |p| {
+                if let Progress::Window { format: "", .. } = p {
+                    windows += 1;
+                }
+            },
+        )
         .unwrap();
         assert_eq!(windows, 4 * operations.div_ceil(2));
         assert_eq!(measured.runs.len(), 4);

@@ -31,7 +31,13 @@ pub struct Samples {
 
 impl Samples {
     pub fn new() -> Self {
-        Samples { loop_ns: 0, ops: 0, bytes: 0, latency: new_histogram(), allocations: Allocations::default() }
+        Samples {
+            loop_ns: 0,
+            ops: 0,
+            bytes: 0,
+            latency: new_histogram(),
+            allocations: Allocations::default(),
+        }
     }
 
     pub fn finish(&self) -> RunStats {
@@ -42,8 +48,16 @@ impl Samples {
             ns_per_op: self.loop_ns as f64 / ops,
             total_ns: self.loop_ns,
             ops: self.ops,
-            ops_per_s: if seconds > 0.0 { self.ops as f64 / seconds } else { 0.0 },
-            mb_per_s: if seconds > 0.0 { self.bytes as f64 / 1e6 / seconds } else { 0.0 },
+            ops_per_s: if seconds > 0.0 {
+                self.ops as f64 / seconds
+            } else {
+                0.0
+            },
+            mb_per_s: if seconds > 0.0 {
+                self.bytes as f64 / 1e6 / seconds
+            } else {
+                0.0
+            },
             p50_ns: h.value_at_quantile(0.50),
             p90_ns: h.value_at_quantile(0.90),
             p99_ns: h.value_at_quantile(0.99),
@@ -68,7 +82,9 @@ impl Default for Samples {
 /// library can read it back to merge runs or compute other percentiles.
 fn encode_histogram(h: &Histogram<u64>) -> String {
     let mut bytes = Vec::new();
-    V2Serializer::new().serialize(h, &mut bytes).expect("serializing a histogram into memory cannot fail");
+    V2Serializer::new()
+        .serialize(h, &mut bytes)
+        .expect("serializing a histogram into memory cannot fail");
     base64::engine::general_purpose::STANDARD.encode(bytes)
 }
 
@@ -139,19 +155,31 @@ impl Spread {
         let mut v: Vec<f64> = values.into_iter().collect();
         assert!(!v.is_empty(), "spread of no runs");
         v.sort_by(f64::total_cmp);
-        Spread { median: median_of_sorted(&v), min: v[0], max: v[v.len() - 1] }
+        Spread {
+            median: median_of_sorted(&v),
+            min: v[0],
+            max: v[v.len() - 1],
+        }
     }
 
     /// (max − min) / median: the noise a reader should weigh a difference against.
     pub fn relative_range(&self) -> f64 {
-        if self.median > 0.0 { (self.max - self.min) / self.median } else { 0.0 }
+        if self.median > 0.0 {
+            (self.max - self.min) / self.median
+        } else {
+            0.0
+        }
     }
 }
 
 /// Median of an odd count is the middle value; of an even count, the mean of the middle two.
 fn median_of_sorted(v: &[f64]) -> f64 {
     let mid = v.len() / 2;
-    if v.len() % 2 == 1 { v[mid] } else { (v[mid - 1] + v[mid]) / 2.0 }
+    if v.len() % 2 == 1 {
+        v[mid]
+    } else {
+        (v[mid - 1] + v[mid]) / 2.0
+    }
 }
 
 fn median(values: &mut [f64]) -> f64 {
@@ -193,7 +221,10 @@ fn bootstrap(samples: &[&[f64]], statistic: impl Fn(&[f64]) -> f64) -> Interval 
     }
     estimates.sort_by(f64::total_cmp);
     let at = |q: f64| estimates[((estimates.len() - 1) as f64 * q).round() as usize];
-    Interval { low: at(0.025), high: at(0.975) }
+    Interval {
+        low: at(0.025),
+        high: at(0.975),
+    }
 }
 
 /// The median's 95 % interval, by bootstrap over runs.
@@ -203,7 +234,9 @@ pub fn median_interval(runs: &[f64]) -> Interval {
 
 /// The 95 % interval of median(runs) / median(reference), resampling both sides.
 pub fn ratio_interval(runs: &[f64], reference: &[f64]) -> Interval {
-    bootstrap(&[runs, reference], |medians| medians[0] / medians[1].max(f64::MIN_POSITIVE))
+    bootstrap(&[runs, reference], |medians| {
+        medians[0] / medians[1].max(f64::MIN_POSITIVE)
+    })
 }
 
 /// One direction summarized across measured runs.
@@ -270,7 +303,10 @@ mod tests {
         s.loop_ns = 400_000;
         s.ops = 1000;
         s.bytes = 2_000_000;
-        s.allocations = Allocations { count: 500, bytes: 4000 };
+        s.allocations = Allocations {
+            count: 500,
+            bytes: 4000,
+        };
         let r = s.finish();
         assert_eq!(r.ns_per_op, 400.0);
         assert_eq!(r.ops_per_s, 1000.0 / 400e-6);
@@ -282,8 +318,12 @@ mod tests {
     #[test]
     fn the_stored_histogram_recomputes_the_reported_percentiles() {
         let r = samples((1..=10_000).map(|i| i * 7 % 3001 + 20)).finish();
-        let bytes = base64::engine::general_purpose::STANDARD.decode(&r.histogram).unwrap();
-        let h: Histogram<u64> = Deserializer::new().deserialize(&mut bytes.as_slice()).unwrap();
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(&r.histogram)
+            .unwrap();
+        let h: Histogram<u64> = Deserializer::new()
+            .deserialize(&mut bytes.as_slice())
+            .unwrap();
         assert_eq!(h.value_at_quantile(0.99), r.p99_ns);
         assert_eq!(h.max(), r.max_ns);
         assert_eq!(h.len(), 10_000);
@@ -299,7 +339,14 @@ mod tests {
 
     #[test]
     fn spread_takes_the_median_run() {
-        assert_eq!(Spread::of([5.0, 1.0, 3.0]), Spread { median: 3.0, min: 1.0, max: 5.0 });
+        assert_eq!(
+            Spread::of([5.0, 1.0, 3.0]),
+            Spread {
+                median: 3.0,
+                min: 1.0,
+                max: 5.0
+            }
+        );
         assert_eq!(Spread::of([4.0, 1.0, 3.0, 2.0]).median, 2.5);
         assert!((Spread::of([90.0, 100.0, 110.0]).relative_range() - 0.2).abs() < 1e-12);
     }
@@ -309,7 +356,10 @@ mod tests {
         let a = [100.0, 101.0, 99.0, 100.5, 100.2];
         let b = [150.0, 149.0, 151.0, 150.5, 149.5];
         let ia = median_interval(&a);
-        assert!(ia.low <= 100.2 && 100.2 <= ia.high && ia.low >= 99.0 && ia.high <= 101.0, "{ia:?}");
+        assert!(
+            ia.low <= 100.2 && 100.2 <= ia.high && ia.low >= 99.0 && ia.high <= 101.0,
+            "{ia:?}"
+        );
         assert!(!ia.overlaps(&median_interval(&b)));
         let ratio = ratio_interval(&b, &a);
         assert!(ratio.low > 1.4 && ratio.high < 1.6, "{ratio:?}");

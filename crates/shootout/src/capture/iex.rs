@@ -85,7 +85,9 @@ fn looks_like_iex(payload: &[u8]) -> Option<Protocol> {
 /// A UDP payload: not IEX-TP at all (`Ok(None)`), a well-formed IEX-TP packet,
 /// or an IEX-TP packet that is cut short or inconsistent (`Err`).
 pub fn parse_packet(payload: &[u8]) -> Result<Option<Packet<'_>>, Malformed> {
-    let Some(protocol) = looks_like_iex(payload) else { return Ok(None) };
+    let Some(protocol) = looks_like_iex(payload) else {
+        return Ok(None);
+    };
     if payload.len() < HEADER_LEN {
         return Err(Malformed {
             offset: 0,
@@ -150,7 +152,11 @@ pub fn parse_packet(payload: &[u8]) -> Result<Option<Packet<'_>>, Malformed> {
         }
         at += 2 + len;
     }
-    Ok(Some(Packet { header, messages: payload[HEADER_LEN..body_end].as_ref(), remaining: header.message_count }))
+    Ok(Some(Packet {
+        header,
+        messages: payload[HEADER_LEN..body_end].as_ref(),
+        remaining: header.message_count,
+    }))
 }
 
 pub struct Packet<'a> {
@@ -184,9 +190,30 @@ pub enum Side {
 /// The messages the workloads read; every other known type is `Other`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Message<'a> {
-    Trade { flags: u8, ts: i64, symbol: &'a [u8; 8], size: u32, price: i64 },
-    PriceLevelUpdate { side: Side, flags: u8, ts: i64, symbol: &'a [u8; 8], size: u32, price: i64 },
-    QuoteUpdate { flags: u8, ts: i64, symbol: &'a [u8; 8], bid_size: u32, bid_price: i64, ask_price: i64, ask_size: u32 },
+    Trade {
+        flags: u8,
+        ts: i64,
+        symbol: &'a [u8; 8],
+        size: u32,
+        price: i64,
+    },
+    PriceLevelUpdate {
+        side: Side,
+        flags: u8,
+        ts: i64,
+        symbol: &'a [u8; 8],
+        size: u32,
+        price: i64,
+    },
+    QuoteUpdate {
+        flags: u8,
+        ts: i64,
+        symbol: &'a [u8; 8],
+        bid_size: u32,
+        bid_price: i64,
+        ask_price: i64,
+        ask_size: u32,
+    },
     Other,
 }
 
@@ -194,7 +221,10 @@ pub enum Message<'a> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Decoded<'a> {
     /// Body at least as long as the spec; bytes past it are ignored.
-    Known { message: Message<'a>, longer_than_spec: bool },
+    Known {
+        message: Message<'a>,
+        longer_than_spec: bool,
+    },
     /// Body shorter than its type's spec length: skipped.
     ShorterThanSpec,
     /// A type byte the specs do not define: skipped.
@@ -221,7 +251,9 @@ pub fn spec_len(protocol: Protocol, kind: u8) -> Option<usize> {
 
 pub fn decode_message(protocol: Protocol, body: &[u8]) -> Decoded<'_> {
     let kind = body[0];
-    let Some(len) = spec_len(protocol, kind) else { return Decoded::Unknown };
+    let Some(len) = spec_len(protocol, kind) else {
+        return Decoded::Unknown;
+    };
     if body.len() < len {
         return Decoded::ShorterThanSpec;
     }
@@ -252,7 +284,10 @@ pub fn decode_message(protocol: Protocol, body: &[u8]) -> Decoded<'_> {
         },
         _ => Message::Other,
     };
-    Decoded::Known { message, longer_than_spec: body.len() > len }
+    Decoded::Known {
+        message,
+        longer_than_spec: body.len() > len,
+    }
 }
 
 /// The symbol with its space padding removed.
@@ -268,7 +303,12 @@ mod tests {
     fn packet(protocol: u16, messages: &[&[u8]]) -> Vec<u8> {
         let body: Vec<u8> = messages
             .iter()
-            .flat_map(|m| (m.len() as u16).to_le_bytes().into_iter().chain(m.iter().copied()))
+            .flat_map(|m| {
+                (m.len() as u16)
+                    .to_le_bytes()
+                    .into_iter()
+                    .chain(m.iter().copied())
+            })
             .collect();
         let mut p = vec![1, 0];
         p.extend_from_slice(&protocol.to_le_bytes());
@@ -307,11 +347,20 @@ mod tests {
         assert_eq!(
             decode_message(Protocol::Deep10, bodies[0]),
             Decoded::Known {
-                message: Message::Trade { flags: 0, ts: 5, symbol: b"MSFT    ", size: 100, price: 2_500_000 },
+                message: Message::Trade {
+                    flags: 0,
+                    ts: 5,
+                    symbol: b"MSFT    ",
+                    size: 100,
+                    price: 2_500_000
+                },
                 longer_than_spec: false
             }
         );
-        assert_eq!(decode_message(Protocol::Deep10, bodies[1]), Decoded::Unknown);
+        assert_eq!(
+            decode_message(Protocol::Deep10, bodies[1]),
+            Decoded::Unknown
+        );
     }
 
     #[test]
@@ -319,11 +368,17 @@ mod tests {
         let long = trade(b"A       ", 1, 1, 6);
         assert!(matches!(
             decode_message(Protocol::Tops16, &long),
-            Decoded::Known { message: Message::Trade { size: 1, .. }, longer_than_spec: true }
+            Decoded::Known {
+                message: Message::Trade { size: 1, .. },
+                longer_than_spec: true
+            }
         ));
         // TOPS 1.5 trades are 42 bytes, so a 38-byte one is short there.
         let short = trade(b"A       ", 1, 1, 0);
-        assert_eq!(decode_message(Protocol::Tops15, &short), Decoded::ShorterThanSpec);
+        assert_eq!(
+            decode_message(Protocol::Tops15, &short),
+            Decoded::ShorterThanSpec
+        );
     }
 
     #[test]
@@ -336,24 +391,43 @@ mod tests {
     #[test]
     fn malformed_packets_name_the_problem() {
         let short = &packet(0x8004, &[])[..30];
-        assert!(parse_packet(short).err().unwrap().problem.contains("too short for the IEX-TP header"));
+        assert!(
+            parse_packet(short)
+                .err()
+                .unwrap()
+                .problem
+                .contains("too short for the IEX-TP header")
+        );
 
         let t = trade(b"MSFT    ", 1, 1, 0);
         let mut p = packet(0x8003, &[&t]);
         p[40] = 200; // message length past the end
         let err = parse_packet(&p).err().unwrap();
         assert_eq!(err.offset, 40);
-        assert!(err.problem.contains("length 200 runs past the end"), "{}", err.problem);
+        assert!(
+            err.problem.contains("length 200 runs past the end"),
+            "{}",
+            err.problem
+        );
 
         let mut p = packet(0x8003, &[&t, b"Zx"]);
         p[40 + 2 + t.len()..][..2].copy_from_slice(&0u16.to_le_bytes());
         let err = parse_packet(&p).err().unwrap();
         assert_eq!(err.offset, 40 + 2 + t.len());
-        assert_eq!(err.problem, "message 1 of 2: length 0, but a message holds at least its type byte");
+        assert_eq!(
+            err.problem,
+            "message 1 of 2: length 0, but a message holds at least its type byte"
+        );
 
         let mut p = packet(0x8003, &[&t]);
         p.truncate(p.len() - 1); // payload length past the end
-        assert!(parse_packet(&p).err().unwrap().problem.contains("payload length"));
+        assert!(
+            parse_packet(&p)
+                .err()
+                .unwrap()
+                .problem
+                .contains("payload length")
+        );
     }
 
     #[test]

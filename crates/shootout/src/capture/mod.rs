@@ -73,14 +73,27 @@ struct Place {
 
 impl Place {
     fn at(&self, offset: u64) -> String {
-        if self.gzip { format!("{}: decompressed byte {offset}", self.name) } else { format!("{}: byte {offset}", self.name) }
+        if self.gzip {
+            format!("{}: decompressed byte {offset}", self.name)
+        } else {
+            format!("{}: byte {offset}", self.name)
+        }
     }
 }
 
 enum Layout {
     /// Classic pcap; the fields come from its file header, the parser's first block.
-    Legacy { big_endian: bool, nanoseconds: bool, record_header: usize, snaplen: u32, linktype: Linktype },
-    Ng { big_endian: bool, interfaces: Vec<(Linktype, u32)> },
+    Legacy {
+        big_endian: bool,
+        nanoseconds: bool,
+        record_header: usize,
+        snaplen: u32,
+        linktype: Linktype,
+    },
+    Ng {
+        big_endian: bool,
+        interfaces: Vec<(Linktype, u32)>,
+    },
 }
 
 /// What the bytes ahead of the parser hold.
@@ -113,27 +126,42 @@ impl Frames {
         let mut raw = source.open()?;
         let tap = raw.tap();
         let mut magic = Vec::with_capacity(GZIP_MAGIC.len());
-        (&mut raw).take(GZIP_MAGIC.len() as u64).read_to_end(&mut magic).map_err(|e| anyhow!("{name}: cannot read: {e}"))?;
+        (&mut raw)
+            .take(GZIP_MAGIC.len() as u64)
+            .read_to_end(&mut magic)
+            .map_err(|e| anyhow!("{name}: cannot read: {e}"))?;
         if magic.is_empty() {
             bail!("{name}: empty file (0 bytes), expected a pcap or pcapng capture");
         }
         let gzip = magic == GZIP_MAGIC;
         let raw = Cursor::new(magic).chain(raw);
-        let mut stream: Box<dyn Read + Send> =
-            if gzip { Box::new(flate2::read::MultiGzDecoder::new(raw)) } else { Box::new(raw) };
+        let mut stream: Box<dyn Read + Send> = if gzip {
+            Box::new(flate2::read::MultiGzDecoder::new(raw))
+        } else {
+            Box::new(raw)
+        };
         let place = Place { name, gzip };
 
         let mut head = Vec::with_capacity(HEAD);
-        (&mut stream).take(HEAD as u64).read_to_end(&mut head).map_err(|e| read_failure(&place, &tap, e))?;
+        (&mut stream)
+            .take(HEAD as u64)
+            .read_to_end(&mut head)
+            .map_err(|e| read_failure(&place, &tap, e))?;
         let stream = Filling::new(Cursor::new(head.clone()).chain(stream));
         let read_error = stream.error.clone();
         let reader = match create_reader(PARSE_BUFFER, stream) {
             Ok(reader) => reader,
             Err(PcapError::ReadError) => return Err(io_failure(&place, &tap, &read_error)),
             Err(PcapError::Incomplete(_) | PcapError::Eof) if head.len() < HEAD => {
-                bail!("{}: truncated capture header ({} bytes in the whole capture)", place.at(0), head.len());
+                bail!(
+                    "{}: truncated capture header ({} bytes in the whole capture)",
+                    place.at(0),
+                    head.len()
+                );
             }
-            Err(PcapError::Incomplete(_) | PcapError::Eof) => bail!("{}: truncated capture header", place.at(0)),
+            Err(PcapError::Incomplete(_) | PcapError::Eof) => {
+                bail!("{}: truncated capture header", place.at(0))
+            }
             Err(_) => bail!(
                 "{}: not a pcap or pcapng capture: starts with {} (expected magic a1b2c3d4, a1b23c4d or their byte swaps, or pcapng 0a0d0d0a)",
                 place.at(0),
@@ -141,9 +169,18 @@ impl Frames {
             ),
         };
         let layout = if head.starts_with(&PCAPNG_MAGIC) {
-            Layout::Ng { big_endian: false, interfaces: Vec::new() }
+            Layout::Ng {
+                big_endian: false,
+                interfaces: Vec::new(),
+            }
         } else {
-            Layout::Legacy { big_endian: false, nanoseconds: false, record_header: 16, snaplen: 0, linktype: Linktype::ETHERNET }
+            Layout::Legacy {
+                big_endian: false,
+                nanoseconds: false,
+                record_header: 16,
+                snaplen: 0,
+                linktype: Linktype::ETHERNET,
+            }
         };
         Ok(Frames {
             place,
@@ -183,12 +220,17 @@ impl Frames {
                     break;
                 }
             }
-            let (len, block) = self.reader.next().map_err(|e| malformed(&self.place, start, &e))?;
-            let frame = frame_of(block, start, &mut self.layout).map_err(|problem| anyhow!("{}: {problem}", self.place.at(start)))?;
+            let (len, block) = self
+                .reader
+                .next()
+                .map_err(|e| malformed(&self.place, start, &e))?;
+            let frame = frame_of(block, start, &mut self.layout)
+                .map_err(|problem| anyhow!("{}: {problem}", self.place.at(start)))?;
             let mut more = true;
             if let Some(frame) = frame {
                 self.summary.records += 1;
-                more = on_frame(frame).map_err(|e| anyhow!("{}: {}", self.place.at(e.offset), e.problem))?;
+                more = on_frame(frame)
+                    .map_err(|e| anyhow!("{}: {}", self.place.at(e.offset), e.problem))?;
             }
             if let Layout::Legacy { record_header, .. } = self.layout
                 && start > 0
@@ -227,16 +269,32 @@ impl Frames {
         let ahead = match &self.layout {
             // The parser hands out the file header before anything else.
             Layout::Legacy { .. } if start == 0 => Ok(Ahead::Record),
-            Layout::Legacy { big_endian, nanoseconds, record_header, snaplen, .. } => {
-                let header = LegacyHeader { big_endian: *big_endian, nanoseconds: *nanoseconds, len: *record_header, snaplen: *snaplen };
+            Layout::Legacy {
+                big_endian,
+                nanoseconds,
+                record_header,
+                snaplen,
+                ..
+            } => {
+                let header = LegacyHeader {
+                    big_endian: *big_endian,
+                    nanoseconds: *nanoseconds,
+                    len: *record_header,
+                    snaplen: *snaplen,
+                };
                 legacy_ahead(data, exhausted, self.capacity, &header)
             }
-            Layout::Ng { big_endian, interfaces } => ng_ahead(data, exhausted, *big_endian, interfaces),
+            Layout::Ng {
+                big_endian,
+                interfaces,
+            } => ng_ahead(data, exhausted, *big_endian, interfaces),
         };
         match ahead {
             Ok(ahead) => Ok(ahead),
             Err(Damage::CutShort(warning)) => {
-                self.summary.warnings.push(format!("{}: {warning}", self.place.at(start)));
+                self.summary
+                    .warnings
+                    .push(format!("{}: {warning}", self.place.at(start)));
                 Ok(Ahead::End)
             }
             Err(Damage::Corrupt(problem)) => bail!("{}: {problem}", self.place.at(start)),
@@ -264,7 +322,11 @@ enum Damage {
 
 fn u32_at(data: &[u8], at: usize, big_endian: bool) -> u32 {
     let bytes = data[at..at + 4].try_into().expect("4 bytes");
-    if big_endian { u32::from_be_bytes(bytes) } else { u32::from_le_bytes(bytes) }
+    if big_endian {
+        u32::from_be_bytes(bytes)
+    } else {
+        u32::from_le_bytes(bytes)
+    }
 }
 
 struct LegacyHeader {
@@ -275,11 +337,19 @@ struct LegacyHeader {
     snaplen: u32,
 }
 
-fn legacy_ahead(data: &[u8], exhausted: bool, capacity: usize, header: &LegacyHeader) -> std::result::Result<Ahead, Damage> {
+fn legacy_ahead(
+    data: &[u8],
+    exhausted: bool,
+    capacity: usize,
+    header: &LegacyHeader,
+) -> std::result::Result<Ahead, Damage> {
     let header_len = header.len;
     if data.len() < header_len {
         return if exhausted {
-            Err(Damage::Corrupt(format!("truncated record header: expected {header_len} bytes, found {}", data.len())))
+            Err(Damage::Corrupt(format!(
+                "truncated record header: expected {header_len} bytes, found {}",
+                data.len()
+            )))
         } else {
             Ok(Ahead::More(header_len))
         };
@@ -287,40 +357,67 @@ fn legacy_ahead(data: &[u8], exhausted: bool, capacity: usize, header: &LegacyHe
     let fraction = u32_at(data, 4, header.big_endian);
     let caplen = u32_at(data, 8, header.big_endian);
     let origlen = u32_at(data, 12, header.big_endian);
-    let limit = if header.snaplen == 0 { DEFAULT_SNAPLEN } else { header.snaplen.min(MAX_RECORD) };
-    let (unit, per_second) = if header.nanoseconds { ("ns", 1_000_000_000) } else { ("µs", 1_000_000) };
+    let limit = if header.snaplen == 0 {
+        DEFAULT_SNAPLEN
+    } else {
+        header.snaplen.min(MAX_RECORD)
+    };
+    let (unit, per_second) = if header.nanoseconds {
+        ("ns", 1_000_000_000)
+    } else {
+        ("µs", 1_000_000)
+    };
     let problem = if caplen > limit {
         Some(format!("exceeds the snap length {limit}"))
     } else if caplen > origlen {
         Some(format!("exceeds the packet's original length {origlen}"))
     } else if origlen > MAX_RECORD {
-        Some(format!("comes with an original length of {origlen}, above the {MAX_RECORD} bytes any link carries"))
+        Some(format!(
+            "comes with an original length of {origlen}, above the {MAX_RECORD} bytes any link carries"
+        ))
     } else if fraction >= per_second {
-        Some(format!("comes with a timestamp fraction of {fraction} {unit} (at most {} {unit})", per_second - 1))
+        Some(format!(
+            "comes with a timestamp fraction of {fraction} {unit} (at most {} {unit})",
+            per_second - 1
+        ))
     } else {
         None
     };
     let whole = header_len + caplen as usize;
     let left = data.len() - header_len;
     match problem {
-        Some(problem) if data.len() >= whole => Err(Damage::BadHeader(format!("record length {caplen} {problem}"))),
+        Some(problem) if data.len() >= whole => Err(Damage::BadHeader(format!(
+            "record length {caplen} {problem}"
+        ))),
         Some(problem) if exhausted => Err(Damage::BadHeader(format!(
             "record length {caplen} runs past the end of the file ({left} bytes left) and {problem}"
         ))),
         // A fuller buffer may show that the record runs past the end of the file.
         Some(_) if data.len() < capacity => Ok(Ahead::More(capacity)),
-        Some(problem) => Err(Damage::BadHeader(format!("record length {caplen} {problem}"))),
+        Some(problem) => Err(Damage::BadHeader(format!(
+            "record length {caplen} {problem}"
+        ))),
         None if data.len() >= whole => Ok(Ahead::Record),
-        None if exhausted => Err(Damage::CutShort(format!("final record cut short ({left} of its {caplen} bytes present); ignored"))),
+        None if exhausted => Err(Damage::CutShort(format!(
+            "final record cut short ({left} of its {caplen} bytes present); ignored"
+        ))),
         None => Ok(Ahead::More(whole)),
     }
 }
 
-fn ng_ahead(data: &[u8], exhausted: bool, big_endian: bool, interfaces: &[(Linktype, u32)]) -> std::result::Result<Ahead, Damage> {
+fn ng_ahead(
+    data: &[u8],
+    exhausted: bool,
+    big_endian: bool,
+    interfaces: &[(Linktype, u32)],
+) -> std::result::Result<Ahead, Damage> {
     const HEADER: usize = 12;
     if data.len() < HEADER {
         return if exhausted {
-            Err(Damage::Corrupt(format!("truncated block header: expected {HEADER} bytes, found {}", data.len())))
+            Err(Damage::Corrupt(format!(
+                "truncated block header: expected {HEADER} bytes, found {}",
+                data.len()
+            )))
         } else {
             Ok(Ahead::More(HEADER))
         };
@@ -330,7 +427,12 @@ fn ng_ahead(data: &[u8], exhausted: bool, big_endian: bool, interfaces: &[(Linkt
         match &data[8..12] {
             [0x1a, 0x2b, 0x3c, 0x4d] => true,
             [0x4d, 0x3c, 0x2b, 0x1a] => false,
-            other => return Err(Damage::Corrupt(format!("section header block with unknown byte-order magic {}", hex(other)))),
+            other => {
+                return Err(Damage::Corrupt(format!(
+                    "section header block with unknown byte-order magic {}",
+                    hex(other)
+                )));
+            }
         }
     } else {
         big_endian
@@ -347,7 +449,9 @@ fn ng_ahead(data: &[u8], exhausted: bool, big_endian: bool, interfaces: &[(Linkt
     let problem = if !len.is_multiple_of(4) {
         Some(format!("{name} length {len} is not a multiple of 4"))
     } else if len < minimum {
-        Some(format!("{name} length {len} is below the minimum of {minimum}"))
+        Some(format!(
+            "{name} length {len} is below the minimum of {minimum}"
+        ))
     } else if len > MAX_RECORD {
         Some(format!("{name} length {len} exceeds {MAX_RECORD} bytes"))
     } else {
@@ -360,14 +464,20 @@ fn ng_ahead(data: &[u8], exhausted: bool, big_endian: bool, interfaces: &[(Linkt
     if data.len() >= len {
         let trailing = u32_at(data, len - 4, big_endian);
         if trailing as usize != len {
-            return Err(Damage::Corrupt(format!("{name} length {len} does not match its trailing length {trailing}")));
+            return Err(Damage::Corrupt(format!(
+                "{name} length {len} does not match its trailing length {trailing}"
+            )));
         }
         return Ok(Ahead::Record);
     }
     if !exhausted {
         return Ok(Ahead::More(len));
     }
-    let snaplen = interfaces.iter().map(|&(_, s)| if s == 0 { DEFAULT_SNAPLEN } else { s }).max().unwrap_or(DEFAULT_SNAPLEN);
+    let snaplen = interfaces
+        .iter()
+        .map(|&(_, s)| if s == 0 { DEFAULT_SNAPLEN } else { s })
+        .max()
+        .unwrap_or(DEFAULT_SNAPLEN);
     // A packet block holds at most a snap length of data, its fixed fields and some options.
     if matches!(kind, EPB | SPB) && len > snaplen as usize + 64 * 1024 {
         return Err(Damage::Corrupt(format!(
@@ -375,11 +485,18 @@ fn ng_ahead(data: &[u8], exhausted: bool, big_endian: bool, interfaces: &[(Linkt
             data.len()
         )));
     }
-    Err(Damage::CutShort(format!("final {name} cut short ({} of its {len} bytes present); ignored", data.len())))
+    Err(Damage::CutShort(format!(
+        "final {name} cut short ({} of its {len} bytes present); ignored",
+        data.len()
+    )))
 }
 
 /// Records the header blocks, and returns the frame of a packet block.
-fn frame_of<'a>(block: PcapBlockOwned<'a>, start: u64, layout: &mut Layout) -> std::result::Result<Option<Frame<'a>>, String> {
+fn frame_of<'a>(
+    block: PcapBlockOwned<'a>,
+    start: u64,
+    layout: &mut Layout,
+) -> std::result::Result<Option<Frame<'a>>, String> {
     Ok(match (block, layout) {
         (PcapBlockOwned::LegacyHeader(header), layout) => {
             *layout = Layout::Legacy {
@@ -391,10 +508,25 @@ fn frame_of<'a>(block: PcapBlockOwned<'a>, start: u64, layout: &mut Layout) -> s
             };
             None
         }
-        (PcapBlockOwned::Legacy(record), Layout::Legacy { linktype, record_header, .. }) => {
-            Some(Frame { data: record.data, linktype: *linktype, offset: start + *record_header as u64 })
-        }
-        (PcapBlockOwned::NG(Block::SectionHeader(shb)), Layout::Ng { big_endian, interfaces }) => {
+        (
+            PcapBlockOwned::Legacy(record),
+            Layout::Legacy {
+                linktype,
+                record_header,
+                ..
+            },
+        ) => Some(Frame {
+            data: record.data,
+            linktype: *linktype,
+            offset: start + *record_header as u64,
+        }),
+        (
+            PcapBlockOwned::NG(Block::SectionHeader(shb)),
+            Layout::Ng {
+                big_endian,
+                interfaces,
+            },
+        ) => {
             *big_endian = shb.big_endian();
             interfaces.clear();
             None
@@ -405,17 +537,29 @@ fn frame_of<'a>(block: PcapBlockOwned<'a>, start: u64, layout: &mut Layout) -> s
         }
         (PcapBlockOwned::NG(Block::EnhancedPacket(epb)), Layout::Ng { interfaces, .. }) => {
             let Some(&(linktype, _)) = interfaces.get(epb.if_id as usize) else {
-                return Err(format!("packet names interface {} but the capture declares {}", epb.if_id, interfaces.len()));
+                return Err(format!(
+                    "packet names interface {} but the capture declares {}",
+                    epb.if_id,
+                    interfaces.len()
+                ));
             };
             let data = &epb.data[..(epb.caplen as usize).min(epb.data.len())];
-            Some(Frame { data, linktype, offset: start + EPB_DATA_OFFSET })
+            Some(Frame {
+                data,
+                linktype,
+                offset: start + EPB_DATA_OFFSET,
+            })
         }
         (PcapBlockOwned::NG(Block::SimplePacket(spb)), Layout::Ng { interfaces, .. }) => {
             let Some(&(linktype, _)) = interfaces.first() else {
                 return Err("simple packet block before any interface description".to_owned());
             };
             let data = &spb.data[..(spb.origlen as usize).min(spb.data.len())];
-            Some(Frame { data, linktype, offset: start + SPB_DATA_OFFSET })
+            Some(Frame {
+                data,
+                linktype,
+                offset: start + SPB_DATA_OFFSET,
+            })
         }
         _ => None,
     })
@@ -433,8 +577,16 @@ fn malformed(place: &Place, start: u64, error: &PcapError<&[u8]>) -> anyhow::Err
 }
 
 /// The parser reduces I/O errors to "read error"; `Filling` kept the error itself.
-fn io_failure(place: &Place, tap: &Tap, read_error: &Mutex<Option<std::io::Error>>) -> anyhow::Error {
-    match read_error.lock().unwrap_or_else(PoisonError::into_inner).take() {
+fn io_failure(
+    place: &Place,
+    tap: &Tap,
+    read_error: &Mutex<Option<std::io::Error>>,
+) -> anyhow::Error {
+    match read_error
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .take()
+    {
         Some(e) => read_failure(place, tap, e),
         None => anyhow!("{}: read failed", place.name),
     }
@@ -443,7 +595,10 @@ fn io_failure(place: &Place, tap: &Tap, read_error: &Mutex<Option<std::io::Error
 fn read_failure(place: &Place, tap: &Tap, e: std::io::Error) -> anyhow::Error {
     let (raw, _) = tap.progress();
     if place.gzip {
-        anyhow!("{}: compressed byte {raw}: corrupt gzip stream: {e}", place.name)
+        anyhow!(
+            "{}: compressed byte {raw}: corrupt gzip stream: {e}",
+            place.name
+        )
     } else {
         anyhow!("{}: read failed: {e}", place.name)
     }
@@ -489,8 +644,17 @@ impl IexPackets {
 
     /// Calls `on_packet` for each IEX-TP packet until it returns false.
     /// Returns whether packets may remain (false at the end).
-    pub fn next_packets(&mut self, mut on_packet: impl FnMut(iex::Packet<'_>) -> bool) -> Result<bool> {
-        let IexPackets { frames, iex_packets, other_packets, other_linktypes, .. } = self;
+    pub fn next_packets(
+        &mut self,
+        mut on_packet: impl FnMut(iex::Packet<'_>) -> bool,
+    ) -> Result<bool> {
+        let IexPackets {
+            frames,
+            iex_packets,
+            other_packets,
+            other_linktypes,
+            ..
+        } = self;
         frames.next_frames(|frame| {
             if frame.linktype != Linktype::ETHERNET {
                 *other_linktypes.entry(frame.linktype.0).or_default() += 1;
@@ -511,7 +675,10 @@ impl IexPackets {
                     *other_packets += 1;
                     Ok(true)
                 }
-                Err(e) => Err(Located { offset: payload_offset + e.offset as u64, problem: e.problem }),
+                Err(e) => Err(Located {
+                    offset: payload_offset + e.offset as u64,
+                    problem: e.problem,
+                }),
             }
         })
     }
@@ -556,14 +723,20 @@ mod tests {
     use crate::capture::generate::{Options, generate, records};
 
     fn read_all(bytes: Vec<u8>) -> Result<ReadSummary> {
-        let mut frames = Frames::open(&Source::Memory { name: "t.pcap".into(), bytes: Arc::from(bytes) })?;
+        let mut frames = Frames::open(&Source::Memory {
+            name: "t.pcap".into(),
+            bytes: Arc::from(bytes),
+        })?;
         while frames.next_frames(|_| Ok(true))? {}
         Ok(frames.finish().0)
     }
 
     #[test]
     fn a_record_length_wrong_by_any_amount_mid_file_is_an_error() {
-        let pcap = generate(Options { packets: 300, seed: 4 });
+        let pcap = generate(Options {
+            packets: 300,
+            seed: 4,
+        });
         let (bad, _, _) = records(&pcap).nth(250).unwrap();
         for delta in (-40i32..=40).filter(|&d| d != 0) {
             let mut bytes = pcap.clone();
@@ -572,21 +745,35 @@ mod tests {
                 bytes[field..field + 4].copy_from_slice(&length.to_le_bytes());
             }
             match read_all(bytes) {
-                Ok(summary) => panic!("length off by {delta} read as {} records, warnings {:?}", summary.records, summary.warnings),
-                Err(e) => assert!(e.to_string().contains(&format!("byte {bad}")), "off by {delta}: {e}"),
+                Ok(summary) => panic!(
+                    "length off by {delta} read as {} records, warnings {:?}",
+                    summary.records, summary.warnings
+                ),
+                Err(e) => assert!(
+                    e.to_string().contains(&format!("byte {bad}")),
+                    "off by {delta}: {e}"
+                ),
             }
         }
     }
 
     #[test]
     fn only_the_final_record_may_be_cut_short() {
-        let pcap = generate(Options { packets: 50, seed: 4 });
+        let pcap = generate(Options {
+            packets: 50,
+            seed: 4,
+        });
         let (last, _, _) = records(&pcap).last().unwrap();
         for cut in [1, 10, pcap.len() - last - 17] {
             let summary = read_all(pcap[..pcap.len() - cut].to_vec()).unwrap();
             assert_eq!(summary.records, records(&pcap).count() as u64 - 1);
             assert_eq!(summary.warnings.len(), 1, "{:?}", summary.warnings);
-            assert!(summary.warnings[0].starts_with(&format!("t.pcap: byte {last}: final record cut short")), "{:?}", summary.warnings);
+            assert!(
+                summary.warnings[0]
+                    .starts_with(&format!("t.pcap: byte {last}: final record cut short")),
+                "{:?}",
+                summary.warnings
+            );
         }
     }
 }

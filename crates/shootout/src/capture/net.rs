@@ -79,7 +79,9 @@ mod tests {
     fn finds_payload_with_and_without_vlan_tags() {
         for tags in 0..3 {
             let f = frame(tags, b"hello");
-            let Udp::Payload(range) = udp_payload(&f) else { panic!("no payload with {tags} tags") };
+            let Udp::Payload(range) = udp_payload(&f) else {
+                panic!("no payload with {tags} tags")
+            };
             assert_eq!(&f[range], b"hello");
         }
     }
@@ -88,7 +90,9 @@ mod tests {
     fn ethernet_padding_is_not_payload() {
         let mut f = frame(0, b"hi");
         f.extend_from_slice(&[0; 20]);
-        let Udp::Payload(range) = udp_payload(&f) else { panic!() };
+        let Udp::Payload(range) = udp_payload(&f) else {
+            panic!()
+        };
         assert_eq!(&f[range], b"hi");
     }
 

@@ -28,8 +28,22 @@ const STATISTICS: [Statistic; 11] = [
 pub fn write(results: &Results, out: &mut dyn Write) -> Result<()> {
     let mut csv = csv::Writer::from_writer(out);
     let mut header: Vec<String> = [
-        "workload", "format", "baseline", "library", "library_version", "tags", "direction", "encoded_bytes", "bytes_per_record",
-        "zstd_bytes", "zstd_ratio", "ns_per_op_ci_low", "ns_per_op_ci_high", "relative", "relative_ci_low", "relative_ci_high",
+        "workload",
+        "format",
+        "baseline",
+        "library",
+        "library_version",
+        "tags",
+        "direction",
+        "encoded_bytes",
+        "bytes_per_record",
+        "zstd_bytes",
+        "zstd_ratio",
+        "ns_per_op_ci_low",
+        "ns_per_op_ci_high",
+        "relative",
+        "relative_ci_low",
+        "relative_ci_high",
         "indistinguishable_from_fastest",
     ]
     .map(String::from)

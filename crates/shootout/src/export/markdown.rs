@@ -11,9 +11,21 @@ pub fn write(results: &Results, out: &mut dyn Write) -> Result<()> {
     for line in table::preamble(results) {
         writeln!(out, "{line}  ")?;
     }
-    writeln!(out, "\n### Encode (ns per op)\n\n{}", table::direction(results, Style::Markdown, |f| &f.encode))?;
-    writeln!(out, "\n### Decode + aggregate (ns per op)\n\n{}", table::direction(results, Style::Markdown, |f| &f.decode))?;
-    writeln!(out, "\n### Size\n\n{}", table::sizes(results, Style::Markdown))?;
+    writeln!(
+        out,
+        "\n### Encode (ns per op)\n\n{}",
+        table::direction(results, Style::Markdown, |f| &f.encode)
+    )?;
+    writeln!(
+        out,
+        "\n### Decode + aggregate (ns per op)\n\n{}",
+        table::direction(results, Style::Markdown, |f| &f.decode)
+    )?;
+    writeln!(
+        out,
+        "\n### Size\n\n{}",
+        table::sizes(results, Style::Markdown)
+    )?;
     if let Some(csv) = table::csv_sizes(results, Style::Markdown) {
         writeln!(out, "\n### Size against the source CSV\n\n{csv}")?;
     }

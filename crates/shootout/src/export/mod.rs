@@ -49,7 +49,11 @@ pub fn check_targets(targets: &[Target], force: bool) -> Result<()> {
             second.kind.option()
         );
     }
-    let files: Vec<(&Target, PathBuf)> = targets.iter().filter(|t| !t.is_stdout()).map(|t| (t, t.identity())).collect();
+    let files: Vec<(&Target, PathBuf)> = targets
+        .iter()
+        .filter(|t| !t.is_stdout())
+        .map(|t| (t, t.identity()))
+        .collect();
     for (i, (first, identity)) in files.iter().enumerate() {
         if let Some((second, _)) = files[i + 1..].iter().find(|(_, other)| other == identity) {
             bail!(
@@ -94,7 +98,10 @@ impl Target {
     }
 
     fn parent(&self) -> &Path {
-        self.path.parent().filter(|parent| !parent.as_os_str().is_empty()).unwrap_or(Path::new("."))
+        self.path
+            .parent()
+            .filter(|parent| !parent.as_os_str().is_empty())
+            .unwrap_or(Path::new("."))
     }
 
     /// The file the path names, so that `out`, `./out`, `dir/../out` and a
@@ -106,7 +113,11 @@ impl Target {
         }
         match (self.parent().canonicalize(), self.path.file_name()) {
             (Ok(parent), Some(name)) => parent.join(name),
-            _ => self.path.components().filter(|c| *c != Component::CurDir).collect(),
+            _ => self
+                .path
+                .components()
+                .filter(|c| *c != Component::CurDir)
+                .collect(),
         }
     }
 
@@ -126,7 +137,9 @@ impl Target {
             .open(&self.path)
             .with_context(|| format!("{}: cannot create", self.path.display()))?;
         let mut out = io::BufWriter::new(file);
-        render(&mut out).and_then(|()| Ok(out.flush()?)).with_context(|| format!("{}: cannot write", self.path.display()))
+        render(&mut out)
+            .and_then(|()| Ok(out.flush()?))
+            .with_context(|| format!("{}: cannot write", self.path.display()))
     }
 }
 
@@ -145,7 +158,13 @@ mod tests {
         name: "example",
         family: "Example",
         library: "example-lib",
-        labels: Labels { buffer_reuse: true, decode: DecodeStyle::ZeroCopy, access: Access::Validated, api: Api::Native, lossy: None },
+        labels: Labels {
+            buffer_reuse: true,
+            decode: DecodeStyle::ZeroCopy,
+            access: Access::Validated,
+            api: Api::Native,
+            lossy: None,
+        },
         notes: "A fixture.",
     };
 
@@ -176,7 +195,11 @@ mod tests {
             info: &EXAMPLE,
             labels: EXAMPLE.labels,
             runs: [30.0, 40.0, 35.0]
-                .map(|ns| Measurement { encode: stats(ns), decode: stats(ns + 20.0), order_position: 0.5 })
+                .map(|ns| Measurement {
+                    encode: stats(ns),
+                    decode: stats(ns + 20.0),
+                    order_position: 0.5,
+                })
                 .to_vec(),
             encoded_bytes: 55_600,
             zstd_bytes: 20_000,
@@ -185,7 +208,10 @@ mod tests {
         let (formats, failed) = crate::results::formats(&[runs], 1000);
         Results {
             schema: SCHEMA,
-            runner: Runner { language: "rust", name: "shootout" },
+            runner: Runner {
+                language: "rust",
+                name: "shootout",
+            },
             invocation: Invocation {
                 command_line: vec!["shootout".into(), "run".into()],
                 options: serde_json::json!({ "runs": 3 }),
@@ -195,7 +221,12 @@ mod tests {
             environment: Environment {
                 cpu: "Test CPU".into(),
                 cpu_flags: Some(vec!["tsc".into(), "constant_tsc".into()]),
-                cache: Caches { l1d_bytes: Some(49_152), l1i_bytes: Some(32_768), l2_bytes: Some(1_310_720), l3_bytes: None },
+                cache: Caches {
+                    l1d_bytes: Some(49_152),
+                    l1i_bytes: Some(32_768),
+                    l2_bytes: Some(1_310_720),
+                    l3_bytes: None,
+                },
                 hypervisor: Some("KVMKVMKVM".into()),
                 cpufreq_governor: None,
                 constant_tsc: Some(true),
@@ -222,14 +253,40 @@ mod tests {
                 resolution_ns: 9,
                 flag_below_ns: 45,
             },
-            settings: Settings { warmup_runs: 1, runs: 3, window: 4096, order_seed: 1 },
-            workload: WorkloadInfo { name: "iex", source: "fixture".into(), input: None, records: 1000, csv: None },
+            settings: Settings {
+                warmup_runs: 1,
+                runs: 3,
+                window: 4096,
+                order_seed: 1,
+            },
+            workload: WorkloadInfo {
+                name: "iex",
+                source: "fixture".into(),
+                input: None,
+                records: 1000,
+                csv: None,
+            },
             runs: (0..4)
-                .map(|index| RunInfo { index, warmup: index == 0, started: "2026-11-22T00:00:00Z".into(), wall_ms: 12.5 })
+                .map(|index| RunInfo {
+                    index,
+                    warmup: index == 0,
+                    started: "2026-11-22T00:00:00Z".into(),
+                    wall_ms: 12.5,
+                })
                 .collect(),
-            formats: formats.into_iter().map(|f| crate::results::FormatResult { library_version: "0.1.0", ..f }).collect(),
+            formats: formats
+                .into_iter()
+                .map(|f| crate::results::FormatResult {
+                    library_version: "0.1.0",
+                    ..f
+                })
+                .collect(),
             failed,
-            not_run: vec![crate::results::NotRun { name: "other", family: "Other", reason: "cannot express this workload" }],
+            not_run: vec![crate::results::NotRun {
+                name: "other",
+                family: "Other",
+                reason: "cannot express this workload",
+            }],
             warnings: vec!["--warmup 0: an example warning".into()],
             noisy: vec!["example encode: ns/op varied 28.6% across runs".into()],
         }
@@ -257,12 +314,17 @@ mod tests {
     }
 
     fn target(kind: Kind, path: impl Into<PathBuf>) -> Target {
-        Target { kind, path: path.into() }
+        Target {
+            kind,
+            path: path.into(),
+        }
     }
 
     /// The error `check_targets` gives, which must be there and fit on one line.
     fn refusal(targets: &[Target], force: bool) -> String {
-        let message = check_targets(targets, force).expect_err("targets should be refused").to_string();
+        let message = check_targets(targets, force)
+            .expect_err("targets should be refused")
+            .to_string();
         assert!(!message.contains('\n'), "{message}");
         message
     }
@@ -270,8 +332,11 @@ mod tests {
     #[test]
     fn accepts_distinct_new_files_and_one_stdout() {
         let dir = tempfile::tempdir().unwrap();
-        let targets =
-            [target(Kind::Json, dir.path().join("a.json")), target(Kind::Csv, dir.path().join("a.csv")), target(Kind::Markdown, "-")];
+        let targets = [
+            target(Kind::Json, dir.path().join("a.json")),
+            target(Kind::Csv, dir.path().join("a.csv")),
+            target(Kind::Markdown, "-"),
+        ];
         check_targets(&targets, false).unwrap();
     }
 
@@ -280,7 +345,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         for force in [false, true] {
             let message = refusal(&[target(Kind::Json, dir.path())], force);
-            assert_eq!(message, format!("{}: is a directory; give a file path", dir.path().display()));
+            assert_eq!(
+                message,
+                format!("{}: is a directory; give a file path", dir.path().display())
+            );
         }
     }
 
@@ -290,7 +358,13 @@ mod tests {
         let path = dir.path().join("out.json");
         std::fs::write(&path, "{}").unwrap();
         let targets = [target(Kind::Json, &path)];
-        assert_eq!(refusal(&targets, false), format!("{}: already exists; pass --force to overwrite it", path.display()));
+        assert_eq!(
+            refusal(&targets, false),
+            format!(
+                "{}: already exists; pass --force to overwrite it",
+                path.display()
+            )
+        );
         check_targets(&targets, true).unwrap();
     }
 
@@ -299,7 +373,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("out");
         let dotted = dir.path().join(".").join("out");
-        let message = refusal(&[target(Kind::Json, &out), target(Kind::Csv, &dotted)], true);
+        let message = refusal(
+            &[target(Kind::Json, &out), target(Kind::Csv, &dotted)],
+            true,
+        );
         assert_eq!(
             message,
             format!(
@@ -310,13 +387,30 @@ mod tests {
         );
         std::fs::create_dir(dir.path().join("sub")).unwrap();
         let via_sub = dir.path().join("sub/../out");
-        assert!(refusal(&[target(Kind::Csv, &out), target(Kind::Markdown, &via_sub)], true).contains("name the same file"));
+        assert!(
+            refusal(
+                &[target(Kind::Csv, &out), target(Kind::Markdown, &via_sub)],
+                true
+            )
+            .contains("name the same file")
+        );
     }
 
     #[test]
     fn refuses_relative_spellings_of_one_path() {
-        let message = refusal(&[target(Kind::Json, "no-such-out"), target(Kind::Csv, "./no-such-out")], false);
-        assert!(message.starts_with("--export-json no-such-out and --export-csv ./no-such-out name the same file"), "{message}");
+        let message = refusal(
+            &[
+                target(Kind::Json, "no-such-out"),
+                target(Kind::Csv, "./no-such-out"),
+            ],
+            false,
+        );
+        assert!(
+            message.starts_with(
+                "--export-json no-such-out and --export-csv ./no-such-out name the same file"
+            ),
+            "{message}"
+        );
     }
 
     #[test]
@@ -326,13 +420,19 @@ mod tests {
         let link = dir.path().join("link.json");
         std::fs::write(&file, "{}").unwrap();
         std::os::unix::fs::symlink(&file, &link).unwrap();
-        assert!(refusal(&[target(Kind::Json, &file), target(Kind::Csv, &link)], true).contains("name the same file"));
+        assert!(
+            refusal(&[target(Kind::Json, &file), target(Kind::Csv, &link)], true)
+                .contains("name the same file")
+        );
     }
 
     #[test]
     fn refuses_more_than_one_export_to_stdout() {
         let message = refusal(&[target(Kind::Json, "-"), target(Kind::Csv, "-")], false);
-        assert_eq!(message, "--export-json and --export-csv both write to standard output (-); only one export can");
+        assert_eq!(
+            message,
+            "--export-json and --export-csv both write to standard output (-); only one export can"
+        );
     }
 
     #[test]
@@ -341,11 +441,21 @@ mod tests {
         let missing = dir.path().join("missing");
         let path = missing.join("out.json");
         let message = refusal(&[target(Kind::Json, &path)], true);
-        assert_eq!(message, format!("{}: directory {} does not exist", path.display(), missing.display()));
+        assert_eq!(
+            message,
+            format!(
+                "{}: directory {} does not exist",
+                path.display(),
+                missing.display()
+            )
+        );
 
         let file = dir.path().join("file");
         std::fs::write(&file, "").unwrap();
         let path = file.join("out.json");
-        assert_eq!(refusal(&[target(Kind::Json, &path)], true), format!("{}: {} is not a directory", path.display(), file.display()));
+        assert_eq!(
+            refusal(&[target(Kind::Json, &path)], true),
+            format!("{}: {} is not a directory", path.display(), file.display())
+        );
     }
 }

@@ -19,8 +19,8 @@
 
 use anyhow::{Context, Result, ensure};
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
 use super::serde_decode::SerdeDecode;
+use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
 
 /// The smallest BSON document: its int32 length and the terminating NUL.
 const MIN_DOCUMENT: usize = 5;

@@ -172,7 +172,14 @@ fn aggregate<S: ReaderSegments>(message: &message::Reader<S>, sink: &mut Aggrega
                     iex_capnp::Side::Buy => Side::Buy,
                     iex_capnp::Side::Sell => Side::Sell,
                 };
-                sink.level_update(ts, symbol, side, update.get_flags(), update.get_price(), update.get_size());
+                sink.level_update(
+                    ts,
+                    symbol,
+                    side,
+                    update.get_flags(),
+                    update.get_price(),
+                    update.get_size(),
+                );
             }
         }
     }
@@ -677,7 +684,9 @@ capnp_row!(LongsRow, longs_row, present(set_present, get_present) {
 mod tests {
     use super::*;
     use crate::format::assert_round_trip;
-    use crate::format::codec_tests::{assert_every_record_shapes_garbage_is_an_error, big_record, decode_all, encode_all};
+    use crate::format::codec_tests::{
+        assert_every_record_shapes_garbage_is_an_error, big_record, decode_all, encode_all,
+    };
     use crate::workload::Workload;
     use crate::workload::iex::sample_dataset;
     use crate::workload::tabular::Mixed;

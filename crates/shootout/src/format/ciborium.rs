@@ -32,7 +32,8 @@ const SCRATCH: usize = 4096;
 impl CborCiborium {
     fn read<T: DeserializeOwned>(&mut self, stream: &[u8]) -> Result<(T, usize)> {
         let mut input = stream;
-        let value = ciborium::de::from_reader_with_buffer(&mut input, &mut self.scratch[..]).context("cbor: decode")?;
+        let value = ciborium::de::from_reader_with_buffer(&mut input, &mut self.scratch[..])
+            .context("cbor: decode")?;
         Ok((value, stream.len() - input.len()))
     }
 }
@@ -67,7 +68,9 @@ impl Format for CborCiborium {
 
 impl Codec<Iex> for CborCiborium {
     fn new() -> Self {
-        CborCiborium { scratch: Box::new([0; SCRATCH]) }
+        CborCiborium {
+            scratch: Box::new([0; SCRATCH]),
+        }
     }
 
     fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
@@ -88,7 +91,9 @@ impl Codec<Iex> for CborCiborium {
 /// the owned record (as the iex codec does), then visited.
 impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for CborCiborium {
     fn new() -> Self {
-        CborCiborium { scratch: Box::new([0; SCRATCH]) }
+        CborCiborium {
+            scratch: Box::new([0; SCRATCH]),
+        }
     }
 
     fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {

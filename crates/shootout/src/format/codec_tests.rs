@@ -192,7 +192,9 @@ fn steady_state_allocations<C: Codec<Iex>>(records: &[MultiMessage]) -> (u64, u6
 /// [`assert_garbage_is_an_error`] for any workload: every truncated prefix of
 /// the dataset's first 20 and last 5 records, noise and bit flips must be an error or a
 /// clean decode, never a panic (truncations must be errors).
-pub fn assert_record_garbage_is_an_error<W: Workload, C: Codec<W>>(dataset: &crate::workload::Dataset<W>) {
+pub fn assert_record_garbage_is_an_error<W: Workload, C: Codec<W>>(
+    dataset: &crate::workload::Dataset<W>,
+) {
     let mut codec = C::new();
     let mut stream = Vec::new();
     let mut bounds = vec![0];
@@ -236,7 +238,12 @@ pub fn assert_record_garbage_is_an_error<W: Workload, C: Codec<W>>(dataset: &cra
         }
     }
     assert!(codec.decode(&[], &mut sink).is_err(), "{}", C::INFO.name);
-    assert_eq!(codec.decode(&stream, &mut sink).expect("decode"), bounds[1], "{}", C::INFO.name);
+    assert_eq!(
+        codec.decode(&stream, &mut sink).expect("decode"),
+        bounds[1],
+        "{}",
+        C::INFO.name
+    );
 }
 
 /// [`assert_record_garbage_is_an_error`] on the sample of every record shape.
@@ -294,8 +301,18 @@ pub fn record_steady_state_allocations<W: Workload, C: Codec<W>>(
 pub fn assert_malformed_json_lines_are_errors<C: Codec<Iex>>() {
     let mut sink = Iex::new_sink(&Default::default());
     let mut codec = C::new();
-    for line in [&b"\n"[..], b"{}\n", b"{\"seq_no\":1,\"messages\":[]} x\n", b"{\"seq_no\":1,\"messages\":[]}"] {
-        assert!(codec.decode(line, &mut sink).is_err(), "{}: {:?}", C::INFO.name, String::from_utf8_lossy(line));
+    for line in [
+        &b"\n"[..],
+        b"{}\n",
+        b"{\"seq_no\":1,\"messages\":[]} x\n",
+        b"{\"seq_no\":1,\"messages\":[]}",
+    ] {
+        assert!(
+            codec.decode(line, &mut sink).is_err(),
+            "{}: {:?}",
+            C::INFO.name,
+            String::from_utf8_lossy(line)
+        );
     }
 }
 
@@ -409,7 +426,11 @@ impl<F: Forgets> Codec<Iex> for Forgetful<F> {
         Codec::<Iex>::encode(&mut super::postcard::Postcard, record, stream)
     }
 
-    fn decode(&mut self, stream: &[u8], sink: &mut crate::workload::iex::Aggregator) -> Result<usize> {
+    fn decode(
+        &mut self,
+        stream: &[u8],
+        sink: &mut crate::workload::iex::Aggregator,
+    ) -> Result<usize> {
         let (mut record, rest) = postcard::take_from_bytes::<MultiMessage>(stream)?;
         record.messages.iter_mut().for_each(F::forget);
         record.aggregate_into(sink);
@@ -428,8 +449,14 @@ fn forgetful_difference<F: Forgets>() -> String {
 fn a_codec_that_forgets_a_field_fails_validation_naming_it() {
     for (difference, field) in [
         (forgetful_difference::<ForgetsTs>(), "ts_sum"),
-        (forgetful_difference::<ForgetsTradePrice>(), "trade_price_sum"),
+        (
+            forgetful_difference::<ForgetsTradePrice>(),
+            "trade_price_sum",
+        ),
     ] {
-        assert!(difference.contains(&format!(": {field} expected ")), "{difference}");
+        assert!(
+            difference.contains(&format!(": {field} expected ")),
+            "{difference}"
+        );
     }
 }

@@ -184,7 +184,14 @@ fn aggregate(record: fb::MultiMessage<'_>, sink: &mut Aggregator) -> Result<()> 
                     fb::Side::Sell => Side::Sell,
                     other => bail!("flatbuffers: unknown side {}", other.0),
                 };
-                sink.level_update(ts, symbol, side, update.flags(), update.price(), update.size());
+                sink.level_update(
+                    ts,
+                    symbol,
+                    side,
+                    update.flags(),
+                    update.price(),
+                    update.size(),
+                );
             }
             other => bail!("flatbuffers: unknown body type {}", other.0),
         }

@@ -107,7 +107,10 @@ impl Flexbuffers {
 /// f32 stored as a 32-bit float); strings are copied into the record.
 impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for Flexbuffers {
     /// These shapes decode into owned records, not through the in-place Reader.
-    const LABELS: Labels = Labels { decode: DecodeStyle::Owned, ..Flexbuffers::INFO.labels };
+    const LABELS: Labels = Labels {
+        decode: DecodeStyle::Owned,
+        ..Flexbuffers::INFO.labels
+    };
 
     fn new() -> Self {
         <Flexbuffers as Codec<Iex>>::new()
@@ -163,7 +166,12 @@ fn read(buffer: &[u8], sink: &mut Aggregator) -> Result<()> {
         );
         let fields = body.index(0)?.get_map()?;
         match body.keys_vector().index(0)?.get_key()? {
-            "Trade" => sink.trade(ts, symbol, fields.index("price")?.get_u64()?, size(&fields)?),
+            "Trade" => sink.trade(
+                ts,
+                symbol,
+                fields.index("price")?.get_u64()?,
+                size(&fields)?,
+            ),
             "LevelUpdate" => {
                 let side = match fields.index("side")?.get_str()? {
                     "Buy" => Side::Buy,
@@ -196,8 +204,8 @@ mod tests {
     use crate::format::codec_tests::{
         assert_garbage_is_an_error, assert_round_trips_with_a_big_record, sample_with_big_record,
     };
-    use crate::workload::iex::sample_dataset;
     use crate::workload::iex::Aggregator;
+    use crate::workload::iex::sample_dataset;
     use crate::workload::iex::view::MultiMessageSeed;
     use serde::de::DeserializeSeed;
 

@@ -35,7 +35,6 @@ use serde::Serialize;
 
 use crate::workload::Workload;
 
-
 /// What a format variant is and how it uses its library; shown beside every number.
 #[derive(Debug, Serialize)]
 pub struct FormatInfo {

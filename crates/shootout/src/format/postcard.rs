@@ -7,8 +7,8 @@
 
 use anyhow::{Context, Result};
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
 use super::serde_decode::SerdeDecode;
+use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
 
 pub struct Postcard;
 

@@ -3,12 +3,13 @@
 
 use anyhow::{Result, bail};
 
+use super::Codec;
 use super::features::{self, Schema};
 use super::{
-    DecodeStyle, FormatInfo, Labels, apache_avro, bincode, bitcode, borsh, bson, capnp, ciborium, flatbuffers, flexbuffers, minicbor,
-    planus, postcard, prost, rkyv, rmp_serde, sbe, serde_json, simd_json, sonic_rs, speedy, thrift, ubjson,
+    DecodeStyle, FormatInfo, Labels, apache_avro, bincode, bitcode, borsh, bson, capnp, ciborium,
+    flatbuffers, flexbuffers, minicbor, planus, postcard, prost, rkyv, rmp_serde, sbe, serde_json,
+    simd_json, sonic_rs, speedy, thrift, ubjson,
 };
-use super::Codec;
 use crate::benchmark::Registered;
 use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, Fields};
@@ -96,10 +97,16 @@ pub fn longs() -> Vec<Registered<Longs>> {
 
 /// Groups `--formats` accepts beside format names.
 pub const GROUPS: &[(&str, &str)] = &[
-    ("classic", "the 2019 IEX shootout's four: capnp-unpacked, capnp-packed, flatbuffers, sbe"),
+    (
+        "classic",
+        "the 2019 IEX shootout's four: capnp-unpacked, capnp-packed, flatbuffers, sbe",
+    ),
     ("zero-copy", "formats whose decoder reads fields in place"),
     ("schemaless", "self-describing formats with no schema"),
-    ("schema", "formats with a schema (an IDL or derived from Rust types)"),
+    (
+        "schema",
+        "formats with a schema (an IDL or derived from Rust types)",
+    ),
     ("json", "the JSON libraries"),
 ];
 
@@ -118,8 +125,13 @@ fn in_group(info: &FormatInfo, labels: &Labels, group: &str) -> Option<bool> {
 }
 
 /// Keeps the formats named in `wanted`, by name or group (all when empty), in registry order.
-pub fn select<W: Workload>(all: Vec<Registered<W>>, wanted: &[String]) -> Result<Vec<Registered<W>>> {
-    let Some(sample) = all.first() else { bail!("no formats are registered for workload {}", W::NAME) };
+pub fn select<W: Workload>(
+    all: Vec<Registered<W>>,
+    wanted: &[String],
+) -> Result<Vec<Registered<W>>> {
+    let Some(sample) = all.first() else {
+        bail!("no formats are registered for workload {}", W::NAME)
+    };
     for item in wanted {
         let is_name = all.iter().any(|f| f.info.name == item.as_str());
         if !is_name && in_group(sample.info, &sample.labels, item).is_none() {
@@ -134,11 +146,18 @@ pub fn select<W: Workload>(all: Vec<Registered<W>>, wanted: &[String]) -> Result
         }
     }
     let chosen = |f: &Registered<W>| {
-        wanted.is_empty() || wanted.iter().any(|w| w == f.info.name || in_group(f.info, &f.labels, w) == Some(true))
+        wanted.is_empty()
+            || wanted
+                .iter()
+                .any(|w| w == f.info.name || in_group(f.info, &f.labels, w) == Some(true))
     };
     let selected: Vec<Registered<W>> = all.into_iter().filter(|f| chosen(f)).collect();
     if selected.is_empty() {
-        bail!("--formats {} selects no format for workload {}", wanted.join(","), W::NAME);
+        bail!(
+            "--formats {} selects no format for workload {}",
+            wanted.join(","),
+            W::NAME
+        );
     }
     Ok(selected)
 }
@@ -149,12 +168,19 @@ mod tests {
 
     fn names(wanted: &[&str]) -> Vec<&'static str> {
         let wanted: Vec<String> = wanted.iter().map(|s| s.to_string()).collect();
-        select(iex(), &wanted).unwrap().iter().map(|f| f.info.name).collect()
+        select(iex(), &wanted)
+            .unwrap()
+            .iter()
+            .map(|f| f.info.name)
+            .collect()
     }
 
     #[test]
     fn names_and_groups_select_in_registry_order() {
-        assert_eq!(names(&["classic"]), ["capnp-unpacked", "capnp-packed", "flatbuffers", "sbe"]);
+        assert_eq!(
+            names(&["classic"]),
+            ["capnp-unpacked", "capnp-packed", "flatbuffers", "sbe"]
+        );
         assert_eq!(names(&["sbe", "capnp-packed"]), ["capnp-packed", "sbe"]);
         assert_eq!(names(&[]).len(), iex().len());
         assert!(names(&["zero-copy"]).contains(&"flatbuffers-unchecked"));
@@ -162,17 +188,35 @@ mod tests {
 
     #[test]
     fn unknown_names_list_formats_and_groups() {
-        let error = select(iex(), &["morse".to_string()]).err().unwrap().to_string();
-        assert!(error.contains("unknown format 'morse'") && error.contains("groups: classic"), "{error}");
+        let error = select(iex(), &["morse".to_string()])
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            error.contains("unknown format 'morse'") && error.contains("groups: classic"),
+            "{error}"
+        );
     }
 
     #[test]
     fn names_are_unique_and_every_family_has_a_feature_row() {
         let formats = iex();
         for (i, f) in formats.iter().enumerate() {
-            assert!(formats[..i].iter().all(|g| g.info.name != f.info.name), "duplicate {}", f.info.name);
-            assert!(features::of_family(f.info.family).is_some(), "no feature-matrix row for family {:?}", f.info.family);
-            assert!(GROUPS.iter().all(|(g, _)| *g != f.info.name), "{} shadows a group", f.info.name);
+            assert!(
+                formats[..i].iter().all(|g| g.info.name != f.info.name),
+                "duplicate {}",
+                f.info.name
+            );
+            assert!(
+                features::of_family(f.info.family).is_some(),
+                "no feature-matrix row for family {:?}",
+                f.info.family
+            );
+            assert!(
+                GROUPS.iter().all(|(g, _)| *g != f.info.name),
+                "{} shadows a group",
+                f.info.name
+            );
         }
     }
 }

@@ -157,7 +157,14 @@ fn aggregate(record: &ArchivedMultiMessage, sink: &mut Aggregator) {
                     ArchivedSide::Buy => Side::Buy,
                     ArchivedSide::Sell => Side::Sell,
                 };
-                sink.level_update(ts, symbol, side, *flags, price.to_native(), size.to_native());
+                sink.level_update(
+                    ts,
+                    symbol,
+                    side,
+                    *flags,
+                    price.to_native(),
+                    size.to_native(),
+                );
             }
         }
     }

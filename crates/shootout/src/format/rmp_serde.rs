@@ -20,8 +20,8 @@
 use anyhow::{Context, Result, ensure};
 use serde::Serialize;
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
 use super::serde_decode::SerdeDecode;
+use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
 
 /// Bytes of the little-endian length prefix before each record.
 const PREFIX: usize = 4;

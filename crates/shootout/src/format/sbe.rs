@@ -94,11 +94,13 @@ fn padded_symbol(symbol: &str) -> Result<[u8; SYMBOL_LEN]> {
     let mut padded = [b' '; SYMBOL_LEN];
     for (i, c) in symbol.chars().enumerate() {
         let byte = u8::try_from(c).map_err(|_| {
-            anyhow::anyhow!("sbe: symbol {symbol:?} holds {c:?}, above U+00FF, which is not one Latin-1 byte")
+            anyhow::anyhow!(
+                "sbe: symbol {symbol:?} holds {c:?}, above U+00FF, which is not one Latin-1 byte"
+            )
         })?;
-        *padded
-            .get_mut(i)
-            .with_context(|| format!("sbe: symbol {symbol:?} is longer than {SYMBOL_LEN} chars"))? = byte;
+        *padded.get_mut(i).with_context(|| {
+            format!("sbe: symbol {symbol:?} is longer than {SYMBOL_LEN} chars")
+        })? = byte;
     }
     ensure!(
         !symbol.ends_with(' '),
@@ -1395,9 +1397,15 @@ mod tests {
     #[test]
     fn latin1_symbols_take_one_byte_per_char() {
         let symbol = "\u{ff}\u{e9}\"\\\u{1}\u{80}AB";
-        assert_eq!(padded_symbol(symbol).unwrap(), [0xff, 0xe9, b'"', b'\\', 1, 0x80, b'A', b'B']);
+        assert_eq!(
+            padded_symbol(symbol).unwrap(),
+            [0xff, 0xe9, b'"', b'\\', 1, 0x80, b'A', b'B']
+        );
         let mut utf8 = [0; 2 * SYMBOL_LEN];
-        assert_eq!(symbol_utf8(&padded_symbol(symbol).unwrap(), &mut utf8), symbol.as_bytes());
+        assert_eq!(
+            symbol_utf8(&padded_symbol(symbol).unwrap(), &mut utf8),
+            symbol.as_bytes()
+        );
     }
 
     #[test]
@@ -1412,7 +1420,12 @@ mod tests {
     fn rejects_unrepresentable_symbols_and_leaves_stream_intact() {
         let mut codec = <Sbe as Codec<Iex>>::new();
         let mut stream = vec![7u8];
-        for symbol in ["TOOLONGSY", "AB ", "\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}", "A\u{100}"] {
+        for symbol in [
+            "TOOLONGSY",
+            "AB ",
+            "\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}",
+            "A\u{100}",
+        ] {
             let record = MultiMessage {
                 seq_no: 1,
                 messages: vec![Message {
@@ -1421,7 +1434,9 @@ mod tests {
                     body: Body::Trade { price: 1, size: 1 },
                 }],
             };
-            let error = Codec::<Iex>::encode(&mut codec, &record, &mut stream).unwrap_err().to_string();
+            let error = Codec::<Iex>::encode(&mut codec, &record, &mut stream)
+                .unwrap_err()
+                .to_string();
             assert!(error.contains(&format!("{symbol:?}")), "{error}");
             assert_eq!(stream, [7]);
         }

@@ -174,7 +174,12 @@ impl<'a> From<&'a Message> for MessageJson<'a> {
     fn from(m: &'a Message) -> Self {
         let body = match m.body {
             Body::Trade { price, size } => BodyJson::Trade(TradeJson { price, size }),
-            Body::LevelUpdate { price, size, flags, side } => BodyJson::LevelUpdate(LevelUpdateJson {
+            Body::LevelUpdate {
+                price,
+                size,
+                flags,
+                side,
+            } => BodyJson::LevelUpdate(LevelUpdateJson {
                 price,
                 size,
                 flags,
@@ -184,7 +189,11 @@ impl<'a> From<&'a Message> for MessageJson<'a> {
                 },
             }),
         };
-        MessageJson { ts: m.ts, symbol: &m.symbol, body }
+        MessageJson {
+            ts: m.ts,
+            symbol: &m.symbol,
+            body,
+        }
     }
 }
 
@@ -225,12 +234,16 @@ impl Format for JsonSimdJson {
 
 impl Codec<Iex> for JsonSimdJson {
     fn new() -> Self {
-        JsonSimdJson { line: Line::default() }
+        JsonSimdJson {
+            line: Line::default(),
+        }
     }
 
     fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
         let start = stream.len();
-        write_record(record, stream).inspect_err(|_| stream.truncate(start)).context("json: encode")?;
+        write_record(record, stream)
+            .inspect_err(|_| stream.truncate(start))
+            .context("json: encode")?;
         stream.push(b'\n');
         Ok(())
     }
@@ -305,13 +318,18 @@ where
 
     fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
         let start = stream.len();
-        record.json_write(stream).inspect_err(|_| stream.truncate(start)).context("json: encode")?;
+        record
+            .json_write(stream)
+            .inspect_err(|_| stream.truncate(start))
+            .context("json: encode")?;
         stream.push(b'\n');
         Ok(())
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
-        self.line.decode(stream, |nodes| R::from_tape(nodes).map(|record| record.visit(sink)))
+        self.line.decode(stream, |nodes| {
+            R::from_tape(nodes).map(|record| record.visit(sink))
+        })
     }
 }
 
@@ -333,10 +351,14 @@ impl Line {
         let len = copy_line(stream, &mut self.scratch)?;
         // Empty: simd-json reserves the tape's exact size in one allocation.
         let mut tape = Tape(Vec::new());
-        simd_json::fill_tape_padded(&mut self.scratch, len, &mut self.buffers, &mut tape).context("json: decode")?;
+        simd_json::fill_tape_padded(&mut self.scratch, len, &mut self.buffers, &mut tape)
+            .context("json: decode")?;
         let mut nodes = tape.0.into_iter().peekable();
         read(&mut nodes).context("json: decode")?;
-        ensure!(nodes.next().is_none(), "json: decode: trailing values on the line");
+        ensure!(
+            nodes.next().is_none(),
+            "json: decode: trailing values on the line"
+        );
         Ok(len + 1)
     }
 }

@@ -275,7 +275,9 @@ where
         for message in &record.messages {
             let (ts, symbol) = (message.ts, message.symbol.as_bytes());
             match &message.body {
-                th::Body::Trade(trade) => sink.trade(ts, symbol, trade.price as u64, trade.size as u32),
+                th::Body::Trade(trade) => {
+                    sink.trade(ts, symbol, trade.price as u64, trade.size as u32)
+                }
                 th::Body::LevelUpdate(update) => {
                     let side = match update.side {
                         th::Side::BUY => Side::Buy,
@@ -283,7 +285,14 @@ where
                         other => bail!("{}: unknown side {}", P::NAME, other.0),
                     };
                     let flags = update.flags as u8;
-                    sink.level_update(ts, symbol, side, flags, update.price as u64, update.size as u32);
+                    sink.level_update(
+                        ts,
+                        symbol,
+                        side,
+                        flags,
+                        update.price as u64,
+                        update.size as u32,
+                    );
                 }
             }
         }

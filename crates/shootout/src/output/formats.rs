@@ -44,8 +44,20 @@ fn yes_no(b: bool) -> &'static str {
 /// One row per format variant; the longer facts per family follow the table.
 pub fn write(entries: &[FormatEntry], markdown: bool, out: &mut dyn Write) -> io::Result<()> {
     let mut table = Table::new();
-    table.load_style(if markdown { ASCII_MARKDOWN } else { UTF8_BORDERS_ONLY });
-    table.set_header(["format", "family", "library", "schema", "self-describing", "zero-copy read", "labels"]);
+    table.load_style(if markdown {
+        ASCII_MARKDOWN
+    } else {
+        UTF8_BORDERS_ONLY
+    });
+    table.set_header([
+        "format",
+        "family",
+        "library",
+        "schema",
+        "self-describing",
+        "zero-copy read",
+        "labels",
+    ]);
     for e in entries {
         let f = e.features;
         table.add_row(vec![

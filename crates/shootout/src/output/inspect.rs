@@ -6,8 +6,8 @@ use anyhow::Result;
 use comfy_table::{Table, presets::UTF8_BORDERS_ONLY};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::capture::Source;
 use crate::benchmark::DEFAULT_WINDOW;
+use crate::capture::Source;
 use crate::workload::iex::ingest::{CaptureReport, Records};
 
 /// Reads the whole capture, keeping no records, with a progress bar on a terminal.
@@ -16,12 +16,16 @@ pub fn scan(source: &Source) -> Result<CaptureReport> {
     let progress = if io::stderr().is_terminal() {
         match records.progress() {
             (_, Some(total)) => ProgressBar::new(total).with_style(
-                ProgressStyle::with_template("{spinner} [{bar:30}] {bytes}/{total_bytes} {bytes_per_sec}")
-                    .expect("valid template")
-                    .progress_chars("=> "),
+                ProgressStyle::with_template(
+                    "{spinner} [{bar:30}] {bytes}/{total_bytes} {bytes_per_sec}",
+                )
+                .expect("valid template")
+                .progress_chars("=> "),
             ),
-            (_, None) => ProgressBar::new_spinner()
-                .with_style(ProgressStyle::with_template("{spinner} {bytes} {bytes_per_sec}").expect("valid template")),
+            (_, None) => ProgressBar::new_spinner().with_style(
+                ProgressStyle::with_template("{spinner} {bytes} {bytes_per_sec}")
+                    .expect("valid template"),
+            ),
         }
     } else {
         ProgressBar::hidden()
@@ -45,28 +49,58 @@ fn price(raw: Option<i64>) -> String {
 
 pub fn write(report: &CaptureReport, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "file          {}", report.file)?;
-    writeln!(out, "input         {} bytes, SHA-256 {}", report.input_bytes, report.sha256)?;
-    writeln!(out, 
+    writeln!(
+        out,
+        "input         {} bytes, SHA-256 {}",
+        report.input_bytes, report.sha256
+    )?;
+    writeln!(
+        out,
         "packets       {} ({} IEX-TP, {} other, skipped)",
         report.packets, report.iex_packets, report.other_packets
     )?;
-    let protocols: Vec<String> = report.protocols.iter().map(|(name, n)| format!("{name} ({n} packets)")).collect();
+    let protocols: Vec<String> = report
+        .protocols
+        .iter()
+        .map(|(name, n)| format!("{name} ({n} packets)"))
+        .collect();
     writeln!(out, "protocols     {}", protocols.join(", "))?;
     if let Some([first, last]) = &report.time_range {
         writeln!(out, "time range    {first} .. {last}")?;
     }
-    let counts: Vec<String> = report.messages.iter().map(|(kind, n)| format!("{kind}: {n}")).collect();
-    writeln!(out, "messages      {} ({})", report.messages_total, counts.join(", "))?;
+    let counts: Vec<String> = report
+        .messages
+        .iter()
+        .map(|(kind, n)| format!("{kind}: {n}"))
+        .collect();
+    writeln!(
+        out,
+        "messages      {} ({})",
+        report.messages_total,
+        counts.join(", ")
+    )?;
     let skipped = &report.skipped_messages;
-    writeln!(out, 
+    writeln!(
+        out,
         "skipped       {} unknown type, {} shorter than spec; {} longer than spec read by known fields",
         skipped.unknown_type, skipped.shorter_than_spec, skipped.longer_than_spec
     )?;
-    writeln!(out, "records       {} packets with trades or price updates", report.records)?;
+    writeln!(
+        out,
+        "records       {} packets with trades or price updates",
+        report.records
+    )?;
     writeln!(out)?;
     let mut table = Table::new();
     table.load_style(UTF8_BORDERS_ONLY);
-    table.set_header(["symbol", "trade volume", "bid low", "bid high", "ask low", "ask high"]);
+    table.set_header([
+        "symbol",
+        "trade volume",
+        "bid low",
+        "bid high",
+        "ask low",
+        "ask high",
+    ]);
     for (symbol, s) in &report.symbols {
         table.add_row([
             symbol.clone(),

@@ -27,7 +27,11 @@ fn ns(value: f64) -> String {
 }
 
 fn ns_per_op(value: f64) -> String {
-    if value < 100.0 { format!("{value:.1}") } else { format!("{value:.0}") }
+    if value < 100.0 {
+        format!("{value:.1}")
+    } else {
+        format!("{value:.0}")
+    }
 }
 
 fn si(value: f64) -> String {
@@ -40,7 +44,11 @@ fn si(value: f64) -> String {
 }
 
 fn allocations(value: f64) -> String {
-    if value == 0.0 { "0".into() } else { format!("{value:.2}") }
+    if value == 0.0 {
+        "0".into()
+    } else {
+        format!("{value:.2}")
+    }
 }
 
 /// A latency figure; within 5× the clock's resolution it is flagged `≤` with
@@ -57,13 +65,24 @@ fn relative(r: &Relative) -> String {
     if r.fastest {
         return "1.00x (fastest)".to_owned();
     }
-    let mark = if r.indistinguishable_from_fastest { "≈" } else { "" };
-    format!("{mark}{:.2}x ({:.2}–{:.2})", r.ratio, r.interval.low, r.interval.high)
+    let mark = if r.indistinguishable_from_fastest {
+        "≈"
+    } else {
+        ""
+    };
+    format!(
+        "{mark}{:.2}x ({:.2}–{:.2})",
+        r.ratio, r.interval.low, r.interval.high
+    )
 }
 
 /// The name as tables show it: the baseline says what it is.
 fn display_name(format: &FormatResult) -> String {
-    if format.baseline { format!("{} (no format)", format.name) } else { format.name.to_owned() }
+    if format.baseline {
+        format!("{} (no format)", format.name)
+    } else {
+        format.name.to_owned()
+    }
 }
 
 fn new_table(style: Style, header: &[&str]) -> Table {
@@ -81,12 +100,31 @@ pub fn direction(results: &Results, style: Style, pick: fn(&FormatResult) -> &Di
     let mut table = new_table(
         style,
         &[
-            "format", "ns/op", "95% CI", "± runs", "relative (95% CI)", "ops/s", "MB/s", "p50 ns", "p90", "p99", "p99.9", "max",
-            "outliers", "allocs/op", "B/op",
+            "format",
+            "ns/op",
+            "95% CI",
+            "± runs",
+            "relative (95% CI)",
+            "ops/s",
+            "MB/s",
+            "p50 ns",
+            "p90",
+            "p99",
+            "p99.9",
+            "max",
+            "outliers",
+            "allocs/op",
+            "B/op",
         ],
     );
     let mut formats: Vec<&FormatResult> = results.formats.iter().collect();
-    formats.sort_by(|a, b| pick(a).summary.ns_per_op.median.total_cmp(&pick(b).summary.ns_per_op.median));
+    formats.sort_by(|a, b| {
+        pick(a)
+            .summary
+            .ns_per_op
+            .median
+            .total_cmp(&pick(b).summary.ns_per_op.median)
+    });
     let timer = &results.timer;
     for format in formats {
         let direction = pick(format);
@@ -94,7 +132,11 @@ pub fn direction(results: &Results, style: Style, pick: fn(&FormatResult) -> &Di
         table.add_row(vec![
             display_name(format),
             ns_per_op(s.ns_per_op.median),
-            format!("{}–{}", ns_per_op(s.ns_per_op_ci.low), ns_per_op(s.ns_per_op_ci.high)),
+            format!(
+                "{}–{}",
+                ns_per_op(s.ns_per_op_ci.low),
+                ns_per_op(s.ns_per_op_ci.high)
+            ),
             format!("{:.1}%", 100.0 * s.ns_per_op.relative_range()),
             relative(&direction.relative),
             si(s.ops_per_s.median),
@@ -114,8 +156,18 @@ pub fn direction(results: &Results, style: Style, pick: fn(&FormatResult) -> &Di
 
 /// Encoded size, labels and validation, smallest first.
 pub fn sizes(results: &Results, style: Style) -> Table {
-    let mut table =
-        new_table(style, &["format", "bytes", "bytes/record", "zstd-3 bytes", "zstd ratio", "library", "labels"]);
+    let mut table = new_table(
+        style,
+        &[
+            "format",
+            "bytes",
+            "bytes/record",
+            "zstd-3 bytes",
+            "zstd ratio",
+            "library",
+            "labels",
+        ],
+    );
     let mut formats: Vec<&FormatResult> = results.formats.iter().filter(|f| !f.baseline).collect();
     formats.sort_by_key(|f| f.encoded_bytes);
     for format in formats {
@@ -135,7 +187,17 @@ pub fn sizes(results: &Results, style: Style) -> Table {
 /// The size comparison with the source CSV (tabular workloads).
 pub fn csv_sizes(results: &Results, style: Style) -> Option<Table> {
     let csv = results.workload.csv?;
-    let mut table = new_table(style, &["format", "bytes", "vs CSV", "bytes/value", "zstd-3 bytes", "zstd vs CSV"]);
+    let mut table = new_table(
+        style,
+        &[
+            "format",
+            "bytes",
+            "vs CSV",
+            "bytes/value",
+            "zstd-3 bytes",
+            "zstd vs CSV",
+        ],
+    );
     let values = csv.values.max(1) as f64;
     table.add_row(vec![
         "CSV (source)".to_owned(),
@@ -151,10 +213,16 @@ pub fn csv_sizes(results: &Results, style: Style) -> Option<Table> {
         table.add_row(vec![
             f.name.to_owned(),
             f.encoded_bytes.to_string(),
-            format!("{:.1}%", 100.0 * f.encoded_bytes as f64 / csv.bytes.max(1) as f64),
+            format!(
+                "{:.1}%",
+                100.0 * f.encoded_bytes as f64 / csv.bytes.max(1) as f64
+            ),
             format!("{:.2}", f.encoded_bytes as f64 / values),
             f.zstd_bytes.to_string(),
-            format!("{:.1}%", 100.0 * f.zstd_bytes as f64 / csv.bytes.max(1) as f64),
+            format!(
+                "{:.1}%",
+                100.0 * f.zstd_bytes as f64 / csv.bytes.max(1) as f64
+            ),
         ]);
     }
     Some(table)
@@ -167,9 +235,15 @@ pub fn not_run(results: &Results) -> Vec<String> {
             (Some(position), run) => format!(" ({position}, run {run})"),
             (None, run) => format!(" (run {run})"),
         };
-        format!("FAILED, numbers withheld: {} ({}): {}{at}", f.name, f.family, f.failure.reason)
+        format!(
+            "FAILED, numbers withheld: {} ({}): {}{at}",
+            f.name, f.family, f.failure.reason
+        )
     });
-    let not_run = results.not_run.iter().map(|n| format!("not run: {} ({}): {}", n.name, n.family, n.reason));
+    let not_run = results
+        .not_run
+        .iter()
+        .map(|n| format!("not run: {} ({}): {}", n.name, n.family, n.reason));
     failed.chain(not_run).collect()
 }
 
@@ -179,7 +253,11 @@ pub fn preamble(results: &Results) -> Vec<String> {
     let t = &results.timer;
     let s = &results.settings;
     let input = match &results.workload.input {
-        Some(file) => format!(" ({} bytes, sha256 {})", file.bytes, file.sha256.get(..16).unwrap_or(&file.sha256)),
+        Some(file) => format!(
+            " ({} bytes, sha256 {})",
+            file.bytes,
+            file.sha256.get(..16).unwrap_or(&file.sha256)
+        ),
         None => String::new(),
     };
     vec![

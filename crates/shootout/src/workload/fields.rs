@@ -29,7 +29,16 @@ pub struct FieldStats {
 /// `PartialEq` would report identical figures as a difference.
 impl PartialEq for FieldStats {
     fn eq(&self, other: &Self) -> bool {
-        let key = |s: &Self| (s.present, s.int_sum, s.float_sum.to_bits(), s.float_bits, s.text_bytes, s.text_hash);
+        let key = |s: &Self| {
+            (
+                s.present,
+                s.int_sum,
+                s.float_sum.to_bits(),
+                s.float_bits,
+                s.text_bytes,
+                s.text_hash,
+            )
+        };
         key(self) == key(other)
     }
 }
@@ -51,7 +60,10 @@ pub struct FieldSink {
 
 impl FieldSink {
     pub fn new(fields: usize) -> Self {
-        FieldSink { records: 0, fields: vec![FieldStats::default(); fields] }
+        FieldSink {
+            records: 0,
+            fields: vec![FieldStats::default(); fields],
+        }
     }
 
     #[inline]
@@ -98,7 +110,8 @@ pub fn text_hash(value: &[u8]) -> u64 {
     let mut chunks = value.chunks_exact(8);
     let mut hash = FNV_OFFSET;
     for chunk in &mut chunks {
-        hash = (hash ^ u64::from_le_bytes(chunk.try_into().expect("8 bytes"))).wrapping_mul(FNV_PRIME);
+        hash =
+            (hash ^ u64::from_le_bytes(chunk.try_into().expect("8 bytes"))).wrapping_mul(FNV_PRIME);
     }
     let tail = chunks.remainder();
     if !tail.is_empty() {
@@ -169,23 +182,36 @@ impl<R: FieldRecord> Workload for Fields<R> {
     }
 
     fn finish(sink: FieldSink) -> FieldAggregate {
-        FieldAggregate { records: sink.records, fields: R::FIELDS.iter().copied().zip(sink.fields).collect() }
+        FieldAggregate {
+            records: sink.records,
+            fields: R::FIELDS.iter().copied().zip(sink.fields).collect(),
+        }
     }
 
     fn non_finite_field(record: &R) -> Option<&'static str> {
         let mut sink = FieldSink::new(R::FIELDS.len());
         record.visit(&mut sink);
-        R::FIELDS.iter().zip(&sink.fields).find(|(_, f)| f.present > 0 && !f.float_sum.is_finite()).map(|(name, _)| *name)
+        R::FIELDS
+            .iter()
+            .zip(&sink.fields)
+            .find(|(_, f)| f.present > 0 && !f.float_sum.is_finite())
+            .map(|(name, _)| *name)
     }
 
     fn first_difference(expected: &FieldAggregate, actual: &FieldAggregate) -> Option<String> {
         if expected.records != actual.records {
-            return Some(format!("expected {} records, decoded {}", expected.records, actual.records));
+            return Some(format!(
+                "expected {} records, decoded {}",
+                expected.records, actual.records
+            ));
         }
-        expected.fields.iter().find_map(|(name, want)| match actual.fields.get(name) {
-            Some(got) if got == want => None,
-            got => Some(format!("field {name}: expected {want:?}, decoded {got:?}")),
-        })
+        expected
+            .fields
+            .iter()
+            .find_map(|(name, want)| match actual.fields.get(name) {
+                Some(got) if got == want => None,
+                got => Some(format!("field {name}: expected {want:?}, decoded {got:?}")),
+            })
     }
 }
 
@@ -246,8 +272,15 @@ mod tests {
         assert_eq!(text_hash(b""), step(FNV_OFFSET, 0));
         assert_eq!(text_hash(b"a"), step(step(FNV_OFFSET, 0x61), 1));
         let word = u64::from_le_bytes(*b"abcdefgh");
-        assert_eq!(text_hash(b"abcdefghi"), step(step(step(FNV_OFFSET, word), 0x69), 9));
-        assert_ne!(text_hash(b"ab"), text_hash(b"ab\0"), "the length tells trailing zeros apart");
+        assert_eq!(
+            text_hash(b"abcdefghi"),
+            step(step(step(FNV_OFFSET, word), 0x69), 9)
+        );
+        assert_ne!(
+            text_hash(b"ab"),
+            text_hash(b"ab\0"),
+            "the length tells trailing zeros apart"
+        );
         // Computed independently (Python), for runners in other languages to check against.
         assert_eq!(text_hash(b"The quick brown fox"), 0x2f1117863ae73cab);
     }
@@ -255,9 +288,15 @@ mod tests {
     #[test]
     fn a_one_ulp_error_shows_even_where_the_sum_hides_it() {
         let exact = [Float(1e10), Float(1e8 + 0.5)];
-        let off = [Float(1e10), Float(f64::from_bits((1e8 + 0.5f64).to_bits() + 1))];
+        let off = [
+            Float(1e10),
+            Float(f64::from_bits((1e8 + 0.5f64).to_bits() + 1)),
+        ];
         let (a, b) = (reference(&exact, &[0, 1]), reference(&off, &[0, 1]));
-        assert_eq!(a.fields["x"].float_sum, b.fields["x"].float_sum, "the sum alone hides it");
+        assert_eq!(
+            a.fields["x"].float_sum, b.fields["x"].float_sum,
+            "the sum alone hides it"
+        );
         assert!(<Fields<Float> as Workload>::first_difference(&a, &b).is_some());
     }
 
@@ -267,23 +306,50 @@ mod tests {
         let (quiet, other) = (f64::NAN.to_bits(), f64::NAN.to_bits() | 1);
         let a = reference(&nan(quiet), &[0]);
         assert!(a.fields["x"].float_sum.is_nan());
-        assert_eq!(<Fields<Float> as Workload>::first_difference(&a, &reference(&nan(quiet), &[0])), None);
-        assert!(<Fields<Float> as Workload>::first_difference(&a, &reference(&nan(other), &[0])).is_some());
+        assert_eq!(
+            <Fields<Float> as Workload>::first_difference(&a, &reference(&nan(quiet), &[0])),
+            None
+        );
+        assert!(
+            <Fields<Float> as Workload>::first_difference(&a, &reference(&nan(other), &[0]))
+                .is_some()
+        );
     }
 
     #[test]
     fn counts_sums_and_hashes_per_field_and_names_the_first_difference() {
-        let records = [Pair { n: Some(5), s: "ab".into() }, Pair { n: None, s: "c".into() }];
+        let records = [
+            Pair {
+                n: Some(5),
+                s: "ab".into(),
+            },
+            Pair {
+                n: None,
+                s: "c".into(),
+            },
+        ];
         let expected = reference(&records, &[0, 1, 1]);
         assert_eq!(expected.records, 3);
         assert_eq!(expected.fields["n"].present, 1);
         assert_eq!(expected.fields["n"].int_sum, 5);
         assert_eq!(expected.fields["s"].text_bytes, 4);
 
-        let swapped = [Pair { n: Some(5), s: "ab".into() }, Pair { n: None, s: "d".into() }];
+        let swapped = [
+            Pair {
+                n: Some(5),
+                s: "ab".into(),
+            },
+            Pair {
+                n: None,
+                s: "d".into(),
+            },
+        ];
         let actual = reference(&swapped, &[0, 1, 1]);
         let diff = <Fields<Pair> as Workload>::first_difference(&expected, &actual).unwrap();
         assert!(diff.starts_with("field s:"), "{diff}");
-        assert_eq!(<Fields<Pair> as Workload>::first_difference(&expected, &expected), None);
+        assert_eq!(
+            <Fields<Pair> as Workload>::first_difference(&expected, &expected),
+            None
+        );
     }
 }

@@ -3,9 +3,9 @@
 
 use rand::RngExt;
 
+use super::Dataset;
 use super::fields::{FieldRecord, FieldSink, Fields, field_record, reference};
 use super::random::Random;
-use super::Dataset;
 
 field_record! {
     pub struct Primitives {
@@ -50,10 +50,12 @@ pub fn generate(operations: usize, seed: u64) -> Dataset<PrimitivesWorkload> {
             longs: (0..RUN).map(|_| r.rng().random()).collect(),
             doubles: (0..RUN).map(|_| r.rng().random_range(-1e9..1e9)).collect(),
             booleans: (0..RUN).map(|_| r.rng().random()).collect(),
-            strings: (0..RUN).map(|_| {
-                let len = r.rng().random_range(1..=12);
-                r.alnum(len)
-            }).collect(),
+            strings: (0..RUN)
+                .map(|_| {
+                    let len = r.rng().random_range(1..=12);
+                    r.alnum(len)
+                })
+                .collect(),
         })
         .collect();
     let order = r.picks(POOL, operations);
@@ -62,7 +64,9 @@ pub fn generate(operations: usize, seed: u64) -> Dataset<PrimitivesWorkload> {
         records,
         order,
         reference,
-        source: format!("generated: {POOL} records of {RUN} values per type, {operations} random picks, seed {seed}"),
+        source: format!(
+            "generated: {POOL} records of {RUN} values per type, {operations} random picks, seed {seed}"
+        ),
     }
 }
 
@@ -70,7 +74,13 @@ pub fn generate(operations: usize, seed: u64) -> Dataset<PrimitivesWorkload> {
 #[cfg(test)]
 pub fn sample() -> Dataset<PrimitivesWorkload> {
     let mut dataset = generate(40, 3);
-    let empty = Primitives { ints: vec![], longs: vec![], doubles: vec![], booleans: vec![], strings: vec![] };
+    let empty = Primitives {
+        ints: vec![],
+        longs: vec![],
+        doubles: vec![],
+        booleans: vec![],
+        strings: vec![],
+    };
     let extreme = Primitives {
         ints: vec![i32::MIN, i32::MAX, 0, -1],
         longs: vec![i64::MIN, i64::MAX],
@@ -98,7 +108,9 @@ mod tests {
         }
         let trues = picked().flat_map(|p| &p.booleans).filter(|b| **b).count() as i64;
         assert_eq!(agg.fields["booleans"].int_sum, trues);
-        let longs = picked().flat_map(|p| &p.longs).fold(0i64, |a, b| a.wrapping_add(*b));
+        let longs = picked()
+            .flat_map(|p| &p.longs)
+            .fold(0i64, |a, b| a.wrapping_add(*b));
         assert_eq!(agg.fields["longs"].int_sum, longs);
     }
 }

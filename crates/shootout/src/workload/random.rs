@@ -17,30 +17,46 @@ impl Random {
     }
 
     pub fn hex(&mut self, len: usize) -> String {
-        (0..len).map(|_| char::from(b"0123456789abcdef"[self.0.random_range(0..16)])).collect()
+        (0..len)
+            .map(|_| char::from(b"0123456789abcdef"[self.0.random_range(0..16)]))
+            .collect()
     }
 
     pub fn alnum(&mut self, len: usize) -> String {
-        (0..len).map(|_| char::from(ALNUM[self.0.random_range(0..ALNUM.len())])).collect()
+        (0..len)
+            .map(|_| char::from(ALNUM[self.0.random_range(0..ALNUM.len())]))
+            .collect()
     }
 
     /// RFC 4122 version-4 text form: 36 characters.
     pub fn uuid(&mut self) -> String {
         let h = self.hex(32);
         let variant = ["8", "9", "a", "b"][self.0.random_range(0..4)];
-        format!("{}-{}-4{}-{}{}-{}", &h[..8], &h[8..12], &h[13..16], variant, &h[17..20], &h[20..32])
+        format!(
+            "{}-{}-4{}-{}{}-{}",
+            &h[..8],
+            &h[8..12],
+            &h[13..16],
+            variant,
+            &h[17..20],
+            &h[20..32]
+        )
     }
 
     /// "YYYY-MM-DD HH:MM:SS" between 2015 and 2024, UTC.
     pub fn datetime(&mut self) -> String {
         let seconds = self.0.random_range(1_420_070_400u64..1_735_689_600);
-        let stamp = humantime::format_rfc3339_seconds(std::time::UNIX_EPOCH + std::time::Duration::from_secs(seconds));
+        let stamp = humantime::format_rfc3339_seconds(
+            std::time::UNIX_EPOCH + std::time::Duration::from_secs(seconds),
+        );
         stamp.to_string().trim_end_matches('Z').replace('T', " ")
     }
 
     /// `operations` indices into a pool of `pool` records, uniformly at random.
     pub fn picks(&mut self, pool: usize, operations: usize) -> Vec<u32> {
-        (0..operations).map(|_| self.0.random_range(0..pool as u32)).collect()
+        (0..operations)
+            .map(|_| self.0.random_range(0..pool as u32))
+            .collect()
     }
 }
 

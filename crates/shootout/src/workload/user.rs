@@ -4,9 +4,9 @@
 
 use rand::RngExt;
 
+use super::Dataset;
 use super::fields::{FieldRecord, FieldSink, Fields, field_record, reference};
 use super::random::Random;
-use super::Dataset;
 
 field_record! {
     pub struct UserResponse {
@@ -38,7 +38,15 @@ field_record! {
 impl FieldRecord for UserResponse {
     const WORKLOAD: &'static str = "user";
     const FIELDS: &'static [&'static str] = &[
-        "uid", "muid", "status", "tutorial", "nickname", "total_login_num", "opened_at", "created_at", "updated_at",
+        "uid",
+        "muid",
+        "status",
+        "tutorial",
+        "nickname",
+        "total_login_num",
+        "opened_at",
+        "created_at",
+        "updated_at",
     ];
 
     fn visit(&self, sink: &mut FieldSink) {
@@ -78,7 +86,12 @@ pub fn generate(operations: usize, seed: u64) -> Dataset<User> {
         .collect();
     let order = r.picks(POOL, operations);
     let reference = reference(&records, &order);
-    Dataset { records, order, reference, source: format!("generated: {POOL} users, {operations} random picks, seed {seed}") }
+    Dataset {
+        records,
+        order,
+        reference,
+        source: format!("generated: {POOL} users, {operations} random picks, seed {seed}"),
+    }
 }
 
 /// Generated records plus the edges a codec can get wrong: empty strings,
@@ -113,11 +126,24 @@ mod tests {
         let picked = || dataset.order.iter().map(|&i| &dataset.records[i as usize]);
         let agg = &dataset.reference;
         assert_eq!(agg.records, 500);
-        assert_eq!(agg.fields["uid"].int_sum, picked().map(|u| u.uid).fold(0i64, i64::wrapping_add));
+        assert_eq!(
+            agg.fields["uid"].int_sum,
+            picked().map(|u| u.uid).fold(0i64, i64::wrapping_add)
+        );
         assert_eq!(agg.fields["muid"].text_bytes, 500 * 32);
         assert_eq!(agg.fields["nickname"].text_bytes, 500 * 20);
         assert_eq!(agg.fields["opened_at"].text_bytes, 500 * 19);
-        assert!(UserResponse::FIELDS.iter().all(|f| agg.fields[f].present == 500));
-        assert!(dataset.order.windows(2).any(|w| w[0] != w[1] && w[0] + 1 != w[1]), "picks are not sequential");
+        assert!(
+            UserResponse::FIELDS
+                .iter()
+                .all(|f| agg.fields[f].present == 500)
+        );
+        assert!(
+            dataset
+                .order
+                .windows(2)
+                .any(|w| w[0] != w[1] && w[0] + 1 != w[1]),
+            "picks are not sequential"
+        );
     }
 }

@@ -27,8 +27,8 @@ pub use de::{Deserializer, from_slice, take_from_slice};
 pub use error::Error;
 pub use ser::Serializer;
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
 use super::serde_decode::SerdeDecode;
+use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
 
 /// Type markers and the container markers of Draft 12.
 pub mod marker {

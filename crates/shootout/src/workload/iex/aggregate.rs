@@ -65,7 +65,10 @@ impl SymbolKey {
     fn packed(symbol: &[u8]) -> Option<SymbolKey> {
         let mut bytes = [0u8; 16];
         bytes.get_mut(..symbol.len())?.copy_from_slice(symbol);
-        Some(SymbolKey::Packed(u128::from_le_bytes(bytes), symbol.len() as u8))
+        Some(SymbolKey::Packed(
+            u128::from_le_bytes(bytes),
+            symbol.len() as u8,
+        ))
     }
 
     fn bytes(&self) -> Vec<u8> {
@@ -78,7 +81,10 @@ impl SymbolKey {
 
 impl Aggregator {
     pub fn with_capacity(symbols: usize) -> Self {
-        Aggregator { symbols: FxHashMap::with_capacity_and_hasher(symbols, Default::default()), ..Default::default() }
+        Aggregator {
+            symbols: FxHashMap::with_capacity_and_hasher(symbols, Default::default()),
+            ..Default::default()
+        }
     }
 
     fn stats(&mut self, symbol: &[u8]) -> &mut SymbolStats {
@@ -105,7 +111,15 @@ impl Aggregator {
 
     /// Every update counts, size-0 deletions included.
     #[inline]
-    pub fn level_update(&mut self, ts: i64, symbol: &[u8], side: Side, flags: u8, price: u64, size: u32) {
+    pub fn level_update(
+        &mut self,
+        ts: i64,
+        symbol: &[u8],
+        side: Side,
+        flags: u8,
+        price: u64,
+        size: u32,
+    ) {
         let stats = self.stats(symbol);
         stats.level_updates += 1;
         stats.buy_updates += u64::from(side == Side::Buy);
@@ -128,7 +142,12 @@ impl Aggregator {
     pub fn message(&mut self, ts: i64, symbol: &[u8], body: &Body) {
         match *body {
             Body::Trade { price, size } => self.trade(ts, symbol, price, size),
-            Body::LevelUpdate { price, size, flags, side } => self.level_update(ts, symbol, side, flags, price, size),
+            Body::LevelUpdate {
+                price,
+                size,
+                flags,
+                side,
+            } => self.level_update(ts, symbol, side, flags, price, size),
         }
     }
 
@@ -140,7 +159,9 @@ impl Aggregator {
             symbols: self
                 .symbols
                 .into_iter()
-                .map(|(symbol, stats)| (String::from_utf8_lossy(&symbol.bytes()).into_owned(), stats))
+                .map(|(symbol, stats)| {
+                    (String::from_utf8_lossy(&symbol.bytes()).into_owned(), stats)
+                })
                 .collect(),
         }
     }
@@ -153,7 +174,12 @@ pub fn first_difference(expected: &Aggregate, actual: &Aggregate) -> Option<Stri
     let name = |symbol: &str| symbol.escape_debug().to_string();
     for (symbol, want) in &expected.symbols {
         match actual.symbols.get(symbol) {
-            None => return Some(format!("symbol {}: missing from decoded aggregate", name(symbol))),
+            None => {
+                return Some(format!(
+                    "symbol {}: missing from decoded aggregate",
+                    name(symbol)
+                ));
+            }
             Some(got) => {
                 if let Some(field) = first_field_difference(want, got) {
                     return Some(format!("symbol {}: {field}", name(symbol)));
@@ -161,8 +187,15 @@ pub fn first_difference(expected: &Aggregate, actual: &Aggregate) -> Option<Stri
             }
         }
     }
-    if let Some(symbol) = actual.symbols.keys().find(|symbol| !expected.symbols.contains_key(*symbol)) {
-        return Some(format!("symbol {}: decoded but absent from the reference", name(symbol)));
+    if let Some(symbol) = actual
+        .symbols
+        .keys()
+        .find(|symbol| !expected.symbols.contains_key(*symbol))
+    {
+        return Some(format!(
+            "symbol {}: decoded but absent from the reference",
+            name(symbol)
+        ));
     }
     [
         ("records", expected.records, actual.records),
@@ -253,7 +286,10 @@ mod tests {
         agg.trade(1, b"A", 2, 1);
         let out = agg.finish();
         assert_eq!(out.seq_no_sum, 1);
-        assert_eq!((out.symbols["A"].ts_sum, out.symbols["A"].trade_price_sum), (i64::MIN, 1));
+        assert_eq!(
+            (out.symbols["A"].ts_sum, out.symbols["A"].trade_price_sum),
+            (i64::MIN, 1)
+        );
     }
 
     #[test]
@@ -267,11 +303,23 @@ mod tests {
         };
         let expected = run(123, 5);
         assert_eq!(first_difference(&expected, &expected), None);
-        assert_eq!(first_difference(&expected, &run(0, 5)).unwrap(), "symbol B\\\": ts_sum expected 123, decoded 0");
-        assert_eq!(first_difference(&expected, &run(123, 4)).unwrap(), "seq_no_sum expected 5, decoded 4");
+        assert_eq!(
+            first_difference(&expected, &run(0, 5)).unwrap(),
+            "symbol B\\\": ts_sum expected 123, decoded 0"
+        );
+        assert_eq!(
+            first_difference(&expected, &run(123, 4)).unwrap(),
+            "seq_no_sum expected 5, decoded 4"
+        );
         let mut extra = run(123, 5);
         extra.symbols.insert("C".into(), SymbolStats::default());
-        assert_eq!(first_difference(&expected, &extra).unwrap(), "symbol C: decoded but absent from the reference");
-        assert_eq!(first_difference(&extra, &expected).unwrap(), "symbol C: missing from decoded aggregate");
+        assert_eq!(
+            first_difference(&expected, &extra).unwrap(),
+            "symbol C: decoded but absent from the reference"
+        );
+        assert_eq!(
+            first_difference(&extra, &expected).unwrap(),
+            "symbol C: missing from decoded aggregate"
+        );
     }
 }

@@ -8,9 +8,9 @@ use anyhow::Result;
 use serde::Serialize;
 
 use super::{Aggregate, Aggregator, Body, Iex, Message, MultiMessage, Side, SymbolStats};
+use crate::benchmark::input::{Input, InputFile, Reader, Scanned, Window, in_file_order};
 use crate::capture::iex::{self as wire, Decoded, Protocol};
 use crate::capture::{IexPackets, Source};
-use crate::benchmark::input::{Input, InputFile, Reader, Scanned, Window, in_file_order};
 #[cfg(test)]
 use crate::workload::Dataset;
 
@@ -55,7 +55,6 @@ pub struct SkippedMessages {
     pub longer_than_spec: u64,
 }
 
-
 const PROTOCOLS: [Protocol; 3] = [Protocol::Tops15, Protocol::Tops16, Protocol::Deep10];
 
 /// A streaming reader of benchmark records, with the counts and the reference
@@ -94,14 +93,29 @@ impl Records {
     pub fn next_window(&mut self, window: &mut Vec<MultiMessage>, max: usize) -> Result<usize> {
         let mut filled = 0;
         if max > 0 {
-            let Records { packets, reference, counts, skipped, protocols, send_times, spare, .. } = self;
+            let Records {
+                packets,
+                reference,
+                counts,
+                skipped,
+                protocols,
+                send_times,
+                spare,
+                ..
+            } = self;
             packets.next_packets(|packet| {
                 let protocol = packet.header.protocol;
-                protocols[PROTOCOLS.iter().position(|&p| p == protocol).expect("every protocol listed")] += 1;
+                protocols[PROTOCOLS
+                    .iter()
+                    .position(|&p| p == protocol)
+                    .expect("every protocol listed")] += 1;
                 let t = packet.header.send_time;
                 *send_times = Some(send_times.map_or((t, t), |(lo, hi)| (lo.min(t), hi.max(t))));
                 if filled == window.len() {
-                    window.push(MultiMessage { seq_no: 0, messages: Vec::new() });
+                    window.push(MultiMessage {
+                        seq_no: 0,
+                        messages: Vec::new(),
+                    });
                 }
                 let record = &mut window[filled];
                 record.seq_no = packet.header.first_seq_no;
@@ -109,7 +123,10 @@ impl Records {
                 for body in packet {
                     counts[usize::from(body[0])] += 1;
                     let message = match wire::decode_message(protocol, body) {
-                        Decoded::Known { message, longer_than_spec } => {
+                        Decoded::Known {
+                            message,
+                            longer_than_spec,
+                        } => {
                             skipped.longer_than_spec += u64::from(longer_than_spec);
                             message
                         }
@@ -161,7 +178,12 @@ impl Records {
             iex_packets: scan.iex_packets,
             other_packets: scan.other_packets,
             bytes: scan.read.bytes,
-            protocols: PROTOCOLS.iter().zip(self.protocols).filter(|(_, n)| *n > 0).map(|(p, n)| (p.name(), n)).collect(),
+            protocols: PROTOCOLS
+                .iter()
+                .zip(self.protocols)
+                .filter(|(_, n)| *n > 0)
+                .map(|(p, n)| (p.name(), n))
+                .collect(),
             time_range: self.send_times.map(|(lo, hi)| [rfc3339(lo), rfc3339(hi)]),
             messages: (0..=255u8)
                 .filter(|&kind| counts[usize::from(kind)] > 0)
@@ -201,11 +223,19 @@ impl Input<Iex> for Capture {
     }
 
     fn open(&self) -> Result<Box<dyn Reader<Iex> + '_>> {
-        Ok(Box::new(CaptureReader { records: Records::open(&self.source)?, window: Vec::new(), order: Vec::new(), source: &self.source }))
+        Ok(Box::new(CaptureReader {
+            records: Records::open(&self.source)?,
+            window: Vec::new(),
+            order: Vec::new(),
+            source: &self.source,
+        }))
     }
 
     fn position(&self, op: u64) -> String {
-        format!("benchmark record {op} (the {}th packet with a trade or price update)", op + 1)
+        format!(
+            "benchmark record {op} (the {}th packet with a trade or price update)",
+            op + 1
+        )
     }
 }
 
@@ -219,7 +249,10 @@ struct CaptureReader<'a> {
 impl Reader<Iex> for CaptureReader<'_> {
     fn next_window(&mut self, max: usize) -> Result<Option<Window<'_, Iex>>> {
         let n = self.records.next_window(&mut self.window, max)?;
-        Ok((n > 0).then(|| Window { records: &self.window, order: in_file_order(&mut self.order, n) }))
+        Ok((n > 0).then(|| Window {
+            records: &self.window,
+            order: in_file_order(&mut self.order, n),
+        }))
     }
 
     fn progress(&self) -> (u64, Option<u64>) {
@@ -230,11 +263,19 @@ impl Reader<Iex> for CaptureReader<'_> {
         let report = self.records.finish()?;
         let file = match self.source {
             Source::Memory { .. } => None,
-            Source::File(_) | Source::Stdin => {
-                Some(InputFile { path: report.file.clone(), bytes: report.input_bytes, sha256: report.sha256.clone() })
-            }
+            Source::File(_) | Source::Stdin => Some(InputFile {
+                path: report.file.clone(),
+                bytes: report.input_bytes,
+                sha256: report.sha256.clone(),
+            }),
         };
-        Ok(Scanned { reference: report.reference(), operations: report.records, file, warnings: report.warnings, csv: None })
+        Ok(Scanned {
+            reference: report.reference(),
+            operations: report.records,
+            file,
+            warnings: report.warnings,
+            csv: None,
+        })
     }
 }
 
@@ -264,10 +305,20 @@ pub fn load(source: &Source) -> Result<Ingested> {
 ///
 /// Messages overwrite `out[*used..]` in place (or come from `spare`), so the
 /// steady state allocates nothing.
-fn add_message(message: wire::Message<'_>, out: &mut Vec<Message>, used: &mut usize, spare: &mut Vec<Message>, reference: &mut Aggregator) {
+fn add_message(
+    message: wire::Message<'_>,
+    out: &mut Vec<Message>,
+    used: &mut usize,
+    spare: &mut Vec<Message>,
+    reference: &mut Aggregator,
+) {
     let mut push = |ts: i64, wire_symbol: &[u8; 8], body: Body| {
         if *used == out.len() {
-            out.push(spare.pop().unwrap_or_else(|| Message { ts, symbol: String::new(), body }));
+            out.push(spare.pop().unwrap_or_else(|| Message {
+                ts,
+                symbol: String::new(),
+                body,
+            }));
         }
         let slot = &mut out[*used];
         *used += 1;
@@ -277,27 +328,85 @@ fn add_message(message: wire::Message<'_>, out: &mut Vec<Message>, used: &mut us
         let symbol = &slot.symbol;
         match body {
             Body::Trade { price, size } => reference.trade(ts, symbol.as_bytes(), price, size),
-            Body::LevelUpdate { price, size, flags, side } => {
-                reference.level_update(ts, symbol.as_bytes(), side, flags, price, size)
-            }
+            Body::LevelUpdate {
+                price,
+                size,
+                flags,
+                side,
+            } => reference.level_update(ts, symbol.as_bytes(), side, flags, price, size),
         }
     };
     // Prices travel as the wire's i64 reinterpreted as u64: lossless both ways.
     match message {
-        wire::Message::Trade { ts, symbol, size, price, .. } => push(ts, symbol, Body::Trade { price: price as u64, size }),
-        wire::Message::PriceLevelUpdate { side, flags, ts, symbol, size, price } => {
+        wire::Message::Trade {
+            ts,
+            symbol,
+            size,
+            price,
+            ..
+        } => push(
+            ts,
+            symbol,
+            Body::Trade {
+                price: price as u64,
+                size,
+            },
+        ),
+        wire::Message::PriceLevelUpdate {
+            side,
+            flags,
+            ts,
+            symbol,
+            size,
+            price,
+        } => {
             let side = match side {
                 wire::Side::Buy => Side::Buy,
                 wire::Side::Sell => Side::Sell,
             };
-            push(ts, symbol, Body::LevelUpdate { price: price as u64, size, flags, side });
+            push(
+                ts,
+                symbol,
+                Body::LevelUpdate {
+                    price: price as u64,
+                    size,
+                    flags,
+                    side,
+                },
+            );
         }
-        wire::Message::QuoteUpdate { flags, ts, symbol, bid_size, bid_price, ask_price, ask_size } => {
+        wire::Message::QuoteUpdate {
+            flags,
+            ts,
+            symbol,
+            bid_size,
+            bid_price,
+            ask_price,
+            ask_size,
+        } => {
             if bid_size != 0 {
-                push(ts, symbol, Body::LevelUpdate { price: bid_price as u64, size: bid_size, flags, side: Side::Buy });
+                push(
+                    ts,
+                    symbol,
+                    Body::LevelUpdate {
+                        price: bid_price as u64,
+                        size: bid_size,
+                        flags,
+                        side: Side::Buy,
+                    },
+                );
             }
             if ask_size != 0 {
-                push(ts, symbol, Body::LevelUpdate { price: ask_price as u64, size: ask_size, flags, side: Side::Sell });
+                push(
+                    ts,
+                    symbol,
+                    Body::LevelUpdate {
+                        price: ask_price as u64,
+                        size: ask_size,
+                        flags,
+                        side: Side::Sell,
+                    },
+                );
             }
         }
         wire::Message::Other => {}
@@ -315,12 +424,18 @@ fn latin1(bytes: &[u8], out: &mut String) {
 
 /// The type byte as its character when printable, else as hex (`0x99`).
 fn type_name(kind: u8) -> String {
-    if kind.is_ascii_graphic() { char::from(kind).to_string() } else { format!("0x{kind:02x}") }
+    if kind.is_ascii_graphic() {
+        char::from(kind).to_string()
+    } else {
+        format!("0x{kind:02x}")
+    }
 }
 
 fn rfc3339(ns: i64) -> String {
     match u64::try_from(ns) {
-        Ok(ns) => humantime::format_rfc3339_nanos(UNIX_EPOCH + Duration::from_nanos(ns)).to_string(),
+        Ok(ns) => {
+            humantime::format_rfc3339_nanos(UNIX_EPOCH + Duration::from_nanos(ns)).to_string()
+        }
         Err(_) => format!("{ns} ns before the epoch"),
     }
 }
@@ -349,12 +464,19 @@ mod tests {
     }
 
     fn load_bytes(name: &str, bytes: Vec<u8>) -> Ingested {
-        load(&Source::Memory { name: name.into(), bytes: Arc::from(bytes) }).unwrap()
+        load(&Source::Memory {
+            name: name.into(),
+            bytes: Arc::from(bytes),
+        })
+        .unwrap()
     }
 
     #[test]
     fn every_capture_layout_yields_the_same_records_and_aggregate() {
-        let pcap = generate(Options { packets: 400, seed: 5 });
+        let pcap = generate(Options {
+            packets: 400,
+            seed: 5,
+        });
         let reference = load_bytes("le-us.pcap", pcap.clone());
         assert!(reference.report.records > 100);
         let mut gzipped = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
@@ -368,15 +490,25 @@ mod tests {
             assert_eq!(other.report.packets, reference.report.packets, "{name}");
             assert_eq!(other.report.messages, reference.report.messages, "{name}");
             assert_eq!(other.dataset.records, reference.dataset.records, "{name}");
-            assert_eq!(other.dataset.reference, reference.dataset.reference, "{name}");
+            assert_eq!(
+                other.dataset.reference, reference.dataset.reference,
+                "{name}"
+            );
         }
     }
 
     #[test]
     fn windows_add_up_to_the_whole_capture() {
-        let pcap = generate(Options { packets: 3_000, seed: 6 });
+        let pcap = generate(Options {
+            packets: 3_000,
+            seed: 6,
+        });
         let whole = load_bytes("g.pcap", pcap.clone());
-        let mut reader = Records::open(&Source::Memory { name: "g.pcap".into(), bytes: Arc::from(pcap) }).unwrap();
+        let mut reader = Records::open(&Source::Memory {
+            name: "g.pcap".into(),
+            bytes: Arc::from(pcap),
+        })
+        .unwrap();
         let mut window = Vec::new();
         let mut read = Vec::new();
         while reader.next_window(&mut window, 100).unwrap() > 0 {
@@ -395,20 +527,59 @@ mod tests {
         let mut record = Vec::new();
         let mut used = 0;
         let mut reference = Aggregator::default();
-        let trade = wire::Message::Trade { flags: 0, ts: 1, symbol: b"\xc9T\xffA\x80   ", size: 5, price: 7 };
-        add_message(trade, &mut record, &mut used, &mut Vec::new(), &mut reference);
+        let trade = wire::Message::Trade {
+            flags: 0,
+            ts: 1,
+            symbol: b"\xc9T\xffA\x80   ",
+            size: 5,
+            price: 7,
+        };
+        add_message(
+            trade,
+            &mut record,
+            &mut used,
+            &mut Vec::new(),
+            &mut reference,
+        );
         assert_eq!(record[0].symbol, "\u{c9}T\u{ff}A\u{80}");
-        assert_eq!(reference.finish().symbols.keys().collect::<Vec<_>>(), ["\u{c9}T\u{ff}A\u{80}"]);
+        assert_eq!(
+            reference.finish().symbols.keys().collect::<Vec<_>>(),
+            ["\u{c9}T\u{ff}A\u{80}"]
+        );
     }
 
     #[test]
     fn records_hold_only_trades_and_price_updates() {
-        let ingested = load_bytes("g.pcap", generate(Options { packets: 300, seed: 2 }));
+        let ingested = load_bytes(
+            "g.pcap",
+            generate(Options {
+                packets: 300,
+                seed: 2,
+            }),
+        );
         let report = &ingested.report;
-        let messages: u64 = ingested.dataset.records.iter().map(|r| r.messages.len() as u64).sum();
+        let messages: u64 = ingested
+            .dataset
+            .records
+            .iter()
+            .map(|r| r.messages.len() as u64)
+            .sum();
         let expected = report.messages["T"] + report.messages["8"] + report.messages["5"];
         assert_eq!(messages, expected);
-        assert!(ingested.dataset.records.iter().all(|r| !r.messages.is_empty()));
-        assert!(ingested.dataset.records.iter().flat_map(|r| &r.messages).all(|m| !m.symbol.ends_with(' ')));
+        assert!(
+            ingested
+                .dataset
+                .records
+                .iter()
+                .all(|r| !r.messages.is_empty())
+        );
+        assert!(
+            ingested
+                .dataset
+                .records
+                .iter()
+                .flat_map(|r| &r.messages)
+                .all(|m| !m.symbol.ends_with(' '))
+        );
     }
 }

@@ -57,7 +57,10 @@ pub struct Message {
 // allocations, as derived `clone_from` (a plain `clone`) would not.
 impl Clone for MultiMessage {
     fn clone(&self) -> Self {
-        MultiMessage { seq_no: self.seq_no, messages: self.messages.clone() }
+        MultiMessage {
+            seq_no: self.seq_no,
+            messages: self.messages.clone(),
+        }
     }
 
     fn clone_from(&mut self, source: &Self) {
@@ -68,7 +71,11 @@ impl Clone for MultiMessage {
 
 impl Clone for Message {
     fn clone(&self) -> Self {
-        Message { ts: self.ts, symbol: self.symbol.clone(), body: self.body }
+        Message {
+            ts: self.ts,
+            symbol: self.symbol.clone(),
+            body: self.body,
+        }
     }
 
     fn clone_from(&mut self, source: &Self) {

@@ -56,7 +56,9 @@ impl<'de> Visitor<'de> for MultiMessageSeed<'_> {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut fields: A) -> Result<(), A::Error> {
         let sink = self.0;
-        let seq_no = fields.next_element()?.ok_or_else(|| de::Error::invalid_length(0, &EXPECTING))?;
+        let seq_no = fields
+            .next_element()?
+            .ok_or_else(|| de::Error::invalid_length(0, &EXPECTING))?;
         let messages = fields
             .next_element_seed(Messages(&mut *sink))?
             .ok_or_else(|| de::Error::invalid_length(1, &EXPECTING))?;
@@ -69,9 +71,13 @@ impl<'de> Visitor<'de> for MultiMessageSeed<'_> {
         let (mut seq_no, mut messages) = (None, None);
         while let Some(field) = fields.next_key()? {
             match field {
-                Field::SeqNo if seq_no.is_some() => return Err(de::Error::duplicate_field("seq_no")),
+                Field::SeqNo if seq_no.is_some() => {
+                    return Err(de::Error::duplicate_field("seq_no"));
+                }
                 Field::SeqNo => seq_no = Some(fields.next_value()?),
-                Field::Messages if messages.is_some() => return Err(de::Error::duplicate_field("messages")),
+                Field::Messages if messages.is_some() => {
+                    return Err(de::Error::duplicate_field("messages"));
+                }
                 Field::Messages => messages = Some(fields.next_value_seed(Messages(&mut *sink))?),
                 Field::Unknown => {
                     fields.next_value::<IgnoredAny>()?;

@@ -10,10 +10,9 @@ use csv::StringRecord;
 
 use super::{HEADER, Row, elide};
 use crate::benchmark::input::{Input, InputFile, Reader, Scanned, Window, in_file_order};
+use crate::capture::source::{Raw, Source, Tap};
 use crate::workload::Workload;
 use crate::workload::fields::{FieldSink, Fields};
-use crate::capture::source::{Raw, Source, Tap};
-
 
 /// The CSV text of `rows`, header first.
 pub fn render<R: Row>(rows: &[R]) -> String {
@@ -80,14 +79,29 @@ impl<R: Row> Rows<R> {
             .flexible(true)
             .buffer_capacity(1 << 20)
             .from_reader(Quotes { raw, count: 0 });
-        let mut rows =
-            Rows { name, reader, tap, record: StringRecord::new(), next: StringRecord::new(), values: 0, rows: PhantomData };
+        let mut rows = Rows {
+            name,
+            reader,
+            tap,
+            record: StringRecord::new(),
+            next: StringRecord::new(),
+            values: 0,
+            rows: PhantomData,
+        };
         if !rows.read()? {
-            bail!("{}: empty file, expected a header line f1,...,f20", rows.name);
+            bail!(
+                "{}: empty file, expected a header line f1,...,f20",
+                rows.name
+            );
         }
         if rows.record.iter().ne(HEADER) {
             let found = rows.record.iter().collect::<Vec<_>>().join(",");
-            bail!("{}: line 1: expected the header {}, found {}", rows.name, HEADER.join(","), elide(&found));
+            bail!(
+                "{}: line 1: expected the header {}, found {}",
+                rows.name,
+                HEADER.join(","),
+                elide(&found)
+            );
         }
         Ok(rows)
     }
@@ -109,9 +123,16 @@ impl<R: Row> Rows<R> {
             if filled == window.len() {
                 window.push(R::default());
             }
-            window[filled].parse_into(&cells).map_err(|(column, problem)| {
-                anyhow!("{}: line {line}, column {} ({}): {problem}", self.name, column + 1, HEADER[column])
-            })?;
+            window[filled]
+                .parse_into(&cells)
+                .map_err(|(column, problem)| {
+                    anyhow!(
+                        "{}: line {line}, column {} ({}): {problem}",
+                        self.name,
+                        column + 1,
+                        HEADER[column]
+                    )
+                })?;
             filled += 1;
         }
         window.truncate(filled);
@@ -126,13 +147,23 @@ impl<R: Row> Rows<R> {
     /// After the last window: the file's size, present values and SHA-256.
     pub fn finish(self) -> CsvInput {
         let (bytes, sha256) = self.tap.digest();
-        CsvInput { size: CsvSize { bytes, values: self.values }, sha256 }
+        CsvInput {
+            size: CsvSize {
+                bytes,
+                values: self.values,
+            },
+            sha256,
+        }
     }
 
     /// Reads the next record into `self.record`; false at the end of the file,
     /// where `self.record` keeps the last record.
     fn read(&mut self) -> Result<bool> {
-        if !self.reader.read_record(&mut self.next).map_err(|e| csv_error(&self.name, &e))? {
+        if !self
+            .reader
+            .read_record(&mut self.next)
+            .map_err(|e| csv_error(&self.name, &e))?
+        {
             if self.quote_left_open() {
                 return Err(self.unterminated_quote());
             }
@@ -144,15 +175,30 @@ impl<R: Row> Rows<R> {
 
     /// An odd number of quotes, and a last cell that swallowed line breaks.
     fn quote_left_open(&self) -> bool {
-        self.reader.get_ref().count % 2 == 1 && self.record.iter().next_back().is_some_and(|cell| cell.contains(['\n', '\r']))
+        self.reader.get_ref().count % 2 == 1
+            && self
+                .record
+                .iter()
+                .next_back()
+                .is_some_and(|cell| cell.contains(['\n', '\r']))
     }
 
     fn unterminated_quote(&self) -> anyhow::Error {
         let column = self.record.len();
         let line = self.record.position().map_or(0, |p| p.line())
-            + self.record.iter().take(column - 1).map(|cell| line_breaks(cell) as u64).sum::<u64>();
-        let field = HEADER.get(column - 1).map_or(String::new(), |f| format!(" ({f})"));
-        anyhow!("{}: line {line}, column {column}{field}: unterminated quote: the quoted cell starting there runs to the end of the file", self.name)
+            + self
+                .record
+                .iter()
+                .take(column - 1)
+                .map(|cell| line_breaks(cell) as u64)
+                .sum::<u64>();
+        let field = HEADER
+            .get(column - 1)
+            .map_or(String::new(), |f| format!(" ({f})"));
+        anyhow!(
+            "{}: line {line}, column {column}{field}: unterminated quote: the quoted cell starting there runs to the end of the file",
+            self.name
+        )
     }
 
     fn cell_count_error(&mut self, line: u64) -> anyhow::Error {
@@ -162,7 +208,10 @@ impl<R: Row> Rows<R> {
             Err(e) => return e,
             Ok(_) => self.record = last,
         }
-        let multiline = self.record.iter().position(|cell| cell.contains(['\n', '\r']));
+        let multiline = self
+            .record
+            .iter()
+            .position(|cell| cell.contains(['\n', '\r']));
         let hint = multiline.map_or(String::new(), |column| {
             let cell = &self.record[column];
             format!(
@@ -171,7 +220,11 @@ impl<R: Row> Rows<R> {
                 line_breaks(cell)
             )
         });
-        anyhow!("{}: line {line}: expected {} cells, found {found}{hint}", self.name, HEADER.len())
+        anyhow!(
+            "{}: line {line}: expected {} cells, found {found}{hint}",
+            self.name,
+            HEADER.len()
+        )
     }
 }
 
@@ -185,8 +238,13 @@ fn csv_error(name: &str, error: &csv::Error) -> anyhow::Error {
         csv::ErrorKind::Utf8 { pos, err } => {
             let line = pos.as_ref().map_or(0, |p| p.line());
             let column = err.field() + 1;
-            let field = HEADER.get(err.field()).map_or(String::new(), |f| format!(" ({f})"));
-            anyhow!("{name}: line {line}, column {column}{field}: not UTF-8 text (from byte {} of the cell)", err.valid_up_to())
+            let field = HEADER
+                .get(err.field())
+                .map_or(String::new(), |f| format!(" ({f})"));
+            anyhow!(
+                "{name}: line {line}, column {column}{field}: not UTF-8 text (from byte {} of the cell)",
+                err.valid_up_to()
+            )
         }
         csv::ErrorKind::Io(e) => anyhow!("{name}: read failed: {e}"),
         _ => anyhow!("{name}: {error}"),
@@ -201,7 +259,10 @@ pub struct CsvFile<R> {
 
 impl<R> CsvFile<R> {
     pub fn new(source: Source) -> Self {
-        CsvFile { source, rows: PhantomData }
+        CsvFile {
+            source,
+            rows: PhantomData,
+        }
     }
 }
 
@@ -240,7 +301,10 @@ impl<R: Row> Reader<Fields<R>> for CsvReader<'_, R> {
         for row in &self.window {
             row.visit(&mut self.reference);
         }
-        Ok((n > 0).then(|| Window { records: &self.window, order: in_file_order(&mut self.order, n) }))
+        Ok((n > 0).then(|| Window {
+            records: &self.window,
+            order: in_file_order(&mut self.order, n),
+        }))
     }
 
     fn progress(&self) -> (u64, Option<u64>) {
@@ -251,9 +315,11 @@ impl<R: Row> Reader<Fields<R>> for CsvReader<'_, R> {
         let input = self.rows.finish();
         let file = match self.source {
             Source::Memory { .. } => None,
-            Source::File(_) | Source::Stdin => {
-                Some(InputFile { path: self.source.name(), bytes: input.size.bytes, sha256: input.sha256 })
-            }
+            Source::File(_) | Source::Stdin => Some(InputFile {
+                path: self.source.name(),
+                bytes: input.size.bytes,
+                sha256: input.sha256,
+            }),
         };
         let reference = <Fields<R> as Workload>::finish(self.reference);
         Ok(Scanned {
@@ -284,7 +350,10 @@ mod tests {
     use crate::workload::tabular::{LongsRow, MixedRow, StringsRow, generate_rows};
 
     fn memory(text: &str) -> Source {
-        Source::Memory { name: "t.csv".into(), bytes: Arc::from(text.as_bytes()) }
+        Source::Memory {
+            name: "t.csv".into(),
+            bytes: Arc::from(text.as_bytes()),
+        }
     }
 
     fn error_of<R: Row + std::fmt::Debug>(text: &str) -> String {
@@ -310,7 +379,11 @@ mod tests {
         let first_cell = window[0].f1.as_ref().unwrap().as_ptr();
         let mut read = window.clone();
         while reader.next_window(&mut window, 300).unwrap() > 0 {
-            assert_eq!(window[0].f1.as_ref().unwrap().as_ptr(), first_cell, "the row's string is reused");
+            assert_eq!(
+                window[0].f1.as_ref().unwrap().as_ptr(),
+                first_cell,
+                "the row's string is reused"
+            );
             read.extend_from_slice(&window);
         }
         assert_eq!(read, rows);
@@ -321,20 +394,42 @@ mod tests {
     fn errors_name_line_and_column() {
         let header = HEADER.join(",");
         let bad_number = format!("{header}\n{}\n1,2,x3{}\n", ",".repeat(19), ",".repeat(17));
-        assert_eq!(error_of::<LongsRow>(&bad_number), "t.csv: line 3, column 3 (f3): 'x3' is not a 64-bit integer");
+        assert_eq!(
+            error_of::<LongsRow>(&bad_number),
+            "t.csv: line 3, column 3 (f3): 'x3' is not a 64-bit integer"
+        );
         let short_row = format!("{header}\n1,2,3\n");
-        assert_eq!(error_of::<LongsRow>(&short_row), "t.csv: line 2: expected 20 cells, found 3");
+        assert_eq!(
+            error_of::<LongsRow>(&short_row),
+            "t.csv: line 2: expected 20 cells, found 3"
+        );
         let no_header = format!("{}\n", ["1"; 20].join(","));
-        assert!(error_of::<LongsRow>(&no_header).starts_with("t.csv: line 1: expected the header f1,f2,"));
-        assert_eq!(error_of::<LongsRow>(""), "t.csv: empty file, expected a header line f1,...,f20");
+        assert!(
+            error_of::<LongsRow>(&no_header)
+                .starts_with("t.csv: line 1: expected the header f1,f2,")
+        );
+        assert_eq!(
+            error_of::<LongsRow>(""),
+            "t.csv: empty file, expected a header line f1,...,f20"
+        );
     }
 
     #[test]
     fn a_huge_cell_is_cut_in_the_error() {
         let header = HEADER.join(",");
-        let error = error_of::<LongsRow>(&format!("{header}\n{}{}\n", "9".repeat(5_000_000), ",".repeat(19)));
-        assert!(error.starts_with("t.csv: line 2, column 1 (f1): '9999"), "{error}");
-        assert!(error.ends_with("… (5000000 bytes)' is not a 64-bit integer"), "{error}");
+        let error = error_of::<LongsRow>(&format!(
+            "{header}\n{}{}\n",
+            "9".repeat(5_000_000),
+            ",".repeat(19)
+        ));
+        assert!(
+            error.starts_with("t.csv: line 2, column 1 (f1): '9999"),
+            "{error}"
+        );
+        assert!(
+            error.ends_with("… (5000000 bytes)' is not a 64-bit integer"),
+            "{error}"
+        );
         assert!(error.len() < 200, "{error}");
     }
 
@@ -368,7 +463,9 @@ mod tests {
     #[test]
     fn a_literal_quote_inside_a_cell_is_text() {
         let header = HEADER.join(",");
-        let (rows, _) = load::<StringsRow>(&memory(&format!("{header}\n5\" pipe{}\n", ",".repeat(19)))).unwrap();
+        let (rows, _) =
+            load::<StringsRow>(&memory(&format!("{header}\n5\" pipe{}\n", ",".repeat(19))))
+                .unwrap();
         assert_eq!(rows[0].f1.as_deref(), Some("5\" pipe"));
     }
 }

@@ -7,12 +7,12 @@ pub mod csv;
 
 use rand::RngExt;
 
-use super::fields::{FieldRecord, FieldSink, Fields, field_record};
-use super::random::Random;
 #[cfg(test)]
 use super::Dataset;
 #[cfg(test)]
 use super::fields::reference;
+use super::fields::{FieldRecord, FieldSink, Fields, field_record};
+use super::random::Random;
 
 /// One cell type of a tabular record.
 pub trait Cell: Sized {
@@ -57,7 +57,8 @@ macro_rules! numeric_cell {
     ($t:ty, $what:literal, $visit:ident, $random:expr) => {
         impl Cell for $t {
             fn parse(text: &str) -> Result<Self, String> {
-                text.parse().map_err(|_| format!("'{}' is not {}", elide(text), $what))
+                text.parse()
+                    .map_err(|_| format!("'{}' is not {}", elide(text), $what))
             }
             fn write(&self, out: &mut String) {
                 use std::fmt::Write;
@@ -73,10 +74,18 @@ macro_rules! numeric_cell {
     };
 }
 
-numeric_cell!(i64, "a 64-bit integer", int, |r: &mut Random| r.rng().random());
-numeric_cell!(i32, "a 32-bit integer", int, |r: &mut Random| r.rng().random());
-numeric_cell!(f64, "a 64-bit float", float, |r: &mut Random| r.rng().random_range(-1e6..1e6));
-numeric_cell!(f32, "a 32-bit float", float, |r: &mut Random| r.rng().random_range(-1e3f32..1e3));
+numeric_cell!(i64, "a 64-bit integer", int, |r: &mut Random| r
+    .rng()
+    .random());
+numeric_cell!(i32, "a 32-bit integer", int, |r: &mut Random| r
+    .rng()
+    .random());
+numeric_cell!(f64, "a 64-bit float", float, |r: &mut Random| r
+    .rng()
+    .random_range(-1e6..1e6));
+numeric_cell!(f32, "a 32-bit float", float, |r: &mut Random| r
+    .rng()
+    .random_range(-1e3f32..1e3));
 
 /// Text from the input for an error message: escaped, and cut with its length
 /// when long, so that the message stays one short line.
@@ -121,8 +130,10 @@ archived_numeric_cell!(rkyv::rend::f64_le, float);
 archived_numeric_cell!(rkyv::rend::f32_le, float);
 
 /// The field names every tabular CSV has, in order.
-pub const HEADER: [&str; 20] =
-    ["f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f10", "f11", "f12", "f13", "f14", "f15", "f16", "f17", "f18", "f19", "f20"];
+pub const HEADER: [&str; 20] = [
+    "f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f10", "f11", "f12", "f13", "f14", "f15",
+    "f16", "f17", "f18", "f19", "f20",
+];
 
 /// A tabular record type: 20 optional cells, by position.
 pub trait Row: FieldRecord + Default + Sized {
@@ -243,7 +254,12 @@ pub fn generate_rows<R: Row>(records: usize, seed: u64, presence: f64) -> Vec<R>
 pub fn dataset<R: Row>(rows: Vec<R>, source: String) -> Dataset<Fields<R>> {
     let order: Vec<u32> = (0..rows.len() as u32).collect();
     let reference = reference(&rows, &order);
-    Dataset { records: rows, order, reference, source }
+    Dataset {
+        records: rows,
+        order,
+        reference,
+        source,
+    }
 }
 
 /// Generated rows plus an all-absent and an all-present row, for codec tests.
@@ -270,8 +286,19 @@ mod tests {
             parsed.parse_into(&cells).unwrap();
             assert_eq!(parsed, *row);
         }
-        let present: usize = rows.iter().map(|r| [r.f1.is_some(), r.f2.is_some(), r.f11.is_some()].iter().filter(|p| **p).count()).sum();
-        assert!((200..400).contains(&present), "about half present: {present}");
+        let present: usize = rows
+            .iter()
+            .map(|r| {
+                [r.f1.is_some(), r.f2.is_some(), r.f11.is_some()]
+                    .iter()
+                    .filter(|p| **p)
+                    .count()
+            })
+            .sum();
+        assert!(
+            (200..400).contains(&present),
+            "about half present: {present}"
+        );
     }
 
     #[test]
@@ -279,10 +306,25 @@ mod tests {
         let rows: Vec<MixedRow> = generate_rows(400, 6, 0.5);
         let agg = dataset(rows.clone(), "t".into()).reference;
         assert_eq!(agg.records, 400);
-        assert_eq!(agg.fields["f1"].present, rows.iter().filter(|r| r.f1.is_some()).count() as u64);
-        assert_eq!(agg.fields["f3"].int_sum, rows.iter().filter_map(|r| r.f3).fold(0i64, i64::wrapping_add));
-        assert_eq!(agg.fields["f11"].present, rows.iter().filter(|r| r.f11.is_some()).count() as u64);
-        let f5_bytes: usize = rows.iter().filter_map(|r| r.f5.as_ref()).map(String::len).sum();
+        assert_eq!(
+            agg.fields["f1"].present,
+            rows.iter().filter(|r| r.f1.is_some()).count() as u64
+        );
+        assert_eq!(
+            agg.fields["f3"].int_sum,
+            rows.iter()
+                .filter_map(|r| r.f3)
+                .fold(0i64, i64::wrapping_add)
+        );
+        assert_eq!(
+            agg.fields["f11"].present,
+            rows.iter().filter(|r| r.f11.is_some()).count() as u64
+        );
+        let f5_bytes: usize = rows
+            .iter()
+            .filter_map(|r| r.f5.as_ref())
+            .map(String::len)
+            .sum();
         assert_eq!(agg.fields["f5"].text_bytes, f5_bytes as u64);
     }
 
@@ -291,7 +333,10 @@ mod tests {
         let none: Vec<LongsRow> = generate_rows(10, 1, 0.0);
         assert!(none.iter().all(|r| *r == LongsRow::default()));
         let all: Vec<StringsRow> = generate_rows(10, 1, 1.0);
-        assert!(all.iter().all(|r| r.f1.as_ref().is_some_and(|s| s.len() == 36) && r.f20.is_some()));
+        assert!(
+            all.iter()
+                .all(|r| r.f1.as_ref().is_some_and(|s| s.len() == 36) && r.f20.is_some())
+        );
     }
 
     #[test]
