@@ -17,7 +17,8 @@ use crate::environment::Environment;
 use crate::export::{Kind, Target};
 use crate::format::registry;
 use crate::output::table::{self, Style};
-use crate::results::{Invocation, Noisy, NotRun, Results, Runner, SCHEMA, WorkloadInfo};
+use crate::results::{Invocation, Merged, Noisy, Results, RunContext};
+use crate::runners::{External, Language};
 use crate::workload::fields::Fields;
 use crate::workload::iex::ingest;
 use crate::workload::tabular::csv;
@@ -62,6 +63,9 @@ enum Command {
         /// Print Markdown.
         #[arg(long)]
         markdown: bool,
+        /// Languages to list, comma-separated: rust, go, all (another language's runner is built to ask it).
+        #[arg(long, value_enum, value_delimiter = ',', default_value = "rust")]
+        lang: Vec<Language>,
     },
     /// Write a generated tabular data set (mixed, strings or longs) as CSV: header f1..f20, empty cell = absent.
     GenCsv {
@@ -215,13 +219,22 @@ struct RunArgs {
     /// Overwrite existing export files.
     #[arg(long)]
     force: bool,
+    /// Languages to measure, comma-separated: rust, go, all. Another language's runner (runners/<lang>/) is
+    /// built with its own toolchain and run after the Rust formats on the same records, handed over as a
+    /// dataset file; the tables then show every language, with a lang column.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "rust")]
+    lang: Vec<Language>,
 }
 
 pub fn main() -> Result<()> {
     match Cli::parse().command {
         Command::Run(args) => run(args),
         Command::Inspect { file, json } => inspect(file, json),
-        Command::Formats { json, markdown } => list_formats(json, markdown),
+        Command::Formats {
+            json,
+            markdown,
+            lang,
+        } => list_formats(json, markdown, &lang),
         Command::GenCapture {
             out,
             generated,
@@ -294,8 +307,18 @@ fn inspect(file: PathBuf, json: bool) -> Result<()> {
     Ok(())
 }
 
-fn list_formats(json: bool, markdown: bool) -> Result<()> {
-    let entries = crate::output::formats::entries(registry::iex().iter().map(|f| f.info));
+fn list_formats(json: bool, markdown: bool, lang: &[Language]) -> Result<()> {
+    let mut entries = Vec::new();
+    for language in Language::expand(lang) {
+        match language.external() {
+            None => entries.extend(crate::output::formats::entries(
+                registry::iex().iter().map(|f| f.info),
+            )),
+            Some(runner) => {
+                entries.extend(crate::output::formats::listed(runner.name, runner.list()?))
+            }
+        }
+    }
     let mut out = io::stdout().lock();
     if json {
         serde_json::to_writer_pretty(&mut out, &entries)?;
@@ -551,13 +574,13 @@ fn benchmark<W: Workload>(
     args: &RunArgs,
     targets: Vec<Target>,
     input: &dyn Input<W>,
-    formats: Vec<Registered<W>>,
+    registered: Vec<Registered<W>>,
 ) -> Result<()>
 where
-    W::Record: Clone,
+    W::Record: Clone + serde::Serialize,
 {
-    let mut formats = registry::select(formats, &args.formats)?;
-    formats.insert(0, Registered::of::<Baseline<W>>());
+    let languages = Language::expand(&args.lang);
+    let plan = Plan::new(&languages, &registered, &args.formats)?;
     let limited;
     let input: &dyn Input<W> = match args.max_records {
         Some(max) => {
@@ -566,16 +589,161 @@ where
         }
         None => input,
     };
-
-    let load_before = crate::environment::load_average();
-    let environment = Environment::capture();
-    let timer = Timer::new();
     let settings = Settings {
         warmup_runs: args.warmup as usize,
         runs: args.runs as usize,
         window: args.window as usize,
         order_seed: args.order_seed,
     };
+
+    let mut parts = Vec::new();
+    let scanned = match plan.rust {
+        Some(wanted) => {
+            let mut formats = registry::select(registered, &wanted)?;
+            formats.insert(0, Registered::of::<Baseline<W>>());
+            let (results, measured) = measure_rust(args, input, &formats, settings)?;
+            parts.push(results);
+            measured.scanned
+        }
+        None => crate::dataset::scan(input)?,
+    };
+    if !plan.external.is_empty() {
+        let dataset = tempfile::Builder::new()
+            .prefix("shootout-dataset-")
+            .suffix(".jsonl")
+            .tempfile()
+            .context("cannot create the temporary dataset file")?;
+        let mut out = io::BufWriter::new(dataset.as_file());
+        crate::dataset::write_to(input, &scanned, &mut out, "the temporary dataset file")?;
+        drop(out);
+        for (runner, folder, formats) in &plan.external {
+            eprintln!(
+                "{}: measuring on the same {} records (runners/{})…",
+                runner.name, scanned.operations, runner.folder
+            );
+            parts.push(runner.measure(folder, dataset.path(), settings, formats)?);
+        }
+    }
+    let merged = Merged::new(parts)?;
+
+    let tables_to_stderr = targets.iter().any(Target::is_stdout);
+    if tables_to_stderr {
+        print_tables(&merged, &mut io::stderr().lock())?;
+    } else {
+        print_tables(&merged, &mut io::stdout().lock())?;
+    }
+    print_warnings(&merged.warnings());
+    print_warnings(
+        &Noisy::summary(&merged.noisy())
+            .into_iter()
+            .collect::<Vec<_>>(),
+    );
+    for target in &targets {
+        target.write(&merged)?;
+        if !target.is_stdout() {
+            eprintln!("wrote {}", target.path.display());
+        }
+    }
+    match merged.failed().count() {
+        0 => Ok(()),
+        failed => Err(FormatsFailed(failed).into()),
+    }
+}
+
+/// Which formats each chosen language runs. `--formats` names formats of any
+/// language (and Rust's groups); each runner gets the names it has.
+struct Plan {
+    /// `--formats` for the Rust registry, or `None` when Rust runs no format.
+    rust: Option<Vec<String>>,
+    /// Each other runner, built, with the names it runs (empty: all).
+    external: Vec<(&'static External, PathBuf, Vec<String>)>,
+}
+
+impl Plan {
+    fn new<W: Workload>(
+        languages: &[Language],
+        registered: &[Registered<W>],
+        wanted: &[String],
+    ) -> Result<Plan> {
+        let in_rust = |item: &String| {
+            registered.iter().any(|f| f.info.name == item.as_str())
+                || registry::GROUPS.iter().any(|(group, _)| group == item)
+        };
+        let only_rust = languages == [Language::Rust];
+        let mut known: Vec<(&str, Vec<String>)> = Vec::new();
+        let rust = languages.contains(&Language::Rust).then(|| {
+            let names: Vec<String> = wanted
+                .iter()
+                .filter(|w| only_rust || in_rust(w))
+                .cloned()
+                .collect();
+            known.push(("rust", names.clone()));
+            names
+        });
+        let mut external = Vec::new();
+        for language in languages {
+            let Some(runner) = language.external() else {
+                continue;
+            };
+            let listed = runner.list()?;
+            let names: Vec<String> = wanted
+                .iter()
+                .filter(|w| {
+                    listed
+                        .iter()
+                        .any(|l| l.name == w.as_str() && l.not_run.is_none())
+                })
+                .cloned()
+                .collect();
+            known.push((runner.name, names.clone()));
+            external.push((runner, runner.build()?, names));
+        }
+        if let Some(unknown) = wanted
+            .iter()
+            .find(|w| known.iter().all(|(_, names)| !names.contains(w)))
+        {
+            bail!(
+                "unknown format '{unknown}' for workload {} in {}; `shootout formats --lang ...` lists them",
+                W::NAME,
+                known.iter().map(|(l, _)| *l).collect::<Vec<_>>().join(", ")
+            );
+        }
+        // A language none of whose formats was named does not run.
+        let named = |names: &Vec<String>| wanted.is_empty() || !names.is_empty();
+        let skipped: Vec<&str> = known
+            .iter()
+            .filter(|(_, n)| !named(n))
+            .map(|(l, _)| *l)
+            .collect();
+        if !skipped.is_empty() {
+            eprintln!(
+                "--formats names no format of {}: not run",
+                skipped.join(", ")
+            );
+        }
+        Ok(Plan {
+            rust: rust.filter(named),
+            external: external
+                .into_iter()
+                .filter(|(_, _, names)| named(names))
+                .collect(),
+        })
+    }
+}
+
+/// Measures the Rust formats, with a progress bar on a terminal.
+fn measure_rust<W: Workload>(
+    args: &RunArgs,
+    input: &dyn Input<W>,
+    formats: &[Registered<W>],
+    settings: Settings,
+) -> Result<(Results, benchmark::Measured<W>)>
+where
+    W::Record: Clone,
+{
+    let load_before = crate::environment::load_average();
+    let environment = Environment::capture();
+    let timer = Timer::new();
     let mut warnings = Vec::new();
     if settings.warmup_runs == 0 {
         warnings.push(
@@ -588,7 +756,7 @@ where
     if io::stderr().is_terminal() {
         progress.set_draw_target(indicatif::ProgressDrawTarget::stderr());
     }
-    let measured = benchmark::measure(input, &formats, settings, &timer, |step| match step {
+    let measured = benchmark::measure(input, formats, settings, &timer, |step| match step {
         Progress::Scanning(read, total) => {
             if let Some(total) = total {
                 progress.set_length(total);
@@ -627,105 +795,33 @@ where
     });
     progress.finish_and_clear();
     let measured = measured?;
-    let load_after = crate::environment::load_average();
-
-    let (measured_formats, failed) =
-        crate::results::formats(&measured.formats, measured.scanned.operations);
-    warnings.extend(measured.scanned.warnings.iter().cloned());
-    if environment.build_profile == "debug" {
-        warnings.push(
-            "a debug build: its figures say nothing about the formats (use cargo run --release)"
-                .to_owned(),
-        );
-    }
-    let noisy = Noisy::find(&measured_formats);
-    let results = Results {
-        schema: SCHEMA,
-        runner: Runner {
-            language: "rust",
-            name: "shootout",
-        },
+    let context = RunContext {
         invocation: Invocation {
             command_line: std::env::args().collect(),
             options: serde_json::to_value(args)?,
             load_before,
-            load_after,
+            load_after: crate::environment::load_average(),
         },
         environment,
         timer: timer.calibration.clone(),
         settings,
-        workload: WorkloadInfo {
-            name: W::NAME,
-            source: input.name(),
-            input: measured.scanned.file.clone(),
-            records: measured.scanned.operations,
-            csv: measured.scanned.csv,
-        },
-        runs: measured.runs,
-        formats: measured_formats,
-        failed,
-        not_run: formats
-            .iter()
-            .filter_map(|f| {
-                f.unsupported_reason().map(|reason| NotRun {
-                    name: f.info.name,
-                    family: f.info.family,
-                    reason,
-                })
-            })
-            .collect(),
         warnings,
-        noisy: noisy.iter().map(Noisy::warning).collect(),
     };
-
-    let tables_to_stderr = targets.iter().any(Target::is_stdout);
-    if tables_to_stderr {
-        print_tables(&results, &mut io::stderr().lock())?;
-    } else {
-        print_tables(&results, &mut io::stdout().lock())?;
-    }
-    print_warnings(&results.warnings);
-    print_warnings(&Noisy::summary(&noisy).into_iter().collect::<Vec<_>>());
-    for target in &targets {
-        target.write(&results)?;
-        if !target.is_stdout() {
-            eprintln!("wrote {}", target.path.display());
-        }
-    }
-    if results.failed.is_empty() {
-        Ok(())
-    } else {
-        Err(FormatsFailed(results.failed.len()).into())
-    }
+    let results = Results::of_rust_run(&measured, formats, input.name(), context);
+    Ok((results, measured))
 }
 
-fn print_tables(results: &Results, out: &mut dyn Write) -> Result<()> {
-    let style = Style::Terminal;
+fn print_tables(merged: &Merged, out: &mut dyn Write) -> Result<()> {
     if io::stdout().is_terminal() {
         writeln!(out)?;
     }
-    for line in table::preamble(results) {
+    for line in table::preamble(merged) {
         writeln!(out, "{line}")?;
     }
-    writeln!(
-        out,
-        "\nEncode (ns per op)\n{}",
-        table::direction(results, style, |f| &f.encode)
-    )?;
-    writeln!(
-        out,
-        "\nDecode + aggregate (ns per op)\n{}",
-        table::direction(results, style, |f| &f.decode)
-    )?;
-    writeln!(
-        out,
-        "\nSize (every format validated against the reference aggregate)\n{}",
-        table::sizes(results, style)
-    )?;
-    if let Some(csv) = table::csv_sizes(results, style) {
-        writeln!(out, "\nSize against the source CSV\n{csv}")?;
+    for (title, table) in table::sections(merged, Style::Terminal) {
+        writeln!(out, "\n{title}\n{table}")?;
     }
-    for line in table::not_run(results) {
+    for line in table::not_run(merged) {
         writeln!(out, "{line}")?;
     }
     Ok(())

@@ -65,12 +65,7 @@ pub fn export<W: Workload>(input: &dyn Input<W>, target: Target) -> Result<()>
 where
     W::Record: Serialize,
 {
-    let mut reader = input.open()?;
-    while reader
-        .next_window(crate::benchmark::DEFAULT_WINDOW)?
-        .is_some()
-    {}
-    let scanned = reader.finish()?;
+    let scanned = scan(input)?;
     for warning in &scanned.warnings {
         eprintln!("warning: {warning}");
     }
@@ -91,12 +86,34 @@ where
     Ok(())
 }
 
+/// One pass over the input for its reference aggregate and record count.
+pub fn scan<W: Workload>(input: &dyn Input<W>) -> Result<Scanned<W>> {
+    let mut reader = input.open()?;
+    while reader
+        .next_window(crate::benchmark::DEFAULT_WINDOW)?
+        .is_some()
+    {}
+    reader.finish()
+}
+
 fn write<W: Workload>(input: &dyn Input<W>, scanned: &Scanned<W>, target: &Target) -> Result<u64>
 where
     W::Record: Serialize,
 {
-    let mut out = target.open()?;
     let name = target.path.display().to_string();
+    write_to(input, scanned, &mut target.open()?, &name)
+}
+
+/// Writes the dataset of `input`, whose first pass found `scanned`, to `out` (named `name` in errors).
+pub fn write_to<W: Workload>(
+    input: &dyn Input<W>,
+    scanned: &Scanned<W>,
+    out: &mut dyn Write,
+    name: &str,
+) -> Result<u64>
+where
+    W::Record: Serialize,
+{
     let header = Header {
         schema: SCHEMA,
         workload: W::NAME,
@@ -107,7 +124,7 @@ where
         reference: &scanned.reference,
     };
     let cannot_write = || format!("{name}: cannot write");
-    line(&mut out, &header).with_context(cannot_write)?;
+    line(out, &header).with_context(cannot_write)?;
 
     let mut reader = input.open()?;
     let mut written = 0u64;
@@ -121,7 +138,7 @@ where
                     input.position(written)
                 );
             }
-            line(&mut out, record).with_context(cannot_write)?;
+            line(out, record).with_context(cannot_write)?;
             written += 1;
         }
     }

@@ -27,6 +27,8 @@ pub struct Environment {
     pub memory_bytes: Option<u64>,
     pub cores: usize,
     pub os: String,
+    /// The compiler that built the runner; every runner's results have this key.
+    pub toolchain: &'static str,
     pub rustc: &'static str,
     pub build_profile: &'static str,
     pub opt_level: &'static str,
@@ -232,6 +234,7 @@ impl Environment {
                 .and_then(memory_total_bytes),
             cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
             os: os_description(),
+            toolchain: env!("SHOOTOUT_RUSTC_VERSION"),
             rustc: env!("SHOOTOUT_RUSTC_VERSION"),
             build_profile: build::PROFILE,
             opt_level: build::OPT_LEVEL,

@@ -9,4 +9,5 @@ pub mod export;
 pub mod format;
 pub mod output;
 pub mod results;
+pub mod runners;
 pub mod workload;

@@ -1,29 +1,39 @@
 //! The results of a run as plain data: what every export and the terminal
-//! table read. Serialized as-is for `--export-json`; the schema is documented
-//! in docs/results-schema.md and is meant to be shared by runners in other languages.
+//! table read. One runner's results are a [`Results`] (docs/results-schema.md),
+//! built here by the Rust harness or read back from another language's runner;
+//! a run over several languages shows them together as one [`Merged`] set.
 
-use serde::Serialize;
+use anyhow::{Result, bail};
+use serde::{Deserialize, Serialize};
 
 use crate::benchmark::input::InputFile;
 use crate::benchmark::stats::{self, Interval, RunStats, Summary};
 use crate::benchmark::timer::Calibration;
-use crate::benchmark::{Failure, FormatRuns, RunInfo, Settings, ZSTD_LEVEL, baseline};
+use crate::benchmark::{
+    Failure, FormatRuns, Measured, Registered, RunInfo, Settings, ZSTD_LEVEL, baseline,
+};
 use crate::environment::{Environment, crate_version};
-use crate::format::features::{self, Features};
-use crate::format::{FormatInfo, Labels};
+use crate::format::FormatInfo;
+use crate::format::features;
+use crate::workload::Workload;
 use crate::workload::tabular::csv::CsvSize;
 
 pub const SCHEMA: &str = "shootout-results/2";
 
+/// The JSON export of a run over several languages: one [`SCHEMA`] object per runner.
+pub const SET_SCHEMA: &str = "shootout-results-set/1";
+
 /// Spread across runs (max − min over the median) above which a warning is printed.
 pub const NOISE_THRESHOLD: f64 = 0.05;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Results {
-    pub schema: &'static str,
+    pub schema: String,
     pub runner: Runner,
     pub invocation: Invocation,
-    pub environment: Environment,
+    /// The machine and build as the runner saw them. Every runner writes the
+    /// common keys of docs/results-schema.md; the rest are its language's own.
+    pub environment: serde_json::Value,
     pub timer: Calibration,
     pub settings: Settings,
     pub workload: WorkloadInfo,
@@ -38,11 +48,23 @@ pub struct Results {
     /// What the run warned about (input, settings), also printed to stderr.
     pub warnings: Vec<String>,
     /// Every figure whose ns/op varied across runs by more than [`NOISE_THRESHOLD`] of its median.
+    #[serde(default)]
     pub noisy: Vec<String>,
 }
 
+impl Results {
+    /// One of the environment's common keys as text (`?` when the runner did not write it).
+    pub fn environment_text(&self, key: &str) -> String {
+        match self.environment.get(key) {
+            Some(serde_json::Value::String(text)) => text.clone(),
+            Some(serde_json::Value::Null) | None => "?".to_owned(),
+            Some(other) => other.to_string(),
+        }
+    }
+}
+
 /// How the run was started, so it can be repeated.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Invocation {
     pub command_line: Vec<String>,
     /// The options as parsed, defaults filled in.
@@ -52,67 +74,72 @@ pub struct Invocation {
     pub load_after: Option<[f64; 3]>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct NotRun {
-    pub name: &'static str,
-    pub family: &'static str,
-    pub reason: &'static str,
+    pub name: String,
+    pub family: String,
+    pub reason: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct FailedFormat {
-    pub name: &'static str,
-    pub family: &'static str,
-    pub library: &'static str,
-    pub library_version: &'static str,
+    pub name: String,
+    pub family: String,
+    pub library: String,
+    pub library_version: String,
     #[serde(flatten)]
     pub failure: Failure,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Runner {
     /// The implementation language of the formats measured.
-    pub language: &'static str,
-    pub name: &'static str,
+    pub language: String,
+    pub name: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct WorkloadInfo {
-    pub name: &'static str,
+    pub name: String,
     pub source: String,
     /// The input file, when the data came from one.
     pub input: Option<InputFile>,
+    /// The dataset file (docs/dataset-format.md) a runner in another language read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dataset: Option<InputFile>,
     /// Operations: records encoded (and decoded) per run.
     pub records: u64,
     /// The CSV the records came from (tabular workloads): the size baseline.
     pub csv: Option<CsvSize>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct FormatResult {
-    pub name: &'static str,
-    pub family: &'static str,
-    pub library: &'static str,
-    pub library_version: &'static str,
+    pub name: String,
+    pub family: String,
+    pub library: String,
+    pub library_version: String,
     /// The no-format floor row, not a format.
     pub baseline: bool,
-    pub labels: Labels,
-    pub tags: Vec<&'static str>,
-    pub notes: &'static str,
+    /// How the format uses its library (docs/results-schema.md).
+    pub labels: serde_json::Value,
+    pub tags: Vec<String>,
+    pub notes: String,
     pub encoded_bytes: u64,
     pub bytes_per_record: f64,
-    /// The whole stream compressed with zstd (level in `zstd_level`).
-    pub zstd_bytes: u64,
-    pub zstd_level: i32,
+    /// The whole stream compressed with zstd (level in `zstd_level`); null
+    /// from a runner without zstd.
+    pub zstd_bytes: Option<u64>,
+    pub zstd_level: Option<i32>,
     /// encoded_bytes / zstd_bytes.
-    pub zstd_ratio: f64,
-    /// The format family's entry of the feature matrix.
-    pub features: Option<&'static Features>,
+    pub zstd_ratio: Option<f64>,
+    /// The format family's entry of the feature matrix, or null.
+    pub features: serde_json::Value,
     pub encode: Direction,
     pub decode: Direction,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Direction {
     /// Median across runs of each statistic, with min and max.
     pub summary: Summary,
@@ -122,7 +149,7 @@ pub struct Direction {
     pub runs: Vec<DirectionRun>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct DirectionRun {
     #[serde(flatten)]
     pub stats: RunStats,
@@ -130,7 +157,7 @@ pub struct DirectionRun {
     pub order_position: f64,
 }
 
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 pub struct Relative {
     /// This is the fastest format of its direction.
     pub fastest: bool,
@@ -139,6 +166,74 @@ pub struct Relative {
     /// The interval of this format's median ns/op overlaps the fastest format's:
     /// the run cannot tell them apart.
     pub indistinguishable_from_fastest: bool,
+}
+
+/// What a Rust run knew besides its measurements.
+pub struct RunContext {
+    pub invocation: Invocation,
+    pub environment: Environment,
+    pub timer: Calibration,
+    pub settings: Settings,
+    /// Warnings of the settings; the input's are added from the first pass.
+    pub warnings: Vec<String>,
+}
+
+impl Results {
+    /// The Rust runner's results: the measured and failed formats, and the
+    /// registered ones that cannot express the workload.
+    pub fn of_rust_run<W: Workload>(
+        measured: &Measured<W>,
+        registered: &[Registered<W>],
+        source: String,
+        context: RunContext,
+    ) -> Results {
+        let scanned = &measured.scanned;
+        let (formats, failed) = formats(&measured.formats, scanned.operations);
+        let mut warnings = context.warnings;
+        warnings.extend(scanned.warnings.iter().cloned());
+        if context.environment.build_profile == "debug" {
+            warnings.push(
+                "a debug build: its figures say nothing about the formats (use cargo run --release)"
+                    .to_owned(),
+            );
+        }
+        let noisy = Noisy::find(&formats).iter().map(Noisy::warning).collect();
+        Results {
+            schema: SCHEMA.to_owned(),
+            runner: Runner {
+                language: "rust".to_owned(),
+                name: "shootout".to_owned(),
+            },
+            invocation: context.invocation,
+            environment: serde_json::to_value(&context.environment)
+                .expect("the environment serializes"),
+            timer: context.timer,
+            settings: context.settings,
+            workload: WorkloadInfo {
+                name: W::NAME.to_owned(),
+                source,
+                input: scanned.file.clone(),
+                dataset: None,
+                records: scanned.operations,
+                csv: scanned.csv,
+            },
+            runs: measured.runs.clone(),
+            formats,
+            failed,
+            not_run: registered
+                .iter()
+                .filter_map(|f| {
+                    f.unsupported_reason().map(|reason| NotRun {
+                        name: f.info.name.to_owned(),
+                        family: f.info.family.to_owned(),
+                        reason: reason.to_owned(),
+                    })
+                })
+                .collect(),
+            warnings,
+            noisy,
+        }
+    }
 }
 
 impl FormatResult {
@@ -169,20 +264,21 @@ impl FormatResult {
             }
         };
         FormatResult {
-            name: info.name,
-            family: info.family,
-            library: info.library,
-            library_version: crate_version(info.library),
+            name: info.name.to_owned(),
+            family: info.family.to_owned(),
+            library: info.library.to_owned(),
+            library_version: crate_version(info.library).to_owned(),
             baseline: info.family == baseline::FAMILY,
-            labels: runs.labels,
-            tags: runs.labels.tags(),
-            notes: info.notes,
+            labels: serde_json::to_value(runs.labels).expect("labels serialize"),
+            tags: runs.labels.tags().into_iter().map(str::to_owned).collect(),
+            notes: info.notes.to_owned(),
             encoded_bytes: runs.encoded_bytes,
             bytes_per_record: runs.encoded_bytes as f64 / records.max(1) as f64,
-            zstd_bytes: runs.zstd_bytes,
-            zstd_level: ZSTD_LEVEL,
-            zstd_ratio: runs.encoded_bytes as f64 / runs.zstd_bytes.max(1) as f64,
-            features: features::of_family(info.family),
+            zstd_bytes: Some(runs.zstd_bytes),
+            zstd_level: Some(ZSTD_LEVEL),
+            zstd_ratio: Some(runs.encoded_bytes as f64 / runs.zstd_bytes.max(1) as f64),
+            features: serde_json::to_value(features::of_family(info.family))
+                .expect("features serialize"),
             encode: direction(|m| &m.encode),
             decode: direction(|m| &m.decode),
         }
@@ -203,10 +299,10 @@ pub fn formats(runs: &[FormatRuns], records: u64) -> (Vec<FormatResult>, Vec<Fai
         .iter()
         .filter_map(|r| {
             r.failure.clone().map(|failure| FailedFormat {
-                name: r.info.name,
-                family: r.info.family,
-                library: r.info.library,
-                library_version: crate_version(r.info.library),
+                name: r.info.name.to_owned(),
+                family: r.info.family.to_owned(),
+                library: r.info.library.to_owned(),
+                library_version: crate_version(r.info.library).to_owned(),
                 failure,
             })
         })
@@ -265,7 +361,7 @@ fn fill_relative(formats: &mut [FormatResult], pick: fn(&mut FormatResult) -> &m
 /// A format and direction whose ns/op varied across runs by more than
 /// [`NOISE_THRESHOLD`] of its median.
 pub struct Noisy {
-    pub format: &'static str,
+    pub format: String,
     pub direction: &'static str,
     pub spread: crate::benchmark::stats::Spread,
 }
@@ -278,7 +374,7 @@ impl Noisy {
                 let spread = d.summary.ns_per_op;
                 if d.runs.len() > 1 && spread.relative_range() > NOISE_THRESHOLD {
                     noisy.push(Noisy {
-                        format: format.name,
+                        format: format.name.clone(),
                         direction,
                         spread,
                     });
@@ -326,4 +422,127 @@ impl Noisy {
             list.join(", ")
         ))
     }
+}
+
+/// One or more runners' results on the same records, shown as one set of
+/// tables: every format of every language, with `relative` against the
+/// fastest format of them all (the runners ran one after another on the same
+/// machine and the same records, so their figures compare).
+pub struct Merged {
+    pub parts: Vec<Results>,
+    pub rows: Vec<Row>,
+}
+
+/// A measured format and the language of the runner that measured it.
+pub struct Row {
+    pub language: String,
+    /// The clock that runner timed latency samples with: it decides which figures are flagged.
+    pub timer: Calibration,
+    pub format: FormatResult,
+}
+
+impl Merged {
+    pub fn new(parts: Vec<Results>) -> Result<Merged> {
+        let Some(first) = parts.first() else {
+            bail!("no results to show")
+        };
+        for other in &parts[1..] {
+            let (a, b) = (&first.workload, &other.workload);
+            if a.name != b.name || a.records != b.records {
+                bail!(
+                    "the {} runner measured {} records of {}, the {} runner {} records of {}: not the same data",
+                    first.runner.language,
+                    a.records,
+                    a.name,
+                    other.runner.language,
+                    b.records,
+                    b.name
+                );
+            }
+        }
+        let (runners, mut formats): (Vec<&Results>, Vec<FormatResult>) = parts
+            .iter()
+            .flat_map(|p| p.formats.iter().map(move |f| (p, f.clone())))
+            .unzip();
+        fill_relative(&mut formats, |f| &mut f.encode);
+        fill_relative(&mut formats, |f| &mut f.decode);
+        let rows = runners
+            .into_iter()
+            .zip(formats)
+            .map(|(runner, format)| Row {
+                language: runner.runner.language.clone(),
+                timer: runner.timer.clone(),
+                format,
+            })
+            .collect();
+        Ok(Merged { parts, rows })
+    }
+
+    /// The set holds results of more than one language, so tables name each row's.
+    pub fn several_languages(&self) -> bool {
+        self.parts
+            .iter()
+            .any(|p| p.runner.language != self.parts[0].runner.language)
+    }
+
+    /// The first runner's results: the workload and settings every part shares.
+    pub fn first(&self) -> &Results {
+        &self.parts[0]
+    }
+
+    /// Every part's warnings, prefixed with its language when there are several.
+    pub fn warnings(&self) -> Vec<String> {
+        let several = self.several_languages();
+        self.parts
+            .iter()
+            .flat_map(|p| {
+                p.warnings.iter().map(move |w| match several {
+                    true => format!("{}: {w}", p.runner.language),
+                    false => w.clone(),
+                })
+            })
+            .collect()
+    }
+
+    /// Every noisy figure of every part; format names carry their language when there are several.
+    pub fn noisy(&self) -> Vec<Noisy> {
+        let several = self.several_languages();
+        self.parts
+            .iter()
+            .flat_map(|p| {
+                Noisy::find(&p.formats).into_iter().map(move |n| Noisy {
+                    format: if several {
+                        format!("{} {}", p.runner.language, n.format)
+                    } else {
+                        n.format
+                    },
+                    ..n
+                })
+            })
+            .collect()
+    }
+
+    /// Failed and not-run formats of every part, as (language, …) pairs.
+    pub fn failed(&self) -> impl Iterator<Item = (&str, &FailedFormat)> {
+        self.parts.iter().flat_map(|p| {
+            p.failed
+                .iter()
+                .map(move |f| (p.runner.language.as_str(), f))
+        })
+    }
+
+    pub fn not_run(&self) -> impl Iterator<Item = (&str, &NotRun)> {
+        self.parts.iter().flat_map(|p| {
+            p.not_run
+                .iter()
+                .map(move |n| (p.runner.language.as_str(), n))
+        })
+    }
+}
+
+/// The JSON export of several runners' results.
+#[derive(Serialize, Deserialize)]
+pub struct ResultsSet {
+    pub schema: String,
+    pub results: Vec<Results>,
 }

@@ -82,6 +82,8 @@ func Environment(started time.Time) map[string]any {
 	env["gomaxprocs"] = runtime.GOMAXPROCS(0)
 	env["os"] = osName()
 	env["go_version"] = runtime.Version()
+	// Every runner names its compiler or runtime here, for tables that show several languages.
+	env["toolchain"] = runtime.Version()
 	env["target"] = runtime.GOOS + "/" + runtime.GOARCH
 	env["gc"] = os.Getenv("GOGC")
 	if env["gc"] == "" {

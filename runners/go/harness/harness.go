@@ -75,8 +75,10 @@ type runState[S any] struct {
 	sinks          [3]S
 	encode, decode direction
 	encodedBytes   uint64
-	positionSum    uint64
-	windows        uint64
+	// Set in the first run only: every encoded window, fed to one compressor.
+	compressed  *zstdCounter
+	positionSum uint64
+	windows     uint64
 }
 
 // Measurement is one measured run of one format.
@@ -89,7 +91,9 @@ type FormatRuns struct {
 	Info         codec.Info
 	Runs         []Measurement
 	EncodedBytes uint64
-	Failure      *Failure
+	// The encoded windows through one zstd encoder at ZstdLevel.
+	ZstdBytes uint64
+	Failure   *Failure
 }
 
 type RunInfo struct {
@@ -173,6 +177,11 @@ func (b *bench[R, S]) window(records []R, stream *[]byte, st *runState[S]) (werr
 		d.bytes += bytes
 	}
 	st.encodedBytes += bytes
+	if st.compressed != nil {
+		if err := st.compressed.write(s); err != nil {
+			return &windowError{-1, err}
+		}
+	}
 
 	// Latency: one sample per record.
 	s = s[:0]
@@ -272,6 +281,9 @@ func Measure[R any, S any](src Source[R], spec workload.Spec[R, S], check func(S
 		states := make([]*runState[S], len(benches))
 		for i := range states {
 			states[i] = newRunState(spec)
+			if run == 0 {
+				states[i].compressed = newZstdCounter()
+			}
 		}
 		in, err := src.Open()
 		if err != nil {
@@ -327,6 +339,9 @@ func Measure[R any, S any](src Source[R], spec workload.Spec[R, S], check func(S
 			st := states[f]
 			if run == 0 {
 				r.EncodedBytes = st.encodedBytes
+				if r.ZstdBytes, err = st.compressed.finish(); err != nil {
+					return nil, err
+				}
 			}
 			if !warmup {
 				r.Runs = append(r.Runs, Measurement{

@@ -22,6 +22,8 @@ type Results struct {
 	Failed      []FailedFormat `json:"failed"`
 	NotRun      []NotRun       `json:"not_run"`
 	Warnings    []string       `json:"warnings"`
+	// Every format and direction whose ns/op varied across runs by more than 5 % of its median.
+	Noisy []string `json:"noisy"`
 }
 
 type FormatResult struct {
@@ -35,13 +37,12 @@ type FormatResult struct {
 	Notes          string       `json:"notes"`
 	EncodedBytes   uint64       `json:"encoded_bytes"`
 	BytesPerRecord float64      `json:"bytes_per_record"`
-	// The Go runner has no zstd; these are null.
-	ZstdBytes *uint64   `json:"zstd_bytes"`
-	ZstdLevel *int      `json:"zstd_level"`
-	ZstdRatio *float64  `json:"zstd_ratio"`
-	Features  any       `json:"features"`
-	Encode    Direction `json:"encode"`
-	Decode    Direction `json:"decode"`
+	ZstdBytes      uint64       `json:"zstd_bytes"`
+	ZstdLevel      int          `json:"zstd_level"`
+	ZstdRatio      float64      `json:"zstd_ratio"`
+	Features       any          `json:"features"`
+	Encode         Direction    `json:"encode"`
+	Decode         Direction    `json:"decode"`
 }
 
 type FailedFormat struct {
@@ -127,11 +128,11 @@ func nsPerOp(runs []RunStats) []float64 {
 	return xs
 }
 
-// Build turns measurements into the formats, failed and warnings sections.
+// Build turns measurements into the formats, failed and noisy sections.
 // versions maps a library (module path, or "std") to the version linked.
 func Build(m *Measured, versions func(string) string) ([]FormatResult, []FailedFormat, []string) {
 	var failed []FailedFormat
-	var warnings []string
+	var noisy []string
 	type dir struct {
 		name string
 		get  func(Measurement) RunStats
@@ -155,7 +156,8 @@ func Build(m *Measured, versions func(string) string) ([]FormatResult, []FailedF
 		results[i] = FormatResult{Name: f.Info.Name, Family: f.Info.Family, Library: f.Info.Library,
 			LibraryVersion: versions(f.Info.Library), Baseline: f.Info.Name == BaselineName, Labels: f.Info.Labels,
 			Tags: f.Info.Labels.Tags(), Notes: f.Info.Notes, EncodedBytes: f.EncodedBytes,
-			BytesPerRecord: float64(f.EncodedBytes) / float64(max(m.Operations, 1))}
+			BytesPerRecord: float64(f.EncodedBytes) / float64(max(m.Operations, 1)),
+			ZstdBytes:      f.ZstdBytes, ZstdLevel: ZstdLevel, ZstdRatio: float64(f.EncodedBytes) / float64(max(f.ZstdBytes, 1))}
 	}
 	for _, d := range dirs {
 		fastest := -1
@@ -182,11 +184,12 @@ func Build(m *Measured, versions func(string) string) ([]FormatResult, []FailedF
 					IndistinguishableFromFastest: a.Low <= b.High && b.Low <= a.High}
 			}
 			if spread := (slices.Max(ns) - slices.Min(ns)) / median(ns); len(ns) > 1 && spread > 0.05 {
-				warnings = append(warnings, fmt.Sprintf("%s %s: ns/op varies by %.1f %% across runs (> 5 %%)", f.Info.Name, d.name, spread*100))
+				noisy = append(noisy, fmt.Sprintf("%s %s: ns/op varied %.1f%% across runs (%.1f–%.1f, median %.1f); more --runs or a quieter machine would tighten it",
+					f.Info.Name, d.name, spread*100, slices.Min(ns), slices.Max(ns), median(ns)))
 			}
 		}
 	}
-	return results, failed, warnings
+	return results, failed, noisy
 }
 
 func stats(ms []Measurement, get func(Measurement) RunStats) []RunStats {

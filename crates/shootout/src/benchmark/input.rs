@@ -2,7 +2,7 @@
 //! windows, so memory stays bounded whatever its size.
 
 use anyhow::Result;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::workload::tabular::csv::CsvSize;
 use crate::workload::{Dataset, Workload};
@@ -45,7 +45,7 @@ pub struct Scanned<W: Workload> {
 }
 
 /// The input file as given, so a reader of the results can check they have the same one.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct InputFile {
     pub path: String,
     pub bytes: u64,

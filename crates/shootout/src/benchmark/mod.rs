@@ -19,7 +19,7 @@ use anyhow::{Result, anyhow, bail, ensure};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::format::{Codec, Format, FormatInfo, Labels};
 use crate::workload::Workload;
@@ -68,7 +68,7 @@ impl<W: Workload> Registered<W> {
 }
 
 /// How to run: passes, window size, and the seed of the formats' order.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 pub struct Settings {
     /// Whole passes per format before the measured ones (validated all the same).
     pub warmup_runs: usize,
@@ -84,7 +84,7 @@ pub const ZSTD_LEVEL: i32 = 3;
 
 /// Why a format's numbers are withheld: it could not encode a record, could
 /// not read its own stream back, or decoded wrong values.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Failure {
     pub reason: String,
     /// 0 for the first warm-up (or measured) run.
@@ -117,7 +117,7 @@ pub struct FormatRuns {
 }
 
 /// One pass over the input: warm-up or measured.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct RunInfo {
     pub index: usize,
     pub warmup: bool,

@@ -6,7 +6,7 @@ use hdrhistogram::Histogram;
 use hdrhistogram::serialization::{Serializer, V2Serializer};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::alloc::Allocations;
 
@@ -89,7 +89,7 @@ fn encode_histogram(h: &Histogram<u64>) -> String {
 }
 
 /// Tukey's fences on the latency samples: below Q1 − 1.5·IQR, above Q3 + 1.5·IQR.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outliers {
     pub low: u64,
     pub high: u64,
@@ -120,7 +120,7 @@ impl Outliers {
 /// One direction of one measured run. Throughput figures come from the
 /// throughput pass only; percentiles from the latency pass; allocations from
 /// their own pass.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunStats {
     pub ns_per_op: f64,
     /// Sum of the timed window loops.
@@ -143,7 +143,7 @@ pub struct RunStats {
 }
 
 /// Median across runs, with the smallest and largest run.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Spread {
     pub median: f64,
     pub min: f64,
@@ -188,7 +188,7 @@ fn median(values: &mut [f64]) -> f64 {
 }
 
 /// A 95 % confidence interval.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Interval {
     pub low: f64,
     pub high: f64,
@@ -240,7 +240,7 @@ pub fn ratio_interval(runs: &[f64], reference: &[f64]) -> Interval {
 }
 
 /// One direction summarized across measured runs.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     pub ns_per_op: Spread,
     /// Bootstrap 95 % interval of the median ns/op.

@@ -4,17 +4,17 @@
 
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub struct Timer {
     clock: quanta::Clock,
     pub calibration: Calibration,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Calibration {
     /// Which clock source quanta chose.
-    pub clock: &'static str,
+    pub clock: String,
     /// Ticks of the raw counter per second (the TSC frequency when the clock is the TSC).
     pub counter_hz: f64,
     /// Median duration of an empty fenced timed region; subtracted from every latency sample.
@@ -53,7 +53,7 @@ impl Timer {
         let mut timer = Timer {
             clock,
             calibration: Calibration {
-                clock: source,
+                clock: source.to_owned(),
                 counter_hz,
                 empty_region_ns: 0,
                 resolution_ns: 0,

@@ -6,7 +6,7 @@ use std::io::Write;
 use anyhow::Result;
 
 use crate::benchmark::stats::{Spread, Summary};
-use crate::results::Results;
+use crate::results::Merged;
 
 /// A statistic's column name and where it sits in a [`Summary`].
 type Statistic = (&'static str, fn(&Summary) -> Spread);
@@ -25,9 +25,10 @@ const STATISTICS: [Statistic; 11] = [
     ("allocated_bytes_per_op", |s| s.allocated_bytes_per_op),
 ];
 
-pub fn write(results: &Results, out: &mut dyn Write) -> Result<()> {
+pub fn write(merged: &Merged, out: &mut dyn Write) -> Result<()> {
     let mut csv = csv::Writer::from_writer(out);
     let mut header: Vec<String> = [
+        "language",
         "workload",
         "format",
         "baseline",
@@ -52,21 +53,25 @@ pub fn write(results: &Results, out: &mut dyn Write) -> Result<()> {
         header.extend(["median", "min", "max"].map(|part| format!("{name}_{part}")));
     }
     csv.write_record(&header)?;
-    for format in &results.formats {
+    let workload = &merged.first().workload.name;
+    for row in &merged.rows {
+        let format = &row.format;
         for (name, direction) in [("encode", &format.encode), ("decode", &format.decode)] {
             let (summary, relative) = (&direction.summary, &direction.relative);
-            let mut row = vec![
-                results.workload.name.to_owned(),
-                format.name.to_owned(),
+            let optional = |v: Option<String>| v.unwrap_or_default();
+            let mut cells = vec![
+                row.language.clone(),
+                workload.clone(),
+                format.name.clone(),
                 format.baseline.to_string(),
-                format.library.to_owned(),
-                format.library_version.to_owned(),
+                format.library.clone(),
+                format.library_version.clone(),
                 format.tags.join(" "),
                 name.to_owned(),
                 format.encoded_bytes.to_string(),
                 format.bytes_per_record.to_string(),
-                format.zstd_bytes.to_string(),
-                format.zstd_ratio.to_string(),
+                optional(format.zstd_bytes.map(|z| z.to_string())),
+                optional(format.zstd_ratio.map(|r| r.to_string())),
                 summary.ns_per_op_ci.low.to_string(),
                 summary.ns_per_op_ci.high.to_string(),
                 relative.ratio.to_string(),
@@ -76,9 +81,9 @@ pub fn write(results: &Results, out: &mut dyn Write) -> Result<()> {
             ];
             for (_, pick) in STATISTICS {
                 let spread = pick(summary);
-                row.extend([spread.median, spread.min, spread.max].map(|v| v.to_string()));
+                cells.extend([spread.median, spread.min, spread.max].map(|v| v.to_string()));
             }
-            csv.write_record(&row)?;
+            csv.write_record(&cells)?;
         }
     }
     csv.flush()?;

@@ -5,37 +5,22 @@ use std::io::Write;
 use anyhow::Result;
 
 use crate::output::table::{self, Style};
-use crate::results::{Noisy, Results};
+use crate::results::{Merged, Noisy};
 
-pub fn write(results: &Results, out: &mut dyn Write) -> Result<()> {
-    for line in table::preamble(results) {
+pub fn write(merged: &Merged, out: &mut dyn Write) -> Result<()> {
+    for line in table::preamble(merged) {
         writeln!(out, "{line}  ")?;
     }
-    writeln!(
-        out,
-        "\n### Encode (ns per op)\n\n{}",
-        table::direction(results, Style::Markdown, |f| &f.encode)
-    )?;
-    writeln!(
-        out,
-        "\n### Decode + aggregate (ns per op)\n\n{}",
-        table::direction(results, Style::Markdown, |f| &f.decode)
-    )?;
-    writeln!(
-        out,
-        "\n### Size\n\n{}",
-        table::sizes(results, Style::Markdown)
-    )?;
-    if let Some(csv) = table::csv_sizes(results, Style::Markdown) {
-        writeln!(out, "\n### Size against the source CSV\n\n{csv}")?;
+    for (title, table) in table::sections(merged, Style::Markdown) {
+        writeln!(out, "\n### {title}\n\n{table}")?;
     }
-    for line in table::not_run(results) {
+    for line in table::not_run(merged) {
         writeln!(out, "\n{line}")?;
     }
-    for warning in &results.warnings {
+    for warning in merged.warnings() {
         writeln!(out, "\nwarning: {warning}")?;
     }
-    if let Some(noise) = Noisy::summary(&Noisy::find(&results.formats)) {
+    if let Some(noise) = Noisy::summary(&merged.noisy()) {
         writeln!(out, "\nwarning: {noise}")?;
     }
     Ok(())

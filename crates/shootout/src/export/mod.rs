@@ -10,7 +10,7 @@ use std::path::{Component, Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-use crate::results::Results;
+use crate::results::Merged;
 
 #[derive(Debug, Clone, Copy)]
 pub enum Kind {
@@ -121,11 +121,11 @@ impl Target {
         }
     }
 
-    pub fn write(&self, results: &Results) -> Result<()> {
+    pub fn write(&self, merged: &Merged) -> Result<()> {
         let render = |out: &mut dyn Write| match self.kind {
-            Kind::Json => json::write(results, out),
-            Kind::Csv => csv::write(results, out),
-            Kind::Markdown => markdown::write(results, out),
+            Kind::Json => json::write(merged, out),
+            Kind::Csv => csv::write(merged, out),
+            Kind::Markdown => markdown::write(merged, out),
         };
         if self.is_stdout() {
             return render(&mut io::stdout().lock()).context("writing results to standard output");
@@ -151,7 +151,7 @@ mod tests {
     use crate::benchmark::{FormatRuns, Measurement, RunInfo, Settings};
     use crate::environment::{Caches, Environment};
     use crate::format::{Access, Api, DecodeStyle, FormatInfo, Labels};
-    use crate::results::{Invocation, Runner, SCHEMA, WorkloadInfo};
+    use crate::results::{Invocation, Results, Runner, SCHEMA, WorkloadInfo};
 
     /// A made-up format, so the snapshots change only when the exports do.
     static EXAMPLE: FormatInfo = FormatInfo {
@@ -191,13 +191,18 @@ mod tests {
 
     /// Fixed figures, so the exports' shape can be snapshotted.
     fn fixture() -> Results {
+        fixture_timed(1.0)
+    }
+
+    /// The fixture with every ns/op figure `scale` times as large.
+    fn fixture_timed(scale: f64) -> Results {
         let runs = FormatRuns {
             info: &EXAMPLE,
             labels: EXAMPLE.labels,
             runs: [30.0, 40.0, 35.0]
                 .map(|ns| Measurement {
-                    encode: stats(ns),
-                    decode: stats(ns + 20.0),
+                    encode: stats(scale * ns),
+                    decode: stats(scale * (ns + 20.0)),
                     order_position: 0.5,
                 })
                 .to_vec(),
@@ -207,10 +212,10 @@ mod tests {
         };
         let (formats, failed) = crate::results::formats(&[runs], 1000);
         Results {
-            schema: SCHEMA,
+            schema: SCHEMA.into(),
             runner: Runner {
-                language: "rust",
-                name: "shootout",
+                language: "rust".into(),
+                name: "shootout".into(),
             },
             invocation: Invocation {
                 command_line: vec!["shootout".into(), "run".into()],
@@ -218,7 +223,7 @@ mod tests {
                 load_before: Some([0.5, 0.25, 0.125]),
                 load_after: None,
             },
-            environment: Environment {
+            environment: serde_json::to_value(Environment {
                 cpu: "Test CPU".into(),
                 cpu_flags: Some(vec!["tsc".into(), "constant_tsc".into()]),
                 cache: Caches {
@@ -234,6 +239,7 @@ mod tests {
                 memory_bytes: Some(8_589_934_592),
                 cores: 2,
                 os: "Test OS".into(),
+                toolchain: "rustc 1.95.0",
                 rustc: "rustc 1.95.0",
                 build_profile: "release",
                 opt_level: "3",
@@ -245,9 +251,10 @@ mod tests {
                 git_commit: "0123456789abcdef",
                 git_dirty: Some(false),
                 date: "2026-11-22T00:00:00Z".into(),
-            },
+            })
+            .unwrap(),
             timer: Calibration {
-                clock: "TSC (quanta), fenced reads",
+                clock: "TSC (quanta), fenced reads".into(),
                 counter_hz: 2.5e9,
                 empty_region_ns: 10,
                 resolution_ns: 9,
@@ -260,9 +267,10 @@ mod tests {
                 order_seed: 1,
             },
             workload: WorkloadInfo {
-                name: "iex",
+                name: "iex".into(),
                 source: "fixture".into(),
                 input: None,
+                dataset: None,
                 records: 1000,
                 csv: None,
             },
@@ -277,25 +285,82 @@ mod tests {
             formats: formats
                 .into_iter()
                 .map(|f| crate::results::FormatResult {
-                    library_version: "0.1.0",
+                    library_version: "0.1.0".into(),
                     ..f
                 })
                 .collect(),
             failed,
             not_run: vec![crate::results::NotRun {
-                name: "other",
-                family: "Other",
-                reason: "cannot express this workload",
+                name: "other".into(),
+                family: "Other".into(),
+                reason: "cannot express this workload".into(),
             }],
             warnings: vec!["--warmup 0: an example warning".into()],
             noisy: vec!["example encode: ns/op varied 28.6% across runs".into()],
         }
     }
 
-    fn render(write: fn(&Results, &mut dyn Write) -> Result<()>) -> String {
+    /// The fixture as another language's runner would have written it: its
+    /// own clock and environment, no zstd, slower.
+    fn other_language() -> Results {
+        let mut go = fixture_timed(2.0);
+        go.runner = Runner {
+            language: "go".into(),
+            name: "shootout-go".into(),
+        };
+        go.environment["toolchain"] = "go1.26.8".into();
+        go.timer.clock = "time.Now".into();
+        go.timer.resolution_ns = 30;
+        for format in &mut go.formats {
+            format.zstd_bytes = None;
+            format.zstd_ratio = None;
+        }
+        go.warnings = vec!["a warning of the Go runner".into()];
+        go
+    }
+
+    fn render_parts(
+        parts: Vec<Results>,
+        write: fn(&Merged, &mut dyn Write) -> Result<()>,
+    ) -> String {
         let mut out = Vec::new();
-        write(&fixture(), &mut out).unwrap();
+        write(&Merged::new(parts).unwrap(), &mut out).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    fn render(write: fn(&Merged, &mut dyn Write) -> Result<()>) -> String {
+        render_parts(vec![fixture()], write)
+    }
+
+    #[test]
+    fn results_read_back_as_written() {
+        let written = serde_json::to_string(&fixture()).unwrap();
+        let read: Results = serde_json::from_str(&written).unwrap();
+        assert_eq!(serde_json::to_string(&read).unwrap(), written);
+    }
+
+    #[test]
+    fn markdown_export_of_two_languages() {
+        insta::assert_snapshot!(render_parts(
+            vec![fixture(), other_language()],
+            markdown::write
+        ));
+    }
+
+    #[test]
+    fn csv_export_of_two_languages() {
+        insta::assert_snapshot!(render_parts(vec![fixture(), other_language()], csv::write));
+    }
+
+    #[test]
+    fn two_workloads_are_not_merged() {
+        let mut other = other_language();
+        other.workload.records = 999;
+        let error = Merged::new(vec![fixture(), other])
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(error.contains("not the same data"), "{error}");
     }
 
     #[test]

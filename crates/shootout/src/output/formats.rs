@@ -1,5 +1,5 @@
 //! `shootout formats`: every registered format with its labels and its
-//! family's row of the feature matrix.
+//! family's row of the feature matrix; with `--lang`, other languages' formats too.
 
 use std::io::{self, Write};
 
@@ -10,15 +10,21 @@ use serde::Serialize;
 use crate::environment::crate_version;
 use crate::format::FormatInfo;
 use crate::format::features::{self, Features, Schema};
+use crate::runners::Listed;
 
 #[derive(Serialize)]
 pub struct FormatEntry {
-    pub name: &'static str,
-    pub family: &'static str,
-    pub library: &'static str,
-    pub library_version: &'static str,
-    pub tags: Vec<&'static str>,
-    pub info: &'static FormatInfo,
+    pub language: String,
+    pub name: String,
+    pub family: String,
+    pub library: String,
+    pub library_version: String,
+    pub tags: Vec<String>,
+    pub labels: serde_json::Value,
+    pub notes: String,
+    /// Why the format runs nowhere in this language (no library for it).
+    pub not_run: Option<String>,
+    /// The family's row of the feature matrix: a property of the format, whatever the language.
     pub features: Option<&'static Features>,
 }
 
@@ -26,13 +32,35 @@ pub fn entries(infos: impl IntoIterator<Item = &'static FormatInfo>) -> Vec<Form
     infos
         .into_iter()
         .map(|info| FormatEntry {
-            name: info.name,
-            family: info.family,
-            library: info.library,
-            library_version: crate_version(info.library),
-            tags: info.labels.tags(),
-            info,
+            language: "rust".to_owned(),
+            name: info.name.to_owned(),
+            family: info.family.to_owned(),
+            library: info.library.to_owned(),
+            library_version: crate_version(info.library).to_owned(),
+            tags: info.labels.tags().into_iter().map(str::to_owned).collect(),
+            labels: serde_json::to_value(info.labels).expect("labels serialize"),
+            notes: info.notes.to_owned(),
+            not_run: None,
             features: features::of_family(info.family),
+        })
+        .collect()
+}
+
+/// Another language's formats, as its runner lists them.
+pub fn listed(language: &str, listed: Vec<Listed>) -> Vec<FormatEntry> {
+    listed
+        .into_iter()
+        .map(|l| FormatEntry {
+            language: language.to_owned(),
+            features: features::of_family(&l.family),
+            name: l.name,
+            family: l.family,
+            library: l.library,
+            library_version: l.library_version,
+            tags: l.tags,
+            labels: l.labels,
+            notes: l.notes,
+            not_run: l.not_run,
         })
         .collect()
 }
@@ -49,7 +77,8 @@ pub fn write(entries: &[FormatEntry], markdown: bool, out: &mut dyn Write) -> io
     } else {
         UTF8_BORDERS_ONLY
     });
-    table.set_header([
+    let several = entries.iter().any(|e| e.language != entries[0].language);
+    let mut header = vec![
         "format",
         "family",
         "library",
@@ -57,12 +86,19 @@ pub fn write(entries: &[FormatEntry], markdown: bool, out: &mut dyn Write) -> io
         "self-describing",
         "zero-copy read",
         "labels",
-    ]);
+    ];
+    if several {
+        header.insert(1, "lang");
+    }
+    table.set_header(header);
     for e in entries {
         let f = e.features;
-        table.add_row(vec![
-            e.name.to_owned(),
-            e.family.to_owned(),
+        let mut row = vec![e.name.clone()];
+        if several {
+            row.push(e.language.clone());
+        }
+        row.extend([
+            e.family.clone(),
             format!("{} {}", e.library, e.library_version),
             f.map_or("?", |f| match f.schema {
                 Schema::Idl => "IDL",
@@ -72,8 +108,12 @@ pub fn write(entries: &[FormatEntry], markdown: bool, out: &mut dyn Write) -> io
             .to_owned(),
             f.map_or("?", |f| yes_no(f.self_describing)).to_owned(),
             f.map_or("?", |f| yes_no(f.zero_copy)).to_owned(),
-            e.tags.join(", "),
+            match &e.not_run {
+                Some(reason) => format!("not run: {reason}"),
+                None => e.tags.join(", "),
+            },
         ]);
+        table.add_row(row);
     }
     writeln!(out, "{table}")?;
     let mut seen: Vec<&str> = Vec::new();

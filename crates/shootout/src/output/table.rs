@@ -5,7 +5,7 @@ use comfy_table::presets::{ASCII_MARKDOWN, UTF8_BORDERS_ONLY};
 use comfy_table::{CellAlignment, Table, TableStyle};
 
 use crate::benchmark::timer::Calibration;
-use crate::results::{Direction, FormatResult, Relative, Results};
+use crate::results::{Direction, FormatResult, Merged, Relative, Row};
 
 #[derive(Clone, Copy)]
 pub enum Style {
@@ -85,20 +85,44 @@ fn display_name(format: &FormatResult) -> String {
     }
 }
 
-fn new_table(style: Style, header: &[&str]) -> Table {
+/// A table whose rows are formats: with several languages, a language column follows the name.
+fn new_table(style: Style, merged: &Merged, header: &[&str]) -> Table {
+    let mut header = header.to_vec();
+    if merged.several_languages() {
+        header.insert(1, "lang");
+    }
     let mut table = Table::new();
     table.load_style(style.preset());
-    table.set_header(header.to_vec());
+    table.set_header(header);
     for column in table.column_iter_mut().skip(1) {
         column.set_cell_alignment(CellAlignment::Right);
     }
     table
 }
 
+/// The first cells of a format's row: its name, and its language when there are several.
+fn row_start(merged: &Merged, row: &Row, name: String) -> Vec<String> {
+    if merged.several_languages() {
+        vec![name, row.language.clone()]
+    } else {
+        vec![name]
+    }
+}
+
+/// The measured formats, the baseline rows left out unless `baseline`.
+fn rows(merged: &Merged, baseline: bool) -> Vec<&Row> {
+    merged
+        .rows
+        .iter()
+        .filter(|r| baseline || !r.format.baseline)
+        .collect()
+}
+
 /// One direction, fastest first: throughput, its noise, latency and allocations.
-pub fn direction(results: &Results, style: Style, pick: fn(&FormatResult) -> &Direction) -> Table {
+pub fn direction(merged: &Merged, style: Style, pick: fn(&FormatResult) -> &Direction) -> Table {
     let mut table = new_table(
         style,
+        merged,
         &[
             "format",
             "ns/op",
@@ -117,20 +141,20 @@ pub fn direction(results: &Results, style: Style, pick: fn(&FormatResult) -> &Di
             "B/op",
         ],
     );
-    let mut formats: Vec<&FormatResult> = results.formats.iter().collect();
-    formats.sort_by(|a, b| {
-        pick(a)
+    let mut rows = rows(merged, true);
+    rows.sort_by(|a, b| {
+        pick(&a.format)
             .summary
             .ns_per_op
             .median
-            .total_cmp(&pick(b).summary.ns_per_op.median)
+            .total_cmp(&pick(&b.format).summary.ns_per_op.median)
     });
-    let timer = &results.timer;
-    for format in formats {
-        let direction = pick(format);
+    for row in rows {
+        let direction = pick(&row.format);
         let s = &direction.summary;
-        table.add_row(vec![
-            display_name(format),
+        let timer = &row.timer;
+        let mut cells = row_start(merged, row, display_name(&row.format));
+        cells.extend([
             ns_per_op(s.ns_per_op.median),
             format!(
                 "{}–{}",
@@ -150,14 +174,16 @@ pub fn direction(results: &Results, style: Style, pick: fn(&FormatResult) -> &Di
             allocations(s.allocations_per_op.median),
             allocations(s.allocated_bytes_per_op.median),
         ]);
+        table.add_row(cells);
     }
     table
 }
 
 /// Encoded size, labels and validation, smallest first.
-pub fn sizes(results: &Results, style: Style) -> Table {
+pub fn sizes(merged: &Merged, style: Style) -> Table {
     let mut table = new_table(
         style,
+        merged,
         &[
             "format",
             "bytes",
@@ -168,27 +194,37 @@ pub fn sizes(results: &Results, style: Style) -> Table {
             "labels",
         ],
     );
-    let mut formats: Vec<&FormatResult> = results.formats.iter().filter(|f| !f.baseline).collect();
-    formats.sort_by_key(|f| f.encoded_bytes);
-    for format in formats {
-        table.add_row(vec![
-            format.name.to_owned(),
+    let mut rows = rows(merged, false);
+    rows.sort_by_key(|r| r.format.encoded_bytes);
+    for row in rows {
+        let format = &row.format;
+        let mut cells = row_start(merged, row, format.name.clone());
+        cells.extend([
             format.encoded_bytes.to_string(),
             format!("{:.1}", format.bytes_per_record),
-            format.zstd_bytes.to_string(),
-            format!("{:.2}", format.zstd_ratio),
+            or_dash(format.zstd_bytes),
+            format
+                .zstd_ratio
+                .map_or("-".to_owned(), |r| format!("{r:.2}")),
             format!("{} {}", format.library, format.library_version),
             format.tags.join(", "),
         ]);
+        table.add_row(cells);
     }
     table
 }
 
+/// A figure a runner may not have measured.
+fn or_dash(value: Option<u64>) -> String {
+    value.map_or("-".to_owned(), |v| v.to_string())
+}
+
 /// The size comparison with the source CSV (tabular workloads).
-pub fn csv_sizes(results: &Results, style: Style) -> Option<Table> {
-    let csv = results.workload.csv?;
+pub fn csv_sizes(merged: &Merged, style: Style) -> Option<Table> {
+    let csv = merged.first().workload.csv?;
     let mut table = new_table(
         style,
+        merged,
         &[
             "format",
             "bytes",
@@ -199,60 +235,99 @@ pub fn csv_sizes(results: &Results, style: Style) -> Option<Table> {
         ],
     );
     let values = csv.values.max(1) as f64;
-    table.add_row(vec![
-        "CSV (source)".to_owned(),
+    let mut source = vec!["CSV (source)".to_owned()];
+    if merged.several_languages() {
+        source.push("-".to_owned());
+    }
+    source.extend([
         csv.bytes.to_string(),
         "100.0%".to_owned(),
         format!("{:.2}", csv.bytes as f64 / values),
         "-".to_owned(),
         "-".to_owned(),
     ]);
-    let mut formats: Vec<&FormatResult> = results.formats.iter().filter(|f| !f.baseline).collect();
-    formats.sort_by_key(|f| f.encoded_bytes);
-    for f in formats {
-        table.add_row(vec![
-            f.name.to_owned(),
+    table.add_row(source);
+    let mut rows = rows(merged, false);
+    rows.sort_by_key(|r| r.format.encoded_bytes);
+    for row in rows {
+        let f = &row.format;
+        let mut cells = row_start(merged, row, f.name.clone());
+        cells.extend([
             f.encoded_bytes.to_string(),
             format!(
                 "{:.1}%",
                 100.0 * f.encoded_bytes as f64 / csv.bytes.max(1) as f64
             ),
             format!("{:.2}", f.encoded_bytes as f64 / values),
-            f.zstd_bytes.to_string(),
-            format!(
-                "{:.1}%",
-                100.0 * f.zstd_bytes as f64 / csv.bytes.max(1) as f64
-            ),
+            or_dash(f.zstd_bytes),
+            f.zstd_bytes.map_or("-".to_owned(), |z| {
+                format!("{:.1}%", 100.0 * z as f64 / csv.bytes.max(1) as f64)
+            }),
         ]);
+        table.add_row(cells);
     }
     Some(table)
 }
 
+/// The tables of a run, in order, with their titles: the terminal and the
+/// Markdown export show the same sections.
+pub fn sections(merged: &Merged, style: Style) -> Vec<(&'static str, Table)> {
+    let mut sections = vec![
+        (
+            "Encode (ns per op)",
+            direction(merged, style, |f| &f.encode),
+        ),
+        (
+            "Decode + aggregate (ns per op)",
+            direction(merged, style, |f| &f.decode),
+        ),
+        (
+            "Size (every format validated against the reference aggregate)",
+            sizes(merged, style),
+        ),
+    ];
+    if let Some(csv) = csv_sizes(merged, style) {
+        sections.push(("Size against the source CSV", csv));
+    }
+    sections
+}
+
 /// Formats that did not run, or whose numbers are withheld, each with its reason.
-pub fn not_run(results: &Results) -> Vec<String> {
-    let failed = results.failed.iter().map(|f| {
+pub fn not_run(merged: &Merged) -> Vec<String> {
+    let lang = |language: &str| match merged.several_languages() {
+        true => format!("{language} "),
+        false => String::new(),
+    };
+    let failed = merged.failed().map(|(language, f)| {
         let at = match (&f.failure.position, f.failure.run) {
             (Some(position), run) => format!(" ({position}, run {run})"),
             (None, run) => format!(" (run {run})"),
         };
         format!(
-            "FAILED, numbers withheld: {} ({}): {}{at}",
-            f.name, f.family, f.failure.reason
+            "FAILED, numbers withheld: {}{} ({}): {}{at}",
+            lang(language),
+            f.name,
+            f.family,
+            f.failure.reason
         )
     });
-    let not_run = results
-        .not_run
-        .iter()
-        .map(|n| format!("not run: {} ({}): {}", n.name, n.family, n.reason));
+    let not_run = merged.not_run().map(|(language, n)| {
+        format!(
+            "not run: {}{} ({}): {}",
+            lang(language),
+            n.name,
+            n.family,
+            n.reason
+        )
+    });
     failed.chain(not_run).collect()
 }
 
 /// Everything a reader needs beside the tables, as lines.
-pub fn preamble(results: &Results) -> Vec<String> {
-    let e = &results.environment;
-    let t = &results.timer;
-    let s = &results.settings;
-    let input = match &results.workload.input {
+pub fn preamble(merged: &Merged) -> Vec<String> {
+    let first = merged.first();
+    let (w, s) = (&first.workload, &first.settings);
+    let input = match &w.input {
         Some(file) => format!(
             " ({} bytes, sha256 {})",
             file.bytes,
@@ -260,8 +335,8 @@ pub fn preamble(results: &Results) -> Vec<String> {
         ),
         None => String::new(),
     };
-    vec![
-        format!("workload {}: {} records from {}{input}", results.workload.name, results.workload.records, results.workload.source),
+    let mut lines = vec![
+        format!("workload {}: {} records from {}{input}", w.name, w.records, w.source),
         format!(
             "{} warm-up + {} measured runs, each one pass over the input in windows of {} records; formats in a shuffled \
              order per window (--order-seed {}); one op = one record encoded, or decoded and aggregated",
@@ -270,14 +345,55 @@ pub fn preamble(results: &Results) -> Vec<String> {
         "ns/op: throughput pass (whole windows timed, no clock inside), median across runs, bootstrap 95% CI; \
          ± runs: (max − min) / median; relative: against the fastest format, ≈ = not significantly different from it"
             .to_owned(),
-        format!(
+    ];
+    if merged.several_languages() {
+        let clocks: Vec<String> = merged
+            .parts
+            .iter()
+            .map(|p| {
+                let t = &p.timer;
+                format!(
+                    "{}: {}, {} ns subtracted, resolution {} ns",
+                    p.runner.language, t.clock, t.empty_region_ns, t.resolution_ns
+                )
+            })
+            .collect();
+        lines.push(format!(
+            "p50…max: latency pass, one timed sample per record, the clock's own cost subtracted ({}); ≤N: within 5× \
+             the clock's resolution, at most N; outliers: samples beyond Tukey's fences, all runs",
+            clocks.join("; ")
+        ));
+        lines.push(
+            "allocs/op, B/op: allocation pass (counted apart from the timed passes); every pass of every run validated; \
+             each language's runner ran alone, one after another, on the same records"
+                .to_owned(),
+        );
+    } else {
+        let t = &first.timer;
+        lines.push(format!(
             "p50…max: latency pass, one fenced sample per record, the empty region's {} ns subtracted; ≤N: within 5× the \
              clock's resolution ({} ns, {}), at most N; outliers: samples beyond Tukey's fences, all runs",
             t.empty_region_ns, t.resolution_ns, t.clock
-        ),
-        "allocs/op, B/op: allocation pass (counted apart from the timed passes); every pass of every run validated".to_owned(),
-        format!("{} × {} cores, {}, {}, shootout {} ({})", e.cpu, e.cores, e.os, e.rustc, e.shootout_version, short(e.git_commit)),
-    ]
+        ));
+        lines.push(
+            "allocs/op, B/op: allocation pass (counted apart from the timed passes); every pass of every run validated"
+                .to_owned(),
+        );
+    }
+    for part in &merged.parts {
+        let e = |key| part.environment_text(key);
+        lines.push(format!(
+            "{} × {} cores, {}, {}, {} {} ({})",
+            e("cpu"),
+            e("cores"),
+            e("os"),
+            e("toolchain"),
+            part.runner.name,
+            e("shootout_version"),
+            short(&e("git_commit"))
+        ));
+    }
+    lines
 }
 
 fn short(commit: &str) -> &str {

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"shootout/codec"
 	"shootout/harness"
 	"shootout/registry"
 	"shootout/workload"
@@ -51,8 +52,12 @@ func run(args []string) (int, error) {
 	fs.StringVar(&o.Formats, "formats", "", "comma-separated format names (default: all); the baseline always runs")
 	fs.StringVar(&o.Out, "out", "", "results file (shootout-results/2 JSON); - for standard output")
 	list := fs.Bool("list", false, "list the formats and the workloads each runs, then exit")
+	listJSON := fs.Bool("json", false, "with --list: print JSON (what `shootout formats --lang go` reads)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2, nil
+	}
+	if *list && *listJSON {
+		return 0, printList(os.Stdout)
 	}
 	if *list {
 		for _, f := range registry.Formats {
@@ -158,7 +163,8 @@ func measureWorkload[R, S any](o options, args []string, header workload.Header,
 	if err != nil {
 		return 1, err
 	}
-	formats, failed, warnings := harness.Build(m, registry.Version)
+	formats, failed, noisy := harness.Build(m, registry.Version)
+	var warnings []string
 	if o.Warmup == 0 {
 		warnings = append(warnings, "--warmup 0: the first measured run includes first-use costs (each format did one unmeasured window)")
 	}
@@ -177,6 +183,7 @@ func measureWorkload[R, S any](o options, args []string, header workload.Header,
 		Failed:   orEmpty(failed),
 		NotRun:   registry.NotRun(header.Workload),
 		Warnings: orEmpty(warnings),
+		Noisy:    orEmpty(noisy),
 	}
 	if err := write(o.Out, results); err != nil {
 		return 1, err
@@ -242,4 +249,34 @@ func summary(w io.Writer, formats []harness.FormatResult, failed []harness.Faile
 	for _, f := range failed {
 		fmt.Fprintf(w, "FAILED %s: %s\n", f.Name, f.Reason)
 	}
+}
+
+// listEntry is one format as `--list --json` prints it: the same keys as a
+// results file's format entry, plus the workloads it runs on, or why none.
+type listEntry struct {
+	Name           string        `json:"name"`
+	Family         string        `json:"family"`
+	Library        string        `json:"library"`
+	LibraryVersion string        `json:"library_version"`
+	Labels         *codec.Labels `json:"labels"`
+	Tags           []string      `json:"tags"`
+	Notes          string        `json:"notes"`
+	Workloads      []string      `json:"workloads"`
+	NotRun         string        `json:"not_run,omitempty"`
+}
+
+func printList(out io.Writer) error {
+	entries := []listEntry{}
+	for _, f := range registry.Formats {
+		labels := f.Info.Labels
+		entries = append(entries, listEntry{Name: f.Info.Name, Family: f.Info.Family, Library: f.Info.Library,
+			LibraryVersion: registry.Version(f.Info.Library), Labels: &labels, Tags: labels.Tags(),
+			Notes: f.Info.Notes, Workloads: registry.RunsOn(f)})
+	}
+	for _, u := range registry.Unavailable {
+		entries = append(entries, listEntry{Name: u.Name, Family: u.Family, Tags: []string{}, Workloads: []string{}, NotRun: u.Reason})
+	}
+	encoder := json.NewEncoder(out)
+	encoder.SetIndent("", "  ")
+	return encoder.Encode(entries)
 }

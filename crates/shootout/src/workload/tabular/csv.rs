@@ -25,7 +25,7 @@ pub fn render<R: Row>(rows: &[R]) -> String {
 }
 
 /// Sizes the original study compared formats against.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CsvSize {
     /// The whole file, header included.
     pub bytes: u64,

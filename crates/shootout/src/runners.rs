@@ -1,0 +1,237 @@
+//! The runners in other languages (`runners/<folder>/`): each is built with its
+//! own toolchain, run on the same records as a dataset file
+//! (docs/dataset-format.md), and writes its results in the same schema, which
+//! are read back here. One entry in [`EXTERNAL`] per language.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use anyhow::{Context, Result, bail};
+use serde::{Deserialize, Serialize};
+
+use crate::benchmark::Settings;
+use crate::results::{Results, SCHEMA};
+
+/// The languages `--lang` chooses between.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    /// This binary's formats.
+    Rust,
+    /// runners/go (needs Go 1.26).
+    Go,
+    /// Every language above.
+    All,
+}
+
+impl Language {
+    /// `--lang` as given, `all` expanded, each language once, in table order.
+    pub fn expand(chosen: &[Language]) -> Vec<Language> {
+        let every = [Language::Rust, Language::Go];
+        every
+            .into_iter()
+            .filter(|l| chosen.contains(l) || chosen.contains(&Language::All))
+            .collect()
+    }
+
+    pub fn external(self) -> Option<&'static External> {
+        EXTERNAL.iter().find(|e| e.language == self)
+    }
+}
+
+/// How to build and run one language's runner, from its folder.
+pub struct External {
+    pub language: Language,
+    /// The language as results name it (`runner.language`).
+    pub name: &'static str,
+    /// Its folder under runners/.
+    pub folder: &'static str,
+    /// Programs that must be on PATH, and what to install when one is missing.
+    pub needs: &'static [(&'static str, &'static str)],
+    /// Builds the runner; cheap when nothing changed.
+    pub build: &'static [&'static str],
+    /// Runs it; the common options follow.
+    pub run: &'static [&'static str],
+}
+
+pub const EXTERNAL: &[External] = &[External {
+    language: Language::Go,
+    name: "go",
+    folder: "go",
+    needs: &[("go", "Go 1.26 or later (https://go.dev/dl/)")],
+    build: &["go", "build", "-o", "bin/shootout-go", "./cmd/shootout-go"],
+    run: &["bin/shootout-go"],
+}];
+
+/// One format as a runner lists it (`--list --json`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Listed {
+    pub name: String,
+    pub family: String,
+    #[serde(default)]
+    pub library: String,
+    #[serde(default)]
+    pub library_version: String,
+    #[serde(default)]
+    pub labels: serde_json::Value,
+    #[serde(default)]
+    pub tags: Vec<String>,
+    #[serde(default)]
+    pub notes: String,
+    /// The workloads it runs on.
+    #[serde(default)]
+    pub workloads: Vec<String>,
+    /// Why it runs on none, for a format the language has no library for.
+    #[serde(default)]
+    pub not_run: Option<String>,
+}
+
+/// Where the runners' folders are: `SHOOTOUT_RUNNERS`, else the source tree this binary was built from.
+fn runners_dir() -> PathBuf {
+    std::env::var_os("SHOOTOUT_RUNNERS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../runners"))
+}
+
+impl External {
+    fn folder(&self) -> Result<PathBuf> {
+        let folder = runners_dir().join(self.folder);
+        if !folder.is_dir() {
+            bail!(
+                "the {} runner is not at {} (set SHOOTOUT_RUNNERS to the runners/ folder of a shootout checkout)",
+                self.name,
+                folder.display()
+            );
+        }
+        Ok(folder)
+    }
+
+    /// Checks the toolchain and builds the runner, one clear line when either fails.
+    pub fn build(&self) -> Result<PathBuf> {
+        let folder = self.folder()?;
+        for (program, install) in self.needs {
+            if which(program).is_none() {
+                bail!(
+                    "--lang {} needs `{program}` on PATH: install {install}",
+                    self.name
+                );
+            }
+        }
+        let output = Command::new(self.build[0])
+            .args(&self.build[1..])
+            .current_dir(&folder)
+            .stdin(Stdio::null())
+            .output()
+            .with_context(|| format!("cannot start `{}`", self.build.join(" ")))?;
+        if !output.status.success() {
+            bail!(
+                "building the {} runner (`{}` in {}) failed: {}",
+                self.name,
+                self.build.join(" "),
+                folder.display(),
+                last_lines(&output.stderr)
+            );
+        }
+        Ok(folder)
+    }
+
+    /// The formats the runner has, built first.
+    pub fn list(&self) -> Result<Vec<Listed>> {
+        let folder = self.build()?;
+        let output = self
+            .command(&folder)
+            .args(["--list", "--json"])
+            .stdin(Stdio::null())
+            .output()
+            .with_context(|| format!("cannot start the {} runner", self.name))?;
+        if !output.status.success() {
+            bail!(
+                "the {} runner's --list failed: {}",
+                self.name,
+                last_lines(&output.stderr)
+            );
+        }
+        serde_json::from_slice(&output.stdout).with_context(|| {
+            format!(
+                "the {} runner's --list --json is not a format list",
+                self.name
+            )
+        })
+    }
+
+    fn command(&self, folder: &Path) -> Command {
+        let mut command = Command::new(folder.join(self.run[0]));
+        command.args(&self.run[1..]).current_dir(folder);
+        command
+    }
+
+    /// Measures `formats` (all when empty) on `dataset` with the same settings
+    /// as the Rust run and reads back the results.
+    pub fn measure(
+        &self,
+        folder: &Path,
+        dataset: &Path,
+        settings: Settings,
+        formats: &[String],
+    ) -> Result<Results> {
+        let out = tempfile::Builder::new()
+            .prefix("shootout-results-")
+            .suffix(".json")
+            .tempfile()
+            .context("cannot create a temporary results file")?;
+        let mut command = self.command(folder);
+        command
+            .arg("--dataset")
+            .arg(dataset)
+            .args(["--runs", &settings.runs.to_string()])
+            .args(["--warmup", &settings.warmup_runs.to_string()])
+            .args(["--window", &settings.window.to_string()])
+            .args(["--order-seed", &settings.order_seed.to_string()])
+            .arg("--out")
+            .arg(out.path())
+            .stdin(Stdio::null());
+        if !formats.is_empty() {
+            command.args(["--formats", &formats.join(",")]);
+        }
+        let output = command
+            .output()
+            .with_context(|| format!("cannot start the {} runner", self.name))?;
+        // 3: some formats failed; they are in the results' `failed`.
+        if !matches!(output.status.code(), Some(0 | 3)) {
+            bail!(
+                "the {} runner failed ({}): {}",
+                self.name,
+                output.status,
+                last_lines(&output.stderr)
+            );
+        }
+        let text = std::fs::read(out.path())
+            .with_context(|| format!("cannot read the {} runner's results", self.name))?;
+        let results: Results = serde_json::from_slice(&text).with_context(|| {
+            format!("the {} runner's results do not follow {SCHEMA}", self.name)
+        })?;
+        if results.schema != SCHEMA || results.runner.language != self.name {
+            bail!(
+                "the {} runner wrote {} results of language {}, not {SCHEMA} of {}",
+                self.name,
+                results.schema,
+                results.runner.language,
+                self.name
+            );
+        }
+        Ok(results)
+    }
+}
+
+fn which(program: &str) -> Option<PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|dir| dir.join(program))
+        .find(|path| path.is_file())
+}
+
+/// The end of a child's stderr, on one line, for an error message.
+fn last_lines(stderr: &[u8]) -> String {
+    let text = String::from_utf8_lossy(stderr);
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    lines[lines.len().saturating_sub(3)..].join(" | ")
+}

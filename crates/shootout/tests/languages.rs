@@ -1,0 +1,242 @@
+//! `--lang`: the Go runner built from runners/go, run on the same records, its
+//! results merged with the Rust ones. Needs Go on PATH, as the README's test
+//! command does.
+
+mod common;
+
+use common::shootout;
+use serde_json::Value;
+
+fn names(results: &Value, key: &str) -> Vec<String> {
+    results[key]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["name"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Runs `shootout run ARGS --lang rust,go` and returns the exported results set.
+fn run_both(args: &[&str]) -> Value {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("results.json");
+    let output = shootout()
+        .args(["run", "--runs", "1", "--warmup", "0", "--lang", "rust,go"])
+        .args(args)
+        .arg("--export-json")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.contains("go: measuring on the same"), "{stderr}");
+    serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap()
+}
+
+/// Both languages' results are in the set, on the same records, and every Go
+/// format that can run on `workload` was measured and validated.
+fn check_set(set: &Value, workload: &str) {
+    assert_eq!(set["schema"], "shootout-results-set/1");
+    let parts = set["results"].as_array().unwrap();
+    let languages: Vec<&str> = parts
+        .iter()
+        .map(|p| p["runner"]["language"].as_str().unwrap())
+        .collect();
+    assert_eq!(languages, ["rust", "go"]);
+    for part in parts {
+        assert_eq!(part["schema"], "shootout-results/2");
+        assert_eq!(part["workload"]["name"], workload);
+        assert_eq!(part["workload"]["records"], parts[0]["workload"]["records"]);
+        assert!(names(part, "failed").is_empty(), "{}", part["failed"]);
+        assert!(part["environment"]["toolchain"].is_string());
+    }
+    let go = &parts[1];
+    let measured = names(go, "formats");
+    for expected in [
+        "baseline",
+        "json-std",
+        "flatbuffers",
+        "protobuf",
+        "capnp-packed",
+        "sbe",
+        "gob",
+    ] {
+        assert!(
+            measured.iter().any(|m| m == expected),
+            "{expected} not in {measured:?}"
+        );
+    }
+    for format in go["formats"].as_array().unwrap() {
+        assert!(format["zstd_bytes"].as_u64().unwrap() > 0, "{format}");
+    }
+    let not_run = names(go, "not_run");
+    assert!(not_run.contains(&"ubjson".to_owned()), "{not_run:?}");
+}
+
+#[test]
+fn user_records_measured_in_rust_and_go_show_as_one_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let markdown = dir.path().join("tables.md");
+    let output = shootout()
+        .args([
+            "run",
+            "--workload",
+            "user",
+            "--records",
+            "300",
+            "--runs",
+            "1",
+            "--warmup",
+            "0",
+        ])
+        .args(["--lang", "all", "--formats", "flatbuffers,json-std,bincode"])
+        .arg("--export-markdown")
+        .arg(&markdown)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let tables = std::fs::read_to_string(&markdown).unwrap();
+    assert!(tables.contains("| lang |"), "{tables}");
+    for row in [
+        "| flatbuffers | rust |",
+        "| flatbuffers |   go |",
+        "| json-std    |   go |",
+        "| bincode     | rust |",
+    ] {
+        assert!(tables.contains(row), "{row} missing:\n{tables}");
+    }
+}
+
+#[test]
+fn every_go_format_validates_on_user_records() {
+    check_set(
+        &run_both(&["--workload", "user", "--records", "500"]),
+        "user",
+    );
+}
+
+#[test]
+fn every_go_format_validates_on_a_generated_capture() {
+    check_set(&run_both(&["--packets", "400"]), "iex");
+}
+
+#[test]
+fn a_format_name_only_go_has_runs_only_in_go() {
+    let output = shootout()
+        .args([
+            "run",
+            "--workload",
+            "sql",
+            "--records",
+            "50",
+            "--runs",
+            "1",
+            "--warmup",
+            "0",
+        ])
+        .args([
+            "--lang",
+            "rust,go",
+            "--formats",
+            "gob",
+            "--export-json",
+            "-",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("--formats names no format of rust: not run"),
+        "{stderr}"
+    );
+    let results: Value = serde_json::from_slice(&output.stdout).unwrap();
+    // One language ran: its results as they are, not a set.
+    assert_eq!(results["runner"]["language"], "go");
+    assert_eq!(names(&results, "formats"), ["baseline", "gob"]);
+}
+
+#[test]
+fn a_name_no_language_has_is_refused_before_any_work() {
+    let output = shootout()
+        .args([
+            "run",
+            "--workload",
+            "sql",
+            "--lang",
+            "rust,go",
+            "--formats",
+            "morse",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("unknown format 'morse' for workload sql in rust, go"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn without_go_on_path_one_line_says_what_to_install() {
+    let empty = tempfile::tempdir().unwrap();
+    let output = shootout()
+        .env("PATH", empty.path())
+        .args(["run", "--workload", "sql", "--lang", "go"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("--lang go needs `go` on PATH: install Go"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn formats_lists_go_formats_with_versions_and_features() {
+    let output = shootout()
+        .args(["formats", "--lang", "go", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let entries: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let flatbuffers = entries
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == "flatbuffers")
+        .unwrap();
+    assert_eq!(flatbuffers["language"], "go");
+    assert!(
+        flatbuffers["library_version"]
+            .as_str()
+            .unwrap()
+            .starts_with("v25."),
+        "{flatbuffers}"
+    );
+    assert_eq!(flatbuffers["features"]["family"], "FlatBuffers");
+    let ubjson = entries
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == "ubjson")
+        .unwrap();
+    assert!(
+        ubjson["not_run"]
+            .as_str()
+            .unwrap()
+            .contains("no Go UBJSON library"),
+        "{ubjson}"
+    );
+}
