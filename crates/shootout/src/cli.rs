@@ -691,7 +691,7 @@ impl Plan {
                 .filter(|w| {
                     listed
                         .iter()
-                        .any(|l| l.name == w.as_str() && l.not_run.is_none())
+                        .any(|l| l.name == w.as_str() && l.workloads.iter().any(|n| n == W::NAME))
                 })
                 .cloned()
                 .collect();
