@@ -1,29 +1,19 @@
 //! Command-line interface.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
-use std::sync::Arc;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::benchmark::baseline::Baseline;
-use crate::benchmark::input::{InMemory, Input};
-use crate::benchmark::timer::Timer;
-use crate::benchmark::{self, Progress, Registered, Settings};
+use crate::benchmark::{self, Settings};
 use crate::capture::{Source, generate};
-use crate::environment::Environment;
 use crate::export::{Kind, Target};
 use crate::format::registry;
-use crate::output::table::{self, Style};
-use crate::results::{Invocation, Merged, Noisy, Results, RunContext};
-use crate::runners::{External, Language};
-use crate::workload::fields::Fields;
-use crate::workload::iex::ingest;
+use crate::runners::Language;
+use crate::workload::catalog::{self, Data, WorkloadName};
 use crate::workload::tabular::csv;
-use crate::workload::tabular::{self, LongsRow, MixedRow, Row, StringsRow};
-use crate::workload::{Workload, object, primitives, sql, user};
+use crate::workload::tabular::{self, LongsRow, MixedRow, StringsRow};
 
 #[derive(Parser)]
 #[command(
@@ -123,33 +113,22 @@ struct Generated {
     seed: u64,
 }
 
-/// The data sets `--workload` chooses between; `shootout workloads` describes them.
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-enum WorkloadName {
-    /// IEX market data: one record per packet with trades or price updates (capture input).
-    Iex,
-    /// A small API response of strings and longs; random picks from 1,000 records.
-    User,
-    /// A thin-client SQL request: query string plus arguments.
-    Sql,
-    /// Runs of ints, longs, doubles, booleans and short strings.
-    Primitives,
-    /// A small record of ten mixed fields.
-    Object,
-    /// 20 optional fields of mixed types (CSV input).
-    Mixed,
-    /// 20 optional string fields (CSV input).
-    Strings,
-    /// 20 optional 64-bit integer fields (CSV input).
-    Longs,
-}
-
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum TabularName {
     Mixed,
     Strings,
     Longs,
+}
+
+impl DataArgs {
+    fn data(&self) -> Data {
+        Data {
+            input: self.input.clone(),
+            records: self.records,
+            presence: self.presence,
+            generated: self.generated.options(),
+        }
+    }
 }
 
 impl Generated {
@@ -283,20 +262,14 @@ pub fn main() -> Result<()> {
         Command::Workloads => list_workloads(),
         Command::ExportDataset { data, out, force } => {
             let target = crate::dataset::Target::new(out, force)?;
-            with_data(&data, ExportDataset(target))
+            catalog::dispatch(data.workload, &data.data(), target)
         }
-    }
-}
-
-fn print_warnings(warnings: &[String]) {
-    for warning in warnings {
-        eprintln!("warning: {warning}");
     }
 }
 
 fn inspect(file: PathBuf, json: bool) -> Result<()> {
     let report = &crate::output::inspect::scan(&Source::from_arg(file))?;
-    print_warnings(&report.warnings);
+    crate::output::print_warnings(&report.warnings);
     let mut out = io::stdout().lock();
     if json {
         serde_json::to_writer_pretty(&mut out, report)?;
@@ -364,180 +337,34 @@ fn write_new(out: &PathBuf, bytes: &[u8], force: bool) -> Result<()> {
 
 fn list_workloads() -> Result<()> {
     let mut out = io::stdout().lock();
-    let rows: [(&str, &str, &str); 8] = [
-        (
-            "iex",
-            "MultiMessage { seq_no, messages: [Message { ts, symbol, Trade | LevelUpdate }] }",
-            "IEX capture (--input), else a generated DEEP 1.0 capture (--packets, --seed); one record per packet with trades or price updates",
-        ),
-        (
-            "user",
-            "UserResponse: 3 longs, 6 strings (hex id, status, nickname, 3 timestamps)",
-            "generated: 1,000 records, --records random picks (default 100,000)",
-        ),
-        (
-            "sql",
-            "SqlRequest { query: string, args: [i64] }",
-            "the study's request, --records times",
-        ),
-        (
-            "primitives",
-            "8 each of i32, i64, f64, bool, short string",
-            "generated: 1,000 records, --records random picks",
-        ),
-        (
-            "object",
-            "10 mixed fields: i64, 2 strings, i32, f64, f32, bool, u8, i64, [string]",
-            "generated: 1,000 records, --records random picks",
-        ),
-        (
-            "mixed",
-            "20 optional fields: strings, f64, i64, i32, f32",
-            "CSV (--input) or generated (--records rows, --presence)",
-        ),
-        (
-            "strings",
-            "20 optional strings (UUID text)",
-            "CSV (--input) or generated",
-        ),
-        ("longs", "20 optional i64", "CSV (--input) or generated"),
-    ];
-    for (name, shape, source) in rows {
-        writeln!(out, "{name:<11} {shape}\n            data: {source}")?;
+    for w in catalog::WORKLOADS {
+        writeln!(
+            out,
+            "{:<11} {}\n            data: {}",
+            w.name, w.shape, w.data
+        )?;
     }
     Ok(())
-}
-
-/// Something to do with a workload's input, whichever workload it is.
-trait WorkloadTask {
-    fn on<W: Workload>(self, input: &dyn Input<W>, formats: Vec<Registered<W>>) -> Result<()>
-    where
-        W::Record: Clone + serde::Serialize;
-}
-
-/// Builds the input `data` describes and hands it, with its registry, to `task`.
-fn with_data(data: &DataArgs, task: impl WorkloadTask) -> Result<()> {
-    let records = data.records as usize;
-    let seed = data.generated.seed;
-    let no_input = |name: &str| match &data.input {
-        Some(path) => bail!(
-            "--workload {name} generates its data; it takes no --input ({})",
-            path.display()
-        ),
-        None => Ok(()),
-    };
-    match data.workload {
-        WorkloadName::Iex => {
-            let source = match &data.input {
-                Some(path) => Source::from_arg(path.clone()),
-                None => {
-                    let options = data.generated.options();
-                    Source::Memory {
-                        name: format!(
-                            "generated DEEP 1.0 capture (seed {}, {} packets)",
-                            options.seed, options.packets
-                        ),
-                        bytes: Arc::from(generate::generate(options)),
-                    }
-                }
-            };
-            task.on(&ingest::Capture { source }, registry::iex())
-        }
-        WorkloadName::User => {
-            no_input("user")?;
-            task.on(
-                &InMemory::generated(user::generate(records, seed)),
-                registry::user(),
-            )
-        }
-        WorkloadName::Sql => {
-            no_input("sql")?;
-            task.on(
-                &InMemory::generated(sql::generate(records)),
-                registry::sql(),
-            )
-        }
-        WorkloadName::Primitives => {
-            no_input("primitives")?;
-            task.on(
-                &InMemory::generated(primitives::generate(records, seed)),
-                registry::primitives(),
-            )
-        }
-        WorkloadName::Object => {
-            no_input("object")?;
-            task.on(
-                &InMemory::generated(object::generate(records, seed)),
-                registry::object(),
-            )
-        }
-        WorkloadName::Mixed => csv_input::<MixedRow>(data, task, registry::mixed()),
-        WorkloadName::Strings => csv_input::<StringsRow>(data, task, registry::strings()),
-        WorkloadName::Longs => csv_input::<LongsRow>(data, task, registry::longs()),
-    }
-}
-
-/// A tabular workload from `--input` CSV, or from generated rows rendered to
-/// CSV and read back, so both take the same path and have a CSV size.
-fn csv_input<R: Row + Clone + serde::Serialize>(
-    data: &DataArgs,
-    task: impl WorkloadTask,
-    formats: Vec<Registered<Fields<R>>>,
-) -> Result<()> {
-    let source = match &data.input {
-        Some(path) => Source::from_arg(path.clone()),
-        None => {
-            let seed = data.generated.seed;
-            let rows = tabular::generate_rows::<R>(data.records as usize, seed, data.presence);
-            let name = format!(
-                "generated: {} rows, presence {}, seed {seed}",
-                rows.len(),
-                data.presence
-            );
-            Source::Memory {
-                name,
-                bytes: Arc::from(csv::render(&rows).into_bytes()),
-            }
-        }
-    };
-    task.on(&csv::CsvFile::<R>::new(source), formats)
 }
 
 fn run(args: RunArgs) -> Result<()> {
     // Every check on the command line and the export paths happens before the input is read.
     let targets = export_targets(&args)?;
-    with_data(
-        &args.data,
-        Benchmark {
-            args: &args,
-            targets,
+    let options = serde_json::to_value(&args)?;
+    let run = crate::run::Run {
+        settings: Settings {
+            warmup_runs: args.warmup as usize,
+            runs: args.runs as usize,
+            window: args.window as usize,
+            order_seed: args.order_seed,
         },
-    )
-}
-
-struct Benchmark<'a> {
-    args: &'a RunArgs,
-    targets: Vec<Target>,
-}
-
-impl WorkloadTask for Benchmark<'_> {
-    fn on<W: Workload>(self, input: &dyn Input<W>, formats: Vec<Registered<W>>) -> Result<()>
-    where
-        W::Record: Clone + serde::Serialize,
-    {
-        benchmark(self.args, self.targets, input, formats)
-    }
-}
-
-struct ExportDataset(crate::dataset::Target);
-
-impl WorkloadTask for ExportDataset {
-    fn on<W: Workload>(self, input: &dyn Input<W>, _formats: Vec<Registered<W>>) -> Result<()>
-    where
-        W::Record: Clone + serde::Serialize,
-    {
-        crate::dataset::export(input, self.0)
-    }
+        formats: args.formats,
+        languages: Language::expand(&args.lang),
+        max_records: args.max_records,
+        options,
+        targets,
+    };
+    catalog::dispatch(args.data.workload, &args.data.data(), run)
 }
 
 /// The export files, checked before any work so a long run never ends by refusing to save.
@@ -552,277 +379,4 @@ fn export_targets(args: &RunArgs) -> Result<Vec<Target>> {
     .collect();
     crate::export::check_targets(&targets, args.force)?;
     Ok(targets)
-}
-
-/// The numbers of some formats were withheld: the run ends with exit status 3.
-#[derive(Debug)]
-pub struct FormatsFailed(pub usize);
-
-impl std::fmt::Display for FormatsFailed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} format(s) failed; their numbers are withheld (see FAILED above); the others were measured and exported",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for FormatsFailed {}
-
-fn benchmark<W: Workload>(
-    args: &RunArgs,
-    targets: Vec<Target>,
-    input: &dyn Input<W>,
-    registered: Vec<Registered<W>>,
-) -> Result<()>
-where
-    W::Record: Clone + serde::Serialize,
-{
-    let languages = Language::expand(&args.lang);
-    let plan = Plan::new(&languages, &registered, &args.formats)?;
-    let limited;
-    let input: &dyn Input<W> = match args.max_records {
-        Some(max) => {
-            limited = benchmark::input::Limited { inner: input, max };
-            &limited
-        }
-        None => input,
-    };
-    let settings = Settings {
-        warmup_runs: args.warmup as usize,
-        runs: args.runs as usize,
-        window: args.window as usize,
-        order_seed: args.order_seed,
-    };
-
-    let mut parts = Vec::new();
-    let scanned = match plan.rust {
-        Some(wanted) => {
-            let mut formats = registry::select(registered, &wanted)?;
-            formats.insert(0, Registered::of::<Baseline<W>>());
-            let (results, measured) = measure_rust(args, input, &formats, settings)?;
-            parts.push(results);
-            measured.scanned
-        }
-        None => crate::dataset::scan(input)?,
-    };
-    if !plan.external.is_empty() {
-        let dataset = tempfile::Builder::new()
-            .prefix("shootout-dataset-")
-            .suffix(".jsonl")
-            .tempfile()
-            .context("cannot create the temporary dataset file")?;
-        let mut out = io::BufWriter::new(dataset.as_file());
-        crate::dataset::write_to(input, &scanned, &mut out, "the temporary dataset file")?;
-        drop(out);
-        for (runner, folder, formats) in &plan.external {
-            eprintln!(
-                "{}: measuring on the same {} records (runners/{})…",
-                runner.name, scanned.operations, runner.folder
-            );
-            parts.push(runner.measure(folder, dataset.path(), settings, formats)?);
-        }
-    }
-    let merged = Merged::new(parts)?;
-
-    let tables_to_stderr = targets.iter().any(Target::is_stdout);
-    if tables_to_stderr {
-        print_tables(&merged, &mut io::stderr().lock())?;
-    } else {
-        print_tables(&merged, &mut io::stdout().lock())?;
-    }
-    print_warnings(&merged.warnings());
-    print_warnings(
-        &Noisy::summary(&merged.noisy())
-            .into_iter()
-            .collect::<Vec<_>>(),
-    );
-    for target in &targets {
-        target.write(&merged)?;
-        if !target.is_stdout() {
-            eprintln!("wrote {}", target.path.display());
-        }
-    }
-    match merged.failed().count() {
-        0 => Ok(()),
-        failed => Err(FormatsFailed(failed).into()),
-    }
-}
-
-/// Which formats each chosen language runs. `--formats` names formats of any
-/// language (and Rust's groups); each runner gets the names it has.
-struct Plan {
-    /// `--formats` for the Rust registry, or `None` when Rust runs no format.
-    rust: Option<Vec<String>>,
-    /// Each other runner, built, with the names it runs (empty: all).
-    external: Vec<(&'static External, PathBuf, Vec<String>)>,
-}
-
-impl Plan {
-    fn new<W: Workload>(
-        languages: &[Language],
-        registered: &[Registered<W>],
-        wanted: &[String],
-    ) -> Result<Plan> {
-        let in_rust = |item: &String| {
-            registered.iter().any(|f| f.info.name == item.as_str())
-                || registry::GROUPS.iter().any(|(group, _)| group == item)
-        };
-        let only_rust = languages == [Language::Rust];
-        let mut known: Vec<(&str, Vec<String>)> = Vec::new();
-        let rust = languages.contains(&Language::Rust).then(|| {
-            let names: Vec<String> = wanted
-                .iter()
-                .filter(|w| only_rust || in_rust(w))
-                .cloned()
-                .collect();
-            known.push(("rust", names.clone()));
-            names
-        });
-        let mut external = Vec::new();
-        for language in languages {
-            let Some(runner) = language.external() else {
-                continue;
-            };
-            let listed = runner.list()?;
-            let names: Vec<String> = wanted
-                .iter()
-                .filter(|w| {
-                    listed
-                        .iter()
-                        .any(|l| l.name == w.as_str() && l.workloads.iter().any(|n| n == W::NAME))
-                })
-                .cloned()
-                .collect();
-            known.push((runner.name, names.clone()));
-            external.push((runner, runner.build()?, names));
-        }
-        if let Some(unknown) = wanted
-            .iter()
-            .find(|w| known.iter().all(|(_, names)| !names.contains(w)))
-        {
-            bail!(
-                "unknown format '{unknown}' for workload {} in {}; `shootout formats --lang ...` lists them",
-                W::NAME,
-                known.iter().map(|(l, _)| *l).collect::<Vec<_>>().join(", ")
-            );
-        }
-        // A language none of whose formats was named does not run.
-        let named = |names: &Vec<String>| wanted.is_empty() || !names.is_empty();
-        let skipped: Vec<&str> = known
-            .iter()
-            .filter(|(_, n)| !named(n))
-            .map(|(l, _)| *l)
-            .collect();
-        if !skipped.is_empty() {
-            eprintln!(
-                "--formats names no format of {}: not run",
-                skipped.join(", ")
-            );
-        }
-        Ok(Plan {
-            rust: rust.filter(named),
-            external: external
-                .into_iter()
-                .filter(|(_, _, names)| named(names))
-                .collect(),
-        })
-    }
-}
-
-/// Measures the Rust formats, with a progress bar on a terminal.
-fn measure_rust<W: Workload>(
-    args: &RunArgs,
-    input: &dyn Input<W>,
-    formats: &[Registered<W>],
-    settings: Settings,
-) -> Result<(Results, benchmark::Measured<W>)>
-where
-    W::Record: Clone,
-{
-    let load_before = crate::environment::load_average();
-    let environment = Environment::capture();
-    let timer = Timer::new();
-    let mut warnings = Vec::new();
-    if settings.warmup_runs == 0 {
-        warnings.push(
-            "--warmup 0: buffers were sized on the first window only (unmeasured); caches, branch predictors and any later \
-             buffer growth are in the first measured run"
-                .to_owned(),
-        );
-    }
-    let progress = ProgressBar::hidden();
-    if io::stderr().is_terminal() {
-        progress.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-    }
-    let measured = benchmark::measure(input, formats, settings, &timer, |step| match step {
-        Progress::Scanning(read, total) => {
-            if let Some(total) = total {
-                progress.set_length(total);
-            }
-            progress.set_style(
-                ProgressStyle::with_template(
-                    "{spinner} reading the input {bytes}/{total_bytes} {msg}",
-                )
-                .expect("valid template"),
-            );
-            progress.set_position(read);
-        }
-        Progress::Window {
-            run,
-            runs,
-            operations,
-            total,
-            warmup,
-            format,
-        } => {
-            if progress.length() != Some(total * runs as u64) {
-                progress.set_style(
-                    ProgressStyle::with_template(
-                        "{spinner} [{bar:30}] {pos}/{len} records × formats, {msg}",
-                    )
-                    .expect("valid template")
-                    .progress_chars("=> "),
-                );
-                progress.set_length(total * runs as u64);
-                progress.set_position(0);
-            }
-            let kind = if warmup { "warm-up" } else { "run" };
-            progress.set_message(format!("{kind} {}/{runs} {format}", run + 1));
-            progress.inc(operations);
-        }
-    });
-    progress.finish_and_clear();
-    let measured = measured?;
-    let context = RunContext {
-        invocation: Invocation {
-            command_line: std::env::args().collect(),
-            options: serde_json::to_value(args)?,
-            load_before,
-            load_after: crate::environment::load_average(),
-        },
-        environment,
-        timer: timer.calibration.clone(),
-        settings,
-        warnings,
-    };
-    let results = Results::of_rust_run(&measured, formats, input.name(), context);
-    Ok((results, measured))
-}
-
-fn print_tables(merged: &Merged, out: &mut dyn Write) -> Result<()> {
-    if io::stdout().is_terminal() {
-        writeln!(out)?;
-    }
-    for line in table::preamble(merged) {
-        writeln!(out, "{line}")?;
-    }
-    for (title, table) in table::sections(merged, Style::Terminal) {
-        writeln!(out, "\n{title}\n{table}")?;
-    }
-    for line in table::not_run(merged) {
-        writeln!(out, "{line}")?;
-    }
-    Ok(())
 }

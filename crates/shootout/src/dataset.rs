@@ -9,8 +9,10 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use serde::Serialize;
 
+use crate::benchmark::Registered;
 use crate::benchmark::input::{Input, InputFile, Scanned};
 use crate::workload::Workload;
+use crate::workload::catalog::WorkloadTask;
 
 pub const SCHEMA: &str = "shootout-dataset/1";
 
@@ -45,6 +47,15 @@ impl Target {
             .open(&self.path)
             .with_context(|| format!("{}: cannot create", self.path.display()))?;
         Ok(Box::new(BufWriter::new(file)))
+    }
+}
+
+impl WorkloadTask for Target {
+    fn on<W: Workload>(self, input: &dyn Input<W>, _formats: Vec<Registered<W>>) -> Result<()>
+    where
+        W::Record: Clone + Serialize,
+    {
+        export(input, self)
     }
 }
 

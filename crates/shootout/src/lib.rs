@@ -9,5 +9,6 @@ pub mod export;
 pub mod format;
 pub mod output;
 pub mod results;
+pub mod run;
 pub mod runners;
 pub mod workload;

@@ -10,7 +10,7 @@ fn main() -> ExitCode {
             eprintln!("error: {error:#}");
             // Distinct from input and usage errors: some formats were measured and exported.
             if error
-                .downcast_ref::<shootout::cli::FormatsFailed>()
+                .downcast_ref::<shootout::run::FormatsFailed>()
                 .is_some()
             {
                 ExitCode::from(3)

@@ -35,23 +35,25 @@ var (
 type framing struct {
 	packed   bool
 	msg      capnp.Message
-	buf      []byte // the build arena's memory, reused
 	unpacked []byte
 	read     capnp.Message
 }
 
-func newFraming(packed bool) framing { return framing{packed: packed, buf: make([]byte, 0, 1024)} }
+func newFraming(packed bool) framing { return framing{packed: packed} }
 
-// begin starts a new message; its first segment grows in the reused buffer.
+// begin starts a new message. SingleSegment(nil) is the library's reuse path:
+// Reset releases the previous arena to its pool and its buffer to the
+// buffer pool, so the next message grows into recycled memory. (An arena
+// over a buffer of our own cannot grow past that buffer's capacity: a
+// DEEP10 packet of more than 1 KiB failed so.)
 func (c *framing) begin() (*capnp.Segment, error) {
-	return c.msg.Reset(capnp.SingleSegment(c.buf[:0]))
+	return c.msg.Reset(capnp.SingleSegment(nil))
 }
 
 // finish frames the built segment onto stream: the standard segment table of
 // a one-segment message (count − 1, size in words), packed or not.
 func (c *framing) finish(stream []byte, seg *capnp.Segment) ([]byte, error) {
 	data := seg.Data()
-	c.buf = data[:0]
 	header := [8]byte{}
 	binary.LittleEndian.PutUint32(header[4:], uint32(len(data)/8))
 	if !c.packed {

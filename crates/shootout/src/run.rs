@@ -1,0 +1,313 @@
+//! `shootout run`: measures the chosen languages' formats on one workload's
+//! records, one language after another, and shows and exports their results
+//! as one set of tables.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::benchmark::baseline::Baseline;
+use crate::benchmark::input::Input;
+use crate::benchmark::timer::Timer;
+use crate::benchmark::{self, Progress, Registered, Settings};
+use crate::environment::Environment;
+use crate::export::Target;
+use crate::format::registry;
+use crate::output::table::{self, Style};
+use crate::results::{Invocation, Merged, Noisy, Results, RunContext};
+use crate::runners::{External, Language};
+use crate::workload::Workload;
+use crate::workload::catalog::WorkloadTask;
+
+/// The numbers of some formats were withheld: the run ends with exit status 3.
+#[derive(Debug)]
+pub struct FormatsFailed(pub usize);
+
+impl std::fmt::Display for FormatsFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} format(s) failed; their numbers are withheld (see FAILED above); the others were measured and exported",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for FormatsFailed {}
+
+/// `shootout run`, once the command line is checked.
+pub struct Run {
+    pub settings: Settings,
+    /// `--formats`: names of any language, and Rust's groups (empty: all).
+    pub formats: Vec<String>,
+    pub languages: Vec<Language>,
+    pub max_records: Option<u64>,
+    /// The options as parsed, for the results.
+    pub options: serde_json::Value,
+    /// The exports, already checked.
+    pub targets: Vec<Target>,
+}
+
+impl WorkloadTask for Run {
+    fn on<W: Workload>(self, input: &dyn Input<W>, formats: Vec<Registered<W>>) -> Result<()>
+    where
+        W::Record: Clone + serde::Serialize,
+    {
+        self.benchmark(input, formats)
+    }
+}
+
+impl Run {
+    fn benchmark<W: Workload>(
+        self,
+        input: &dyn Input<W>,
+        registered: Vec<Registered<W>>,
+    ) -> Result<()>
+    where
+        W::Record: Clone + serde::Serialize,
+    {
+        let plan = Plan::new(&self.languages, &registered, &self.formats)?;
+        let limited;
+        let input: &dyn Input<W> = match self.max_records {
+            Some(max) => {
+                limited = benchmark::input::Limited { inner: input, max };
+                &limited
+            }
+            None => input,
+        };
+        let settings = self.settings;
+        let targets = self.targets;
+
+        let mut parts = Vec::new();
+        let scanned = match plan.rust {
+            Some(wanted) => {
+                let mut formats = registry::select(registered, &wanted)?;
+                formats.insert(0, Registered::of::<Baseline<W>>());
+                let (results, measured) = measure_rust(self.options, input, &formats, settings)?;
+                parts.push(results);
+                measured.scanned
+            }
+            None => crate::dataset::scan(input)?,
+        };
+        if !plan.external.is_empty() {
+            let dataset = tempfile::Builder::new()
+                .prefix("shootout-dataset-")
+                .suffix(".jsonl")
+                .tempfile()
+                .context("cannot create the temporary dataset file")?;
+            let mut out = io::BufWriter::new(dataset.as_file());
+            crate::dataset::write_to(input, &scanned, &mut out, "the temporary dataset file")?;
+            drop(out);
+            for (runner, folder, formats) in &plan.external {
+                eprintln!(
+                    "{}: measuring on the same {} records (runners/{})…",
+                    runner.name, scanned.operations, runner.folder
+                );
+                parts.push(runner.measure(folder, dataset.path(), settings, formats)?);
+            }
+        }
+        let merged = Merged::new(parts)?;
+
+        let tables_to_stderr = targets.iter().any(Target::is_stdout);
+        if tables_to_stderr {
+            print_tables(&merged, &mut io::stderr().lock())?;
+        } else {
+            print_tables(&merged, &mut io::stdout().lock())?;
+        }
+        crate::output::print_warnings(&merged.warnings());
+        crate::output::print_warnings(
+            &Noisy::summary(&merged.noisy())
+                .into_iter()
+                .collect::<Vec<_>>(),
+        );
+        for target in &targets {
+            target.write(&merged)?;
+            if !target.is_stdout() {
+                eprintln!("wrote {}", target.path.display());
+            }
+        }
+        match merged.failed().count() {
+            0 => Ok(()),
+            failed => Err(FormatsFailed(failed).into()),
+        }
+    }
+}
+
+/// Which formats each chosen language runs. `--formats` names formats of any
+/// language (and Rust's groups); each runner gets the names it has.
+struct Plan {
+    /// `--formats` for the Rust registry, or `None` when Rust runs no format.
+    rust: Option<Vec<String>>,
+    /// Each other runner, built, with the names it runs (empty: all).
+    external: Vec<(&'static External, PathBuf, Vec<String>)>,
+}
+
+impl Plan {
+    fn new<W: Workload>(
+        languages: &[Language],
+        registered: &[Registered<W>],
+        wanted: &[String],
+    ) -> Result<Plan> {
+        let in_rust = |item: &String| {
+            registered.iter().any(|f| f.info.name == item.as_str())
+                || registry::GROUPS.iter().any(|(group, _)| group == item)
+        };
+        let only_rust = languages == [Language::Rust];
+        let mut known: Vec<(&str, Vec<String>)> = Vec::new();
+        let rust = languages.contains(&Language::Rust).then(|| {
+            let names: Vec<String> = wanted
+                .iter()
+                .filter(|w| only_rust || in_rust(w))
+                .cloned()
+                .collect();
+            known.push(("rust", names.clone()));
+            names
+        });
+        let mut external = Vec::new();
+        for language in languages {
+            let Some(runner) = language.external() else {
+                continue;
+            };
+            let listed = runner.list()?;
+            let names: Vec<String> = wanted
+                .iter()
+                .filter(|w| {
+                    listed
+                        .iter()
+                        .any(|l| l.name == w.as_str() && l.workloads.iter().any(|n| n == W::NAME))
+                })
+                .cloned()
+                .collect();
+            known.push((runner.name, names.clone()));
+            external.push((runner, runner.build()?, names));
+        }
+        if let Some(unknown) = wanted
+            .iter()
+            .find(|w| known.iter().all(|(_, names)| !names.contains(w)))
+        {
+            bail!(
+                "unknown format '{unknown}' for workload {} in {}; `shootout formats --lang ...` lists them",
+                W::NAME,
+                known.iter().map(|(l, _)| *l).collect::<Vec<_>>().join(", ")
+            );
+        }
+        // A language none of whose formats was named does not run.
+        let named = |names: &Vec<String>| wanted.is_empty() || !names.is_empty();
+        let skipped: Vec<&str> = known
+            .iter()
+            .filter(|(_, n)| !named(n))
+            .map(|(l, _)| *l)
+            .collect();
+        if !skipped.is_empty() {
+            eprintln!(
+                "--formats names no format of {}: not run",
+                skipped.join(", ")
+            );
+        }
+        Ok(Plan {
+            rust: rust.filter(named),
+            external: external
+                .into_iter()
+                .filter(|(_, _, names)| named(names))
+                .collect(),
+        })
+    }
+}
+
+/// Measures the Rust formats, with a progress bar on a terminal.
+fn measure_rust<W: Workload>(
+    options: serde_json::Value,
+    input: &dyn Input<W>,
+    formats: &[Registered<W>],
+    settings: Settings,
+) -> Result<(Results, benchmark::Measured<W>)>
+where
+    W::Record: Clone,
+{
+    let load_before = crate::environment::load_average();
+    let environment = Environment::capture();
+    let timer = Timer::new();
+    let mut warnings = Vec::new();
+    if settings.warmup_runs == 0 {
+        warnings.push(
+            "--warmup 0: buffers were sized on the first window only (unmeasured); caches, branch predictors and any later \
+             buffer growth are in the first measured run"
+                .to_owned(),
+        );
+    }
+    let progress = ProgressBar::hidden();
+    if io::stderr().is_terminal() {
+        progress.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+    }
+    let measured = benchmark::measure(input, formats, settings, &timer, |step| match step {
+        Progress::Scanning(read, total) => {
+            if let Some(total) = total {
+                progress.set_length(total);
+            }
+            progress.set_style(
+                ProgressStyle::with_template(
+                    "{spinner} reading the input {bytes}/{total_bytes} {msg}",
+                )
+                .expect("valid template"),
+            );
+            progress.set_position(read);
+        }
+        Progress::Window {
+            run,
+            runs,
+            operations,
+            total,
+            warmup,
+            format,
+        } => {
+            if progress.length() != Some(total * runs as u64) {
+                progress.set_style(
+                    ProgressStyle::with_template(
+                        "{spinner} [{bar:30}] {pos}/{len} records × formats, {msg}",
+                    )
+                    .expect("valid template")
+                    .progress_chars("=> "),
+                );
+                progress.set_length(total * runs as u64);
+                progress.set_position(0);
+            }
+            let kind = if warmup { "warm-up" } else { "run" };
+            progress.set_message(format!("{kind} {}/{runs} {format}", run + 1));
+            progress.inc(operations);
+        }
+    });
+    progress.finish_and_clear();
+    let measured = measured?;
+    let context = RunContext {
+        invocation: Invocation {
+            command_line: std::env::args().collect(),
+            options,
+            load_before,
+            load_after: crate::environment::load_average(),
+        },
+        environment,
+        timer: timer.calibration.clone(),
+        settings,
+        warnings,
+    };
+    let results = Results::of_rust_run(&measured, formats, input.name(), context);
+    Ok((results, measured))
+}
+
+fn print_tables(merged: &Merged, out: &mut dyn Write) -> Result<()> {
+    if io::stdout().is_terminal() {
+        writeln!(out)?;
+    }
+    for line in table::preamble(merged) {
+        writeln!(out, "{line}")?;
+    }
+    for (title, table) in table::sections(merged, Style::Terminal) {
+        writeln!(out, "\n{title}\n{table}")?;
+    }
+    for line in table::not_run(merged) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
