@@ -30,6 +30,7 @@ use capnp::message::{self, ReaderOptions, ReaderSegments, ScratchSpaceHeapAlloca
 use self_cell::{MutBorrow, self_cell};
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
 use crate::workload::object::SmallObject;
@@ -112,6 +113,23 @@ impl Encoder {
             self.scratch = Scratch::with_words(self.scratch_words);
         }
         Ok(())
+    }
+}
+
+/// A workload mapped to Cap'n Proto structs: how to build a record, and how to
+/// read one back, in place, into the sink.
+pub trait CapnpWorkload: Workload {
+    fn build(record: &Self::Record, builder: &mut ScratchBuilder<'_, '_>) -> Result<()>;
+    fn read(message: &SliceReader<'_>, sink: &mut Self::Sink) -> Result<()>;
+}
+
+impl CapnpWorkload for Iex {
+    fn build(record: &MultiMessage, builder: &mut ScratchBuilder<'_, '_>) -> Result<()> {
+        build(builder, record)
+    }
+
+    fn read(message: &SliceReader<'_>, sink: &mut Aggregator) -> Result<()> {
+        aggregate(message, sink)
     }
 }
 
@@ -274,7 +292,7 @@ impl Format for CapnpUnpacked {
     };
 }
 
-impl Codec<Iex> for CapnpUnpacked {
+impl<W: CapnpWorkload> Codec<W> for CapnpUnpacked {
     fn new() -> Self {
         CapnpUnpacked {
             encoder: Encoder::new(),
@@ -282,13 +300,13 @@ impl Codec<Iex> for CapnpUnpacked {
         }
     }
 
-    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+    fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
         self.encoder
-            .encode(stream, write_unpacked, |builder| build(builder, record))
+            .encode(stream, write_unpacked, |builder| W::build(record, builder))
     }
 
-    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
-        self.read(stream, |message| aggregate(message, sink))
+    fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
+        self.read(stream, |message| W::read(message, sink))
     }
 }
 
@@ -359,7 +377,7 @@ impl Format for CapnpPacked {
     };
 }
 
-impl Codec<Iex> for CapnpPacked {
+impl<W: CapnpWorkload> Codec<W> for CapnpPacked {
     fn new() -> Self {
         CapnpPacked {
             encoder: Encoder::new(),
@@ -367,13 +385,13 @@ impl Codec<Iex> for CapnpPacked {
         }
     }
 
-    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+    fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
         self.encoder
-            .encode(stream, write_packed, |builder| build(builder, record))
+            .encode(stream, write_packed, |builder| W::build(record, builder))
     }
 
-    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
-        self.read(stream, |message| aggregate(message, sink))
+    fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
+        self.read(stream, |message| W::read(message, sink))
     }
 }
 
@@ -420,33 +438,13 @@ pub trait CapnpRecord: FieldRecord {
     fn read(message: &SliceReader<'_>, sink: &mut FieldSink) -> Result<()>;
 }
 
-impl<R: CapnpRecord> Codec<Fields<R>> for CapnpUnpacked {
-    fn new() -> Self {
-        <Self as Codec<Iex>>::new()
+impl<R: CapnpRecord> CapnpWorkload for Fields<R> {
+    fn build(record: &R, builder: &mut ScratchBuilder<'_, '_>) -> Result<()> {
+        record.build(builder)
     }
 
-    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
-        self.encoder
-            .encode(stream, write_unpacked, |builder| record.build(builder))
-    }
-
-    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
-        self.read(stream, |message| R::read(message, sink))
-    }
-}
-
-impl<R: CapnpRecord> Codec<Fields<R>> for CapnpPacked {
-    fn new() -> Self {
-        <Self as Codec<Iex>>::new()
-    }
-
-    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
-        self.encoder
-            .encode(stream, write_packed, |builder| record.build(builder))
-    }
-
-    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
-        self.read(stream, |message| R::read(message, sink))
+    fn read(message: &SliceReader<'_>, sink: &mut FieldSink) -> Result<()> {
+        R::read(message, sink)
     }
 }
 

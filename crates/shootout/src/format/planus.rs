@@ -22,6 +22,7 @@ use ::planus::{Builder, Offset, ReadAsRoot};
 use anyhow::{Context, Result, bail};
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
 use crate::workload::object::SmallObject;
@@ -79,7 +80,16 @@ impl Format for Planus {
     };
 }
 
-impl Codec<Iex> for Planus {
+/// A workload mapped to FlatBuffers tables through planus: how to build a
+/// record, and how to read its root table back into the sink.
+pub trait PlanusWorkload: Workload {
+    type Table<'a>: ReadAsRoot<'a>;
+    /// Builds `record` in the codec's cleared builder; returns the finished buffer.
+    fn build<'b>(record: &Self::Record, codec: &'b mut Planus) -> &'b [u8];
+    fn read(table: Self::Table<'_>, sink: &mut Self::Sink) -> Result<()>;
+}
+
+impl<W: PlanusWorkload> Codec<W> for Planus {
     fn new() -> Self {
         Planus {
             builder: Builder::with_capacity(INITIAL_CAPACITY),
@@ -87,10 +97,25 @@ impl Codec<Iex> for Planus {
         }
     }
 
-    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
-        let builder = &mut self.builder;
-        builder.clear();
-        self.messages.clear();
+    fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
+        self.builder.clear();
+        append_framed(W::build(record, self), stream)
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
+        let (buffer, end) = framed(stream)?;
+        let table = W::Table::read_as_root(buffer).context("flatbuffers-planus: invalid buffer")?;
+        W::read(table, sink).context("flatbuffers-planus: invalid buffer")?;
+        Ok(end)
+    }
+}
+
+impl PlanusWorkload for Iex {
+    type Table<'a> = fb::MultiMessageRef<'a>;
+
+    fn build<'b>(record: &MultiMessage, codec: &'b mut Planus) -> &'b [u8] {
+        let builder = &mut codec.builder;
+        codec.messages.clear();
         for message in &record.messages {
             let body = match message.body {
                 Body::Trade { price, size } => {
@@ -118,22 +143,17 @@ impl Codec<Iex> for Planus {
                 }
             };
             let message = fb::Message::create(builder, message.ts, message.symbol.as_str(), body);
-            self.messages.push(message);
+            codec.messages.push(message);
         }
-        let root = fb::MultiMessage::create(builder, record.seq_no, self.messages.as_slice());
-        append_framed(builder.finish(root, None), stream)
+        let root = fb::MultiMessage::create(builder, record.seq_no, codec.messages.as_slice());
+        builder.finish(root, None)
     }
 
-    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
-        let (buffer, end) = framed(stream)?;
-        let record = fb::MultiMessageRef::read_as_root(buffer)
-            .context("flatbuffers-planus: invalid buffer")?;
-        aggregate(record, sink).context("flatbuffers-planus: invalid buffer")?;
-        Ok(end)
+    fn read(table: fb::MultiMessageRef<'_>, sink: &mut Aggregator) -> Result<()> {
+        aggregate(table, sink)
     }
 }
 
-/// Appends a finished buffer to the stream behind its little-endian u32 length.
 fn append_framed(buffer: &[u8], stream: &mut Vec<u8>) -> Result<()> {
     let len = u32::try_from(buffer.len()).context("flatbuffers-planus: buffer over 4 GiB")?;
     stream.extend_from_slice(&len.to_le_bytes());
@@ -210,22 +230,15 @@ pub trait PlanusRecord: FieldRecord {
     fn read(table: Self::Table<'_>, sink: &mut FieldSink) -> ::planus::Result<()>;
 }
 
-impl<R: PlanusRecord> Codec<Fields<R>> for Planus {
-    fn new() -> Self {
-        <Self as Codec<Iex>>::new()
+impl<R: PlanusRecord> PlanusWorkload for Fields<R> {
+    type Table<'a> = R::Table<'a>;
+
+    fn build<'b>(record: &R, codec: &'b mut Planus) -> &'b [u8] {
+        record.build(&mut codec.builder)
     }
 
-    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
-        self.builder.clear();
-        let buffer = record.build(&mut self.builder);
-        append_framed(buffer, stream)
-    }
-
-    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
-        let (buffer, end) = framed(stream)?;
-        let table = R::Table::read_as_root(buffer).context("flatbuffers-planus: invalid buffer")?;
-        R::read(table, sink).context("flatbuffers-planus: invalid buffer")?;
-        Ok(end)
+    fn read(table: R::Table<'_>, sink: &mut FieldSink) -> Result<()> {
+        Ok(R::read(table, sink)?)
     }
 }
 
