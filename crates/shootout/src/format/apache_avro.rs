@@ -1,5 +1,5 @@
 //! Apache Avro via `apache-avro`: one binary datum per record, the schema
-//! (schema/iex.avsc) known to both sides.
+//! (schemas/iex/iex.avsc) known to both sides.
 //!
 //! Encode and decode use the crate's schema-aware serde path: the datum writer's
 //! `write_ser` serializes straight to the stream, and the datum reader's
@@ -42,11 +42,11 @@ use crate::workload::sql::SqlRequest;
 use crate::workload::tabular::{LongsRow, MixedRow, StringsRow};
 use crate::workload::user::UserResponse;
 
-const SCHEMA_JSON: &str = include_str!("../workload/iex/schema/iex.avsc");
+const SCHEMA_JSON: &str = include_str!("../../../../schemas/iex/iex.avsc");
 
 /// Parsed once per process; the datum writer and reader borrow it.
 static SCHEMA: LazyLock<Schema> =
-    LazyLock::new(|| Schema::parse_str(SCHEMA_JSON).expect("schema/iex.avsc is a valid schema"));
+    LazyLock::new(|| Schema::parse_str(SCHEMA_JSON).expect("schemas/iex/iex.avsc is a valid schema"));
 
 pub struct AvroDatum {
     writer: GenericDatumWriter<'static>,
@@ -75,7 +75,7 @@ impl Format for AvroDatum {
                 (DeserializeOwned from io::Read), so each record allocates its message Vec and \
                 each message its symbol String. No container-file variant: records are not \
                 byte ranges in a container, so they cannot be decoded one per call. \
-                Record-shaped workloads: one schema per shape (schema/<shape>.avsc), the \
+                Record-shaped workloads: one schema per shape (schemas/records/<shape>.avsc), the \
                 records' own serde derives (Option<T> = union [null, T], f32 = float, u8 level = \
                 int, range-checked), same framing; decode reads an owned record (each String and \
                 Vec allocated).",
@@ -276,7 +276,7 @@ impl AvroWorkload for Iex {
 
 // --- record-shaped workloads ------------------------------------------------------
 
-/// A record-shaped workload's record with its Avro schema (workload/schema/<shape>.avsc).
+/// A record-shaped workload's record with its Avro schema (schemas/records/<shape>.avsc).
 /// The record types serialize with their own serde derives: `Option<T>` is the
 /// union `["null", T]`, `f32` an Avro float, `u8` an int (range-checked on decode).
 pub trait AvroRecord: FieldRecord + Serialize + DeserializeOwned {
@@ -288,8 +288,8 @@ macro_rules! avro_records {
         impl AvroRecord for $record {
             fn schema() -> &'static Schema {
                 static SCHEMA: LazyLock<Schema> = LazyLock::new(|| {
-                    Schema::parse_str(include_str!(concat!("../workload/schema/", $file)))
-                        .expect(concat!("schema/", $file, " is a valid schema"))
+                    Schema::parse_str(include_str!(concat!("../../../../schemas/records/", $file)))
+                        .expect(concat!("schemas/records/", $file, " is a valid schema"))
                 });
                 &SCHEMA
             }

@@ -1,5 +1,5 @@
 //! SBE (Simple Binary Encoding) through the codecs sbe-tool 1.38.1 generates for Rust
-//! (crate `iex-sbe`, from `workload/iex/schema/iex-sbe.xml`).
+//! (crate `iex-sbe`, from `schemas/iex/iex-sbe.xml`).
 //!
 //! One record is one `MultiMessage` SBE message: the standard message header, a root
 //! block holding `seqNo`, and one repeating group `messages` whose fixed 31-byte
@@ -418,7 +418,7 @@ fn from_sbe_bool(value: BooleanType) -> Result<bool> {
 }
 
 /// A record-shaped workload's record and its message in iex-sbe (templates 2-8 of
-/// workload/iex/schema/iex-sbe.xml).
+/// schemas/iex/iex-sbe.xml).
 pub trait SbeRecord: FieldRecord {
     const LAYOUT: Layout;
     /// The message's exact size (header included), or why it cannot be encoded.

@@ -1,5 +1,5 @@
 //! FlatBuffers via `planus`, with planus-cli-generated code from the same schema
-//! (schema/iex.fbs) as the `flatbuffers` codec.
+//! (schemas/iex/iex.fbs) as the `flatbuffers` codec.
 //!
 //! planus's `Builder::finish` has no size-prefixed form, so each record is a
 //! little-endian u32 length followed by the finished buffer. That is FlatBuffers'
@@ -31,16 +31,22 @@ use crate::workload::sql::SqlRequest;
 use crate::workload::tabular::{Cell, LongsRow, MixedRow, StringsRow};
 use crate::workload::user::UserResponse;
 
+/// The code the pinned compiler generates from schemas/iex/iex.fbs and
+/// schemas/records/records.fbs (scripts/regenerate.sh); never edited by hand.
 #[allow(
     clippy::all,
     clippy::pedantic,
     dead_code,
     missing_docs,
-    unused_imports
+    unused_imports,
 )]
 #[rustfmt::skip]
-#[path = "../workload/iex/generated/iex_planus.rs"]
-mod iex_planus;
+mod generated {
+    pub mod iex_planus;
+    pub mod records_planus;
+}
+
+use generated::{iex_planus, records_planus};
 
 use iex_planus::shootout::iex as fb;
 
@@ -208,20 +214,10 @@ fn aggregate(record: fb::MultiMessageRef<'_>, sink: &mut Aggregator) -> Result<(
 
 // --- record-shaped workloads ----------------------------------------------------
 
-#[allow(
-    clippy::all,
-    clippy::pedantic,
-    dead_code,
-    missing_docs,
-    unused_imports
-)]
-#[rustfmt::skip]
-#[path = "../workload/generated/records_planus.rs"]
-mod records_planus;
 
 use records_planus::shootout::records as rt;
 
-/// A record type with a table in workload/schema/records.fbs: how to build it,
+/// A record type with a table in schemas/records/records.fbs: how to build it,
 /// and how to read that table back (checked, in place) into the sink.
 pub trait PlanusRecord: FieldRecord {
     type Table<'a>: ReadAsRoot<'a>;

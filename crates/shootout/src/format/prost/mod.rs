@@ -28,16 +28,22 @@ use crate::workload::sql::SqlRequest;
 use crate::workload::tabular::{Cell, LongsRow, MixedRow, StringsRow};
 use crate::workload::user::UserResponse;
 
+/// The code the pinned compiler generates from schemas/iex/iex.proto and
+/// schemas/records/records.proto (scripts/regenerate.sh); never edited by hand.
 #[allow(
     clippy::all,
     clippy::pedantic,
     dead_code,
     missing_docs,
-    unused_imports
+    unused_imports,
 )]
 #[rustfmt::skip]
-#[path = "../workload/iex/generated/iex_prost.rs"]
-mod iex_prost;
+mod generated {
+    pub mod iex_prost;
+    pub mod records_prost;
+}
+
+use generated::{iex_prost, records_prost};
 
 use iex_prost as pb;
 use iex_prost::message::Body as PbBody;
@@ -94,7 +100,7 @@ impl<K> Format for Prost<K> {
                 cleared MultiMessage: prost decodes into owned messages, so the Vec's \
                 capacity is reused but every message's symbol String is allocated afresh \
                 (one allocation per message). Record-shaped workloads: one message per shape in \
-                schema/records.proto (proto3 `optional` for tabular cells, u8 level as uint32, \
+                schemas/records/records.proto (proto3 `optional` for tabular cells, u8 level as uint32, \
                 range-checked on decode, f32 as float), same framing; encode refills a kept \
                 message (Strings/Vecs reused; a String is allocated only when a list or optional \
                 grows); decode merges into a kept message: plain strings and scalar lists reuse \
@@ -194,16 +200,6 @@ impl ProstWorkload for Iex {
 
 // --- record-shaped workloads ------------------------------------------------------
 
-#[allow(
-    clippy::all,
-    clippy::pedantic,
-    dead_code,
-    missing_docs,
-    unused_imports
-)]
-#[rustfmt::skip]
-#[path = "../workload/generated/records_prost.rs"]
-mod records_prost;
 
 /// Copies a value into a generated message field, reusing its allocations.
 trait Refill {
@@ -261,7 +257,7 @@ impl<T: Refill + Default> Refill for Vec<T> {
 }
 
 /// A record-shaped workload's record and its generated prost message
-/// (workload/schema/records.proto).
+/// (schemas/records/records.proto).
 pub trait ProstRecord: FieldRecord {
     type Pb: ::prost::Message + Default;
     /// Makes `out` hold `self`, reusing `out`'s Strings and Vecs.

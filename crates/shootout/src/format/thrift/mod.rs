@@ -51,16 +51,22 @@ use crate::workload::sql::SqlRequest;
 use crate::workload::tabular::{LongsRow, MixedRow, StringsRow};
 use crate::workload::user::UserResponse;
 
+/// The code the pinned compiler generates from schemas/iex/iex.thrift and
+/// schemas/records/records.thrift (scripts/regenerate.sh); never edited by hand.
 #[allow(
     clippy::all,
     clippy::pedantic,
     dead_code,
     missing_docs,
-    unused_imports
+    unused_imports,
 )]
 #[rustfmt::skip]
-#[path = "../workload/iex/generated/iex_thrift.rs"]
-mod iex_thrift;
+mod generated {
+    pub mod iex_thrift;
+    pub mod records_thrift;
+}
+
+use generated::{iex_thrift, records_thrift};
 
 use iex_thrift as th;
 
@@ -200,7 +206,7 @@ macro_rules! common_notes {
          pass-through protocol that rejects list and string lengths beyond the bytes left, \
          which the crate would otherwise try to allocate, and unknown fields in the Body \
          union, on which the generated reader panics. Record-shaped workloads: one struct per \
-         shape (schema/records.thrift; tabular cells `optional`, others `required`; u8 level \
+         shape (schemas/records/records.thrift; tabular cells `optional`, others `required`; u8 level \
          bit-cast to i8; f32 carried as a double, exact, and decode rejects a double that is \
          not an f32); encode refills a kept struct, decode materializes an owned one (every \
          String and list allocated)."
@@ -544,16 +550,6 @@ impl<I: TInputProtocol, P: Protocol> TInputProtocol for Guarded<'_, I, P> {
 
 // --- record-shaped workloads ------------------------------------------------------
 
-#[allow(
-    clippy::all,
-    clippy::pedantic,
-    dead_code,
-    missing_docs,
-    unused_imports
-)]
-#[rustfmt::skip]
-#[path = "../workload/generated/records_thrift.rs"]
-mod records_thrift;
 
 use ::thrift::OrderedFloat;
 
@@ -586,7 +582,7 @@ fn refill_all(out: &mut Vec<String>, from: &[String]) {
 }
 
 /// A record-shaped workload's record and its generated Thrift struct
-/// (workload/schema/records.thrift).
+/// (schemas/records/records.thrift).
 pub trait ThriftRecord: FieldRecord {
     type Th: TSerializable;
     fn blank() -> Self::Th;

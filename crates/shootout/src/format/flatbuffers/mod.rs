@@ -17,6 +17,8 @@ use crate::workload::sql::SqlRequest;
 use crate::workload::tabular::{Cell, LongsRow, MixedRow, StringsRow};
 use crate::workload::user::UserResponse;
 
+/// The code the pinned compiler generates from schemas/iex/iex.fbs and
+/// schemas/records/records.fbs (scripts/regenerate.sh); never edited by hand.
 #[allow(
     clippy::all,
     clippy::pedantic,
@@ -26,11 +28,15 @@ use crate::workload::user::UserResponse;
     non_camel_case_types,
     non_snake_case,
     unused_imports,
-    unsafe_op_in_unsafe_fn
+    unsafe_op_in_unsafe_fn,
 )]
 #[rustfmt::skip]
-#[path = "../workload/iex/generated/iex_generated.rs"]
-mod iex_generated;
+mod generated {
+    pub mod iex_generated;
+    pub mod records_generated;
+}
+
+use generated::{iex_generated, records_generated};
 
 use iex_generated::shootout::iex as fb;
 
@@ -62,7 +68,7 @@ impl Format for Flatbuffers {
                 runs the Verifier over every record before it is read in place. Body is a union \
                 of two tables, each holding one struct with all of its scalars. Symbols are \
                 plain strings (create_string, no deduplication). Record-shaped workloads: one \
-                table per record type (workload/schema/records.fbs), always-present strings and \
+                table per record type (schemas/records/records.fbs), always-present strings and \
                 vectors (required); a tabular row's scalar cells are optional scalars (= null) \
                 and absent string cells are missing fields; string vectors go through a reused \
                 offset Vec. Strings are read in place as bytes.",
@@ -268,24 +274,10 @@ impl<W: FlatbuffersWorkload> Codec<W> for FlatbuffersUnchecked {
 
 // --- record-shaped workloads ----------------------------------------------------
 
-#[allow(
-    clippy::all,
-    clippy::pedantic,
-    dead_code,
-    deprecated,
-    missing_docs,
-    non_camel_case_types,
-    non_snake_case,
-    unused_imports,
-    unsafe_op_in_unsafe_fn
-)]
-#[rustfmt::skip]
-#[path = "../workload/generated/records_generated.rs"]
-mod records_generated;
 
 use records_generated::shootout::records as rt;
 
-/// A record type with a table in workload/schema/records.fbs: how to build it
+/// A record type with a table in schemas/records/records.fbs: how to build it
 /// as one size-prefixed buffer, and how to read that table back into the sink.
 pub trait FlatbuffersRecord: FieldRecord {
     type Table<'a>: ::flatbuffers::Follow<'a, Inner = Self::Table<'a>>

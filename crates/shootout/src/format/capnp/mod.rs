@@ -12,17 +12,23 @@
 //! `private::arena::BuilderArenaImplInner::allocate_segment`), and a builder cannot
 //! be reset for the next message. Decode allocates nothing.
 
+/// The code the pinned compiler generates from schemas/iex/iex.capnp and
+/// schemas/records/records.capnp (scripts/regenerate.sh); never edited by hand.
 #[allow(
     dead_code,
     unused_imports,
     unused_parens,
     unsafe_op_in_unsafe_fn,
     clippy::all,
-    clippy::pedantic
+    clippy::pedantic,
 )]
 #[rustfmt::skip]
-#[path = "../workload/iex/generated/iex_capnp.rs"]
-mod iex_capnp;
+mod generated {
+    pub mod iex_capnp;
+    pub mod records_capnp;
+}
+
+use generated::{iex_capnp, records_capnp};
 
 use anyhow::{Context, Result, bail};
 use capnp::Word;
@@ -285,7 +291,7 @@ impl Format for CapnpUnpacked {
                 (read_message_from_flat_slice_no_alloc, default ReaderOptions); records \
                 are whole words, so an 8-byte aligned stream stays aligned (a misaligned \
                 one would be copied into a reused aligned buffer first). Record-shaped workloads: \
-                one struct per record type (workload/schema/records.capnp); a tabular row's \
+                one struct per record type (schemas/records/records.capnp); a tabular row's \
                 optional scalar cells are flagged in a `present :UInt32` bitmask (bit i = cell \
                 f(i+1), absent cells left 0), absent text cells are null pointers; text is read \
                 in place as bytes.",
@@ -372,7 +378,7 @@ impl Format for CapnpPacked {
                 each record into a reused aligned buffer \
                 (serialize_packed::read_message_no_alloc, default ReaderOptions) and reads \
                 it in place from there. Record-shaped workloads: one struct per record type \
-                (workload/schema/records.capnp); a tabular row's optional scalar cells are \
+                (schemas/records/records.capnp); a tabular row's optional scalar cells are \
                 flagged in a `present :UInt32` bitmask, absent text cells are null pointers.",
     };
 }
@@ -419,19 +425,8 @@ impl CapnpPacked {
 
 // --- record-shaped workloads ----------------------------------------------------
 
-#[allow(
-    dead_code,
-    unused_imports,
-    unused_parens,
-    unsafe_op_in_unsafe_fn,
-    clippy::all,
-    clippy::pedantic
-)]
-#[rustfmt::skip]
-#[path = "../workload/generated/records_capnp.rs"]
-mod records_capnp;
 
-/// A record type with a struct in workload/schema/records.capnp: how to build
+/// A record type with a struct in schemas/records/records.capnp: how to build
 /// it, and how to read it back (in place) into the sink.
 pub trait CapnpRecord: FieldRecord {
     fn build(&self, builder: &mut ScratchBuilder<'_, '_>) -> Result<()>;
