@@ -27,8 +27,12 @@ fi
 for part in "${parts[@]}"; do
     [ -f "$here/regenerate/$part.sh" ] || { echo "regenerate.sh: no part named '$part' (see scripts/regenerate/)" >&2; exit 2; }
 done
-# Everything the parts write.
-generated=(crates/shootout/src/format crates/iex-sbe runners/go/generated runners/go/formats/msgp)
+# Everything the parts write: each IDL format's generated/ folder, the SBE
+# crate, the Go runner's generated code.
+generated=(crates/iex-sbe runners/go/generated runners/go/formats/msgp/types_gen.go)
+for dir in "$repo"/crates/shootout/src/format/*/generated; do
+    generated+=("${dir#"$repo"/}")
+done
 
 if [ -z "$check" ]; then
     for part in "${parts[@]}"; do

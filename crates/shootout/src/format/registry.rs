@@ -16,6 +16,8 @@ use crate::workload::object::Object;
 use crate::workload::primitives::PrimitivesWorkload;
 use crate::workload::sql::Sql;
 use crate::workload::tabular::{Longs, Mixed, Strings};
+#[cfg(test)]
+use crate::workload::tabular::{LongsRow, MixedRow, StringsRow};
 use crate::workload::user::User;
 
 /// What a format shows on a workload its row does not name.
@@ -33,7 +35,7 @@ pub const NO_MAPPING: &str = "no mapping yet";
 /// parameter) stands for the format where no codec is built.
 macro_rules! registry {
     (
-        workloads { $($workload:ident: $ty:ty),+ $(,)? }
+        workloads { $($workload:ident: $ty:ty = $sample:expr),+ $(,)? }
         formats { $($module:ident::$format:ident $(<$state:tt>)? : $($cell:ident $(($reason:literal))?),* ;)+ }
     ) => {
         /// One list of formats per workload, in row order.
@@ -69,6 +71,25 @@ macro_rules! registry {
             }
         )+
 
+        /// Each workload's sample, which the conformance test runs every measured cell on.
+        #[cfg(test)]
+        struct Samples {
+            $($workload: fn() -> crate::workload::Dataset<$ty>,)+
+        }
+
+        #[cfg(test)]
+        const SAMPLES: Samples = Samples { $($workload: $sample,)+ };
+
+        /// Every measured cell of the matrix as a check of its codec on its workload's sample.
+        #[cfg(test)]
+        fn conformance() -> Vec<Box<dyn Fn() + std::panic::UnwindSafe>> {
+            let mut checks: Vec<Box<dyn Fn() + std::panic::UnwindSafe>> = Vec::new();
+            $(
+                row!(@checks checks, ($module::$format $(<$state>)?), $($cell $(($reason))?),*);
+            )+
+            checks
+        }
+
         /// Every workload's format names with, per format, whether it runs.
         #[cfg(test)]
         fn runs() -> Vec<(&'static str, Vec<(&'static str, bool)>)> {
@@ -90,6 +111,15 @@ macro_rules! row {
     ($matrix:ident, ($codec:ty), $($workload:ident $(($reason:literal))?),*) => {
         $($matrix.$workload.push(row!(@cell $codec $(, $reason)?));)*
     };
+    (@checks $checks:ident, ($codec:ty), $($workload:ident $(($reason:literal))?),*) => {
+        $(row!(@check $checks, $codec, $workload $(, $reason)?);)*
+    };
+    (@check $checks:ident, $codec:ty, $workload:ident) => {
+        $checks.push(Box::new(|| {
+            crate::format::conformance::check::<_, $codec>((SAMPLES.$workload)())
+        }));
+    };
+    (@check $checks:ident, $codec:ty, $workload:ident, $reason:literal) => {};
     (@cell $codec:ty) => {
         Registered::of::<$codec>()
     };
@@ -100,14 +130,14 @@ macro_rules! row {
 
 registry! {
     workloads {
-        iex: Iex,
-        user: User,
-        sql: Sql,
-        primitives: PrimitivesWorkload,
-        object: Object,
-        mixed: Mixed,
-        strings: Strings,
-        longs: Longs,
+        iex: Iex = crate::workload::iex::sample_dataset,
+        user: User = crate::workload::user::sample,
+        sql: Sql = crate::workload::sql::sample,
+        primitives: PrimitivesWorkload = crate::workload::primitives::sample,
+        object: Object = crate::workload::object::sample,
+        mixed: Mixed = crate::workload::tabular::sample::<MixedRow>,
+        strings: Strings = crate::workload::tabular::sample::<StringsRow>,
+        longs: Longs = crate::workload::tabular::sample::<LongsRow>,
     }
     // One row per format, in the order tables list them when they tie.
     formats {
@@ -233,6 +263,36 @@ mod tests {
         }
     }
 
+    /// Every measured (format, workload) cell: its sample round-trips, and
+    /// truncated, noisy or bit-flipped input is an error or a clean decode, never a panic.
+    #[test]
+    fn every_measured_cell_conforms() {
+        let checks = conformance();
+        assert_eq!(
+            checks.len(),
+            runs()
+                .iter()
+                .map(|(_, formats)| formats.iter().filter(|(_, runs)| *runs).count())
+                .sum::<usize>()
+        );
+        let failed: Vec<String> = checks
+            .into_iter()
+            .filter_map(|check| std::panic::catch_unwind(check).err())
+            .map(|panic| {
+                panic
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .unwrap_or_else(|| "a panic".to_string())
+            })
+            .collect();
+        assert!(
+            failed.is_empty(),
+            "{} cells failed:\n{}",
+            failed.len(),
+            failed.join("\n")
+        );
+    }
+
     #[test]
     fn every_cell_of_the_matrix_runs() {
         // A cell added as not run belongs here, so the gap is a decision.
@@ -257,7 +317,11 @@ mod tests {
         use crate::workload::user::User;
 
         registry! {
-            workloads { iex: Iex, user: User, mixed: Mixed }
+            workloads {
+                iex: Iex = crate::workload::iex::sample_dataset,
+                user: User = crate::workload::user::sample,
+                mixed: Mixed = crate::workload::tabular::sample::<crate::workload::tabular::MixedRow>,
+            }
             formats {
                 bincode::Bincode: iex, user, mixed;
                 sbe::Sbe: iex, mixed("cannot say");
@@ -285,6 +349,8 @@ mod tests {
                 [("bincode", None), ("sbe", Some("cannot say"))]
             );
             assert_eq!(runs().len(), 3);
+            // The measured cells: bincode's three, sbe's iex and none of its others.
+            assert_eq!(conformance().len(), 4);
         }
     }
 

@@ -1351,11 +1351,6 @@ mod tests {
         Ok(records)
     }
 
-    #[test]
-    fn round_trips_every_record_shape() {
-        crate::format::assert_round_trips_every_record_shape::<Sbe>();
-    }
-
     /// Every truncation and single-byte corruption of each record shape's sample
     /// stream is an error or a decode, never a panic.
     #[test]

@@ -200,7 +200,6 @@ impl ProstWorkload for Iex {
 
 // --- record-shaped workloads ------------------------------------------------------
 
-
 /// Copies a value into a generated message field, reusing its allocations.
 trait Refill {
     fn refill(&mut self, from: &Self);

@@ -550,7 +550,6 @@ impl<I: TInputProtocol, P: Protocol> TInputProtocol for Guarded<'_, I, P> {
 
 // --- record-shaped workloads ------------------------------------------------------
 
-
 use ::thrift::OrderedFloat;
 
 /// An f32 carried as a Thrift double (f32 -> f64 is exact); a double that is not
