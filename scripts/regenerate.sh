@@ -1,12 +1,23 @@
 #!/usr/bin/env bash
 # Regenerates every committed generated-code file from the schemas in
-# crates/shootout/src/workload/*/schema/, with pinned compiler versions: the
-# Rust crates' code, and the Go runner's (the go-* parts, into runners/go/).
-# Each part lives in scripts/regenerate/<format>.sh and checks (or installs)
-# its own compiler; run one part alone with `scripts/regenerate.sh capnp`.
+# schemas/<workload>/, with pinned compiler versions: the Rust crates' code, and
+# the Go runner's (the go-* parts, into runners/go/). Each part lives in
+# scripts/regenerate/<format>.sh and checks (or installs) its own compiler; run
+# one part alone with `scripts/regenerate.sh capnp`.
+#
+# `scripts/regenerate.sh --check [PART...]` changes nothing: it regenerates into
+# a copy of the tracked files and fails if any generated file differs from the
+# committed one. A part whose compiler is not installed is skipped with its
+# reason (parts exit 3 for that and install nothing in this mode).
 # A normal build needs none of this: the generated code is committed.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo="$(cd "$here/.." && pwd)"
+check=
+if [ "${1:-}" = --check ]; then
+    check=1
+    shift
+fi
 parts=("$@")
 if [ ${#parts[@]} -eq 0 ]; then
     for script in "$here"/regenerate/*.sh; do
@@ -14,9 +25,51 @@ if [ ${#parts[@]} -eq 0 ]; then
     done
 fi
 for part in "${parts[@]}"; do
-    script="$here/regenerate/$part.sh"
-    [ -f "$script" ] || { echo "regenerate.sh: no part named '$part' (see scripts/regenerate/)" >&2; exit 2; }
-    echo "== $part" >&2
-    bash "$script"
+    [ -f "$here/regenerate/$part.sh" ] || { echo "regenerate.sh: no part named '$part' (see scripts/regenerate/)" >&2; exit 2; }
 done
-git -C "$here/.." status --short -- crates runners/go/generated runners/go/formats/msgp | sed 's/^/changed: /' >&2 || true
+# Everything the parts write: each IDL format's generated/ folder, the SBE
+# crate, the Go runner's generated code.
+generated=(crates/iex-sbe runners/go/generated runners/go/formats/msgp/types_gen.go)
+for dir in "$repo"/crates/shootout/src/format/*/generated; do
+    generated+=("${dir#"$repo"/}")
+done
+
+if [ -z "$check" ]; then
+    for part in "${parts[@]}"; do
+        echo "== $part" >&2
+        bash "$here/regenerate/$part.sh"
+    done
+    git -C "$repo" status --short -- "${generated[@]}" | sed 's/^/changed: /' >&2 || true
+    exit 0
+fi
+
+tree="$(mktemp -d)"
+trap 'rm -rf "$tree"' EXIT
+(cd "$repo" && git ls-files -z | xargs -0 cp --parents -t "$tree")
+export REGENERATE_NO_INSTALL=1
+# Reuse this checkout's builds of the generator crates.
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}"
+skipped=0
+for part in "${parts[@]}"; do
+    echo "== $part" >&2
+    status=0
+    bash "$tree/scripts/regenerate/$part.sh" >"$tree/.log" 2>&1 || status=$?
+    if [ "$status" = 3 ]; then
+        echo "skipped $part: $(tail -n 1 "$tree/.log")" >&2
+        skipped=$((skipped + 1))
+    elif [ "$status" != 0 ]; then
+        cat "$tree/.log" >&2
+        echo "regenerate.sh --check: part $part failed" >&2
+        exit 1
+    fi
+done
+rm -f "$tree/.log"
+status=0
+for path in "${generated[@]}"; do
+    diff -ru "$repo/$path" "$tree/$path" || status=1
+done
+if [ "$status" != 0 ]; then
+    echo "regenerate.sh --check: generated code differs from what the schemas give (above)" >&2
+    exit 1
+fi
+echo "regenerate.sh --check: generated code matches its schemas (${#parts[@]} parts, $skipped skipped)" >&2

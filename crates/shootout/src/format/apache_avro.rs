@@ -1,5 +1,5 @@
 //! Apache Avro via `apache-avro`: one binary datum per record, the schema
-//! (schema/iex.avsc) known to both sides.
+//! (schemas/iex/iex.avsc) known to both sides.
 //!
 //! Encode and decode use the crate's schema-aware serde path: the datum writer's
 //! `write_ser` serializes straight to the stream, and the datum reader's
@@ -33,6 +33,7 @@ use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, Message, MultiMessage, Side};
 use crate::workload::object::SmallObject;
@@ -41,11 +42,12 @@ use crate::workload::sql::SqlRequest;
 use crate::workload::tabular::{LongsRow, MixedRow, StringsRow};
 use crate::workload::user::UserResponse;
 
-const SCHEMA_JSON: &str = include_str!("../workload/iex/schema/iex.avsc");
+const SCHEMA_JSON: &str = include_str!("../../../../schemas/iex/iex.avsc");
 
 /// Parsed once per process; the datum writer and reader borrow it.
-static SCHEMA: LazyLock<Schema> =
-    LazyLock::new(|| Schema::parse_str(SCHEMA_JSON).expect("schema/iex.avsc is a valid schema"));
+static SCHEMA: LazyLock<Schema> = LazyLock::new(|| {
+    Schema::parse_str(SCHEMA_JSON).expect("schemas/iex/iex.avsc is a valid schema")
+});
 
 pub struct AvroDatum {
     writer: GenericDatumWriter<'static>,
@@ -74,7 +76,7 @@ impl Format for AvroDatum {
                 (DeserializeOwned from io::Read), so each record allocates its message Vec and \
                 each message its symbol String. No container-file variant: records are not \
                 byte ranges in a container, so they cannot be decoded one per call. \
-                Record-shaped workloads: one schema per shape (schema/<shape>.avsc), the \
+                Record-shaped workloads: one schema per shape (schemas/records/<shape>.avsc), the \
                 records' own serde derives (Option<T> = union [null, T], f32 = float, u8 level = \
                 int, range-checked), same framing; decode reads an owned record (each String and \
                 Vec allocated).",
@@ -86,13 +88,13 @@ impl Format for AvroDatum {
 /// The record as the schema has it, borrowing the symbols.
 #[derive(Serialize)]
 #[serde(rename = "MultiMessage")]
-struct MultiMessageOut<'a> {
+pub struct MultiMessageOut<'a> {
     seq_no: i64,
     messages: MessagesOut<'a>,
 }
 
 /// Serializes the messages as an Avro array without collecting them first.
-struct MessagesOut<'a>(&'a [Message]);
+pub struct MessagesOut<'a>(&'a [Message]);
 
 impl Serialize for MessagesOut<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -157,14 +159,14 @@ impl From<Body> for AvroBody {
 /// What decode reads: owned, as the reader requires.
 #[derive(Deserialize)]
 #[serde(rename = "MultiMessage")]
-struct MultiMessageIn {
+pub struct MultiMessageIn {
     seq_no: i64,
     messages: Vec<MessageIn>,
 }
 
 #[derive(Deserialize)]
 #[serde(rename = "Message")]
-struct MessageIn {
+pub struct MessageIn {
     ts: i64,
     symbol: String,
     body: AvroBody,
@@ -172,35 +174,38 @@ struct MessageIn {
 
 // --- codec ------------------------------------------------------------------------
 
-impl Codec<Iex> for AvroDatum {
+/// A workload mapped to an Avro schema: the datum a record is written as, and
+/// the value a datum is read back as, which feeds the sink.
+pub trait AvroWorkload: Workload {
+    type Datum<'a>: Serialize;
+    type Read: DeserializeOwned;
+    fn schema() -> &'static Schema;
+    fn datum(record: &Self::Record) -> Self::Datum<'_>;
+    fn aggregate(read: &Self::Read, sink: &mut Self::Sink);
+}
+
+/// One datum per record behind a little-endian u32 length.
+impl<W: AvroWorkload> Codec<W> for AvroDatum {
     fn new() -> Self {
-        let writer = GenericDatumWriter::builder(&SCHEMA)
+        let writer = GenericDatumWriter::builder(W::schema())
             .human_readable(false)
             .build()
-            .expect("avro-datum: writer for schema/iex.avsc");
-        let reader = GenericDatumReader::builder(&SCHEMA)
+            .expect("avro-datum: writer for the workload's schema");
+        let reader = GenericDatumReader::builder(W::schema())
             .human_readable(false)
             .build()
-            .expect("avro-datum: reader for schema/iex.avsc");
+            .expect("avro-datum: reader for the workload's schema");
         AvroDatum { writer, reader }
     }
 
-    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+    fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
         let start = stream.len();
         stream.extend_from_slice(&[0; 4]);
-        let datum = MultiMessageOut {
-            seq_no: record.seq_no as i64,
-            messages: MessagesOut(&record.messages),
-        };
-        let written = self.writer.write_ser(stream, &datum);
-        let len = match written {
-            Ok(_) => u32::try_from(stream.len() - start - 4),
-            Err(err) => {
-                stream.truncate(start);
-                return Err(err).context("avro-datum: encode");
-            }
-        };
-        let Ok(len) = len else {
+        if let Err(err) = self.writer.write_ser(stream, &W::datum(record)) {
+            stream.truncate(start);
+            return Err(err).context("avro-datum: encode");
+        }
+        let Ok(len) = u32::try_from(stream.len() - start - 4) else {
             stream.truncate(start);
             bail!("avro-datum: datum over 4 GiB");
         };
@@ -208,7 +213,7 @@ impl Codec<Iex> for AvroDatum {
         Ok(())
     }
 
-    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
+    fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
         let Some(prefix) = stream.first_chunk::<4>() else {
             bail!(
                 "avro-datum: truncated length prefix ({} bytes left)",
@@ -223,7 +228,7 @@ impl Codec<Iex> for AvroDatum {
                 stream.len() - 4
             )
         })?;
-        let record: MultiMessageIn = self
+        let record: W::Read = self
             .reader
             .read_deser(&mut datum)
             .context("avro-datum: invalid datum")?;
@@ -233,6 +238,27 @@ impl Codec<Iex> for AvroDatum {
                 datum.len()
             );
         }
+        W::aggregate(&record, sink);
+        Ok(end)
+    }
+}
+
+impl AvroWorkload for Iex {
+    type Datum<'a> = MultiMessageOut<'a>;
+    type Read = MultiMessageIn;
+
+    fn schema() -> &'static Schema {
+        &SCHEMA
+    }
+
+    fn datum(record: &MultiMessage) -> MultiMessageOut<'_> {
+        MultiMessageOut {
+            seq_no: record.seq_no as i64,
+            messages: MessagesOut(&record.messages),
+        }
+    }
+
+    fn aggregate(record: &MultiMessageIn, sink: &mut Aggregator) {
         sink.packet(record.seq_no as u64, record.messages.len());
         for message in &record.messages {
             let (ts, symbol) = (message.ts, message.symbol.as_bytes());
@@ -246,13 +272,12 @@ impl Codec<Iex> for AvroDatum {
                 } => sink.level_update(ts, symbol, side, flags, price as u64, size),
             }
         }
-        Ok(end)
     }
 }
 
 // --- record-shaped workloads ------------------------------------------------------
 
-/// A record-shaped workload's record with its Avro schema (workload/schema/<shape>.avsc).
+/// A record-shaped workload's record with its Avro schema (schemas/records/<shape>.avsc).
 /// The record types serialize with their own serde derives: `Option<T>` is the
 /// union `["null", T]`, `f32` an Avro float, `u8` an int (range-checked on decode).
 pub trait AvroRecord: FieldRecord + Serialize + DeserializeOwned {
@@ -264,8 +289,8 @@ macro_rules! avro_records {
         impl AvroRecord for $record {
             fn schema() -> &'static Schema {
                 static SCHEMA: LazyLock<Schema> = LazyLock::new(|| {
-                    Schema::parse_str(include_str!(concat!("../workload/schema/", $file)))
-                        .expect(concat!("schema/", $file, " is a valid schema"))
+                    Schema::parse_str(include_str!(concat!("../../../../schemas/records/", $file)))
+                        .expect(concat!("schemas/records/", $file, " is a valid schema"))
                 });
                 &SCHEMA
             }
@@ -283,64 +308,22 @@ avro_records!(
     LongsRow => "longs.avsc",
 );
 
-/// Same framing as the iex records: a little-endian u32 length, then one datum.
 /// Decode reads owned records (the reader only deserializes `DeserializeOwned`
 /// from an `io::Read`), so each String and Vec in a record is allocated.
-impl<R: AvroRecord> Codec<Fields<R>> for AvroDatum {
-    fn new() -> Self {
-        let writer = GenericDatumWriter::builder(R::schema())
-            .human_readable(false)
-            .build()
-            .expect("avro-datum: writer for a record schema");
-        let reader = GenericDatumReader::builder(R::schema())
-            .human_readable(false)
-            .build()
-            .expect("avro-datum: reader for a record schema");
-        AvroDatum { writer, reader }
+impl<R: AvroRecord> AvroWorkload for Fields<R> {
+    type Datum<'a> = &'a R;
+    type Read = R;
+
+    fn schema() -> &'static Schema {
+        R::schema()
     }
 
-    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
-        let start = stream.len();
-        stream.extend_from_slice(&[0; 4]);
-        if let Err(err) = self.writer.write_ser(stream, record) {
-            stream.truncate(start);
-            return Err(err).context("avro-datum: encode");
-        }
-        let Ok(len) = u32::try_from(stream.len() - start - 4) else {
-            stream.truncate(start);
-            bail!("avro-datum: datum over 4 GiB");
-        };
-        stream[start..start + 4].copy_from_slice(&len.to_le_bytes());
-        Ok(())
+    fn datum(record: &R) -> &R {
+        record
     }
 
-    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
-        let Some(prefix) = stream.first_chunk::<4>() else {
-            bail!(
-                "avro-datum: truncated length prefix ({} bytes left)",
-                stream.len()
-            );
-        };
-        let end = 4 + u32::from_le_bytes(*prefix) as usize;
-        let mut datum = stream.get(4..end).with_context(|| {
-            format!(
-                "avro-datum: datum of {} bytes but only {} left",
-                end - 4,
-                stream.len() - 4
-            )
-        })?;
-        let record: R = self
-            .reader
-            .read_deser(&mut datum)
-            .context("avro-datum: invalid datum")?;
-        if !datum.is_empty() {
-            bail!(
-                "avro-datum: {} bytes left over after the datum",
-                datum.len()
-            );
-        }
+    fn aggregate(record: &R, sink: &mut FieldSink) {
         record.visit(sink);
-        Ok(end)
     }
 }
 
@@ -375,11 +358,6 @@ mod tests {
     #[test]
     fn round_trip() {
         assert_round_trip::<Iex, AvroDatum>(&sample_dataset());
-    }
-
-    #[test]
-    fn round_trips_every_record_shape() {
-        crate::format::assert_round_trips_every_record_shape::<AvroDatum>();
     }
 
     /// Reads every datum as a generic `Value`, independently of the mirror types.

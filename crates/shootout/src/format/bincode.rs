@@ -146,26 +146,16 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::assert_round_trip;
     use crate::format::codec_tests::{
         assert_garbage_is_an_error, assert_round_trips_with_a_big_record, sample_with_big_record,
     };
-    use crate::format::{assert_round_trip, assert_round_trips_every_record_shape};
     use crate::workload::iex::sample_dataset;
 
     #[test]
     fn round_trips() {
         assert_round_trip::<Iex, Bincode>(&sample_dataset());
         assert_round_trips_with_a_big_record::<Bincode>();
-    }
-
-    #[test]
-    fn record_garbage_is_an_error() {
-        crate::format::codec_tests::assert_every_record_shapes_garbage_is_an_error::<Bincode>();
-    }
-
-    #[test]
-    fn round_trips_every_record_shape() {
-        assert_round_trips_every_record_shape::<Bincode>();
     }
 
     #[test]

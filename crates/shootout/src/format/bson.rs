@@ -100,15 +100,11 @@ fn document(stream: &[u8]) -> Result<&[u8]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{assert_round_trip, assert_round_trips_every_record_shape};
+    use crate::format::assert_round_trip;
     use crate::workload::iex::Aggregator;
     use crate::workload::iex::Iex;
     use crate::workload::iex::MultiMessage;
 
-    #[test]
-    fn round_trips_every_record_shape() {
-        assert_round_trips_every_record_shape::<Bson>();
-    }
     use crate::format::codec_tests::{assert_garbage_is_an_error, assert_steady_state_allocations};
     use crate::workload::Dataset;
     use crate::workload::Workload;

@@ -246,28 +246,6 @@ pub fn assert_record_garbage_is_an_error<W: Workload, C: Codec<W>>(
     );
 }
 
-/// [`assert_record_garbage_is_an_error`] on the sample of every record shape.
-pub fn assert_every_record_shapes_garbage_is_an_error<C>()
-where
-    C: Codec<crate::workload::user::User>
-        + Codec<crate::workload::sql::Sql>
-        + Codec<crate::workload::primitives::PrimitivesWorkload>
-        + Codec<crate::workload::object::Object>
-        + Codec<crate::workload::tabular::Mixed>
-        + Codec<crate::workload::tabular::Strings>
-        + Codec<crate::workload::tabular::Longs>,
-{
-    use crate::workload::tabular::{self, LongsRow, MixedRow, StringsRow};
-    use crate::workload::{object, primitives, sql, user};
-    assert_record_garbage_is_an_error::<_, C>(&user::sample());
-    assert_record_garbage_is_an_error::<_, C>(&sql::sample());
-    assert_record_garbage_is_an_error::<_, C>(&primitives::sample());
-    assert_record_garbage_is_an_error::<_, C>(&object::sample());
-    assert_record_garbage_is_an_error::<_, C>(&tabular::sample::<MixedRow>());
-    assert_record_garbage_is_an_error::<_, C>(&tabular::sample::<StringsRow>());
-    assert_record_garbage_is_an_error::<_, C>(&tabular::sample::<LongsRow>());
-}
-
 /// Steady-state (encode, decode) allocations for all of `dataset`'s records
 /// (the fewest over several passes; see [`assert_steady_state_allocations`]).
 pub fn record_steady_state_allocations<W: Workload, C: Codec<W>>(

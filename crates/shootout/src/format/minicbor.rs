@@ -220,8 +220,8 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::assert_round_trip;
     use crate::format::codec_tests::{assert_garbage_is_an_error, assert_steady_state_allocations};
-    use crate::format::{assert_round_trip, assert_round_trips_every_record_shape};
     use crate::workload::iex::sample_dataset;
 
     #[test]
@@ -251,17 +251,6 @@ mod tests {
             let back: MultiMessageCbor<'_> = minicbor::decode(&stream).unwrap();
             assert_eq!(back, derived);
         }
-    }
-
-    #[test]
-    fn record_garbage_is_an_error() {
-        crate::format::codec_tests::assert_every_record_shapes_garbage_is_an_error::<CborMinicbor>(
-        );
-    }
-
-    #[test]
-    fn round_trips_every_record_shape() {
-        assert_round_trips_every_record_shape::<CborMinicbor>();
     }
 
     #[test]

@@ -29,6 +29,8 @@ pub mod ubjson;
 
 #[cfg(test)]
 mod codec_tests;
+#[cfg(test)]
+mod conformance;
 
 use anyhow::Result;
 use serde::Serialize;
@@ -175,27 +177,4 @@ where
             C::INFO.name
         );
     }
-}
-
-/// [`assert_round_trip`] on the sample of every record-shaped workload.
-#[cfg(test)]
-pub fn assert_round_trips_every_record_shape<C>()
-where
-    C: Codec<crate::workload::user::User>
-        + Codec<crate::workload::sql::Sql>
-        + Codec<crate::workload::primitives::PrimitivesWorkload>
-        + Codec<crate::workload::object::Object>
-        + Codec<crate::workload::tabular::Mixed>
-        + Codec<crate::workload::tabular::Strings>
-        + Codec<crate::workload::tabular::Longs>,
-{
-    use crate::workload::tabular::{self, LongsRow, MixedRow, StringsRow};
-    use crate::workload::{object, primitives, sql, user};
-    assert_round_trip::<_, C>(&user::sample());
-    assert_round_trip::<_, C>(&sql::sample());
-    assert_round_trip::<_, C>(&primitives::sample());
-    assert_round_trip::<_, C>(&object::sample());
-    assert_round_trip::<_, C>(&tabular::sample::<MixedRow>());
-    assert_round_trip::<_, C>(&tabular::sample::<StringsRow>());
-    assert_round_trip::<_, C>(&tabular::sample::<LongsRow>());
 }

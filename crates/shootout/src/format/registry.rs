@@ -3,7 +3,6 @@
 
 use anyhow::{Result, bail};
 
-use super::Codec;
 use super::features::{self, Schema};
 use super::{
     DecodeStyle, FormatInfo, Labels, apache_avro, bincode, bitcode, borsh, bson, capnp, ciborium,
@@ -12,87 +11,165 @@ use super::{
 };
 use crate::benchmark::Registered;
 use crate::workload::Workload;
-use crate::workload::fields::{FieldRecord, Fields};
 use crate::workload::iex::Iex;
 use crate::workload::object::Object;
 use crate::workload::primitives::PrimitivesWorkload;
 use crate::workload::sql::Sql;
 use crate::workload::tabular::{Longs, Mixed, Strings};
+#[cfg(test)]
+use crate::workload::tabular::{LongsRow, MixedRow, StringsRow};
 use crate::workload::user::User;
 
-/// Expands the one list of formats into every workload's registry, so each
-/// listed format must implement `Codec` for every workload. A format that cannot
-/// express some workload belongs in that workload's function below instead, as
-/// `Registered::unsupported::<F>("why")`, so the results say so.
+/// What a format shows on a workload its row does not name.
+pub const NO_MAPPING: &str = "no mapping yet";
+
+/// The format × workload matrix.
+///
+/// `workloads` names every workload (the registry function that lists its
+/// formats, and its type). Each format row names the workloads the format runs
+/// on; a workload can carry a reason instead (`mixed("why")`), and one the row
+/// does not name shows as not run with [`NO_MAPPING`], so a new workload lands
+/// with the formats that map it and the rest say so. A format whose codec keeps
+/// per-workload state is generic over that state: its row ends in `<_>`, the
+/// state is inferred from the workload, and the bare name (its default
+/// parameter) stands for the format where no codec is built.
 macro_rules! registry {
-    ($($codec:path),+ $(,)?) => {
-        pub fn iex() -> Vec<Registered<Iex>> {
-            vec![$(Registered::of::<$codec>()),+]
+    (
+        workloads { $($workload:ident: $ty:ty = $sample:expr),+ $(,)? }
+        formats { $($module:ident::$format:ident $(<$state:tt>)? : $($cell:ident $(($reason:literal))?),* ;)+ }
+    ) => {
+        /// One list of formats per workload, in row order.
+        struct Matrix {
+            $($workload: Vec<Registered<$ty>>,)+
         }
 
-        /// Every format on a record-shaped workload (user, sql, primitives,
-        /// object, mixed, strings, longs).
-        pub fn records<R: FieldRecord>() -> Vec<Registered<Fields<R>>>
-        where
-            $($codec: Codec<Fields<R>>),+
-        {
-            vec![$(Registered::of::<$codec>()),+]
+        impl Matrix {
+            /// Marks, for format `F`, every workload its row did not name.
+            fn fill<F: crate::format::Format>(&mut self, rows: usize) {
+                $(
+                    if self.$workload.len() < rows {
+                        self.$workload.push(Registered::unsupported::<F>(NO_MAPPING));
+                    }
+                )+
+            }
+        }
+
+        fn matrix() -> Matrix {
+            let mut matrix = Matrix { $($workload: Vec::new(),)+ };
+            let mut rows = 0;
+            $(
+                rows += 1;
+                row!(matrix, ($module::$format $(<$state>)?), $($cell $(($reason))?),*);
+                matrix.fill::<$module::$format>(rows);
+            )+
+            matrix
+        }
+
+        $(
+            pub fn $workload() -> Vec<Registered<$ty>> {
+                matrix().$workload
+            }
+        )+
+
+        /// Each workload's sample, which the conformance test runs every measured cell on.
+        #[cfg(test)]
+        struct Samples {
+            $($workload: fn() -> crate::workload::Dataset<$ty>,)+
+        }
+
+        #[cfg(test)]
+        const SAMPLES: Samples = Samples { $($workload: $sample,)+ };
+
+        /// Every measured cell of the matrix as a check of its codec on its workload's sample.
+        #[cfg(test)]
+        fn conformance() -> Vec<Box<dyn Fn() + std::panic::UnwindSafe>> {
+            let mut checks: Vec<Box<dyn Fn() + std::panic::UnwindSafe>> = Vec::new();
+            $(
+                row!(@checks checks, ($module::$format $(<$state>)?), $($cell $(($reason))?),*);
+            )+
+            checks
+        }
+
+        /// Every workload's format names with, per format, whether it runs.
+        #[cfg(test)]
+        fn runs() -> Vec<(&'static str, Vec<(&'static str, bool)>)> {
+            let matrix = matrix();
+            vec![$((
+                <$ty as Workload>::NAME,
+                matrix
+                    .$workload
+                    .iter()
+                    .map(|f| (f.info.name, f.unsupported_reason().is_none()))
+                    .collect(),
+            ),)+]
         }
     };
 }
 
-// One line per format, in the order tables list them when they tie.
-registry!(
-    capnp::CapnpUnpacked,
-    capnp::CapnpPacked,
-    flatbuffers::Flatbuffers,
-    flatbuffers::FlatbuffersUnchecked,
-    sbe::Sbe,
-    planus::Planus,
-    prost::Prost,
-    thrift::ThriftBinary,
-    thrift::ThriftCompact,
-    apache_avro::AvroDatum,
-    rmp_serde::MsgpackArray,
-    rmp_serde::MsgpackMap,
-    ciborium::CborCiborium,
-    minicbor::CborMinicbor,
-    serde_json::JsonSerdeJson,
-    simd_json::JsonSimdJson,
-    simd_json::JsonSimdJsonSerde,
-    sonic_rs::JsonSonicRs,
-    bson::Bson,
-    flexbuffers::Flexbuffers,
-    ubjson::Ubjson,
-    bincode::Bincode,
-    postcard::Postcard,
-    rkyv::Rkyv,
-    rkyv::RkyvUnchecked,
-    borsh::Borsh,
-    speedy::Speedy,
-    bitcode::Bitcode,
-);
+/// The cells one format row names: measured, or not run for a stated reason.
+macro_rules! row {
+    ($matrix:ident, ($codec:ty), $($workload:ident $(($reason:literal))?),*) => {
+        $($matrix.$workload.push(row!(@cell $codec $(, $reason)?));)*
+    };
+    (@checks $checks:ident, ($codec:ty), $($workload:ident $(($reason:literal))?),*) => {
+        $(row!(@check $checks, $codec, $workload $(, $reason)?);)*
+    };
+    (@check $checks:ident, $codec:ty, $workload:ident) => {
+        $checks.push(Box::new(|| {
+            crate::format::conformance::check::<_, $codec>((SAMPLES.$workload)())
+        }));
+    };
+    (@check $checks:ident, $codec:ty, $workload:ident, $reason:literal) => {};
+    (@cell $codec:ty) => {
+        Registered::of::<$codec>()
+    };
+    (@cell $codec:ty, $reason:literal) => {
+        Registered::unsupported::<$codec>($reason)
+    };
+}
 
-pub fn user() -> Vec<Registered<User>> {
-    records()
-}
-pub fn sql() -> Vec<Registered<Sql>> {
-    records()
-}
-pub fn primitives() -> Vec<Registered<PrimitivesWorkload>> {
-    records()
-}
-pub fn object() -> Vec<Registered<Object>> {
-    records()
-}
-pub fn mixed() -> Vec<Registered<Mixed>> {
-    records()
-}
-pub fn strings() -> Vec<Registered<Strings>> {
-    records()
-}
-pub fn longs() -> Vec<Registered<Longs>> {
-    records()
+registry! {
+    workloads {
+        iex: Iex = crate::workload::iex::sample_dataset,
+        user: User = crate::workload::user::sample,
+        sql: Sql = crate::workload::sql::sample,
+        primitives: PrimitivesWorkload = crate::workload::primitives::sample,
+        object: Object = crate::workload::object::sample,
+        mixed: Mixed = crate::workload::tabular::sample::<MixedRow>,
+        strings: Strings = crate::workload::tabular::sample::<StringsRow>,
+        longs: Longs = crate::workload::tabular::sample::<LongsRow>,
+    }
+    // One row per format, in the order tables list them when they tie.
+    formats {
+        capnp::CapnpUnpacked: iex, user, sql, primitives, object, mixed, strings, longs;
+        capnp::CapnpPacked: iex, user, sql, primitives, object, mixed, strings, longs;
+        flatbuffers::Flatbuffers: iex, user, sql, primitives, object, mixed, strings, longs;
+        flatbuffers::FlatbuffersUnchecked: iex, user, sql, primitives, object, mixed, strings, longs;
+        sbe::Sbe: iex, user, sql, primitives, object, mixed, strings, longs;
+        planus::Planus: iex, user, sql, primitives, object, mixed, strings, longs;
+        prost::Prost<_>: iex, user, sql, primitives, object, mixed, strings, longs;
+        thrift::ThriftBinary<_>: iex, user, sql, primitives, object, mixed, strings, longs;
+        thrift::ThriftCompact<_>: iex, user, sql, primitives, object, mixed, strings, longs;
+        apache_avro::AvroDatum: iex, user, sql, primitives, object, mixed, strings, longs;
+        rmp_serde::MsgpackArray: iex, user, sql, primitives, object, mixed, strings, longs;
+        rmp_serde::MsgpackMap: iex, user, sql, primitives, object, mixed, strings, longs;
+        ciborium::CborCiborium: iex, user, sql, primitives, object, mixed, strings, longs;
+        minicbor::CborMinicbor: iex, user, sql, primitives, object, mixed, strings, longs;
+        serde_json::JsonSerdeJson: iex, user, sql, primitives, object, mixed, strings, longs;
+        simd_json::JsonSimdJson: iex, user, sql, primitives, object, mixed, strings, longs;
+        simd_json::JsonSimdJsonSerde: iex, user, sql, primitives, object, mixed, strings, longs;
+        sonic_rs::JsonSonicRs: iex, user, sql, primitives, object, mixed, strings, longs;
+        bson::Bson: iex, user, sql, primitives, object, mixed, strings, longs;
+        flexbuffers::Flexbuffers: iex, user, sql, primitives, object, mixed, strings, longs;
+        ubjson::Ubjson: iex, user, sql, primitives, object, mixed, strings, longs;
+        bincode::Bincode: iex, user, sql, primitives, object, mixed, strings, longs;
+        postcard::Postcard: iex, user, sql, primitives, object, mixed, strings, longs;
+        rkyv::Rkyv: iex, user, sql, primitives, object, mixed, strings, longs;
+        rkyv::RkyvUnchecked: iex, user, sql, primitives, object, mixed, strings, longs;
+        borsh::Borsh: iex, user, sql, primitives, object, mixed, strings, longs;
+        speedy::Speedy: iex, user, sql, primitives, object, mixed, strings, longs;
+        bitcode::Bitcode: iex, user, sql, primitives, object, mixed, strings, longs;
+    }
 }
 
 /// Groups `--formats` accepts beside format names.
@@ -173,6 +250,108 @@ mod tests {
             .iter()
             .map(|f| f.info.name)
             .collect()
+    }
+
+    #[test]
+    fn every_workload_lists_every_format_in_row_order() {
+        let runs = runs();
+        let names = |formats: &[(&'static str, bool)]| -> Vec<&'static str> {
+            formats.iter().map(|(name, _)| *name).collect()
+        };
+        for (workload, formats) in &runs {
+            assert_eq!(names(formats), names(&runs[0].1), "{workload}");
+        }
+    }
+
+    /// Every measured (format, workload) cell: its sample round-trips, and
+    /// truncated, noisy or bit-flipped input is an error or a clean decode, never a panic.
+    #[test]
+    fn every_measured_cell_conforms() {
+        let checks = conformance();
+        assert_eq!(
+            checks.len(),
+            runs()
+                .iter()
+                .map(|(_, formats)| formats.iter().filter(|(_, runs)| *runs).count())
+                .sum::<usize>()
+        );
+        let failed: Vec<String> = checks
+            .into_iter()
+            .filter_map(|check| std::panic::catch_unwind(check).err())
+            .map(|panic| {
+                panic
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .unwrap_or_else(|| "a panic".to_string())
+            })
+            .collect();
+        assert!(
+            failed.is_empty(),
+            "{} cells failed:\n{}",
+            failed.len(),
+            failed.join("\n")
+        );
+    }
+
+    #[test]
+    fn every_cell_of_the_matrix_runs() {
+        // A cell added as not run belongs here, so the gap is a decision.
+        let not_run: Vec<(&str, &str)> = runs()
+            .into_iter()
+            .flat_map(|(workload, formats)| {
+                formats
+                    .into_iter()
+                    .filter(|(_, runs)| !runs)
+                    .map(move |(name, _)| (workload, name))
+            })
+            .collect();
+        assert_eq!(not_run, []);
+    }
+
+    /// A row that leaves out a workload, or gives a reason instead.
+    mod partial {
+        use super::super::{NO_MAPPING, Registered, Workload};
+        use crate::format::{bincode, sbe};
+        use crate::workload::iex::Iex;
+        use crate::workload::tabular::Mixed;
+        use crate::workload::user::User;
+
+        registry! {
+            workloads {
+                iex: Iex = crate::workload::iex::sample_dataset,
+                user: User = crate::workload::user::sample,
+                mixed: Mixed = crate::workload::tabular::sample::<crate::workload::tabular::MixedRow>,
+            }
+            formats {
+                bincode::Bincode: iex, user, mixed;
+                sbe::Sbe: iex, mixed("cannot say");
+            }
+        }
+
+        fn cells<W: Workload>(
+            formats: Vec<Registered<W>>,
+        ) -> Vec<(&'static str, Option<&'static str>)> {
+            formats
+                .iter()
+                .map(|f| (f.info.name, f.unsupported_reason()))
+                .collect()
+        }
+
+        #[test]
+        fn unnamed_workloads_show_no_mapping_and_reasons_show() {
+            assert_eq!(cells(iex()), [("bincode", None), ("sbe", None)]);
+            assert_eq!(
+                cells(user()),
+                [("bincode", None), ("sbe", Some(NO_MAPPING))]
+            );
+            assert_eq!(
+                cells(mixed()),
+                [("bincode", None), ("sbe", Some("cannot say"))]
+            );
+            assert_eq!(runs().len(), 3);
+            // The measured cells: bincode's three, sbe's iex and none of its others.
+            assert_eq!(conformance().len(), 4);
+        }
     }
 
     #[test]

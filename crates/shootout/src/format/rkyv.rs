@@ -406,11 +406,11 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::assert_round_trip;
     use crate::format::codec_tests::{
         assert_garbage_is_an_error, assert_round_trips_with_a_big_record, decode_all, encode_all,
         sample_with_big_record,
     };
-    use crate::format::{assert_round_trip, assert_round_trips_every_record_shape};
     use crate::workload::Workload;
     use crate::workload::iex::sample_dataset;
 
@@ -424,17 +424,6 @@ mod tests {
     fn unchecked_round_trips() {
         assert_round_trip::<Iex, RkyvUnchecked>(&sample_dataset());
         assert_round_trips_with_a_big_record::<RkyvUnchecked>();
-    }
-
-    #[test]
-    fn record_garbage_is_an_error() {
-        crate::format::codec_tests::assert_every_record_shapes_garbage_is_an_error::<Rkyv>();
-    }
-
-    #[test]
-    fn round_trips_every_record_shape() {
-        assert_round_trips_every_record_shape::<Rkyv>();
-        assert_round_trips_every_record_shape::<RkyvUnchecked>();
     }
 
     /// Steady state: no record shape allocates in either direction, checked or not.

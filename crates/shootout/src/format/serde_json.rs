@@ -79,14 +79,10 @@ impl<W: SerdeDecode> Codec<W> for JsonSerdeJson {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::{assert_round_trip, assert_round_trips_every_record_shape};
+    use crate::format::assert_round_trip;
     use crate::workload::iex::Iex;
     use crate::workload::iex::MultiMessage;
 
-    #[test]
-    fn round_trips_every_record_shape() {
-        assert_round_trips_every_record_shape::<JsonSerdeJson>();
-    }
     use crate::format::codec_tests::{
         assert_garbage_is_an_error, assert_malformed_json_lines_are_errors,
         assert_steady_state_allocations, inexact, random_floats,

@@ -366,19 +366,13 @@ impl Line {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::assert_round_trip;
     use crate::format::codec_tests::{
         assert_garbage_is_an_error, assert_malformed_json_lines_are_errors,
         assert_steady_state_allocations, inexact, random_floats,
     };
-    use crate::format::{assert_round_trip, assert_round_trips_every_record_shape};
     use crate::workload::Dataset;
     use crate::workload::iex::sample_dataset;
-
-    #[test]
-    fn round_trips_every_record_shape() {
-        assert_round_trips_every_record_shape::<JsonSimdJson>();
-        assert_round_trips_every_record_shape::<JsonSimdJsonSerde>();
-    }
 
     #[test]
     fn round_trips() {

@@ -2,7 +2,7 @@
 //!
 //! Compiles SCHEMA_DIR/SCHEMA_FILE with the `capnp` tool on PATH and the capnpc
 //! code generator, writing OUT_DIR/<stem>_capnp.rs whose cross references point at
-//! `crate::format::capnp::<stem>_capnp` (where crates/shootout includes the file).
+//! `crate::format::capnp::generated::<stem>_capnp`, the module that file is.
 
 use std::path::PathBuf;
 
@@ -17,7 +17,7 @@ fn main() {
         .src_prefix(&schema_dir)
         .file(schema_dir.join(schema_file))
         .output_path(out_dir)
-        .default_parent_module(vec!["format".into(), "capnp".into()])
+        .default_parent_module(vec!["format".into(), "capnp".into(), "generated".into()])
         .run()
         .expect("capnp code generation failed");
 }

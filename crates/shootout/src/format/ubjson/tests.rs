@@ -753,11 +753,6 @@ fn iex_records_are_plain_ubjson_objects() {
 
 // --- the record-shaped workloads ------------------------------------------------------
 
-#[test]
-fn round_trips_every_record_shape() {
-    crate::format::assert_round_trips_every_record_shape::<Ubjson>();
-}
-
 /// f32 is written as float32 `d`, f64 as float64 `D`, `None` as null `Z`, and
 /// all read back bit-exactly.
 #[test]

@@ -31,6 +31,7 @@
 
 use std::cell::Cell;
 use std::io::{self, Read};
+use std::marker::PhantomData;
 
 use ::thrift::protocol::{
     TBinaryInputProtocol, TBinaryOutputProtocol, TCompactInputProtocol, TCompactOutputProtocol,
@@ -38,9 +39,10 @@ use ::thrift::protocol::{
     TOutputProtocol, TSerializable, TSetIdentifier, TStructIdentifier, TType,
 };
 use ::thrift::{ProtocolError, ProtocolErrorKind};
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 
 use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
 use crate::workload::object::SmallObject;
@@ -49,16 +51,22 @@ use crate::workload::sql::SqlRequest;
 use crate::workload::tabular::{LongsRow, MixedRow, StringsRow};
 use crate::workload::user::UserResponse;
 
+/// The code the pinned compiler generates from schemas/iex/iex.thrift and
+/// schemas/records/records.thrift (scripts/regenerate.sh); never edited by hand.
 #[allow(
     clippy::all,
     clippy::pedantic,
     dead_code,
     missing_docs,
-    unused_imports
+    unused_imports,
 )]
 #[rustfmt::skip]
-#[path = "../workload/iex/generated/iex_thrift.rs"]
-mod iex_thrift;
+mod generated {
+    pub mod iex_thrift;
+    pub mod records_thrift;
+}
+
+use generated::{iex_thrift, records_thrift};
 
 use iex_thrift as th;
 
@@ -120,18 +128,68 @@ impl Protocol for Compact {
     }
 }
 
-/// One Thrift variant: the generated record kept for encoding, plus spares.
-pub struct Thrift<P> {
-    record: th::MultiMessage,
-    /// Messages (with their String capacity) not needed by the current record.
-    spare: Vec<th::Message>,
-    protocol: std::marker::PhantomData<P>,
-    /// For a record-shaped workload: its generated struct, refilled per record.
-    records: Option<Box<dyn std::any::Any>>,
+/// One Thrift variant, speaking protocol `P`. `K` is what the codec keeps
+/// between records on one workload (its generated struct, refilled):
+/// [`ThriftWorkload::Kept`].
+pub struct Thrift<P, K = ()> {
+    kept: K,
+    protocol: PhantomData<P>,
 }
 
-pub type ThriftBinary = Thrift<Binary>;
-pub type ThriftCompact = Thrift<Compact>;
+pub type ThriftBinary<K = ()> = Thrift<Binary, K>;
+pub type ThriftCompact<K = ()> = Thrift<Compact, K>;
+
+/// A workload mapped to generated Thrift structs: what the codec keeps between
+/// records, how a record is written through it, and how a read one is fed to the sink.
+pub trait ThriftWorkload: Workload {
+    type Kept;
+    fn kept() -> Self::Kept;
+    /// Refills `kept` with `record` (reusing its Strings) and writes it to `out`.
+    fn write(
+        kept: &mut Self::Kept,
+        record: &Self::Record,
+        out: &mut dyn TOutputProtocol,
+    ) -> ::thrift::Result<()>;
+    /// Reads one record from `input` into `sink`; `name` is the variant's, for errors.
+    fn read(input: &mut dyn TInputProtocol, sink: &mut Self::Sink, name: &str) -> Result<()>;
+}
+
+/// One record per struct with no length prefix: Thrift structs are
+/// self-delimiting, so decode reports what the generated reader consumed, read
+/// through [`Guarded`].
+impl<P: Protocol, W: ThriftWorkload> Codec<W> for Thrift<P, W::Kept>
+where
+    Thrift<P, W::Kept>: Format,
+{
+    fn new() -> Self {
+        Thrift {
+            kept: W::kept(),
+            protocol: PhantomData,
+        }
+    }
+
+    fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
+        let mut output = P::output(stream);
+        W::write(&mut self.kept, record, &mut output)
+            .map_err(|err| describe(err).context(format!("{}: encode", P::NAME)))
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
+        let pos = Cell::new(0);
+        let mut input = Guarded::<_, P> {
+            inner: P::input(Transport {
+                bytes: stream,
+                pos: &pos,
+            }),
+            bytes: stream,
+            pos: &pos,
+            depth: 0,
+            protocol: PhantomData,
+        };
+        W::read(&mut input, sink, P::NAME)?;
+        Ok(pos.get())
+    }
+}
 
 /// Notes shared by both variants (a macro so `concat!` can extend it).
 macro_rules! common_notes {
@@ -148,14 +206,14 @@ macro_rules! common_notes {
          pass-through protocol that rejects list and string lengths beyond the bytes left, \
          which the crate would otherwise try to allocate, and unknown fields in the Body \
          union, on which the generated reader panics. Record-shaped workloads: one struct per \
-         shape (schema/records.thrift; tabular cells `optional`, others `required`; u8 level \
+         shape (schemas/records/records.thrift; tabular cells `optional`, others `required`; u8 level \
          bit-cast to i8; f32 carried as a double, exact, and decode rejects a double that is \
          not an f32); encode refills a kept struct, decode materializes an owned one (every \
          String and list allocated)."
     };
 }
 
-impl Format for ThriftBinary {
+impl<K> Format for ThriftBinary<K> {
     const INFO: FormatInfo = FormatInfo {
         name: Binary::NAME,
         family: "Thrift",
@@ -168,7 +226,7 @@ impl Format for ThriftBinary {
     };
 }
 
-impl Format for ThriftCompact {
+impl<K> Format for ThriftCompact<K> {
     const INFO: FormatInfo = FormatInfo {
         name: Compact::NAME,
         family: "Thrift",
@@ -196,7 +254,14 @@ fn blank_message() -> th::Message {
     th::Message::new(0, String::new(), th::Body::Trade(th::Trade::new(0, 0)))
 }
 
-impl<P> Thrift<P> {
+/// The iex record the codec keeps for encoding, plus spare messages.
+pub struct IexKept {
+    record: th::MultiMessage,
+    /// Messages (with their String capacity) not needed by the current record.
+    spare: Vec<th::Message>,
+}
+
+impl IexKept {
     /// Makes `self.record` hold `record`, reusing its messages' Strings.
     fn fill(&mut self, record: &MultiMessage) {
         let out = &mut self.record;
@@ -236,41 +301,28 @@ impl<P> Thrift<P> {
     }
 }
 
-impl<P: Protocol> Codec<Iex> for Thrift<P>
-where
-    Thrift<P>: Format,
-{
-    fn new() -> Self {
-        Thrift {
+impl ThriftWorkload for Iex {
+    type Kept = IexKept;
+
+    fn kept() -> IexKept {
+        IexKept {
             record: th::MultiMessage::new(0, Vec::new()),
             spare: Vec::new(),
-            protocol: std::marker::PhantomData,
-            records: None,
         }
     }
 
-    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
-        self.fill(record);
-        let mut output = P::output(stream);
-        self.record
-            .write_to_out_protocol(&mut output)
-            .map_err(|err| describe(err).context(format!("{}: encode", P::NAME)))
+    fn write(
+        kept: &mut IexKept,
+        record: &MultiMessage,
+        out: &mut dyn TOutputProtocol,
+    ) -> ::thrift::Result<()> {
+        kept.fill(record);
+        kept.record.write_to_out_protocol(out)
     }
 
-    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
-        let pos = Cell::new(0);
-        let mut input = Guarded::<_, P> {
-            inner: P::input(Transport {
-                bytes: stream,
-                pos: &pos,
-            }),
-            bytes: stream,
-            pos: &pos,
-            depth: 0,
-            protocol: std::marker::PhantomData,
-        };
-        let record = th::MultiMessage::read_from_in_protocol(&mut input)
-            .map_err(|err| describe(err).context(format!("{}: invalid record", P::NAME)))?;
+    fn read(input: &mut dyn TInputProtocol, sink: &mut Aggregator, name: &str) -> Result<()> {
+        let record = th::MultiMessage::read_from_in_protocol(input)
+            .map_err(|err| describe(err).context(format!("{name}: invalid record")))?;
         sink.packet(record.seq_no as u64, record.messages.len());
         for message in &record.messages {
             let (ts, symbol) = (message.ts, message.symbol.as_bytes());
@@ -282,7 +334,7 @@ where
                     let side = match update.side {
                         th::Side::BUY => Side::Buy,
                         th::Side::SELL => Side::Sell,
-                        other => bail!("{}: unknown side {}", P::NAME, other.0),
+                        other => bail!("{name}: unknown side {}", other.0),
                     };
                     let flags = update.flags as u8;
                     sink.level_update(
@@ -296,7 +348,7 @@ where
                 }
             }
         }
-        Ok(pos.get())
+        Ok(())
     }
 }
 
@@ -498,17 +550,6 @@ impl<I: TInputProtocol, P: Protocol> TInputProtocol for Guarded<'_, I, P> {
 
 // --- record-shaped workloads ------------------------------------------------------
 
-#[allow(
-    clippy::all,
-    clippy::pedantic,
-    dead_code,
-    missing_docs,
-    unused_imports
-)]
-#[rustfmt::skip]
-#[path = "../workload/generated/records_thrift.rs"]
-mod records_thrift;
-
 use ::thrift::OrderedFloat;
 
 /// An f32 carried as a Thrift double (f32 -> f64 is exact); a double that is not
@@ -540,9 +581,9 @@ fn refill_all(out: &mut Vec<String>, from: &[String]) {
 }
 
 /// A record-shaped workload's record and its generated Thrift struct
-/// (workload/schema/records.thrift).
+/// (schemas/records/records.thrift).
 pub trait ThriftRecord: FieldRecord {
-    type Th: TSerializable + 'static;
+    type Th: TSerializable;
     fn blank() -> Self::Th;
     /// Makes `out` hold `self`, reusing `out`'s Strings and Vecs.
     fn fill(&self, out: &mut Self::Th);
@@ -819,55 +860,24 @@ thrift_tabular!(
     },
 );
 
-impl<P> Thrift<P> {
-    fn scratch<T: 'static>(&mut self) -> Result<&mut T> {
-        self.records
-            .as_mut()
-            .and_then(|any| any.downcast_mut::<T>())
-            .context("thrift: codec made for another workload")
-    }
-}
+/// Encode refills a kept struct (Strings reused); decode materializes an
+/// owned struct (every String and list allocated).
+impl<R: ThriftRecord> ThriftWorkload for Fields<R> {
+    type Kept = R::Th;
 
-/// One generated struct per record, written and read as for iex (no prefix,
-/// reads through [`Guarded`]). Encode refills a kept struct (Strings reused);
-/// decode materializes an owned struct (every String and list allocated).
-impl<P: Protocol, R: ThriftRecord> Codec<Fields<R>> for Thrift<P>
-where
-    Thrift<P>: Format,
-{
-    fn new() -> Self {
-        Thrift {
-            record: th::MultiMessage::new(0, Vec::new()),
-            spare: Vec::new(),
-            protocol: std::marker::PhantomData,
-            records: Some(Box::new(R::blank())),
-        }
+    fn kept() -> R::Th {
+        R::blank()
     }
 
-    fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
-        let out = self.scratch::<R::Th>()?;
-        record.fill(out);
-        let mut output = P::output(stream);
-        out.write_to_out_protocol(&mut output)
-            .map_err(|err| describe(err).context(format!("{}: encode", P::NAME)))
+    fn write(kept: &mut R::Th, record: &R, out: &mut dyn TOutputProtocol) -> ::thrift::Result<()> {
+        record.fill(kept);
+        kept.write_to_out_protocol(out)
     }
 
-    fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
-        let pos = Cell::new(0);
-        let mut input = Guarded::<_, P> {
-            inner: P::input(Transport {
-                bytes: stream,
-                pos: &pos,
-            }),
-            bytes: stream,
-            pos: &pos,
-            depth: 0,
-            protocol: std::marker::PhantomData,
-        };
-        let record = R::Th::read_from_in_protocol(&mut input)
-            .map_err(|err| describe(err).context(format!("{}: invalid record", P::NAME)))?;
-        R::visit_th(&record, sink)?;
-        Ok(pos.get())
+    fn read(input: &mut dyn TInputProtocol, sink: &mut FieldSink, name: &str) -> Result<()> {
+        let record = R::Th::read_from_in_protocol(input)
+            .map_err(|err| describe(err).context(format!("{name}: invalid record")))?;
+        R::visit_th(&record, sink)
     }
 }
 
@@ -880,9 +890,9 @@ mod tests {
 
     fn encoded<P: Protocol>() -> Vec<u8>
     where
-        Thrift<P>: Format,
+        Thrift<P, IexKept>: Format,
     {
-        let mut codec = <Thrift<P> as Codec<Iex>>::new();
+        let mut codec = <Thrift<P, IexKept> as Codec<Iex>>::new();
         let mut stream = Vec::new();
         for record in &sample_dataset().records {
             Codec::<Iex>::encode(&mut codec, record, &mut stream).unwrap();
@@ -892,30 +902,24 @@ mod tests {
 
     fn decode_one<P: Protocol>(stream: &[u8]) -> Result<usize>
     where
-        Thrift<P>: Format,
+        Thrift<P, IexKept>: Format,
     {
-        let mut codec = <Thrift<P> as Codec<Iex>>::new();
+        let mut codec = <Thrift<P, IexKept> as Codec<Iex>>::new();
         let mut sink = Iex::new_sink(&sample_dataset().reference);
         Codec::<Iex>::decode(&mut codec, stream, &mut sink)
     }
 
     fn first_len<P: Protocol>(stream: &[u8]) -> usize
     where
-        Thrift<P>: Format,
+        Thrift<P, IexKept>: Format,
     {
         decode_one::<P>(stream).unwrap()
     }
 
     #[test]
     fn round_trip() {
-        assert_round_trip::<Iex, ThriftBinary>(&sample_dataset());
-        assert_round_trip::<Iex, ThriftCompact>(&sample_dataset());
-    }
-
-    #[test]
-    fn round_trips_every_record_shape() {
-        crate::format::assert_round_trips_every_record_shape::<ThriftBinary>();
-        crate::format::assert_round_trips_every_record_shape::<ThriftCompact>();
+        assert_round_trip::<Iex, ThriftBinary<_>>(&sample_dataset());
+        assert_round_trip::<Iex, ThriftCompact<_>>(&sample_dataset());
     }
 
     #[test]
@@ -925,7 +929,7 @@ mod tests {
         let mut stream = Vec::new();
         bad.write_to_out_protocol(&mut Compact::output(&mut stream))
             .unwrap();
-        let mut codec = <ThriftCompact as Codec<Fields<SmallObject>>>::new();
+        let mut codec = <ThriftCompact<_> as Codec<Fields<SmallObject>>>::new();
         let mut sink = FieldSink::new(SmallObject::FIELDS.len());
         let err = Codec::<Fields<SmallObject>>::decode(&mut codec, &stream, &mut sink).unwrap_err();
         assert!(err.to_string().contains("not a 32-bit float"), "{err}");
@@ -946,7 +950,7 @@ mod tests {
 
     fn unsigned_values_survive_the_bit_casts<P: Protocol>()
     where
-        Thrift<P>: Format,
+        Thrift<P, IexKept>: Format,
     {
         let records = read_all::<P>(&encoded::<P>());
         assert_eq!(records.len(), sample_dataset().records.len());
@@ -976,7 +980,7 @@ mod tests {
     #[test]
     fn reused_codec_reencodes_identically() {
         let dataset = sample_dataset();
-        let mut codec = <ThriftCompact as Codec<Iex>>::new();
+        let mut codec = <ThriftCompact<_> as Codec<Iex>>::new();
         let mut twice = Vec::new();
         for record in dataset.records.iter().rev().chain(&dataset.records) {
             Codec::<Iex>::encode(&mut codec, record, &mut twice).unwrap();
@@ -986,7 +990,7 @@ mod tests {
 
     fn truncated_input_is_an_error<P: Protocol>()
     where
-        Thrift<P>: Format,
+        Thrift<P, IexKept>: Format,
     {
         let stream = encoded::<P>();
         let len = first_len::<P>(&stream);
@@ -1011,7 +1015,7 @@ mod tests {
 
     fn unknown_side_is_an_error<P: Protocol>()
     where
-        Thrift<P>: Format,
+        Thrift<P, IexKept>: Format,
     {
         let record = th::MultiMessage::new(
             0,
@@ -1037,7 +1041,7 @@ mod tests {
 
     fn garbage_is_an_error_not_a_panic<P: Protocol>()
     where
-        Thrift<P>: Format,
+        Thrift<P, IexKept>: Format,
     {
         let stream = encoded::<P>();
         let len = first_len::<P>(&stream);
@@ -1069,7 +1073,7 @@ mod tests {
 
     fn union_with_only_an_unknown_field_is_an_error<P: Protocol>()
     where
-        Thrift<P>: Format,
+        Thrift<P, IexKept>: Format,
     {
         let mut bytes = Vec::new();
         let mut out = P::output(&mut bytes);
