@@ -116,11 +116,22 @@ public final class Registry {
     }
 
     private static final Map<String, String> VERSIONS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Properties BUILT = new Properties();
+
+    static {
+        try (InputStream in = Registry.class.getResourceAsStream("/shootout-versions.properties")) {
+            if (in != null) {
+                BUILT.load(in);
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 
     /**
      * The version of a library on the class path, from its jar's
-     * META-INF/maven/GROUP/ARTIFACT/pom.properties (kept by the shaded jar);
-     * "jdk" is the running JDK.
+     * META-INF/maven/GROUP/ARTIFACT/pom.properties (kept by the shaded jar), else
+     * the version pom.xml names (shootout-versions.properties); "jdk" is the running JDK.
      */
     public static String version(String library) {
         if (library.equals("jdk")) {
@@ -133,7 +144,7 @@ public final class Registry {
             }
             try (InputStream in = Registry.class.getResourceAsStream("/META-INF/maven/" + ga[0] + "/" + ga[1] + "/pom.properties")) {
                 if (in == null) {
-                    return "unknown";
+                    return BUILT.getProperty(lib, "unknown");
                 }
                 Properties p = new Properties();
                 p.load(in);

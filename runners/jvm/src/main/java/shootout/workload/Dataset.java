@@ -65,7 +65,8 @@ public final class Dataset<R> implements Closeable {
         }
         JsonNode h;
         try {
-            h = Json.MAPPER.readTree(line);
+            // A float_sum of exactly -0.0 written as Go writes it ("-0") would read as the integer 0.
+            h = Json.MAPPER.readTree(line.replaceAll("\"float_sum\":-0([,}])", "\"float_sum\":-0.0$1"));
         } catch (IOException e) {
             throw new IOException(path + " line 1: not a dataset header: " + e.getMessage());
         }
