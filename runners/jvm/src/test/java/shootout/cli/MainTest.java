@@ -1,0 +1,92 @@
+package shootout.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import shootout.Samples;
+import shootout.registry.Registry;
+import shootout.workload.Workload;
+
+/** The exit statuses of cmd/shootout-go, and a results file that follows docs/results-schema.md. */
+class MainTest {
+    record Ran(int code, String out, String err) {
+    }
+
+    static Ran run(String... args) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int code = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Ran(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aRunWritesAResultsFileWithEveryFormatMeasuredOrNotRun(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("results.json");
+        Ran r = run("--dataset", Samples.path("user").toString(), "--runs", "2", "--warmup", "0", "--window", "128",
+                "--jit-warmup-ms", "0", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        JsonNode j = new ObjectMapper().readTree(out.toFile());
+        assertEquals("shootout-results/2", j.get("schema").asText());
+        assertEquals("java", j.at("/runner/language").asText());
+        assertTrue(j.at("/environment/java_version").asText().startsWith(String.valueOf(Runtime.version().feature())));
+        assertTrue(j.at("/environment/jvm_flags").isArray());
+        assertEquals(Registry.entries(Workload.USER).size(), j.get("formats").size());
+        for (JsonNode f : j.get("formats")) {
+            String name = f.get("name").asText();
+            assertEquals(2, f.at("/decode/runs").size(), name);
+            assertFalse(f.get("library_version").asText().isEmpty(), name);
+            assertTrue(f.at("/encode/summary/ns_per_op/median").asDouble() > 0, name);
+            assertTrue(f.at("/decode/runs/0/histogram").asText().length() > 0, name);
+            assertTrue(f.at("/decode/runs/0/allocations_per_op").isNull(), name);
+            assertTrue(f.at("/decode/summary/allocated_bytes_per_op/median").isNumber(), name);
+            assertTrue(f.get("encoded_bytes").asLong() > 0, name);
+        }
+        assertEquals(0, j.get("failed").size());
+        assertEquals(Registry.notRun("user").size(), j.get("not_run").size());
+        assertTrue(j.get("warnings").size() > 0, "--warmup 0 must warn");
+        assertEquals(shootout.workload.Dataset.readHeader(Samples.path("user")).records(), j.at("/workload/records").asLong());
+        assertTrue(r.err().contains("baseline"), r.err());
+    }
+
+    @Test
+    void usageErrorsExitWith2() throws Exception {
+        String ds = Samples.path("user").toString();
+        assertEquals(2, run("--dataset", ds, "--formats", "nope", "--out", "x.json").code());
+        assertEquals(2, run("--dataset", ds).code());
+        assertEquals(2, run("--bogus").code());
+        assertEquals(2, run("--runs", "many").code());
+    }
+
+    @Test
+    void aBadInputExitsWith1(@TempDir Path dir) throws Exception {
+        assertEquals(1, run("--dataset", dir.resolve("missing.jsonl").toString(), "--out", dir.resolve("r.json").toString()).code());
+        // A record that does not add up to the header's reference is the input's error, before any format runs.
+        List<String> lines = Files.readAllLines(Samples.path("sql"));
+        lines.set(1, lines.get(1).replace("2005", "2006"));
+        Path bad = dir.resolve("bad.jsonl");
+        Files.write(bad, lines);
+        Ran r = run("--dataset", bad.toString(), "--out", dir.resolve("r.json").toString(), "--jit-warmup-ms", "0");
+        assertEquals(1, r.code());
+        assertTrue(r.err().contains("do not add up"), r.err());
+    }
+
+    @Test
+    void listNamesEveryFormatAndWhatCannotRun() throws Exception {
+        Ran r = run("--list");
+        assertEquals(0, r.code());
+        for (Registry.Format f : Registry.FORMATS) {
+            assertTrue(r.out().contains(f.info().name()), f.info().name());
+        }
+        assertTrue(r.out().contains("not run:"), r.out());
+    }
+}
