@@ -10,6 +10,7 @@ import shootout.codec.Codec;
 import shootout.codec.Info;
 import shootout.formats.avro.AvroReflect;
 import shootout.formats.fory.ForyCodec;
+import shootout.formats.ignite.Ignite;
 import shootout.formats.jackson.JacksonCodec;
 import shootout.formats.javaser.JavaSerialization;
 import shootout.formats.kryo.KryoCodec;
@@ -56,7 +57,9 @@ public final class Registry {
             every(JacksonCodec.SMILE, w -> new JacksonCodec(JacksonCodec.smile(), w)),
             every(AvroReflect.INFO, w -> new AvroReflect(w)),
             every(KryoCodec.INFO, w -> new KryoCodec(w)),
-            every(ForyCodec.INFO, w -> new ForyCodec(w)));
+            every(ForyCodec.INFO, w -> new ForyCodec(w)),
+            every(Ignite.POJO, w -> new Ignite.PojoCodec(w)),
+            every(Ignite.RAW, w -> new Ignite.RawCodec(w)));
 
     public static final List<Unavailable> UNAVAILABLE = List.of(
             new Unavailable("capnp", "Cap'n Proto", "no Cap'n Proto Java compiler (capnproto-java) is installable here"));
