@@ -108,4 +108,23 @@ public final class Stream extends OutputStream {
     public static ByteBuffer view(byte[] buf, int off, int n) {
         return ByteBuffer.wrap(buf, off, n).slice().order(ByteOrder.LITTLE_ENDIAN);
     }
+
+    /**
+     * An OutputStream that forwards to whichever Stream it is pointed at: a
+     * library writer made once (msgpack's packer, UBJSON's writer) keeps it
+     * while the codec points it at each call's stream.
+     */
+    public static final class Holder extends OutputStream {
+        public Stream stream;
+
+        @Override
+        public void write(int b) {
+            stream.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int n) {
+            stream.write(b, off, n);
+        }
+    }
 }

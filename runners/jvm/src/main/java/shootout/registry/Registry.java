@@ -9,7 +9,11 @@ import java.util.Properties;
 import shootout.codec.Codec;
 import shootout.codec.Info;
 import shootout.formats.avro.AvroReflect;
+import shootout.formats.bson.BsonCodec;
+import shootout.formats.flexbuffers.FlexCodec;
 import shootout.formats.fory.ForyCodec;
+import shootout.formats.msgpack.MsgpackRaw;
+import shootout.formats.ubjson.UbjsonCodec;
 import shootout.formats.ignite.Ignite;
 import shootout.formats.jackson.JacksonCodec;
 import shootout.formats.javaser.JavaSerialization;
@@ -59,7 +63,11 @@ public final class Registry {
             every(KryoCodec.INFO, w -> new KryoCodec(w)),
             every(ForyCodec.INFO, w -> new ForyCodec(w)),
             every(Ignite.POJO, w -> new Ignite.PojoCodec(w)),
-            every(Ignite.RAW, w -> new Ignite.RawCodec(w)));
+            every(Ignite.RAW, w -> new Ignite.RawCodec(w)),
+            every(MsgpackRaw.INFO, w -> new MsgpackRaw(w)),
+            every(BsonCodec.INFO, w -> new BsonCodec(w)),
+            every(UbjsonCodec.INFO, w -> new UbjsonCodec(w)),
+            every(FlexCodec.INFO, w -> new FlexCodec(w)));
 
     public static final List<Unavailable> UNAVAILABLE = List.of(
             new Unavailable("capnp", "Cap'n Proto", "no Cap'n Proto Java compiler (capnproto-java) is installable here"));
