@@ -13,6 +13,8 @@ import shootout.formats.bson.BsonCodec;
 import shootout.formats.flexbuffers.FlexCodec;
 import shootout.formats.fory.ForyCodec;
 import shootout.formats.msgpack.MsgpackRaw;
+import shootout.formats.protobuf.ProtobufCodec;
+import shootout.formats.thrift.ThriftCodec;
 import shootout.formats.ubjson.UbjsonCodec;
 import shootout.formats.ignite.Ignite;
 import shootout.formats.jackson.JacksonCodec;
@@ -67,7 +69,10 @@ public final class Registry {
             every(MsgpackRaw.INFO, w -> new MsgpackRaw(w)),
             every(BsonCodec.INFO, w -> new BsonCodec(w)),
             every(UbjsonCodec.INFO, w -> new UbjsonCodec(w)),
-            every(FlexCodec.INFO, w -> new FlexCodec(w)));
+            every(FlexCodec.INFO, w -> new FlexCodec(w)),
+            every(ProtobufCodec.INFO, ProtobufCodec::of),
+            every(ThriftCodec.BINARY, w -> ThriftCodec.of(w, false)),
+            every(ThriftCodec.COMPACT, w -> ThriftCodec.of(w, true)));
 
     public static final List<Unavailable> UNAVAILABLE = List.of(
             new Unavailable("capnp", "Cap'n Proto", "no Cap'n Proto Java compiler (capnproto-java) is installable here"));
