@@ -18,7 +18,7 @@ out=$repo/runners/jvm/src/main/java/shootout/generated/protobuf
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/shootout/go-protobuf
 mkdir -p "$cache"
 
-grep -q "<artifactId>protobuf-java</artifactId><version>$PROTOC_VERSION</version>" "$repo/runners/jvm/pom.xml" \
+grep -q "<protobuf.version>$PROTOC_VERSION</protobuf.version>" "$repo/runners/jvm/pom.xml" \
     || { echo "jvm-protobuf: runners/jvm/pom.xml does not pin protobuf-java $PROTOC_VERSION" >&2; exit 1; }
 protoc=$cache/protoc-$PROTOC_VERSION
 if [[ ! -x $protoc ]]; then

@@ -14,7 +14,7 @@ out=$repo/runners/jvm/src/main/java/shootout/generated/thrift
 thrift=${THRIFT:-thrift}
 found=$("$thrift" --version 2>/dev/null | awk '{print $NF}') || true
 [[ $found == "$THRIFT_VERSION" ]] || { echo "jvm-thrift: need thrift $THRIFT_VERSION (apt-get install thrift-compiler), found '${found:-nothing}'" >&2; exit 1; }
-grep -q "<artifactId>libthrift</artifactId><version>$THRIFT_VERSION</version>" "$repo/runners/jvm/pom.xml" \
+grep -q "<thrift.version>$THRIFT_VERSION</thrift.version>" "$repo/runners/jvm/pom.xml" \
     || { echo "jvm-thrift: runners/jvm/pom.xml does not pin libthrift $THRIFT_VERSION" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
