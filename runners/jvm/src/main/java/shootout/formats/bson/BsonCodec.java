@@ -66,7 +66,7 @@ public final class BsonCodec<R, S> implements Codec<R, S> {
         return n;
     }
 
-    static void write(BsonBinaryWriter w, Object o, ClassModel m) throws IllegalAccessException {
+    public static void write(BsonBinaryWriter w, Object o, ClassModel m) throws IllegalAccessException {
         for (ClassModel.Slot s : m.slots) {
             String k = s.name;
             Object v;
@@ -145,7 +145,7 @@ public final class BsonCodec<R, S> implements Codec<R, S> {
         }
     }
 
-    static Object read(BsonBinaryReader r, ClassModel m) throws IOException, IllegalAccessException {
+    public static Object read(BsonBinaryReader r, ClassModel m) throws IOException, IllegalAccessException {
         Object o = m.newInstance();
         int seen = 0;
         while (r.readBsonType() != BsonType.END_OF_DOCUMENT) {

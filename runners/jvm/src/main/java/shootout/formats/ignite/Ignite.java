@@ -215,7 +215,7 @@ public final class Ignite {
         }
     }
 
-    static void write(BinaryRawWriter w, Object o, ClassModel m) throws IllegalAccessException {
+    public static void write(BinaryRawWriter w, Object o, ClassModel m) throws IllegalAccessException {
         for (ClassModel.Slot s : m.slots) {
             Object v;
             switch (s.kind) {
@@ -244,7 +244,7 @@ public final class Ignite {
         }
     }
 
-    static Object read(BinaryRawReader r, ClassModel m, int left) throws Exception {
+    public static Object read(BinaryRawReader r, ClassModel m, int left) throws Exception {
         Object o = m.newInstance();
         for (ClassModel.Slot s : m.slots) {
             switch (s.kind) {
