@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates every committed generated-code file from the schemas in
 # crates/shootout/src/workload/*/schema/, with pinned compiler versions: the
-# Rust crates' code, and the Go runner's (the go-* parts, into runners/go/).
+# Rust crates' code, the Go runner's (the go-* parts, into runners/go/) and the
+# JVM runner's (the jvm-* parts, into runners/jvm/src/main/java/shootout/generated/).
 # Each part lives in scripts/regenerate/<format>.sh and checks (or installs)
 # its own compiler; run one part alone with `scripts/regenerate.sh capnp`.
 # A normal build needs none of this: the generated code is committed.
@@ -19,4 +20,4 @@ for part in "${parts[@]}"; do
     echo "== $part" >&2
     bash "$script"
 done
-git -C "$here/.." status --short -- crates runners/go/generated runners/go/formats/msgp | sed 's/^/changed: /' >&2 || true
+git -C "$here/.." status --short -- crates runners/go/generated runners/go/formats/msgp runners/jvm/src/main/java/shootout/generated | sed 's/^/changed: /' >&2 || true

@@ -11,6 +11,7 @@ import shootout.codec.Info;
 import shootout.formats.avro.AvroReflect;
 import shootout.formats.bson.BsonCodec;
 import shootout.formats.flexbuffers.FlexCodec;
+import shootout.formats.flatbuffers.FlatCodec;
 import shootout.formats.fory.ForyCodec;
 import shootout.formats.msgpack.MsgpackRaw;
 import shootout.formats.protobuf.ProtobufCodec;
@@ -72,7 +73,8 @@ public final class Registry {
             every(FlexCodec.INFO, w -> new FlexCodec(w)),
             every(ProtobufCodec.INFO, ProtobufCodec::of),
             every(ThriftCodec.BINARY, w -> ThriftCodec.of(w, false)),
-            every(ThriftCodec.COMPACT, w -> ThriftCodec.of(w, true)));
+            every(ThriftCodec.COMPACT, w -> ThriftCodec.of(w, true)),
+            every(FlatCodec.INFO, FlatCodec::of));
 
     public static final List<Unavailable> UNAVAILABLE = List.of(
             new Unavailable("capnp", "Cap'n Proto", "no Cap'n Proto Java compiler (capnproto-java) is installable here"));
