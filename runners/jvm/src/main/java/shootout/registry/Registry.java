@@ -15,6 +15,7 @@ import shootout.formats.flatbuffers.FlatCodec;
 import shootout.formats.fory.ForyCodec;
 import shootout.formats.msgpack.MsgpackRaw;
 import shootout.formats.protobuf.ProtobufCodec;
+import shootout.formats.sbe.SbeCodec;
 import shootout.formats.thrift.ThriftCodec;
 import shootout.formats.ubjson.UbjsonCodec;
 import shootout.formats.ignite.Ignite;
@@ -74,7 +75,8 @@ public final class Registry {
             every(ProtobufCodec.INFO, ProtobufCodec::of),
             every(ThriftCodec.BINARY, w -> ThriftCodec.of(w, false)),
             every(ThriftCodec.COMPACT, w -> ThriftCodec.of(w, true)),
-            every(FlatCodec.INFO, FlatCodec::of));
+            every(FlatCodec.INFO, FlatCodec::of),
+            every(SbeCodec.INFO, SbeCodec::of));
 
     public static final List<Unavailable> UNAVAILABLE = List.of(
             new Unavailable("capnp", "Cap'n Proto", "no Cap'n Proto Java compiler (capnproto-java) is installable here"));
