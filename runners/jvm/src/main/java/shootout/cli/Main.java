@@ -139,6 +139,11 @@ public final class Main {
 
     /** The whole command; returns the exit status. */
     public static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+        return run(args, out, err, Registry.FORMATS);
+    }
+
+    /** The command over the given registry lines (tests add formats of their own). */
+    static int run(String[] args, PrintStream out, PrintStream err, List<Registry.Format> formats) throws Exception {
         Options o;
         try {
             o = parse(args);
@@ -150,7 +155,7 @@ public final class Main {
             return 2;
         }
         if (o.list) {
-            for (Registry.Format f : Registry.FORMATS) {
+            for (Registry.Format f : formats) {
                 out.printf("%-22s %-19s %-38s %s%n", f.info().name(), f.info().family(), String.join(" ", f.info().labels().tags()),
                         String.join(",", Registry.runsOn(f)));
             }
@@ -171,7 +176,7 @@ public final class Main {
                 err.println("shootout-jvm: " + o.dataset + ": workload \"" + header.workload() + "\" is not one of the shootout's");
                 return 1;
             }
-            return measure(o, args, header, w, out, err);
+            return measure(o, args, header, w, out, err, formats);
         } catch (UsageError e) {
             err.println("shootout-jvm: " + e.getMessage());
             return 2;
@@ -200,9 +205,9 @@ public final class Main {
         return out;
     }
 
-    static <R, S> int measure(Options o, String[] args, Dataset.Header header, Workload<R, S> w, PrintStream out, PrintStream err)
-            throws Exception {
-        List<Entry<R, S>> entries = select(Registry.entries(w), o.formats);
+    static <R, S> int measure(Options o, String[] args, Dataset.Header header, Workload<R, S> w, PrintStream out, PrintStream err,
+            List<Registry.Format> formats) throws Exception {
+        List<Entry<R, S>> entries = select(Registry.entries(w, formats), o.formats);
         Function<S, String> check = w.checker.apply(header.reference());
         Map<String, Object> dataset = describe(Path.of(o.dataset));
         Instant started = Instant.now();
@@ -282,7 +287,7 @@ public final class Main {
         r.put("runs", runs);
         r.put("formats", built.formats());
         r.put("failed", built.failed());
-        r.put("not_run", Registry.notRun(header.workload()));
+        r.put("not_run", Registry.notRun(header.workload(), formats));
         r.put("warnings", warnings);
         r.put("noisy", built.noisy());
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);

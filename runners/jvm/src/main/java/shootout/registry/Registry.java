@@ -82,11 +82,16 @@ public final class Registry {
             new Unavailable("capnp", "Cap'n Proto", "no Cap'n Proto Java compiler (capnproto-java) is installable here"));
 
     /** The workload's runnable entries, baseline first. */
-    @SuppressWarnings("unchecked")
     public static <R, S> List<Entry<R, S>> entries(Workload<R, S> w) {
+        return entries(w, FORMATS);
+    }
+
+    /** The runnable entries of formats on workload w, baseline first. */
+    @SuppressWarnings("unchecked")
+    public static <R, S> List<Entry<R, S>> entries(Workload<R, S> w, List<Format> formats) {
         List<Entry<R, S>> out = new ArrayList<>();
         out.add(new Entry<>(Baseline.INFO, () -> new Baseline<>(w.feed), null));
-        for (Format f : FORMATS) {
+        for (Format f : formats) {
             if (f.runs(w.name)) {
                 out.add(new Entry<>(f.info(), () -> {
                     try {
@@ -104,8 +109,12 @@ public final class Registry {
 
     /** Every registered format that does not run on workload w, with its reason; none is dropped silently. */
     public static List<Map<String, Object>> notRun(String w) {
+        return notRun(w, FORMATS);
+    }
+
+    public static List<Map<String, Object>> notRun(String w, List<Format> formats) {
         List<Map<String, Object>> out = new ArrayList<>();
-        for (Format f : FORMATS) {
+        for (Format f : formats) {
             if (!f.runs(w)) {
                 out.add(row(f.info().name(), f.info().family(), f.notRun().getOrDefault(w, "no mapping yet")));
             }

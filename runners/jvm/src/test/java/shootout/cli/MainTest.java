@@ -80,6 +80,70 @@ class MainTest {
         assertTrue(r.err().contains("do not add up"), r.err());
     }
 
+    /** A codec that loses a value: it writes every user record with its uid zeroed. */
+    static final class LosesUid implements shootout.codec.Codec<shootout.workload.User, shootout.workload.FieldSink> {
+        final shootout.codec.Codec<shootout.workload.User, shootout.workload.FieldSink> json = new shootout.formats.jackson.JacksonCodec<>(
+                shootout.formats.jackson.JacksonCodec.json(), Workload.USER);
+
+        @Override
+        public void encode(shootout.codec.Stream out, shootout.workload.User r) throws Exception {
+            long uid = r.uid;
+            r.uid = 0;
+            try {
+                json.encode(out, r);
+            } finally {
+                r.uid = uid;
+            }
+        }
+
+        @Override
+        public int decode(byte[] buf, int off, int end, shootout.workload.FieldSink sink) throws Exception {
+            return json.decode(buf, off, end, sink);
+        }
+    }
+
+    /** A codec that throws an Error: the harness must fail that format only. */
+    static final class Crashes implements shootout.codec.Codec<shootout.workload.User, shootout.workload.FieldSink> {
+        final shootout.harness.Baseline<shootout.workload.User, shootout.workload.FieldSink> floor = new shootout.harness.Baseline<>(
+                Workload.USER.feed);
+
+        @Override
+        public void encode(shootout.codec.Stream out, shootout.workload.User r) {
+            floor.encode(out, r);
+        }
+
+        @Override
+        public int decode(byte[] buf, int off, int end, shootout.workload.FieldSink sink) {
+            throw new StackOverflowError("test");
+        }
+    }
+
+    @Test
+    void aFormatThatLosesAValueIsListedAsFailedAndTheExitIs3(@TempDir Path dir) throws Exception {
+        shootout.codec.Labels l = shootout.codec.Labels.of(false, "owned", "validated", "reflection");
+        List<Registry.Format> formats = new java.util.ArrayList<>(Registry.FORMATS);
+        formats.add(new Registry.Format(new shootout.codec.Info("loses-uid", "test", "jdk", l, ""), w -> new LosesUid(),
+                java.util.Map.of("iex", "t", "sql", "t", "primitives", "t", "object", "t", "mixed", "t", "strings", "t", "longs", "t")));
+        formats.add(new Registry.Format(new shootout.codec.Info("crashes", "test", "jdk", l, ""), w -> new Crashes(),
+                java.util.Map.of("iex", "t", "sql", "t", "primitives", "t", "object", "t", "mixed", "t", "strings", "t", "longs", "t")));
+        Path out = dir.resolve("r.json");
+        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
+        int code = Main.run(new String[] {"--dataset", Samples.path("user").toString(), "--runs", "1", "--warmup", "0", "--jit-warmup-ms", "0",
+                "--formats", "loses-uid,crashes,json-jackson", "--out", out.toString()}, new PrintStream(o), new PrintStream(e), formats);
+        assertEquals(3, code, e.toString());
+        JsonNode j = new ObjectMapper().readTree(out.toFile());
+        assertEquals(2, j.get("failed").size());
+        assertEquals(2, j.get("formats").size(), "baseline and json-jackson measured");
+        for (JsonNode f : j.get("failed")) {
+            String reason = f.get("reason").asText();
+            if (f.get("name").asText().equals("loses-uid")) {
+                assertTrue(reason.contains("field uid"), reason);
+            } else {
+                assertTrue(reason.contains("StackOverflowError"), reason);
+            }
+        }
+    }
+
     @Test
     void listNamesEveryFormatAndWhatCannotRun() throws Exception {
         Ran r = run("--list");
