@@ -88,7 +88,7 @@ public final class Harness {
         final Histogram latency = new Histogram(1, 10_000_000_000L, 3);
 
         void record(long ns) {
-            latency.recordValue(Math.min(Math.max(ns, 1), latency.getHighestTrackableValue()));
+            latency.recordValue(Math.min(Math.max(ns, 0), latency.getHighestTrackableValue()));
         }
     }
 
