@@ -22,7 +22,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.ignite.binary.BinaryRawReader;
 import org.apache.ignite.binary.BinaryRawWriter;
-import org.apache.ignite.internal.binary.GridBinaryMarshaller;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonBinaryWriter;
 import org.bson.io.BasicOutputBuffer;
@@ -201,8 +200,8 @@ public final class Study {
 
     /** Ignite 2.x's binary format: the raw writer for primitives and the SQL request (as the study), the marshaller for the POJO. */
     public static final class IgniteBinary implements Candidate {
-        final GridBinaryMarshaller m = Ignite.marshaller();
-        final Ignite.RawOut raw = new Ignite.RawOut(m);
+        final Ignite.Binary m = new Ignite.Binary();
+        final Ignite.RawOut raw = m.raw;
 
         public String name() {
             return "ignite";
@@ -220,7 +219,7 @@ public final class Study {
         }
 
         public Prims readPrimitives(byte[] buf, int n) {
-            BinaryRawReader r = Ignite.rawReader(m, buf, 0, n);
+            BinaryRawReader r = m.rawReader(buf, 0, n);
             Prims x = new Prims();
             x.i = r.readInt();
             x.l = r.readLong();
@@ -231,7 +230,7 @@ public final class Study {
         }
 
         public void writePojo(SmallObject o, Stream out) {
-            byte[] b = m.marshal(o, false);
+            byte[] b = m.marshal(o);
             out.reset();
             out.write(b, 0, b.length);
         }
@@ -244,7 +243,7 @@ public final class Study {
         }
 
         public SmallObject readPojo(byte[] buf, int n) {
-            return m.deserialize(n == buf.length ? buf : Arrays.copyOf(buf, n), null);
+            return m.deserialize(n == buf.length ? buf : Arrays.copyOf(buf, n));
         }
 
         public void writeSqlQuery(String query, Object[] args, Stream out) {

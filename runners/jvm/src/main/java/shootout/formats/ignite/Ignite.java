@@ -99,6 +99,24 @@ public final class Ignite {
         return new GridBinaryMarshaller(ctx);
     }
 
+    /** What the JMH study needs of the marshaller, so that Ignite's internal types stay in this file. */
+    public static final class Binary {
+        final GridBinaryMarshaller m = marshaller();
+        public final RawOut raw = new RawOut(m);
+
+        public byte[] marshal(Object o) {
+            return m.marshal(o, false);
+        }
+
+        public <T> T deserialize(byte[] exact) {
+            return m.deserialize(exact, null);
+        }
+
+        public BinaryRawReader rawReader(byte[] buf, int off, int end) {
+            return Ignite.rawReader(m, buf, off, end);
+        }
+    }
+
     /** A raw writer over a reused output stream: values one after another, no object header (the study's raw writer). */
     public static final class RawOut {
         public final BinaryOutputStream out = BinaryStreams.outputStream(1 << 12);
