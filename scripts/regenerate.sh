@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates every committed generated-code file from the schemas in
-# schemas/<workload>/, with pinned compiler versions: the Rust crates' code, and
-# the Go runner's (the go-* parts, into runners/go/). Each part lives in
+# schemas/<workload>/, with pinned compiler versions: the Rust crates' code, the
+# Go runner's (the go-* parts, into runners/go/) and the JVM runner's (the jvm-*
+# parts, into runners/jvm/src/main/java/shootout/generated/). Each part lives in
 # scripts/regenerate/<format>.sh and checks (or installs) its own compiler; run
 # one part alone with `scripts/regenerate.sh capnp`.
 #
@@ -28,8 +29,9 @@ for part in "${parts[@]}"; do
     [ -f "$here/regenerate/$part.sh" ] || { echo "regenerate.sh: no part named '$part' (see scripts/regenerate/)" >&2; exit 2; }
 done
 # Everything the parts write: each IDL format's generated/ folder, the SBE
-# crate, the Go runner's generated code.
-generated=(crates/iex-sbe runners/go/generated runners/go/formats/msgp/types_gen.go)
+# crate, the Go and JVM runners' generated code.
+generated=(crates/iex-sbe runners/go/generated runners/go/formats/msgp/types_gen.go
+    runners/jvm/src/main/java/shootout/generated)
 for dir in "$repo"/crates/shootout/src/format/*/generated; do
     generated+=("${dir#"$repo"/}")
 done

@@ -53,7 +53,7 @@ enum Command {
         /// Print Markdown.
         #[arg(long)]
         markdown: bool,
-        /// Languages to list, comma-separated: rust, go, all (another language's runner is built to ask it).
+        /// Languages to list, comma-separated: rust, go, jvm, all (another language's runner is built to ask it).
         #[arg(long, value_enum, value_delimiter = ',', default_value = "rust")]
         lang: Vec<Language>,
     },
@@ -198,7 +198,7 @@ struct RunArgs {
     /// Overwrite existing export files.
     #[arg(long)]
     force: bool,
-    /// Languages to measure, comma-separated: rust, go, all. Another language's runner (runners/<lang>/) is
+    /// Languages to measure, comma-separated: rust, go, jvm, all. Another language's runner (runners/<lang>/) is
     /// built with its own toolchain and run after the Rust formats on the same records, handed over as a
     /// dataset file; the tables then show every language, with a lang column.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "rust")]
@@ -288,7 +288,8 @@ fn list_formats(json: bool, markdown: bool, lang: &[Language]) -> Result<()> {
                 registry::iex().iter().map(|f| f.info),
             )),
             Some(runner) => {
-                entries.extend(crate::output::formats::listed(runner.name, runner.list()?))
+                let listed = runner.list(&runner.build()?)?;
+                entries.extend(crate::output::formats::listed(runner.name, listed));
             }
         }
     }

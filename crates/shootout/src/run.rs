@@ -170,7 +170,8 @@ impl Plan {
             let Some(runner) = language.external() else {
                 continue;
             };
-            let listed = runner.list()?;
+            let folder = runner.build()?;
+            let listed = runner.list(&folder)?;
             let names: Vec<String> = wanted
                 .iter()
                 .filter(|w| {
@@ -181,7 +182,7 @@ impl Plan {
                 .cloned()
                 .collect();
             known.push((runner.name, names.clone()));
-            external.push((runner, runner.build()?, names));
+            external.push((runner, folder, names));
         }
         if let Some(unknown) = wanted
             .iter()

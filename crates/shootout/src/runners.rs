@@ -20,6 +20,8 @@ pub enum Language {
     Rust,
     /// runners/go (needs Go 1.26).
     Go,
+    /// runners/jvm (needs JDK 17 and Maven 3.8).
+    Jvm,
     /// Every language above.
     All,
 }
@@ -27,7 +29,7 @@ pub enum Language {
 impl Language {
     /// `--lang` as given, `all` expanded, each language once, in table order.
     pub fn expand(chosen: &[Language]) -> Vec<Language> {
-        let every = [Language::Rust, Language::Go];
+        let every = [Language::Rust, Language::Go, Language::Jvm];
         every
             .into_iter()
             .filter(|l| chosen.contains(l) || chosen.contains(&Language::All))
@@ -42,6 +44,8 @@ impl Language {
 /// How to build and run one language's runner, from its folder.
 pub struct External {
     pub language: Language,
+    /// Its `--lang` value.
+    pub flag: &'static str,
     /// The language as results name it (`runner.language`).
     pub name: &'static str,
     /// Its folder under runners/.
@@ -54,14 +58,37 @@ pub struct External {
     pub run: &'static [&'static str],
 }
 
-pub const EXTERNAL: &[External] = &[External {
-    language: Language::Go,
-    name: "go",
-    folder: "go",
-    needs: &[("go", "Go 1.26 or later (https://go.dev/dl/)")],
-    build: &["go", "build", "-o", "bin/shootout-go", "./cmd/shootout-go"],
-    run: &["bin/shootout-go"],
-}];
+pub const EXTERNAL: &[External] = &[
+    External {
+        language: Language::Go,
+        flag: "go",
+        name: "go",
+        folder: "go",
+        needs: &[("go", "Go 1.26 or later (https://go.dev/dl/)")],
+        build: &["go", "build", "-o", "bin/shootout-go", "./cmd/shootout-go"],
+        run: &["bin/shootout-go"],
+    },
+    External {
+        language: Language::Jvm,
+        flag: "jvm",
+        name: "java",
+        folder: "jvm",
+        needs: &[
+            ("java", "a JDK 17 (Debian: openjdk-17-jdk-headless)"),
+            ("mvn", "Maven 3.8 (Debian: maven)"),
+        ],
+        // Maven rebuilds only what changed; a cold ~/.m2 resolves once.
+        build: &["mvn", "-q", "-B", "package", "-DskipTests"],
+        // A fixed heap, as the runner asks: a growing heap would show up as GC in the figures.
+        run: &[
+            "java",
+            "-Xms2g",
+            "-Xmx2g",
+            "-jar",
+            "target/shootout-jvm.jar",
+        ],
+    },
+];
 
 /// One format as a runner lists it (`--list --json`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -113,7 +140,7 @@ impl External {
             if which(program).is_none() {
                 bail!(
                     "--lang {} needs `{program}` on PATH: install {install}",
-                    self.name
+                    self.flag
                 );
             }
         }
@@ -135,11 +162,10 @@ impl External {
         Ok(folder)
     }
 
-    /// The formats the runner has, built first.
-    pub fn list(&self) -> Result<Vec<Listed>> {
-        let folder = self.build()?;
+    /// The formats the runner built in `folder` has.
+    pub fn list(&self, folder: &Path) -> Result<Vec<Listed>> {
         let output = self
-            .command(&folder)
+            .command(folder)
             .args(["--list", "--json"])
             .stdin(Stdio::null())
             .output()
@@ -160,7 +186,12 @@ impl External {
     }
 
     fn command(&self, folder: &Path) -> Command {
-        let mut command = Command::new(folder.join(self.run[0]));
+        // A program inside the runner's folder, else one on PATH.
+        let local = folder.join(self.run[0]);
+        let mut command = match local.is_file() {
+            true => Command::new(local),
+            false => Command::new(self.run[0]),
+        };
         command.args(&self.run[1..]).current_dir(folder);
         command
     }

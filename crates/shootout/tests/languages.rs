@@ -1,6 +1,6 @@
-//! `--lang`: the Go runner built from runners/go, run on the same records, its
-//! results merged with the Rust ones. Needs Go on PATH, as the README's test
-//! command does.
+//! `--lang`: the Go and JVM runners built from runners/, run on the same
+//! records, their results merged with the Rust ones. Needs Go, a JDK and Maven
+//! on PATH, as the README's test command does.
 
 mod common;
 
@@ -238,5 +238,68 @@ fn formats_lists_go_formats_with_versions_and_features() {
             .unwrap()
             .contains("no Go UBJSON library"),
         "{ubjson}"
+    );
+}
+
+#[test]
+fn the_sql_request_in_three_languages() {
+    let output = shootout()
+        .args([
+            "run",
+            "--workload",
+            "sql",
+            "--records",
+            "300",
+            "--runs",
+            "1",
+            "--warmup",
+            "0",
+        ])
+        .args(["--lang", "all", "--export-json", "-"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let set: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let parts = set["results"].as_array().unwrap();
+    let languages: Vec<&str> = parts
+        .iter()
+        .map(|p| p["runner"]["language"].as_str().unwrap())
+        .collect();
+    assert_eq!(languages, ["rust", "go", "java"]);
+    let java = &parts[2];
+    assert!(names(java, "failed").is_empty(), "{}", java["failed"]);
+    let measured = names(java, "formats");
+    for expected in [
+        "java-serialization",
+        "msgpack-raw",
+        "ignite-binary",
+        "kryo",
+        "fory",
+        "protobuf",
+        "sbe",
+    ] {
+        assert!(
+            measured.iter().any(|m| m == expected),
+            "{expected} not in {measured:?}"
+        );
+    }
+    let bytes_per_record = |name: &str| {
+        java["formats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["name"] == name)
+            .unwrap()["bytes_per_record"]
+            .as_f64()
+            .unwrap()
+    };
+    // The thin-client study's request is 54 bytes in MessagePack.
+    assert_eq!(bytes_per_record("msgpack-raw"), 54.0);
+    assert_eq!(names(java, "not_run"), ["capnp"]);
+    assert!(
+        java["environment"]["toolchain"].is_string(),
+        "{}",
+        java["environment"]
     );
 }

@@ -65,7 +65,7 @@ impl Samples {
             max_ns: h.max(),
             latency_mean_ns: h.mean(),
             outliers: Outliers::of(h),
-            allocations_per_op: self.allocations.count as f64 / ops,
+            allocations_per_op: Some(self.allocations.count as f64 / ops),
             allocated_bytes_per_op: self.allocations.bytes as f64 / ops,
             histogram: encode_histogram(h),
         }
@@ -136,7 +136,9 @@ pub struct RunStats {
     pub max_ns: u64,
     pub latency_mean_ns: f64,
     pub outliers: Outliers,
-    pub allocations_per_op: f64,
+    /// Allocations per op; null from a runner that cannot count them (the JVM
+    /// gives allocated bytes per thread, not a count).
+    pub allocations_per_op: Option<f64>,
     pub allocated_bytes_per_op: f64,
     /// The latency pass's histogram, HdrHistogram V2 serialization in base64.
     pub histogram: String,
@@ -255,7 +257,8 @@ pub struct Summary {
     pub max_ns: Spread,
     /// Latency samples outside Tukey's fences, summed over runs.
     pub outliers: Outliers,
-    pub allocations_per_op: Spread,
+    /// Null when a run has no count (see [`RunStats::allocations_per_op`]).
+    pub allocations_per_op: Option<Spread>,
     pub allocated_bytes_per_op: Spread,
 }
 
@@ -278,7 +281,10 @@ impl Summary {
                 low: runs.iter().map(|r| r.outliers.low).sum(),
                 high: runs.iter().map(|r| r.outliers.high).sum(),
             },
-            allocations_per_op: spread(|r| r.allocations_per_op),
+            allocations_per_op: runs
+                .iter()
+                .all(|r| r.allocations_per_op.is_some())
+                .then(|| spread(|r| r.allocations_per_op.unwrap_or_default())),
             allocated_bytes_per_op: spread(|r| r.allocated_bytes_per_op),
         }
     }
@@ -312,7 +318,10 @@ mod tests {
         assert_eq!(r.ops_per_s, 1000.0 / 400e-6);
         assert!((r.mb_per_s - 2.0 / 400e-6).abs() < 1e-6);
         assert_eq!((r.p50_ns, r.p99_ns, r.max_ns), (500, 990, 1000));
-        assert_eq!((r.allocations_per_op, r.allocated_bytes_per_op), (0.5, 4.0));
+        assert_eq!(
+            (r.allocations_per_op, r.allocated_bytes_per_op),
+            (Some(0.5), 4.0)
+        );
     }
 
     #[test]

@@ -8,21 +8,21 @@ use anyhow::Result;
 use crate::benchmark::stats::{Spread, Summary};
 use crate::results::Merged;
 
-/// A statistic's column name and where it sits in a [`Summary`].
-type Statistic = (&'static str, fn(&Summary) -> Spread);
+/// A statistic's column name and where it sits in a [`Summary`] (`None`: the runner did not measure it).
+type Statistic = (&'static str, fn(&Summary) -> Option<Spread>);
 
 const STATISTICS: [Statistic; 11] = [
-    ("ns_per_op", |s| s.ns_per_op),
-    ("total_ns", |s| s.total_ns),
-    ("ops_per_s", |s| s.ops_per_s),
-    ("mb_per_s", |s| s.mb_per_s),
-    ("p50_ns", |s| s.p50_ns),
-    ("p90_ns", |s| s.p90_ns),
-    ("p99_ns", |s| s.p99_ns),
-    ("p999_ns", |s| s.p999_ns),
-    ("max_ns", |s| s.max_ns),
+    ("ns_per_op", |s| Some(s.ns_per_op)),
+    ("total_ns", |s| Some(s.total_ns)),
+    ("ops_per_s", |s| Some(s.ops_per_s)),
+    ("mb_per_s", |s| Some(s.mb_per_s)),
+    ("p50_ns", |s| Some(s.p50_ns)),
+    ("p90_ns", |s| Some(s.p90_ns)),
+    ("p99_ns", |s| Some(s.p99_ns)),
+    ("p999_ns", |s| Some(s.p999_ns)),
+    ("max_ns", |s| Some(s.max_ns)),
     ("allocations_per_op", |s| s.allocations_per_op),
-    ("allocated_bytes_per_op", |s| s.allocated_bytes_per_op),
+    ("allocated_bytes_per_op", |s| Some(s.allocated_bytes_per_op)),
 ];
 
 pub fn write(merged: &Merged, out: &mut dyn Write) -> Result<()> {
@@ -80,8 +80,10 @@ pub fn write(merged: &Merged, out: &mut dyn Write) -> Result<()> {
                 relative.indistinguishable_from_fastest.to_string(),
             ];
             for (_, pick) in STATISTICS {
-                let spread = pick(summary);
-                cells.extend([spread.median, spread.min, spread.max].map(|v| v.to_string()));
+                match pick(summary) {
+                    Some(s) => cells.extend([s.median, s.min, s.max].map(|v| v.to_string())),
+                    None => cells.extend([String::new(), String::new(), String::new()]),
+                }
             }
             csv.write_record(&cells)?;
         }

@@ -183,7 +183,7 @@ mod tests {
             max_ns: 20_000,
             latency_mean_ns: ns_per_op + 1.5,
             outliers: Outliers { low: 0, high: 3 },
-            allocations_per_op: 0.0,
+            allocations_per_op: Some(0.0),
             allocated_bytes_per_op: 0.0,
             histogram: "HISTFAAAAA==".into(),
         }

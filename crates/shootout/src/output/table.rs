@@ -171,7 +171,8 @@ pub fn direction(merged: &Merged, style: Style, pick: fn(&FormatResult) -> &Dire
             latency(s.p999_ns.median, timer),
             ns(s.max_ns.median),
             (s.outliers.low + s.outliers.high).to_string(),
-            allocations(s.allocations_per_op.median),
+            s.allocations_per_op
+                .map_or("-".to_owned(), |a| allocations(a.median)),
             allocations(s.allocated_bytes_per_op.median),
         ]);
         table.add_row(cells);

@@ -1,0 +1,385 @@
+package shootout.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import shootout.harness.Baseline;
+import shootout.harness.Entry;
+import shootout.harness.Environment;
+import shootout.harness.Harness;
+import shootout.harness.Results;
+import shootout.harness.Timer;
+import shootout.registry.Registry;
+import shootout.workload.Dataset;
+import shootout.workload.Workload;
+
+/**
+ * shootout-jvm: measures the JVM formats on a shootout-dataset/1 file and
+ * writes a shootout-results/2 file (docs/results-schema.md). Its flags are the
+ * Go runner's (cmd/shootout-go), so the Rust side drives both the same way,
+ * plus --jit-warmup-ms. Exit status: 0 all measured, 1 error, 2 usage, 3 some
+ * formats failed.
+ */
+public final class Main {
+    private Main() {
+    }
+
+    static final class UsageError extends Exception {
+        UsageError(String m) {
+            super(m);
+        }
+    }
+
+    /** The parsed options, keys as the long options with '-' as '_'. */
+    static final class Options {
+        String dataset = "";
+        int runs = 5, warmup = 1, window = 4096;
+        long orderSeed = 1, jitWarmupMs = 500;
+        String formats = "", out = "";
+        boolean list, json;
+
+        Map<String, Object> toJson() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("dataset", dataset);
+            m.put("runs", runs);
+            m.put("warmup", warmup);
+            m.put("window", window);
+            m.put("order_seed", orderSeed);
+            m.put("jit_warmup_ms", jitWarmupMs);
+            m.put("formats", formats);
+            m.put("out", out);
+            return m;
+        }
+    }
+
+    static final String USAGE = String.join("\n",
+            "usage: java -jar shootout-jvm.jar --dataset FILE --out FILE [options]",
+            "       java -jar shootout-jvm.jar --list",
+            "  --dataset FILE      shootout-dataset/1 file (shootout export-dataset)",
+            "  --runs N            measured runs, each a whole pass over the dataset (default 5)",
+            "  --warmup N          warm-up runs before the measured ones, validated all the same (default 1)",
+            "  --window N          records per window; each format's stream holds one window at a time (default 4096)",
+            "  --order-seed S      seed of the formats' shuffled order in every window (default 1)",
+            "  --formats a,b       comma-separated format names (default: all); the baseline always runs",
+            "  --out FILE          results file (shootout-results/2 JSON); - for standard output",
+            "  --jit-warmup-ms N   before the runs, each format repeats the first window for N ms so the JIT compiles it (default 500)",
+            "  --list              list the formats and the workloads each runs, then exit",
+            "  --json              with --list: print JSON (what `shootout formats --lang jvm` reads)",
+            "Run with a fixed heap, e.g. java -Xms2g -Xmx2g -jar shootout-jvm.jar ...");
+
+    public static void main(String[] args) {
+        int code;
+        try {
+            code = run(args, System.out, System.err);
+        } catch (Throwable t) {
+            System.err.println("shootout-jvm: " + t);
+            code = 1;
+        }
+        System.exit(code);
+    }
+
+    static Options parse(String[] args) throws UsageError {
+        Options o = new Options();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (!a.startsWith("-")) {
+                throw new UsageError("unexpected argument " + a);
+            }
+            String name = a.replaceFirst("^--?", ""), value = null;
+            int eq = name.indexOf('=');
+            if (eq >= 0) {
+                value = name.substring(eq + 1);
+                name = name.substring(0, eq);
+            }
+            if (name.equals("list")) {
+                o.list = value == null || Boolean.parseBoolean(value);
+                continue;
+            }
+            if (name.equals("json")) {
+                o.json = value == null || Boolean.parseBoolean(value);
+                continue;
+            }
+            if (name.equals("h") || name.equals("help")) {
+                throw new UsageError("");
+            }
+            if (value == null) {
+                if (i + 1 >= args.length) {
+                    throw new UsageError("flag needs an argument: -" + name);
+                }
+                value = args[++i];
+            }
+            try {
+                switch (name) {
+                    case "dataset" -> o.dataset = value;
+                    case "runs" -> o.runs = Integer.parseInt(value);
+                    case "warmup" -> o.warmup = Integer.parseInt(value);
+                    case "window" -> o.window = Integer.parseInt(value);
+                    case "order-seed" -> o.orderSeed = Long.parseUnsignedLong(value);
+                    case "jit-warmup-ms" -> o.jitWarmupMs = Long.parseLong(value);
+                    case "formats" -> o.formats = value;
+                    case "out" -> o.out = value;
+                    default -> throw new UsageError("flag provided but not defined: -" + name);
+                }
+            } catch (NumberFormatException e) {
+                throw new UsageError("invalid value \"" + value + "\" for flag -" + name);
+            }
+        }
+        if (o.warmup < 0 || o.jitWarmupMs < 0) {
+            throw new UsageError("--warmup and --jit-warmup-ms must not be negative");
+        }
+        return o;
+    }
+
+    /** The whole command; returns the exit status. */
+    public static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+        return run(args, out, err, Registry.FORMATS);
+    }
+
+    /** The command over the given registry lines (tests add formats of their own). */
+    static int run(String[] args, PrintStream out, PrintStream err, List<Registry.Format> formats) throws Exception {
+        Options o;
+        try {
+            o = parse(args);
+        } catch (UsageError e) {
+            if (!e.getMessage().isEmpty()) {
+                err.println("shootout-jvm: " + e.getMessage());
+            }
+            err.println(USAGE);
+            return 2;
+        }
+        if (o.list && o.json) {
+            return printList(formats, out);
+        }
+        if (o.list) {
+            for (Registry.Format f : formats) {
+                out.printf("%-22s %-19s %-38s %s%n", f.info().name(), f.info().family(), String.join(" ", f.info().labels().tags()),
+                        String.join(",", Registry.runsOn(f)));
+            }
+            for (Registry.Unavailable u : Registry.UNAVAILABLE) {
+                out.printf("%-22s %-19s not run: %s%n", u.name(), u.family(), u.reason());
+            }
+            return 0;
+        }
+        if (o.dataset.isEmpty() || o.out.isEmpty()) {
+            err.println("shootout-jvm: --dataset and --out are required");
+            err.println(USAGE);
+            return 2;
+        }
+        try {
+            Dataset.Header header = Dataset.readHeader(Path.of(o.dataset));
+            Workload<?, ?> w = Workload.named(header.workload());
+            if (w == null) {
+                err.println("shootout-jvm: " + o.dataset + ": workload \"" + header.workload() + "\" is not one of the shootout's");
+                return 1;
+            }
+            return measure(o, args, header, w, out, err, formats);
+        } catch (UsageError e) {
+            err.println("shootout-jvm: " + e.getMessage());
+            return 2;
+        } catch (Exception e) {
+            err.println("shootout-jvm: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    static <R, S> List<Entry<R, S>> select(List<Entry<R, S>> entries, String names) throws UsageError {
+        if (names.isEmpty()) {
+            return entries;
+        }
+        List<String> want = Arrays.asList(names.split(","));
+        for (String n : want) {
+            if (entries.stream().noneMatch(e -> e.info().name().equals(n))) {
+                throw new UsageError("--formats: unknown format \"" + n + "\" on this workload");
+            }
+        }
+        List<Entry<R, S>> out = new ArrayList<>();
+        for (Entry<R, S> e : entries) {
+            if (e.info().name().equals(Baseline.NAME) || want.contains(e.info().name())) {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
+    static <R, S> int measure(Options o, String[] args, Dataset.Header header, Workload<R, S> w, PrintStream out, PrintStream err,
+            List<Registry.Format> formats) throws Exception {
+        List<Entry<R, S>> entries = select(Registry.entries(w, formats), o.formats);
+        Function<S, String> check = w.checker.apply(header.reference());
+        Map<String, Object> dataset = describe(Path.of(o.dataset));
+        Instant started = Instant.now();
+        List<Double> loadBefore = Environment.loadAverage();
+        Timer timer = Timer.calibrate();
+        Harness.Settings settings = new Harness.Settings(o.warmup, o.runs, o.window, o.orderSeed, o.jitWarmupMs);
+        Path path = Path.of(o.dataset);
+        Harness.Source<R> src = () -> {
+            Dataset<R> d = Dataset.open(path, w);
+            return new Harness.Windows<R>() {
+                @Override
+                public List<R> next(int n) throws Exception {
+                    return d.next(n);
+                }
+
+                @Override
+                public void close() throws Exception {
+                    d.close();
+                }
+            };
+        };
+        Harness.Measured m = Harness.measure(src, w, check, entries, settings, timer, Dataset::position, err::println);
+        Results.Built built = Results.build(m, Registry::version);
+        List<String> warnings = new ArrayList<>();
+        if (o.warmup == 0) {
+            warnings.add("--warmup 0: the first measured run includes first-use costs (each format did its JIT warm-up on the first window only)");
+        }
+        if (o.jitWarmupMs == 0) {
+            warnings.add("--jit-warmup-ms 0: each format ran the first window once before measuring; the JIT may still be compiling");
+        }
+        if (!Environment.heapFixed()) {
+            warnings.add("the heap is not fixed (-Xms equal to -Xmx): heap resizing may add to GC pauses");
+        }
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("schema", "shootout-results/2");
+        r.put("runner", Map.of("language", "java", "name", "shootout-jvm"));
+        Map<String, Object> inv = new LinkedHashMap<>();
+        inv.put("command_line", args);
+        inv.put("options", o.toJson());
+        inv.put("load_before", loadBefore);
+        inv.put("load_after", Environment.loadAverage());
+        r.put("invocation", inv);
+        r.put("environment", Environment.read(started));
+        Map<String, Object> t = new LinkedHashMap<>();
+        t.put("clock", "System.nanoTime (CLOCK_MONOTONIC, vDSO clock_gettime)");
+        t.put("counter_hz", 1e9);
+        t.put("empty_region_ns", timer.emptyNs());
+        t.put("resolution_ns", timer.resolutionNs());
+        t.put("flag_below_ns", 5 * timer.resolutionNs());
+        r.put("timer", t);
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("warmup_runs", o.warmup);
+        s.put("runs", o.runs);
+        s.put("window", o.window);
+        s.put("order_seed", o.orderSeed);
+        s.put("jit_warmup_ms", o.jitWarmupMs);
+        r.put("settings", s);
+        Map<String, Object> wl = new LinkedHashMap<>();
+        wl.put("name", header.workload());
+        wl.put("source", header.source());
+        wl.put("input", header.input());
+        wl.put("records", m.operations());
+        wl.put("csv", null);
+        wl.put("dataset", dataset);
+        r.put("workload", wl);
+        List<Map<String, Object>> runs = new ArrayList<>();
+        for (Harness.RunInfo ri : m.runs()) {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("index", ri.index());
+            x.put("warmup", ri.warmup());
+            x.put("started", ri.started());
+            x.put("wall_ms", ri.wallMs());
+            x.put("gc_count", ri.gcCount());
+            x.put("gc_pause_ms", ri.gcPauseMs());
+            runs.add(x);
+        }
+        r.put("runs", runs);
+        r.put("formats", built.formats());
+        r.put("failed", built.failed());
+        r.put("not_run", Registry.notRun(header.workload(), formats));
+        r.put("warnings", warnings);
+        r.put("noisy", built.noisy());
+        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        byte[] json = mapper.writeValueAsBytes(r);
+        if (o.out.equals("-")) {
+            out.write(json);
+            out.println();
+        } else {
+            Files.write(Path.of(o.out), json);
+        }
+        summary(err, built, timer);
+        return built.failed().isEmpty() ? 0 : 3;
+    }
+
+    static Map<String, Object> describe(Path path) throws Exception {
+        MessageDigest sha = MessageDigest.getInstance("SHA-256");
+        long n = 0;
+        try (InputStream in = Files.newInputStream(path)) {
+            byte[] buf = new byte[1 << 16];
+            for (int k; (k = in.read(buf)) > 0;) {
+                sha.update(buf, 0, k);
+                n += k;
+            }
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("path", path.toString());
+        m.put("bytes", n);
+        m.put("sha256", HexFormat.of().formatHex(sha.digest()));
+        return m;
+    }
+
+    @SuppressWarnings("unchecked")
+    static double median(Map<String, Object> format, String dir, String key) {
+        Map<String, Object> d = (Map<String, Object>) format.get(dir);
+        Map<String, Object> v = (Map<String, Object>) ((Map<String, Object>) d.get("summary")).get(key);
+        return (Double) v.get("median");
+    }
+
+    /** One line per format, medians across runs. */
+    static void summary(PrintStream w, Results.Built b, Timer timer) {
+        double flag = 5 * timer.resolutionNs();
+        w.printf("%-22s %10s %10s %10s %10s %10s %10s %8s%n", "format", "enc ns/op", "dec ns/op", "dec p50", "dec p99", "enc B/op", "dec B/op",
+                "B/rec");
+        for (Map<String, Object> f : b.formats()) {
+            Function<String, String> p = key -> {
+                String dir = key.startsWith("e:") ? "encode" : "decode";
+                String k = key.substring(2);
+                double v = median(f, dir, k);
+                return !k.equals("ns_per_op") && v < flag ? String.format("≤%.0f", flag) : String.format("%.1f", v);
+            };
+            w.printf("%-22s %10s %10s %10s %10s %10.0f %10.0f %8.1f%n", f.get("name"), p.apply("e:ns_per_op"), p.apply("d:ns_per_op"),
+                    p.apply("d:p50_ns"), p.apply("d:p99_ns"), median(f, "encode", "allocated_bytes_per_op"),
+                    median(f, "decode", "allocated_bytes_per_op"), (Double) f.get("bytes_per_record"));
+        }
+        for (Map<String, Object> f : b.failed()) {
+            w.println("FAILED " + f.get("name") + ": " + f.get("reason"));
+        }
+    }
+
+    /** `--list --json`: the keys of a results file's format entry, plus the workloads each runs, or why none. */
+    private static int printList(List<Registry.Format> formats, PrintStream out) throws java.io.IOException {
+        List<Map<String, Object>> entries = new ArrayList<>();
+        for (Registry.Format f : formats) {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("name", f.info().name());
+            x.put("family", f.info().family());
+            x.put("library", f.info().library());
+            x.put("library_version", Registry.version(f.info().library()));
+            x.put("labels", Results.labels(f.info().labels()));
+            x.put("tags", f.info().labels().tags());
+            x.put("notes", f.info().notes());
+            x.put("workloads", Registry.runsOn(f));
+            entries.add(x);
+        }
+        for (Registry.Unavailable u : Registry.UNAVAILABLE) {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("name", u.name());
+            x.put("family", u.family());
+            x.put("tags", List.of());
+            x.put("workloads", List.of());
+            x.put("not_run", u.reason());
+            entries.add(x);
+        }
+        out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(entries));
+        return 0;
+    }
+}

@@ -1,0 +1,244 @@
+package shootout.formats.flexbuffers;
+
+import com.google.flatbuffers.ArrayReadWriteBuf;
+import com.google.flatbuffers.ByteBufferReadWriteBuf;
+import com.google.flatbuffers.FlexBuffers;
+import com.google.flatbuffers.FlexBuffersBuilder;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.function.BiConsumer;
+import shootout.codec.Codec;
+import shootout.codec.Info;
+import shootout.codec.Labels;
+import shootout.codec.Stream;
+import shootout.formats.model.ClassModel;
+import shootout.workload.Workload;
+
+/**
+ * FlexBuffers (in flatbuffers-java): each record a map of its field names,
+ * runs of numbers as typed vectors, strings and nested records as untyped
+ * vectors, absent cells left out of the map. Read in place through
+ * FlexBuffers.getRoot on a view of the stream (no copy), each value copied
+ * out into the record. The builder shares keys and is reused; a FlexBuffer's
+ * root is at its end, so records are length-prefixed.
+ */
+public final class FlexCodec<R, S> implements Codec<R, S> {
+    public static final Info INFO = new Info("flexbuffers", "FlexBuffers", "com.google.flatbuffers:flatbuffers-java",
+            Labels.of(true, "owned", "unchecked", "reflection"),
+            "FlexBuffersBuilder (shared keys, reused) over the record class's fields: a map per record, typed vectors for number "
+                    + "runs, absent cells omitted; read through getRoot on a view of the stream without a verifier (Java's "
+                    + "FlexBuffers has none; bounds come from ByteBuffer checks); 4-byte length prefix");
+
+    private final FlexBuffersBuilder builder = new FlexBuffersBuilder(new ArrayReadWriteBuf(1 << 12), FlexBuffersBuilder.BUILDER_FLAG_SHARE_KEYS);
+    private final ClassModel model;
+    private final BiConsumer<R, S> feed;
+
+    public FlexCodec(Workload<R, S> w) {
+        model = ClassModel.of(w.type);
+        feed = w.feed;
+    }
+
+    @Override
+    public void encode(Stream out, R r) throws Exception {
+        builder.clear();
+        int start = builder.startMap();
+        write(builder, r, model);
+        builder.endMap(null, start);
+        ByteBuffer b = builder.finish();
+        out.putIntLE(b.remaining());
+        out.write(b);
+    }
+
+    @SuppressWarnings("unchecked")
+    @Override
+    public int decode(byte[] buf, int off, int end, S sink) throws Exception {
+        int n = Stream.frame(buf, off, end);
+        if (n < 3) {
+            throw new IOException("flexbuffers: " + n + " bytes is no buffer");
+        }
+        FlexBuffers.Reference root = FlexBuffers.getRoot(new ByteBufferReadWriteBuf(ByteBuffer.wrap(buf, off + 4, n).slice()));
+        if (!root.isMap()) {
+            throw new IOException("flexbuffers: the root is not a map");
+        }
+        feed.accept((R) read(root.asMap(), model, n), sink);
+        return n + 4;
+    }
+
+    public static void write(FlexBuffersBuilder b, Object o, ClassModel m) throws IllegalAccessException {
+        for (ClassModel.Slot s : m.slots) {
+            String k = s.name;
+            Object v = s.field.get(o);
+            if (v == null) {
+                continue;
+            }
+            switch (s.kind) {
+                case LONG, INT, BOXED_LONG, BOXED_INT -> b.putInt(k, ((Number) v).longValue());
+                case DOUBLE, BOXED_DOUBLE -> b.putFloat(k, (double) (Double) v);
+                case FLOAT, BOXED_FLOAT -> b.putFloat(k, (float) (Float) v);
+                case BOOL -> b.putBoolean(k, (Boolean) v);
+                case STRING -> b.putString(k, (String) v);
+                case INTS -> {
+                    int st = b.startVector();
+                    for (int x : (int[]) v) {
+                        b.putInt(x);
+                    }
+                    // An empty typed vector does not read back as a vector (its element type is unknown): untyped then.
+                    b.endVector(k, st, java.lang.reflect.Array.getLength(v) > 0, false);
+                }
+                case LONGS -> {
+                    int st = b.startVector();
+                    for (long x : (long[]) v) {
+                        b.putInt(x);
+                    }
+                    // An empty typed vector does not read back as a vector (its element type is unknown): untyped then.
+                    b.endVector(k, st, java.lang.reflect.Array.getLength(v) > 0, false);
+                }
+                case DOUBLES -> {
+                    int st = b.startVector();
+                    for (double x : (double[]) v) {
+                        b.putFloat(x);
+                    }
+                    // An empty typed vector does not read back as a vector (its element type is unknown): untyped then.
+                    b.endVector(k, st, java.lang.reflect.Array.getLength(v) > 0, false);
+                }
+                case BOOLS -> {
+                    int st = b.startVector();
+                    for (boolean x : (boolean[]) v) {
+                        b.putBoolean(x);
+                    }
+                    // An empty typed vector does not read back as a vector (its element type is unknown): untyped then.
+                    b.endVector(k, st, java.lang.reflect.Array.getLength(v) > 0, false);
+                }
+                case STRINGS -> {
+                    int st = b.startVector();
+                    for (String x : (String[]) v) {
+                        b.putString(x);
+                    }
+                    b.endVector(k, st, false, false);
+                }
+                case RECORDS -> {
+                    int st = b.startVector();
+                    for (Object e : (Object[]) v) {
+                        int ms = b.startMap();
+                        write(b, e, s.element);
+                        b.endMap(null, ms);
+                    }
+                    b.endVector(k, st, false, false);
+                }
+                default -> throw new IllegalStateException(s.kind.toString());
+            }
+        }
+    }
+
+    public static Object read(FlexBuffers.Map map, ClassModel m, int left) throws IOException, IllegalAccessException {
+        Object o = m.newInstance();
+        for (ClassModel.Slot s : m.slots) {
+            FlexBuffers.Reference v = map.get(s.name);
+            if (v.isNull()) {
+                switch (s.kind) {
+                    case STRING, BOXED_LONG, BOXED_INT, BOXED_DOUBLE, BOXED_FLOAT -> {
+                        s.field.set(o, null);
+                        continue;
+                    }
+                    default -> throw new IOException("flexbuffers: no field " + s.name);
+                }
+            }
+            switch (s.kind) {
+                case LONG -> s.field.setLong(o, num(v).asLong());
+                case INT -> s.field.setInt(o, Math.toIntExact(num(v).asLong()));
+                case DOUBLE -> s.field.setDouble(o, flt(v).asFloat());
+                case FLOAT -> s.field.setFloat(o, (float) flt(v).asFloat());
+                case BOOL -> s.field.setBoolean(o, v.asBoolean());
+                case STRING -> s.field.set(o, str(v));
+                case BOXED_LONG -> s.field.set(o, num(v).asLong());
+                case BOXED_INT -> s.field.set(o, Math.toIntExact(num(v).asLong()));
+                case BOXED_DOUBLE -> s.field.set(o, flt(v).asFloat());
+                case BOXED_FLOAT -> s.field.set(o, (float) flt(v).asFloat());
+                case INTS -> {
+                    FlexBuffers.Vector a = vec(v, left);
+                    int[] out = new int[a.size()];
+                    for (int i = 0; i < out.length; i++) {
+                        out[i] = Math.toIntExact(a.get(i).asLong());
+                    }
+                    s.field.set(o, out);
+                }
+                case LONGS -> {
+                    FlexBuffers.Vector a = vec(v, left);
+                    long[] out = new long[a.size()];
+                    for (int i = 0; i < out.length; i++) {
+                        out[i] = a.get(i).asLong();
+                    }
+                    s.field.set(o, out);
+                }
+                case DOUBLES -> {
+                    FlexBuffers.Vector a = vec(v, left);
+                    double[] out = new double[a.size()];
+                    for (int i = 0; i < out.length; i++) {
+                        out[i] = a.get(i).asFloat();
+                    }
+                    s.field.set(o, out);
+                }
+                case BOOLS -> {
+                    FlexBuffers.Vector a = vec(v, left);
+                    boolean[] out = new boolean[a.size()];
+                    for (int i = 0; i < out.length; i++) {
+                        out[i] = a.get(i).asBoolean();
+                    }
+                    s.field.set(o, out);
+                }
+                case STRINGS -> {
+                    FlexBuffers.Vector a = vec(v, left);
+                    String[] out = new String[a.size()];
+                    for (int i = 0; i < out.length; i++) {
+                        out[i] = str(a.get(i));
+                    }
+                    s.field.set(o, out);
+                }
+                case RECORDS -> {
+                    FlexBuffers.Vector a = vec(v, left);
+                    Object[] out = s.element.newArray(a.size());
+                    for (int i = 0; i < out.length; i++) {
+                        FlexBuffers.Reference e = a.get(i);
+                        if (!e.isMap()) {
+                            throw new IOException("flexbuffers: " + s.name + "[" + i + "] is not a map");
+                        }
+                        out[i] = read(e.asMap(), s.element, left);
+                    }
+                    s.field.set(o, out);
+                }
+                default -> throw new IllegalStateException(s.kind.toString());
+            }
+        }
+        return o;
+    }
+
+    private static FlexBuffers.Reference num(FlexBuffers.Reference v) throws IOException {
+        if (!v.isIntOrUInt()) {
+            throw new IOException("flexbuffers: not an integer");
+        }
+        return v;
+    }
+
+    private static FlexBuffers.Reference flt(FlexBuffers.Reference v) throws IOException {
+        if (!v.isFloat()) {
+            throw new IOException("flexbuffers: not a float");
+        }
+        return v;
+    }
+
+    private static String str(FlexBuffers.Reference v) throws IOException {
+        if (!v.isString()) {
+            throw new IOException("flexbuffers: not a string");
+        }
+        return v.asString();
+    }
+
+    private static FlexBuffers.Vector vec(FlexBuffers.Reference v, int left) throws IOException {
+        if (!v.isVector() && !v.isTypedVector()) {
+            throw new IOException("flexbuffers: not a vector");
+        }
+        FlexBuffers.Vector a = v.asVector();
+        ClassModel.checkLength(a.size(), left);
+        return a;
+    }
+}

@@ -1,0 +1,143 @@
+package shootout.formats.model;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A record class's fields as a list of typed slots, in declaration order, for
+ * the codecs that drive a schemaless library's own writer and reader value by
+ * value (msgpack-core's packer, Ignite's raw writer, BSON, UBJSON,
+ * FlexBuffers): one walker per format instead of one hand-written
+ * encoder per workload. Fields are read and set through java.lang.reflect.
+ */
+public final class ClassModel {
+    /** What a slot holds: a primitive, a nullable boxed cell, an array, or an array of nested records. */
+    public enum Kind {
+        LONG, INT, DOUBLE, FLOAT, BOOL, STRING, BOXED_LONG, BOXED_INT, BOXED_DOUBLE, BOXED_FLOAT, INTS, LONGS, DOUBLES, BOOLS,
+        STRINGS, RECORDS
+    }
+
+    public static final class Slot {
+        public final String name;
+        public final Kind kind;
+        public final Field field;
+        /** The nested record's model, for RECORDS. */
+        public final ClassModel element;
+
+        Slot(String name, Kind kind, Field field, ClassModel element) {
+            this.name = name;
+            this.kind = kind;
+            this.field = field;
+            this.element = element;
+        }
+    }
+
+    public final Class<?> type;
+    public final Slot[] slots;
+    private final Constructor<?> ctor;
+
+    private static final Map<Class<?>, ClassModel> MODELS = new ConcurrentHashMap<>();
+
+    public static ClassModel of(Class<?> type) {
+        ClassModel m = MODELS.get(type);
+        if (m == null) {
+            m = new ClassModel(type);
+            MODELS.put(type, m);
+        }
+        return m;
+    }
+
+    private ClassModel(Class<?> type) {
+        this.type = type;
+        List<Slot> out = new ArrayList<>();
+        for (Field f : type.getDeclaredFields()) {
+            if (Modifier.isStatic(f.getModifiers())) {
+                continue;
+            }
+            f.setAccessible(true);
+            Class<?> t = f.getType();
+            Kind k;
+            ClassModel element = null;
+            if (t == long.class) {
+                k = Kind.LONG;
+            } else if (t == int.class) {
+                k = Kind.INT;
+            } else if (t == double.class) {
+                k = Kind.DOUBLE;
+            } else if (t == float.class) {
+                k = Kind.FLOAT;
+            } else if (t == boolean.class) {
+                k = Kind.BOOL;
+            } else if (t == String.class) {
+                k = Kind.STRING;
+            } else if (t == Long.class) {
+                k = Kind.BOXED_LONG;
+            } else if (t == Integer.class) {
+                k = Kind.BOXED_INT;
+            } else if (t == Double.class) {
+                k = Kind.BOXED_DOUBLE;
+            } else if (t == Float.class) {
+                k = Kind.BOXED_FLOAT;
+            } else if (t == int[].class) {
+                k = Kind.INTS;
+            } else if (t == long[].class) {
+                k = Kind.LONGS;
+            } else if (t == double[].class) {
+                k = Kind.DOUBLES;
+            } else if (t == boolean[].class) {
+                k = Kind.BOOLS;
+            } else if (t == String[].class) {
+                k = Kind.STRINGS;
+            } else if (t.isArray() && !t.getComponentType().isPrimitive()) {
+                k = Kind.RECORDS;
+                element = of(t.getComponentType());
+            } else {
+                throw new IllegalArgumentException(type + "." + f.getName() + ": no slot kind for " + t);
+            }
+            out.add(new Slot(f.getName(), k, f, element));
+        }
+        slots = out.toArray(new Slot[0]);
+        try {
+            ctor = type.getDeclaredConstructor();
+            ctor.setAccessible(true);
+        } catch (NoSuchMethodException e) {
+            throw new IllegalArgumentException(type + " has no no-argument constructor", e);
+        }
+    }
+
+    public Object newInstance() {
+        try {
+            return ctor.newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** An array of n nested records, for a RECORDS slot's element model. */
+    public Object[] newArray(int n) {
+        return (Object[]) java.lang.reflect.Array.newInstance(type, n);
+    }
+
+    /** The slot index of a field name, or -1 (map-shaped formats read fields by name). */
+    public int index(String name) {
+        for (int i = 0; i < slots.length; i++) {
+            if (slots[i].name.equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** A length read from the bytes, checked against what is left before it sizes an allocation. */
+    public static int checkLength(long n, long left) throws java.io.IOException {
+        if (n < 0 || n > left) {
+            throw new java.io.IOException("a length of " + n + " with " + left + " bytes left");
+        }
+        return (int) n;
+    }
+}

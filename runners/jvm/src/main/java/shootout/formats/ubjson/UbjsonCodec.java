@@ -1,0 +1,176 @@
+package shootout.formats.ubjson;
+
+import com.devsmart.ubjson.UBArray;
+import com.devsmart.ubjson.UBObject;
+import com.devsmart.ubjson.UBReader;
+import com.devsmart.ubjson.UBValue;
+import com.devsmart.ubjson.UBValueFactory;
+import com.devsmart.ubjson.UBWriter;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.function.BiConsumer;
+import shootout.codec.Codec;
+import shootout.codec.Info;
+import shootout.codec.Labels;
+import shootout.codec.Stream;
+import shootout.formats.model.ClassModel;
+import shootout.workload.Workload;
+
+/**
+ * UBJSON through com.dev-smart:ubjson, a tree API: each record becomes a
+ * UBObject (field names, typed arrays of ints, longs, doubles and strings,
+ * nested objects, null cells), written by UBWriter and read back by UBReader
+ * into a tree that is then copied into the record.
+ */
+public final class UbjsonCodec<R, S> implements Codec<R, S> {
+    public static final Info INFO = new Info("ubjson", "UBJSON", "com.dev-smart:ubjson", Labels.of(true, "owned", "validated", "reflection"),
+            "UBObject tree per record (field names; optimized typed arrays for int/long/double/string runs), UBWriter into the "
+                    + "stream, UBReader back to a tree, then into the class; 4-byte length prefix");
+
+    private final Stream.Holder target = new Stream.Holder();
+    private final UBWriter writer = new UBWriter(target);
+    private final ClassModel model;
+    private final BiConsumer<R, S> feed;
+
+    public UbjsonCodec(Workload<R, S> w) {
+        model = ClassModel.of(w.type);
+        feed = w.feed;
+    }
+
+    @Override
+    public void encode(Stream out, R r) throws Exception {
+        target.stream = out;
+        int at = out.reserve();
+        writer.write(tree(r, model));
+        out.seal(at);
+    }
+
+    @SuppressWarnings("unchecked")
+    @Override
+    public int decode(byte[] buf, int off, int end, S sink) throws Exception {
+        int n = Stream.frame(buf, off, end);
+        ByteArrayInputStream in = new ByteArrayInputStream(buf, off + 4, n);
+        UBValue v = new UBReader(in).read();
+        if (in.available() != 0) {
+            throw new IOException("ubjson: " + in.available() + " bytes left after the record");
+        }
+        if (v == null || !v.isObject()) {
+            throw new IOException("ubjson: not an object");
+        }
+        feed.accept((R) record(v.asObject(), model), sink);
+        return n + 4;
+    }
+
+    public static UBObject tree(Object o, ClassModel m) throws IllegalAccessException {
+        UBObject t = UBValueFactory.createObject();
+        for (ClassModel.Slot s : m.slots) {
+            Object v = s.field.get(o);
+            UBValue u;
+            if (v == null) {
+                u = UBValueFactory.createNull();
+            } else {
+                u = switch (s.kind) {
+                    case LONG, INT, BOXED_LONG, BOXED_INT -> UBValueFactory.createInt(((Number) v).longValue());
+                    case DOUBLE, BOXED_DOUBLE -> UBValueFactory.createFloat64((Double) v);
+                    case FLOAT, BOXED_FLOAT -> UBValueFactory.createFloat32((Float) v);
+                    case BOOL -> UBValueFactory.createBool((Boolean) v);
+                    case STRING -> UBValueFactory.createString((String) v);
+                    case INTS -> UBValueFactory.createArray((int[]) v);
+                    case LONGS -> UBValueFactory.createArray((long[]) v);
+                    case DOUBLES -> UBValueFactory.createArray((double[]) v);
+                    case BOOLS -> UBValueFactory.createArray((boolean[]) v);
+                    case STRINGS -> UBValueFactory.createArray((String[]) v);
+                    case RECORDS -> {
+                        Object[] a = (Object[]) v;
+                        UBValue[] items = new UBValue[a.length];
+                        for (int i = 0; i < a.length; i++) {
+                            items[i] = tree(a[i], s.element);
+                        }
+                        yield UBValueFactory.createArray(items);
+                    }
+                };
+            }
+            t.put(s.name, u);
+        }
+        return t;
+    }
+
+    public static Object record(UBObject t, ClassModel m) throws IOException, IllegalAccessException {
+        Object o = m.newInstance();
+        if (t.size() != m.slots.length) {
+            throw new IOException("ubjson: " + t.size() + " fields, the record has " + m.slots.length);
+        }
+        for (ClassModel.Slot s : m.slots) {
+            UBValue v = t.get(s.name);
+            if (v == null) {
+                throw new IOException("ubjson: no field " + s.name);
+            }
+            if (v.isNull()) {
+                switch (s.kind) {
+                    case STRING, BOXED_LONG, BOXED_INT, BOXED_DOUBLE, BOXED_FLOAT -> s.field.set(o, null);
+                    default -> throw new IOException("ubjson: null for " + s.name);
+                }
+                continue;
+            }
+            switch (s.kind) {
+                case LONG -> s.field.setLong(o, number(v).asLong());
+                case INT -> s.field.setInt(o, number(v).asInt());
+                case DOUBLE -> s.field.setDouble(o, number(v).asFloat64());
+                case FLOAT -> s.field.setFloat(o, number(v).asFloat32());
+                case BOOL -> s.field.setBoolean(o, bool(v));
+                case STRING -> s.field.set(o, string(v));
+                case BOXED_LONG -> s.field.set(o, number(v).asLong());
+                case BOXED_INT -> s.field.set(o, number(v).asInt());
+                case BOXED_DOUBLE -> s.field.set(o, number(v).asFloat64());
+                case BOXED_FLOAT -> s.field.set(o, number(v).asFloat32());
+                case INTS -> s.field.set(o, array(v).asInt32Array());
+                case LONGS -> s.field.set(o, array(v).asInt64Array());
+                case DOUBLES -> s.field.set(o, array(v).asFloat64Array());
+                case BOOLS -> s.field.set(o, array(v).asBoolArray());
+                case STRINGS -> s.field.set(o, array(v).asStringArray());
+                case RECORDS -> {
+                    UBArray a = array(v).asArray();
+                    Object[] out = s.element.newArray(a.size());
+                    for (int i = 0; i < out.length; i++) {
+                        UBValue e = a.get(i);
+                        if (!e.isObject()) {
+                            throw new IOException("ubjson: " + s.name + "[" + i + "] is not an object");
+                        }
+                        out[i] = record(e.asObject(), s.element);
+                    }
+                    s.field.set(o, out);
+                }
+                default -> throw new IllegalStateException(s.kind.toString());
+            }
+        }
+        return o;
+    }
+
+    private static UBValue number(UBValue v) throws IOException {
+        if (!v.isNumber()) {
+            throw new IOException("ubjson: not a number");
+        }
+        return v;
+    }
+
+    private static boolean bool(UBValue v) throws IOException {
+        if (!v.isBool()) {
+            throw new IOException("ubjson: not a bool");
+        }
+        return v.asBool();
+    }
+
+    private static String string(UBValue v) throws IOException {
+        if (!v.isString()) {
+            throw new IOException("ubjson: not a string");
+        }
+        return v.asString();
+    }
+
+    private static UBValue array(UBValue v) throws IOException {
+        if (!v.isArray()) {
+            throw new IOException("ubjson: not an array");
+        }
+        return v;
+    }
+}

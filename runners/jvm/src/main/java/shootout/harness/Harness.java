@@ -1,0 +1,404 @@
+package shootout.harness;
+
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.Function;
+import java.util.function.LongFunction;
+import org.HdrHistogram.Histogram;
+import shootout.codec.Codec;
+import shootout.codec.Info;
+import shootout.codec.Stream;
+import shootout.workload.Workload;
+
+/**
+ * Measures codecs the way crates/shootout/src/benchmark and the Go runner's
+ * harness do: each run is one pass over the dataset, window by window; in each
+ * window every format, in a shuffled order, encodes the window into one reused
+ * stream and decodes it back three times: a throughput pass timed as a whole, a
+ * latency pass timed per record, an allocation pass. Every pass's aggregate is
+ * checked against the dataset's reference at the end of every run.
+ *
+ * <p>Before the first run every format repeats the first window (all three
+ * passes, unmeasured) for a fixed time, so the JIT has compiled its code
+ * before anything is measured; the time and the window count are reported.
+ */
+public final class Harness {
+    private Harness() {
+    }
+
+    public record Settings(int warmupRuns, int runs, int window, long orderSeed, long jitWarmupMs) {
+    }
+
+    /** Opens the input afresh for every pass. */
+    public interface Source<R> {
+        Windows<R> open() throws Exception;
+    }
+
+    /** The input's records window by window; an empty window is the end. */
+    public interface Windows<R> extends AutoCloseable {
+        List<R> next(int n) throws Exception;
+    }
+
+    public record Failure(String reason, int run, Long operation, String position) {
+    }
+
+    public record RunInfo(int index, boolean warmup, String started, double wallMs, long gcCount, long gcPauseMs) {
+    }
+
+    /** One measured run of one format. */
+    public record Measurement(RunStats encode, RunStats decode, double orderPosition) {
+    }
+
+    public static final class FormatRuns {
+        public final Info info;
+        public final List<Measurement> runs = new ArrayList<>();
+        public long encodedBytes;
+        public Failure failure;
+        public double jitWarmupMs;
+        public long jitWarmupWindows;
+
+        FormatRuns(Info info) {
+            this.info = info;
+        }
+    }
+
+    public record Measured(List<FormatRuns> formats, List<RunInfo> runs, long operations) {
+    }
+
+    static final String[] PASSES = {"throughput", "latency", "allocation"};
+
+    /** A failure of one window: op is the window's record to blame, or -1. */
+    static final class WindowError extends Exception {
+        final int op;
+
+        WindowError(int op, String message, Throwable cause) {
+            super(message, cause);
+            this.op = op;
+        }
+    }
+
+    /** One direction's accumulators over one run. */
+    static final class Direction {
+        long loopNs, ops, bytes, allocBytes, gcCount, gcMs;
+        final Histogram latency = new Histogram(1, 10_000_000_000L, 3);
+
+        void record(long ns) {
+            latency.recordValue(Math.min(Math.max(ns, 0), latency.getHighestTrackableValue()));
+        }
+    }
+
+    static final class RunState<S> {
+        final List<S> sinks = new ArrayList<>(3);
+        final Direction encode = new Direction(), decode = new Direction();
+        long encodedBytes, positionSum, windows;
+    }
+
+    /** Per-thread allocated bytes (HotSpot's com.sun.management extension). */
+    static final com.sun.management.ThreadMXBean THREADS = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    static final List<GarbageCollectorMXBean> GCS = ManagementFactory.getGarbageCollectorMXBeans();
+
+    static long[] gc() {
+        long count = 0, ms = 0;
+        for (GarbageCollectorMXBean b : GCS) {
+            count += Math.max(b.getCollectionCount(), 0);
+            ms += Math.max(b.getCollectionTime(), 0);
+        }
+        return new long[] {count, ms};
+    }
+
+    /** Keeps results observable, so no loop's work is dead code (JMH's Blackhole in spirit). */
+    static volatile long sinkhole;
+
+    static final class Bench<R, S> {
+        final Codec<R, S> c;
+        final Timer timer;
+
+        Bench(Codec<R, S> c, Timer timer) {
+            this.c = c;
+            this.timer = timer;
+        }
+
+        void decodeStream(Stream s, S sink, int n, Direction latency) throws WindowError {
+            byte[] buf = s.buf;
+            int end = s.len, off = 0, decoded = 0;
+            while (off < end) {
+                int used;
+                try {
+                    if (latency == null) {
+                        used = c.decode(buf, off, end, sink);
+                    } else {
+                        long start = System.nanoTime();
+                        used = c.decode(buf, off, end, sink);
+                        latency.record(timer.sample(start));
+                    }
+                } catch (Exception e) {
+                    throw new WindowError(decoded, "decoding the window's stream at byte " + off + " failed: " + e, e);
+                }
+                if (used <= 0 || used > end - off) {
+                    throw new WindowError(decoded, "decode reported " + used + " bytes used at stream byte " + off + " of " + end, null);
+                }
+                off += used;
+                decoded++;
+            }
+            if (decoded != n) {
+                throw new WindowError(-1, "decoded " + decoded + " records from a window of " + n, null);
+            }
+        }
+
+        private void encodeAll(List<R> records, Stream s, Direction latency) throws WindowError {
+            s.reset();
+            int n = records.size();
+            for (int i = 0; i < n; i++) {
+                try {
+                    if (latency == null) {
+                        c.encode(s, records.get(i));
+                    } else {
+                        long start = System.nanoTime();
+                        c.encode(s, records.get(i));
+                        latency.record(timer.sample(start));
+                    }
+                } catch (Exception e) {
+                    throw new WindowError(i, "encoding failed: " + e, e);
+                }
+            }
+        }
+
+        /** The three passes over one window. Anything the codec throws, Errors included, fails the format only. */
+        void window(List<R> records, Stream s, RunState<S> st) throws WindowError {
+            try {
+                int n = records.size();
+                // Throughput: each loop timed as a whole, no clock inside.
+                long[] gc0 = gc();
+                long start = System.nanoTime();
+                encodeAll(records, s, null);
+                long mid = System.nanoTime();
+                long[] gc1 = gc();
+                long decStart = System.nanoTime();
+                decodeStream(s, st.sinks.get(0), n, null);
+                long end = System.nanoTime();
+                long[] gc2 = gc();
+                st.encode.loopNs += mid - start;
+                st.decode.loopNs += end - decStart;
+                st.encode.gcCount += gc1[0] - gc0[0];
+                st.encode.gcMs += gc1[1] - gc0[1];
+                st.decode.gcCount += gc2[0] - gc1[0];
+                st.decode.gcMs += gc2[1] - gc1[1];
+                long bytes = s.len;
+                sinkhole = bytes;
+                for (Direction d : new Direction[] {st.encode, st.decode}) {
+                    d.ops += n;
+                    d.bytes += bytes;
+                }
+                st.encodedBytes += bytes;
+
+                // Latency: one sample per record.
+                encodeAll(records, s, st.encode);
+                decodeStream(s, st.sinks.get(1), n, st.decode);
+
+                // Allocations: this thread's allocated bytes around the whole loops, in their own pass.
+                long a0 = THREADS.getCurrentThreadAllocatedBytes();
+                encodeAll(records, s, null);
+                long a1 = THREADS.getCurrentThreadAllocatedBytes();
+                decodeStream(s, st.sinks.get(2), n, null);
+                long a2 = THREADS.getCurrentThreadAllocatedBytes();
+                st.encode.allocBytes += a1 - a0;
+                st.decode.allocBytes += a2 - a1;
+            } catch (WindowError e) {
+                throw e;
+            } catch (Throwable t) {
+                throw new WindowError(-1, "codec threw " + t, t);
+            }
+        }
+    }
+
+    /**
+     * Runs every runnable entry. A format that fails is withheld from then on,
+     * with its failure; the others go on. Exceptions are the input's or the
+     * harness's, never a format's.
+     */
+    public static <R, S> Measured measure(Source<R> src, Workload<R, S> spec, Function<S, String> check, List<Entry<R, S>> entries,
+            Settings settings, Timer timer, LongFunction<String> position, java.util.function.Consumer<String> progress) throws Exception {
+        if (settings.runs() < 1 || settings.window() < 1) {
+            throw new IllegalArgumentException("--runs and --window must be at least 1");
+        }
+        long ops = scan(src, spec, check, settings.window());
+        List<Bench<R, S>> benches = new ArrayList<>();
+        List<FormatRuns> results = new ArrayList<>();
+        for (Entry<R, S> e : entries) {
+            if (e.factory() == null) {
+                continue;
+            }
+            FormatRuns fr = new FormatRuns(e.info());
+            results.add(fr);
+            try {
+                benches.add(new Bench<>(e.factory().get(), timer));
+            } catch (Throwable t) {
+                benches.add(null);
+                fr.failure = new Failure("the codec could not be set up: " + t, 0, null, null);
+            }
+        }
+        Stream stream = new Stream(1 << 20);
+        jitWarmup(src, spec, benches, results, stream, settings, position);
+        SplittableRandom rng = new SplittableRandom(settings.orderSeed());
+        int total = settings.warmupRuns() + settings.runs();
+        List<RunInfo> runs = new ArrayList<>();
+        int[] order = new int[benches.size()];
+        for (int run = 0; run < total; run++) {
+            boolean warmup = run < settings.warmupRuns();
+            Instant started = Instant.now();
+            long t0 = System.nanoTime();
+            long[] gc0 = gc();
+            List<RunState<S>> states = new ArrayList<>();
+            for (int i = 0; i < benches.size(); i++) {
+                states.add(newRunState(spec));
+            }
+            long done = 0;
+            for (int i = 0; i < order.length; i++) {
+                order[i] = i;
+            }
+            try (Windows<R> in = src.open()) {
+                for (;;) {
+                    List<R> records = in.next(settings.window());
+                    if (records.isEmpty()) {
+                        break;
+                    }
+                    for (int i = order.length - 1; i > 0; i--) {
+                        int j = rng.nextInt(i + 1), t = order[i];
+                        order[i] = order[j];
+                        order[j] = t;
+                    }
+                    long pos = 0;
+                    for (int f : order) {
+                        if (results.get(f).failure != null) {
+                            continue;
+                        }
+                        RunState<S> st = states.get(f);
+                        st.positionSum += pos;
+                        st.windows++;
+                        pos++;
+                        try {
+                            benches.get(f).window(records, stream, st);
+                        } catch (WindowError e) {
+                            results.get(f).failure = failure(e, run, done, position);
+                        }
+                    }
+                    done += records.size();
+                }
+            }
+            if (done != ops) {
+                throw new IllegalStateException("the input changed during the benchmark (run " + run + " read " + done + " records, not " + ops + ")");
+            }
+            for (int f = 0; f < results.size(); f++) {
+                FormatRuns r = results.get(f);
+                if (r.failure != null) {
+                    continue;
+                }
+                RunState<S> st = states.get(f);
+                for (int p = 0; p < 3; p++) {
+                    String d = check.apply(st.sinks.get(p));
+                    if (d != null) {
+                        r.failure = new Failure("decoded data does not match the reference aggregate (" + PASSES[p] + " pass): " + d, run, null, null);
+                        break;
+                    }
+                }
+                if (r.failure != null) {
+                    continue;
+                }
+                if (run == 0) {
+                    r.encodedBytes = st.encodedBytes;
+                }
+                if (!warmup) {
+                    r.runs.add(new Measurement(RunStats.finish(st.encode), RunStats.finish(st.decode),
+                            (double) st.positionSum / Math.max(st.windows, 1)));
+                }
+            }
+            long[] gc1 = gc();
+            if (progress != null) {
+                progress.accept("run " + (run + 1) + " of " + total + " done (" + (warmup ? "warm-up" : "measured") + ")");
+            }
+            runs.add(new RunInfo(run, warmup, started.truncatedTo(ChronoUnit.SECONDS).toString(), (System.nanoTime() - t0) / 1e6,
+                    gc1[0] - gc0[0], gc1[1] - gc0[1]));
+            System.gc();
+        }
+        return new Measured(results, runs, ops);
+    }
+
+    static <R, S> RunState<S> newRunState(Workload<R, S> spec) {
+        RunState<S> st = new RunState<>();
+        for (int i = 0; i < 3; i++) {
+            st.sinks.add(spec.newSink.get());
+        }
+        return st;
+    }
+
+    static Failure failure(WindowError e, int run, long done, LongFunction<String> position) {
+        if (e.op >= 0) {
+            long op = done + e.op;
+            return new Failure(e.getMessage(), run, op, position.apply(op));
+        }
+        return new Failure(e.getMessage(), run, null, null);
+    }
+
+    /** The first pass, no format: the records as read must add up to the header's reference, so a reader bug cannot pass for a format's. */
+    static <R, S> long scan(Source<R> src, Workload<R, S> spec, Function<S, String> check, int window) throws Exception {
+        S sink = spec.newSink.get();
+        long n = 0;
+        try (Windows<R> in = src.open()) {
+            for (;;) {
+                List<R> records = in.next(window);
+                if (records.isEmpty()) {
+                    break;
+                }
+                for (R r : records) {
+                    spec.feed.accept(r, sink);
+                }
+                n += records.size();
+            }
+        }
+        if (n == 0) {
+            throw new IllegalArgumentException("no records to benchmark");
+        }
+        String d = check.apply(sink);
+        if (d != null) {
+            throw new IllegalArgumentException("the records as read do not add up to the header's reference aggregate: " + d);
+        }
+        return n;
+    }
+
+    /**
+     * JIT warm-up: each format repeats the first window's three passes,
+     * unmeasured, until it has spent settings.jitWarmupMs (at least once, which
+     * also grows its buffers before the first measured window).
+     */
+    static <R, S> void jitWarmup(Source<R> src, Workload<R, S> spec, List<Bench<R, S>> benches, List<FormatRuns> results, Stream stream,
+            Settings settings, LongFunction<String> position) throws Exception {
+        List<R> records;
+        try (Windows<R> in = src.open()) {
+            records = new ArrayList<>(in.next(settings.window()));
+        }
+        long budget = settings.jitWarmupMs() * 1_000_000L;
+        for (int i = 0; i < benches.size(); i++) {
+            FormatRuns r = results.get(i);
+            if (r.failure != null) {
+                continue;
+            }
+            long start = System.nanoTime(), windows = 0;
+            do {
+                try {
+                    benches.get(i).window(records, stream, newRunState(spec));
+                } catch (WindowError e) {
+                    r.failure = failure(e, 0, 0, position);
+                    break;
+                }
+                windows++;
+            } while (System.nanoTime() - start < budget);
+            r.jitWarmupMs = (System.nanoTime() - start) / 1e6;
+            r.jitWarmupWindows = windows;
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package shootout.workload;
+
+import java.io.Serializable;
+
+/**
+ * The user workload's record, the study's UserResponse
+ * (crates/shootout/src/workload/user.rs). Fields are named as in the dataset
+ * so every reflection-based library (Jackson, Kryo, Fory, Java serialization,
+ * Ignite, BSON) maps them by name without annotations.
+ */
+public final class User implements Serializable {
+    private static final long serialVersionUID = 1L;
+    public static final java.util.List<String> FIELDS = java.util.List.of("uid", "muid", "status", "tutorial", "nickname",
+            "total_login_num", "opened_at", "created_at", "updated_at");
+
+    public long uid;
+    public String muid;
+    public String status;
+    public long tutorial;
+    public String nickname;
+    public long total_login_num;
+    public String opened_at;
+    public String created_at;
+    public String updated_at;
+
+    /** Feeds every field to the sink in user.rs's visit order. */
+    public void visit(FieldSink s) {
+        s.record();
+        s.i(0, uid);
+        s.text(1, muid);
+        s.text(2, status);
+        s.i(3, tutorial);
+        s.text(4, nickname);
+        s.i(5, total_login_num);
+        s.text(6, opened_at);
+        s.text(7, created_at);
+        s.text(8, updated_at);
+    }
+}

@@ -1,0 +1,92 @@
+package shootout;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import shootout.workload.Dataset;
+import shootout.workload.FieldSink;
+import shootout.workload.TextHash;
+import shootout.workload.Workload;
+
+class WorkloadTest {
+    @Test
+    void textHashMatchesTheDocsPinnedVectors() {
+        byte[] fox = "The quick brown fox".getBytes(StandardCharsets.UTF_8);
+        assertEquals(0x2f1117863ae73cabL, TextHash.of(fox, 0, fox.length));
+        assertEquals(0xcbf29ce484222325L * 0x100000001b3L, TextHash.of(new byte[0], 0, 0));
+    }
+
+    @Test
+    void everySampleAddsUpToItsHeadersReference() throws Exception {
+        for (Workload<?, ?> w : Workload.ALL) {
+            check(w);
+        }
+    }
+
+    private static <R, S> void check(Workload<R, S> w) throws Exception {
+        Samples.Sample<R, S> s = Samples.read(w);
+        S sink = w.newSink.get();
+        for (R r : s.records()) {
+            w.feed.accept(r, sink);
+        }
+        assertNull(s.check().apply(sink), w.name);
+        assertTrue(s.records().size() >= 5, w.name + " sample has too few records");
+    }
+
+    @Test
+    void aSinkMissingARecordDiffers() throws Exception {
+        Samples.Sample<?, ?> s = Samples.read(Workload.USER);
+        FieldSink sink = new FieldSink(shootout.workload.User.FIELDS.size());
+        for (int i = 1; i < s.records().size(); i++) {
+            ((shootout.workload.User) s.records().get(i)).visit(sink);
+        }
+        @SuppressWarnings("unchecked")
+        String d = ((java.util.function.Function<FieldSink, String>) s.check()).apply(sink);
+        assertNotNull(d);
+        assertTrue(d.contains("records"), d);
+    }
+
+    @Test
+    void aNegativeZeroWrittenAsGoWritesItKeepsItsSign(@TempDir Path dir) throws Exception {
+        // Go's encoding/json writes -0.0 as "-0": the sign must survive the reader.
+        String line = "{\"id\":1,\"name\":\"\",\"email\":\"\",\"age\":0,\"score\":-0,\"ratio\":-0,\"active\":false,\"level\":0,\"created_at\":0,\"tags\":[]}";
+        long bits = Double.doubleToRawLongBits(-0.0);
+        String header = "{\"schema\":\"shootout-dataset/1\",\"workload\":\"object\",\"records\":1,\"source\":\"t\",\"input\":null,"
+                + "\"fields\":[\"id\",\"name\",\"email\",\"age\",\"score\",\"ratio\",\"active\",\"level\",\"created_at\",\"tags\"],"
+                + "\"reference\":{\"records\":1,\"fields\":{}}}";
+        Path p = dir.resolve("o.jsonl");
+        Files.writeString(p, header + "\n" + line + "\n");
+        try (Dataset<shootout.workload.SmallObject> d = Dataset.open(p, Workload.OBJECT)) {
+            shootout.workload.SmallObject o = d.next(10).get(0);
+            assertEquals(bits, Double.doubleToRawLongBits(o.score));
+            assertEquals(Float.floatToRawIntBits(-0.0f), Float.floatToRawIntBits(o.ratio));
+        }
+    }
+
+    @Test
+    void aDatasetOfAnotherWorkloadOrSchemaIsRefused(@TempDir Path dir) throws Exception {
+        assertThrows(java.io.IOException.class, () -> Dataset.open(Samples.path("user"), Workload.SQL));
+        Path p = dir.resolve("x.jsonl");
+        Files.writeString(p, "{\"schema\":\"shootout-dataset/9\"}\n");
+        assertThrows(java.io.IOException.class, () -> Dataset.readHeader(p));
+        Path short_ = dir.resolve("short.jsonl");
+        List<String> lines = Files.readAllLines(Samples.path("sql"));
+        Files.write(short_, lines.subList(0, lines.size() - 1));
+        assertThrows(java.io.IOException.class, () -> {
+            try (Dataset<?> d = Dataset.open(short_, Workload.SQL)) {
+                while (!d.next(100).isEmpty()) {
+                    // read to the end
+                }
+            }
+        });
+    }
+}
