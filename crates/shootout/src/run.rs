@@ -105,7 +105,10 @@ impl Run {
                     "{}: measuring on the same {} records (runners/{})…",
                     runner.name, scanned.operations, runner.folder
                 );
-                parts.push(runner.measure(folder, dataset.path(), settings, formats)?);
+                let mut results = runner.measure(folder, dataset.path(), settings, formats)?;
+                // The CSV the dataset came from is this process's input: its size is every part's baseline.
+                results.workload.csv = results.workload.csv.or(scanned.csv);
+                parts.push(results);
             }
         }
         let merged = Merged::new(parts)?;

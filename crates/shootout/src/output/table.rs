@@ -372,7 +372,7 @@ pub fn preamble(merged: &Merged) -> Vec<String> {
     } else {
         let t = &first.timer;
         lines.push(format!(
-            "p50…max: latency pass, one fenced sample per record, the empty region's {} ns subtracted; ≤N: within 5× the \
+            "p50…max: latency pass, one timed sample per record, the empty region's {} ns subtracted; ≤N: within 5× the \
              clock's resolution ({} ns, {}), at most N; outliers: samples beyond Tukey's fences, all runs",
             t.empty_region_ns, t.resolution_ns, t.clock
         ));
