@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use assert_cmd::Command;
@@ -10,7 +11,9 @@ pub fn shootout() -> Command {
 }
 
 /// A capture from `../shared/data/iex/`, or `None` (with the reason printed) when
-/// that folder is absent, so only the tests that need it are skipped.
+/// that folder is absent, so only the tests that need it are skipped. The
+/// reason is written to the stderr handle itself: the test harness captures
+/// only the print macros, so the skip shows in `cargo test`'s output.
 pub fn shared_capture(name: &str) -> Option<PathBuf> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../../shared/data/iex")
@@ -18,7 +21,8 @@ pub fn shared_capture(name: &str) -> Option<PathBuf> {
     if path.exists() {
         Some(path)
     } else {
-        eprintln!(
+        let _ = writeln!(
+            std::io::stderr().lock(),
             "skipping: {} not found (real captures live in ../shared/data/iex)",
             path.display()
         );
