@@ -359,11 +359,7 @@ public final class Main {
     private static int printList(List<Registry.Format> formats, PrintStream out) throws java.io.IOException {
         List<Map<String, Object>> entries = new ArrayList<>();
         for (Registry.Format f : formats) {
-            Map<String, Object> x = new LinkedHashMap<>();
-            x.put("name", f.info().name());
-            x.put("family", f.info().family());
-            x.put("library", f.info().library());
-            x.put("library_version", Registry.version(f.info().library()));
+            Map<String, Object> x = Results.identity(f.info(), Registry::version);
             x.put("labels", Results.labels(f.info().labels()));
             x.put("tags", f.info().labels().tags());
             x.put("notes", f.info().notes());

@@ -16,6 +16,16 @@ public final class Results {
     public record Built(List<Map<String, Object>> formats, List<Map<String, Object>> failed, List<String> noisy) {
     }
 
+    /** A format's name, family and library with its version: the first keys of every entry that names a format. */
+    public static Map<String, Object> identity(Info i, Function<String, String> versions) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", i.name());
+        m.put("family", i.family());
+        m.put("library", i.library());
+        m.put("library_version", versions.apply(i.library()));
+        return m;
+    }
+
     public static Map<String, Object> labels(Labels l) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("buffer_reuse", l.bufferReuse());
@@ -66,11 +76,7 @@ public final class Results {
         List<Harness.FormatRuns> measured = new ArrayList<>();
         for (Harness.FormatRuns f : m.formats()) {
             if (f.failure != null) {
-                Map<String, Object> x = new LinkedHashMap<>();
-                x.put("name", f.info.name());
-                x.put("family", f.info.family());
-                x.put("library", f.info.library());
-                x.put("library_version", versions.apply(f.info.library()));
+                Map<String, Object> x = identity(f.info, versions);
                 x.put("reason", f.failure.reason());
                 x.put("run", f.failure.run());
                 x.put("operation", f.failure.operation());
@@ -83,11 +89,7 @@ public final class Results {
         List<Map<String, Object>> out = new ArrayList<>();
         for (Harness.FormatRuns f : measured) {
             Info i = f.info;
-            Map<String, Object> x = new LinkedHashMap<>();
-            x.put("name", i.name());
-            x.put("family", i.family());
-            x.put("library", i.library());
-            x.put("library_version", versions.apply(i.library()));
+            Map<String, Object> x = identity(i, versions);
             x.put("baseline", i.name().equals(Baseline.NAME));
             x.put("labels", labels(i.labels()));
             x.put("tags", i.labels().tags());
