@@ -1,7 +1,7 @@
 //! Command-line interface.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
@@ -317,22 +317,9 @@ fn presence(text: &str) -> std::result::Result<f64, String> {
 }
 
 /// Writes `bytes` to a new file; an existing file is kept unless `force`.
-fn write_new(out: &PathBuf, bytes: &[u8], force: bool) -> Result<()> {
-    let mut file = std::fs::OpenOptions::new();
-    file.write(true);
-    if force {
-        file.create(true).truncate(true)
-    } else {
-        file.create_new(true)
-    };
-    let mut file = file.open(out).map_err(|e| match e.kind() {
-        io::ErrorKind::AlreadyExists => anyhow::anyhow!(
-            "{}: already exists; pass --force to overwrite it",
-            out.display()
-        ),
-        _ => anyhow::anyhow!("{}: cannot create: {e}", out.display()),
-    })?;
-    file.write_all(bytes)
+fn write_new(out: &Path, bytes: &[u8], force: bool) -> Result<()> {
+    crate::export::create(out, force)?
+        .write_all(bytes)
         .with_context(|| format!("{}: cannot write", out.display()))
 }
 

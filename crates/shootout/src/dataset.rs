@@ -2,7 +2,6 @@
 //! one language-neutral file (docs/dataset-format.md), so runners in other
 //! languages measure the same records and validate against the same answer.
 
-use std::fs::OpenOptions;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
@@ -36,16 +35,7 @@ impl Target {
         if self.path.as_os_str() == "-" {
             return Ok(Box::new(BufWriter::new(io::stdout().lock())));
         }
-        let mut options = OpenOptions::new();
-        options.write(true);
-        if self.force {
-            options.create(true).truncate(true)
-        } else {
-            options.create_new(true)
-        };
-        let file = options
-            .open(&self.path)
-            .with_context(|| format!("{}: cannot create", self.path.display()))?;
+        let file = crate::export::create(&self.path, self.force)?;
         Ok(Box::new(BufWriter::new(file)))
     }
 }

@@ -143,6 +143,26 @@ impl Target {
     }
 }
 
+/// Creates the file a command writes: a new one, or with `force` one that may
+/// replace an existing file. Nothing the user has is overwritten unasked, even
+/// if the file appeared after the targets were checked.
+pub fn create(path: &Path, force: bool) -> Result<std::fs::File> {
+    let mut options = OpenOptions::new();
+    options.write(true);
+    if force {
+        options.create(true).truncate(true)
+    } else {
+        options.create_new(true)
+    };
+    options.open(path).map_err(|e| match e.kind() {
+        io::ErrorKind::AlreadyExists => anyhow::anyhow!(
+            "{}: already exists; pass --force to overwrite it",
+            path.display()
+        ),
+        _ => anyhow::anyhow!("{}: cannot create: {e}", path.display()),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
