@@ -195,6 +195,10 @@ struct RunArgs {
     /// Write the result tables as Markdown (`-` for standard output).
     #[arg(long, value_name = "FILE")]
     export_markdown: Option<PathBuf>,
+    /// Write one self-contained HTML report (charts, latency curves, speed against size with its Pareto
+    /// front, the filterable feature matrix; no network needed to view it) (`-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    export_html: Option<PathBuf>,
     /// Overwrite existing export files.
     #[arg(long)]
     force: bool,
@@ -361,6 +365,7 @@ fn export_targets(args: &RunArgs) -> Result<Vec<Target>> {
         (Kind::Json, &args.export_json),
         (Kind::Csv, &args.export_csv),
         (Kind::Markdown, &args.export_markdown),
+        (Kind::Html, &args.export_html),
     ]
     .into_iter()
     .filter_map(|(kind, path)| path.clone().map(|path| Target { kind, path }))

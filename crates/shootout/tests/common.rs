@@ -199,3 +199,64 @@ pub fn inspect_via(via: Via, path: &std::path::Path, args: &[&str]) -> std::proc
         }
     }
 }
+
+/// The DOM of a local HTML file after headless Chromium ran its scripts, or
+/// `None` (with the reason printed) when no Chromium is installed. CI sets
+/// SHOOTOUT_REQUIRE_BROWSER so that a missing browser fails there instead.
+pub fn chromium_dom(page: &std::path::Path) -> Option<String> {
+    let Some(browser) = chromium() else {
+        assert!(
+            std::env::var_os("SHOOTOUT_REQUIRE_BROWSER").is_none(),
+            "SHOOTOUT_REQUIRE_BROWSER is set but no chromium is on PATH (Debian: apt-get install chromium)"
+        );
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "skipping: no chromium on PATH to render {} (Debian: apt-get install chromium)",
+            page.display()
+        );
+        return None;
+    };
+    let profile = tempfile::tempdir().expect("temporary profile");
+    let output = std::process::Command::new("timeout")
+        .arg("120")
+        .arg(browser)
+        .args(chromium_flags(profile.path()))
+        .arg("--dump-dom")
+        .arg(format!("file://{}", page.canonicalize().unwrap().display()))
+        .output()
+        .expect("chromium starts");
+    assert!(
+        output.status.success(),
+        "chromium failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    Some(String::from_utf8(output.stdout).expect("a UTF-8 DOM"))
+}
+
+fn chromium() -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    ["chromium", "chromium-browser", "google-chrome"]
+        .iter()
+        .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
+        .find(|candidate| candidate.is_file())
+}
+
+/// Headless, as root in a sandbox-less CI, and without the background
+/// connections a closed network refuses; virtual time lets the page's scripts finish.
+fn chromium_flags(profile: &std::path::Path) -> Vec<String> {
+    [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--virtual-time-budget=10000",
+    ]
+    .iter()
+    .map(|flag| flag.to_string())
+    .chain([format!("--user-data-dir={}", profile.display())])
+    .collect()
+}

@@ -1,6 +1,7 @@
 //! Result files: one module per export format.
 
 pub mod csv;
+pub mod html;
 pub mod json;
 pub mod markdown;
 
@@ -17,6 +18,7 @@ pub enum Kind {
     Json,
     Csv,
     Markdown,
+    Html,
 }
 
 impl Kind {
@@ -26,6 +28,7 @@ impl Kind {
             Kind::Json => "--export-json",
             Kind::Csv => "--export-csv",
             Kind::Markdown => "--export-markdown",
+            Kind::Html => "--export-html",
         }
     }
 }
@@ -126,6 +129,7 @@ impl Target {
             Kind::Json => json::write(merged, out),
             Kind::Csv => csv::write(merged, out),
             Kind::Markdown => markdown::write(merged, out),
+            Kind::Html => html::write(merged, out),
         };
         if self.is_stdout() {
             return render(&mut io::stdout().lock()).context("writing results to standard output");
@@ -370,6 +374,20 @@ mod tests {
     #[test]
     fn csv_export_of_two_languages() {
         insta::assert_snapshot!(render_parts(vec![fixture(), other_language()], csv::write));
+    }
+
+    /// The figures the HTML page embeds; its script and the chart library are
+    /// checked in a real browser by tests/html_report.rs.
+    #[test]
+    fn html_export_data_of_two_languages() {
+        let page = render_parts(vec![fixture(), other_language()], html::write);
+        let start = page
+            .find(r#"<script id="report-data" type="application/json">"#)
+            .unwrap();
+        let data = &page[start..];
+        let data = &data[data.find('>').unwrap() + 1..data.find("</script>").unwrap()];
+        let data: serde_json::Value = serde_json::from_str(data).unwrap();
+        insta::assert_snapshot!(serde_json::to_string_pretty(&data).unwrap());
     }
 
     #[test]

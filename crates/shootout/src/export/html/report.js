@@ -1,0 +1,427 @@
+'use strict';
+// Draws the report from the figures shootout embedded (#report-data); computes
+// nothing that the Rust side did not already compute, except layout.
+(function () {
+  const data = JSON.parse(document.getElementById('report-data').textContent);
+  const root = document.getElementById('report');
+  const formats = data.formats;
+  const LANGUAGE_COLORS = { rust: '#c2410c', go: '#0891b2', java: '#4f46e5' };
+  const EXTRA_COLORS = ['#15803d', '#a21caf', '#854d0e', '#be123c'];
+  const languages = [...new Set(formats.map(f => f.language))];
+  const charts = {};
+  const chartPoints = {};
+  // Formats that pass the feature filters; every chart and table shows only these.
+  let shown = formats.map(() => true);
+
+  Chart.defaults.animation = false;
+  Chart.defaults.font.size = 11;
+  Chart.defaults.maintainAspectRatio = false;
+
+  function el(tag, attributes, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attributes || {})) {
+      if (key === 'class') node.className = value;
+      else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+      else node.setAttribute(key, value);
+    }
+    for (const child of children.flat()) {
+      if (child !== null && child !== undefined) node.append(child instanceof Node ? child : String(child));
+    }
+    return node;
+  }
+
+  const languageColor = language =>
+    LANGUAGE_COLORS[language] || EXTRA_COLORS[languages.indexOf(language) % EXTRA_COLORS.length];
+  const formatColor = i => `hsl(${(i * 137.508) % 360}, 62%, 44%)`;
+  const name = f => (data.several_languages ? `${f.language} · ${f.name}` : f.name);
+  const number = (value, digits = 3) =>
+    value === null || value === undefined || Number.isNaN(value) ? 'n/a'
+      : Math.abs(value) >= 10 ** digits ? Math.round(value).toLocaleString('en') : Number(value.toPrecision(digits)).toString();
+  const measured = () => formats.map((f, i) => i).filter(i => shown[i] && !formats[i].baseline);
+  // "≤N" as in the terminal tables: a latency within 5× the clock's resolution.
+  const latency = (f, ns) => (ns < f.flag_below_ns ? `≤${f.flag_below_ns}` : number(ns));
+
+  // Logarithmic axes label 1, 2 and 5 of each decade only.
+  const logTicks = { callback: v => ([1, 2, 5].includes(Math.round(v / 10 ** Math.floor(Math.log10(v) + 1e-9))) ? number(v) : '') };
+
+  function section(id, title, ...children) {
+    return el('section', { id }, el('h2', {}, title), ...children);
+  }
+
+  function chartBox(id, height) {
+    return el('div', { class: 'chart', style: `height:${height}px` }, el('canvas', { id: `chart-${id}` }));
+  }
+
+  function draw(id, config, points) {
+    if (charts[id]) charts[id].destroy();
+    charts[id] = new Chart(document.getElementById(`chart-${id}`), config);
+    chartPoints[id] = points;
+  }
+
+  // Bootstrap 95 % intervals as whiskers over horizontal bars (dataset field `intervals`).
+  const whiskers = {
+    id: 'whiskers',
+    afterDatasetsDraw(chart) {
+      const { ctx, scales } = chart;
+      chart.data.datasets.forEach((dataset, d) => {
+        if (!dataset.intervals) return;
+        chart.getDatasetMeta(d).data.forEach((bar, i) => {
+          const interval = dataset.intervals[i];
+          if (!interval) return;
+          const low = scales.x.getPixelForValue(interval.low);
+          const high = scales.x.getPixelForValue(interval.high);
+          ctx.save();
+          ctx.strokeStyle = '#111';
+          ctx.beginPath();
+          ctx.moveTo(low, bar.y); ctx.lineTo(high, bar.y);
+          ctx.moveTo(low, bar.y - 4); ctx.lineTo(low, bar.y + 4);
+          ctx.moveTo(high, bar.y - 4); ctx.lineTo(high, bar.y + 4);
+          ctx.stroke();
+          ctx.restore();
+        });
+      });
+    },
+  };
+
+  // Names beside the points of a dataset with `named: true` (the Pareto front).
+  const pointNames = {
+    id: 'pointNames',
+    afterDatasetsDraw(chart) {
+      const { ctx } = chart;
+      chart.data.datasets.forEach((dataset, d) => {
+        if (!dataset.named || !chart.isDatasetVisible(d)) return;
+        ctx.save();
+        ctx.font = '600 11px system-ui, sans-serif';
+        ctx.fillStyle = '#111';
+        chart.getDatasetMeta(d).data.forEach((point, i) => ctx.fillText(dataset.data[i].name, point.x + 7, point.y - 6));
+        ctx.restore();
+      });
+    },
+  };
+
+  function header() {
+    const w = data.workload;
+    const input = w.input ? ` · ${w.input.path} (${w.input.bytes.toLocaleString('en')} bytes, sha256 ${w.input.sha256.slice(0, 16)}…)` : '';
+    return el('header', {},
+      el('h1', {}, `shootout: ${w.name}`),
+      el('p', { class: 'lead' }, `${w.records.toLocaleString('en')} records from ${w.source}${input} · `
+        + `${formats.filter(f => !f.baseline).length} formats in ${languages.join(', ')}`),
+      el('ul', { class: 'method' }, data.method.map(line => el('li', {}, line))),
+      data.warnings.length ? el('div', {}, el('h3', {}, `Warnings (${data.warnings.length})`),
+        el('ul', { class: 'warnings' }, data.warnings.map(w => el('li', {}, w)))) : el('p', { class: 'note' }, 'No warnings.'),
+      data.withheld.length ? el('div', {}, el('h3', {}, 'Not measured'),
+        el('ul', { class: 'withheld' }, data.withheld.map(w => el('li', {}, w)))) : null);
+  }
+
+  function provenance() {
+    const value = v => (Array.isArray(v) ? (v.length > 8 ? el('details', {}, el('summary', {}, `${v.length} items`), v.join(' ')) : v.join(' '))
+      : v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v));
+    const table = object => el('table', {}, Object.entries(object).map(([k, v]) => el('tr', {}, el('th', {}, k), el('td', {}, value(v)))));
+    const file = f => (f ? `${f.path} · ${f.bytes.toLocaleString('en')} bytes · sha256 ${f.sha256}` : 'none');
+    return section('provenance', 'Environment and provenance',
+      data.runners.map(r => el('details', { open: '' },
+        el('summary', {}, `${r.language}: ${r.name}`),
+        el('p', {}, 'Command: ', el('code', {}, r.command_line.join(' '))),
+        el('p', {}, `Input: ${file(r.input)}`, r.dataset ? ` · dataset read: ${file(r.dataset)}` : ''),
+        el('div', { class: 'row' },
+          el('div', {}, el('h3', {}, 'Machine and build'), table(r.environment)),
+          el('div', {}, el('h3', {}, 'Settings'), table(r.settings), el('h3', {}, 'Clock'), table(r.timer))))));
+  }
+
+  // One filter per feature-matrix column: yes/no for flags, a choice for short
+  // lists of values, "contains" for prose. The matrix itself is drawn per family
+  // near the foot of the page; the filters sit at the top since every view follows them.
+  const featureRows = formats.map((f, i) => i).filter(i => !formats[i].baseline);
+  const featureKeys = [...new Set(featureRows.flatMap(i => Object.keys(formats[i].features || {})))]
+    .filter(k => k !== 'family' && k !== 'sources');
+
+  function filtersView() {
+    const valuesOf = key => featureRows.map(i => (formats[i].features || {})[key]).filter(v => v !== undefined && v !== null);
+    const filters = {};
+    const controls = featureKeys.map(key => {
+      const values = valuesOf(key);
+      const distinct = [...new Set(values.map(String))].sort();
+      let input;
+      if (values.every(v => typeof v === 'boolean')) {
+        input = el('select', {}, el('option', { value: '' }, 'any'), el('option', { value: 'true' }, 'yes'), el('option', { value: 'false' }, 'no'));
+        filters[key] = v => input.value === '' || String(v) === input.value;
+      } else if (distinct.length <= 6) {
+        input = el('select', {}, el('option', { value: '' }, 'any'), distinct.map(v => el('option', { value: v }, v)));
+        filters[key] = v => input.value === '' || String(v) === input.value;
+      } else {
+        input = el('input', { type: 'search', placeholder: 'contains…' });
+        filters[key] = v => input.value === '' || String(v ?? '').toLowerCase().includes(input.value.toLowerCase());
+      }
+      input.dataset.feature = key;
+      input.addEventListener('input', apply);
+      return el('label', {}, key.replace(/_/g, ' '), input);
+    });
+    const count = el('p', { class: 'note', id: 'filter-count' });
+    function apply() {
+      shown = formats.map(f => f.baseline || featureKeys.every(k => filters[k]((f.features || {})[k])));
+      count.textContent = `${featureRows.filter(i => shown[i]).length} of ${featureRows.length} formats match; every chart and table below shows only these.`;
+      if (Object.keys(charts).length) drawAll();
+    }
+    apply();
+    return section('narrow', 'Narrow the field',
+      el('p', { class: 'note' }, 'Filter on the feature matrix (shootout formats; the whole matrix is at the foot of the page), as a requirements list would.'),
+      el('div', { class: 'filters' }, controls), count);
+  }
+
+  function featuresView() {
+    return section('features', 'Feature matrix',
+      el('p', { class: 'note' }, 'Facts about each format family, as shootout formats prints them; families of the formats the filters show. ? = no row for this family yet.'),
+      el('div', { class: 'scroll' }, el('table', { id: 'features-table' })));
+  }
+
+  function drawFeatures() {
+    const families = new Map();
+    for (const i of featureRows.filter(i => shown[i])) {
+      const f = formats[i];
+      if (!families.has(f.family)) families.set(f.family, { features: f.features, names: [] });
+      families.get(f.family).names.push(name(f));
+    }
+    const cell = v => (v === undefined || v === null ? '?' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v));
+    document.getElementById('features-table').replaceChildren(
+      el('thead', {}, el('tr', {}, el('th', {}, 'family'), el('th', {}, 'formats here'), featureKeys.map(k => el('th', {}, k.replace(/_/g, ' '))))),
+      el('tbody', {}, [...families].map(([family, { features, names }]) =>
+        el('tr', {}, el('td', {}, family), el('td', {}, names.join(', ')), featureKeys.map(k => el('td', {}, cell((features || {})[k])))))));
+  }
+
+  function throughput() {
+    return section('throughput', 'Throughput',
+      el('p', { class: 'note' }, 'ns per record (lower is better): median across runs, whiskers the bootstrap 95% interval; bars coloured by language.'),
+      el('div', { class: 'row' },
+        ['encode', 'decode'].map(direction => el('div', {}, el('h3', {}, direction), chartBox(`throughput-${direction}`, 120)))));
+  }
+
+  function drawThroughput(direction) {
+    const order = formats.map((f, i) => i).filter(i => shown[i])
+      .sort((a, b) => formats[a].language.localeCompare(formats[b].language) || formats[a][direction].ns_per_op - formats[b][direction].ns_per_op);
+    document.getElementById(`chart-throughput-${direction}`).parentNode.style.height = `${60 + 17 * order.length}px`;
+    draw(`throughput-${direction}`, {
+      type: 'bar',
+      data: {
+        labels: order.map(i => name(formats[i])),
+        datasets: [{
+          label: 'ns/op',
+          data: order.map(i => formats[i][direction].ns_per_op),
+          intervals: order.map(i => formats[i][direction].ci),
+          backgroundColor: order.map(i => languageColor(formats[i].language)),
+        }],
+      },
+      options: {
+        indexAxis: 'y',
+        scales: { x: { title: { display: true, text: 'ns/op' }, beginAtZero: true, suggestedMax: Math.max(...order.map(i => formats[i][direction].ci.high)) } },
+        plugins: {
+          legend: { display: false },
+          tooltip: { callbacks: { label: c => { const f = formats[order[c.dataIndex]][direction]; return `${number(f.ns_per_op)} ns/op (95% CI ${number(f.ci.low)}–${number(f.ci.high)}), ×${number(f.relative)} the fastest`; } } },
+        },
+      },
+      plugins: [whiskers],
+    }, order.length);
+  }
+
+  const PERCENTILE_TICKS = [[1, 'min'], [2, 'p50'], [10, 'p90'], [100, 'p99'], [1000, 'p99.9'], [10000, 'p99.99'], [100000, 'p99.999'], [1000000, 'p99.9999']];
+  let latencyDirection = 'decode';
+  let latencySelection = null;
+
+  function latencyView() {
+    const buttons = ['encode', 'decode'].map(d => el('button', { 'data-direction': d, onclick: () => { latencyDirection = d; drawLatency(); } }, d));
+    return section('latency', 'Latency percentiles',
+      el('p', { class: 'note' }, 'One timed sample per record (latency pass, the clock\'s own cost subtracted), all measured runs merged: percentile on a log-odds axis, ns on a log axis. Click names in the legend to show or hide formats; the curve ends at the maximum.'),
+      el('div', { class: 'controls' }, 'direction:', buttons,
+        el('button', { onclick: () => selectLatency('fastest') }, 'fastest 8'),
+        el('button', { onclick: () => selectLatency('all') }, 'all'),
+        el('button', { onclick: () => selectLatency('none') }, 'none')),
+      chartBox('latency', 560));
+  }
+
+  function pickLatency(which) {
+    const order = measured().sort((a, b) => formats[a][latencyDirection].p50_ns - formats[b][latencyDirection].p50_ns);
+    return new Set(which === 'all' ? order : which === 'fastest' ? order.slice(0, 8) : []);
+  }
+
+  function selectLatency(which) {
+    latencySelection = pickLatency(which);
+    drawLatency();
+  }
+
+  function drawLatency() {
+    document.querySelectorAll('#latency button[data-direction]').forEach(b => b.classList.toggle('on', b.dataset.direction === latencyDirection));
+    const order = measured();
+    if (latencySelection === null) latencySelection = pickLatency('fastest');
+    const datasets = order.map(i => ({
+      label: name(formats[i]) + (formats[i][latencyDirection].latency.from_histograms ? '' : ' (summary only)'),
+      data: formats[i][latencyDirection].latency.points.map(([x, y]) => ({ x, y: Math.max(y, 1) })),
+      borderColor: formatColor(i), backgroundColor: formatColor(i),
+      hidden: !latencySelection.has(i), pointRadius: 0, borderWidth: 1.6, formatIndex: i,
+    }));
+    draw('latency', {
+      type: 'line',
+      data: { datasets },
+      options: {
+        parsing: true,
+        interaction: { mode: 'nearest', intersect: false },
+        scales: {
+          x: {
+            type: 'logarithmic', min: 1, title: { display: true, text: 'percentile' },
+            afterBuildTicks: axis => { axis.ticks = PERCENTILE_TICKS.filter(([v]) => v >= axis.min && v <= axis.max).map(([value]) => ({ value })); },
+            ticks: { callback: v => (PERCENTILE_TICKS.find(([t]) => t === v) || [v, ''])[1] },
+          },
+          y: { type: 'logarithmic', title: { display: true, text: 'ns' }, ticks: logTicks },
+        },
+        plugins: {
+          legend: {
+            position: 'right',
+            labels: { boxWidth: 10 },
+            onClick: (e, item, legend) => {
+              const i = datasets[item.datasetIndex].formatIndex;
+              if (latencySelection.has(i)) latencySelection.delete(i); else latencySelection.add(i);
+              Chart.defaults.plugins.legend.onClick.call(legend, e, item, legend);
+            },
+          },
+          tooltip: { callbacks: { title: items => items.length ? `p${(100 * (1 - 1 / items[0].parsed.x)).toPrecision(6).replace(/\.?0+$/, '')}` : '', label: c => `${c.dataset.label}: ${number(c.parsed.y)} ns` } },
+        },
+      },
+    }, datasets.reduce((n, d) => n + d.data.length, 0));
+  }
+
+  function sizeView() {
+    return section('size', 'Size',
+      el('p', { class: 'note' }, 'Bytes per record: the encoded stream, and the whole stream compressed with zstd (n/a: the runner has no zstd).'),
+      chartBox('size', 120));
+  }
+
+  function drawSize() {
+    const order = measured().sort((a, b) => formats[a].bytes_per_record - formats[b].bytes_per_record);
+    document.getElementById('chart-size').parentNode.style.height = `${70 + 24 * order.length}px`;
+    draw('size', {
+      type: 'bar',
+      data: {
+        labels: order.map(i => name(formats[i])),
+        datasets: [
+          { label: 'encoded', data: order.map(i => formats[i].bytes_per_record), backgroundColor: '#2563eb' },
+          { label: 'zstd', data: order.map(i => formats[i].zstd_bytes_per_record), backgroundColor: '#93c5fd' },
+        ],
+      },
+      options: { indexAxis: 'y', scales: { x: { title: { display: true, text: 'bytes/record' }, beginAtZero: true } } },
+    }, order.length);
+  }
+
+  let scatterDirection = 'decode';
+
+  function scatterView() {
+    const buttons = ['encode', 'decode'].map(d => el('button', { 'data-direction': d, onclick: () => { scatterDirection = d; drawScatter(); } }, d));
+    return section('speed-size', 'Speed against size',
+      el('p', { class: 'note' }, 'Each format\'s ns/op against its bytes/record (both log scales; lower left is better). The Pareto front — the formats no other format beats on both — is drawn and named; it is computed over every measured format, not only those the filters show.'),
+      el('div', { class: 'controls' }, 'direction:', buttons),
+      chartBox('speed-size', 560),
+      el('p', { id: 'pareto-front' }));
+  }
+
+  function drawScatter() {
+    document.querySelectorAll('#speed-size button[data-direction]').forEach(b => b.classList.toggle('on', b.dataset.direction === scatterDirection));
+    const point = i => ({ x: formats[i][scatterDirection].ns_per_op, y: formats[i].bytes_per_record, name: name(formats[i]) });
+    const front = data.pareto[scatterDirection];
+    const datasets = languages.map(language => ({
+      label: language,
+      data: measured().filter(i => formats[i].language === language).map(point),
+      backgroundColor: languageColor(language), pointRadius: 4,
+    }));
+    datasets.push({
+      label: 'Pareto front', data: front.map(point), named: true, showLine: true,
+      borderColor: '#111', backgroundColor: '#111', pointRadius: 5, pointStyle: 'rectRot', borderWidth: 1.2,
+    });
+    draw('speed-size', {
+      type: 'scatter',
+      data: { datasets },
+      options: {
+        scales: {
+          x: { type: 'logarithmic', title: { display: true, text: `${scatterDirection} ns/op` }, ticks: logTicks },
+          y: { type: 'logarithmic', title: { display: true, text: 'bytes/record' }, ticks: logTicks },
+        },
+        plugins: { tooltip: { callbacks: { label: c => `${c.raw.name}: ${number(c.raw.x)} ns/op, ${number(c.raw.y)} B/record` } } },
+      },
+      plugins: [pointNames],
+    }, datasets.reduce((n, d) => n + d.data.length, 0));
+    document.getElementById('pareto-front').replaceChildren(
+      el('span', { class: 'front' }, `Pareto front (${scatterDirection}): `),
+      front.map(i => `${name(formats[i])} (${number(formats[i][scatterDirection].ns_per_op)} ns/op, ${number(formats[i].bytes_per_record)} B)`).join(' → '));
+  }
+
+  function allocationsView() {
+    return section('allocations', 'Allocations',
+      el('p', { class: 'note' }, 'Heap allocations per record, counted in their own pass (not timed). n/a: the runner cannot count allocations (the JVM reports allocated bytes only; see the table below).'),
+      chartBox('allocations', 120), el('p', { class: 'note', id: 'allocations-missing' }));
+  }
+
+  function drawAllocations() {
+    const counted = measured().filter(i => formats[i].encode.allocations_per_op !== null || formats[i].decode.allocations_per_op !== null);
+    const order = counted.sort((a, b) => (formats[a].decode.allocations_per_op ?? 0) - (formats[b].decode.allocations_per_op ?? 0));
+    document.getElementById('chart-allocations').parentNode.style.height = `${70 + 24 * order.length}px`;
+    draw('allocations', {
+      type: 'bar',
+      data: {
+        labels: order.map(i => name(formats[i])),
+        datasets: ['encode', 'decode'].map((d, k) => ({
+          label: d, data: order.map(i => formats[i][d].allocations_per_op), backgroundColor: k ? '#16a34a' : '#86efac',
+        })),
+      },
+      options: { indexAxis: 'y', scales: { x: { title: { display: true, text: 'allocations/op' }, beginAtZero: true } } },
+    }, order.length);
+    const missing = measured().filter(i => !counted.includes(i)).map(i => name(formats[i]));
+    document.getElementById('allocations-missing').textContent = missing.length ? `n/a: ${missing.join(', ')}` : '';
+  }
+
+  function detailsView() {
+    return section('details', 'Every figure, and how each format was used',
+      el('p', { class: 'note' }, 'Medians across runs. Labels say how the format uses its library (docs/results-schema.md); ≈ = not significantly different from the fastest.'),
+      el('div', { class: 'scroll' }, el('table', { id: 'details-table' })));
+  }
+
+  function drawDetails() {
+    const head = ['format', 'family', 'library', 'direction', 'ns/op', '95% CI', 'relative', 'p50', 'p90', 'p99', 'p99.9', 'max', 'allocs/op', 'B alloc/op', 'bytes/rec', 'zstd B/rec', 'labels', 'notes'];
+    const rows = formats.map((f, i) => i).filter(i => shown[i]).flatMap(i => {
+      const f = formats[i];
+      return ['encode', 'decode'].map((d, k) => {
+        const x = f[d];
+        const first = k === 0;
+        return el('tr', {},
+          el('td', {}, first ? name(f) : ''), el('td', {}, first ? f.family : ''), el('td', {}, first ? `${f.library} ${f.library_version}` : ''),
+          el('td', {}, d),
+          el('td', { class: 'num' }, number(x.ns_per_op)), el('td', { class: 'num' }, `${number(x.ci.low)}–${number(x.ci.high)}`),
+          el('td', { class: 'num' }, `${x.indistinguishable_from_fastest ? '≈' : ''}×${number(x.relative)}`),
+          ['p50_ns', 'p90_ns', 'p99_ns', 'p999_ns', 'max_ns'].map(p => el('td', { class: 'num' }, latency(f, x[p]))),
+          el('td', { class: 'num' }, number(x.allocations_per_op)), el('td', { class: 'num' }, number(x.allocated_bytes_per_op)),
+          el('td', { class: 'num' }, first ? number(f.bytes_per_record) : ''), el('td', { class: 'num' }, first ? number(f.zstd_bytes_per_record) : ''),
+          el('td', {}, first ? Object.entries(f.labels || {}).map(([k, v]) => `${k}: ${v}`).join(', ') + (f.tags.length ? ` · tags: ${f.tags.join(', ')}` : '') : ''),
+          el('td', {}, first ? f.notes : ''));
+      });
+    });
+    document.getElementById('details-table').replaceChildren(el('thead', {}, el('tr', {}, head.map(h => el('th', {}, h)))), el('tbody', {}, rows));
+  }
+
+  function drawAll() {
+    drawThroughput('encode');
+    drawThroughput('decode');
+    drawLatency();
+    drawSize();
+    drawScatter();
+    drawAllocations();
+    drawDetails();
+    drawFeatures();
+    document.documentElement.dataset.chartPoints = JSON.stringify(chartPoints);
+  }
+
+  root.replaceChildren(
+    header(),
+    el('nav', { class: 'note' }, 'Sections: ', ['narrow', 'throughput', 'latency', 'size', 'speed-size', 'allocations', 'details', 'features', 'provenance']
+      .map(id => el('a', { href: `#${id}` }, id)).reduce((all, link) => (all.length ? [...all, ' · ', link] : [link]), [])),
+    filtersView(), throughput(), latencyView(), sizeView(), scatterView(), allocationsView(), detailsView(), featuresView(), provenance(),
+    el('p', { class: 'note' }, `Made by ${data.generator}.`),
+    el('pre', { id: 'errors' }));
+  drawAll();
+  document.documentElement.dataset.rendered = 'yes';
+  window.addEventListener('error', () => { document.getElementById('errors').textContent = window.reportErrors.join('\n'); });
+})();

@@ -1,0 +1,74 @@
+//! `--export-html`: the report renders in a real browser (headless Chromium)
+//! with no script or console error, and every chart has data.
+
+mod common;
+
+use common::{chromium_dom, shootout};
+
+/// An attribute of the page's root element as the DOM dump writes it.
+fn root_attribute(dom: &str, name: &str) -> Option<String> {
+    let root = &dom[dom.find("<html")?..];
+    let root = &root[..root.find('>')?];
+    let start = root.find(&format!(" {name}=\""))? + name.len() + 3;
+    let value = &root[start..];
+    Some(
+        value[..value.find('"')?]
+            .replace("&quot;", "\"")
+            .replace("&amp;", "&"),
+    )
+}
+
+#[test]
+fn the_html_report_renders_in_chromium_with_every_chart_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("report.html");
+    shootout()
+        .args([
+            "run",
+            "--packets",
+            "400",
+            "--runs",
+            "2",
+            "--warmup",
+            "0",
+            "--export-html",
+        ])
+        .arg(&page)
+        .assert()
+        .success();
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        !html.contains("src=\"http") && !html.contains("href=\"http"),
+        "the report must need no network to view"
+    );
+    let Some(dom) = chromium_dom(&page) else {
+        return;
+    };
+    assert_eq!(
+        root_attribute(&dom, "data-errors"),
+        None,
+        "the page reported errors"
+    );
+    assert_eq!(
+        root_attribute(&dom, "data-rendered").as_deref(),
+        Some("yes")
+    );
+    let points: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(&root_attribute(&dom, "data-chart-points").expect("charts drawn"))
+            .unwrap();
+    for chart in [
+        "throughput-encode",
+        "throughput-decode",
+        "latency",
+        "size",
+        "speed-size",
+        "allocations",
+    ] {
+        let drawn = points.get(chart).and_then(|n| n.as_u64());
+        assert!(drawn > Some(0), "chart {chart} has no data: {points:?}");
+    }
+    assert!(
+        dom.contains("Pareto front (decode): "),
+        "the speed-against-size chart names its front"
+    );
+}
