@@ -195,6 +195,13 @@ struct RunArgs {
     /// Write the result tables as Markdown (`-` for standard output).
     #[arg(long, value_name = "FILE")]
     export_markdown: Option<PathBuf>,
+    /// Columns of the terminal tables, comma-separated: `all`, or names from ns, ci, spread, relative, ops, mbps,
+    /// p50, p90, p99, p999, max, outliers, allocs, alloc-bytes (encode and decode tables) and bytes, per-record,
+    /// zstd, zstd-ratio, library, labels (size table). Default: every column that fits the terminal's width,
+    /// detail giving way first (labels, B/op, outliers, MB/s, ops/s, library, p90, max, …); every column when
+    /// the output is not a terminal. Exports always have every column.
+    #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+    columns: Vec<String>,
     /// Write one self-contained HTML report (charts, latency curves, speed against size with its Pareto
     /// front, the filterable feature matrix; no network needed to view it) (`-` for standard output).
     #[arg(long, value_name = "FILE")]
@@ -355,6 +362,7 @@ fn run(args: RunArgs) -> Result<()> {
         max_records: args.max_records,
         options,
         targets,
+        columns: crate::output::table::Columns::parse(&args.columns)?,
     };
     catalog::dispatch(args.data.workload, &args.data.data(), run)
 }

@@ -15,7 +15,7 @@ use crate::benchmark::{self, Progress, Registered, Settings};
 use crate::environment::Environment;
 use crate::export::Target;
 use crate::format::registry;
-use crate::output::table::{self, Style};
+use crate::output::table::{self, Columns, Style};
 use crate::results::{Invocation, Merged, Noisy, Results, RunContext};
 use crate::runners::{External, Language};
 use crate::workload::Workload;
@@ -48,6 +48,8 @@ pub struct Run {
     pub options: serde_json::Value,
     /// The exports, already checked.
     pub targets: Vec<Target>,
+    /// `--columns`, or `None` to fit the terminal.
+    pub columns: Option<Columns>,
 }
 
 impl WorkloadTask for Run {
@@ -113,11 +115,15 @@ impl Run {
         }
         let merged = Merged::new(parts)?;
 
-        let tables_to_stderr = targets.iter().any(Target::is_stdout);
-        if tables_to_stderr {
-            print_tables(&merged, &mut io::stderr().lock())?;
+        // With an export on standard output, the tables go to stderr.
+        if targets.iter().any(Target::is_stdout) {
+            let width = terminal_width(io::stderr().is_terminal());
+            let columns = Columns::or_fit(self.columns.as_ref(), width);
+            print_tables(&merged, &columns, &mut io::stderr().lock())?;
         } else {
-            print_tables(&merged, &mut io::stdout().lock())?;
+            let width = terminal_width(io::stdout().is_terminal());
+            let columns = Columns::or_fit(self.columns.as_ref(), width);
+            print_tables(&merged, &columns, &mut io::stdout().lock())?;
         }
         crate::output::print_warnings(&merged.warnings());
         crate::output::print_warnings(
@@ -300,15 +306,31 @@ where
     Ok((results, measured))
 }
 
-fn print_tables(merged: &Merged, out: &mut dyn Write) -> Result<()> {
+/// The terminal's width when the tables go to one.
+fn terminal_width(to_terminal: bool) -> Option<usize> {
+    to_terminal
+        .then(|| comfy_table::Table::new().width())
+        .flatten()
+        .map(usize::from)
+}
+
+fn print_tables(merged: &Merged, columns: &Columns, out: &mut dyn Write) -> Result<()> {
     if io::stdout().is_terminal() {
         writeln!(out)?;
     }
     for line in table::preamble(merged) {
         writeln!(out, "{line}")?;
     }
-    for (title, table) in table::sections(merged, Style::Terminal) {
+    let (sections, hidden) = table::sections(merged, Style::Terminal, columns);
+    for (title, table) in sections {
         writeln!(out, "\n{title}\n{table}")?;
+    }
+    if let (Columns::Fit(width), false) = (columns, hidden.is_empty()) {
+        writeln!(
+            out,
+            "(to fit {width} terminal columns, hidden: {}; --columns all shows every one, and the exports have them all)",
+            hidden.join(", ")
+        )?;
     }
     for line in table::not_run(merged) {
         writeln!(out, "{line}")?;

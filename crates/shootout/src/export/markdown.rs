@@ -4,14 +4,14 @@ use std::io::Write;
 
 use anyhow::Result;
 
-use crate::output::table::{self, Style};
+use crate::output::table::{self, Columns, Style};
 use crate::results::{Merged, Noisy};
 
 pub fn write(merged: &Merged, out: &mut dyn Write) -> Result<()> {
     for line in table::preamble(merged) {
         writeln!(out, "{line}  ")?;
     }
-    for (title, table) in table::sections(merged, Style::Markdown) {
+    for (title, table) in table::sections(merged, Style::Markdown, &Columns::All).0 {
         writeln!(out, "\n### {title}\n\n{table}")?;
     }
     for line in table::not_run(merged) {

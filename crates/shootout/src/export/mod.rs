@@ -391,6 +391,53 @@ mod tests {
     }
 
     #[test]
+    fn terminal_tables_fit_the_width_by_leaving_out_detail_first() {
+        use crate::output::table::{self, Columns, Style};
+        let merged = Merged::new(vec![fixture(), other_language()]).unwrap();
+        let widest = |columns: &Columns| {
+            let (sections, hidden) = table::sections(&merged, Style::Terminal, columns);
+            let width = sections
+                .iter()
+                .flat_map(|(_, t)| {
+                    t.to_string()
+                        .lines()
+                        .map(|l| l.chars().count())
+                        .collect::<Vec<_>>()
+                })
+                .max()
+                .unwrap();
+            (width, hidden)
+        };
+        let (full, none_hidden) = widest(&Columns::All);
+        assert!(none_hidden.is_empty() && full > 100, "{full}");
+        for width in [100, 80] {
+            let (fitted, hidden) = widest(&Columns::Fit(width));
+            assert!(fitted <= width, "{fitted} > {width}, hidden {hidden:?}");
+            assert_eq!(
+                hidden[..2],
+                ["alloc-bytes", "outliers"],
+                "detail gives way first"
+            );
+        }
+        let (_, hidden) = widest(&Columns::Fit(full));
+        assert!(
+            hidden.is_empty(),
+            "a wide enough terminal shows every column"
+        );
+        let chosen = Columns::parse(&["ns".into(), "p99".into()])
+            .unwrap()
+            .unwrap();
+        let (sections, _) = table::sections(&merged, Style::Terminal, &chosen);
+        let encode = sections[0].1.to_string();
+        assert!(encode.contains("p99") && !encode.contains("p50") && !encode.contains("95% CI"));
+        let error = Columns::parse(&["nope".into()]).unwrap_err().to_string();
+        assert!(
+            error.contains("no column named 'nope'") && error.contains("alloc-bytes"),
+            "{error}"
+        );
+    }
+
+    #[test]
     fn two_workloads_are_not_merged() {
         let mut other = other_language();
         other.workload.records = 999;

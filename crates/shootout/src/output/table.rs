@@ -1,6 +1,7 @@
 //! The results as tables: one per direction plus sizes. The same tables render
 //! to the terminal and, with a Markdown style, to `--export-markdown`.
 
+use anyhow::{Result, bail};
 use comfy_table::presets::{ASCII_MARKDOWN, UTF8_BORDERS_ONLY};
 use comfy_table::{CellAlignment, Table, TableStyle};
 
@@ -118,29 +119,226 @@ fn rows(merged: &Merged, baseline: bool) -> Vec<&Row> {
         .collect()
 }
 
+/// A column of a result table: the name `--columns` knows it by, its header,
+/// and its cell (of a row, and in a direction table the direction shown).
+pub struct Column<Cell> {
+    pub name: &'static str,
+    header: &'static str,
+    cell: Cell,
+}
+
+const DIRECTION_COLUMNS: &[Column<fn(&Row, &Direction) -> String>] = &[
+    Column {
+        name: "ns",
+        header: "ns/op",
+        cell: |_, direction| ns_per_op(direction.summary.ns_per_op.median),
+    },
+    Column {
+        name: "ci",
+        header: "95% CI",
+        cell: |_, direction| {
+            let ci = &direction.summary.ns_per_op_ci;
+            format!("{}–{}", ns_per_op(ci.low), ns_per_op(ci.high))
+        },
+    },
+    Column {
+        name: "spread",
+        header: "± runs",
+        cell: |_, direction| {
+            format!(
+                "{:.1}%",
+                100.0 * direction.summary.ns_per_op.relative_range()
+            )
+        },
+    },
+    Column {
+        name: "relative",
+        header: "relative (95% CI)",
+        cell: |_, direction| relative(&direction.relative),
+    },
+    Column {
+        name: "ops",
+        header: "ops/s",
+        cell: |_, direction| si(direction.summary.ops_per_s.median),
+    },
+    Column {
+        name: "mbps",
+        header: "MB/s",
+        cell: |_, direction| format!("{:.0}", direction.summary.mb_per_s.median),
+    },
+    Column {
+        name: "p50",
+        header: "p50 ns",
+        cell: |row, direction| latency(direction.summary.p50_ns.median, &row.timer),
+    },
+    Column {
+        name: "p90",
+        header: "p90",
+        cell: |row, direction| latency(direction.summary.p90_ns.median, &row.timer),
+    },
+    Column {
+        name: "p99",
+        header: "p99",
+        cell: |row, direction| latency(direction.summary.p99_ns.median, &row.timer),
+    },
+    Column {
+        name: "p999",
+        header: "p99.9",
+        cell: |row, direction| latency(direction.summary.p999_ns.median, &row.timer),
+    },
+    Column {
+        name: "max",
+        header: "max",
+        cell: |_, direction| ns(direction.summary.max_ns.median),
+    },
+    Column {
+        name: "outliers",
+        header: "outliers",
+        cell: |_, direction| {
+            let o = &direction.summary.outliers;
+            (o.low + o.high).to_string()
+        },
+    },
+    Column {
+        name: "allocs",
+        header: "allocs/op",
+        cell: |_, direction| {
+            direction
+                .summary
+                .allocations_per_op
+                .map_or("-".to_owned(), |a| allocations(a.median))
+        },
+    },
+    Column {
+        name: "alloc-bytes",
+        header: "B/op",
+        cell: |_, direction| allocations(direction.summary.allocated_bytes_per_op.median),
+    },
+];
+
+const SIZE_COLUMNS: &[Column<fn(&Row) -> String>] = &[
+    Column {
+        name: "bytes",
+        header: "bytes",
+        cell: |r| r.format.encoded_bytes.to_string(),
+    },
+    Column {
+        name: "per-record",
+        header: "bytes/record",
+        cell: |r| format!("{:.1}", r.format.bytes_per_record),
+    },
+    Column {
+        name: "zstd",
+        header: "zstd-3 bytes",
+        cell: |r| or_dash(r.format.zstd_bytes),
+    },
+    Column {
+        name: "zstd-ratio",
+        header: "zstd ratio",
+        cell: |r| {
+            r.format
+                .zstd_ratio
+                .map_or("-".to_owned(), |r| format!("{r:.2}"))
+        },
+    },
+    Column {
+        name: "library",
+        header: "library",
+        cell: |r| format!("{} {}", r.format.library, r.format.library_version),
+    },
+    Column {
+        name: "labels",
+        header: "labels",
+        cell: |r| r.format.tags.join(", "),
+    },
+];
+
+/// Every name `--columns` accepts, in table order.
+pub fn column_names() -> impl Iterator<Item = &'static str> {
+    DIRECTION_COLUMNS
+        .iter()
+        .map(|c| c.name)
+        .chain(SIZE_COLUMNS.iter().map(|c| c.name))
+}
+
+/// The order in which columns give way when a table is wider than the
+/// terminal: detail first, then the spread, keeping ns/op, relative, p50, p99 and
+/// bytes/record to the last.
+pub const DROP_ORDER: &[&str] = &[
+    "labels",
+    "alloc-bytes",
+    "outliers",
+    "mbps",
+    "ops",
+    "library",
+    "p90",
+    "max",
+    "zstd-ratio",
+    "bytes",
+    "ci",
+    "spread",
+    "p999",
+    "allocs",
+    "zstd",
+];
+
+/// Which columns the tables show.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Columns {
+    All,
+    /// As many as fit this many terminal columns, dropped in [`DROP_ORDER`].
+    Fit(usize),
+    /// Exactly these (by [`Column::name`]); the format name is always shown.
+    Only(Vec<String>),
+}
+
+impl Columns {
+    /// `--columns`: `all`, or names from [`column_names`]; `None` when none were given.
+    pub fn parse(names: &[String]) -> Result<Option<Columns>> {
+        match names {
+            [] => Ok(None),
+            [all] if all == "all" => Ok(Some(Columns::All)),
+            _ => {
+                if let Some(unknown) = names.iter().find(|n| !column_names().any(|c| c == *n)) {
+                    bail!(
+                        "--columns: no column named '{unknown}'; columns: all, {}",
+                        column_names().collect::<Vec<_>>().join(", ")
+                    );
+                }
+                Ok(Some(Columns::Only(names.to_vec())))
+            }
+        }
+    }
+
+    /// The columns for a table printed to a terminal `width` columns wide (or not to a terminal).
+    pub fn or_fit(chosen: Option<&Columns>, width: Option<usize>) -> Columns {
+        match (chosen, width) {
+            (Some(columns), _) => columns.clone(),
+            (None, Some(width)) => Columns::Fit(width),
+            (None, None) => Columns::All,
+        }
+    }
+
+    fn shows(&self, name: &str, hidden: &[&str]) -> bool {
+        match self {
+            Columns::Only(names) => names.iter().any(|n| n == name),
+            Columns::All | Columns::Fit(_) => !hidden.contains(&name),
+        }
+    }
+}
+
 /// One direction, fastest first: throughput, its noise, latency and allocations.
-pub fn direction(merged: &Merged, style: Style, pick: fn(&FormatResult) -> &Direction) -> Table {
-    let mut table = new_table(
-        style,
-        merged,
-        &[
-            "format",
-            "ns/op",
-            "95% CI",
-            "± runs",
-            "relative (95% CI)",
-            "ops/s",
-            "MB/s",
-            "p50 ns",
-            "p90",
-            "p99",
-            "p99.9",
-            "max",
-            "outliers",
-            "allocs/op",
-            "B/op",
-        ],
-    );
+fn direction(
+    merged: &Merged,
+    style: Style,
+    pick: fn(&FormatResult) -> &Direction,
+    show: &dyn Fn(&str) -> bool,
+) -> Table {
+    let columns: Vec<_> = DIRECTION_COLUMNS.iter().filter(|c| show(c.name)).collect();
+    let headers: Vec<&str> = std::iter::once("format")
+        .chain(columns.iter().map(|c| c.header))
+        .collect();
+    let mut table = new_table(style, merged, &headers);
     let mut rows = rows(merged, true);
     rows.sort_by(|a, b| {
         pick(&a.format)
@@ -150,66 +348,25 @@ pub fn direction(merged: &Merged, style: Style, pick: fn(&FormatResult) -> &Dire
             .total_cmp(&pick(&b.format).summary.ns_per_op.median)
     });
     for row in rows {
-        let direction = pick(&row.format);
-        let s = &direction.summary;
-        let timer = &row.timer;
         let mut cells = row_start(merged, row, display_name(&row.format));
-        cells.extend([
-            ns_per_op(s.ns_per_op.median),
-            format!(
-                "{}–{}",
-                ns_per_op(s.ns_per_op_ci.low),
-                ns_per_op(s.ns_per_op_ci.high)
-            ),
-            format!("{:.1}%", 100.0 * s.ns_per_op.relative_range()),
-            relative(&direction.relative),
-            si(s.ops_per_s.median),
-            format!("{:.0}", s.mb_per_s.median),
-            latency(s.p50_ns.median, timer),
-            latency(s.p90_ns.median, timer),
-            latency(s.p99_ns.median, timer),
-            latency(s.p999_ns.median, timer),
-            ns(s.max_ns.median),
-            (s.outliers.low + s.outliers.high).to_string(),
-            s.allocations_per_op
-                .map_or("-".to_owned(), |a| allocations(a.median)),
-            allocations(s.allocated_bytes_per_op.median),
-        ]);
+        cells.extend(columns.iter().map(|c| (c.cell)(row, pick(&row.format))));
         table.add_row(cells);
     }
     table
 }
 
 /// Encoded size, labels and validation, smallest first.
-pub fn sizes(merged: &Merged, style: Style) -> Table {
-    let mut table = new_table(
-        style,
-        merged,
-        &[
-            "format",
-            "bytes",
-            "bytes/record",
-            "zstd-3 bytes",
-            "zstd ratio",
-            "library",
-            "labels",
-        ],
-    );
+fn sizes(merged: &Merged, style: Style, show: &dyn Fn(&str) -> bool) -> Table {
+    let columns: Vec<_> = SIZE_COLUMNS.iter().filter(|c| show(c.name)).collect();
+    let headers: Vec<&str> = std::iter::once("format")
+        .chain(columns.iter().map(|c| c.header))
+        .collect();
+    let mut table = new_table(style, merged, &headers);
     let mut rows = rows(merged, false);
     rows.sort_by_key(|r| r.format.encoded_bytes);
     for row in rows {
-        let format = &row.format;
-        let mut cells = row_start(merged, row, format.name.clone());
-        cells.extend([
-            format.encoded_bytes.to_string(),
-            format!("{:.1}", format.bytes_per_record),
-            or_dash(format.zstd_bytes),
-            format
-                .zstd_ratio
-                .map_or("-".to_owned(), |r| format!("{r:.2}")),
-            format!("{} {}", format.library, format.library_version),
-            format.tags.join(", "),
-        ]);
+        let mut cells = row_start(merged, row, row.format.name.clone());
+        cells.extend(columns.iter().map(|c| (c.cell)(row)));
         table.add_row(cells);
     }
     table
@@ -270,27 +427,73 @@ pub fn csv_sizes(merged: &Merged, style: Style) -> Option<Table> {
     Some(table)
 }
 
-/// The tables of a run, in order, with their titles: the terminal and the
-/// Markdown export show the same sections.
-pub fn sections(merged: &Merged, style: Style) -> Vec<(&'static str, Table)> {
-    let mut sections = vec![
-        (
-            "Encode (ns per op)",
-            direction(merged, style, |f| &f.encode),
-        ),
-        (
-            "Decode + aggregate (ns per op)",
-            direction(merged, style, |f| &f.decode),
-        ),
-        (
-            "Size (every format validated against the reference aggregate)",
-            sizes(merged, style),
-        ),
+/// The tables of a run, in order, with their titles (the terminal and the
+/// Markdown export show the same sections), and the columns left out to fit.
+pub fn sections(
+    merged: &Merged,
+    style: Style,
+    columns: &Columns,
+) -> (Vec<(&'static str, Table)>, Vec<&'static str>) {
+    let (directions, mut hidden) = fitted(columns, DIRECTION_COLUMNS, |show| {
+        vec![
+            direction(merged, style, |f| &f.encode, show),
+            direction(merged, style, |f| &f.decode, show),
+        ]
+    });
+    let (size, size_hidden) = fitted(columns, SIZE_COLUMNS, |show| {
+        vec![sizes(merged, style, show)]
+    });
+    hidden.extend(size_hidden);
+    let titles = [
+        "Encode (ns per op)",
+        "Decode + aggregate (ns per op)",
+        "Size (every format validated against the reference aggregate)",
     ];
+    let mut sections: Vec<(&'static str, Table)> = titles
+        .into_iter()
+        .zip(directions.into_iter().chain(size))
+        .collect();
     if let Some(csv) = csv_sizes(merged, style) {
         sections.push(("Size against the source CSV", csv));
     }
-    sections
+    (sections, hidden)
+}
+
+/// Tables built with the chosen columns; to fit a width, this table's columns
+/// in [`DROP_ORDER`] are left out one by one until the widest table fits.
+fn fitted<Cell>(
+    columns: &Columns,
+    of_table: &[Column<Cell>],
+    build: impl Fn(&dyn Fn(&str) -> bool) -> Vec<Table>,
+) -> (Vec<Table>, Vec<&'static str>) {
+    let droppable: Vec<&'static str> = DROP_ORDER
+        .iter()
+        .copied()
+        .filter(|name| of_table.iter().any(|c| c.name == *name))
+        .collect();
+    let mut hidden = 0;
+    loop {
+        let tables = build(&|name| columns.shows(name, &droppable[..hidden]));
+        let Columns::Fit(width) = *columns else {
+            return (tables, Vec::new());
+        };
+        let widest = tables.iter().map(width_of).max().unwrap_or(0);
+        if widest <= width || hidden == droppable.len() {
+            return (tables, droppable[..hidden].to_vec());
+        }
+        hidden += 1;
+    }
+}
+
+/// The widest line of a rendered table, in terminal columns (every character
+/// the tables use is one column wide).
+fn width_of(table: &Table) -> usize {
+    table
+        .to_string()
+        .lines()
+        .map(|line| line.chars().count())
+        .max()
+        .unwrap_or(0)
 }
 
 /// Formats that did not run, or whose numbers are withheld, each with its reason.
