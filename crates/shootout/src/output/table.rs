@@ -119,15 +119,18 @@ fn rows(merged: &Merged, baseline: bool) -> Vec<&Row> {
         .collect()
 }
 
-/// A column of a result table: the name `--columns` knows it by, its header,
-/// and its cell (of a row, and in a direction table the direction shown).
+/// A column of a result table: the name `--columns` knows it by, its header, and its cell.
 pub struct Column<Cell> {
     pub name: &'static str,
     header: &'static str,
     cell: Cell,
 }
 
-const DIRECTION_COLUMNS: &[Column<fn(&Row, &Direction) -> String>] = &[
+/// A cell of the encode and decode tables: of a row, in the direction shown.
+type DirectionCell = fn(&Row, &Direction) -> String;
+type SizeCell = fn(&Row) -> String;
+
+const DIRECTION_COLUMNS: &[Column<DirectionCell>] = &[
     Column {
         name: "ns",
         header: "ns/op",
@@ -216,7 +219,7 @@ const DIRECTION_COLUMNS: &[Column<fn(&Row, &Direction) -> String>] = &[
     },
 ];
 
-const SIZE_COLUMNS: &[Column<fn(&Row) -> String>] = &[
+const SIZE_COLUMNS: &[Column<SizeCell>] = &[
     Column {
         name: "bytes",
         header: "bytes",
