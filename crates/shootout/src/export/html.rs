@@ -8,6 +8,7 @@
 //! one file, whose legend toggling and logarithmic axes the latency chart needs to
 //! let a reader pick formats, which server-side SVG would have had to re-implement.
 
+use std::collections::BTreeMap;
 use std::io::{Cursor, Write};
 
 use anyhow::Result;
@@ -64,8 +65,11 @@ struct Page<'a> {
     several_languages: bool,
     runners: Vec<Runner<'a>>,
     formats: Vec<Format<'a>>,
-    /// Indices into `formats` of the Pareto front of ns/op against bytes/record.
+    /// Indices into `formats` of the Pareto front of ns/op against bytes/record,
+    /// over every language…
     pareto: Pareto,
+    /// …and within each language, when there are several.
+    pareto_by_language: BTreeMap<&'a str, Pareto>,
 }
 
 #[derive(Serialize)]
@@ -137,20 +141,13 @@ struct Pareto {
 impl<'a> Page<'a> {
     fn of(merged: &'a Merged) -> Page<'a> {
         let formats: Vec<Format> = merged.rows.iter().map(Format::of).collect();
-        let front = |ns: fn(&Format) -> f64| {
-            let points: Vec<(f64, f64)> = formats
+        let pareto = Pareto::of(&formats, None);
+        let pareto_by_language = match merged.several_languages() {
+            true => formats
                 .iter()
-                .map(|f| match f.baseline {
-                    // The floor row moves no bytes: it is no choice to trade against.
-                    true => (f64::INFINITY, f64::INFINITY),
-                    false => (ns(f), f.bytes_per_record),
-                })
-                .collect();
-            pareto_front(&points)
-        };
-        let pareto = Pareto {
-            encode: front(|f| f.encode.ns_per_op),
-            decode: front(|f| f.decode.ns_per_op),
+                .map(|f| (f.language, Pareto::of(&formats, Some(f.language))))
+                .collect(),
+            false => BTreeMap::new(),
         };
         let mut warnings = merged.warnings();
         warnings.extend(Noisy::summary(&merged.noisy()));
@@ -180,6 +177,31 @@ impl<'a> Page<'a> {
                 .collect(),
             formats,
             pareto,
+            pareto_by_language,
+        }
+    }
+}
+
+impl Pareto {
+    /// The fronts of `formats`, or of one language's.
+    fn of(formats: &[Format], language: Option<&str>) -> Pareto {
+        let front = |ns: fn(&Format) -> f64| {
+            let points: Vec<(f64, f64)> = formats
+                .iter()
+                .map(|f| {
+                    // The floor row moves no bytes: it is no choice to trade against.
+                    let excluded = f.baseline || language.is_some_and(|l| l != f.language);
+                    match excluded {
+                        true => (f64::INFINITY, f64::INFINITY),
+                        false => (ns(f), f.bytes_per_record),
+                    }
+                })
+                .collect();
+            pareto_front(&points)
+        };
+        Pareto {
+            encode: front(|f| f.encode.ns_per_op),
+            decode: front(|f| f.decode.ns_per_op),
         }
     }
 }

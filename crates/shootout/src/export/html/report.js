@@ -42,7 +42,12 @@
   const latency = (f, ns) => (ns < f.flag_below_ns ? `≤${f.flag_below_ns}` : number(ns));
 
   // Logarithmic axes label 1, 2 and 5 of each decade only.
-  const logTicks = { callback: v => ([1, 2, 5].includes(Math.round(v / 10 ** Math.floor(Math.log10(v) + 1e-9))) ? number(v) : '') };
+  const logTicks = {
+    callback: v => {
+      const mantissa = v / 10 ** Math.floor(Math.log10(v) + 1e-9);
+      return [1, 2, 5].some(k => Math.abs(mantissa - k) < 1e-6) ? number(v) : '';
+    },
+  };
 
   function section(id, title, ...children) {
     return el('section', { id }, el('h2', {}, title), ...children);
@@ -101,14 +106,15 @@
 
   function header() {
     const w = data.workload;
-    const input = w.input ? ` · ${w.input.path} (${w.input.bytes.toLocaleString('en')} bytes, sha256 ${w.input.sha256.slice(0, 16)}…)` : '';
+    const input = w.input ? ` (${w.input.bytes.toLocaleString('en')} bytes, sha256 ${w.input.sha256.slice(0, 16)}…)` : '';
     return el('header', {},
       el('h1', {}, `shootout: ${w.name}`),
       el('p', { class: 'lead' }, `${w.records.toLocaleString('en')} records from ${w.source}${input} · `
         + `${formats.filter(f => !f.baseline).length} formats in ${languages.join(', ')}`),
       el('ul', { class: 'method' }, data.method.map(line => el('li', {}, line))),
       data.warnings.length ? el('div', {}, el('h3', {}, `Warnings (${data.warnings.length})`),
-        el('ul', { class: 'warnings' }, data.warnings.map(w => el('li', {}, w)))) : el('p', { class: 'note' }, 'No warnings.'),
+        el('ul', { class: 'warnings' }, data.warnings.map(w => el('li', {}, w.length > 240
+          ? el('details', {}, el('summary', {}, `${w.slice(0, 200)}…`), w) : w)))) : el('p', { class: 'note' }, 'No warnings.'),
       data.withheld.length ? el('div', {}, el('h3', {}, 'Not measured'),
         el('ul', { class: 'withheld' }, data.withheld.map(w => el('li', {}, w)))) : null);
   }
@@ -229,17 +235,23 @@
   function latencyView() {
     const buttons = ['encode', 'decode'].map(d => el('button', { 'data-direction': d, onclick: () => { latencyDirection = d; drawLatency(); } }, d));
     return section('latency', 'Latency percentiles',
-      el('p', { class: 'note' }, 'One timed sample per record (latency pass, the clock\'s own cost subtracted), all measured runs merged: percentile on a log-odds axis, ns on a log axis. Click names in the legend to show or hide formats; the curve ends at the maximum.'),
+      el('p', { class: 'note' }, 'One timed sample per record (latency pass, the clock\'s own cost subtracted), all measured runs merged: percentile on a log-odds axis, ns on a log axis; each curve ends at its maximum. Tick the formats to compare.'),
       el('div', { class: 'controls' }, 'direction:', buttons,
-        el('button', { onclick: () => selectLatency('fastest') }, 'fastest 8'),
+        el('button', { onclick: () => selectLatency('fastest') }, data.several_languages ? 'fastest 3 of each language' : 'fastest 8'),
         el('button', { onclick: () => selectLatency('all') }, 'all'),
         el('button', { onclick: () => selectLatency('none') }, 'none')),
-      chartBox('latency', 560));
+      el('div', { class: 'row' },
+        el('div', { style: 'flex: 3 1 640px' }, chartBox('latency', 560)),
+        el('div', { id: 'latency-picker', class: 'picker', style: 'flex: 1 1 240px' })));
   }
 
+  // The fastest at p50: 8, or 3 of each language when there are several.
   function pickLatency(which) {
     const order = measured().sort((a, b) => formats[a][latencyDirection].p50_ns - formats[b][latencyDirection].p50_ns);
-    return new Set(which === 'all' ? order : which === 'fastest' ? order.slice(0, 8) : []);
+    if (which === 'all') return new Set(order);
+    if (which === 'none') return new Set();
+    if (!data.several_languages) return new Set(order.slice(0, 8));
+    return new Set(languages.flatMap(language => order.filter(i => formats[i].language === language).slice(0, 3)));
   }
 
   function selectLatency(which) {
@@ -252,16 +264,15 @@
     const order = measured();
     if (latencySelection === null) latencySelection = pickLatency('fastest');
     const datasets = order.map(i => ({
-      label: name(formats[i]) + (formats[i][latencyDirection].latency.from_histograms ? '' : ' (summary only)'),
+      label: name(formats[i]),
       data: formats[i][latencyDirection].latency.points.map(([x, y]) => ({ x, y: Math.max(y, 1) })),
       borderColor: formatColor(i), backgroundColor: formatColor(i),
-      hidden: !latencySelection.has(i), pointRadius: 0, borderWidth: 1.6, formatIndex: i,
+      hidden: !latencySelection.has(i), pointRadius: 0, borderWidth: 1.6,
     }));
     draw('latency', {
       type: 'line',
       data: { datasets },
       options: {
-        parsing: true,
         interaction: { mode: 'nearest', intersect: false },
         scales: {
           x: {
@@ -272,19 +283,25 @@
           y: { type: 'logarithmic', title: { display: true, text: 'ns' }, ticks: logTicks },
         },
         plugins: {
-          legend: {
-            position: 'right',
-            labels: { boxWidth: 10 },
-            onClick: (e, item, legend) => {
-              const i = datasets[item.datasetIndex].formatIndex;
-              if (latencySelection.has(i)) latencySelection.delete(i); else latencySelection.add(i);
-              Chart.defaults.plugins.legend.onClick.call(legend, e, item, legend);
-            },
-          },
+          legend: { display: false },
           tooltip: { callbacks: { title: items => items.length ? `p${(100 * (1 - 1 / items[0].parsed.x)).toPrecision(6).replace(/\.?0+$/, '')}` : '', label: c => `${c.dataset.label}: ${number(c.parsed.y)} ns` } },
         },
       },
     }, datasets.reduce((n, d) => n + d.data.length, 0));
+    const picker = document.getElementById('latency-picker');
+    picker.replaceChildren(...languages.map(language => el('div', {},
+      data.several_languages ? el('h3', {}, language) : null,
+      order.map((i, d) => [i, d]).filter(([i]) => formats[i].language === language).map(([i, d]) => {
+        const box = el('input', { type: 'checkbox' });
+        box.checked = latencySelection.has(i);
+        box.addEventListener('change', () => {
+          if (box.checked) latencySelection.add(i); else latencySelection.delete(i);
+          charts.latency.setDatasetVisibility(d, box.checked);
+          charts.latency.update();
+        });
+        const summary = formats[i][latencyDirection].latency.from_histograms ? '' : ' (summary percentiles only)';
+        return el('label', {}, box, el('span', { class: 'swatch', style: `background:${formatColor(i)}` }), `${formats[i].name}${summary}`);
+      }))));
   }
 
   function sizeView() {
@@ -314,7 +331,7 @@
   function scatterView() {
     const buttons = ['encode', 'decode'].map(d => el('button', { 'data-direction': d, onclick: () => { scatterDirection = d; drawScatter(); } }, d));
     return section('speed-size', 'Speed against size',
-      el('p', { class: 'note' }, 'Each format\'s ns/op against its bytes/record (both log scales; lower left is better). The Pareto front — the formats no other format beats on both — is drawn and named; it is computed over every measured format, not only those the filters show.'),
+      el('p', { class: 'note' }, 'Each format\'s ns/op against its bytes/record (both log scales; lower left is better). The Pareto front — the formats no other format beats on both — is drawn and named; with several languages, each language\'s own front is dashed in its colour. Fronts are computed over every measured format, not only those the filters show.'),
       el('div', { class: 'controls' }, 'direction:', buttons),
       chartBox('speed-size', 560),
       el('p', { id: 'pareto-front' }));
@@ -329,6 +346,12 @@
       data: measured().filter(i => formats[i].language === language).map(point),
       backgroundColor: languageColor(language), pointRadius: 4,
     }));
+    for (const [language, fronts] of Object.entries(data.pareto_by_language)) {
+      datasets.push({
+        label: `${language} front`, data: fronts[scatterDirection].map(point), showLine: true,
+        borderColor: languageColor(language), backgroundColor: languageColor(language), borderDash: [5, 4], borderWidth: 1, pointRadius: 0,
+      });
+    }
     datasets.push({
       label: 'Pareto front', data: front.map(point), named: true, showLine: true,
       borderColor: '#111', backgroundColor: '#111', pointRadius: 5, pointStyle: 'rectRot', borderWidth: 1.2,
@@ -345,9 +368,11 @@
       },
       plugins: [pointNames],
     }, datasets.reduce((n, d) => n + d.data.length, 0));
+    const describe = indices => indices.map(i => `${name(formats[i])} (${number(formats[i][scatterDirection].ns_per_op)} ns/op, ${number(formats[i].bytes_per_record)} B)`).join(' → ');
     document.getElementById('pareto-front').replaceChildren(
-      el('span', { class: 'front' }, `Pareto front (${scatterDirection}): `),
-      front.map(i => `${name(formats[i])} (${number(formats[i][scatterDirection].ns_per_op)} ns/op, ${number(formats[i].bytes_per_record)} B)`).join(' → '));
+      el('span', { class: 'front' }, `Pareto front (${scatterDirection}): `), describe(front),
+      Object.entries(data.pareto_by_language).map(([language, fronts]) =>
+        el('div', { class: 'note' }, `Within ${language} (dashed): ${describe(fronts[scatterDirection])}`)));
   }
 
   function allocationsView() {
