@@ -161,6 +161,40 @@ struct DataArgs {
     generated: Generated,
 }
 
+/// The results files `run` and `report` write. A new export is one more
+/// option here and one more [`Kind`].
+#[derive(Args, serde::Serialize)]
+struct ExportArgs {
+    /// Write all results as JSON (`-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    export_json: Option<PathBuf>,
+    /// Write a summary row per format and direction as CSV (`-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    export_csv: Option<PathBuf>,
+    /// Write the result tables as Markdown (`-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    export_markdown: Option<PathBuf>,
+    /// Overwrite existing export files.
+    #[arg(long)]
+    force: bool,
+}
+
+impl ExportArgs {
+    /// The export files, checked before any work so a long run never ends by refusing to save.
+    fn targets(&self) -> Result<Vec<Target>> {
+        let targets: Vec<Target> = [
+            (Kind::Json, &self.export_json),
+            (Kind::Csv, &self.export_csv),
+            (Kind::Markdown, &self.export_markdown),
+        ]
+        .into_iter()
+        .filter_map(|(kind, path)| path.clone().map(|path| Target { kind, path }))
+        .collect();
+        crate::export::check_targets(&targets, self.force)?;
+        Ok(targets)
+    }
+}
+
 #[derive(Args, serde::Serialize)]
 struct RunArgs {
     #[command(flatten)]
@@ -186,18 +220,9 @@ struct RunArgs {
     /// Stop after this many records: a quick look at a large input.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     max_records: Option<u64>,
-    /// Write all results as JSON (`-` for standard output).
-    #[arg(long, value_name = "FILE")]
-    export_json: Option<PathBuf>,
-    /// Write a summary row per format and direction as CSV (`-` for standard output).
-    #[arg(long, value_name = "FILE")]
-    export_csv: Option<PathBuf>,
-    /// Write the result tables as Markdown (`-` for standard output).
-    #[arg(long, value_name = "FILE")]
-    export_markdown: Option<PathBuf>,
-    /// Overwrite existing export files.
-    #[arg(long)]
-    force: bool,
+    #[command(flatten)]
+    #[serde(flatten)]
+    export: ExportArgs,
     /// Languages to measure, comma-separated: rust, go, jvm, all. Another language's runner (runners/<lang>/) is
     /// built with its own toolchain and run after the Rust formats on the same records, handed over as a
     /// dataset file; the tables then show every language, with a lang column.
@@ -337,7 +362,7 @@ fn list_workloads() -> Result<()> {
 
 fn run(args: RunArgs) -> Result<()> {
     // Every check on the command line and the export paths happens before the input is read.
-    let targets = export_targets(&args)?;
+    let targets = args.export.targets()?;
     let options = serde_json::to_value(&args)?;
     let run = crate::run::Run {
         settings: Settings {
@@ -353,18 +378,4 @@ fn run(args: RunArgs) -> Result<()> {
         targets,
     };
     catalog::dispatch(args.data.workload, &args.data.data(), run)
-}
-
-/// The export files, checked before any work so a long run never ends by refusing to save.
-fn export_targets(args: &RunArgs) -> Result<Vec<Target>> {
-    let targets: Vec<Target> = [
-        (Kind::Json, &args.export_json),
-        (Kind::Csv, &args.export_csv),
-        (Kind::Markdown, &args.export_markdown),
-    ]
-    .into_iter()
-    .filter_map(|(kind, path)| path.clone().map(|path| Target { kind, path }))
-    .collect();
-    crate::export::check_targets(&targets, args.force)?;
-    Ok(targets)
 }

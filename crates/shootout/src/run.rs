@@ -112,30 +112,36 @@ impl Run {
             }
         }
         let merged = Merged::new(parts)?;
-
-        let tables_to_stderr = targets.iter().any(Target::is_stdout);
-        if tables_to_stderr {
-            print_tables(&merged, &mut io::stderr().lock())?;
-        } else {
-            print_tables(&merged, &mut io::stdout().lock())?;
-        }
-        crate::output::print_warnings(&merged.warnings());
-        crate::output::print_warnings(
-            &Noisy::summary(&merged.noisy())
-                .into_iter()
-                .collect::<Vec<_>>(),
-        );
-        for target in &targets {
-            target.write(&merged)?;
-            if !target.is_stdout() {
-                eprintln!("wrote {}", target.path.display());
-            }
-        }
+        show(&merged, &targets)?;
         match merged.failed().count() {
             0 => Ok(()),
             failed => Err(FormatsFailed(failed).into()),
         }
     }
+}
+
+/// Prints the tables and warnings of a results set and writes its exports:
+/// the end of `run`, and all of `report`.
+pub fn show(merged: &Merged, targets: &[Target]) -> Result<()> {
+    let tables_to_stderr = targets.iter().any(Target::is_stdout);
+    if tables_to_stderr {
+        print_tables(merged, &mut io::stderr().lock())?;
+    } else {
+        print_tables(merged, &mut io::stdout().lock())?;
+    }
+    crate::output::print_warnings(&merged.warnings());
+    crate::output::print_warnings(
+        &Noisy::summary(&merged.noisy())
+            .into_iter()
+            .collect::<Vec<_>>(),
+    );
+    for target in targets {
+        target.write(merged)?;
+        if !target.is_stdout() {
+            eprintln!("wrote {}", target.path.display());
+        }
+    }
+    Ok(())
 }
 
 /// Which formats each chosen language runs. `--formats` names formats of any
