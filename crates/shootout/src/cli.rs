@@ -26,7 +26,8 @@ use crate::workload::tabular::{self, LongsRow, MixedRow, StringsRow};
         shootout run                                   # embedded default: a generated DEEP 1.0 capture\n  \
         shootout run --input DEEP.pcap.gz --runs 10    # an IEX HIST capture (DEEP or TOPS, pcap or pcapng, gzip or not)\n  \
         shootout inspect DEEP.pcap.gz --json           # what a capture holds, and its reference aggregate\n  \
-        shootout gen-capture --out sample.pcap         # write the embedded default capture to a file"
+        shootout gen-capture --out sample.pcap         # write the embedded default capture to a file\n  \
+        shootout report rust.json go.json              # saved results (several languages, repeated runs) as one set of tables"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -37,6 +38,24 @@ pub struct Cli {
 enum Command {
     /// Benchmark every format (or those chosen) on a capture: encode, decode, validate, report.
     Run(RunArgs),
+    /// Show saved results files as one set of tables (and exports), as `run` shows its own.
+    #[command(
+        after_help = "Files: shootout-results/2 (one runner) or shootout-results-set/1 (several; each \
+        runner's results count as a part). Parts of one workload and record count merge into one set of tables; \
+        others are refused unless --allow-mismatch, which prints one set of tables per workload (without exports).\n\
+        The same language in more than one part (the same command run twice) is labelled language@file-stem, \
+        e.g. rust@before and rust@after, with #N added where that still repeats."
+    )]
+    Report {
+        /// Results files written by `run --export-json` (or another language's runner).
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// Show files of different workloads or record counts, one set of tables per workload, instead of refusing.
+        #[arg(long)]
+        allow_mismatch: bool,
+        #[command(flatten)]
+        export: ExportArgs,
+    },
     /// Summarize a capture: packets, protocols, time range, message counts and the per-symbol reference aggregate.
     Inspect {
         /// A pcap or pcapng capture, optionally gzipped (detected by content, not by name); `-` reads standard input.
@@ -285,6 +304,11 @@ pub fn main() -> Result<()> {
             Ok(())
         }
         Command::Workloads => list_workloads(),
+        Command::Report {
+            files,
+            allow_mismatch,
+            export,
+        } => crate::report::report(&files, allow_mismatch, &export.targets()?),
         Command::ExportDataset { data, out, force } => {
             let target = crate::dataset::Target::new(out, force)?;
             catalog::dispatch(data.workload, &data.data(), target)
