@@ -8,6 +8,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::benchmark::{self, Settings};
 use crate::capture::{Source, generate};
+use crate::compare;
 use crate::export::{Kind, Target};
 use crate::format::registry;
 use crate::runners::Language;
@@ -27,7 +28,10 @@ use crate::workload::tabular::{self, LongsRow, MixedRow, StringsRow};
         shootout run --input DEEP.pcap.gz --runs 10    # an IEX HIST capture (DEEP or TOPS, pcap or pcapng, gzip or not)\n  \
         shootout inspect DEEP.pcap.gz --json           # what a capture holds, and its reference aggregate\n  \
         shootout gen-capture --out sample.pcap         # write the embedded default capture to a file\n  \
-        shootout report rust.json go.json              # saved results (several languages, repeated runs) as one set of tables"
+        shootout report rust.json go.json              # saved results (several languages, repeated runs) as one set of tables\n  \
+        shootout compare old.json new.json --fail-above 10   # what changed, with significance; exit 4 on a regression\n\n\
+        Exit status: 0 success; 1 an error (input, usage, files); 2 a command-line error; 3 `run`: some formats \
+        failed (the others were measured and exported); 4 `compare --fail-above`: a significant regression."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -55,6 +59,36 @@ enum Command {
         allow_mismatch: bool,
         #[command(flatten)]
         export: ExportArgs,
+    },
+    /// Compare two results files: per format and direction, the change of each figure and whether it is significant.
+    #[command(
+        after_help = "Figures: ns/op, p50, p99 and p99.9 (the median across runs, each with a verdict), \
+        bytes/record and allocations/op (deterministic: the change as measured).\n\
+        Significance: a two-sided Mann-Whitney U test on the per-run values stored in both files: the exact \
+        distribution when both sides have at most 20 runs and no tied values, else the normal approximation with \
+        tie and continuity corrections (as scipy.stats.mannwhitneyu). `~`: not significant at --alpha; \
+        `too few runs`: with so few runs no change could be significant (e.g. 3 against 3 runs cannot go below \
+        p = 0.1). Formats in one file only are listed as added or removed; environment differences (cpu, cores, \
+        os, toolchain, shootout version, git commit, build profile and flags, library versions) are warnings.\n\
+        Exit status: 0 when nothing regressed, 1 on errors, 4 when --fail-above found a regression."
+    )]
+    Compare {
+        /// The earlier results file (either results schema).
+        old: PathBuf,
+        /// The later results file.
+        new: PathBuf,
+        /// Exit with status 4 when any format's ns/op or p99 got significantly slower by more than PCT percent.
+        #[arg(long, value_name = "PCT", value_parser = percent)]
+        fail_above: Option<f64>,
+        /// Print Markdown instead of a table.
+        #[arg(long, conflicts_with = "json")]
+        markdown: bool,
+        /// Print JSON (docs/compare-schema.md).
+        #[arg(long)]
+        json: bool,
+        /// Significance level of the test.
+        #[arg(long, default_value_t = 0.05, value_parser = alpha)]
+        alpha: f64,
     },
     /// Summarize a capture: packets, protocols, time range, message counts and the per-symbol reference aggregate.
     Inspect {
@@ -309,6 +343,21 @@ pub fn main() -> Result<()> {
             allow_mismatch,
             export,
         } => crate::report::report(&files, allow_mismatch, &export.targets()?),
+        Command::Compare {
+            old,
+            new,
+            fail_above,
+            markdown,
+            json,
+            alpha,
+        } => {
+            let output = match (markdown, json) {
+                (true, _) => compare::Output::Markdown,
+                (_, true) => compare::Output::Json,
+                _ => compare::Output::Terminal,
+            };
+            compare::compare(&old, &new, alpha, fail_above, output)
+        }
         Command::ExportDataset { data, out, force } => {
             let target = crate::dataset::Target::new(out, force)?;
             catalog::dispatch(data.workload, &data.data(), target)
@@ -356,6 +405,22 @@ fn list_formats(json: bool, markdown: bool, lang: &[Language]) -> Result<()> {
         }
     }
     Ok(())
+}
+
+fn percent(text: &str) -> std::result::Result<f64, String> {
+    match text.trim_end_matches('%').parse::<f64>() {
+        Ok(p) if p >= 0.0 => Ok(p),
+        _ => Err(format!("'{text}' is not a percentage (0 or more)")),
+    }
+}
+
+fn alpha(text: &str) -> std::result::Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(a) if a > 0.0 && a < 1.0 => Ok(a),
+        _ => Err(format!(
+            "'{text}' is not a significance level between 0 and 1"
+        )),
+    }
 }
 
 fn presence(text: &str) -> std::result::Result<f64, String> {

@@ -3,6 +3,7 @@
 pub mod benchmark;
 pub mod capture;
 pub mod cli;
+pub mod compare;
 pub mod dataset;
 pub mod environment;
 pub mod export;
