@@ -11,6 +11,7 @@ use crate::capture::{Source, generate};
 use crate::compare;
 use crate::export::{Kind, Target};
 use crate::format::registry;
+use crate::recommend::By;
 use crate::runners::Language;
 use crate::workload::catalog::{self, Data, WorkloadName};
 use crate::workload::tabular::csv;
@@ -29,7 +30,8 @@ use crate::workload::tabular::{self, LongsRow, MixedRow, StringsRow};
         shootout inspect DEEP.pcap.gz --json           # what a capture holds, and its reference aggregate\n  \
         shootout gen-capture --out sample.pcap         # write the embedded default capture to a file\n  \
         shootout report rust.json go.json              # saved results (several languages, repeated runs) as one set of tables\n  \
-        shootout compare old.json new.json --fail-above 10   # what changed, with significance; exit 4 on a regression\n\n\
+        shootout compare old.json new.json --fail-above 10   # what changed, with significance; exit 4 on a regression\n  \
+        shootout recommend --results r.json --need schemaless,streaming   # a shortlist, and why the others are out\n\n\
         Exit status: 0 success; 1 an error (input, usage, files); 2 a command-line error; 3 `run`: some formats \
         failed (the others were measured and exported); 4 `compare --fail-above`: a significant regression."
 )]
@@ -89,6 +91,34 @@ enum Command {
         /// Significance level of the test.
         #[arg(long, default_value_t = 0.05, value_parser = alpha)]
         alpha: f64,
+    },
+    /// Shortlist formats: those meeting every need and limit, best first, and why each other one is out.
+    #[command(
+        after_help = "Needs (feature-matrix columns, docs in `shootout formats`): schema, idl, schemaless, \
+        self-describing (inspectable without classes), zero-copy, streaming (self-delimiting messages), unions, \
+        evolution, cross-language, binary.\n\
+        Without --results: the matrix's format families, feature needs only. With --results: every measured \
+        format of every language in the file, ordered by --by (default decode)."
+    )]
+    Recommend {
+        /// A results file: measured formats to choose from and figures to order them by.
+        #[arg(long, value_name = "FILE")]
+        results: Option<PathBuf>,
+        /// Feature needs, comma-separated (see below).
+        #[arg(long, value_delimiter = ',')]
+        need: Vec<String>,
+        /// Exclude formats whose p99 latency (the larger of encode and decode) is above N ns.
+        #[arg(long, value_name = "N")]
+        max_p99_ns: Option<f64>,
+        /// Exclude formats encoding more than N bytes per record.
+        #[arg(long, value_name = "N")]
+        max_bytes_per_record: Option<f64>,
+        /// Only formats measured in these languages, comma-separated: rust, go, java (or jvm).
+        #[arg(long, value_delimiter = ',')]
+        lang: Vec<String>,
+        /// The figure that orders the shortlist.
+        #[arg(long, value_enum)]
+        by: Option<By>,
     },
     /// Summarize a capture: packets, protocols, time range, message counts and the per-symbol reference aggregate.
     Inspect {
@@ -358,6 +388,27 @@ pub fn main() -> Result<()> {
             };
             compare::compare(&old, &new, alpha, fail_above, output)
         }
+        Command::Recommend {
+            results,
+            need,
+            max_p99_ns,
+            max_bytes_per_record,
+            lang,
+            by,
+        } => crate::recommend::recommend(
+            results.as_deref(),
+            &crate::recommend::Constraints {
+                needs: need,
+                max_p99_ns,
+                max_bytes_per_record,
+                // The JVM runner's results name their language java.
+                languages: lang
+                    .into_iter()
+                    .map(|l| if l == "jvm" { "java".to_owned() } else { l })
+                    .collect(),
+                by,
+            },
+        ),
         Command::ExportDataset { data, out, force } => {
             let target = crate::dataset::Target::new(out, force)?;
             catalog::dispatch(data.workload, &data.data(), target)

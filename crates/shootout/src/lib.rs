@@ -9,6 +9,7 @@ pub mod environment;
 pub mod export;
 pub mod format;
 pub mod output;
+pub mod recommend;
 pub mod report;
 pub mod results;
 pub mod run;
