@@ -72,7 +72,9 @@ enum Command {
         `too few runs`: with so few runs no change could be significant (e.g. 3 against 3 runs cannot go below \
         p = 0.1). Formats in one file only are listed as added or removed; environment differences (cpu, cores, \
         os, toolchain, shootout version, git commit, build profile and flags, library versions) are warnings.\n\
-        Exit status: 0 when nothing regressed, 1 on errors, 4 when --fail-above found a regression."
+        Files of different workloads are refused; a different record count is a warning.\n\
+        Exit status: 0 when nothing regressed, 1 on errors, 2 on a command-line error, 4 when --fail-above \
+        found a regression."
     )]
     Compare {
         /// The earlier results file (either results schema).
