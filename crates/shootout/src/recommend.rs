@@ -10,53 +10,66 @@ use anyhow::{Result, bail};
 use crate::format::features::{self, Features, Schema};
 use crate::results::{FormatResult, Results};
 
-/// A feature-matrix column a format must have, as `--need` names it.
-pub const NEEDS: &[(&str, &str)] = &[
-    (
-        "schema",
-        "a schema: IDL or derived from the program's types",
-    ),
-    (
-        "idl",
-        "a schema in an interface definition language (shared across languages)",
-    ),
-    ("schemaless", "no schema: the data describes itself"),
-    (
-        "self-describing",
-        "bytes readable without the schema or classes (inspectable)",
-    ),
-    ("zero-copy", "fields read in place from the encoded bytes"),
-    (
-        "streaming",
-        "messages delimit themselves in a plain concatenation",
-    ),
-    ("unions", "tagged unions or variants in the data model"),
-    (
-        "evolution",
-        "a field can be added without breaking old readers",
-    ),
-    (
-        "cross-language",
-        "maintained implementations in more than one language",
-    ),
-    ("binary", "bytes, not text"),
-];
-
-fn has(need: &str, f: &Features) -> bool {
-    match need {
-        "schema" => f.schema != Schema::None,
-        "idl" => f.schema == Schema::Idl,
-        "schemaless" => f.schema == Schema::None,
-        "self-describing" => f.self_describing,
-        "zero-copy" => f.zero_copy,
-        "streaming" => f.traits.streaming,
-        "unions" => f.traits.unions,
-        "evolution" => f.traits.evolution,
-        "cross-language" => f.traits.cross_language,
-        "binary" => f.traits.binary,
-        _ => unreachable!("needs are checked against NEEDS first"),
-    }
+/// A feature-matrix column a format must have: its `--need` name, what it
+/// means, and the test of a family's row.
+pub struct Need {
+    pub name: &'static str,
+    pub meaning: &'static str,
+    pub met_by: fn(&Features) -> bool,
 }
+
+pub const NEEDS: &[Need] = &[
+    Need {
+        name: "schema",
+        meaning: "a schema: IDL or derived from the program's types",
+        met_by: |f| f.schema != Schema::None,
+    },
+    Need {
+        name: "idl",
+        meaning: "a schema in an interface definition language (shared across languages)",
+        met_by: |f| f.schema == Schema::Idl,
+    },
+    Need {
+        name: "schemaless",
+        meaning: "no schema: the data describes itself",
+        met_by: |f| f.schema == Schema::None,
+    },
+    Need {
+        name: "self-describing",
+        meaning: "bytes readable without the schema or classes (inspectable)",
+        met_by: |f| f.self_describing,
+    },
+    Need {
+        name: "zero-copy",
+        meaning: "fields read in place from the encoded bytes",
+        met_by: |f| f.zero_copy,
+    },
+    Need {
+        name: "streaming",
+        meaning: "messages delimit themselves in a plain concatenation",
+        met_by: |f| f.traits.streaming,
+    },
+    Need {
+        name: "unions",
+        meaning: "tagged unions or variants in the data model",
+        met_by: |f| f.traits.unions,
+    },
+    Need {
+        name: "evolution",
+        meaning: "a field can be added without breaking old readers",
+        met_by: |f| f.traits.evolution,
+    },
+    Need {
+        name: "cross-language",
+        meaning: "maintained implementations in more than one language",
+        met_by: |f| f.traits.cross_language,
+    },
+    Need {
+        name: "binary",
+        meaning: "bytes, not text",
+        met_by: |f| f.traits.binary,
+    },
+];
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum By {
@@ -71,6 +84,7 @@ pub enum By {
 }
 
 pub struct Constraints {
+    /// `--need` as given; [`recommend`] checks each against [`NEEDS`].
     pub needs: Vec<String>,
     pub max_p99_ns: Option<f64>,
     pub max_bytes_per_record: Option<f64>,
@@ -88,15 +102,15 @@ struct Candidate<'a> {
 }
 
 pub fn recommend(results: Option<&Path>, constraints: &Constraints) -> Result<()> {
-    if let Some(unknown) = constraints
-        .needs
-        .iter()
-        .find(|n| !NEEDS.iter().any(|(name, _)| name == n))
-    {
-        bail!(
-            "unknown need '{unknown}'; the needs are: {}",
-            NEEDS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
-        );
+    let mut needs = Vec::new();
+    for name in &constraints.needs {
+        match NEEDS.iter().find(|need| need.name == name) {
+            Some(need) => needs.push(need),
+            None => bail!(
+                "unknown need '{name}'; the needs are: {}",
+                NEEDS.iter().map(|n| n.name).collect::<Vec<_>>().join(", ")
+            ),
+        }
     }
     let parts = match results {
         Some(path) => crate::saved::read(path)?,
@@ -142,7 +156,7 @@ pub fn recommend(results: Option<&Path>, constraints: &Constraints) -> Result<()
     let mut meets = Vec::new();
     let mut excluded = Vec::new();
     for candidate in candidates {
-        match failures(&candidate, constraints) {
+        match failures(&candidate, &needs, constraints) {
             failed if failed.is_empty() => meets.push(candidate),
             failed => excluded.push((candidate, failed)),
         }
@@ -153,7 +167,7 @@ pub fn recommend(results: Option<&Path>, constraints: &Constraints) -> Result<()
     write(
         &parts,
         results,
-        constraints,
+        &needs,
         by,
         &meets,
         &excluded,
@@ -162,18 +176,17 @@ pub fn recommend(results: Option<&Path>, constraints: &Constraints) -> Result<()
 }
 
 /// Every constraint the candidate fails, in the order given.
-fn failures(candidate: &Candidate, constraints: &Constraints) -> Vec<String> {
+fn failures(candidate: &Candidate, needs: &[&Need], constraints: &Constraints) -> Vec<String> {
     let Some(features) = features::of_family(candidate.family) else {
         return vec![format!(
             "no feature-matrix row for its family {}",
             candidate.family
         )];
     };
-    let mut failed: Vec<String> = constraints
-        .needs
+    let mut failed: Vec<String> = needs
         .iter()
-        .filter(|need| !has(need, features))
-        .map(|need| format!("not {need}"))
+        .filter(|need| !(need.met_by)(features))
+        .map(|need| format!("not {}", need.name))
         .collect();
     if let Some(language) = candidate.language
         && !constraints.languages.is_empty()
@@ -220,15 +233,19 @@ fn figure(candidate: &Candidate, by: By) -> f64 {
 fn write(
     parts: &[Results],
     results: Option<&Path>,
-    constraints: &Constraints,
+    needs: &[&Need],
     by: By,
     meets: &[Candidate],
     excluded: &[(Candidate, Vec<String>)],
     out: &mut dyn Write,
 ) -> Result<()> {
-    let needs = match constraints.needs.is_empty() {
+    let needs = match needs.is_empty() {
         true => "none".to_owned(),
-        false => constraints.needs.join(", "),
+        false => needs
+            .iter()
+            .map(|n| format!("{} ({})", n.name, n.meaning))
+            .collect::<Vec<_>>()
+            .join(", "),
     };
     let label = |c: &Candidate| match c.language {
         Some(language) => format!("{} ({language})", c.name),
@@ -275,7 +292,8 @@ fn write(
                 f.bytes_per_record
             )
         });
-        writeln!(out, "  {:>2}. {:<width$}{rest}", rank + 1, label(candidate))?;
+        let line = format!("  {:>2}. {:<width$}{rest}", rank + 1, label(candidate));
+        writeln!(out, "{}", line.trim_end())?;
     }
     writeln!(out, "\nexcluded ({}):", excluded.len())?;
     for (candidate, failed) in excluded {
