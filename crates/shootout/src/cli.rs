@@ -8,8 +8,10 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::benchmark::{self, Settings};
 use crate::capture::{Source, generate};
+use crate::compare;
 use crate::export::{Kind, Target};
 use crate::format::registry;
+use crate::recommend::By;
 use crate::runners::Language;
 use crate::workload::catalog::{self, Data, WorkloadName};
 use crate::workload::tabular::csv;
@@ -26,7 +28,12 @@ use crate::workload::tabular::{self, LongsRow, MixedRow, StringsRow};
         shootout run                                   # embedded default: a generated DEEP 1.0 capture\n  \
         shootout run --input DEEP.pcap.gz --runs 10    # an IEX HIST capture (DEEP or TOPS, pcap or pcapng, gzip or not)\n  \
         shootout inspect DEEP.pcap.gz --json           # what a capture holds, and its reference aggregate\n  \
-        shootout gen-capture --out sample.pcap         # write the embedded default capture to a file"
+        shootout gen-capture --out sample.pcap         # write the embedded default capture to a file\n  \
+        shootout report rust.json go.json              # saved results (several languages, repeated runs) as one set of tables\n  \
+        shootout compare old.json new.json --fail-above 10   # what changed, with significance; exit 4 on a regression\n  \
+        shootout recommend --results r.json --need schemaless,streaming   # a shortlist, and why the others are out\n\n\
+        Exit status: 0 success; 1 an error (input, usage, files); 2 a command-line error; 3 `run`: some formats \
+        failed (the others were measured and exported); 4 `compare --fail-above`: a significant regression."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -37,6 +44,86 @@ pub struct Cli {
 enum Command {
     /// Benchmark every format (or those chosen) on a capture: encode, decode, validate, report.
     Run(RunArgs),
+    /// Show saved results files as one set of tables (and exports), as `run` shows its own.
+    #[command(
+        after_help = "Files: shootout-results/2 (one runner) or shootout-results-set/1 (several; each \
+        runner's results count as a part). Parts of one workload and record count merge into one set of tables; \
+        others are refused unless --allow-mismatch, which prints one set of tables per workload (without exports).\n\
+        The same language in more than one part (the same command run twice) is labelled language@file-stem, \
+        e.g. rust@before and rust@after, with #N added where that still repeats."
+    )]
+    Report {
+        /// Results files written by `run --export-json` (or another language's runner).
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// Show files of different workloads or record counts, one set of tables per workload, instead of refusing.
+        #[arg(long)]
+        allow_mismatch: bool,
+        #[command(flatten)]
+        export: ExportArgs,
+        #[command(flatten)]
+        table: TableArgs,
+    },
+    /// Compare two results files: per format and direction, the change of each figure and whether it is significant.
+    #[command(
+        after_help = "Figures: ns/op, p50, p99 and p99.9 (the median across runs, each with a verdict), \
+        bytes/record and allocations/op (deterministic: the change as measured).\n\
+        Significance: a two-sided Mann-Whitney U test on the per-run values stored in both files: the exact \
+        distribution when both sides have at most 20 runs and no tied values, else the normal approximation with \
+        tie and continuity corrections (as scipy.stats.mannwhitneyu). `~`: not significant at --alpha; \
+        `too few runs`: with so few runs no change could be significant (e.g. 3 against 3 runs cannot go below \
+        p = 0.1). Formats in one file only are listed as added or removed; environment differences (cpu, cores, \
+        os, toolchain, shootout version, git commit, build profile and flags, library versions) are warnings.\n\
+        Files of different workloads are refused; a different record count is a warning.\n\
+        Exit status: 0 when nothing regressed, 1 on errors, 2 on a command-line error, 4 when --fail-above \
+        found a regression."
+    )]
+    Compare {
+        /// The earlier results file (either results schema).
+        old: PathBuf,
+        /// The later results file.
+        new: PathBuf,
+        /// Exit with status 4 when any format's ns/op or p99 got significantly slower by more than PCT percent.
+        #[arg(long, value_name = "PCT", value_parser = percent)]
+        fail_above: Option<f64>,
+        /// Print Markdown instead of a table.
+        #[arg(long, conflicts_with = "json")]
+        markdown: bool,
+        /// Print JSON (docs/compare-schema.md).
+        #[arg(long)]
+        json: bool,
+        /// Significance level of the test.
+        #[arg(long, default_value_t = 0.05, value_parser = alpha)]
+        alpha: f64,
+    },
+    /// Shortlist formats: those meeting every need and limit, best first, and why each other one is out.
+    #[command(
+        after_help = "Needs (feature-matrix columns, docs in `shootout formats`): schema, idl, schemaless, \
+        self-describing (inspectable without classes), zero-copy, streaming (self-delimiting messages), unions, \
+        evolution, cross-language, binary.\n\
+        Without --results: the matrix's format families, feature needs only. With --results: every measured \
+        format of every language in the file, ordered by --by (default decode)."
+    )]
+    Recommend {
+        /// A results file: measured formats to choose from and figures to order them by.
+        #[arg(long, value_name = "FILE")]
+        results: Option<PathBuf>,
+        /// Feature needs, comma-separated (see below).
+        #[arg(long, value_delimiter = ',')]
+        need: Vec<String>,
+        /// Exclude formats whose p99 latency (the larger of encode and decode) is above N ns.
+        #[arg(long, value_name = "N")]
+        max_p99_ns: Option<f64>,
+        /// Exclude formats encoding more than N bytes per record.
+        #[arg(long, value_name = "N")]
+        max_bytes_per_record: Option<f64>,
+        /// Only formats measured in these languages, comma-separated: rust, go, java (or jvm).
+        #[arg(long, value_delimiter = ',')]
+        lang: Vec<String>,
+        /// The figure that orders the shortlist.
+        #[arg(long, value_enum)]
+        by: Option<By>,
+    },
     /// Summarize a capture: packets, protocols, time range, message counts and the per-symbol reference aggregate.
     Inspect {
         /// A pcap or pcapng capture, optionally gzipped (detected by content, not by name); `-` reads standard input.
@@ -161,6 +248,63 @@ struct DataArgs {
     generated: Generated,
 }
 
+/// The results files `run` and `report` write. A new export is one more
+/// option here and one more [`Kind`].
+#[derive(Args, serde::Serialize)]
+struct ExportArgs {
+    /// Write all results as JSON (`-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    export_json: Option<PathBuf>,
+    /// Write a summary row per format and direction as CSV (`-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    export_csv: Option<PathBuf>,
+    /// Write the result tables as Markdown (`-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    export_markdown: Option<PathBuf>,
+    /// Write one self-contained HTML report (charts, latency curves, speed against size with its Pareto
+    /// front, the filterable feature matrix; no network needed to view it) (`-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    export_html: Option<PathBuf>,
+    /// Overwrite existing export files.
+    #[arg(long)]
+    force: bool,
+}
+
+impl ExportArgs {
+    /// The export files, checked before any work so a long run never ends by refusing to save.
+    fn targets(&self) -> Result<Vec<Target>> {
+        let targets: Vec<Target> = [
+            (Kind::Json, &self.export_json),
+            (Kind::Csv, &self.export_csv),
+            (Kind::Markdown, &self.export_markdown),
+            (Kind::Html, &self.export_html),
+        ]
+        .into_iter()
+        .filter_map(|(kind, path)| path.clone().map(|path| Target { kind, path }))
+        .collect();
+        crate::export::check_targets(&targets, self.force)?;
+        Ok(targets)
+    }
+}
+
+/// How the terminal tables of `run` and `report` look.
+#[derive(Args, serde::Serialize)]
+struct TableArgs {
+    /// Columns of the terminal tables, comma-separated: `all`, or names from ns, ci, spread, relative, ops, mbps,
+    /// p50, p90, p99, p999, max, outliers, allocs, alloc-bytes (encode and decode tables) and bytes, per-record,
+    /// zstd, zstd-ratio, library, labels (size table). Default: every column that fits the terminal's width,
+    /// detail giving way first (labels, B/op, outliers, MB/s, ops/s, library, p90, max, …); every column when
+    /// the output is not a terminal. Exports always have every column.
+    #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+    columns: Vec<String>,
+}
+
+impl TableArgs {
+    fn columns(&self) -> Result<Option<crate::output::table::Columns>> {
+        crate::output::table::Columns::parse(&self.columns)
+    }
+}
+
 #[derive(Args, serde::Serialize)]
 struct RunArgs {
     #[command(flatten)]
@@ -186,29 +330,12 @@ struct RunArgs {
     /// Stop after this many records: a quick look at a large input.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     max_records: Option<u64>,
-    /// Write all results as JSON (`-` for standard output).
-    #[arg(long, value_name = "FILE")]
-    export_json: Option<PathBuf>,
-    /// Write a summary row per format and direction as CSV (`-` for standard output).
-    #[arg(long, value_name = "FILE")]
-    export_csv: Option<PathBuf>,
-    /// Write the result tables as Markdown (`-` for standard output).
-    #[arg(long, value_name = "FILE")]
-    export_markdown: Option<PathBuf>,
-    /// Columns of the terminal tables, comma-separated: `all`, or names from ns, ci, spread, relative, ops, mbps,
-    /// p50, p90, p99, p999, max, outliers, allocs, alloc-bytes (encode and decode tables) and bytes, per-record,
-    /// zstd, zstd-ratio, library, labels (size table). Default: every column that fits the terminal's width,
-    /// detail giving way first (labels, B/op, outliers, MB/s, ops/s, library, p90, max, …); every column when
-    /// the output is not a terminal. Exports always have every column.
-    #[arg(long, value_delimiter = ',', value_name = "NAMES")]
-    columns: Vec<String>,
-    /// Write one self-contained HTML report (charts, latency curves, speed against size with its Pareto
-    /// front, the filterable feature matrix; no network needed to view it) (`-` for standard output).
-    #[arg(long, value_name = "FILE")]
-    export_html: Option<PathBuf>,
-    /// Overwrite existing export files.
-    #[arg(long)]
-    force: bool,
+    #[command(flatten)]
+    #[serde(flatten)]
+    export: ExportArgs,
+    #[command(flatten)]
+    #[serde(flatten)]
+    table: TableArgs,
     /// Languages to measure, comma-separated: rust, go, jvm, all. Another language's runner (runners/<lang>/) is
     /// built with its own toolchain and run after the Rust formats on the same records, handed over as a
     /// dataset file; the tables then show every language, with a lang column.
@@ -271,6 +398,53 @@ pub fn main() -> Result<()> {
             Ok(())
         }
         Command::Workloads => list_workloads(),
+        Command::Report {
+            files,
+            allow_mismatch,
+            export,
+            table,
+        } => crate::report::report(
+            &files,
+            allow_mismatch,
+            &export.targets()?,
+            table.columns()?.as_ref(),
+        ),
+        Command::Compare {
+            old,
+            new,
+            fail_above,
+            markdown,
+            json,
+            alpha,
+        } => {
+            let output = match (markdown, json) {
+                (true, _) => compare::Output::Markdown,
+                (_, true) => compare::Output::Json,
+                _ => compare::Output::Terminal,
+            };
+            compare::compare(&old, &new, alpha, fail_above, output)
+        }
+        Command::Recommend {
+            results,
+            need,
+            max_p99_ns,
+            max_bytes_per_record,
+            lang,
+            by,
+        } => crate::recommend::recommend(
+            results.as_deref(),
+            &crate::recommend::Constraints {
+                needs: need,
+                max_p99_ns,
+                max_bytes_per_record,
+                // The JVM runner's results name their language java.
+                languages: lang
+                    .into_iter()
+                    .map(|l| if l == "jvm" { "java".to_owned() } else { l })
+                    .collect(),
+                by,
+            },
+        ),
         Command::ExportDataset { data, out, force } => {
             let target = crate::dataset::Target::new(out, force)?;
             catalog::dispatch(data.workload, &data.data(), target)
@@ -320,6 +494,22 @@ fn list_formats(json: bool, markdown: bool, lang: &[Language]) -> Result<()> {
     Ok(())
 }
 
+fn percent(text: &str) -> std::result::Result<f64, String> {
+    match text.trim_end_matches('%').parse::<f64>() {
+        Ok(p) if p >= 0.0 => Ok(p),
+        _ => Err(format!("'{text}' is not a percentage (0 or more)")),
+    }
+}
+
+fn alpha(text: &str) -> std::result::Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(a) if a > 0.0 && a < 1.0 => Ok(a),
+        _ => Err(format!(
+            "'{text}' is not a significance level between 0 and 1"
+        )),
+    }
+}
+
 fn presence(text: &str) -> std::result::Result<f64, String> {
     match text.parse::<f64>() {
         Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
@@ -348,7 +538,7 @@ fn list_workloads() -> Result<()> {
 
 fn run(args: RunArgs) -> Result<()> {
     // Every check on the command line and the export paths happens before the input is read.
-    let targets = export_targets(&args)?;
+    let targets = args.export.targets()?;
     let options = serde_json::to_value(&args)?;
     let run = crate::run::Run {
         settings: Settings {
@@ -362,22 +552,7 @@ fn run(args: RunArgs) -> Result<()> {
         max_records: args.max_records,
         options,
         targets,
-        columns: crate::output::table::Columns::parse(&args.columns)?,
+        columns: args.table.columns()?,
     };
     catalog::dispatch(args.data.workload, &args.data.data(), run)
-}
-
-/// The export files, checked before any work so a long run never ends by refusing to save.
-fn export_targets(args: &RunArgs) -> Result<Vec<Target>> {
-    let targets: Vec<Target> = [
-        (Kind::Json, &args.export_json),
-        (Kind::Csv, &args.export_csv),
-        (Kind::Markdown, &args.export_markdown),
-        (Kind::Html, &args.export_html),
-    ]
-    .into_iter()
-    .filter_map(|(kind, path)| path.clone().map(|path| Target { kind, path }))
-    .collect();
-    crate::export::check_targets(&targets, args.force)?;
-    Ok(targets)
 }

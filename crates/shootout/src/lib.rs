@@ -3,12 +3,16 @@
 pub mod benchmark;
 pub mod capture;
 pub mod cli;
+pub mod compare;
 pub mod dataset;
 pub mod environment;
 pub mod export;
 pub mod format;
 pub mod output;
+pub mod recommend;
+pub mod report;
 pub mod results;
 pub mod run;
 pub mod runners;
+pub mod saved;
 pub mod workload;

@@ -14,6 +14,12 @@ fn main() -> ExitCode {
                 .is_some()
             {
                 ExitCode::from(3)
+            } else if error
+                .downcast_ref::<shootout::compare::Regressed>()
+                .is_some()
+            {
+                // For CI: the comparison was made and found a regression.
+                ExitCode::from(4)
             } else {
                 ExitCode::FAILURE
             }

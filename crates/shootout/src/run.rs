@@ -114,34 +114,41 @@ impl Run {
             }
         }
         let merged = Merged::new(parts)?;
-
-        // With an export on standard output, the tables go to stderr.
-        if targets.iter().any(Target::is_stdout) {
-            let width = terminal_width(io::stderr().is_terminal());
-            let columns = Columns::or_fit(self.columns.as_ref(), width);
-            print_tables(&merged, &columns, &mut io::stderr().lock())?;
-        } else {
-            let width = terminal_width(io::stdout().is_terminal());
-            let columns = Columns::or_fit(self.columns.as_ref(), width);
-            print_tables(&merged, &columns, &mut io::stdout().lock())?;
-        }
-        crate::output::print_warnings(&merged.warnings());
-        crate::output::print_warnings(
-            &Noisy::summary(&merged.noisy())
-                .into_iter()
-                .collect::<Vec<_>>(),
-        );
-        for target in &targets {
-            target.write(&merged)?;
-            if !target.is_stdout() {
-                eprintln!("wrote {}", target.path.display());
-            }
-        }
+        show(&merged, &targets, self.columns.as_ref())?;
         match merged.failed().count() {
             0 => Ok(()),
             failed => Err(FormatsFailed(failed).into()),
         }
     }
+}
+
+/// Prints the tables and warnings of a results set and writes its exports:
+/// the end of `run`, and all of `report`.
+/// `columns`: `--columns`, or `None` to fit the terminal.
+pub fn show(merged: &Merged, targets: &[Target], columns: Option<&Columns>) -> Result<()> {
+    // With an export on standard output, the tables go to stderr.
+    if targets.iter().any(Target::is_stdout) {
+        let width = terminal_width(io::stderr().is_terminal());
+        let columns = Columns::or_fit(columns, width);
+        print_tables(merged, &columns, &mut io::stderr().lock())?;
+    } else {
+        let width = terminal_width(io::stdout().is_terminal());
+        let columns = Columns::or_fit(columns, width);
+        print_tables(merged, &columns, &mut io::stdout().lock())?;
+    }
+    crate::output::print_warnings(&merged.warnings());
+    crate::output::print_warnings(
+        &Noisy::summary(&merged.noisy())
+            .into_iter()
+            .collect::<Vec<_>>(),
+    );
+    for target in targets {
+        target.write(merged)?;
+        if !target.is_stdout() {
+            eprintln!("wrote {}", target.path.display());
+        }
+    }
+    Ok(())
 }
 
 /// Which formats each chosen language runs. `--formats` names formats of any

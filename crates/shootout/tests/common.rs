@@ -260,3 +260,60 @@ fn chromium_flags(profile: &std::path::Path) -> Vec<String> {
     .chain([format!("--user-data-dir={}", profile.display())])
     .collect()
 }
+
+/// The formats of the quick runs whose results files the report, compare and recommend tests read.
+pub const SOME_FORMATS: &str = "msgpack-array,cbor-minicbor,protobuf-prost,bincode,postcard,borsh";
+
+/// A results file of a quick `run` on the sql workload (5 runs, so the
+/// Mann-Whitney test can reach significance), with `formats` (empty: all).
+pub fn sql_results(dir: &tempfile::TempDir, name: &str, formats: &str) -> PathBuf {
+    let path = dir.path().join(name);
+    let mut command = shootout();
+    command.args([
+        "run",
+        "--workload",
+        "sql",
+        "--records",
+        "500",
+        "--runs",
+        "5",
+        "--warmup",
+        "0",
+    ]);
+    if !formats.is_empty() {
+        command.args(["--formats", formats]);
+    }
+    stdout_of(command.arg("--export-json").arg(&path).output().unwrap());
+    path
+}
+
+/// A results file's JSON, changed by `edit`, written as `name` beside it.
+pub fn edited(
+    dir: &tempfile::TempDir,
+    from: &std::path::Path,
+    name: &str,
+    edit: impl FnOnce(&mut serde_json::Value),
+) -> PathBuf {
+    let mut value: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(from).unwrap()).unwrap();
+    edit(&mut value);
+    temp_file(dir, name, &serde_json::to_vec(&value).unwrap())
+}
+
+/// The one line of a failed command's stderr.
+pub fn one_line_error(output: &std::process::Output) -> String {
+    assert!(!output.status.success());
+    let stderr = String::from_utf8(output.stderr.clone()).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    stderr
+}
+
+/// Standard output of a command that must succeed (its stderr shown if not).
+pub fn stdout_of(output: std::process::Output) -> String {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}

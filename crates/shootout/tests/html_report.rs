@@ -5,43 +5,60 @@ mod common;
 
 use common::{chromium_dom, shootout};
 
-/// An attribute of the page's root element as the DOM dump writes it.
-fn root_attribute(dom: &str, name: &str) -> Option<String> {
-    let root = &dom[dom.find("<html")?..];
-    let root = &root[..root.find('>')?];
-    let start = root.find(&format!(" {name}=\""))? + name.len() + 3;
-    let value = &root[start..];
-    Some(
-        value[..value.find('"')?]
-            .replace("&quot;", "\"")
-            .replace("&amp;", "&"),
-    )
-}
-
 #[test]
 fn the_html_report_renders_in_chromium_with_every_chart_drawn() {
     let dir = tempfile::tempdir().unwrap();
     let page = dir.path().join("report.html");
     shootout()
-        .args([
-            "run",
-            "--packets",
-            "400",
-            "--runs",
-            "2",
-            "--warmup",
-            "0",
-            "--export-html",
-        ])
+        .args(["run", "--packets", "400", "--runs", "2", "--warmup", "0"])
+        .arg("--export-html")
+        .arg(&page)
+        .assert()
+        .success();
+    check_in_chromium(&page);
+}
+
+/// `report` merges a Rust run's results file and a Go run's into one page.
+#[test]
+fn report_merges_rust_and_go_results_into_one_html_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |language: &str| {
+        let path = dir.path().join(format!("{language}.json"));
+        shootout()
+            .args(["run", "--workload", "sql", "--records", "300"])
+            .args(["--runs", "2", "--warmup", "0", "--lang", language])
+            .arg("--export-json")
+            .arg(&path)
+            .assert()
+            .success();
+        path
+    };
+    let (rust, go) = (run("rust"), run("go"));
+    let page = dir.path().join("both.html");
+    shootout()
+        .arg("report")
+        .args([&rust, &go])
+        .arg("--export-html")
         .arg(&page)
         .assert()
         .success();
     let html = std::fs::read_to_string(&page).unwrap();
+    for language in ["rust", "go"] {
+        let row = format!("\"language\":\"{language}\"");
+        assert!(html.contains(&row), "no {language} row in the page");
+    }
+    check_in_chromium(&page);
+}
+
+/// The page needs no network, renders with no error, every chart has data,
+/// and the speed-against-size chart names its front.
+fn check_in_chromium(page: &std::path::Path) {
+    let html = std::fs::read_to_string(page).unwrap();
     assert!(
         !html.contains("src=\"http") && !html.contains("href=\"http"),
         "the report must need no network to view"
     );
-    let Some(dom) = chromium_dom(&page) else {
+    let Some(dom) = chromium_dom(page) else {
         return;
     };
     assert_eq!(
@@ -71,4 +88,17 @@ fn the_html_report_renders_in_chromium_with_every_chart_drawn() {
         dom.contains("Pareto front (decode): "),
         "the speed-against-size chart names its front"
     );
+}
+
+/// An attribute of the page's root element as the DOM dump writes it.
+fn root_attribute(dom: &str, name: &str) -> Option<String> {
+    let root = &dom[dom.find("<html")?..];
+    let root = &root[..root.find('>')?];
+    let start = root.find(&format!(" {name}=\""))? + name.len() + 3;
+    let value = &root[start..];
+    Some(
+        value[..value.find('"')?]
+            .replace("&quot;", "\"")
+            .replace("&amp;", "&"),
+    )
 }

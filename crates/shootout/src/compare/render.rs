@@ -1,0 +1,188 @@
+//! The comparison as a terminal table or Markdown: one row per language,
+//! format and direction, each timing cell with its change and verdict.
+
+use std::io::Write;
+
+use anyhow::Result;
+use comfy_table::presets::{ASCII_MARKDOWN, UTF8_BORDERS_ONLY};
+use comfy_table::{CellAlignment, Table, TableStyle};
+
+use super::{Comparison, Figure, Verdict};
+
+pub fn terminal(comparison: &Comparison, out: &mut dyn Write) -> Result<()> {
+    for line in preamble(comparison) {
+        writeln!(out, "{line}")?;
+    }
+    writeln!(out, "\n{}", table(comparison, UTF8_BORDERS_ONLY))?;
+    for line in membership(comparison) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+pub fn markdown(comparison: &Comparison, out: &mut dyn Write) -> Result<()> {
+    writeln!(out, "# Comparison\n")?;
+    for line in preamble(comparison) {
+        writeln!(out, "{line}  ")?;
+    }
+    if !comparison.environment.is_empty() {
+        writeln!(out, "\n## Environment differences\n")?;
+        for line in &comparison.environment {
+            writeln!(out, "- {line}")?;
+        }
+    }
+    writeln!(out, "\n## Changes\n\n{}", table(comparison, ASCII_MARKDOWN))?;
+    for line in membership(comparison) {
+        writeln!(out, "\n{line}")?;
+    }
+    Ok(())
+}
+
+fn preamble(c: &Comparison) -> Vec<String> {
+    vec![
+        format!(
+            "{} ({}, {} records) → {} ({}, {} records)",
+            c.old.file, c.old.workload, c.old.records, c.new.file, c.new.workload, c.new.records
+        ),
+        format!("significance: {}, alpha {}", c.method, c.alpha),
+        "cells: change of the median across runs, then slower / faster (significant), ~ (not significant) or \
+         too few runs (no change could reach significance with so few runs); bytes and allocations are exact"
+            .to_owned(),
+    ]
+}
+
+fn table(c: &Comparison, style: TableStyle) -> Table {
+    let several = c
+        .changes
+        .iter()
+        .any(|change| change.language != c.changes[0].language);
+    let mut table = Table::new();
+    table.load_style(style);
+    let mut header = vec!["format"];
+    if several {
+        header.push("lang");
+    }
+    header.extend([
+        "dir",
+        "ns/op",
+        "p50",
+        "p99",
+        "p99.9",
+        "B/record",
+        "allocs/op",
+    ]);
+    table.set_header(header);
+    for change in &c.changes {
+        let mut row = vec![change.format.clone()];
+        if several {
+            row.push(change.language.clone());
+        }
+        row.extend([
+            change.direction.to_owned(),
+            format!(
+                "{} → {} {}{}",
+                value(change.ns_per_op.old),
+                value(change.ns_per_op.new),
+                timing(&change.ns_per_op),
+                change
+                    .ns_per_op
+                    .p_value
+                    .map_or_else(String::new, |p| format!(" p={p:.3}"))
+            ),
+            timing(&change.p50_ns),
+            timing(&change.p99_ns),
+            timing(&change.p999_ns),
+            exact(&change.bytes_per_record),
+            exact(&change.allocations_per_op),
+        ]);
+        table.add_row(row);
+    }
+    let first_figure = if several { 3 } else { 2 };
+    for index in first_figure..first_figure + 6 {
+        if let Some(column) = table.column_mut(index) {
+            column.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    table
+}
+
+fn value(v: Option<f64>) -> String {
+    match v {
+        Some(v) if v < 100.0 => format!("{v:.1}"),
+        Some(v) => format!("{v:.0}"),
+        None => "–".to_owned(),
+    }
+}
+
+fn pct(f: &Figure) -> String {
+    f.change_pct
+        .map_or_else(|| "–".to_owned(), |p| format!("{p:+.1}%"))
+}
+
+fn timing(f: &Figure) -> String {
+    let verdict = match f.verdict {
+        Verdict::Slower => "slower",
+        Verdict::Faster => "faster",
+        Verdict::NotSignificant => "~",
+        Verdict::TooFewRuns => "too few runs",
+        Verdict::Deterministic | Verdict::Missing => "",
+    };
+    format!("{} {verdict}", pct(f))
+}
+
+fn exact(f: &Figure) -> String {
+    match (f.old, f.new) {
+        (Some(a), Some(b)) if a == b => value(Some(a)),
+        (Some(_), Some(_)) => format!("{} → {} {}", value(f.old), value(f.new), pct(f)),
+        _ => "–".to_owned(),
+    }
+}
+
+fn membership(c: &Comparison) -> Vec<String> {
+    let list = |named: &[super::Named]| {
+        named
+            .iter()
+            .map(|n| format!("{} ({})", n.format, n.language))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let ns_per_op = |verdict| {
+        c.changes
+            .iter()
+            .filter(|change| change.ns_per_op.verdict == verdict)
+            .count()
+    };
+    let mut lines = vec![format!(
+        "ns/op of {} format directions: {} significantly slower, {} faster, {} not significant, {} too few runs to tell",
+        c.changes.len(),
+        ns_per_op(Verdict::Slower),
+        ns_per_op(Verdict::Faster),
+        ns_per_op(Verdict::NotSignificant),
+        ns_per_op(Verdict::TooFewRuns)
+    )];
+    if !c.added.is_empty() {
+        lines.push(format!(
+            "added (only in {}): {}",
+            c.new.file,
+            list(&c.added)
+        ));
+    }
+    if !c.removed.is_empty() {
+        lines.push(format!(
+            "removed (only in {}): {}",
+            c.old.file,
+            list(&c.removed)
+        ));
+    }
+    if let Some(limit) = c.fail_above_pct {
+        lines.push(match c.regressions.len() {
+            0 => format!(
+                "--fail-above {limit}%: no ns/op or p99 significantly slower by more than that"
+            ),
+            n => format!(
+                "--fail-above {limit}%: {n} figure(s) significantly slower by more than that"
+            ),
+        });
+    }
+    lines
+}

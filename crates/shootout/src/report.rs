@@ -1,0 +1,130 @@
+//! `shootout report`: results files merged into the tables and exports `run`
+//! shows, so runs in several processes (languages, repeated invocations) read
+//! as one.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Result, bail};
+
+use crate::export::Target;
+use crate::output::table::Columns;
+use crate::results::{Merged, Results};
+
+/// One runner's results and the file they came from.
+struct Part {
+    file: PathBuf,
+    results: Results,
+}
+
+/// `columns`: `--columns`, or `None` to fit the terminal.
+pub fn report(
+    files: &[PathBuf],
+    allow_mismatch: bool,
+    targets: &[Target],
+    columns: Option<&Columns>,
+) -> Result<()> {
+    let mut parts = Vec::new();
+    for file in files {
+        for results in crate::saved::read(file)? {
+            parts.push(Part {
+                file: file.clone(),
+                results,
+            });
+        }
+    }
+    label_repeated_languages(&mut parts);
+    let groups = by_workload(parts);
+    if let [first, second, ..] = &groups[..] {
+        let (a, b) = (&first[0], &second[0]);
+        if !allow_mismatch {
+            bail!(
+                "{} holds {} records of {}, {} holds {} records of {}: {}; pass --allow-mismatch to show each apart",
+                a.file.display(),
+                a.results.workload.records,
+                a.results.workload.name,
+                b.file.display(),
+                b.results.workload.records,
+                b.results.workload.name,
+                if a.results.workload.name == b.results.workload.name {
+                    "different record counts"
+                } else {
+                    "different workloads"
+                }
+            );
+        }
+        if !targets.is_empty() {
+            bail!(
+                "the files hold {} workloads (or record counts) and an export holds one: export each workload's files in a report of its own",
+                groups.len()
+            );
+        }
+    }
+    let several = groups.len() > 1;
+    for group in groups {
+        if several {
+            let workload = &group[0].results.workload;
+            let mut files: Vec<String> =
+                group.iter().map(|p| p.file.display().to_string()).collect();
+            files.dedup();
+            println!(
+                "\n== {}, {} records: {} ==",
+                workload.name,
+                workload.records,
+                files.join(", ")
+            );
+        }
+        let merged = Merged::new(group.into_iter().map(|p| p.results).collect())?;
+        crate::run::show(&merged, targets, columns)?;
+    }
+    Ok(())
+}
+
+/// A language that more than one part holds (the same command run twice) is
+/// labelled `language@file-stem` in every part, and `#N` (its position among
+/// those) is added where that still repeats, so the tables tell the rows apart.
+fn label_repeated_languages(parts: &mut [Part]) {
+    let count = |parts: &[Part], label: &dyn Fn(&Part) -> String| {
+        let mut counts: HashMap<String, usize> = HashMap::new();
+        for part in parts {
+            *counts.entry(label(part)).or_default() += 1;
+        }
+        counts
+    };
+    let languages = count(parts, &|p| p.results.runner.language.clone());
+    let label = |p: &Part| match languages[&p.results.runner.language] {
+        1 => p.results.runner.language.clone(),
+        _ => format!("{}@{}", p.results.runner.language, stem(&p.file)),
+    };
+    let labels = count(parts, &label);
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for part in parts.iter_mut() {
+        let mut name = label(part);
+        if labels[&name] > 1 {
+            let n = seen.entry(name.clone()).or_default();
+            *n += 1;
+            name = format!("{name}#{n}");
+        }
+        part.results.runner.language = name;
+    }
+}
+
+fn stem(file: &Path) -> String {
+    file.file_stem().map_or_else(
+        || file.display().to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    )
+}
+
+/// The parts grouped by workload and record count, in the order first seen.
+fn by_workload(parts: Vec<Part>) -> Vec<Vec<Part>> {
+    let mut groups: Vec<Vec<Part>> = Vec::new();
+    for part in parts {
+        let key = |p: &Part| (p.results.workload.name.clone(), p.results.workload.records);
+        match groups.iter_mut().find(|g| key(&g[0]) == key(&part)) {
+            Some(group) => group.push(part),
+            None => groups.push(vec![part]),
+        }
+    }
+    groups
+}
