@@ -5,7 +5,7 @@
 
 use anyhow::{Context, Result};
 
-use crate::format::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::format::{Codec, Format, FormatInfo, Labels};
 use crate::workload::Workload;
 
 /// The family every table and export recognises the baseline by.
@@ -23,13 +23,7 @@ impl<W: Workload> Format for Baseline<W> {
         family: FAMILY,
         // The harness itself: no format library is involved.
         library: "shootout",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::OWNED_NATIVE,
         notes: "No format: encode clones the record into a reused slot (clone_from keeps its allocations) and appends the \
                 slot's 4-byte index to the stream; decode feeds the copy to the aggregate. Its bytes are not a size.",
     };

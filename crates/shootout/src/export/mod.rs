@@ -170,7 +170,7 @@ mod tests {
     use crate::benchmark::timer::Calibration;
     use crate::benchmark::{FormatRuns, Measurement, RunInfo, Settings};
     use crate::environment::{Caches, Environment};
-    use crate::format::{Access, Api, DecodeStyle, FormatInfo, Labels};
+    use crate::format::{FormatInfo, Labels};
     use crate::results::{Invocation, Results, Runner, SCHEMA, WorkloadInfo};
 
     /// A made-up format, so the snapshots change only when the exports do.
@@ -178,13 +178,7 @@ mod tests {
         name: "example",
         family: "Example",
         library: "example-lib",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::ZeroCopy,
-            access: Access::Validated,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::ZERO_COPY_NATIVE,
         notes: "A fixture.",
     };
 

@@ -32,7 +32,7 @@ use serde::de::DeserializeOwned;
 use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Format, FormatInfo, Labels};
 use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, Message, MultiMessage, Side};
@@ -59,13 +59,7 @@ impl Format for AvroDatum {
         name: "avro-datum",
         family: "Avro",
         library: "apache-avro",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Serde,
-            lossy: None,
-        },
+        labels: Labels::OWNED_SERDE,
         notes: "One Avro binary datum per record (schema iex.avsc known to both sides), framed \
                 with a little-endian u32 length prefix since a datum carries no length. Written \
                 and read through the crate's schema-aware serde path (GenericDatumWriter:: \

@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 use bincode::config::{self, Configuration, Limit};
 use bincode::error::EncodeError;
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Format, FormatInfo, Labels};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage};
 
@@ -77,13 +77,7 @@ impl Format for Bincode {
         name: "bincode",
         family: "bincode",
         library: "bincode",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::OWNED_NATIVE,
         notes: "bincode 2 native derives (Encode; BorrowDecode on a mirror whose symbol is a \
                 borrowed &str), config::standard() (little endian, varint integers). Encode \
                 writes with encode_into_slice into space reserved at the stream's end (128 \

@@ -8,7 +8,7 @@
 
 use anyhow::{Context, Result, bail};
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Format, FormatInfo, Labels};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage};
 
@@ -38,13 +38,7 @@ impl Format for Bitcode {
         name: "bitcode",
         family: "bitcode",
         library: "bitcode",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::OWNED_NATIVE,
         notes: "bitcode native derives (not serde), one bitcode::Buffer reused for encoding and \
                 one for decoding. bitcode lays a value out column by column (all ts, then all \
                 symbols, ...), packing integers. Its output is not self-delimiting, so each \

@@ -8,7 +8,7 @@
 use anyhow::{Context, Result};
 use borsh::BorshDeserialize;
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Format, FormatInfo, Labels};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Iex, MultiMessage};
 
@@ -19,13 +19,7 @@ impl Format for Borsh {
         name: "borsh",
         family: "Borsh",
         library: "borsh",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::OWNED_NATIVE,
         notes: "borsh derives; fixed-width little-endian integers, u32 lengths, u8 enum tags. \
                 Encode appends straight to the stream (borsh::to_writer). Self-delimiting: \
                 records are back to back with no prefix; decode is \

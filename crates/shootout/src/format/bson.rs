@@ -20,7 +20,7 @@
 use anyhow::{Context, Result, ensure};
 
 use super::serde_decode::SerdeDecode;
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Format, FormatInfo, Labels};
 
 /// The smallest BSON document: its int32 length and the terminating NUL.
 const MIN_DOCUMENT: usize = 5;
@@ -32,16 +32,10 @@ impl Format for Bson {
         name: "bson",
         family: "BSON",
         library: "bson",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Serde,
-            lossy: Some(
-                "no unsigned ints: u64 stored as int64, encode fails above i64::MAX \
+        labels: Labels::OWNED_SERDE.lossy(
+            "no unsigned ints: u64 stored as int64, encode fails above i64::MAX \
                  (u32 as int64, u8 as int32)",
-            ),
-        },
+        ),
         notes: "Serde derive's data model of MultiMessage as a BSON document: messages an array \
                 (a document keyed \"0\", \"1\", ..), Body externally tagged ({Trade: {..}}), \
                 Side as its variant name. BSON has no unsigned types: bson 3 writes u8 as int32, \

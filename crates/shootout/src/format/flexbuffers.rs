@@ -19,7 +19,7 @@ use anyhow::{Context, Result, bail, ensure};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Format, FormatInfo, Labels};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Iex, MultiMessage, Side};
 
@@ -34,13 +34,7 @@ impl Format for Flexbuffers {
         name: "flexbuffers",
         family: "FlexBuffers",
         library: "flexbuffers",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::ZeroCopy,
-            access: Access::Validated,
-            api: Api::Serde,
-            lossy: None,
-        },
+        labels: Labels::ZERO_COPY_SERDE,
         notes: "Encode: serde into one reused FlexbufferSerializer (reset per record); structs \
                 are maps keyed by field name, Body an externally tagged one-entry map, Side a \
                 string. Framing: u32 LE length prefix (a FlexBuffer's root is at its end). \
@@ -107,10 +101,7 @@ impl Flexbuffers {
 /// f32 stored as a 32-bit float); strings are copied into the record.
 impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for Flexbuffers {
     /// These shapes decode into owned records, not through the in-place Reader.
-    const LABELS: Labels = Labels {
-        decode: DecodeStyle::Owned,
-        ..Flexbuffers::INFO.labels
-    };
+    const LABELS: Labels = Labels::OWNED_SERDE;
 
     fn new() -> Self {
         <Flexbuffers as Codec<Iex>>::new()

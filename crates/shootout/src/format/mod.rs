@@ -88,7 +88,42 @@ pub enum Api {
     Serde,
 }
 
+/// The label sets formats share, so a format file names what it is; every one reuses
+/// its buffers, since a codec that does not is a finding worth spelling out in full.
 impl Labels {
+    /// Generated code or the library's own derives, decoding into owned values.
+    pub const OWNED_NATIVE: Labels =
+        Labels::new(DecodeStyle::Owned, Access::Validated, Api::Native);
+    /// Serde, decoding into owned values.
+    pub const OWNED_SERDE: Labels = Labels::new(DecodeStyle::Owned, Access::Validated, Api::Serde);
+    /// Generated code or the library's own API, reading verified bytes in place.
+    pub const ZERO_COPY_NATIVE: Labels =
+        Labels::new(DecodeStyle::ZeroCopy, Access::Validated, Api::Native);
+    /// Serde over a reader that borrows from the bytes.
+    pub const ZERO_COPY_SERDE: Labels =
+        Labels::new(DecodeStyle::ZeroCopy, Access::Validated, Api::Serde);
+    /// Reads in place and skips the library's validation.
+    pub const ZERO_COPY_UNCHECKED: Labels =
+        Labels::new(DecodeStyle::ZeroCopy, Access::Unchecked, Api::Native);
+
+    const fn new(decode: DecodeStyle, access: Access, api: Api) -> Labels {
+        Labels {
+            buffer_reuse: true,
+            decode,
+            access,
+            api,
+            lossy: None,
+        }
+    }
+
+    /// These labels, for a mapping that loses information as `how` says.
+    pub const fn lossy(self, how: &'static str) -> Labels {
+        Labels {
+            lossy: Some(how),
+            ..self
+        }
+    }
+
     /// The short tags printed beside a format's name.
     pub fn tags(&self) -> Vec<&'static str> {
         let mut tags = vec![

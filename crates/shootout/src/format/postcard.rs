@@ -8,7 +8,7 @@
 use anyhow::{Context, Result};
 
 use super::serde_decode::SerdeDecode;
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Format, FormatInfo, Labels};
 
 pub struct Postcard;
 
@@ -28,13 +28,7 @@ impl Format for Postcard {
         name: "postcard",
         family: "postcard",
         library: "postcard",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Serde,
-            lossy: None,
-        },
+        labels: Labels::OWNED_SERDE,
         notes: "serde, postcard 1.x wire format (varint integers, zigzag for signed, enum \
                 variants as varint indices). Encode appends straight to the stream \
                 (postcard::to_extend). Self-delimiting: records are back to back with no \

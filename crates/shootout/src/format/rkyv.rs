@@ -24,7 +24,7 @@ use rkyv::rancor;
 use rkyv::ser::allocator::{Arena, ArenaHandle};
 use rkyv::util::AlignedVec;
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Format, FormatInfo, Labels};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::record::{ArchivedBody, ArchivedMultiMessage, ArchivedSide};
 use crate::workload::iex::{Aggregator, Iex, MultiMessage, Side};
@@ -255,13 +255,7 @@ impl Format for Rkyv {
         name: "rkyv",
         family: "rkyv",
         library: "rkyv",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::ZeroCopy,
-            access: Access::Validated,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::ZERO_COPY_NATIVE,
         notes: "rkyv 0.8 derives on the record; encode with the high-level API \
                 (to_bytes_in_with_alloc) into a reused AlignedVec and Arena, then copy into the \
                 stream. Framing (rkyv has none): u32 LE archive length + 4 zero bytes, the \
@@ -339,13 +333,7 @@ impl Format for RkyvUnchecked {
         name: "rkyv-unchecked",
         family: "rkyv",
         library: "rkyv",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::ZeroCopy,
-            access: Access::Unchecked,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::ZERO_COPY_UNCHECKED,
         notes: "UNSAFE: rkyv::access_unchecked, no validation; only sound for trusted bytes \
                 (corrupt input is undefined behaviour, not an error), so not what a default user \
                 should do. Same encoder and framing as `rkyv`; only the frame (length prefix, \

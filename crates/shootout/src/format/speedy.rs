@@ -8,7 +8,7 @@
 use anyhow::{Context, Result};
 use speedy::{LittleEndian, Readable, Writable};
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Format, FormatInfo, Labels};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage};
 
@@ -33,13 +33,7 @@ impl Format for Speedy {
         name: "speedy",
         family: "speedy",
         library: "speedy",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::OWNED_NATIVE,
         notes: "speedy derives, default little-endian context: fixed-width integers, u32 \
                 lengths, u32 enum tags. Encode sizes the record (bytes_needed), \
                 grows the stream by that much and writes in place (write_to_buffer). Self-delimiting: records are back to back with no prefix; \

@@ -35,7 +35,7 @@ use capnp::Word;
 use capnp::message::{self, ReaderOptions, ReaderSegments, ScratchSpaceHeapAllocator};
 use self_cell::{MutBorrow, self_cell};
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Format, FormatInfo, Labels};
 use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
@@ -277,13 +277,7 @@ impl Format for CapnpUnpacked {
         name: "capnp-unpacked",
         family: "Cap'n Proto",
         library: "capnp",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::ZeroCopy,
-            access: Access::Validated,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::ZERO_COPY_NATIVE,
         notes: "Cap'n Proto standard stream framing (segment table + segments, \
                 serialize::write_message); the builder's first segment is a reused \
                 ScratchSpaceHeapAllocator buffer, but each new message::Builder allocates \
@@ -365,13 +359,7 @@ impl Format for CapnpPacked {
         name: "capnp-packed",
         family: "Cap'n Proto",
         library: "capnp",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::ZeroCopy,
-            access: Access::Validated,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::ZERO_COPY_NATIVE,
         notes: "Cap'n Proto standard stream framing, packed (serialize_packed::write_message); \
                 the builder's first segment is a reused ScratchSpaceHeapAllocator buffer, but \
                 each new message::Builder allocates its segment list once. Decode unpacks \

@@ -7,7 +7,7 @@
 use ::flatbuffers::{FlatBufferBuilder, WIPOffset};
 use anyhow::{Context, Result, bail};
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Format, FormatInfo, Labels};
 use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
@@ -56,13 +56,7 @@ impl Format for Flatbuffers {
         name: "flatbuffers",
         family: "FlatBuffers",
         library: "flatbuffers",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::ZeroCopy,
-            access: Access::Validated,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::ZERO_COPY_NATIVE,
         notes: "One size-prefixed buffer per record (finish_size_prefixed), the documented \
                 framing for a stream of FlatBuffers. Reads are verified: size_prefixed_root \
                 runs the Verifier over every record before it is read in place. Body is a union \
@@ -238,13 +232,7 @@ impl Format for FlatbuffersUnchecked {
         name: "flatbuffers-unchecked",
         family: "FlatBuffers",
         library: "flatbuffers",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::ZeroCopy,
-            access: Access::Unchecked,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::ZERO_COPY_UNCHECKED,
         notes: "Encoding identical to `flatbuffers`. Decoding skips the Verifier \
                 (unsafe size_prefixed_root_unchecked): sound only for bytes known to be \
                 well-formed, such as a stream this process just encoded. Not what a default \

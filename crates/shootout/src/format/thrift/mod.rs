@@ -41,7 +41,7 @@ use ::thrift::protocol::{
 use ::thrift::{ProtocolError, ProtocolErrorKind};
 use anyhow::{Result, anyhow, bail};
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Format, FormatInfo, Labels};
 use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
@@ -242,13 +242,7 @@ impl<K> Format for ThriftCompact<K> {
     };
 }
 
-const LABELS: Labels = Labels {
-    buffer_reuse: true,
-    decode: DecodeStyle::Owned,
-    access: Access::Validated,
-    api: Api::Native,
-    lossy: None,
-};
+const LABELS: Labels = Labels::OWNED_NATIVE;
 
 fn blank_message() -> th::Message {
     th::Message::new(0, String::new(), th::Body::Trade(th::Trade::new(0, 0)))

@@ -28,7 +28,7 @@ pub use error::Error;
 pub use ser::Serializer;
 
 use super::serde_decode::SerdeDecode;
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Format, FormatInfo, Labels};
 
 /// Type markers and the container markers of Draft 12.
 pub mod marker {
@@ -76,13 +76,7 @@ impl Format for Ubjson {
         name: "ubjson",
         family: "UBJSON",
         library: "shootout",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Serde,
-            lossy: None,
-        },
+        labels: Labels::OWNED_SERDE,
         notes: "Our own UBJSON Draft 12 implementation (no maintained crate exists): a serde \
                 Serializer/Deserializer in format/ubjson, spec-complete (all value types, no-op, \
                 optimized $type/#count containers). Each record is one object, field names as \
