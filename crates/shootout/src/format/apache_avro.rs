@@ -422,17 +422,14 @@ mod tests {
     fn garbage_is_an_error_not_a_panic() {
         let stream = encoded();
         assert!(decode_one(&[0xff, 0xff, 0xff, 0x7f, 0, 0]).is_err());
-        // Random bytes behind a valid length prefix (xorshift, fixed seed).
+        // Random bytes behind a valid length prefix (fixed seed).
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..5000 {
             let mut buf = vec![0u8; 4 + (state % 100) as usize];
             let claimed = (buf.len() - 4) as u32;
             buf[..4].copy_from_slice(&claimed.to_le_bytes());
             for byte in &mut buf[4..] {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                *byte = state as u8;
+                *byte = crate::format::codec_tests::xorshift(&mut state) as u8;
             }
             let _ = decode_one(&buf);
         }

@@ -140,22 +140,9 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::assert_round_trip;
-    use crate::format::codec_tests::{
-        assert_garbage_is_an_error, assert_round_trips_with_a_big_record, sample_with_big_record,
-    };
     use crate::workload::iex::sample_dataset;
 
-    #[test]
-    fn round_trips() {
-        assert_round_trip::<Iex, Bincode>(&sample_dataset());
-        assert_round_trips_with_a_big_record::<Bincode>();
-    }
-
-    #[test]
-    fn garbage_is_an_error() {
-        assert_garbage_is_an_error::<Bincode>(&sample_with_big_record());
-    }
+    crate::format::codec_tests::iex_codec_tests!(Bincode);
 
     #[test]
     fn encoding_is_the_standard_one() {

@@ -186,26 +186,13 @@ fn size(fields: &MapReader<&[u8]>) -> Result<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::assert_round_trip;
 
-    use crate::format::codec_tests::{
-        assert_garbage_is_an_error, assert_round_trips_with_a_big_record, sample_with_big_record,
-    };
     use crate::workload::iex::Aggregator;
     use crate::workload::iex::sample_dataset;
     use crate::workload::iex::view::MultiMessageSeed;
     use serde::de::DeserializeSeed;
 
-    #[test]
-    fn round_trips() {
-        assert_round_trip::<Iex, Flexbuffers>(&sample_dataset());
-        assert_round_trips_with_a_big_record::<Flexbuffers>();
-    }
-
-    #[test]
-    fn garbage_is_an_error() {
-        assert_garbage_is_an_error::<Flexbuffers>(&sample_with_big_record());
-    }
+    crate::format::codec_tests::iex_codec_tests!(Flexbuffers);
 
     /// The serde mapping of `Body` (an enum with struct variants) survives a round
     /// trip through the library's own deserializer, into the record and through

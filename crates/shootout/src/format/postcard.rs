@@ -60,24 +60,11 @@ impl<W: SerdeDecode> Codec<W> for Postcard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::assert_round_trip;
     use crate::workload::iex::Iex;
 
-    use crate::format::codec_tests::{
-        assert_garbage_is_an_error, assert_round_trips_with_a_big_record, sample_with_big_record,
-    };
     use crate::workload::iex::sample_dataset;
 
-    #[test]
-    fn round_trips() {
-        assert_round_trip::<Iex, Postcard>(&sample_dataset());
-        assert_round_trips_with_a_big_record::<Postcard>();
-    }
-
-    #[test]
-    fn garbage_is_an_error() {
-        assert_garbage_is_an_error::<Postcard>(&sample_with_big_record());
-    }
+    crate::format::codec_tests::iex_codec_tests!(Postcard);
 
     #[test]
     fn encoding_is_postcards_own() {

@@ -396,17 +396,12 @@ mod tests {
     use super::*;
     use crate::format::assert_round_trip;
     use crate::format::codec_tests::{
-        assert_garbage_is_an_error, assert_round_trips_with_a_big_record, decode_all, encode_all,
-        sample_with_big_record,
+        assert_round_trips_with_a_big_record, decode_all, encode_all,
     };
     use crate::workload::Workload;
     use crate::workload::iex::sample_dataset;
 
-    #[test]
-    fn round_trips() {
-        assert_round_trip::<Iex, Rkyv>(&sample_dataset());
-        assert_round_trips_with_a_big_record::<Rkyv>();
-    }
+    crate::format::codec_tests::iex_codec_tests!(Rkyv);
 
     #[test]
     fn unchecked_round_trips() {
@@ -441,11 +436,6 @@ mod tests {
             }
             std::thread::sleep(std::time::Duration::from_millis(20));
         }
-    }
-
-    #[test]
-    fn garbage_is_an_error() {
-        assert_garbage_is_an_error::<Rkyv>(&sample_with_big_record());
     }
 
     #[test]

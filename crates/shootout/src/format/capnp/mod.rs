@@ -812,12 +812,7 @@ mod tests {
         }
         // Noise, and bit flips of a valid stream: errors or wrong values, never a panic.
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = || crate::format::codec_tests::xorshift(&mut state);
         for len in [1, 7, 8, 9, 16, 64, 1000] {
             let words: Vec<Word> = Word::allocate_zeroed_vec(len / 8 + 1);
             let mut bytes = Word::words_to_bytes(&words).to_vec();

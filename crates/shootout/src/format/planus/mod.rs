@@ -623,17 +623,14 @@ mod tests {
         let mut junk = vec![0xa5u8; 64];
         junk[..4].copy_from_slice(&60u32.to_le_bytes());
         assert!(decode_one(&junk).is_err());
-        // Random bytes behind a valid length prefix (xorshift, fixed seed).
+        // Random bytes behind a valid length prefix (fixed seed).
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..2000 {
             let mut buf = vec![0u8; 4 + 8 * (1 + (state % 32) as usize)];
             let claimed = (buf.len() - 4) as u32;
             buf[..4].copy_from_slice(&claimed.to_le_bytes());
             for byte in &mut buf[4..] {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                *byte = state as u8;
+                *byte = crate::format::codec_tests::xorshift(&mut state) as u8;
             }
             let _ = decode_one(&buf);
         }
