@@ -5,7 +5,7 @@
 
 use anyhow::{Context, Result};
 
-use crate::format::{Codec, Format, FormatInfo, Labels};
+use crate::format::{Codec, Family, Format, FormatInfo, Labels};
 use crate::workload::Workload;
 
 /// The family every table and export recognises the baseline by.
@@ -20,7 +20,7 @@ const SLOT: usize = size_of::<u32>();
 impl<W: Workload> Format for Baseline<W> {
     const INFO: FormatInfo = FormatInfo {
         name: "baseline",
-        family: FAMILY,
+        family: Family::NotAFormat(FAMILY),
         // The harness itself: no format library is involved.
         library: "shootout",
         labels: Labels::OWNED_NATIVE,

@@ -579,7 +579,7 @@ mod tests {
     use super::*;
     use crate::benchmark::baseline::Baseline;
     use crate::benchmark::input::InMemory;
-    use crate::format::{Format, Labels};
+    use crate::format::{Family, Format, Labels};
     use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, sample_dataset};
 
     /// Encodes only each record's message count and the first symbol's trades: decodes wrongly.
@@ -588,7 +588,7 @@ mod tests {
     impl Format for Forgetful {
         const INFO: FormatInfo = FormatInfo {
             name: "forgetful",
-            family: "test",
+            family: Family::NotAFormat("test"),
             library: "none",
             labels: Labels::OWNED_NATIVE,
             notes: "",

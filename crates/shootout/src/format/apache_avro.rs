@@ -32,7 +32,7 @@ use serde::de::DeserializeOwned;
 use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 
-use super::{Codec, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, Message, MultiMessage, Side};
@@ -57,7 +57,7 @@ pub struct AvroDatum {
 impl Format for AvroDatum {
     const INFO: FormatInfo = FormatInfo {
         name: "avro-datum",
-        family: "Avro",
+        family: Family::Format(&features::AVRO),
         library: "apache-avro",
         labels: Labels::OWNED_SERDE,
         notes: "One Avro binary datum per record (schema iex.avsc known to both sides), framed \

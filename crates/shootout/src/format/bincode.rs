@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 use bincode::config::{self, Configuration, Limit};
 use bincode::error::EncodeError;
 
-use super::{Codec, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage};
 
@@ -75,7 +75,7 @@ impl Bincode {
 impl Format for Bincode {
     const INFO: FormatInfo = FormatInfo {
         name: "bincode",
-        family: "bincode",
+        family: Family::Format(&features::BINCODE),
         library: "bincode",
         labels: Labels::OWNED_NATIVE,
         notes: "bincode 2 native derives (Encode; BorrowDecode on a mirror whose symbol is a \

@@ -8,7 +8,7 @@
 
 use anyhow::{Context, Result, bail};
 
-use super::{Codec, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage};
 
@@ -36,7 +36,7 @@ pub struct Bitcode {
 impl Format for Bitcode {
     const INFO: FormatInfo = FormatInfo {
         name: "bitcode",
-        family: "bitcode",
+        family: Family::Format(&features::BITCODE),
         library: "bitcode",
         labels: Labels::OWNED_NATIVE,
         notes: "bitcode native derives (not serde), one bitcode::Buffer reused for encoding and \

@@ -8,7 +8,7 @@
 use anyhow::{Context, Result};
 use borsh::BorshDeserialize;
 
-use super::{Codec, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Iex, MultiMessage};
 
@@ -17,7 +17,7 @@ pub struct Borsh;
 impl Format for Borsh {
     const INFO: FormatInfo = FormatInfo {
         name: "borsh",
-        family: "Borsh",
+        family: Family::Format(&features::BORSH),
         library: "borsh",
         labels: Labels::OWNED_NATIVE,
         notes: "borsh derives; fixed-width little-endian integers, u32 lengths, u8 enum tags. \

@@ -20,7 +20,7 @@
 use anyhow::{Context, Result, ensure};
 
 use super::serde_decode::SerdeDecode;
-use super::{Codec, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 
 /// The smallest BSON document: its int32 length and the terminating NUL.
 const MIN_DOCUMENT: usize = 5;
@@ -30,7 +30,7 @@ pub struct Bson;
 impl Format for Bson {
     const INFO: FormatInfo = FormatInfo {
         name: "bson",
-        family: "BSON",
+        family: Family::Format(&features::BSON),
         library: "bson",
         labels: Labels::OWNED_SERDE.lossy(
             "no unsigned ints: u64 stored as int64, encode fails above i64::MAX \

@@ -16,7 +16,7 @@ use anyhow::{Context, Result};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{Codec, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Iex, MultiMessage};
 
@@ -41,7 +41,7 @@ impl CborCiborium {
 impl Format for CborCiborium {
     const INFO: FormatInfo = FormatInfo {
         name: "cbor-ciborium",
-        family: "CBOR",
+        family: Family::Format(&features::CBOR),
         library: "ciborium",
         labels: Labels::OWNED_SERDE,
         notes: "Serde derive's data model of MultiMessage: structs as CBOR maps keyed by field \

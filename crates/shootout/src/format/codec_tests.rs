@@ -405,7 +405,7 @@ struct Forgetful<F>(std::marker::PhantomData<F>);
 impl<F> super::Format for Forgetful<F> {
     const INFO: super::FormatInfo = super::FormatInfo {
         name: "forgetful",
-        family: "test",
+        family: super::Family::NotAFormat("test"),
         library: "postcard",
         labels: <super::postcard::Postcard as super::Format>::INFO.labels,
         notes: "",

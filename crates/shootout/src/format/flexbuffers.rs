@@ -19,7 +19,7 @@ use anyhow::{Context, Result, bail, ensure};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{Codec, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Iex, MultiMessage, Side};
 
@@ -32,7 +32,7 @@ pub struct Flexbuffers {
 impl Format for Flexbuffers {
     const INFO: FormatInfo = FormatInfo {
         name: "flexbuffers",
-        family: "FlexBuffers",
+        family: Family::Format(&features::FLEXBUFFERS),
         library: "flexbuffers",
         labels: Labels::ZERO_COPY_SERDE,
         notes: "Encode: serde into one reused FlexbufferSerializer (reset per record); structs \

@@ -19,7 +19,7 @@
 use anyhow::{Context, Result, ensure};
 use minicbor::{Decode, Decoder, Encode, Encoder};
 
-use super::{Codec, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, Message, MultiMessage, Side};
 
@@ -102,7 +102,7 @@ pub struct CborMinicbor;
 impl Format for CborMinicbor {
     const INFO: FormatInfo = FormatInfo {
         name: "cbor-minicbor",
-        family: "CBOR",
+        family: Family::Format(&features::CBOR),
         library: "minicbor",
         labels: Labels::OWNED_NATIVE,
         notes: "minicbor's own Encode/Decode derives (no serde) on mirror types in the codec \

@@ -8,7 +8,7 @@
 use anyhow::{Context, Result};
 
 use super::serde_decode::SerdeDecode;
-use super::{Codec, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 
 pub struct Postcard;
 
@@ -26,7 +26,7 @@ impl Extend<u8> for Append<'_> {
 impl Format for Postcard {
     const INFO: FormatInfo = FormatInfo {
         name: "postcard",
-        family: "postcard",
+        family: Family::Format(&features::POSTCARD),
         library: "postcard",
         labels: Labels::OWNED_SERDE,
         notes: "serde, postcard 1.x wire format (varint integers, zigzag for signed, enum \

@@ -190,13 +190,13 @@ pub const GROUPS: &[(&str, &str)] = &[
 /// Whether `info` (with `labels` on this workload) belongs to `group`, or
 /// `None` when no group has that name.
 fn in_group(info: &FormatInfo, labels: &Labels, group: &str) -> Option<bool> {
-    let schema = || features::of_family(info.family).map(|f| f.schema);
+    let schema = || info.family.features().map(|f| f.schema);
     Some(match group {
         "classic" => ["capnp-unpacked", "capnp-packed", "flatbuffers", "sbe"].contains(&info.name),
         "zero-copy" => matches!(labels.decode, DecodeStyle::ZeroCopy),
         "schemaless" => schema() == Some(Schema::None),
         "schema" => matches!(schema(), Some(Schema::Idl | Schema::Derive)),
-        "json" => info.family == "JSON",
+        "json" => info.family.name() == features::JSON.family,
         _ => return None,
     })
 }
@@ -387,9 +387,9 @@ mod tests {
                 f.info.name
             );
             assert!(
-                features::of_family(f.info.family).is_some(),
-                "no feature-matrix row for family {:?}",
-                f.info.family
+                f.info.family.features().is_some(),
+                "{} is a format but names no feature-matrix row",
+                f.info.name
             );
             assert!(
                 GROUPS.iter().all(|(g, _)| *g != f.info.name),

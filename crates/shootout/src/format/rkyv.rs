@@ -24,7 +24,7 @@ use rkyv::rancor;
 use rkyv::ser::allocator::{Arena, ArenaHandle};
 use rkyv::util::AlignedVec;
 
-use super::{Codec, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::record::{ArchivedBody, ArchivedMultiMessage, ArchivedSide};
 use crate::workload::iex::{Aggregator, Iex, MultiMessage, Side};
@@ -253,7 +253,7 @@ pub struct Rkyv {
 impl Format for Rkyv {
     const INFO: FormatInfo = FormatInfo {
         name: "rkyv",
-        family: "rkyv",
+        family: Family::Format(&features::RKYV),
         library: "rkyv",
         labels: Labels::ZERO_COPY_NATIVE,
         notes: "rkyv 0.8 derives on the record; encode with the high-level API \
@@ -331,7 +331,7 @@ pub struct RkyvUnchecked {
 impl Format for RkyvUnchecked {
     const INFO: FormatInfo = FormatInfo {
         name: "rkyv-unchecked",
-        family: "rkyv",
+        family: Family::Format(&features::RKYV),
         library: "rkyv",
         labels: Labels::ZERO_COPY_UNCHECKED,
         notes: "UNSAFE: rkyv::access_unchecked, no validation; only sound for trusted bytes \

@@ -21,7 +21,7 @@ use anyhow::{Context, Result, ensure};
 use serde::Serialize;
 
 use super::serde_decode::SerdeDecode;
-use super::{Codec, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 
 /// Bytes of the little-endian length prefix before each record.
 const PREFIX: usize = 4;
@@ -95,7 +95,7 @@ pub struct MsgpackArray;
 impl Format for MsgpackArray {
     const INFO: FormatInfo = FormatInfo {
         name: "msgpack-array",
-        family: "MessagePack",
+        family: Family::Format(&features::MESSAGEPACK),
         library: "rmp-serde",
         labels: Labels::OWNED_SERDE,
         notes: notes!(
@@ -125,7 +125,7 @@ pub struct MsgpackMap;
 impl Format for MsgpackMap {
     const INFO: FormatInfo = FormatInfo {
         name: "msgpack-map",
-        family: "MessagePack",
+        family: Family::Format(&features::MESSAGEPACK),
         library: "rmp-serde",
         labels: Labels::OWNED_SERDE,
         notes: notes!(

@@ -17,14 +17,14 @@
 use anyhow::{Context, Result};
 
 use super::serde_decode::SerdeDecode;
-use super::{Codec, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 
 pub struct JsonSerdeJson;
 
 impl Format for JsonSerdeJson {
     const INFO: FormatInfo = FormatInfo {
         name: "json-serde_json",
-        family: "JSON",
+        family: Family::Format(&features::JSON),
         library: "serde_json",
         labels: Labels::OWNED_SERDE,
         notes: "Serde derive's data model of MultiMessage: objects with field names, Body \

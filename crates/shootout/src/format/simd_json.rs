@@ -27,7 +27,7 @@ use simd_json_derive::Serialize as _;
 use simd_json_derive::de::{Error as DeriveError, Result as DeriveResult};
 
 use super::serde_decode::SerdeDecode;
-use super::{Codec, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, Message, MultiMessage, Side};
 
@@ -43,7 +43,7 @@ pub struct JsonSimdJsonSerde {
 impl Format for JsonSimdJsonSerde {
     const INFO: FormatInfo = FormatInfo {
         name: "json-simd-json-serde",
-        family: "JSON",
+        family: Family::Format(&features::JSON),
         library: "simd-json",
         labels: Labels::OWNED_SERDE,
         notes: "The same JSON Lines as json-serde_json (serde derive's data model, one compact \
@@ -200,7 +200,7 @@ pub struct JsonSimdJson {
 impl Format for JsonSimdJson {
     const INFO: FormatInfo = FormatInfo {
         name: "json-simd-json",
-        family: "JSON",
+        family: Family::Format(&features::JSON),
         library: "simd-json-derive",
         labels: Labels::OWNED_NATIVE,
         notes: "The same JSON Lines as json-serde_json, through simd-json's derive crate \

@@ -12,14 +12,14 @@
 use anyhow::{Context, Result};
 
 use super::serde_decode::SerdeDecode;
-use super::{Codec, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 
 pub struct JsonSonicRs;
 
 impl Format for JsonSonicRs {
     const INFO: FormatInfo = FormatInfo {
         name: "json-sonic-rs",
-        family: "JSON",
+        family: Family::Format(&features::JSON),
         library: "sonic-rs",
         labels: Labels::OWNED_SERDE
             .lossy("-0.0 reads back as +0.0 (sonic-rs 0.5.10); other floats are exact"),

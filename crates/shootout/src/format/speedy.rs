@@ -8,7 +8,7 @@
 use anyhow::{Context, Result};
 use speedy::{LittleEndian, Readable, Writable};
 
-use super::{Codec, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage};
 
@@ -31,7 +31,7 @@ pub struct Speedy;
 impl Format for Speedy {
     const INFO: FormatInfo = FormatInfo {
         name: "speedy",
-        family: "speedy",
+        family: Family::Format(&features::SPEEDY),
         library: "speedy",
         labels: Labels::OWNED_NATIVE,
         notes: "speedy derives, default little-endian context: fixed-width integers, u32 \

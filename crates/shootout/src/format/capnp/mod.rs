@@ -35,7 +35,7 @@ use capnp::Word;
 use capnp::message::{self, ReaderOptions, ReaderSegments, ScratchSpaceHeapAllocator};
 use self_cell::{MutBorrow, self_cell};
 
-use super::{Codec, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
@@ -275,7 +275,7 @@ pub struct CapnpUnpacked {
 impl Format for CapnpUnpacked {
     const INFO: FormatInfo = FormatInfo {
         name: "capnp-unpacked",
-        family: "Cap'n Proto",
+        family: Family::Format(&features::CAPNP),
         library: "capnp",
         labels: Labels::ZERO_COPY_NATIVE,
         notes: "Cap'n Proto standard stream framing (segment table + segments, \
@@ -357,7 +357,7 @@ pub struct CapnpPacked {
 impl Format for CapnpPacked {
     const INFO: FormatInfo = FormatInfo {
         name: "capnp-packed",
-        family: "Cap'n Proto",
+        family: Family::Format(&features::CAPNP),
         library: "capnp",
         labels: Labels::ZERO_COPY_NATIVE,
         notes: "Cap'n Proto standard stream framing, packed (serialize_packed::write_message); \

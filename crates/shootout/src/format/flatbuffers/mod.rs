@@ -7,7 +7,7 @@
 use ::flatbuffers::{FlatBufferBuilder, WIPOffset};
 use anyhow::{Context, Result, bail};
 
-use super::{Codec, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
@@ -54,7 +54,7 @@ pub struct Flatbuffers {
 impl Format for Flatbuffers {
     const INFO: FormatInfo = FormatInfo {
         name: "flatbuffers",
-        family: "FlatBuffers",
+        family: Family::Format(&features::FLATBUFFERS),
         library: "flatbuffers",
         labels: Labels::ZERO_COPY_NATIVE,
         notes: "One size-prefixed buffer per record (finish_size_prefixed), the documented \
@@ -230,7 +230,7 @@ pub struct FlatbuffersUnchecked(Flatbuffers);
 impl Format for FlatbuffersUnchecked {
     const INFO: FormatInfo = FormatInfo {
         name: "flatbuffers-unchecked",
-        family: "FlatBuffers",
+        family: Family::Format(&features::FLATBUFFERS),
         library: "flatbuffers",
         labels: Labels::ZERO_COPY_UNCHECKED,
         notes: "Encoding identical to `flatbuffers`. Decoding skips the Verifier \

@@ -38,7 +38,7 @@ use ::thrift::protocol::{
 };
 use anyhow::{Result, anyhow, bail};
 
-use super::{Codec, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
@@ -208,7 +208,7 @@ macro_rules! common_notes {
 impl<K> Format for ThriftBinary<K> {
     const INFO: FormatInfo = FormatInfo {
         name: Binary::NAME,
-        family: "Thrift",
+        family: Family::Format(&features::THRIFT),
         library: "thrift",
         labels: LABELS,
         notes: concat!(
@@ -221,7 +221,7 @@ impl<K> Format for ThriftBinary<K> {
 impl<K> Format for ThriftCompact<K> {
     const INFO: FormatInfo = FormatInfo {
         name: Compact::NAME,
-        family: "Thrift",
+        family: Family::Format(&features::THRIFT),
         library: "thrift",
         labels: LABELS,
         notes: concat!(

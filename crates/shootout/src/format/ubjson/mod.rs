@@ -28,7 +28,7 @@ pub use error::Error;
 pub use ser::Serializer;
 
 use super::serde_decode::SerdeDecode;
-use super::{Codec, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 
 /// Type markers and the container markers of Draft 12.
 pub mod marker {
@@ -74,7 +74,7 @@ pub struct Ubjson;
 impl Format for Ubjson {
     const INFO: FormatInfo = FormatInfo {
         name: "ubjson",
-        family: "UBJSON",
+        family: Family::Format(&features::UBJSON),
         library: "shootout",
         labels: Labels::OWNED_SERDE,
         notes: "Our own UBJSON Draft 12 implementation (no maintained crate exists): a serde \
