@@ -30,7 +30,7 @@ use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
 use crate::workload::object::SmallObject;
 use crate::workload::primitives::Primitives;
 use crate::workload::sql::SqlRequest;
-use crate::workload::tabular::{LongsRow, MixedRow, StringsRow};
+use crate::workload::tabular::{Cell, LongsRow, MixedRow, StringsRow};
 use crate::workload::user::UserResponse;
 
 /// Bytes of the little-endian length prefix before each message.
@@ -710,575 +710,98 @@ impl SbeRecord for SmallObject {
     }
 }
 
-impl SbeRecord for MixedRow {
-    const LAYOUT: Layout = Layout {
-        template: mixed_row_codec::SBE_TEMPLATE_ID,
-        root: mixed_row_codec::SBE_BLOCK_LENGTH as usize,
-        groups: &[],
-        vars: 7,
+/// The `SbeRecord` of a 20-column tabular row (templates 6-8): field n is
+/// present when bit n of `present` is set; numeric fields sit in the root block
+/// (zero when absent), text fields are varData in schema order (empty when
+/// absent). The lists give each field's column, so the presence bits, the
+/// writes and the reads all come from them.
+macro_rules! sbe_tabular {
+    (
+        $row:ty, $codec:ident::{$encoder:ident, $decoder:ident},
+        numbers { $($number:ident = $nn:literal),* $(,)? }
+        texts { $($text:ident / $text_decoder:ident = $tn:literal),* $(,)? }
+    ) => {
+        impl SbeRecord for $row {
+            const LAYOUT: Layout = Layout {
+                template: $codec::SBE_TEMPLATE_ID,
+                root: $codec::SBE_BLOCK_LENGTH as usize,
+                groups: &[],
+                vars: 0 $(+ ($tn * 0 + 1))*,
+            };
+            fn encoded_len(&self) -> Result<usize> {
+                #[allow(unused_mut)]
+                let mut len = HEADER + $codec::SBE_BLOCK_LENGTH as usize;
+                $(len += opt_var_len(self.$text.as_deref())?;)*
+                Ok(len)
+            }
+            fn write(&self, body: &mut [u8]) -> Result<()> {
+                let mut bits = 0u32;
+                $(if self.$number.is_some() {
+                    bits |= 1 << $nn;
+                })*
+                $(if self.$text.is_some() {
+                    bits |= 1 << $tn;
+                })*
+                let mut m = $codec::$encoder::default()
+                    .wrap(WriteBuf::new(body), HEADER)
+                    .header(0)
+                    .parent()?;
+                m.present(Presence20::new(bits));
+                $(m.$number(self.$number.unwrap_or_default());)*
+                $(m.$text(self.$text.as_deref().unwrap_or(""));)*
+                Ok(())
+            }
+            fn read(body: &[u8], sink: &mut FieldSink) -> Result<()> {
+                let header = MessageHeaderDecoder::default().wrap(ReadBuf::new(body), 0);
+                #[allow(unused_mut)]
+                let mut m = $codec::$decoder::default().header(header, 0);
+                let bits = m.present().0;
+                ensure!(bits >> 20 == 0, "sbe: presence bits beyond f20: {bits:#x}");
+                sink.record();
+                $(if bits & (1 << $nn) != 0 {
+                    Cell::visit(&m.$number(), $nn, sink);
+                })*
+                $(
+                    let at = m.$text_decoder();
+                    if bits & (1 << $tn) != 0 {
+                        sink.text($tn, var_slice(body, at)?);
+                    }
+                )*
+                Ok(())
+            }
+        }
     };
-    fn encoded_len(&self) -> Result<usize> {
-        #[allow(unused_mut)]
-        let mut len = HEADER + mixed_row_codec::SBE_BLOCK_LENGTH as usize;
-        len += opt_var_len(self.f1.as_deref())?;
-        len += opt_var_len(self.f5.as_deref())?;
-        len += opt_var_len(self.f13.as_deref())?;
-        len += opt_var_len(self.f14.as_deref())?;
-        len += opt_var_len(self.f18.as_deref())?;
-        len += opt_var_len(self.f19.as_deref())?;
-        len += opt_var_len(self.f20.as_deref())?;
-        Ok(len)
-    }
-    fn write(&self, body: &mut [u8]) -> Result<()> {
-        let mut bits = 0u32;
-        if self.f1.is_some() {
-            bits |= 1 << 0;
-        }
-        if self.f2.is_some() {
-            bits |= 1 << 1;
-        }
-        if self.f3.is_some() {
-            bits |= 1 << 2;
-        }
-        if self.f4.is_some() {
-            bits |= 1 << 3;
-        }
-        if self.f5.is_some() {
-            bits |= 1 << 4;
-        }
-        if self.f6.is_some() {
-            bits |= 1 << 5;
-        }
-        if self.f7.is_some() {
-            bits |= 1 << 6;
-        }
-        if self.f8.is_some() {
-            bits |= 1 << 7;
-        }
-        if self.f9.is_some() {
-            bits |= 1 << 8;
-        }
-        if self.f10.is_some() {
-            bits |= 1 << 9;
-        }
-        if self.f11.is_some() {
-            bits |= 1 << 10;
-        }
-        if self.f12.is_some() {
-            bits |= 1 << 11;
-        }
-        if self.f13.is_some() {
-            bits |= 1 << 12;
-        }
-        if self.f14.is_some() {
-            bits |= 1 << 13;
-        }
-        if self.f15.is_some() {
-            bits |= 1 << 14;
-        }
-        if self.f16.is_some() {
-            bits |= 1 << 15;
-        }
-        if self.f17.is_some() {
-            bits |= 1 << 16;
-        }
-        if self.f18.is_some() {
-            bits |= 1 << 17;
-        }
-        if self.f19.is_some() {
-            bits |= 1 << 18;
-        }
-        if self.f20.is_some() {
-            bits |= 1 << 19;
-        }
-        let mut m = mixed_row_codec::MixedRowEncoder::default()
-            .wrap(WriteBuf::new(body), HEADER)
-            .header(0)
-            .parent()?;
-        m.present(Presence20::new(bits));
-        m.f2(self.f2.unwrap_or_default());
-        m.f3(self.f3.unwrap_or_default());
-        m.f4(self.f4.unwrap_or_default());
-        m.f6(self.f6.unwrap_or_default());
-        m.f7(self.f7.unwrap_or_default());
-        m.f8(self.f8.unwrap_or_default());
-        m.f9(self.f9.unwrap_or_default());
-        m.f10(self.f10.unwrap_or_default());
-        m.f11(self.f11.unwrap_or_default());
-        m.f12(self.f12.unwrap_or_default());
-        m.f15(self.f15.unwrap_or_default());
-        m.f16(self.f16.unwrap_or_default());
-        m.f17(self.f17.unwrap_or_default());
-        m.f1(self.f1.as_deref().unwrap_or(""));
-        m.f5(self.f5.as_deref().unwrap_or(""));
-        m.f13(self.f13.as_deref().unwrap_or(""));
-        m.f14(self.f14.as_deref().unwrap_or(""));
-        m.f18(self.f18.as_deref().unwrap_or(""));
-        m.f19(self.f19.as_deref().unwrap_or(""));
-        m.f20(self.f20.as_deref().unwrap_or(""));
-        Ok(())
-    }
-    fn read(body: &[u8], sink: &mut FieldSink) -> Result<()> {
-        let header = MessageHeaderDecoder::default().wrap(ReadBuf::new(body), 0);
-        #[allow(unused_mut)]
-        let mut m = mixed_row_codec::MixedRowDecoder::default().header(header, 0);
-        let bits = m.present().0;
-        ensure!(bits >> 20 == 0, "sbe: presence bits beyond f20: {bits:#x}");
-        sink.record();
-        if bits & (1 << 1) != 0 {
-            sink.float(1, m.f2());
-        }
-        if bits & (1 << 2) != 0 {
-            sink.int(2, m.f3());
-        }
-        if bits & (1 << 3) != 0 {
-            sink.int(3, i64::from(m.f4()));
-        }
-        if bits & (1 << 5) != 0 {
-            sink.float(5, m.f6());
-        }
-        if bits & (1 << 6) != 0 {
-            sink.int(6, m.f7());
-        }
-        if bits & (1 << 7) != 0 {
-            sink.int(7, i64::from(m.f8()));
-        }
-        if bits & (1 << 8) != 0 {
-            sink.int(8, i64::from(m.f9()));
-        }
-        if bits & (1 << 9) != 0 {
-            sink.int(9, m.f10());
-        }
-        if bits & (1 << 10) != 0 {
-            sink.float(10, f64::from(m.f11()));
-        }
-        if bits & (1 << 11) != 0 {
-            sink.float(11, m.f12());
-        }
-        if bits & (1 << 14) != 0 {
-            sink.int(14, m.f15());
-        }
-        if bits & (1 << 15) != 0 {
-            sink.int(15, i64::from(m.f16()));
-        }
-        if bits & (1 << 16) != 0 {
-            sink.int(16, i64::from(m.f17()));
-        }
-        let at = m.f1_decoder();
-        if bits & (1 << 0) != 0 {
-            sink.text(0, var_slice(body, at)?);
-        }
-        let at = m.f5_decoder();
-        if bits & (1 << 4) != 0 {
-            sink.text(4, var_slice(body, at)?);
-        }
-        let at = m.f13_decoder();
-        if bits & (1 << 12) != 0 {
-            sink.text(12, var_slice(body, at)?);
-        }
-        let at = m.f14_decoder();
-        if bits & (1 << 13) != 0 {
-            sink.text(13, var_slice(body, at)?);
-        }
-        let at = m.f18_decoder();
-        if bits & (1 << 17) != 0 {
-            sink.text(17, var_slice(body, at)?);
-        }
-        let at = m.f19_decoder();
-        if bits & (1 << 18) != 0 {
-            sink.text(18, var_slice(body, at)?);
-        }
-        let at = m.f20_decoder();
-        if bits & (1 << 19) != 0 {
-            sink.text(19, var_slice(body, at)?);
-        }
-        Ok(())
-    }
 }
 
-impl SbeRecord for StringsRow {
-    const LAYOUT: Layout = Layout {
-        template: strings_row_codec::SBE_TEMPLATE_ID,
-        root: strings_row_codec::SBE_BLOCK_LENGTH as usize,
-        groups: &[],
-        vars: 20,
-    };
-    fn encoded_len(&self) -> Result<usize> {
-        #[allow(unused_mut)]
-        let mut len = HEADER + strings_row_codec::SBE_BLOCK_LENGTH as usize;
-        len += opt_var_len(self.f1.as_deref())?;
-        len += opt_var_len(self.f2.as_deref())?;
-        len += opt_var_len(self.f3.as_deref())?;
-        len += opt_var_len(self.f4.as_deref())?;
-        len += opt_var_len(self.f5.as_deref())?;
-        len += opt_var_len(self.f6.as_deref())?;
-        len += opt_var_len(self.f7.as_deref())?;
-        len += opt_var_len(self.f8.as_deref())?;
-        len += opt_var_len(self.f9.as_deref())?;
-        len += opt_var_len(self.f10.as_deref())?;
-        len += opt_var_len(self.f11.as_deref())?;
-        len += opt_var_len(self.f12.as_deref())?;
-        len += opt_var_len(self.f13.as_deref())?;
-        len += opt_var_len(self.f14.as_deref())?;
-        len += opt_var_len(self.f15.as_deref())?;
-        len += opt_var_len(self.f16.as_deref())?;
-        len += opt_var_len(self.f17.as_deref())?;
-        len += opt_var_len(self.f18.as_deref())?;
-        len += opt_var_len(self.f19.as_deref())?;
-        len += opt_var_len(self.f20.as_deref())?;
-        Ok(len)
+sbe_tabular!(MixedRow, mixed_row_codec::{MixedRowEncoder, MixedRowDecoder},
+    numbers {
+        f2 = 1, f3 = 2, f4 = 3, f6 = 5, f7 = 6, f8 = 7, f9 = 8, f10 = 9, f11 = 10, f12 = 11,
+        f15 = 14, f16 = 15, f17 = 16,
     }
-    fn write(&self, body: &mut [u8]) -> Result<()> {
-        let mut bits = 0u32;
-        if self.f1.is_some() {
-            bits |= 1 << 0;
-        }
-        if self.f2.is_some() {
-            bits |= 1 << 1;
-        }
-        if self.f3.is_some() {
-            bits |= 1 << 2;
-        }
-        if self.f4.is_some() {
-            bits |= 1 << 3;
-        }
-        if self.f5.is_some() {
-            bits |= 1 << 4;
-        }
-        if self.f6.is_some() {
-            bits |= 1 << 5;
-        }
-        if self.f7.is_some() {
-            bits |= 1 << 6;
-        }
-        if self.f8.is_some() {
-            bits |= 1 << 7;
-        }
-        if self.f9.is_some() {
-            bits |= 1 << 8;
-        }
-        if self.f10.is_some() {
-            bits |= 1 << 9;
-        }
-        if self.f11.is_some() {
-            bits |= 1 << 10;
-        }
-        if self.f12.is_some() {
-            bits |= 1 << 11;
-        }
-        if self.f13.is_some() {
-            bits |= 1 << 12;
-        }
-        if self.f14.is_some() {
-            bits |= 1 << 13;
-        }
-        if self.f15.is_some() {
-            bits |= 1 << 14;
-        }
-        if self.f16.is_some() {
-            bits |= 1 << 15;
-        }
-        if self.f17.is_some() {
-            bits |= 1 << 16;
-        }
-        if self.f18.is_some() {
-            bits |= 1 << 17;
-        }
-        if self.f19.is_some() {
-            bits |= 1 << 18;
-        }
-        if self.f20.is_some() {
-            bits |= 1 << 19;
-        }
-        let mut m = strings_row_codec::StringsRowEncoder::default()
-            .wrap(WriteBuf::new(body), HEADER)
-            .header(0)
-            .parent()?;
-        m.present(Presence20::new(bits));
-        m.f1(self.f1.as_deref().unwrap_or(""));
-        m.f2(self.f2.as_deref().unwrap_or(""));
-        m.f3(self.f3.as_deref().unwrap_or(""));
-        m.f4(self.f4.as_deref().unwrap_or(""));
-        m.f5(self.f5.as_deref().unwrap_or(""));
-        m.f6(self.f6.as_deref().unwrap_or(""));
-        m.f7(self.f7.as_deref().unwrap_or(""));
-        m.f8(self.f8.as_deref().unwrap_or(""));
-        m.f9(self.f9.as_deref().unwrap_or(""));
-        m.f10(self.f10.as_deref().unwrap_or(""));
-        m.f11(self.f11.as_deref().unwrap_or(""));
-        m.f12(self.f12.as_deref().unwrap_or(""));
-        m.f13(self.f13.as_deref().unwrap_or(""));
-        m.f14(self.f14.as_deref().unwrap_or(""));
-        m.f15(self.f15.as_deref().unwrap_or(""));
-        m.f16(self.f16.as_deref().unwrap_or(""));
-        m.f17(self.f17.as_deref().unwrap_or(""));
-        m.f18(self.f18.as_deref().unwrap_or(""));
-        m.f19(self.f19.as_deref().unwrap_or(""));
-        m.f20(self.f20.as_deref().unwrap_or(""));
-        Ok(())
+    texts {
+        f1 / f1_decoder = 0, f5 / f5_decoder = 4, f13 / f13_decoder = 12, f14 / f14_decoder = 13,
+        f18 / f18_decoder = 17, f19 / f19_decoder = 18, f20 / f20_decoder = 19,
     }
-    fn read(body: &[u8], sink: &mut FieldSink) -> Result<()> {
-        let header = MessageHeaderDecoder::default().wrap(ReadBuf::new(body), 0);
-        #[allow(unused_mut)]
-        let mut m = strings_row_codec::StringsRowDecoder::default().header(header, 0);
-        let bits = m.present().0;
-        ensure!(bits >> 20 == 0, "sbe: presence bits beyond f20: {bits:#x}");
-        sink.record();
-        let at = m.f1_decoder();
-        if bits & (1 << 0) != 0 {
-            sink.text(0, var_slice(body, at)?);
-        }
-        let at = m.f2_decoder();
-        if bits & (1 << 1) != 0 {
-            sink.text(1, var_slice(body, at)?);
-        }
-        let at = m.f3_decoder();
-        if bits & (1 << 2) != 0 {
-            sink.text(2, var_slice(body, at)?);
-        }
-        let at = m.f4_decoder();
-        if bits & (1 << 3) != 0 {
-            sink.text(3, var_slice(body, at)?);
-        }
-        let at = m.f5_decoder();
-        if bits & (1 << 4) != 0 {
-            sink.text(4, var_slice(body, at)?);
-        }
-        let at = m.f6_decoder();
-        if bits & (1 << 5) != 0 {
-            sink.text(5, var_slice(body, at)?);
-        }
-        let at = m.f7_decoder();
-        if bits & (1 << 6) != 0 {
-            sink.text(6, var_slice(body, at)?);
-        }
-        let at = m.f8_decoder();
-        if bits & (1 << 7) != 0 {
-            sink.text(7, var_slice(body, at)?);
-        }
-        let at = m.f9_decoder();
-        if bits & (1 << 8) != 0 {
-            sink.text(8, var_slice(body, at)?);
-        }
-        let at = m.f10_decoder();
-        if bits & (1 << 9) != 0 {
-            sink.text(9, var_slice(body, at)?);
-        }
-        let at = m.f11_decoder();
-        if bits & (1 << 10) != 0 {
-            sink.text(10, var_slice(body, at)?);
-        }
-        let at = m.f12_decoder();
-        if bits & (1 << 11) != 0 {
-            sink.text(11, var_slice(body, at)?);
-        }
-        let at = m.f13_decoder();
-        if bits & (1 << 12) != 0 {
-            sink.text(12, var_slice(body, at)?);
-        }
-        let at = m.f14_decoder();
-        if bits & (1 << 13) != 0 {
-            sink.text(13, var_slice(body, at)?);
-        }
-        let at = m.f15_decoder();
-        if bits & (1 << 14) != 0 {
-            sink.text(14, var_slice(body, at)?);
-        }
-        let at = m.f16_decoder();
-        if bits & (1 << 15) != 0 {
-            sink.text(15, var_slice(body, at)?);
-        }
-        let at = m.f17_decoder();
-        if bits & (1 << 16) != 0 {
-            sink.text(16, var_slice(body, at)?);
-        }
-        let at = m.f18_decoder();
-        if bits & (1 << 17) != 0 {
-            sink.text(17, var_slice(body, at)?);
-        }
-        let at = m.f19_decoder();
-        if bits & (1 << 18) != 0 {
-            sink.text(18, var_slice(body, at)?);
-        }
-        let at = m.f20_decoder();
-        if bits & (1 << 19) != 0 {
-            sink.text(19, var_slice(body, at)?);
-        }
-        Ok(())
+);
+sbe_tabular!(StringsRow, strings_row_codec::{StringsRowEncoder, StringsRowDecoder},
+    numbers {}
+    texts {
+        f1 / f1_decoder = 0, f2 / f2_decoder = 1, f3 / f3_decoder = 2, f4 / f4_decoder = 3,
+        f5 / f5_decoder = 4, f6 / f6_decoder = 5, f7 / f7_decoder = 6, f8 / f8_decoder = 7,
+        f9 / f9_decoder = 8, f10 / f10_decoder = 9, f11 / f11_decoder = 10,
+        f12 / f12_decoder = 11, f13 / f13_decoder = 12, f14 / f14_decoder = 13,
+        f15 / f15_decoder = 14, f16 / f16_decoder = 15, f17 / f17_decoder = 16,
+        f18 / f18_decoder = 17, f19 / f19_decoder = 18, f20 / f20_decoder = 19,
     }
-}
-
-impl SbeRecord for LongsRow {
-    const LAYOUT: Layout = Layout {
-        template: longs_row_codec::SBE_TEMPLATE_ID,
-        root: longs_row_codec::SBE_BLOCK_LENGTH as usize,
-        groups: &[],
-        vars: 0,
-    };
-    fn encoded_len(&self) -> Result<usize> {
-        #[allow(unused_mut)]
-        let mut len = HEADER + longs_row_codec::SBE_BLOCK_LENGTH as usize;
-        Ok(len)
+);
+sbe_tabular!(LongsRow, longs_row_codec::{LongsRowEncoder, LongsRowDecoder},
+    numbers {
+        f1 = 0, f2 = 1, f3 = 2, f4 = 3, f5 = 4, f6 = 5, f7 = 6, f8 = 7, f9 = 8, f10 = 9,
+        f11 = 10, f12 = 11, f13 = 12, f14 = 13, f15 = 14, f16 = 15, f17 = 16, f18 = 17, f19 = 18,
+        f20 = 19,
     }
-    fn write(&self, body: &mut [u8]) -> Result<()> {
-        let mut bits = 0u32;
-        if self.f1.is_some() {
-            bits |= 1 << 0;
-        }
-        if self.f2.is_some() {
-            bits |= 1 << 1;
-        }
-        if self.f3.is_some() {
-            bits |= 1 << 2;
-        }
-        if self.f4.is_some() {
-            bits |= 1 << 3;
-        }
-        if self.f5.is_some() {
-            bits |= 1 << 4;
-        }
-        if self.f6.is_some() {
-            bits |= 1 << 5;
-        }
-        if self.f7.is_some() {
-            bits |= 1 << 6;
-        }
-        if self.f8.is_some() {
-            bits |= 1 << 7;
-        }
-        if self.f9.is_some() {
-            bits |= 1 << 8;
-        }
-        if self.f10.is_some() {
-            bits |= 1 << 9;
-        }
-        if self.f11.is_some() {
-            bits |= 1 << 10;
-        }
-        if self.f12.is_some() {
-            bits |= 1 << 11;
-        }
-        if self.f13.is_some() {
-            bits |= 1 << 12;
-        }
-        if self.f14.is_some() {
-            bits |= 1 << 13;
-        }
-        if self.f15.is_some() {
-            bits |= 1 << 14;
-        }
-        if self.f16.is_some() {
-            bits |= 1 << 15;
-        }
-        if self.f17.is_some() {
-            bits |= 1 << 16;
-        }
-        if self.f18.is_some() {
-            bits |= 1 << 17;
-        }
-        if self.f19.is_some() {
-            bits |= 1 << 18;
-        }
-        if self.f20.is_some() {
-            bits |= 1 << 19;
-        }
-        let mut m = longs_row_codec::LongsRowEncoder::default()
-            .wrap(WriteBuf::new(body), HEADER)
-            .header(0)
-            .parent()?;
-        m.present(Presence20::new(bits));
-        m.f1(self.f1.unwrap_or_default());
-        m.f2(self.f2.unwrap_or_default());
-        m.f3(self.f3.unwrap_or_default());
-        m.f4(self.f4.unwrap_or_default());
-        m.f5(self.f5.unwrap_or_default());
-        m.f6(self.f6.unwrap_or_default());
-        m.f7(self.f7.unwrap_or_default());
-        m.f8(self.f8.unwrap_or_default());
-        m.f9(self.f9.unwrap_or_default());
-        m.f10(self.f10.unwrap_or_default());
-        m.f11(self.f11.unwrap_or_default());
-        m.f12(self.f12.unwrap_or_default());
-        m.f13(self.f13.unwrap_or_default());
-        m.f14(self.f14.unwrap_or_default());
-        m.f15(self.f15.unwrap_or_default());
-        m.f16(self.f16.unwrap_or_default());
-        m.f17(self.f17.unwrap_or_default());
-        m.f18(self.f18.unwrap_or_default());
-        m.f19(self.f19.unwrap_or_default());
-        m.f20(self.f20.unwrap_or_default());
-        Ok(())
-    }
-    fn read(body: &[u8], sink: &mut FieldSink) -> Result<()> {
-        let header = MessageHeaderDecoder::default().wrap(ReadBuf::new(body), 0);
-        #[allow(unused_mut)]
-        let m = longs_row_codec::LongsRowDecoder::default().header(header, 0);
-        let bits = m.present().0;
-        ensure!(bits >> 20 == 0, "sbe: presence bits beyond f20: {bits:#x}");
-        sink.record();
-        if bits & (1 << 0) != 0 {
-            sink.int(0, m.f1());
-        }
-        if bits & (1 << 1) != 0 {
-            sink.int(1, m.f2());
-        }
-        if bits & (1 << 2) != 0 {
-            sink.int(2, m.f3());
-        }
-        if bits & (1 << 3) != 0 {
-            sink.int(3, m.f4());
-        }
-        if bits & (1 << 4) != 0 {
-            sink.int(4, m.f5());
-        }
-        if bits & (1 << 5) != 0 {
-            sink.int(5, m.f6());
-        }
-        if bits & (1 << 6) != 0 {
-            sink.int(6, m.f7());
-        }
-        if bits & (1 << 7) != 0 {
-            sink.int(7, m.f8());
-        }
-        if bits & (1 << 8) != 0 {
-            sink.int(8, m.f9());
-        }
-        if bits & (1 << 9) != 0 {
-            sink.int(9, m.f10());
-        }
-        if bits & (1 << 10) != 0 {
-            sink.int(10, m.f11());
-        }
-        if bits & (1 << 11) != 0 {
-            sink.int(11, m.f12());
-        }
-        if bits & (1 << 12) != 0 {
-            sink.int(12, m.f13());
-        }
-        if bits & (1 << 13) != 0 {
-            sink.int(13, m.f14());
-        }
-        if bits & (1 << 14) != 0 {
-            sink.int(14, m.f15());
-        }
-        if bits & (1 << 15) != 0 {
-            sink.int(15, m.f16());
-        }
-        if bits & (1 << 16) != 0 {
-            sink.int(16, m.f17());
-        }
-        if bits & (1 << 17) != 0 {
-            sink.int(17, m.f18());
-        }
-        if bits & (1 << 18) != 0 {
-            sink.int(18, m.f19());
-        }
-        if bits & (1 << 19) != 0 {
-            sink.int(19, m.f20());
-        }
-        Ok(())
-    }
-}
+    texts {}
+);
 
 /// One SBE message per record behind a little-endian u32 length, as for iex.
 /// Encode sizes the message exactly, grows the stream by that much and lets the
