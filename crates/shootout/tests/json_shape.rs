@@ -51,17 +51,12 @@ fn redact(value: &mut Value, top: bool) {
 
 #[test]
 fn json_export_shape() {
-    let output = shootout()
-        .args(["run", "--packets", "300", "--runs", "1", "--warmup", "0"])
-        .args(["--export-json", "-"])
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
+    let stdout = stdout_of(
+        shootout()
+            .args(["run", "--packets", "300", "--runs", "1", "--warmup", "0"])
+            .args(["--export-json", "-"]),
     );
-    let mut json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let mut json: Value = serde_json::from_slice(&stdout).unwrap();
     redact(&mut json, true);
     // Whether the binary is a debug build is the machine's, not the format's.
     if let Some(Value::Array(warnings)) = json.get_mut("warnings") {
