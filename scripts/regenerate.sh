@@ -30,7 +30,7 @@ for part in "${parts[@]}"; do
 done
 # Everything the parts write: each IDL format's generated/ folder, the SBE
 # crate, the Go and JVM runners' generated code.
-generated=(crates/iex-sbe runners/go/generated runners/go/formats/msgp/types_gen.go
+generated=(crates/sbe-generated runners/go/generated runners/go/formats/msgp/types_gen.go
     runners/jvm/src/main/java/shootout/generated)
 for dir in "$repo"/crates/shootout/src/format/*/generated; do
     generated+=("${dir#"$repo"/}")

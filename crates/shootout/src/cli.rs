@@ -486,8 +486,8 @@ fn list_formats(json: bool, markdown: bool, lang: &[Language]) -> Result<()> {
         crate::output::formats::write(&entries, markdown, &mut out)?;
         if !markdown {
             writeln!(out, "\ngroups for `run --formats`:")?;
-            for (group, meaning) in registry::GROUPS {
-                writeln!(out, "  {group:<12} {meaning}")?;
+            for group in registry::GROUPS {
+                writeln!(out, "  {:<12} {}", group.name, group.summary)?;
             }
         }
     }

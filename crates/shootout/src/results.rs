@@ -14,7 +14,6 @@ use crate::benchmark::{
 };
 use crate::environment::{Environment, crate_version};
 use crate::format::FormatInfo;
-use crate::format::features;
 use crate::workload::Workload;
 use crate::workload::tabular::csv::CsvSize;
 
@@ -225,7 +224,7 @@ impl Results {
                 .filter_map(|f| {
                     f.unsupported_reason().map(|reason| NotRun {
                         name: f.info.name.to_owned(),
-                        family: f.info.family.to_owned(),
+                        family: f.info.family.name().to_owned(),
                         reason: reason.to_owned(),
                     })
                 })
@@ -265,10 +264,10 @@ impl FormatResult {
         };
         FormatResult {
             name: info.name.to_owned(),
-            family: info.family.to_owned(),
+            family: info.family.name().to_owned(),
             library: info.library.to_owned(),
             library_version: crate_version(info.library).to_owned(),
-            baseline: info.family == baseline::FAMILY,
+            baseline: info.family.name() == baseline::FAMILY,
             labels: serde_json::to_value(runs.labels).expect("labels serialize"),
             tags: runs.labels.tags().into_iter().map(str::to_owned).collect(),
             notes: info.notes.to_owned(),
@@ -277,8 +276,7 @@ impl FormatResult {
             zstd_bytes: Some(runs.zstd_bytes),
             zstd_level: Some(ZSTD_LEVEL),
             zstd_ratio: Some(runs.encoded_bytes as f64 / runs.zstd_bytes.max(1) as f64),
-            features: serde_json::to_value(features::of_family(info.family))
-                .expect("features serialize"),
+            features: serde_json::to_value(info.family.features()).expect("features serialize"),
             encode: direction(|m| &m.encode),
             decode: direction(|m| &m.decode),
         }
@@ -300,7 +298,7 @@ pub fn formats(runs: &[FormatRuns], records: u64) -> (Vec<FormatResult>, Vec<Fai
         .filter_map(|r| {
             r.failure.clone().map(|failure| FailedFormat {
                 name: r.info.name.to_owned(),
-                family: r.info.family.to_owned(),
+                family: r.info.family.name().to_owned(),
                 library: r.info.library.to_owned(),
                 library_version: crate_version(r.info.library).to_owned(),
                 failure,

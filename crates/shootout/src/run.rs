@@ -168,7 +168,7 @@ impl Plan {
     ) -> Result<Plan> {
         let in_rust = |item: &String| {
             registered.iter().any(|f| f.info.name == item.as_str())
-                || registry::GROUPS.iter().any(|(group, _)| group == item)
+                || registry::GROUPS.iter().any(|group| group.name == item)
         };
         let only_rust = languages == [Language::Rust];
         let mut known: Vec<(&str, Vec<String>)> = Vec::new();

@@ -5,7 +5,7 @@
 
 use anyhow::{Context, Result};
 
-use crate::format::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use crate::format::{Codec, Family, Format, FormatInfo, Labels};
 use crate::workload::Workload;
 
 /// The family every table and export recognises the baseline by.
@@ -20,16 +20,10 @@ const SLOT: usize = size_of::<u32>();
 impl<W: Workload> Format for Baseline<W> {
     const INFO: FormatInfo = FormatInfo {
         name: "baseline",
-        family: FAMILY,
+        family: Family::NotAFormat(FAMILY),
         // The harness itself: no format library is involved.
         library: "shootout",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::OWNED_NATIVE,
         notes: "No format: encode clones the record into a reused slot (clone_from keeps its allocations) and appends the \
                 slot's 4-byte index to the stream; decode feeds the copy to the aggregate. Its bytes are not a size.",
     };

@@ -579,7 +579,7 @@ mod tests {
     use super::*;
     use crate::benchmark::baseline::Baseline;
     use crate::benchmark::input::InMemory;
-    use crate::format::{Access, Api, DecodeStyle, Format, Labels};
+    use crate::format::{Family, Format, Labels};
     use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, sample_dataset};
 
     /// Encodes only each record's message count and the first symbol's trades: decodes wrongly.
@@ -588,15 +588,9 @@ mod tests {
     impl Format for Forgetful {
         const INFO: FormatInfo = FormatInfo {
             name: "forgetful",
-            family: "test",
+            family: Family::NotAFormat("test"),
             library: "none",
-            labels: Labels {
-                buffer_reuse: true,
-                decode: DecodeStyle::Owned,
-                access: Access::Validated,
-                api: Api::Native,
-                lossy: None,
-            },
+            labels: Labels::OWNED_NATIVE,
             notes: "",
         };
     }

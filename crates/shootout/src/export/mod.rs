@@ -174,21 +174,15 @@ mod tests {
     use crate::benchmark::timer::Calibration;
     use crate::benchmark::{FormatRuns, Measurement, RunInfo, Settings};
     use crate::environment::{Caches, Environment};
-    use crate::format::{Access, Api, DecodeStyle, FormatInfo, Labels};
+    use crate::format::{Family, FormatInfo, Labels};
     use crate::results::{Invocation, Results, Runner, SCHEMA, WorkloadInfo};
 
     /// A made-up format, so the snapshots change only when the exports do.
     static EXAMPLE: FormatInfo = FormatInfo {
         name: "example",
-        family: "Example",
+        family: Family::NotAFormat("Example"),
         library: "example-lib",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::ZeroCopy,
-            access: Access::Validated,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::ZERO_COPY_NATIVE,
         notes: "A fixture.",
     };
 

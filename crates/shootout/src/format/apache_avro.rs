@@ -32,7 +32,7 @@ use serde::de::DeserializeOwned;
 use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, Message, MultiMessage, Side};
@@ -57,15 +57,9 @@ pub struct AvroDatum {
 impl Format for AvroDatum {
     const INFO: FormatInfo = FormatInfo {
         name: "avro-datum",
-        family: "Avro",
+        family: Family::Format(&features::AVRO),
         library: "apache-avro",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Serde,
-            lossy: None,
-        },
+        labels: Labels::OWNED_SERDE,
         notes: "One Avro binary datum per record (schema iex.avsc known to both sides), framed \
                 with a little-endian u32 length prefix since a datum carries no length. Written \
                 and read through the crate's schema-aware serde path (GenericDatumWriter:: \
@@ -428,17 +422,14 @@ mod tests {
     fn garbage_is_an_error_not_a_panic() {
         let stream = encoded();
         assert!(decode_one(&[0xff, 0xff, 0xff, 0x7f, 0, 0]).is_err());
-        // Random bytes behind a valid length prefix (xorshift, fixed seed).
+        // Random bytes behind a valid length prefix (fixed seed).
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..5000 {
             let mut buf = vec![0u8; 4 + (state % 100) as usize];
             let claimed = (buf.len() - 4) as u32;
             buf[..4].copy_from_slice(&claimed.to_le_bytes());
             for byte in &mut buf[4..] {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                *byte = state as u8;
+                *byte = crate::format::codec_tests::xorshift(&mut state) as u8;
             }
             let _ = decode_one(&buf);
         }

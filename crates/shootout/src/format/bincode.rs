@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 use bincode::config::{self, Configuration, Limit};
 use bincode::error::EncodeError;
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage};
 
@@ -75,15 +75,9 @@ impl Bincode {
 impl Format for Bincode {
     const INFO: FormatInfo = FormatInfo {
         name: "bincode",
-        family: "bincode",
+        family: Family::Format(&features::BINCODE),
         library: "bincode",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::OWNED_NATIVE,
         notes: "bincode 2 native derives (Encode; BorrowDecode on a mirror whose symbol is a \
                 borrowed &str), config::standard() (little endian, varint integers). Encode \
                 writes with encode_into_slice into space reserved at the stream's end (128 \
@@ -146,22 +140,9 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::assert_round_trip;
-    use crate::format::codec_tests::{
-        assert_garbage_is_an_error, assert_round_trips_with_a_big_record, sample_with_big_record,
-    };
     use crate::workload::iex::sample_dataset;
 
-    #[test]
-    fn round_trips() {
-        assert_round_trip::<Iex, Bincode>(&sample_dataset());
-        assert_round_trips_with_a_big_record::<Bincode>();
-    }
-
-    #[test]
-    fn garbage_is_an_error() {
-        assert_garbage_is_an_error::<Bincode>(&sample_with_big_record());
-    }
+    crate::format::codec_tests::iex_codec_tests!(Bincode);
 
     #[test]
     fn encoding_is_the_standard_one() {

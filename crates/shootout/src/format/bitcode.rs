@@ -8,7 +8,7 @@
 
 use anyhow::{Context, Result, bail};
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage};
 
@@ -36,15 +36,9 @@ pub struct Bitcode {
 impl Format for Bitcode {
     const INFO: FormatInfo = FormatInfo {
         name: "bitcode",
-        family: "bitcode",
+        family: Family::Format(&features::BITCODE),
         library: "bitcode",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::OWNED_NATIVE,
         notes: "bitcode native derives (not serde), one bitcode::Buffer reused for encoding and \
                 one for decoding. bitcode lays a value out column by column (all ts, then all \
                 symbols, ...), packing integers. Its output is not self-delimiting, so each \
@@ -134,22 +128,9 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::assert_round_trip;
-    use crate::format::codec_tests::{
-        assert_garbage_is_an_error, assert_round_trips_with_a_big_record, sample_with_big_record,
-    };
     use crate::workload::iex::sample_dataset;
 
-    #[test]
-    fn round_trips() {
-        assert_round_trip::<Iex, Bitcode>(&sample_dataset());
-        assert_round_trips_with_a_big_record::<Bitcode>();
-    }
-
-    #[test]
-    fn garbage_is_an_error() {
-        assert_garbage_is_an_error::<Bitcode>(&sample_with_big_record());
-    }
+    crate::format::codec_tests::iex_codec_tests!(Bitcode);
 
     #[test]
     fn records_are_bitcodes_own_bytes_behind_a_length() {

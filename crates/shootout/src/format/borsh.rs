@@ -8,7 +8,7 @@
 use anyhow::{Context, Result};
 use borsh::BorshDeserialize;
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Iex, MultiMessage};
 
@@ -17,15 +17,9 @@ pub struct Borsh;
 impl Format for Borsh {
     const INFO: FormatInfo = FormatInfo {
         name: "borsh",
-        family: "Borsh",
+        family: Family::Format(&features::BORSH),
         library: "borsh",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::OWNED_NATIVE,
         notes: "borsh derives; fixed-width little-endian integers, u32 lengths, u8 enum tags. \
                 Encode appends straight to the stream (borsh::to_writer). Self-delimiting: \
                 records are back to back with no prefix; decode is \
@@ -80,22 +74,9 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::assert_round_trip;
-    use crate::format::codec_tests::{
-        assert_garbage_is_an_error, assert_round_trips_with_a_big_record, sample_with_big_record,
-    };
     use crate::workload::iex::sample_dataset;
 
-    #[test]
-    fn round_trips() {
-        assert_round_trip::<Iex, Borsh>(&sample_dataset());
-        assert_round_trips_with_a_big_record::<Borsh>();
-    }
-
-    #[test]
-    fn garbage_is_an_error() {
-        assert_garbage_is_an_error::<Borsh>(&sample_with_big_record());
-    }
+    crate::format::codec_tests::iex_codec_tests!(Borsh);
 
     #[test]
     fn encoding_is_borshs_own() {

@@ -20,7 +20,7 @@
 use anyhow::{Context, Result, ensure};
 
 use super::serde_decode::SerdeDecode;
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 
 /// The smallest BSON document: its int32 length and the terminating NUL.
 const MIN_DOCUMENT: usize = 5;
@@ -30,18 +30,12 @@ pub struct Bson;
 impl Format for Bson {
     const INFO: FormatInfo = FormatInfo {
         name: "bson",
-        family: "BSON",
+        family: Family::Format(&features::BSON),
         library: "bson",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Serde,
-            lossy: Some(
-                "no unsigned ints: u64 stored as int64, encode fails above i64::MAX \
+        labels: Labels::OWNED_SERDE.lossy(
+            "no unsigned ints: u64 stored as int64, encode fails above i64::MAX \
                  (u32 as int64, u8 as int32)",
-            ),
-        },
+        ),
         notes: "Serde derive's data model of MultiMessage as a BSON document: messages an array \
                 (a document keyed \"0\", \"1\", ..), Body externally tagged ({Trade: {..}}), \
                 Side as its variant name. BSON has no unsigned types: bson 3 writes u8 as int32, \

@@ -16,7 +16,7 @@ use anyhow::{Context, Result};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Iex, MultiMessage};
 
@@ -41,15 +41,9 @@ impl CborCiborium {
 impl Format for CborCiborium {
     const INFO: FormatInfo = FormatInfo {
         name: "cbor-ciborium",
-        family: "CBOR",
+        family: Family::Format(&features::CBOR),
         library: "ciborium",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Serde,
-            lossy: None,
-        },
+        labels: Labels::OWNED_SERDE,
         notes: "Serde derive's data model of MultiMessage: structs as CBOR maps keyed by field \
                 name (ciborium's layout), Body externally tagged (a one-entry map from variant \
                 name to its fields), Side as its variant name. No framing: CBOR items are \

@@ -59,6 +59,38 @@ pub fn big_record() -> MultiMessage {
     }
 }
 
+/// The tests every iex codec whose stream is just its library's bytes shares:
+/// the sample round trips (also beside big records, to exercise buffer growth)
+/// and bad input is an error. The file invoking it keeps its format's own facts.
+macro_rules! iex_codec_tests {
+    ($codec:ty) => {
+        #[test]
+        fn round_trips() {
+            crate::format::assert_round_trip::<crate::workload::iex::Iex, $codec>(
+                &crate::workload::iex::sample_dataset(),
+            );
+            crate::format::codec_tests::assert_round_trips_with_a_big_record::<$codec>();
+        }
+
+        #[test]
+        fn garbage_is_an_error() {
+            crate::format::codec_tests::assert_garbage_is_an_error::<$codec>(
+                &crate::format::codec_tests::sample_with_big_record(),
+            );
+        }
+    };
+}
+pub(crate) use iex_codec_tests;
+
+/// One step of xorshift64 on `state`: from a fixed seed, the noise and bit
+/// positions of the bad-input tests are the same on every run.
+pub fn xorshift(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
 /// Sample records plus a big one, encoded then decoded in one stream.
 pub fn assert_round_trips_with_a_big_record<C: Codec<Iex>>() {
     let mut records = sample_dataset().records;
@@ -105,12 +137,7 @@ pub fn assert_garbage_is_an_error<C: Codec<Iex>>(records: &[MultiMessage]) {
         }
     }
     let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = || xorshift(&mut state);
     for len in [1, 2, 4, 5, 8, 9, 16, 64, 1000] {
         let noise: Vec<u8> = (0..len).map(|_| next() as u8).collect();
         let _ = codec.decode(&noise, &mut sink);
@@ -219,12 +246,7 @@ pub fn assert_record_garbage_is_an_error<W: Workload, C: Codec<W>>(
         }
     }
     let mut state = 0x2545_f491_4f6c_dd1d_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = || xorshift(&mut state);
     for len in [1, 2, 4, 5, 8, 9, 16, 64, 1000] {
         let noise: Vec<u8> = (0..len).map(|_| next() as u8).collect();
         let _ = codec.decode(&noise, &mut sink);
@@ -298,12 +320,7 @@ pub fn assert_malformed_json_lines_are_errors<C: Codec<Iex>>() {
 /// included) and uniform in ±1e9 (17 significant digits), as the workloads draw.
 pub fn random_floats() -> (Vec<f64>, Vec<f32>) {
     let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = || xorshift(&mut state);
     let mut f64s = Vec::new();
     let mut f32s = Vec::new();
     while f64s.len() < 200_000 {
@@ -388,7 +405,7 @@ struct Forgetful<F>(std::marker::PhantomData<F>);
 impl<F> super::Format for Forgetful<F> {
     const INFO: super::FormatInfo = super::FormatInfo {
         name: "forgetful",
-        family: "test",
+        family: super::Family::NotAFormat("test"),
         library: "postcard",
         labels: <super::postcard::Postcard as super::Format>::INFO.labels,
         notes: "",

@@ -4,12 +4,13 @@
 
 use std::io::Write;
 
-use super::codec_tests::assert_record_garbage_is_an_error;
-use super::{Access, Codec};
+use super::codec_tests::{assert_record_garbage_is_an_error, record_steady_state_allocations};
+use super::{Access, Codec, DecodeStyle};
 use crate::workload::{Dataset, Workload};
 
 /// `C` on `dataset`: a round trip (twice through one codec, so reused buffers
-/// are exercised), then bad input, which must be an error or a clean decode.
+/// are exercised), then bad input, which must be an error or a clean decode,
+/// then the steady-state allocations, which must stay within the budget.
 ///
 /// A lossy format runs on the records it can encode, and its decoded values
 /// are not compared (its own tests compare what it carries exactly); every
@@ -48,6 +49,7 @@ where
     } else if matches!(C::LABELS.access, Access::Validated) {
         assert_record_garbage_is_an_error::<W, C>(&dataset);
     }
+    assert_within_allocation_budget::<W, C>(&dataset);
 }
 
 /// (format, workload, why): cells whose decoders are known to misbehave on bad
@@ -92,4 +94,98 @@ fn decode_count<W: Workload, C: Codec<W>>(dataset: &Dataset<W>) -> usize {
         records += 1;
     }
     records
+}
+
+/// The steady-state allocation budget, per record averaged over a sample, after
+/// a warm-up pass (as the harness counts them: this thread's allocations while
+/// encoding, then decoding, the whole window). Encoders reuse their buffers and
+/// builders, so they allocate nothing; a zero-copy decode reads in place, so it
+/// allocates nothing; an owned decode builds the record's heap values, which is
+/// at most [`OWNED_DECODE_BUDGET`] on the samples.
+const ENCODE_BUDGET: f64 = 0.0;
+const ZERO_COPY_DECODE_BUDGET: f64 = 0.0;
+/// The primitives sample's records average 13 Strings and Vecs, the most of any
+/// workload's, and a decoder told no sequence length up front (JSON, BSON) grows
+/// those Vecs by reallocating: 17 on that sample.
+const OWNED_DECODE_BUDGET: f64 = 17.0;
+
+#[derive(PartialEq)]
+enum Direction {
+    Encode,
+    Decode,
+}
+
+/// (format, direction, allocations per record allowed, why): where the library
+/// itself allocates in the steady state, whatever the integration does.
+const ALLOCATION_EXCEPTIONS: &[(&str, Direction, f64, &str)] = &[
+    (
+        "capnp-unpacked",
+        Direction::Encode,
+        1.0,
+        "capnp's message::Builder allocates its segment list per message and cannot be reset",
+    ),
+    (
+        "capnp-packed",
+        Direction::Encode,
+        1.0,
+        "capnp's message::Builder allocates its segment list per message and cannot be reset",
+    ),
+    (
+        "flatbuffers-planus",
+        Direction::Encode,
+        5.0,
+        "planus allocates a temporary Vec for every non-empty vector it writes",
+    ),
+    (
+        "protobuf-prost",
+        Direction::Encode,
+        5.0,
+        "a kept message's String is allocated afresh when a list or optional string grows",
+    ),
+    (
+        "thrift-binary",
+        Direction::Encode,
+        32.0,
+        "the generated writer builds an owned String name for every struct and field it writes",
+    ),
+    (
+        "thrift-compact",
+        Direction::Encode,
+        32.0,
+        "the generated writer builds an owned String name for every struct and field it \
+         writes, and the compact protocol a field-id stack per record",
+    ),
+];
+
+fn budget<C: Codec<W>, W: Workload>(direction: Direction) -> f64 {
+    let exception = ALLOCATION_EXCEPTIONS
+        .iter()
+        .find(|(format, d, ..)| *format == C::INFO.name && *d == direction);
+    match (exception, direction) {
+        (Some((.., allowed, _)), _) => *allowed,
+        (None, Direction::Encode) => ENCODE_BUDGET,
+        (None, Direction::Decode) => match C::LABELS.decode {
+            DecodeStyle::ZeroCopy => ZERO_COPY_DECODE_BUDGET,
+            DecodeStyle::Owned => OWNED_DECODE_BUDGET,
+        },
+    }
+}
+
+fn assert_within_allocation_budget<W: Workload, C: Codec<W>>(dataset: &Dataset<W>) {
+    let (encode, decode) = record_steady_state_allocations::<W, C>(dataset);
+    let records = dataset.records.len() as f64;
+    for (direction, what, count) in [
+        (Direction::Encode, "encode", encode),
+        (Direction::Decode, "decode", decode),
+    ] {
+        let per_record = count as f64 / records;
+        let allowed = budget::<C, W>(direction);
+        assert!(
+            per_record <= allowed,
+            "{} on {}: {what} allocates {per_record:.2} per record in the steady state, over \
+             its budget of {allowed} (conformance.rs: ALLOCATION_EXCEPTIONS)",
+            C::INFO.name,
+            W::NAME
+        );
+    }
 }

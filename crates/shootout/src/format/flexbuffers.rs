@@ -19,7 +19,7 @@ use anyhow::{Context, Result, bail, ensure};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Iex, MultiMessage, Side};
 
@@ -32,15 +32,9 @@ pub struct Flexbuffers {
 impl Format for Flexbuffers {
     const INFO: FormatInfo = FormatInfo {
         name: "flexbuffers",
-        family: "FlexBuffers",
+        family: Family::Format(&features::FLEXBUFFERS),
         library: "flexbuffers",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::ZeroCopy,
-            access: Access::Validated,
-            api: Api::Serde,
-            lossy: None,
-        },
+        labels: Labels::ZERO_COPY_SERDE,
         notes: "Encode: serde into one reused FlexbufferSerializer (reset per record); structs \
                 are maps keyed by field name, Body an externally tagged one-entry map, Side a \
                 string. Framing: u32 LE length prefix (a FlexBuffer's root is at its end). \
@@ -107,10 +101,7 @@ impl Flexbuffers {
 /// f32 stored as a 32-bit float); strings are copied into the record.
 impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for Flexbuffers {
     /// These shapes decode into owned records, not through the in-place Reader.
-    const LABELS: Labels = Labels {
-        decode: DecodeStyle::Owned,
-        ..Flexbuffers::INFO.labels
-    };
+    const LABELS: Labels = Labels::OWNED_SERDE;
 
     fn new() -> Self {
         <Flexbuffers as Codec<Iex>>::new()
@@ -195,26 +186,13 @@ fn size(fields: &MapReader<&[u8]>) -> Result<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::assert_round_trip;
 
-    use crate::format::codec_tests::{
-        assert_garbage_is_an_error, assert_round_trips_with_a_big_record, sample_with_big_record,
-    };
     use crate::workload::iex::Aggregator;
     use crate::workload::iex::sample_dataset;
     use crate::workload::iex::view::MultiMessageSeed;
     use serde::de::DeserializeSeed;
 
-    #[test]
-    fn round_trips() {
-        assert_round_trip::<Iex, Flexbuffers>(&sample_dataset());
-        assert_round_trips_with_a_big_record::<Flexbuffers>();
-    }
-
-    #[test]
-    fn garbage_is_an_error() {
-        assert_garbage_is_an_error::<Flexbuffers>(&sample_with_big_record());
-    }
+    crate::format::codec_tests::iex_codec_tests!(Flexbuffers);
 
     /// The serde mapping of `Body` (an enum with struct variants) survives a round
     /// trip through the library's own deserializer, into the record and through

@@ -19,7 +19,7 @@
 use anyhow::{Context, Result, ensure};
 use minicbor::{Decode, Decoder, Encode, Encoder};
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, Message, MultiMessage, Side};
 
@@ -102,15 +102,9 @@ pub struct CborMinicbor;
 impl Format for CborMinicbor {
     const INFO: FormatInfo = FormatInfo {
         name: "cbor-minicbor",
-        family: "CBOR",
+        family: Family::Format(&features::CBOR),
         library: "minicbor",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::OWNED_NATIVE,
         notes: "minicbor's own Encode/Decode derives (no serde) on mirror types in the codec \
                 module, since the shared record types carry no #[n] indices: a message is \
                 MessageCbor {ts, symbol: &str, body}, built on the stack from the record for \

@@ -36,6 +36,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 use crate::workload::Workload;
+use features::Features;
 
 /// What a format variant is and how it uses its library; shown beside every number.
 #[derive(Debug, Serialize)]
@@ -43,12 +44,44 @@ pub struct FormatInfo {
     /// Unique CLI name, e.g. `capnp-packed`.
     pub name: &'static str,
     /// Family the variant belongs to, e.g. `Cap'n Proto`.
-    pub family: &'static str,
+    pub family: Family,
     /// The crate that implements the format; its locked version is recorded in results.
     pub library: &'static str,
     pub labels: Labels,
     /// Layout choices and anything a reader of the numbers should know.
     pub notes: &'static str,
+}
+
+/// A format's family: its row of the feature matrix, named by constant
+/// (`Family::Format(&features::CAPNP)`), so a format cannot name a family the
+/// matrix lacks. Serializes as the family's name.
+#[derive(Debug, Clone, Copy)]
+pub enum Family {
+    Format(&'static Features),
+    /// Not a format (the harness's baseline, test fixtures): a name with no row.
+    NotAFormat(&'static str),
+}
+
+impl Family {
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Format(features) => features.family,
+            Family::NotAFormat(name) => name,
+        }
+    }
+
+    pub fn features(self) -> Option<&'static Features> {
+        match self {
+            Family::Format(features) => Some(features),
+            Family::NotAFormat(_) => None,
+        }
+    }
+}
+
+impl Serialize for Family {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
 }
 
 #[derive(Debug, Clone, Copy, Serialize)]
@@ -88,7 +121,42 @@ pub enum Api {
     Serde,
 }
 
+/// The label sets formats share, so a format file names what it is; every one reuses
+/// its buffers, since a codec that does not is a finding worth spelling out in full.
 impl Labels {
+    /// Generated code or the library's own derives, decoding into owned values.
+    pub const OWNED_NATIVE: Labels =
+        Labels::new(DecodeStyle::Owned, Access::Validated, Api::Native);
+    /// Serde, decoding into owned values.
+    pub const OWNED_SERDE: Labels = Labels::new(DecodeStyle::Owned, Access::Validated, Api::Serde);
+    /// Generated code or the library's own API, reading verified bytes in place.
+    pub const ZERO_COPY_NATIVE: Labels =
+        Labels::new(DecodeStyle::ZeroCopy, Access::Validated, Api::Native);
+    /// Serde over a reader that borrows from the bytes.
+    pub const ZERO_COPY_SERDE: Labels =
+        Labels::new(DecodeStyle::ZeroCopy, Access::Validated, Api::Serde);
+    /// Reads in place and skips the library's validation.
+    pub const ZERO_COPY_UNCHECKED: Labels =
+        Labels::new(DecodeStyle::ZeroCopy, Access::Unchecked, Api::Native);
+
+    const fn new(decode: DecodeStyle, access: Access, api: Api) -> Labels {
+        Labels {
+            buffer_reuse: true,
+            decode,
+            access,
+            api,
+            lossy: None,
+        }
+    }
+
+    /// These labels, for a mapping that loses information as `how` says.
+    pub const fn lossy(self, how: &'static str) -> Labels {
+        Labels {
+            lossy: Some(how),
+            ..self
+        }
+    }
+
     /// The short tags printed beside a format's name.
     pub fn tags(&self) -> Vec<&'static str> {
         let mut tags = vec![

@@ -8,7 +8,7 @@
 use anyhow::{Context, Result};
 
 use super::serde_decode::SerdeDecode;
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 
 pub struct Postcard;
 
@@ -26,15 +26,9 @@ impl Extend<u8> for Append<'_> {
 impl Format for Postcard {
     const INFO: FormatInfo = FormatInfo {
         name: "postcard",
-        family: "postcard",
+        family: Family::Format(&features::POSTCARD),
         library: "postcard",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Serde,
-            lossy: None,
-        },
+        labels: Labels::OWNED_SERDE,
         notes: "serde, postcard 1.x wire format (varint integers, zigzag for signed, enum \
                 variants as varint indices). Encode appends straight to the stream \
                 (postcard::to_extend). Self-delimiting: records are back to back with no \
@@ -66,24 +60,11 @@ impl<W: SerdeDecode> Codec<W> for Postcard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::assert_round_trip;
     use crate::workload::iex::Iex;
 
-    use crate::format::codec_tests::{
-        assert_garbage_is_an_error, assert_round_trips_with_a_big_record, sample_with_big_record,
-    };
     use crate::workload::iex::sample_dataset;
 
-    #[test]
-    fn round_trips() {
-        assert_round_trip::<Iex, Postcard>(&sample_dataset());
-        assert_round_trips_with_a_big_record::<Postcard>();
-    }
-
-    #[test]
-    fn garbage_is_an_error() {
-        assert_garbage_is_an_error::<Postcard>(&sample_with_big_record());
-    }
+    crate::format::codec_tests::iex_codec_tests!(Postcard);
 
     #[test]
     fn encoding_is_postcards_own() {

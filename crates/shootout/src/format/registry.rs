@@ -3,7 +3,7 @@
 
 use anyhow::{Result, bail};
 
-use super::features::{self, Schema};
+use super::features::Schema;
 use super::{
     DecodeStyle, FormatInfo, Labels, apache_avro, bincode, bitcode, borsh, bson, capnp, ciborium,
     flatbuffers, flexbuffers, minicbor, planus, postcard, prost, rkyv, rmp_serde, sbe, serde_json,
@@ -29,15 +29,24 @@ pub const NO_MAPPING: &str = "no mapping yet";
 /// formats, and its type). Each format row names the workloads the format runs
 /// on; a workload can carry a reason instead (`mixed("why")`), and one the row
 /// does not name shows as not run with [`NO_MAPPING`], so a new workload lands
-/// with the formats that map it and the rest say so. A format whose codec keeps
+/// with the formats that map it and the rest say so. A row may list, in
+/// brackets after the format, the [`GROUPS`] it joins by name (`["classic"]`). A format whose codec keeps
 /// per-workload state is generic over that state: its row ends in `<_>`, the
 /// state is inferred from the workload, and the bare name (its default
 /// parameter) stands for the format where no codec is built.
 macro_rules! registry {
     (
         workloads { $($workload:ident: $ty:ty = $sample:expr),+ $(,)? }
-        formats { $($module:ident::$format:ident $(<$state:tt>)? : $($cell:ident $(($reason:literal))?),* ;)+ }
+        formats { $($module:ident::$format:ident $(<$state:tt>)? $([$($group:literal),+])? : $($cell:ident $(($reason:literal))?),* ;)+ }
     ) => {
+        /// Each format's name and the groups its row lists.
+        fn listed_groups() -> Vec<(&'static str, &'static [&'static str])> {
+            vec![$((
+                <$module::$format as crate::format::Format>::INFO.name,
+                &[$($($group),+)?],
+            ),)+]
+        }
+
         /// One list of formats per workload, in row order.
         struct Matrix {
             $($workload: Vec<Registered<$ty>>,)+
@@ -141,11 +150,11 @@ registry! {
     }
     // One row per format, in the order tables list them when they tie.
     formats {
-        capnp::CapnpUnpacked: iex, user, sql, primitives, object, mixed, strings, longs;
-        capnp::CapnpPacked: iex, user, sql, primitives, object, mixed, strings, longs;
-        flatbuffers::Flatbuffers: iex, user, sql, primitives, object, mixed, strings, longs;
+        capnp::CapnpUnpacked ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs;
+        capnp::CapnpPacked ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs;
+        flatbuffers::Flatbuffers ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs;
         flatbuffers::FlatbuffersUnchecked: iex, user, sql, primitives, object, mixed, strings, longs;
-        sbe::Sbe: iex, user, sql, primitives, object, mixed, strings, longs;
+        sbe::Sbe ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs;
         planus::Planus: iex, user, sql, primitives, object, mixed, strings, longs;
         prost::Prost<_>: iex, user, sql, primitives, object, mixed, strings, longs;
         thrift::ThriftBinary<_>: iex, user, sql, primitives, object, mixed, strings, longs;
@@ -155,10 +164,10 @@ registry! {
         rmp_serde::MsgpackMap: iex, user, sql, primitives, object, mixed, strings, longs;
         ciborium::CborCiborium: iex, user, sql, primitives, object, mixed, strings, longs;
         minicbor::CborMinicbor: iex, user, sql, primitives, object, mixed, strings, longs;
-        serde_json::JsonSerdeJson: iex, user, sql, primitives, object, mixed, strings, longs;
-        simd_json::JsonSimdJson: iex, user, sql, primitives, object, mixed, strings, longs;
-        simd_json::JsonSimdJsonSerde: iex, user, sql, primitives, object, mixed, strings, longs;
-        sonic_rs::JsonSonicRs: iex, user, sql, primitives, object, mixed, strings, longs;
+        serde_json::JsonSerdeJson ["json"]: iex, user, sql, primitives, object, mixed, strings, longs;
+        simd_json::JsonSimdJson ["json"]: iex, user, sql, primitives, object, mixed, strings, longs;
+        simd_json::JsonSimdJsonSerde ["json"]: iex, user, sql, primitives, object, mixed, strings, longs;
+        sonic_rs::JsonSonicRs ["json"]: iex, user, sql, primitives, object, mixed, strings, longs;
         bson::Bson: iex, user, sql, primitives, object, mixed, strings, longs;
         flexbuffers::Flexbuffers: iex, user, sql, primitives, object, mixed, strings, longs;
         ubjson::Ubjson: iex, user, sql, primitives, object, mixed, strings, longs;
@@ -172,32 +181,64 @@ registry! {
     }
 }
 
-/// Groups `--formats` accepts beside format names.
-pub const GROUPS: &[(&str, &str)] = &[
-    (
-        "classic",
-        "the 2019 IEX shootout's four: capnp-unpacked, capnp-packed, flatbuffers, sbe",
-    ),
-    ("zero-copy", "formats whose decoder reads fields in place"),
-    ("schemaless", "self-describing formats with no schema"),
-    (
-        "schema",
-        "formats with a schema (an IDL or derived from Rust types)",
-    ),
-    ("json", "the JSON libraries"),
+/// A group `--formats` accepts beside format names.
+pub struct Group {
+    pub name: &'static str,
+    pub summary: &'static str,
+    members: Members,
+}
+
+/// Who belongs to a group: data about each format, never a list of names here.
+enum Members {
+    /// The formats whose registry row lists the group.
+    Listed,
+    /// The formats whose labels (on the workload) or feature-matrix row say so.
+    Where(fn(&FormatInfo, &Labels) -> bool),
+}
+
+fn schema(info: &FormatInfo) -> Option<Schema> {
+    info.family.features().map(|f| f.schema)
+}
+
+pub const GROUPS: &[Group] = &[
+    Group {
+        name: "classic",
+        summary: "the 2019 IEX shootout's four: capnp-unpacked, capnp-packed, flatbuffers, sbe",
+        members: Members::Listed,
+    },
+    Group {
+        name: "zero-copy",
+        summary: "formats whose decoder reads fields in place",
+        members: Members::Where(|_, labels| matches!(labels.decode, DecodeStyle::ZeroCopy)),
+    },
+    Group {
+        name: "schemaless",
+        summary: "self-describing formats with no schema",
+        members: Members::Where(|info, _| schema(info) == Some(Schema::None)),
+    },
+    Group {
+        name: "schema",
+        summary: "formats with a schema (an IDL or derived from Rust types)",
+        members: Members::Where(|info, _| {
+            matches!(schema(info), Some(Schema::Idl | Schema::Derive))
+        }),
+    },
+    Group {
+        name: "json",
+        summary: "the JSON libraries",
+        members: Members::Listed,
+    },
 ];
 
 /// Whether `info` (with `labels` on this workload) belongs to `group`, or
 /// `None` when no group has that name.
 fn in_group(info: &FormatInfo, labels: &Labels, group: &str) -> Option<bool> {
-    let schema = || features::of_family(info.family).map(|f| f.schema);
-    Some(match group {
-        "classic" => ["capnp-unpacked", "capnp-packed", "flatbuffers", "sbe"].contains(&info.name),
-        "zero-copy" => matches!(labels.decode, DecodeStyle::ZeroCopy),
-        "schemaless" => schema() == Some(Schema::None),
-        "schema" => matches!(schema(), Some(Schema::Idl | Schema::Derive)),
-        "json" => info.family == "JSON",
-        _ => return None,
+    let group = GROUPS.iter().find(|g| g.name == group)?;
+    Some(match group.members {
+        Members::Listed => listed_groups()
+            .iter()
+            .any(|(name, groups)| *name == info.name && groups.contains(&group.name)),
+        Members::Where(joins) => joins(info, labels),
     })
 }
 
@@ -213,7 +254,7 @@ pub fn select<W: Workload>(
         let is_name = all.iter().any(|f| f.info.name == item.as_str());
         if !is_name && in_group(sample.info, &sample.labels, item).is_none() {
             let names: Vec<&str> = all.iter().map(|f| f.info.name).collect();
-            let groups: Vec<&str> = GROUPS.iter().map(|(g, _)| *g).collect();
+            let groups: Vec<&str> = GROUPS.iter().map(|g| g.name).collect();
             bail!(
                 "unknown format '{item}' for workload {}; formats: {}; groups: {}",
                 W::NAME,
@@ -324,7 +365,7 @@ mod tests {
             }
             formats {
                 bincode::Bincode: iex, user, mixed;
-                sbe::Sbe: iex, mixed("cannot say");
+                sbe::Sbe ["classic", "json"]: iex, mixed("cannot say");
             }
         }
 
@@ -351,6 +392,12 @@ mod tests {
             assert_eq!(runs().len(), 3);
             // The measured cells: bincode's three, sbe's iex and none of its others.
             assert_eq!(conformance().len(), 4);
+        }
+
+        #[test]
+        fn rows_list_their_groups() {
+            let expected: [(&str, &[&str]); 2] = [("bincode", &[]), ("sbe", &["classic", "json"])];
+            assert_eq!(listed_groups(), expected);
         }
     }
 
@@ -387,15 +434,29 @@ mod tests {
                 f.info.name
             );
             assert!(
-                features::of_family(f.info.family).is_some(),
-                "no feature-matrix row for family {:?}",
-                f.info.family
+                f.info.family.features().is_some(),
+                "{} is a format but names no feature-matrix row",
+                f.info.name
             );
             assert!(
-                GROUPS.iter().all(|(g, _)| *g != f.info.name),
+                GROUPS.iter().all(|g| g.name != f.info.name),
                 "{} shadows a group",
                 f.info.name
             );
+        }
+    }
+
+    #[test]
+    fn rows_list_only_groups_that_take_a_list() {
+        for (format, groups) in listed_groups() {
+            for listed in groups {
+                assert!(
+                    GROUPS
+                        .iter()
+                        .any(|g| g.name == *listed && matches!(g.members, Members::Listed)),
+                    "{format} lists {listed:?}, not a group formats join by their rows"
+                );
+            }
         }
     }
 }

@@ -24,7 +24,7 @@ use rkyv::rancor;
 use rkyv::ser::allocator::{Arena, ArenaHandle};
 use rkyv::util::AlignedVec;
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::record::{ArchivedBody, ArchivedMultiMessage, ArchivedSide};
 use crate::workload::iex::{Aggregator, Iex, MultiMessage, Side};
@@ -253,15 +253,9 @@ pub struct Rkyv {
 impl Format for Rkyv {
     const INFO: FormatInfo = FormatInfo {
         name: "rkyv",
-        family: "rkyv",
+        family: Family::Format(&features::RKYV),
         library: "rkyv",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::ZeroCopy,
-            access: Access::Validated,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::ZERO_COPY_NATIVE,
         notes: "rkyv 0.8 derives on the record; encode with the high-level API \
                 (to_bytes_in_with_alloc) into a reused AlignedVec and Arena, then copy into the \
                 stream. Framing (rkyv has none): u32 LE archive length + 4 zero bytes, the \
@@ -337,15 +331,9 @@ pub struct RkyvUnchecked {
 impl Format for RkyvUnchecked {
     const INFO: FormatInfo = FormatInfo {
         name: "rkyv-unchecked",
-        family: "rkyv",
+        family: Family::Format(&features::RKYV),
         library: "rkyv",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::ZeroCopy,
-            access: Access::Unchecked,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::ZERO_COPY_UNCHECKED,
         notes: "UNSAFE: rkyv::access_unchecked, no validation; only sound for trusted bytes \
                 (corrupt input is undefined behaviour, not an error), so not what a default user \
                 should do. Same encoder and framing as `rkyv`; only the frame (length prefix, \
@@ -408,17 +396,12 @@ mod tests {
     use super::*;
     use crate::format::assert_round_trip;
     use crate::format::codec_tests::{
-        assert_garbage_is_an_error, assert_round_trips_with_a_big_record, decode_all, encode_all,
-        sample_with_big_record,
+        assert_round_trips_with_a_big_record, decode_all, encode_all,
     };
     use crate::workload::Workload;
     use crate::workload::iex::sample_dataset;
 
-    #[test]
-    fn round_trips() {
-        assert_round_trip::<Iex, Rkyv>(&sample_dataset());
-        assert_round_trips_with_a_big_record::<Rkyv>();
-    }
+    crate::format::codec_tests::iex_codec_tests!(Rkyv);
 
     #[test]
     fn unchecked_round_trips() {
@@ -453,11 +436,6 @@ mod tests {
             }
             std::thread::sleep(std::time::Duration::from_millis(20));
         }
-    }
-
-    #[test]
-    fn garbage_is_an_error() {
-        assert_garbage_is_an_error::<Rkyv>(&sample_with_big_record());
     }
 
     #[test]

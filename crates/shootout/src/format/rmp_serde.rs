@@ -21,7 +21,7 @@ use anyhow::{Context, Result, ensure};
 use serde::Serialize;
 
 use super::serde_decode::SerdeDecode;
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 
 /// Bytes of the little-endian length prefix before each record.
 const PREFIX: usize = 4;
@@ -95,15 +95,9 @@ pub struct MsgpackArray;
 impl Format for MsgpackArray {
     const INFO: FormatInfo = FormatInfo {
         name: "msgpack-array",
-        family: "MessagePack",
+        family: Family::Format(&features::MESSAGEPACK),
         library: "rmp-serde",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Serde,
-            lossy: None,
-        },
+        labels: Labels::OWNED_SERDE,
         notes: notes!(
             "rmp-serde's default layout (Serializer::new, as to_vec): structs as arrays of their \
              fields, no field names; enum variants still by name."
@@ -131,15 +125,9 @@ pub struct MsgpackMap;
 impl Format for MsgpackMap {
     const INFO: FormatInfo = FormatInfo {
         name: "msgpack-map",
-        family: "MessagePack",
+        family: Family::Format(&features::MESSAGEPACK),
         library: "rmp-serde",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Serde,
-            lossy: None,
-        },
+        labels: Labels::OWNED_SERDE,
         notes: notes!(
             "Serializer::new(..).with_struct_map() (as to_vec_named): structs as maps keyed by \
              field name, self-describing like JSON."

@@ -17,22 +17,16 @@
 use anyhow::{Context, Result};
 
 use super::serde_decode::SerdeDecode;
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 
 pub struct JsonSerdeJson;
 
 impl Format for JsonSerdeJson {
     const INFO: FormatInfo = FormatInfo {
         name: "json-serde_json",
-        family: "JSON",
+        family: Family::Format(&features::JSON),
         library: "serde_json",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Serde,
-            lossy: None,
-        },
+        labels: Labels::OWNED_SERDE,
         notes: "Serde derive's data model of MultiMessage: objects with field names, Body \
                 externally tagged ({\"Trade\":{...}}), Side as its variant name, u64/i64 as \
                 exact integers. Framing: JSON Lines, each record one compact line ended by \\n. \

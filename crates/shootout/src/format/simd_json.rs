@@ -27,7 +27,7 @@ use simd_json_derive::Serialize as _;
 use simd_json_derive::de::{Error as DeriveError, Result as DeriveResult};
 
 use super::serde_decode::SerdeDecode;
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, Message, MultiMessage, Side};
 
@@ -43,15 +43,9 @@ pub struct JsonSimdJsonSerde {
 impl Format for JsonSimdJsonSerde {
     const INFO: FormatInfo = FormatInfo {
         name: "json-simd-json-serde",
-        family: "JSON",
+        family: Family::Format(&features::JSON),
         library: "simd-json",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Serde,
-            lossy: None,
-        },
+        labels: Labels::OWNED_SERDE,
         notes: "The same JSON Lines as json-serde_json (serde derive's data model, one compact \
                 record per line ended by \\n). Encode: simd-json's own serializer, \
                 simd_json::serde::to_writer, straight into the stream, no allocation. Decode: \
@@ -206,15 +200,9 @@ pub struct JsonSimdJson {
 impl Format for JsonSimdJson {
     const INFO: FormatInfo = FormatInfo {
         name: "json-simd-json",
-        family: "JSON",
+        family: Family::Format(&features::JSON),
         library: "simd-json-derive",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::OWNED_NATIVE,
         notes: "The same JSON Lines as json-serde_json, through simd-json's derive crate \
                 (simd-json-derive: json_write / from_tape, no serde). simd-json-derive has no \
                 enum variants with named fields, so the message is a mirror whose Body variants \

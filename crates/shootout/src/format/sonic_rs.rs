@@ -12,22 +12,17 @@
 use anyhow::{Context, Result};
 
 use super::serde_decode::SerdeDecode;
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 
 pub struct JsonSonicRs;
 
 impl Format for JsonSonicRs {
     const INFO: FormatInfo = FormatInfo {
         name: "json-sonic-rs",
-        family: "JSON",
+        family: Family::Format(&features::JSON),
         library: "sonic-rs",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Serde,
-            lossy: Some("-0.0 reads back as +0.0 (sonic-rs 0.5.10); other floats are exact"),
-        },
+        labels: Labels::OWNED_SERDE
+            .lossy("-0.0 reads back as +0.0 (sonic-rs 0.5.10); other floats are exact"),
         notes: "The same JSON Lines as json-serde_json (serde derive's data model, one compact \
                 record per line ended by \\n). Encode: sonic_rs::to_writer straight into the \
                 stream. Decode: memchr finds the line's end (sonic-rs's StreamDeserializer does \

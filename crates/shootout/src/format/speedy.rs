@@ -8,7 +8,7 @@
 use anyhow::{Context, Result};
 use speedy::{LittleEndian, Readable, Writable};
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage};
 
@@ -31,15 +31,9 @@ pub struct Speedy;
 impl Format for Speedy {
     const INFO: FormatInfo = FormatInfo {
         name: "speedy",
-        family: "speedy",
+        family: Family::Format(&features::SPEEDY),
         library: "speedy",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::Owned,
-            access: Access::Validated,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::OWNED_NATIVE,
         notes: "speedy derives, default little-endian context: fixed-width integers, u32 \
                 lengths, u32 enum tags. Encode sizes the record (bytes_needed), \
                 grows the stream by that much and writes in place (write_to_buffer). Self-delimiting: records are back to back with no prefix; \
@@ -109,22 +103,9 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::assert_round_trip;
-    use crate::format::codec_tests::{
-        assert_garbage_is_an_error, assert_round_trips_with_a_big_record, sample_with_big_record,
-    };
     use crate::workload::iex::sample_dataset;
 
-    #[test]
-    fn round_trips() {
-        assert_round_trip::<Iex, Speedy>(&sample_dataset());
-        assert_round_trips_with_a_big_record::<Speedy>();
-    }
-
-    #[test]
-    fn garbage_is_an_error() {
-        assert_garbage_is_an_error::<Speedy>(&sample_with_big_record());
-    }
+    crate::format::codec_tests::iex_codec_tests!(Speedy);
 
     #[test]
     fn encoding_is_speedys_own() {

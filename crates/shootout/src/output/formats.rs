@@ -34,14 +34,14 @@ pub fn entries(infos: impl IntoIterator<Item = &'static FormatInfo>) -> Vec<Form
         .map(|info| FormatEntry {
             language: "rust".to_owned(),
             name: info.name.to_owned(),
-            family: info.family.to_owned(),
+            family: info.family.name().to_owned(),
             library: info.library.to_owned(),
             library_version: crate_version(info.library).to_owned(),
             tags: info.labels.tags().into_iter().map(str::to_owned).collect(),
             labels: serde_json::to_value(info.labels).expect("labels serialize"),
             notes: info.notes.to_owned(),
             not_run: None,
-            features: features::of_family(info.family),
+            features: info.family.features(),
         })
         .collect()
 }

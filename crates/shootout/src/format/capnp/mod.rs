@@ -35,7 +35,7 @@ use capnp::Word;
 use capnp::message::{self, ReaderOptions, ReaderSegments, ScratchSpaceHeapAllocator};
 use self_cell::{MutBorrow, self_cell};
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
@@ -275,15 +275,9 @@ pub struct CapnpUnpacked {
 impl Format for CapnpUnpacked {
     const INFO: FormatInfo = FormatInfo {
         name: "capnp-unpacked",
-        family: "Cap'n Proto",
+        family: Family::Format(&features::CAPNP),
         library: "capnp",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::ZeroCopy,
-            access: Access::Validated,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::ZERO_COPY_NATIVE,
         notes: "Cap'n Proto standard stream framing (segment table + segments, \
                 serialize::write_message); the builder's first segment is a reused \
                 ScratchSpaceHeapAllocator buffer, but each new message::Builder allocates \
@@ -363,15 +357,9 @@ pub struct CapnpPacked {
 impl Format for CapnpPacked {
     const INFO: FormatInfo = FormatInfo {
         name: "capnp-packed",
-        family: "Cap'n Proto",
+        family: Family::Format(&features::CAPNP),
         library: "capnp",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::ZeroCopy,
-            access: Access::Validated,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::ZERO_COPY_NATIVE,
         notes: "Cap'n Proto standard stream framing, packed (serialize_packed::write_message); \
                 the builder's first segment is a reused ScratchSpaceHeapAllocator buffer, but \
                 each new message::Builder allocates its segment list once. Decode unpacks \
@@ -824,12 +812,7 @@ mod tests {
         }
         // Noise, and bit flips of a valid stream: errors or wrong values, never a panic.
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = || crate::format::codec_tests::xorshift(&mut state);
         for len in [1, 7, 8, 9, 16, 64, 1000] {
             let words: Vec<Word> = Word::allocate_zeroed_vec(len / 8 + 1);
             let mut bytes = Word::words_to_bytes(&words).to_vec();

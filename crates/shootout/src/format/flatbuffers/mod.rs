@@ -7,7 +7,7 @@
 use ::flatbuffers::{FlatBufferBuilder, WIPOffset};
 use anyhow::{Context, Result, bail};
 
-use super::{Access, Api, Codec, DecodeStyle, Format, FormatInfo, Labels};
+use super::{Codec, Family, Format, FormatInfo, Labels, features};
 use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
@@ -54,15 +54,9 @@ pub struct Flatbuffers {
 impl Format for Flatbuffers {
     const INFO: FormatInfo = FormatInfo {
         name: "flatbuffers",
-        family: "FlatBuffers",
+        family: Family::Format(&features::FLATBUFFERS),
         library: "flatbuffers",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::ZeroCopy,
-            access: Access::Validated,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::ZERO_COPY_NATIVE,
         notes: "One size-prefixed buffer per record (finish_size_prefixed), the documented \
                 framing for a stream of FlatBuffers. Reads are verified: size_prefixed_root \
                 runs the Verifier over every record before it is read in place. Body is a union \
@@ -236,15 +230,9 @@ pub struct FlatbuffersUnchecked(Flatbuffers);
 impl Format for FlatbuffersUnchecked {
     const INFO: FormatInfo = FormatInfo {
         name: "flatbuffers-unchecked",
-        family: "FlatBuffers",
+        family: Family::Format(&features::FLATBUFFERS),
         library: "flatbuffers",
-        labels: Labels {
-            buffer_reuse: true,
-            decode: DecodeStyle::ZeroCopy,
-            access: Access::Unchecked,
-            api: Api::Native,
-            lossy: None,
-        },
+        labels: Labels::ZERO_COPY_UNCHECKED,
         notes: "Encoding identical to `flatbuffers`. Decoding skips the Verifier \
                 (unsafe size_prefixed_root_unchecked): sound only for bytes known to be \
                 well-formed, such as a stream this process just encoded. Not what a default \
@@ -732,17 +720,14 @@ mod tests {
         let mut junk = vec![0xa5u8; 64];
         junk[..4].copy_from_slice(&60u32.to_le_bytes());
         assert!(Codec::<Iex>::decode(&mut codec, &junk, &mut sink).is_err());
-        // Random bytes behind a valid size prefix (xorshift, fixed seed).
+        // Random bytes behind a valid size prefix (fixed seed).
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..2000 {
             let mut buf = vec![0u8; 4 + 8 * (1 + (state % 32) as usize)];
             let claimed = (buf.len() - 4) as u32;
             buf[..4].copy_from_slice(&claimed.to_le_bytes());
             for byte in &mut buf[4..] {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                *byte = state as u8;
+                *byte = crate::format::codec_tests::xorshift(&mut state) as u8;
             }
             let _ = Codec::<Iex>::decode(&mut codec, &buf, &mut sink);
         }

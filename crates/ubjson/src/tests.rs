@@ -8,11 +8,6 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::*;
-use crate::format::assert_round_trip;
-use crate::format::codec_tests::{
-    assert_garbage_is_an_error, assert_round_trips_with_a_big_record, sample_with_big_record,
-};
-use crate::workload::iex::{Iex, MultiMessage, sample_dataset};
 
 fn streaming<T: ?Sized + Serialize>(value: &T) -> Vec<u8> {
     let mut out = Vec::new();
@@ -723,61 +718,4 @@ fn bad_input_is_an_error() {
 fn non_string_keys_cannot_be_written() {
     let map = BTreeMap::from([((1u8, 2u8), 3u8)]);
     assert!(to_vec(&map).is_err());
-}
-
-// --- the iex codec -------------------------------------------------------------------
-
-#[test]
-fn iex_round_trips() {
-    assert_round_trip::<Iex, Ubjson>(&sample_dataset());
-    assert_round_trips_with_a_big_record::<Ubjson>();
-}
-
-#[test]
-fn iex_garbage_is_an_error() {
-    assert_garbage_is_an_error::<Ubjson>(&sample_with_big_record());
-}
-
-#[test]
-fn iex_records_are_plain_ubjson_objects() {
-    for record in sample_dataset().records {
-        let bytes = to_vec(&record).unwrap();
-        assert_eq!(&bytes[..4], b"{#i\x02");
-        let back: MultiMessage = from_slice(&bytes).unwrap();
-        assert_eq!(back, record);
-        // The streaming form reads into the same record.
-        let back: MultiMessage = from_slice(&streaming(&record)).unwrap();
-        assert_eq!(back, record);
-    }
-}
-
-// --- the record-shaped workloads ------------------------------------------------------
-
-/// f32 is written as float32 `d`, f64 as float64 `D`, `None` as null `Z`, and
-/// all read back bit-exactly.
-#[test]
-fn record_floats_keep_their_width_and_absent_values_are_null() {
-    use crate::workload::tabular::MixedRow;
-    let row = MixedRow {
-        f2: Some(-0.1),
-        f11: Some(f32::MIN_POSITIVE),
-        ..MixedRow::default()
-    };
-    let bytes = to_vec(&row).unwrap();
-    let float64 = cat(&[&key("f2"), b"D", &(-0.1f64).to_be_bytes()]);
-    let float32 = cat(&[&key("f11"), b"d", &f32::MIN_POSITIVE.to_be_bytes()]);
-    let null = cat(&[&key("f1"), b"Z"]);
-    for part in [float64, float32, null] {
-        assert!(
-            bytes.windows(part.len()).any(|w| w == part),
-            "{part:?} in {bytes:?}"
-        );
-    }
-    let back: MixedRow = from_slice(&bytes).unwrap();
-    assert_eq!(back.f2.map(f64::to_bits), Some((-0.1f64).to_bits()));
-    assert_eq!(
-        back.f11.map(f32::to_bits),
-        Some(f32::MIN_POSITIVE.to_bits())
-    );
-    assert_eq!(back, row);
 }
