@@ -10,17 +10,6 @@ pub fn shootout() -> Command {
     Command::cargo_bin("shootout").expect("binary built")
 }
 
-/// What `command` writes to stdout; the test fails with its stderr unless it succeeds.
-pub fn stdout_of(command: &mut Command) -> Vec<u8> {
-    let output = command.output().unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    output.stdout
-}
-
 /// A capture from `../shared/data/iex/`, or `None` (with the reason printed) when
 /// that folder is absent, so only the tests that need it are skipped. The
 /// reason is written to the stderr handle itself: the test harness captures

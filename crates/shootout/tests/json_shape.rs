@@ -54,9 +54,11 @@ fn json_export_shape() {
     let stdout = stdout_of(
         shootout()
             .args(["run", "--packets", "300", "--runs", "1", "--warmup", "0"])
-            .args(["--export-json", "-"]),
+            .args(["--export-json", "-"])
+            .output()
+            .unwrap(),
     );
-    let mut json: Value = serde_json::from_slice(&stdout).unwrap();
+    let mut json: Value = serde_json::from_str(&stdout).unwrap();
     redact(&mut json, true);
     // Whether the binary is a debug build is the machine's, not the format's.
     if let Some(Value::Array(warnings)) = json.get_mut("warnings") {
