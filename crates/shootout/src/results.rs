@@ -13,7 +13,7 @@ use crate::benchmark::{
     Failure, FormatRuns, Measured, Registered, RunInfo, Settings, ZSTD_LEVEL, baseline,
 };
 use crate::environment::{Environment, crate_version};
-use crate::format::FormatInfo;
+use crate::format::{FormatInfo, features};
 use crate::workload::Workload;
 use crate::workload::tabular::csv::CsvSize;
 
@@ -464,6 +464,13 @@ impl Merged {
             .unzip();
         fill_relative(&mut formats, |f| &mut f.encode);
         fill_relative(&mut formats, |f| &mut f.decode);
+        // Runners in other languages name the family but carry no feature row:
+        // the one feature matrix answers for every language's formats.
+        for format in formats.iter_mut().filter(|f| f.features.is_null()) {
+            if let Some(row) = features::of_family(&format.family) {
+                format.features = serde_json::to_value(row).expect("a feature row serializes");
+            }
+        }
         let rows = runners
             .into_iter()
             .zip(formats)

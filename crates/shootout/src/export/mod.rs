@@ -432,6 +432,19 @@ mod tests {
     }
 
     #[test]
+    fn another_languages_rows_get_their_familys_feature_row() {
+        let mut go = other_language();
+        go.formats[0].family = "MessagePack".into();
+        go.formats[0].features = serde_json::Value::Null;
+        let merged = Merged::new(vec![fixture(), go]).unwrap();
+        assert_eq!(merged.rows[1].format.features["family"], "MessagePack");
+        assert!(
+            merged.rows[0].format.features.is_null(),
+            "no row for a made-up family"
+        );
+    }
+
+    #[test]
     fn two_workloads_are_not_merged() {
         let mut other = other_language();
         other.workload.records = 999;

@@ -535,6 +535,156 @@ pub const BITCODE: Features = Features {
 };
 
 /// Every row, in the order `shootout formats` prints families.
+// Families that only the Go and JVM runners measure: their rows let those
+// runners' formats be filtered and shortlisted like Rust's.
+
+pub const JAVA_SERIALIZATION: Features = Features {
+    family: "Java serialization",
+    schema: Schema::Derive,
+    schema_detail: "The Java classes themselves (`implements Serializable`); no separate schema",
+    self_describing: true,
+    zero_copy: false,
+    traits: Traits {
+        binary: true,
+        streaming: true,
+        unions: true,
+        evolution: true,
+        cross_language: false,
+    },
+    unions: "Subclass polymorphism: each object's class descriptor is in the stream",
+    optional_fields: "Null references; primitive fields are always written",
+    framing: "Stream header (magic 0xACED, version 5), then objects one after another (ObjectInputStream.readObject); back-references within a stream",
+    evolution: "serialVersionUID decides compatibility; adding fields (read as defaults) and removing them are compatible changes, changing a field's type or the class hierarchy is not (spec ch. 5)",
+    languages: "JVM only",
+    license: "GPL-2.0 with Classpath Exception (OpenJDK)",
+    sources: &[
+        "https://docs.oracle.com/en/java/javase/17/docs/specs/serialization/protocol.html",
+        "https://docs.oracle.com/en/java/javase/17/docs/specs/serialization/version.html",
+    ],
+};
+
+pub const SMILE: Features = Features {
+    family: "Smile",
+    schema: Schema::None,
+    schema_detail: "None: a binary encoding of the JSON data model (Jackson's dataformat-smile)",
+    self_describing: true,
+    zero_copy: false,
+    traits: Traits {
+        binary: true,
+        streaming: true,
+        unions: false,
+        evolution: true,
+        cross_language: true,
+    },
+    unions: "No; by convention only, as JSON",
+    optional_fields: "Omit the key or write null, as JSON",
+    framing: "Optional 4-byte header (`:)\\n` + flags); values delimit themselves; optional 0xFF end-of-content marker between documents",
+    evolution: "Schemaless: app-defined, as JSON; back-referenced (shared) key names are per document",
+    languages: "Java (Jackson, the reference); libsmile (C), Python and others from the community",
+    license: "Apache-2.0 (Jackson); the specification is BSD-2-Clause",
+    sources: &[
+        "https://github.com/FasterXML/smile-format-specification",
+        "https://github.com/FasterXML/jackson-dataformats-binary/tree/2.x/smile",
+    ],
+};
+
+pub const KRYO: Features = Features {
+    family: "Kryo",
+    schema: Schema::Derive,
+    schema_detail: "The Java classes, registered with the Kryo instance (registration order gives class IDs)",
+    self_describing: false,
+    zero_copy: false,
+    traits: Traits {
+        binary: true,
+        streaming: true,
+        unions: true,
+        evolution: false,
+        cross_language: false,
+    },
+    unions: "Subclass polymorphism by registered class ID (writeClassAndObject)",
+    optional_fields: "Null references (a null flag per reference field)",
+    framing: "None added: objects are read one after another from an Input over a stream, given the same registrations",
+    evolution: "The default FieldSerializer supports no change; CompatibleFieldSerializer, TaggedFieldSerializer and VersionFieldSerializer add or remove fields at a cost in size",
+    languages: "JVM only",
+    license: "BSD-3-Clause",
+    sources: &[
+        "https://github.com/EsotericSoftware/kryo#compatibility",
+        "https://github.com/EsotericSoftware/kryo#registration",
+    ],
+};
+
+pub const FORY: Features = Features {
+    family: "Fory",
+    schema: Schema::Derive,
+    schema_detail: "The program's own classes, registered; cross-language mode shares type names or IDs instead of a schema file",
+    self_describing: false,
+    zero_copy: false,
+    traits: Traits {
+        binary: true,
+        streaming: true,
+        unions: true,
+        evolution: true,
+        cross_language: true,
+    },
+    unions: "Subclass polymorphism by registered type",
+    optional_fields: "Nullable references (a null flag per reference)",
+    framing: "A header per serialized object; objects read one after another from a buffer or stream",
+    evolution: "Schema-consistent mode (the default) supports no change; compatible mode (CompatibleMode.COMPATIBLE) adds and removes fields by sharing type metadata",
+    languages: "Apache Fory: Java, Python, C++, Go, JavaScript, Rust, Scala, Kotlin; the row format (not measured here) reads in place",
+    license: "Apache-2.0",
+    sources: &[
+        "https://fory.apache.org/docs/guide/java_serialization_guide",
+        "https://github.com/apache/fory",
+    ],
+};
+
+pub const IGNITE_BINARY: Features = Features {
+    family: "Ignite binary",
+    schema: Schema::Derive,
+    schema_detail: "Java classes or BinaryObjectBuilder; type metadata (type ID, field names and IDs) registered with the cluster",
+    self_describing: true,
+    zero_copy: true,
+    traits: Traits {
+        binary: true,
+        streaming: true,
+        unions: false,
+        evolution: true,
+        cross_language: true,
+    },
+    unions: "No",
+    optional_fields: "A field can be absent from an object (its schema lists the fields present) or null",
+    framing: "Each object's header carries its total length, type ID and schema ID; a footer holds field offsets",
+    evolution: "Fields are added and removed at runtime without restarts (new schema IDs); a field's type cannot change",
+    languages: "Apache Ignite: Java, .NET and C++ nodes; thin clients in Python, Node.js, PHP and others speak the binary protocol",
+    license: "Apache-2.0",
+    sources: &[
+        "https://ignite.apache.org/docs/latest/key-value-api/binary-objects",
+        "https://ignite.apache.org/docs/latest/binary-client-protocol/data-format",
+    ],
+};
+
+pub const GOB: Features = Features {
+    family: "gob",
+    schema: Schema::Derive,
+    schema_detail: "The Go types themselves; the stream carries their descriptions",
+    self_describing: true,
+    zero_copy: false,
+    traits: Traits {
+        binary: true,
+        streaming: true,
+        unions: true,
+        evolution: true,
+        cross_language: false,
+    },
+    unions: "Interface values whose concrete types were registered (gob.Register)",
+    optional_fields: "Zero values are not sent; pointers are flattened (nil reads as the zero value)",
+    framing: "A stream of length-prefixed messages; each type is described once per stream, before its first value",
+    evolution: "Fields match by name: fields added or removed on one side are ignored; a field's type must stay compatible",
+    languages: "Go only (encoding/gob)",
+    license: "BSD-3-Clause (Go)",
+    sources: &["https://pkg.go.dev/encoding/gob"],
+};
+
 pub const FEATURES: &[Features] = &[
     CAPNP,
     FLATBUFFERS,
@@ -554,6 +704,12 @@ pub const FEATURES: &[Features] = &[
     BORSH,
     SPEEDY,
     BITCODE,
+    JAVA_SERIALIZATION,
+    SMILE,
+    KRYO,
+    FORY,
+    IGNITE_BINARY,
+    GOB,
 ];
 
 pub fn of_family(family: &str) -> Option<&'static Features> {
