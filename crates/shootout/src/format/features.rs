@@ -534,7 +534,6 @@ pub const BITCODE: Features = Features {
     ],
 };
 
-/// Every row, in the order `shootout formats` prints families.
 // Families that only the Go and JVM runners measure: their rows let those
 // runners' formats be filtered and shortlisted like Rust's.
 
@@ -685,6 +684,7 @@ pub const GOB: Features = Features {
     sources: &["https://pkg.go.dev/encoding/gob"],
 };
 
+/// Every row, in the order `shootout formats` prints families.
 pub const FEATURES: &[Features] = &[
     CAPNP,
     FLATBUFFERS,
