@@ -16,7 +16,10 @@ run() { # name, then arguments for `shootout run`
     "$shootout" run "$@" --export-markdown "$out/$name.md" --export-json "$out/$name.json" --force >/dev/null
 }
 
-run deep10 --input ../shared/data/iex/DEEP10.pcap.gz
+run deep10 --input ../shared/data/iex/DEEP10.pcap.gz --export-html "$out/deep10.html"
+# The same command again: compare should find no significant change for most formats.
+run deep10-again --input ../shared/data/iex/DEEP10.pcap.gz
+"$shootout" compare "$out/deep10.json" "$out/deep10-again.json" --markdown >"$out/compare-deep10.md"
 "$shootout" gen-csv --workload mixed --records 100000 --out "$out/mixed.csv" --force
 run mixed --workload mixed --input "$out/mixed.csv"
 for workload in strings longs user sql primitives object; do

@@ -47,20 +47,23 @@ fn report_merges_rust_and_go_results_into_one_html_page() {
         let row = format!("\"language\":\"{language}\"");
         assert!(html.contains(&row), "no {language} row in the page");
     }
-    check_in_chromium(&page);
+    if let Some(dom) = check_in_chromium(&page) {
+        assert!(
+            dom.contains("Within go (dashed): ") && dom.contains("Within rust (dashed): "),
+            "each language's own front is named"
+        );
+    }
 }
 
 /// The page needs no network, renders with no error, every chart has data,
-/// and the speed-against-size chart names its front.
-fn check_in_chromium(page: &std::path::Path) {
+/// and the speed-against-size chart names its front. The DOM, when rendered.
+fn check_in_chromium(page: &std::path::Path) -> Option<String> {
     let html = std::fs::read_to_string(page).unwrap();
     assert!(
         !html.contains("src=\"http") && !html.contains("href=\"http"),
         "the report must need no network to view"
     );
-    let Some(dom) = chromium_dom(page) else {
-        return;
-    };
+    let dom = chromium_dom(page)?;
     assert_eq!(
         root_attribute(&dom, "data-errors"),
         None,
@@ -88,6 +91,11 @@ fn check_in_chromium(page: &std::path::Path) {
         dom.contains("Pareto front (decode): "),
         "the speed-against-size chart names its front"
     );
+    assert!(
+        !without_scripts(&dom).contains("[object "),
+        "an element was written as text"
+    );
+    Some(dom)
 }
 
 /// An attribute of the page's root element as the DOM dump writes it.
@@ -101,4 +109,19 @@ fn root_attribute(dom: &str, name: &str) -> Option<String> {
             .replace("&quot;", "\"")
             .replace("&amp;", "&"),
     )
+}
+
+/// The DOM without its script elements (the chart library's source among them).
+fn without_scripts(dom: &str) -> String {
+    let mut rest = dom;
+    let mut out = String::new();
+    while let Some(start) = rest.find("<script") {
+        out.push_str(&rest[..start]);
+        let end = rest[start..]
+            .find("</script>")
+            .map_or(rest.len(), |e| start + e + 9);
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
 }

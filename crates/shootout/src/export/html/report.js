@@ -137,12 +137,18 @@
   // One filter per feature-matrix column: yes/no for flags, a choice for short
   // lists of values, "contains" for prose. The matrix itself is drawn per family
   // near the foot of the page; the filters sit at the top since every view follows them.
+  // A row's nested groups (e.g. traits) become columns of their own: "traits.binary".
+  const flatten = features => Object.fromEntries(Object.entries(features || {}).flatMap(([key, value]) =>
+    (value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.entries(value).map(([inner, v]) => [`${key}.${inner}`, v]) : [[key, value]])));
+  const featuresOf = formats.map(f => flatten(f.features));
   const featureRows = formats.map((f, i) => i).filter(i => !formats[i].baseline);
-  const featureKeys = [...new Set(featureRows.flatMap(i => Object.keys(formats[i].features || {})))]
+  const featureKeys = [...new Set(featureRows.flatMap(i => Object.keys(featuresOf[i])))]
     .filter(k => k !== 'family' && k !== 'sources');
+  const featureLabel = key => key.replace('.', ': ').replace(/_/g, ' ');
 
   function filtersView() {
-    const valuesOf = key => featureRows.map(i => (formats[i].features || {})[key]).filter(v => v !== undefined && v !== null);
+    const valuesOf = key => featureRows.map(i => featuresOf[i][key]).filter(v => v !== undefined && v !== null);
     const filters = {};
     const controls = featureKeys.map(key => {
       const values = valuesOf(key);
@@ -160,11 +166,11 @@
       }
       input.dataset.feature = key;
       input.addEventListener('input', apply);
-      return el('label', {}, key.replace(/_/g, ' '), input);
+      return el('label', {}, featureLabel(key), input);
     });
     const count = el('p', { class: 'note', id: 'filter-count' });
     function apply() {
-      shown = formats.map(f => f.baseline || featureKeys.every(k => filters[k]((f.features || {})[k])));
+      shown = formats.map((f, i) => f.baseline || featureKeys.every(k => filters[k](featuresOf[i][k])));
       count.textContent = `${featureRows.filter(i => shown[i]).length} of ${featureRows.length} formats match; every chart and table below shows only these.`;
       if (Object.keys(charts).length) drawAll();
     }
@@ -184,12 +190,12 @@
     const families = new Map();
     for (const i of featureRows.filter(i => shown[i])) {
       const f = formats[i];
-      if (!families.has(f.family)) families.set(f.family, { features: f.features, names: [] });
+      if (!families.has(f.family)) families.set(f.family, { features: featuresOf[i], names: [] });
       families.get(f.family).names.push(name(f));
     }
     const cell = v => (v === undefined || v === null ? '?' : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v));
     document.getElementById('features-table').replaceChildren(
-      el('thead', {}, el('tr', {}, el('th', {}, 'family'), el('th', {}, 'formats here'), featureKeys.map(k => el('th', {}, k.replace(/_/g, ' '))))),
+      el('thead', {}, el('tr', {}, el('th', {}, 'family'), el('th', {}, 'formats here'), featureKeys.map(k => el('th', {}, featureLabel(k))))),
       el('tbody', {}, [...families].map(([family, { features, names }]) =>
         el('tr', {}, el('td', {}, family), el('td', {}, names.join(', ')), featureKeys.map(k => el('td', {}, cell((features || {})[k])))))));
   }
@@ -371,7 +377,7 @@
     const describe = indices => indices.map(i => `${name(formats[i])} (${number(formats[i][scatterDirection].ns_per_op)} ns/op, ${number(formats[i].bytes_per_record)} B)`).join(' → ');
     document.getElementById('pareto-front').replaceChildren(
       el('span', { class: 'front' }, `Pareto front (${scatterDirection}): `), describe(front),
-      Object.entries(data.pareto_by_language).map(([language, fronts]) =>
+      ...Object.entries(data.pareto_by_language).map(([language, fronts]) =>
         el('div', { class: 'note' }, `Within ${language} (dashed): ${describe(fronts[scatterDirection])}`)));
   }
 
