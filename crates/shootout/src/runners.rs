@@ -144,19 +144,25 @@ impl External {
                 );
             }
         }
+        let lock = build_lock(&folder, Access::Exclusive)?;
         let output = Command::new(self.build[0])
             .args(&self.build[1..])
             .current_dir(&folder)
             .stdin(Stdio::null())
             .output()
             .with_context(|| format!("cannot start `{}`", self.build.join(" ")))?;
+        drop(lock);
         if !output.status.success() {
+            // Maven reports build errors on stdout; Go on stderr.
+            let said = match last_lines(&output.stderr) {
+                stderr if stderr.is_empty() => last_lines(&output.stdout),
+                stderr => stderr,
+            };
             bail!(
-                "building the {} runner (`{}` in {}) failed: {}",
+                "building the {} runner (`{}` in {}) failed: {said}",
                 self.name,
                 self.build.join(" "),
                 folder.display(),
-                last_lines(&output.stderr)
             );
         }
         Ok(folder)
@@ -164,6 +170,7 @@ impl External {
 
     /// The formats the runner built in `folder` has.
     pub fn list(&self, folder: &Path) -> Result<Vec<Listed>> {
+        let _running = build_lock(folder, Access::Shared)?;
         let output = self
             .command(folder)
             .args(["--list", "--json"])
@@ -224,9 +231,11 @@ impl External {
         if !formats.is_empty() {
             command.args(["--formats", &formats.join(",")]);
         }
+        let lock = build_lock(folder, Access::Shared)?;
         let output = command
             .output()
             .with_context(|| format!("cannot start the {} runner", self.name))?;
+        drop(lock);
         // 3: some formats failed; they are in the results' `failed`.
         if !matches!(output.status.code(), Some(0 | 3)) {
             bail!(
@@ -261,8 +270,66 @@ fn which(program: &str) -> Option<PathBuf> {
 }
 
 /// The end of a child's stderr, on one line, for an error message.
-fn last_lines(stderr: &[u8]) -> String {
-    let text = String::from_utf8_lossy(stderr);
+enum Access {
+    /// Building: no other process builds or runs the runner meanwhile.
+    Exclusive,
+    /// Running: others may run it too, but none rebuilds it underneath.
+    Shared,
+}
+
+/// Another shootout process (a parallel test, a second terminal) may build or
+/// run the same runner: two builds would write Maven's target/ over each other,
+/// and a build would replace the jar a run is reading. A lock file in the
+/// runner's folder orders them.
+fn build_lock(folder: &Path, access: Access) -> Result<std::fs::File> {
+    let path = folder.join(".shootout-build.lock");
+    let file = std::fs::File::create(&path)
+        .with_context(|| format!("{}: cannot create", path.display()))?;
+    match access {
+        Access::Exclusive => file.lock(),
+        Access::Shared => file.lock_shared(),
+    }
+    .with_context(|| format!("{}: cannot lock", path.display()))?;
+    Ok(file)
+}
+
+/// The last three non-blank lines of a program's output, without terminal
+/// colour codes (Maven writes them even with -B).
+fn last_lines(output: &[u8]) -> String {
+    let text = without_escapes(&String::from_utf8_lossy(output));
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     lines[lines.len().saturating_sub(3)..].join(" | ")
+}
+
+/// Text without ANSI escape sequences (ESC [ … final byte).
+fn without_escapes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            // Parameters run until the final byte, '@' to '~'.
+            chars
+                .by_ref()
+                .skip_while(|c| *c == '[')
+                .find(|c| ('@'..='~').contains(c));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_builds_message_is_its_last_lines_without_colour_codes() {
+        assert_eq!(last_lines(b"\x1b[0m\x1b[0m\n"), "");
+        let maven = b"[INFO] x\n\x1b[1;31m[ERROR]\x1b[m one\n\n[ERROR] two\n[ERROR] three\n";
+        assert_eq!(
+            last_lines(maven),
+            "[ERROR] one | [ERROR] two | [ERROR] three"
+        );
+    }
 }
