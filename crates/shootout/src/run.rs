@@ -127,15 +127,14 @@ impl Run {
 /// `columns`: `--columns`, or `None` to fit the terminal.
 pub fn show(merged: &Merged, targets: &[Target], columns: Option<&Columns>) -> Result<()> {
     // With an export on standard output, the tables go to stderr.
-    if targets.iter().any(Target::is_stdout) {
-        let width = terminal_width(io::stderr().is_terminal());
-        let columns = Columns::or_fit(columns, width);
-        print_tables(merged, &columns, &mut io::stderr().lock())?;
-    } else {
-        let width = terminal_width(io::stdout().is_terminal());
-        let columns = Columns::or_fit(columns, width);
-        print_tables(merged, &columns, &mut io::stdout().lock())?;
-    }
+    let (mut out, to_terminal): (Box<dyn Write>, bool) = match targets.iter().any(Target::is_stdout)
+    {
+        true => (Box::new(io::stderr().lock()), io::stderr().is_terminal()),
+        false => (Box::new(io::stdout().lock()), io::stdout().is_terminal()),
+    };
+    let columns = Columns::or_fit(columns, terminal_width(to_terminal));
+    print_tables(merged, &columns, &mut out)?;
+    drop(out);
     crate::output::print_warnings(&merged.warnings());
     crate::output::print_warnings(
         &Noisy::summary(&merged.noisy())

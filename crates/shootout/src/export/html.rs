@@ -8,7 +8,7 @@
 //! one file, whose legend toggling and logarithmic axes the latency chart needs to
 //! let a reader pick formats, which server-side SVG would have had to re-implement.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::{Cursor, Write};
 
 use anyhow::Result;
@@ -143,10 +143,13 @@ impl<'a> Page<'a> {
         let formats: Vec<Format> = merged.rows.iter().map(Format::of).collect();
         let pareto = Pareto::of(&formats, None);
         let pareto_by_language = match merged.several_languages() {
-            true => formats
-                .iter()
-                .map(|f| (f.language, Pareto::of(&formats, Some(f.language))))
-                .collect(),
+            true => {
+                let languages: BTreeSet<&str> = formats.iter().map(|f| f.language).collect();
+                languages
+                    .into_iter()
+                    .map(|language| (language, Pareto::of(&formats, Some(language))))
+                    .collect()
+            }
             false => BTreeMap::new(),
         };
         let mut warnings = merged.warnings();
@@ -257,21 +260,19 @@ const CURVE_STEPS_PER_DECADE: i32 = 10;
 
 impl Curve {
     fn of(direction: &Direction) -> Curve {
-        let merged = direction
+        let histograms: Option<Vec<Histogram<u64>>> = direction
             .runs
             .iter()
             .map(|run| decode_histogram(&run.stats.histogram))
-            .try_fold(None::<Histogram<u64>>, |all, h| {
-                let h = h?;
-                Some(Some(match all {
-                    None => h,
-                    Some(mut all) => {
-                        all.add(&h).ok()?;
-                        all
-                    }
-                }))
-            })
-            .flatten();
+            .collect();
+        let merged = histograms.and_then(|histograms| {
+            let mut histograms = histograms.into_iter();
+            let mut all = histograms.next()?;
+            for h in histograms {
+                all.add(&h).ok()?;
+            }
+            Some(all)
+        });
         match merged {
             Some(h) if !h.is_empty() => Curve::of_histogram(&h),
             _ => Curve::of_summary(&direction.summary),
