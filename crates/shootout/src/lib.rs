@@ -6,6 +6,7 @@ pub mod cli;
 pub mod compare;
 pub mod dataset;
 pub mod environment;
+pub mod evolution;
 pub mod export;
 pub mod format;
 pub mod output;
