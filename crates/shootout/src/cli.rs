@@ -59,6 +59,10 @@ enum Command {
         /// Show files of different workloads or record counts, one set of tables per workload, instead of refusing.
         #[arg(long)]
         allow_mismatch: bool,
+        /// A matrix to add to the --export-html page as a section of its own: the --export-json of
+        /// `shootout interop`, `evolution` or `robustness`. Repeatable.
+        #[arg(long, value_name = "FILE")]
+        attach: Vec<PathBuf>,
         #[command(flatten)]
         export: ExportArgs,
         #[command(flatten)]
@@ -436,11 +440,13 @@ pub fn main() -> Result<()> {
         Command::Report {
             files,
             allow_mismatch,
+            attach,
             export,
             table,
         } => crate::report::report(
             &files,
             allow_mismatch,
+            &attach,
             &export.targets()?,
             table.columns()?.as_ref(),
         ),
