@@ -176,9 +176,13 @@ impl WorkloadTask for Interop {
             None => input,
         };
         let matrix = self.matrix(input, &registered)?;
-        render::terminal(&matrix, &mut std::io::stdout().lock())?;
+        // With the JSON on standard output, the tables go to stderr.
+        match self.export_json.as_ref().is_some_and(|t| t.is_stdout()) {
+            true => render::terminal(&matrix, &mut std::io::stderr().lock())?,
+            false => render::terminal(&matrix, &mut std::io::stdout().lock())?,
+        }
         if let Some(target) = &self.export_json {
-            let mut out: Box<dyn Write> = match target.path.as_os_str() == "-" {
+            let mut out: Box<dyn Write> = match target.is_stdout() {
                 true => Box::new(std::io::stdout().lock()),
                 false => Box::new(crate::export::create(&target.path, self.force)?),
             };
