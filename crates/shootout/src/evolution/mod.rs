@@ -102,3 +102,28 @@ pub struct Evolving {
     /// catches panics.
     pub trial: fn(Change, Direction, &[UserV1]) -> anyhow::Result<Vec<View>>,
 }
+
+mod derive_formats;
+pub mod matrix;
+mod serde_formats;
+mod show;
+mod versions;
+
+pub use show::{HELP, Options, evolution};
+
+/// Every format the matrix runs, in the order it lists them: the schema-bearing
+/// formats, then the schemaless ones with named fields, then the derive-based.
+pub const FORMATS: &[Evolving] = &[
+    serde_formats::MSGPACK_MAP,
+    serde_formats::CBOR_CIBORIUM,
+    serde_formats::JSON_SERDE_JSON,
+    serde_formats::BSON,
+    serde_formats::UBJSON,
+    serde_formats::FLEXBUFFERS,
+    derive_formats::BINCODE,
+    derive_formats::POSTCARD,
+    derive_formats::BORSH,
+    derive_formats::SPEEDY,
+    derive_formats::BITCODE,
+    derive_formats::RKYV,
+];

@@ -1,0 +1,246 @@
+//! `shootout evolution`: the matrix in the terminal (outcomes, a legend, each
+//! finding spelled out) and as JSON (docs/evolution-schema.md).
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use comfy_table::presets::UTF8_BORDERS_ONLY;
+use comfy_table::{CellAlignment, Table};
+use serde::Serialize;
+
+use super::matrix::{self, Counts, Outcome, Row};
+use super::{Change, Direction, Evolving, FORMATS};
+
+/// Identifies the JSON export's layout (docs/evolution-schema.md).
+pub const SCHEMA: &str = "shootout-evolution/1";
+
+pub struct Options {
+    /// Format names to run (all when empty).
+    pub formats: Vec<String>,
+    pub export_json: Option<PathBuf>,
+    pub force: bool,
+}
+
+#[derive(Serialize)]
+struct Export<'a> {
+    schema: &'static str,
+    records: usize,
+    changes: Vec<Described<Change>>,
+    directions: Vec<Described<Direction>>,
+    formats: &'a [Row],
+}
+
+#[derive(Serialize)]
+struct Described<T> {
+    name: T,
+    description: &'static str,
+}
+
+pub fn evolution(options: Options) -> Result<()> {
+    let formats = chosen(&options.formats)?;
+    let to_stdout = options.export_json.as_deref() == Some("-".as_ref());
+    let export = match &options.export_json {
+        Some(path) if !to_stdout => {
+            Some(crate::export::create(path, options.force).map(|file| (path, file))?)
+        }
+        _ => None,
+    };
+    let records = matrix::records();
+    let rows = matrix::run(&formats, &records);
+    let document = Export {
+        schema: SCHEMA,
+        records: records.len(),
+        changes: Change::ALL
+            .map(|name| Described {
+                name,
+                description: describe_change(name),
+            })
+            .into(),
+        directions: Direction::ALL
+            .map(|name| Described {
+                name,
+                description: describe_direction(name),
+            })
+            .into(),
+        formats: &rows,
+    };
+    let mut out = io::stdout().lock();
+    if to_stdout {
+        serde_json::to_writer_pretty(&mut out, &document)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    write_terminal(&rows, records.len(), &mut out)?;
+    if let Some((path, file)) = export {
+        let mut writer = io::BufWriter::new(file);
+        serde_json::to_writer_pretty(&mut writer, &document)
+            .map_err(io::Error::from)
+            .and_then(|()| writeln!(writer))
+            .and_then(|()| writer.flush())
+            .with_context(|| format!("{}: cannot write", path.display()))?;
+    }
+    Ok(())
+}
+
+fn chosen(names: &[String]) -> Result<Vec<&'static Evolving>> {
+    if names.is_empty() {
+        return Ok(FORMATS.iter().collect());
+    }
+    names
+        .iter()
+        .map(|name| {
+            let Some(format) = FORMATS.iter().find(|f| f.name == name.trim()) else {
+                bail!(
+                    "unknown format '{name}' for the evolution matrix; it has: {}",
+                    FORMATS
+                        .iter()
+                        .map(|f| f.name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            };
+            Ok(format)
+        })
+        .collect()
+}
+
+/// The records of a cell by class, e.g. "records: 3 silent, 26 error, 0 ok of 29".
+fn tally(counts: &Counts) -> String {
+    let total = counts.ok + counts.error + counts.silent + counts.panic;
+    let mut parts: Vec<String> = [
+        (counts.silent, "silent"),
+        (counts.panic, "panic"),
+        (counts.error, "error"),
+    ]
+    .into_iter()
+    .filter(|(n, _)| *n > 0)
+    .map(|(n, class)| format!("{n} {class}"))
+    .collect();
+    parts.push(format!("{} ok", counts.ok));
+    format!("records: {} of {total}", parts.join(", "))
+}
+
+pub fn describe_change(change: Change) -> &'static str {
+    match change {
+        Change::AddField => "v2 appends an optional text field, email",
+        Change::RemoveField => "v2 drops nickname",
+        Change::RenameField => "v2 renames total_login_num to login_count",
+        Change::WidenInt => "v2 widens tutorial from int32 to int64",
+        Change::ReorderFields => "v2 declares the fields in reverse order",
+    }
+}
+
+fn describe_direction(direction: Direction) -> &'static str {
+    match direction {
+        Direction::OldToNew => "written by v1, read by v2 (a new reader of old data)",
+        Direction::NewToOld => "written by v2, read by v1 (an old reader of new data)",
+    }
+}
+
+fn short_change(change: Change) -> &'static str {
+    match change {
+        Change::AddField => "add",
+        Change::RemoveField => "remove",
+        Change::RenameField => "rename",
+        Change::WidenInt => "widen",
+        Change::ReorderFields => "reorder",
+    }
+}
+
+fn short_direction(direction: Direction) -> &'static str {
+    match direction {
+        Direction::OldToNew => "old→new",
+        Direction::NewToOld => "new→old",
+    }
+}
+
+/// What each outcome means; `--help` and the terminal legend share it.
+macro_rules! legend {
+    () => {
+        "ok: every record read back equal (a field the data lacked read as absent or its default); \
+         error: the reader (or writer) refused, cleanly; silent: read without complaint into wrong \
+         values, the dangerous one; panic: the library panicked (caught)."
+    };
+}
+
+/// `shootout evolution --help`'s closing text.
+pub const HELP: &str = concat!(
+    "Changes (each v2 follows its format's documented evolution rules where it has them: field numbers \
+     kept, reader/writer schemas, #[serde(default)], aliases, ...; formats without rules get the plain \
+     changed type):\n  \
+     add      v2 appends an optional text field, email\n  \
+     remove   v2 drops nickname\n  \
+     rename   v2 renames total_login_num to login_count\n  \
+     widen    v2 widens tutorial from int32 to int64\n  \
+     reorder  v2 declares the fields in reverse order\n\
+     Directions: old→new (written by v1, read by v2) and new→old (written by v2, read by v1).\n\
+     Outcomes: ",
+    legend!(),
+    "\nExit status: 0 when the matrix ran, whatever it found (a finding is not a failure); 1 on an error \
+     (an unknown format, an export file that cannot be written)."
+);
+
+fn write_terminal(rows: &[Row], records: usize, out: &mut dyn Write) -> io::Result<()> {
+    let mut table = Table::new();
+    table.load_style(UTF8_BORDERS_ONLY);
+    let mut header = vec!["format".to_owned()];
+    for change in Change::ALL {
+        for direction in Direction::ALL {
+            header.push(format!(
+                "{}\n{}",
+                short_change(change),
+                short_direction(direction)
+            ));
+        }
+    }
+    table.set_header(header);
+    let mut findings = Vec::new();
+    for row in rows {
+        let mut cells = vec![comfy_table::Cell::new(row.name)];
+        for cell in &row.cells {
+            let text = if cell.outcome == Outcome::Ok {
+                "ok".to_owned()
+            } else {
+                findings.push((row.name, cell));
+                format!("{} {}", cell.outcome.class(), findings.len())
+            };
+            cells.push(comfy_table::Cell::new(text).set_alignment(CellAlignment::Center));
+        }
+        table.add_row(cells);
+    }
+    writeln!(
+        out,
+        "Schema evolution: {records} user records written by one version, read by the other."
+    )?;
+    writeln!(out, "{table}")?;
+    writeln!(out, "Changes:")?;
+    for change in Change::ALL {
+        writeln!(
+            out,
+            "  {:<8} {}",
+            short_change(change),
+            describe_change(change)
+        )?;
+    }
+    writeln!(out, concat!("Outcomes: ", legend!()))?;
+    if !findings.is_empty() {
+        writeln!(out, "\nFindings:")?;
+        for (number, (name, cell)) in findings.iter().enumerate() {
+            writeln!(
+                out,
+                "  {}. {name}, {} {}: {} ({}): {}",
+                number + 1,
+                short_change(cell.change),
+                short_direction(cell.direction),
+                cell.outcome.class(),
+                tally(&cell.records),
+                cell.outcome.detail()
+            )?;
+        }
+    }
+    writeln!(
+        out,
+        "\nEach format's evolution rules: `--export-json` (formats[].rules)."
+    )
+}
