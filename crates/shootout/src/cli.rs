@@ -178,7 +178,7 @@ enum Command {
         force: bool,
     },
     /// Schema evolution, executed: per format and change, records written by v1 read by v2 and back.
-    #[command(after_help = crate::evolution::HELP)]
+    #[command(after_help = crate::evolution::help())]
     Evolution {
         /// Formats to run, comma-separated (default: every format of the matrix).
         #[arg(long, short, value_delimiter = ',')]
@@ -187,7 +187,10 @@ enum Command {
         /// `-` for standard output, instead of the table).
         #[arg(long, value_name = "FILE")]
         export_json: Option<PathBuf>,
-        /// Overwrite an existing export file.
+        /// Write the matrix as one self-contained HTML page (`-` for standard output, instead of the table).
+        #[arg(long, value_name = "FILE")]
+        export_html: Option<PathBuf>,
+        /// Overwrite existing export files.
         #[arg(long)]
         force: bool,
     },
@@ -462,10 +465,12 @@ pub fn main() -> Result<()> {
         Command::Evolution {
             formats,
             export_json,
+            export_html,
             force,
         } => crate::evolution::evolution(crate::evolution::Options {
             formats,
             export_json,
+            export_html,
             force,
         }),
         Command::ExportDataset { data, out, force } => {

@@ -103,7 +103,8 @@ pub const SPEEDY: Evolving = Evolving {
     rules: "speedy derives, little-endian: fixed-width integers, u32-prefixed strings, fields in \
             order. speedy's one documented evolution aid, #[speedy(default_on_eof)], is on the \
             appended email (a reader that runs out of bytes there takes the default); every \
-            other v2 is the plain changed type.",
+            other v2 is the plain changed type. read_from_buffer ignores bytes after the \
+            record.",
     trial: trial::<Speedy>,
 };
 
@@ -123,7 +124,8 @@ pub const BITCODE: Evolving = Evolving {
     name: "bitcode",
     family: features::BITCODE.family,
     rules: "bitcode native derives (not serde). bitcode documents no evolution rules (its own \
-            format may change between major versions): v2 is the plain changed type.",
+            format is not stable across major versions either): v2 is the plain changed type. \
+            decode rejects bytes left after the record.",
     trial: trial::<Bitcode>,
 };
 

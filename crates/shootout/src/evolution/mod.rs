@@ -104,12 +104,13 @@ pub struct Evolving {
 }
 
 mod derive_formats;
+mod html;
 pub mod matrix;
 mod serde_formats;
 mod show;
 mod versions;
 
-pub use show::{HELP, Options, evolution};
+pub use show::{Options, evolution, help};
 
 /// Every format the matrix runs, in the order it lists them: the schema-bearing
 /// formats, then the schemaless ones with named fields, then the derive-based.

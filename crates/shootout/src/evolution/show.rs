@@ -1,8 +1,8 @@
 //! `shootout evolution`: the matrix in the terminal (outcomes, a legend, each
-//! finding spelled out) and as JSON (docs/evolution-schema.md).
+//! finding spelled out), as JSON (docs/evolution-schema.md) and as one HTML page.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use comfy_table::presets::UTF8_BORDERS_ONLY;
@@ -19,33 +19,59 @@ pub struct Options {
     /// Format names to run (all when empty).
     pub formats: Vec<String>,
     pub export_json: Option<PathBuf>,
+    pub export_html: Option<PathBuf>,
     pub force: bool,
 }
 
+/// What the exports hold: the JSON export as is, and the HTML page's data.
 #[derive(Serialize)]
-struct Export<'a> {
-    schema: &'static str,
-    records: usize,
-    changes: Vec<Described<Change>>,
-    directions: Vec<Described<Direction>>,
-    formats: &'a [Row],
+pub(super) struct Export<'a> {
+    pub schema: &'static str,
+    pub records: usize,
+    pub changes: Vec<Described<Change>>,
+    pub directions: Vec<Described<Direction>>,
+    pub formats: &'a [Row],
 }
 
 #[derive(Serialize)]
-struct Described<T> {
-    name: T,
-    description: &'static str,
+pub(super) struct Described<T> {
+    pub name: T,
+    pub description: &'static str,
+}
+
+#[derive(Clone, Copy)]
+enum Kind {
+    Json,
+    Html,
+}
+
+fn is_stdout(path: &Path) -> bool {
+    path == Path::new("-")
 }
 
 pub fn evolution(options: Options) -> Result<()> {
     let formats = chosen(&options.formats)?;
-    let to_stdout = options.export_json.as_deref() == Some("-".as_ref());
-    let export = match &options.export_json {
-        Some(path) if !to_stdout => {
-            Some(crate::export::create(path, options.force).map(|file| (path, file))?)
-        }
-        _ => None,
-    };
+    let exports: Vec<(Kind, &PathBuf)> = [
+        (Kind::Json, &options.export_json),
+        (Kind::Html, &options.export_html),
+    ]
+    .into_iter()
+    .filter_map(|(kind, path)| path.as_ref().map(|path| (kind, path)))
+    .collect();
+    let to_stdout: Vec<Kind> = exports
+        .iter()
+        .filter(|(_, path)| is_stdout(path))
+        .map(|(kind, _)| *kind)
+        .collect();
+    if to_stdout.len() > 1 {
+        bail!("only one export can go to standard output (-)");
+    }
+    // Every export file is created before the matrix runs, so a bad path fails first.
+    let files = exports
+        .iter()
+        .filter(|(_, path)| !is_stdout(path))
+        .map(|(kind, path)| Ok((*kind, *path, crate::export::create(path, options.force)?)))
+        .collect::<Result<Vec<_>>>()?;
     let records = matrix::records();
     let rows = matrix::run(&formats, &records);
     let document = Export {
@@ -66,21 +92,27 @@ pub fn evolution(options: Options) -> Result<()> {
         formats: &rows,
     };
     let mut out = io::stdout().lock();
-    if to_stdout {
-        serde_json::to_writer_pretty(&mut out, &document)?;
-        writeln!(out)?;
-        return Ok(());
+    match to_stdout.first() {
+        Some(kind) => write_export(*kind, &document, &mut out)?,
+        None => write_terminal(&rows, records.len(), &mut out)?,
     }
-    write_terminal(&rows, records.len(), &mut out)?;
-    if let Some((path, file)) = export {
+    for (kind, path, file) in files {
         let mut writer = io::BufWriter::new(file);
-        serde_json::to_writer_pretty(&mut writer, &document)
-            .map_err(io::Error::from)
-            .and_then(|()| writeln!(writer))
+        write_export(kind, &document, &mut writer)
             .and_then(|()| writer.flush())
             .with_context(|| format!("{}: cannot write", path.display()))?;
     }
     Ok(())
+}
+
+fn write_export(kind: Kind, document: &Export, out: &mut dyn Write) -> io::Result<()> {
+    match kind {
+        Kind::Json => {
+            serde_json::to_writer_pretty(&mut *out, document)?;
+            writeln!(out)
+        }
+        Kind::Html => super::html::write(document, out),
+    }
 }
 
 fn chosen(names: &[String]) -> Result<Vec<&'static Evolving>> {
@@ -106,7 +138,7 @@ fn chosen(names: &[String]) -> Result<Vec<&'static Evolving>> {
 }
 
 /// The records of a cell by class, e.g. "records: 3 silent, 26 error, 0 ok of 29".
-fn tally(counts: &Counts) -> String {
+pub(super) fn tally(counts: &Counts) -> String {
     let total = counts.ok + counts.error + counts.silent + counts.panic;
     let mut parts: Vec<String> = [
         (counts.silent, "silent"),
@@ -138,7 +170,7 @@ fn describe_direction(direction: Direction) -> &'static str {
     }
 }
 
-fn short_change(change: Change) -> &'static str {
+pub(super) fn short_change(change: Change) -> &'static str {
     match change {
         Change::AddField => "add",
         Change::RemoveField => "remove",
@@ -148,38 +180,47 @@ fn short_change(change: Change) -> &'static str {
     }
 }
 
-fn short_direction(direction: Direction) -> &'static str {
+pub(super) fn short_direction(direction: Direction) -> &'static str {
     match direction {
         Direction::OldToNew => "old→new",
         Direction::NewToOld => "new→old",
     }
 }
 
-/// What each outcome means; `--help` and the terminal legend share it.
-macro_rules! legend {
-    () => {
-        "ok: every record read back equal (a field the data lacked read as absent or its default); \
-         error: the reader (or writer) refused, cleanly; silent: read without complaint into wrong \
-         values, the dangerous one; panic: the library panicked (caught)."
-    };
+/// What each outcome means; `--help`, the terminal legend and the HTML page share it.
+pub(super) const LEGEND: &str = "ok: every record read back equal (a field the data lacked read as absent \
+    or its default); error: the reader (or writer) refused, cleanly; silent: read without complaint into \
+    wrong values, the dangerous one; panic: the library panicked (caught).";
+
+/// Each change on a line of its own, as `--help` and the terminal list them.
+fn change_lines() -> String {
+    Change::ALL
+        .map(|change| {
+            format!(
+                "  {:<8} {}\n",
+                short_change(change),
+                describe_change(change)
+            )
+        })
+        .concat()
 }
 
 /// `shootout evolution --help`'s closing text.
-pub const HELP: &str = concat!(
-    "Changes (each v2 follows its format's documented evolution rules where it has them: field numbers \
-     kept, reader/writer schemas, #[serde(default)], aliases, ...; formats without rules get the plain \
-     changed type):\n  \
-     add      v2 appends an optional text field, email\n  \
-     remove   v2 drops nickname\n  \
-     rename   v2 renames total_login_num to login_count\n  \
-     widen    v2 widens tutorial from int32 to int64\n  \
-     reorder  v2 declares the fields in reverse order\n\
-     Directions: old→new (written by v1, read by v2) and new→old (written by v2, read by v1).\n\
-     Outcomes: ",
-    legend!(),
-    "\nExit status: 0 when the matrix ran, whatever it found (a finding is not a failure); 1 on an error \
-     (an unknown format, an export file that cannot be written)."
-);
+pub fn help() -> String {
+    format!(
+        "Changes (each v2 follows its format's documented evolution rules where it has them: field \
+         numbers kept, reader/writer schemas, #[serde(default)], aliases, ...; formats without rules get \
+         the plain changed type):\n{}\
+         Directions:\n{}\
+         Outcomes: {LEGEND}\n\
+         Exit status: 0 when the matrix ran, whatever it found (a finding is not a failure); 1 on an \
+         error (an unknown format, an export file that cannot be written).",
+        change_lines(),
+        Direction::ALL
+            .map(|d| format!("  {:<8} {}\n", short_direction(d), describe_direction(d)))
+            .concat(),
+    )
+}
 
 fn write_terminal(rows: &[Row], records: usize, out: &mut dyn Write) -> io::Result<()> {
     let mut table = Table::new();
@@ -214,16 +255,8 @@ fn write_terminal(rows: &[Row], records: usize, out: &mut dyn Write) -> io::Resu
         "Schema evolution: {records} user records written by one version, read by the other."
     )?;
     writeln!(out, "{table}")?;
-    writeln!(out, "Changes:")?;
-    for change in Change::ALL {
-        writeln!(
-            out,
-            "  {:<8} {}",
-            short_change(change),
-            describe_change(change)
-        )?;
-    }
-    writeln!(out, concat!("Outcomes: ", legend!()))?;
+    write!(out, "Changes:\n{}", change_lines())?;
+    writeln!(out, "Outcomes: {LEGEND}")?;
     if !findings.is_empty() {
         writeln!(out, "\nFindings:")?;
         for (number, (name, cell)) in findings.iter().enumerate() {
