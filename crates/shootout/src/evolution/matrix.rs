@@ -217,9 +217,10 @@ fn one_line(error: &anyhow::Error) -> String {
     line.replace('\n', " ")
 }
 
-/// The value a format fills a field the data lacks with, where it has one.
+/// The default a format may fill a missing field with: the fields v1 or v2
+/// can lack (`email`, `nickname`) are text.
 fn is_default(value: &Value) -> bool {
-    matches!(value, Value::Text(text) if text.is_empty()) || *value == Value::Int(0)
+    matches!(value, Value::Text(text) if text.is_empty())
 }
 
 /// How many records read back in each class.

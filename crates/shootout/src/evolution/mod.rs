@@ -99,7 +99,8 @@ pub struct Evolving {
     /// Writes `records` with the writer's version of `change` and reads each
     /// back with the reader's, one record per buffer; returns the reader's view
     /// of every record, or the first error (the decoder's message). The caller
-    /// catches panics.
+    /// catches panics, and passes one record at a time so that one record's
+    /// error cannot hide another's silent misreading.
     pub trial: fn(Change, Direction, &[UserV1]) -> anyhow::Result<Vec<View>>,
 }
 
