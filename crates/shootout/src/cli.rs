@@ -216,6 +216,23 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Schema evolution, executed: per format and change, records written by v1 read by v2 and back.
+    #[command(after_help = crate::evolution::help())]
+    Evolution {
+        /// Formats to run, comma-separated (default: every format of the matrix).
+        #[arg(long, short, value_delimiter = ',')]
+        formats: Vec<String>,
+        /// Write the matrix, with every finding and each format's rules, as JSON (docs/evolution-schema.md;
+        /// `-` for standard output, instead of the table).
+        #[arg(long, value_name = "FILE")]
+        export_json: Option<PathBuf>,
+        /// Write the matrix as one self-contained HTML page (`-` for standard output, instead of the table).
+        #[arg(long, value_name = "FILE")]
+        export_html: Option<PathBuf>,
+        /// Overwrite existing export files.
+        #[arg(long)]
+        force: bool,
+    },
     /// Write the deterministic DEEP 1.0 capture that `run` uses when given no --input.
     GenCapture {
         /// Output file (classic pcap).
@@ -510,6 +527,17 @@ pub fn main() -> Result<()> {
             };
             catalog::dispatch(data.workload, &data.data(), task)
         }
+        Command::Evolution {
+            formats,
+            export_json,
+            export_html,
+            force,
+        } => crate::evolution::evolution(crate::evolution::Options {
+            formats,
+            export_json,
+            export_html,
+            force,
+        }),
         Command::ExportDataset { data, out, force } => {
             let target = crate::dataset::Target::new(out, force)?;
             catalog::dispatch(data.workload, &data.data(), target)

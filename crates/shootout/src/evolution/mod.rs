@@ -99,6 +99,33 @@ pub struct Evolving {
     /// Writes `records` with the writer's version of `change` and reads each
     /// back with the reader's, one record per buffer; returns the reader's view
     /// of every record, or the first error (the decoder's message). The caller
-    /// catches panics.
+    /// catches panics, and passes one record at a time so that one record's
+    /// error cannot hide another's silent misreading.
     pub trial: fn(Change, Direction, &[UserV1]) -> anyhow::Result<Vec<View>>,
 }
+
+mod derive_formats;
+mod html;
+pub mod matrix;
+mod serde_formats;
+mod show;
+mod versions;
+
+pub use show::{Options, evolution, help};
+
+/// Every format the matrix runs, in the order it lists them: the schema-bearing
+/// formats, then the schemaless ones with named fields, then the derive-based.
+pub const FORMATS: &[Evolving] = &[
+    serde_formats::MSGPACK_MAP,
+    serde_formats::CBOR_CIBORIUM,
+    serde_formats::JSON_SERDE_JSON,
+    serde_formats::BSON,
+    serde_formats::UBJSON,
+    serde_formats::FLEXBUFFERS,
+    derive_formats::BINCODE,
+    derive_formats::POSTCARD,
+    derive_formats::BORSH,
+    derive_formats::SPEEDY,
+    derive_formats::BITCODE,
+    derive_formats::RKYV,
+];

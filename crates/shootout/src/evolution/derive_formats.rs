@@ -1,0 +1,151 @@
+//! The derive-based formats: the Rust type is the schema, and the bytes hold
+//! the fields in declaration order with no names, numbers or tags. None of
+//! these libraries documents rules for changing a type (speedy has one
+//! attribute for a field appended at the end), so each v2 is the plain changed
+//! type, as a user would write it.
+
+use anyhow::Result;
+use bincode::config::{self, Configuration, Limit};
+
+use super::Evolving;
+use super::versions::{Library, Record, trial};
+use crate::format::features;
+
+/// bincode's documented guard against a corrupt length asking for a huge
+/// allocation; far above any record here.
+const BINCODE_LIMIT: usize = 1 << 20;
+
+fn bincode_config() -> Configuration<config::LittleEndian, config::Varint, Limit<BINCODE_LIMIT>> {
+    config::standard().with_limit::<BINCODE_LIMIT>()
+}
+
+struct Bincode;
+
+impl Library for Bincode {
+    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
+        Ok(bincode::encode_to_vec(value, bincode_config())?)
+    }
+
+    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
+        Ok(bincode::decode_from_slice(bytes, bincode_config())?.0)
+    }
+}
+
+pub const BINCODE: Evolving = Evolving {
+    name: "bincode",
+    family: features::BINCODE.family,
+    rules: "bincode 2 native derives, standard configuration (varint integers, zigzag for \
+            signed). bincode documents no evolution rules: v2 is the plain changed type. \
+            decode_from_slice reports the bytes it read and leaves any after the record \
+            unread; one record per buffer here, so trailing bytes go unnoticed.",
+    trial: trial::<Bincode>,
+};
+
+struct Postcard;
+
+impl Library for Postcard {
+    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
+        Ok(postcard::to_stdvec(value)?)
+    }
+
+    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
+        Ok(postcard::from_bytes(bytes)?)
+    }
+}
+
+pub const POSTCARD: Evolving = Evolving {
+    name: "postcard",
+    family: features::POSTCARD.family,
+    rules: "serde, postcard 1.x wire format (fields in order, no names; varint integers, zigzag \
+            for signed). postcard documents no evolution rules; v2 is the same serde type the \
+            named-field formats use (#[serde(default)] on the added Option, alias on the \
+            rename), attributes postcard cannot act on with no names or field count on the \
+            wire. from_bytes ignores bytes after the record.",
+    trial: trial::<Postcard>,
+};
+
+struct Borsh;
+
+impl Library for Borsh {
+    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
+        Ok(borsh::to_vec(value)?)
+    }
+
+    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
+        Ok(borsh::from_slice(bytes)?)
+    }
+}
+
+pub const BORSH: Evolving = Evolving {
+    name: "borsh",
+    family: features::BORSH.family,
+    rules: "borsh derives: fixed-width little-endian integers, u32-prefixed strings, fields in \
+            order. The borsh specification defines one layout per type and no evolution \
+            rules: v2 is the plain changed type. from_slice rejects bytes left after the record.",
+    trial: trial::<Borsh>,
+};
+
+struct Speedy;
+
+impl Library for Speedy {
+    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
+        Ok(value.write_to_vec()?)
+    }
+
+    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
+        Ok(T::read_from_buffer(bytes)?)
+    }
+}
+
+pub const SPEEDY: Evolving = Evolving {
+    name: "speedy",
+    family: features::SPEEDY.family,
+    rules: "speedy derives, little-endian: fixed-width integers, u32-prefixed strings, fields in \
+            order. speedy's one documented evolution aid, #[speedy(default_on_eof)], is on the \
+            appended email (a reader that runs out of bytes there takes the default); every \
+            other v2 is the plain changed type. read_from_buffer ignores bytes after the \
+            record.",
+    trial: trial::<Speedy>,
+};
+
+struct Bitcode;
+
+impl Library for Bitcode {
+    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
+        Ok(bitcode::encode(value))
+    }
+
+    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
+        Ok(bitcode::decode(bytes)?)
+    }
+}
+
+pub const BITCODE: Evolving = Evolving {
+    name: "bitcode",
+    family: features::BITCODE.family,
+    rules: "bitcode native derives (not serde). bitcode documents no evolution rules (its own \
+            format is not stable across major versions either): v2 is the plain changed type. \
+            decode rejects bytes left after the record.",
+    trial: trial::<Bitcode>,
+};
+
+struct Rkyv;
+
+impl Library for Rkyv {
+    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
+        Ok(value.archive()?.into_vec())
+    }
+
+    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
+        Ok(T::unarchive(bytes)?)
+    }
+}
+
+pub const RKYV: Evolving = Evolving {
+    name: "rkyv",
+    family: features::RKYV.family,
+    rules: "rkyv derives, archives validated with bytecheck (rkyv::from_bytes). rkyv documents \
+            no schema evolution (the archived layout is the type's): v2 is the plain changed \
+            type.",
+    trial: trial::<Rkyv>,
+};

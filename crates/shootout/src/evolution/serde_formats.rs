@@ -1,0 +1,141 @@
+//! The schemaless formats used with named fields, through serde derive: each
+//! record a map from field name to value, so a reader matches fields by name.
+
+use anyhow::Result;
+
+use super::Evolving;
+use super::versions::{Library, Record, trial};
+use crate::format::features;
+
+/// How every serde format here evolves: serde derive's documented attributes.
+macro_rules! serde_rules {
+    ($how:literal) => {
+        concat!(
+            $how,
+            " Serde derive's evolution attributes: the added `email` is an Option with \
+             #[serde(default)]; the renamed field carries #[serde(alias = \"total_login_num\")] \
+             (new readers accept the old name; v2 writes the new one); a removed field needs \
+             nothing (readers ignore unknown fields unless deny_unknown_fields). v1 is the \
+             plain struct as first written, with no #[serde(default)], so an old reader \
+             requires every v1 field."
+        )
+    };
+}
+
+struct MsgpackMap;
+
+impl Library for MsgpackMap {
+    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
+        Ok(rmp_serde::to_vec_named(value)?)
+    }
+
+    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
+        Ok(rmp_serde::from_slice(bytes)?)
+    }
+}
+
+pub const MSGPACK_MAP: Evolving = Evolving {
+    name: "msgpack-map",
+    family: features::MESSAGEPACK.family,
+    rules: serde_rules!("rmp-serde with struct maps (to_vec_named), read with from_slice."),
+    trial: trial::<MsgpackMap>,
+};
+
+struct Ciborium;
+
+impl Library for Ciborium {
+    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
+        let mut bytes = Vec::new();
+        ciborium::into_writer(value, &mut bytes)?;
+        Ok(bytes)
+    }
+
+    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
+        Ok(ciborium::from_reader(bytes)?)
+    }
+}
+
+pub const CBOR_CIBORIUM: Evolving = Evolving {
+    name: "cbor-ciborium",
+    family: features::CBOR.family,
+    rules: serde_rules!("ciborium: structs as CBOR maps keyed by field name."),
+    trial: trial::<Ciborium>,
+};
+
+struct SerdeJson;
+
+impl Library for SerdeJson {
+    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
+        Ok(serde_json::to_vec(value)?)
+    }
+
+    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
+        Ok(serde_json::from_slice(bytes)?)
+    }
+}
+
+pub const JSON_SERDE_JSON: Evolving = Evolving {
+    name: "json-serde_json",
+    family: features::JSON.family,
+    rules: serde_rules!("serde_json: objects keyed by field name."),
+    trial: trial::<SerdeJson>,
+};
+
+struct Bson;
+
+impl Library for Bson {
+    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
+        Ok(bson::serialize_to_vec(value)?)
+    }
+
+    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
+        Ok(bson::deserialize_from_slice(bytes)?)
+    }
+}
+
+pub const BSON: Evolving = Evolving {
+    name: "bson",
+    family: features::BSON.family,
+    rules: serde_rules!(
+        "bson: a document keyed by field name; an i32 is written as int32, an i64 as int64."
+    ),
+    trial: trial::<Bson>,
+};
+
+struct Ubjson;
+
+impl Library for Ubjson {
+    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
+        Ok(ubjson::to_vec(value)?)
+    }
+
+    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
+        Ok(ubjson::from_slice(bytes)?)
+    }
+}
+
+pub const UBJSON: Evolving = Evolving {
+    name: "ubjson",
+    family: features::UBJSON.family,
+    rules: serde_rules!("This project's UBJSON crate: objects keyed by field name."),
+    trial: trial::<Ubjson>,
+};
+
+struct Flexbuffers;
+
+impl Library for Flexbuffers {
+    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
+        Ok(flexbuffers::to_vec(value)?)
+    }
+
+    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
+        Ok(flexbuffers::from_slice(bytes)?)
+    }
+}
+
+pub const FLEXBUFFERS: Evolving = Evolving {
+    name: "flexbuffers",
+    family: features::FLEXBUFFERS.family,
+    rules: serde_rules!("flexbuffers' serde support: structs as maps keyed by field name."),
+    trial: trial::<Flexbuffers>,
+};

@@ -1,0 +1,279 @@
+//! `shootout evolution`: the matrix in the terminal (outcomes, a legend, each
+//! finding spelled out), as JSON (docs/evolution-schema.md) and as one HTML page.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use comfy_table::presets::UTF8_BORDERS_ONLY;
+use comfy_table::{CellAlignment, Table};
+use serde::Serialize;
+
+use super::matrix::{self, Counts, Outcome, Row};
+use super::{Change, Direction, Evolving, FORMATS};
+
+/// Identifies the JSON export's layout (docs/evolution-schema.md).
+pub const SCHEMA: &str = "shootout-evolution/1";
+
+pub struct Options {
+    /// Format names to run (all when empty).
+    pub formats: Vec<String>,
+    pub export_json: Option<PathBuf>,
+    pub export_html: Option<PathBuf>,
+    pub force: bool,
+}
+
+/// What the exports hold: the JSON export as is, and the HTML page's data.
+#[derive(Serialize)]
+pub(super) struct Export<'a> {
+    pub schema: &'static str,
+    pub records: usize,
+    pub changes: Vec<Described<Change>>,
+    pub directions: Vec<Described<Direction>>,
+    pub formats: &'a [Row],
+}
+
+#[derive(Serialize)]
+pub(super) struct Described<T> {
+    pub name: T,
+    pub description: &'static str,
+}
+
+#[derive(Clone, Copy)]
+enum Kind {
+    Json,
+    Html,
+}
+
+fn is_stdout(path: &Path) -> bool {
+    path == Path::new("-")
+}
+
+pub fn evolution(options: Options) -> Result<()> {
+    let formats = chosen(&options.formats)?;
+    let exports: Vec<(Kind, &PathBuf)> = [
+        (Kind::Json, &options.export_json),
+        (Kind::Html, &options.export_html),
+    ]
+    .into_iter()
+    .filter_map(|(kind, path)| path.as_ref().map(|path| (kind, path)))
+    .collect();
+    let to_stdout: Vec<Kind> = exports
+        .iter()
+        .filter(|(_, path)| is_stdout(path))
+        .map(|(kind, _)| *kind)
+        .collect();
+    if to_stdout.len() > 1 {
+        bail!("only one export can go to standard output (-)");
+    }
+    // Every export file is created before the matrix runs, so a bad path fails first.
+    let files = exports
+        .iter()
+        .filter(|(_, path)| !is_stdout(path))
+        .map(|(kind, path)| Ok((*kind, *path, crate::export::create(path, options.force)?)))
+        .collect::<Result<Vec<_>>>()?;
+    let records = matrix::records();
+    let rows = matrix::run(&formats, &records);
+    let document = Export {
+        schema: SCHEMA,
+        records: records.len(),
+        changes: Change::ALL
+            .map(|name| Described {
+                name,
+                description: describe_change(name),
+            })
+            .into(),
+        directions: Direction::ALL
+            .map(|name| Described {
+                name,
+                description: describe_direction(name),
+            })
+            .into(),
+        formats: &rows,
+    };
+    let mut out = io::stdout().lock();
+    match to_stdout.first() {
+        Some(kind) => write_export(*kind, &document, &mut out)?,
+        None => write_terminal(&rows, records.len(), &mut out)?,
+    }
+    for (kind, path, file) in files {
+        let mut writer = io::BufWriter::new(file);
+        write_export(kind, &document, &mut writer)
+            .and_then(|()| writer.flush())
+            .with_context(|| format!("{}: cannot write", path.display()))?;
+    }
+    Ok(())
+}
+
+fn write_export(kind: Kind, document: &Export, out: &mut dyn Write) -> io::Result<()> {
+    match kind {
+        Kind::Json => {
+            serde_json::to_writer_pretty(&mut *out, document)?;
+            writeln!(out)
+        }
+        Kind::Html => super::html::write(document, out),
+    }
+}
+
+fn chosen(names: &[String]) -> Result<Vec<&'static Evolving>> {
+    if names.is_empty() {
+        return Ok(FORMATS.iter().collect());
+    }
+    names
+        .iter()
+        .map(|name| {
+            let Some(format) = FORMATS.iter().find(|f| f.name == name.trim()) else {
+                bail!(
+                    "unknown format '{name}' for the evolution matrix; it has: {}",
+                    FORMATS
+                        .iter()
+                        .map(|f| f.name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            };
+            Ok(format)
+        })
+        .collect()
+}
+
+/// The records of a cell by class, e.g. "records: 3 silent, 26 error, 0 ok of 29".
+pub(super) fn tally(counts: &Counts) -> String {
+    let total = counts.ok + counts.error + counts.silent + counts.panic;
+    let mut parts: Vec<String> = [
+        (counts.silent, "silent"),
+        (counts.panic, "panic"),
+        (counts.error, "error"),
+    ]
+    .into_iter()
+    .filter(|(n, _)| *n > 0)
+    .map(|(n, class)| format!("{n} {class}"))
+    .collect();
+    parts.push(format!("{} ok", counts.ok));
+    format!("records: {} of {total}", parts.join(", "))
+}
+
+pub fn describe_change(change: Change) -> &'static str {
+    match change {
+        Change::AddField => "v2 appends an optional text field, email",
+        Change::RemoveField => "v2 drops nickname",
+        Change::RenameField => "v2 renames total_login_num to login_count",
+        Change::WidenInt => "v2 widens tutorial from int32 to int64",
+        Change::ReorderFields => "v2 declares the fields in reverse order",
+    }
+}
+
+fn describe_direction(direction: Direction) -> &'static str {
+    match direction {
+        Direction::OldToNew => "written by v1, read by v2 (a new reader of old data)",
+        Direction::NewToOld => "written by v2, read by v1 (an old reader of new data)",
+    }
+}
+
+pub(super) fn short_change(change: Change) -> &'static str {
+    match change {
+        Change::AddField => "add",
+        Change::RemoveField => "remove",
+        Change::RenameField => "rename",
+        Change::WidenInt => "widen",
+        Change::ReorderFields => "reorder",
+    }
+}
+
+pub(super) fn short_direction(direction: Direction) -> &'static str {
+    match direction {
+        Direction::OldToNew => "old→new",
+        Direction::NewToOld => "new→old",
+    }
+}
+
+/// What each outcome means; `--help`, the terminal legend and the HTML page share it.
+pub(super) const LEGEND: &str = "ok: every record read back equal (a field the data lacked read as absent \
+    or its default); error: the reader (or writer) refused, cleanly; silent: read without complaint into \
+    wrong values, the dangerous one; panic: the library panicked (caught).";
+
+/// Each change on a line of its own, as `--help` and the terminal list them.
+fn change_lines() -> String {
+    Change::ALL
+        .map(|change| {
+            format!(
+                "  {:<8} {}\n",
+                short_change(change),
+                describe_change(change)
+            )
+        })
+        .concat()
+}
+
+/// `shootout evolution --help`'s closing text.
+pub fn help() -> String {
+    format!(
+        "Changes (each v2 follows its format's documented evolution rules where it has them: field \
+         numbers kept, reader/writer schemas, #[serde(default)], aliases, ...; formats without rules get \
+         the plain changed type):\n{}\
+         Directions:\n{}\
+         Outcomes: {LEGEND}\n\
+         Exit status: 0 when the matrix ran, whatever it found (a finding is not a failure); 1 on an \
+         error (an unknown format, an export file that cannot be written).",
+        change_lines(),
+        Direction::ALL
+            .map(|d| format!("  {:<8} {}\n", short_direction(d), describe_direction(d)))
+            .concat(),
+    )
+}
+
+fn write_terminal(rows: &[Row], records: usize, out: &mut dyn Write) -> io::Result<()> {
+    let mut table = Table::new();
+    table.load_style(UTF8_BORDERS_ONLY);
+    let mut header = vec!["format".to_owned()];
+    for change in Change::ALL {
+        for direction in Direction::ALL {
+            header.push(format!(
+                "{}\n{}",
+                short_change(change),
+                short_direction(direction)
+            ));
+        }
+    }
+    table.set_header(header);
+    let mut findings = Vec::new();
+    for row in rows {
+        let mut cells = vec![comfy_table::Cell::new(row.name)];
+        for cell in &row.cells {
+            let text = if cell.outcome == Outcome::Ok {
+                "ok".to_owned()
+            } else {
+                findings.push((row.name, cell));
+                format!("{} {}", cell.outcome.class(), findings.len())
+            };
+            cells.push(comfy_table::Cell::new(text).set_alignment(CellAlignment::Center));
+        }
+        table.add_row(cells);
+    }
+    writeln!(
+        out,
+        "Schema evolution: {records} user records written by one version, read by the other."
+    )?;
+    writeln!(out, "{table}")?;
+    write!(out, "Changes:\n{}", change_lines())?;
+    writeln!(out, "Outcomes: {LEGEND}")?;
+    if !findings.is_empty() {
+        writeln!(out, "\nFindings:")?;
+        for (number, (name, cell)) in findings.iter().enumerate() {
+            writeln!(
+                out,
+                "  {}. {name}, {} {}: {} ({}): {}",
+                number + 1,
+                short_change(cell.change),
+                short_direction(cell.direction),
+                cell.outcome.class(),
+                tally(&cell.records),
+                cell.outcome.detail()
+            )?;
+        }
+    }
+    writeln!(
+        out,
+        "\nEach format's evolution rules: `--export-json` (formats[].rules)."
+    )
+}

@@ -1,0 +1,280 @@
+//! The Rust types of v1 and of each change's v2, shared by the serde-based and
+//! derive-based formats, and the one experiment they all run: write with one
+//! version, read with the other.
+//!
+//! Every version derives every library's traits. Each library reads only its
+//! own attributes, so the serde attributes (`default`, `alias`) are the serde
+//! formats' evolution rules and invisible to bincode, borsh, bitcode, rkyv and
+//! speedy; speedy's `default_on_eof` is invisible to the rest.
+
+use anyhow::{Context, Result};
+use rkyv::api::high::{HighDeserializer, HighSerializer, HighValidator};
+use rkyv::bytecheck::CheckBytes;
+use rkyv::rancor;
+use rkyv::ser::allocator::ArenaHandle;
+use rkyv::util::AlignedVec;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use speedy::LittleEndian;
+
+use super::{Change, Direction, UserV1, Value, View, email_of};
+
+/// One version of the record, as a type every library here can write and read.
+pub trait Record:
+    Sized
+    + Serialize
+    + DeserializeOwned
+    + bincode::Encode
+    + bincode::Decode<()>
+    + bitcode::Encode
+    + bitcode::DecodeOwned
+    + borsh::BorshSerialize
+    + borsh::BorshDeserialize
+    + speedy::Writable<LittleEndian>
+    + for<'a> speedy::Readable<'a, LittleEndian>
+    + Archivable
+{
+    /// What a writer of this version makes of a record.
+    fn write(record: &UserV1) -> Self;
+    /// What a reader of this version saw, by its own field names.
+    fn view(self) -> View;
+}
+
+/// rkyv's bounds for its high-level API, gathered so [`Record`] can require them.
+pub trait Archivable: Sized {
+    fn archive(&self) -> Result<AlignedVec, rancor::Error>;
+    fn unarchive(bytes: &[u8]) -> Result<Self, rancor::Error>;
+}
+
+impl<T> Archivable for T
+where
+    T: rkyv::Archive
+        + for<'a> rkyv::Serialize<HighSerializer<AlignedVec, ArenaHandle<'a>, rancor::Error>>,
+    T::Archived: for<'a> CheckBytes<HighValidator<'a, rancor::Error>>
+        + rkyv::Deserialize<T, HighDeserializer<rancor::Error>>,
+{
+    fn archive(&self) -> Result<AlignedVec, rancor::Error> {
+        rkyv::to_bytes::<rancor::Error>(self)
+    }
+
+    fn unarchive(bytes: &[u8]) -> Result<Self, rancor::Error> {
+        // rkyv reads in place and needs the archive aligned.
+        let mut aligned = AlignedVec::<16>::with_capacity(bytes.len());
+        aligned.extend_from_slice(bytes);
+        rkyv::from_bytes::<T, rancor::Error>(&aligned)
+    }
+}
+
+/// A library's whole-buffer calls: one record per buffer.
+pub trait Library {
+    fn encode<T: Record>(value: &T) -> Result<Vec<u8>>;
+    fn decode<T: Record>(bytes: &[u8]) -> Result<T>;
+}
+
+/// The experiment for library `L`: `records` written by the writer's version
+/// of `change` and read back, one by one, by the reader's.
+pub fn trial<L: Library>(
+    change: Change,
+    direction: Direction,
+    records: &[UserV1],
+) -> Result<Vec<View>> {
+    match change {
+        Change::AddField => between::<L, V1, AddFieldV2>(direction, records),
+        Change::RemoveField => between::<L, V1, RemoveFieldV2>(direction, records),
+        Change::RenameField => between::<L, V1, RenameFieldV2>(direction, records),
+        Change::WidenInt => between::<L, V1, WidenIntV2>(direction, records),
+        Change::ReorderFields => between::<L, V1, ReorderFieldsV2>(direction, records),
+    }
+}
+
+fn between<L: Library, Old: Record, New: Record>(
+    direction: Direction,
+    records: &[UserV1],
+) -> Result<Vec<View>> {
+    match direction {
+        Direction::OldToNew => write_then_read::<L, Old, New>(records),
+        Direction::NewToOld => write_then_read::<L, New, Old>(records),
+    }
+}
+
+fn write_then_read<L: Library, Writer: Record, Reader: Record>(
+    records: &[UserV1],
+) -> Result<Vec<View>> {
+    records
+        .iter()
+        .map(|record| {
+            let bytes = L::encode(&Writer::write(record)).context("the writer failed")?;
+            let read = L::decode::<Reader>(&bytes).context("the reader failed")?;
+            Ok(read.view())
+        })
+        .collect()
+}
+
+/// A field's value as the reader reports it.
+trait IntoValue {
+    fn into_value(self) -> Value;
+}
+
+impl IntoValue for i64 {
+    fn into_value(self) -> Value {
+        Value::Int(self)
+    }
+}
+
+impl IntoValue for i32 {
+    fn into_value(self) -> Value {
+        Value::Int(self.into())
+    }
+}
+
+impl IntoValue for String {
+    fn into_value(self) -> Value {
+        Value::Text(self)
+    }
+}
+
+impl IntoValue for Option<String> {
+    fn into_value(self) -> Value {
+        self.map_or(Value::Absent, Value::Text)
+    }
+}
+
+/// A version of the record: its fields in declaration order, each with its
+/// attributes and what a writer of this version puts there (`from |r|` names
+/// the v1 record in those expressions).
+macro_rules! version {
+    (
+        $(#[$doc:meta])*
+        $name:ident from |$record:ident| {
+            $($(#[$attr:meta])* $field:ident: $ty:ty = $value:expr,)+
+        }
+    ) => {
+        $(#[$doc])*
+        #[derive(
+            Debug,
+            serde::Serialize,
+            serde::Deserialize,
+            bincode::Encode,
+            bincode::Decode,
+            bitcode::Encode,
+            bitcode::Decode,
+            borsh::BorshSerialize,
+            borsh::BorshDeserialize,
+            rkyv::Archive,
+            rkyv::Serialize,
+            rkyv::Deserialize,
+            speedy::Writable,
+            speedy::Readable,
+        )]
+        pub struct $name {
+            $($(#[$attr])* pub $field: $ty,)+
+        }
+
+        impl Record for $name {
+            fn write($record: &UserV1) -> Self {
+                $name { $($field: $value,)+ }
+            }
+
+            fn view(self) -> View {
+                View::from([$((stringify!($field), self.$field.into_value()),)+])
+            }
+        }
+    };
+}
+
+version! {
+    /// v1: `user` with `tutorial` as an int32.
+    V1 from |r| {
+        uid: i64 = r.uid,
+        muid: String = r.muid.clone(),
+        status: String = r.status.clone(),
+        tutorial: i32 = r.tutorial,
+        nickname: String = r.nickname.clone(),
+        total_login_num: i64 = r.total_login_num,
+        opened_at: String = r.opened_at.clone(),
+        created_at: String = r.created_at.clone(),
+        updated_at: String = r.updated_at.clone(),
+    }
+}
+
+version! {
+    /// v2 appends an optional `email`: serde fills a missing one with its
+    /// default (`None`); speedy documents `default_on_eof` for a field added
+    /// at the end.
+    AddFieldV2 from |r| {
+        uid: i64 = r.uid,
+        muid: String = r.muid.clone(),
+        status: String = r.status.clone(),
+        tutorial: i32 = r.tutorial,
+        nickname: String = r.nickname.clone(),
+        total_login_num: i64 = r.total_login_num,
+        opened_at: String = r.opened_at.clone(),
+        created_at: String = r.created_at.clone(),
+        updated_at: String = r.updated_at.clone(),
+        #[serde(default)]
+        #[speedy(default_on_eof)]
+        email: Option<String> = Some(email_of(r)),
+    }
+}
+
+version! {
+    /// v2 drops `nickname`. Serde readers ignore unknown fields unless told
+    /// otherwise, so nothing more is needed for new readers of old data.
+    RemoveFieldV2 from |r| {
+        uid: i64 = r.uid,
+        muid: String = r.muid.clone(),
+        status: String = r.status.clone(),
+        tutorial: i32 = r.tutorial,
+        total_login_num: i64 = r.total_login_num,
+        opened_at: String = r.opened_at.clone(),
+        created_at: String = r.created_at.clone(),
+        updated_at: String = r.updated_at.clone(),
+    }
+}
+
+version! {
+    /// v2 renames `total_login_num` to `login_count`; serde's `alias` lets the
+    /// new reader accept the old name too.
+    RenameFieldV2 from |r| {
+        uid: i64 = r.uid,
+        muid: String = r.muid.clone(),
+        status: String = r.status.clone(),
+        tutorial: i32 = r.tutorial,
+        nickname: String = r.nickname.clone(),
+        #[serde(alias = "total_login_num")]
+        login_count: i64 = r.total_login_num,
+        opened_at: String = r.opened_at.clone(),
+        created_at: String = r.created_at.clone(),
+        updated_at: String = r.updated_at.clone(),
+    }
+}
+
+version! {
+    /// v2 widens `tutorial` to an int64.
+    WidenIntV2 from |r| {
+        uid: i64 = r.uid,
+        muid: String = r.muid.clone(),
+        status: String = r.status.clone(),
+        tutorial: i64 = r.tutorial.into(),
+        nickname: String = r.nickname.clone(),
+        total_login_num: i64 = r.total_login_num,
+        opened_at: String = r.opened_at.clone(),
+        created_at: String = r.created_at.clone(),
+        updated_at: String = r.updated_at.clone(),
+    }
+}
+
+version! {
+    /// v2 declares v1's fields in reverse order.
+    ReorderFieldsV2 from |r| {
+        updated_at: String = r.updated_at.clone(),
+        created_at: String = r.created_at.clone(),
+        opened_at: String = r.opened_at.clone(),
+        total_login_num: i64 = r.total_login_num,
+        nickname: String = r.nickname.clone(),
+        tutorial: i32 = r.tutorial,
+        status: String = r.status.clone(),
+        muid: String = r.muid.clone(),
+        uid: i64 = r.uid,
+    }
+}
