@@ -55,6 +55,87 @@ fn report_merges_rust_and_go_results_into_one_html_page() {
     }
 }
 
+/// `report --attach` adds the interop and evolution matrices as sections of
+/// their own, drawn without error.
+#[test]
+fn attached_matrices_are_sections_of_the_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name);
+    shootout()
+        .args([
+            "run",
+            "--workload",
+            "user",
+            "--records",
+            "200",
+            "--runs",
+            "1",
+            "--warmup",
+            "0",
+        ])
+        .arg("--export-json")
+        .arg(path("results.json"))
+        .assert()
+        .success();
+    shootout()
+        .args([
+            "interop",
+            "--workload",
+            "user",
+            "--records",
+            "200",
+            "--lang",
+            "rust",
+        ])
+        .arg("--export-json")
+        .arg(path("interop.json"))
+        .assert()
+        .success();
+    shootout()
+        .arg("evolution")
+        .arg("--export-json")
+        .arg(path("evolution.json"))
+        .assert()
+        .success();
+    shootout()
+        .arg("report")
+        .arg(path("results.json"))
+        .arg("--attach")
+        .arg(path("interop.json"))
+        .arg("--attach")
+        .arg(path("evolution.json"))
+        .arg("--export-html")
+        .arg(path("page.html"))
+        .assert()
+        .success();
+    if let Some(dom) = check_in_chromium(&path("page.html")) {
+        for section in [
+            "<section id=\"interop\"",
+            "<section id=\"evolution\"",
+            "id=\"interop-protobuf\"",
+        ] {
+            assert!(dom.contains(section), "no {section} in the page");
+        }
+        assert!(
+            dom.contains("silent ["),
+            "the evolution matrix shows its silent cells with notes"
+        );
+    }
+    // Anything else is refused in one line.
+    let refused = shootout()
+        .arg("report")
+        .arg(path("results.json"))
+        .arg("--attach")
+        .arg(path("results.json"))
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr)
+            .contains("--attach takes shootout-interop-matrix/1")
+    );
+}
+
 /// The page needs no network, renders with no error, every chart has data,
 /// and the speed-against-size chart names its front. The DOM, when rendered.
 fn check_in_chromium(page: &std::path::Path) -> Option<String> {

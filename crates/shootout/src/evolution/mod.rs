@@ -111,7 +111,7 @@ mod serde_formats;
 mod show;
 mod versions;
 
-pub use show::{Options, evolution, help};
+pub use show::{Options, SCHEMA, evolution, help};
 
 /// Every format the matrix runs, in the order it lists them: the schema-bearing
 /// formats, then the schemaless ones with named fields, then the derive-based.

@@ -24,7 +24,7 @@
       else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
       else node.setAttribute(key, value);
     }
-    for (const child of children.flat()) {
+    for (const child of children.flat(Infinity)) {
       if (child !== null && child !== undefined) node.append(child instanceof Node ? child : String(child));
     }
     return node;
@@ -244,8 +244,31 @@
       wires);
   }
 
-  const ATTACHMENT_VIEWS = { 'shootout-interop-matrix/1': interopView };
-  const ATTACHMENT_SECTION = { 'shootout-interop-matrix/1': 'interop' };
+  function evolutionView(matrix) {
+    const short = { 'add-field': 'add', 'remove-field': 'remove', 'rename-field': 'rename', 'widen-int': 'widen', 'reorder-fields': 'reorder' };
+    const arrow = { 'old-to-new': 'old→new', 'new-to-old': 'new→old' };
+    const notes = [];
+    const detail = c => (c.outcome === 'silent'
+      ? `record ${c.record}: ${c.field} should be ${JSON.stringify(c.expected)}, read ${JSON.stringify(c.got)}`
+      : c.message || null);
+    const grid = el('table', { class: 'matrix' },
+      el('thead', {},
+        el('tr', {}, el('th', {}, 'format'), matrix.changes.map(c => el('th', { colspan: matrix.directions.length }, short[c.name] || c.name))),
+        el('tr', {}, el('th', {}, ''), matrix.changes.map(() => matrix.directions.map(d => el('th', {}, arrow[d.name] || d.name))))),
+      el('tbody', {}, matrix.formats.map(f => el('tr', {}, el('th', { title: f.rules }, f.name),
+        f.cells.map(c => statusCell(c.outcome, detail(c) && `${f.name}, ${short[c.change] || c.change} ${arrow[c.direction] || c.direction}: ${detail(c)}`, notes))))));
+    return section('evolution', 'Schema evolution: old and new programs reading each other',
+      el('p', { class: 'note' }, `${matrix.records} user records, each written by one version of the record and read by the other. `
+        + matrix.changes.map(c => `${short[c.name] || c.name}: ${c.description}`).join('; ') + '.'),
+      el('p', { class: 'note' }, 'ok: read back as written (a field the data lacked as absent or its default); error: refused cleanly; silent: read into wrong values without an error, the dangerous one; panic: the library panicked.'),
+      el('div', { class: 'scroll' }, grid),
+      el('ol', { class: 'notes' }, notes.map(n => el('li', {}, n))),
+      el('details', {}, el('summary', {}, 'Each format\'s evolution rules, as its v2s follow them'),
+        el('ul', { class: 'notes' }, matrix.formats.map(f => el('li', {}, el('b', {}, f.name), `: ${f.rules}`)))));
+  }
+
+  const ATTACHMENT_VIEWS = { 'shootout-interop-matrix/1': interopView, 'shootout-evolution/1': evolutionView };
+  const ATTACHMENT_SECTION = { 'shootout-interop-matrix/1': 'interop', 'shootout-evolution/1': 'evolution' };
   const attachmentViews = () => data.attachments.map(a => {
     const view = ATTACHMENT_VIEWS[a.schema];
     if (!view) { reportError(`no view for an attachment of schema ${a.schema}`); return null; }
