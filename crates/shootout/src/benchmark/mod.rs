@@ -34,9 +34,28 @@ pub struct Registered<W: Workload> {
     /// How the codec uses its library on `W`.
     pub labels: Labels,
     make: Result<MakeBench<W>, &'static str>,
+    make_codec: Option<MakeCodec<W>>,
 }
 
 type MakeBench<W> = fn() -> Box<dyn Bench<W>>;
+type MakeCodec<W> = fn() -> Box<dyn RecordCodec<W>>;
+
+/// A codec behind a trait object, one record at a time: what `shootout
+/// robustness` encodes real records with and feeds hostile bytes to.
+/// Its methods are named apart from [`Codec`]'s, which every codec also has in scope.
+pub trait RecordCodec<W: Workload> {
+    fn encode_record(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()>;
+    fn decode_record(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize>;
+}
+
+impl<W: Workload, C: Codec<W>> RecordCodec<W> for C {
+    fn encode_record(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
+        Codec::encode(self, record, stream)
+    }
+    fn decode_record(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
+        Codec::decode(self, stream, sink)
+    }
+}
 
 impl<W: Workload> Registered<W> {
     pub fn of<C: Codec<W> + 'static>() -> Self {
@@ -49,6 +68,7 @@ impl<W: Workload> Registered<W> {
                     workload: PhantomData,
                 })
             }),
+            make_codec: Some(|| Box::new(C::new())),
         }
     }
 
@@ -58,7 +78,13 @@ impl<W: Workload> Registered<W> {
             info: &F::INFO,
             labels: F::INFO.labels,
             make: Err(reason),
+            make_codec: None,
         }
+    }
+
+    /// A new codec, unless the format does not run on `W`.
+    pub fn codec(&self) -> Option<Box<dyn RecordCodec<W>>> {
+        self.make_codec.map(|make| make())
     }
 
     /// Why this format does not run on `W`, if it does not.
