@@ -29,7 +29,7 @@ use worker::{CASES_SCHEMA, Case, CaseFile, Class, Outcome, Record};
 pub const SCHEMA: &str = "shootout-robustness/1";
 
 /// The options of `shootout robustness` beside the data's (`--workload`, `--input`, `--seed`, …).
-#[derive(Args, Serialize)]
+#[derive(Args)]
 pub struct Options {
     /// Formats to test, comma-separated names or groups as `run` takes them (default: all). Formats whose
     /// decoder skips validation (UNCHECKED) are listed, not tested: hostile bytes are unsound for them by design.
@@ -37,7 +37,7 @@ pub struct Options {
     formats: Vec<String>,
     /// Hostile cases per format: the first record's systematic cases (every framing boundary, every candidate
     /// length field inflated; at most half), then random ones cycling through the mutations.
-    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
     cases: u64,
     /// Records the cases are derived from: the input's first N, each encoded by the format.
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..))]
