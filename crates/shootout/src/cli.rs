@@ -44,6 +44,25 @@ pub struct Cli {
 enum Command {
     /// Benchmark every format (or those chosen) on a capture: encode, decode, validate, report.
     Run(RunArgs),
+    /// Feed each format's decoder hostile bytes derived from real records and classify what it does.
+    #[command(
+        after_help = "Each format encodes the first --sample records; each case mutates one record's bytes: a bit \
+        flipped, a byte overwritten, truncation at a framing boundary or a random point, a length or count field \
+        inflated to 2^31 or 2^32-1, zero-filled and random bytes of the same length, the record twice, a slice of it \
+        repeated. Length fields are found by their look, whatever the format: every u32 (either byte order) and every \
+        varint of up to 5 bytes whose value is between 1 and the bytes left after it; framing boundaries are the ends \
+        of those fields and of the regions they delimit, the empty input and one byte short. Every case is decoded in \
+        isolation in a worker process and classified: rejected (a clean error), same (the record's values), silent \
+        (other values: corruption passed as data), panic, hang (past --time-limit-ms), alloc-bomb (past \
+        --alloc-cap-mib), crash (the worker died). --seed seeds the cases (and generated data without --input). \
+        Exit status 0 when every format was tried, findings or not."
+    )]
+    Robustness {
+        #[command(flatten)]
+        data: DataArgs,
+        #[command(flatten)]
+        options: crate::robustness::Options,
+    },
     /// Show saved results files as one set of tables (and exports), as `run` shows its own.
     #[command(
         after_help = "Files: shootout-results/2 (one runner) or shootout-results-set/1 (several; each \
@@ -454,6 +473,9 @@ pub fn main() -> Result<()> {
             Ok(())
         }
         Command::Workloads => list_workloads(),
+        Command::Robustness { data, options } => {
+            crate::robustness::robustness(data.workload, &data.data(), options)
+        }
         Command::Report {
             files,
             allow_mismatch,

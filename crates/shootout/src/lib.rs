@@ -14,6 +14,7 @@ pub mod output;
 pub mod recommend;
 pub mod report;
 pub mod results;
+pub mod robustness;
 pub mod run;
 pub mod runners;
 pub mod saved;

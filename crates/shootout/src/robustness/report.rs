@@ -1,0 +1,331 @@
+//! What `shootout robustness` found: the terminal table, the JSON export
+//! (docs/robustness-schema.md) and an HTML section.
+
+use std::collections::BTreeMap;
+use std::io::{self, IsTerminal, Write};
+
+use anyhow::{Context, Result};
+use comfy_table::{CellAlignment, Table, presets};
+use serde::Serialize;
+
+use super::mutate::Kind;
+use super::worker::{CaseFile, Class, Outcome};
+use crate::export::{Kind as ExportKind, Target};
+use crate::format::{FormatInfo, Labels};
+
+/// How the run was made.
+#[derive(Serialize)]
+pub struct Settings {
+    pub schema: &'static str,
+    pub command_line: Vec<String>,
+    pub workload: &'static str,
+    pub source: String,
+    pub seed: u64,
+    pub sample_records: usize,
+    pub cases_per_format: usize,
+    pub time_limit_ms: u64,
+    pub alloc_cap_bytes: u64,
+}
+
+#[derive(Serialize)]
+pub struct Results {
+    #[serde(flatten)]
+    pub settings: Settings,
+    pub wall_s: f64,
+    /// The reproducers' directory, when any was written.
+    pub reproducers: Option<String>,
+    pub formats: Vec<FormatSummary>,
+}
+
+#[derive(Serialize)]
+pub struct FormatSummary {
+    pub name: &'static str,
+    pub family: &'static str,
+    pub library: &'static str,
+    pub labels: Vec<&'static str>,
+    /// Why the format was not tested, if it was not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_tested: Option<String>,
+    /// Sample records the format encoded (the cases' sources).
+    pub records: usize,
+    pub cases: usize,
+    pub counts: BTreeMap<Class, usize>,
+    /// Each count over `cases`.
+    pub rates: BTreeMap<Class, f64>,
+    pub by_mutation: BTreeMap<Kind, BTreeMap<Class, usize>>,
+    pub reproducers: Vec<Reproducer>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub validation: Option<ValidationCost>,
+}
+
+/// The first case of one finding class, saved to `file`.
+#[derive(Serialize)]
+pub struct Reproducer {
+    pub class: Class,
+    pub case: usize,
+    pub kind: Kind,
+    pub description: String,
+    pub detail: String,
+    pub file: String,
+}
+
+#[derive(Serialize)]
+pub struct ValidationCost {
+    pub unchecked_format: &'static str,
+    pub validated_ns_per_record: f64,
+    pub unchecked_ns_per_record: f64,
+    /// validated / unchecked.
+    pub ratio: f64,
+}
+
+impl ValidationCost {
+    pub fn new(unchecked_format: &'static str, validated: f64, unchecked: f64) -> Self {
+        ValidationCost {
+            unchecked_format,
+            validated_ns_per_record: validated,
+            unchecked_ns_per_record: unchecked,
+            ratio: validated / unchecked,
+        }
+    }
+}
+
+impl FormatSummary {
+    pub fn new(info: &FormatInfo, labels: &Labels) -> Self {
+        FormatSummary {
+            name: info.name,
+            family: info.family.name(),
+            library: info.library,
+            labels: labels.tags(),
+            not_tested: None,
+            records: 0,
+            cases: 0,
+            counts: BTreeMap::new(),
+            rates: BTreeMap::new(),
+            by_mutation: BTreeMap::new(),
+            reproducers: Vec::new(),
+            validation: None,
+        }
+    }
+
+    /// Counts the outcomes of `file`'s cases, overall and by mutation.
+    pub fn count(&mut self, file: &CaseFile, outcomes: &[Outcome]) {
+        self.records = file.records.len();
+        self.cases = outcomes.len();
+        self.counts = Class::ALL.iter().map(|&c| (c, 0)).collect();
+        for (case, outcome) in file.cases.iter().zip(outcomes) {
+            *self.counts.entry(outcome.class).or_default() += 1;
+            *self
+                .by_mutation
+                .entry(case.kind)
+                .or_default()
+                .entry(outcome.class)
+                .or_default() += 1;
+        }
+        self.rates = self
+            .counts
+            .iter()
+            .map(|(&class, &n)| (class, n as f64 / self.cases.max(1) as f64))
+            .collect();
+    }
+
+    fn findings(&self) -> usize {
+        self.counts
+            .iter()
+            .filter(|(class, _)| class.is_finding())
+            .map(|(_, n)| n)
+            .sum()
+    }
+}
+
+const HEADER: [&str; 13] = [
+    "format",
+    "cases",
+    "rejected",
+    "same",
+    "silent",
+    "panic",
+    "hang",
+    "alloc-bomb",
+    "crash",
+    "findings",
+    "validated ns",
+    "unchecked ns",
+    "ratio",
+];
+
+/// The table's rows: the tested formats, each cell as text.
+fn rows(results: &Results) -> Vec<Vec<String>> {
+    results
+        .formats
+        .iter()
+        .filter(|f| f.not_tested.is_none())
+        .map(|f| {
+            let mut row = vec![f.name.to_owned(), f.cases.to_string()];
+            row.extend(Class::ALL.iter().map(|c| f.counts[c].to_string()));
+            row.push(format!(
+                "{:.1}%",
+                100.0 * f.findings() as f64 / f.cases.max(1) as f64
+            ));
+            match &f.validation {
+                Some(v) => row.extend([
+                    format!("{:.0}", v.validated_ns_per_record),
+                    format!("{:.0}", v.unchecked_ns_per_record),
+                    format!("{:.2}", v.ratio),
+                ]),
+                None => row.extend(["-", "-", "-"].map(str::to_owned)),
+            }
+            row
+        })
+        .collect()
+}
+
+/// The lines under the table: formats not tested, reproducers, what the classes mean.
+fn notes(results: &Results) -> Vec<String> {
+    let mut lines = Vec::new();
+    for f in results.formats.iter() {
+        if let Some(why) = &f.not_tested {
+            lines.push(format!("not tested: {}: {why}", f.name));
+        }
+    }
+    for f in &results.formats {
+        if let Some(v) = &f.validation {
+            lines.push(format!(
+                "validation cost: {} decodes a clean record in {:.0} ns, its unchecked sibling {} in {:.0} ns (ratio {:.2})",
+                f.name, v.validated_ns_per_record, v.unchecked_format, v.unchecked_ns_per_record, v.ratio
+            ));
+        }
+    }
+    for f in &results.formats {
+        for r in &f.reproducers {
+            lines.push(format!(
+                "{} {}: case {} ({}): {} -> {}",
+                f.name,
+                r.class.name(),
+                r.case,
+                r.description,
+                if r.detail.is_empty() { "-" } else { &r.detail },
+                r.file
+            ));
+        }
+    }
+    if let Some(dir) = &results.reproducers {
+        lines.push(format!(
+            "reproducers in {dir}: `shootout robustness --replay FILE` runs one again"
+        ));
+    }
+    lines
+}
+
+fn table(results: &Results) -> Table {
+    let mut table = Table::new();
+    table.load_style(presets::UTF8_BORDERS_ONLY);
+    table.set_header(HEADER);
+    for row in rows(results) {
+        table.add_row(row);
+    }
+    for column in table.column_iter_mut().skip(1) {
+        column.set_cell_alignment(CellAlignment::Right);
+    }
+    table
+}
+
+/// Prints the table and its notes, and writes the exports.
+pub fn show(results: &Results, targets: &[Target]) -> Result<()> {
+    let to_stdout = targets.iter().any(Target::is_stdout);
+    let mut out: Box<dyn Write> = match to_stdout {
+        true => Box::new(io::stderr().lock()),
+        false => Box::new(io::stdout().lock()),
+    };
+    let s = &results.settings;
+    writeln!(
+        out,
+        "\nRobustness on {} ({}): {} cases per format from {} records, seed {}, at most {} ms and {} MiB per decode",
+        s.workload,
+        s.source,
+        s.cases_per_format,
+        s.sample_records,
+        s.seed,
+        s.time_limit_ms,
+        s.alloc_cap_bytes >> 20
+    )?;
+    writeln!(out, "{}", table(results))?;
+    for line in notes(results) {
+        writeln!(out, "{line}")?;
+    }
+    writeln!(
+        out,
+        "rejected: a clean error; same: accepted with the record's values; silent: accepted with other values; \
+         panic, hang, alloc-bomb, crash: the decoder failed the harness. Finished in {:.1} s.",
+        results.wall_s
+    )?;
+    drop(out);
+    for target in targets {
+        let mut writer: Box<dyn Write> = if target.is_stdout() {
+            Box::new(io::stdout().lock())
+        } else {
+            Box::new(io::BufWriter::new(crate::export::create(
+                &target.path,
+                true,
+            )?))
+        };
+        match target.kind {
+            ExportKind::Html => writer.write_all(html(results).as_bytes())?,
+            _ => {
+                serde_json::to_writer_pretty(&mut writer, results)?;
+                writeln!(writer)?;
+            }
+        }
+        writer
+            .flush()
+            .with_context(|| format!("{}: cannot write", target.path.display()))?;
+        if !target.is_stdout() && io::stderr().is_terminal() {
+            eprintln!("wrote {}", target.path.display());
+        }
+    }
+    Ok(())
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// One `<section>`, styled inline, to stand alone or to paste into a report.
+fn html(results: &Results) -> String {
+    let s = &results.settings;
+    let mut page = String::from("<section id=\"robustness\" style=\"font-family: sans-serif\">\n");
+    page += &format!(
+        "<h2>Robustness on {}</h2>\n<p>{} cases per format from {} records of {}, seed {}; each decode isolated in a \
+         worker process, at most {} ms and {} MiB.</p>\n<table style=\"border-collapse: collapse\">\n<tr>",
+        escape(s.workload),
+        s.cases_per_format,
+        s.sample_records,
+        escape(&s.source),
+        s.seed,
+        s.time_limit_ms,
+        s.alloc_cap_bytes >> 20
+    );
+    for name in HEADER {
+        page += &format!("<th style=\"border: 1px solid #ccc; padding: 2px 6px\">{name}</th>");
+    }
+    page += "</tr>\n";
+    for row in rows(results) {
+        page += "<tr>";
+        for (i, cell) in row.iter().enumerate() {
+            let align = if i == 0 { "left" } else { "right" };
+            page += &format!(
+                "<td style=\"border: 1px solid #ccc; padding: 2px 6px; text-align: {align}\">{}</td>",
+                escape(cell)
+            );
+        }
+        page += "</tr>\n";
+    }
+    page += "</table>\n<ul>\n";
+    for line in notes(results) {
+        page += &format!("<li>{}</li>\n", escape(&line));
+    }
+    page += "</ul>\n</section>\n";
+    page
+}
