@@ -87,7 +87,11 @@ pub fn report(
 }
 
 /// The matrices an HTML page can show beside the results, by their `schema`.
-pub const ATTACHABLE: &[&str] = &[crate::interop::MATRIX_SCHEMA, crate::evolution::SCHEMA];
+pub const ATTACHABLE: &[&str] = &[
+    crate::interop::MATRIX_SCHEMA,
+    crate::evolution::SCHEMA,
+    crate::robustness::SCHEMA,
+];
 
 fn read_attachment(path: &Path) -> Result<serde_json::Value> {
     let text = std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;

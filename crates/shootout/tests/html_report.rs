@@ -55,7 +55,7 @@ fn report_merges_rust_and_go_results_into_one_html_page() {
     }
 }
 
-/// `report --attach` adds the interop and evolution matrices as sections of
+/// `report --attach` adds the interop, evolution and robustness matrices as sections of
 /// their own, drawn without error.
 #[test]
 fn attached_matrices_are_sections_of_the_page() {
@@ -98,12 +98,31 @@ fn attached_matrices_are_sections_of_the_page() {
         .assert()
         .success();
     shootout()
+        .args([
+            "robustness",
+            "--workload",
+            "user",
+            "--records",
+            "200",
+            "--formats",
+            "protobuf-prost,bincode",
+        ])
+        .args(["--cases", "200", "--sample", "20"])
+        .arg("--reproducers")
+        .arg(path("reproducers"))
+        .arg("--export-json")
+        .arg(path("robustness.json"))
+        .assert()
+        .success();
+    shootout()
         .arg("report")
         .arg(path("results.json"))
         .arg("--attach")
         .arg(path("interop.json"))
         .arg("--attach")
         .arg(path("evolution.json"))
+        .arg("--attach")
+        .arg(path("robustness.json"))
         .arg("--export-html")
         .arg(path("page.html"))
         .assert()

@@ -267,8 +267,31 @@
         el('ul', { class: 'notes' }, matrix.formats.map(f => el('li', {}, el('b', {}, f.name), `: ${f.rules}`)))));
   }
 
-  const ATTACHMENT_VIEWS = { 'shootout-interop-matrix/1': interopView, 'shootout-evolution/1': evolutionView };
-  const ATTACHMENT_SECTION = { 'shootout-interop-matrix/1': 'interop', 'shootout-evolution/1': 'evolution' };
+  function robustnessView(r) {
+    const classes = ['rejected', 'same', 'silent', 'panic', 'hang', 'alloc-bomb', 'crash'];
+    const bugs = ['panic', 'hang', 'alloc-bomb', 'crash'];
+    const percent = x => `${(100 * x).toFixed(1)} %`;
+    const rows = r.formats.map(f => {
+      if (f.not_tested) return el('tr', {}, el('th', {}, f.name), el('td', { colspan: classes.length + 2, class: 'na' }, `not tested: ${f.not_tested}`));
+      const v = f.validation;
+      return el('tr', {}, el('th', {}, f.name), el('td', { class: 'num' }, f.cases),
+        classes.map(c => el('td', { class: `num status ${bugs.includes(c) && f.counts[c] ? 'bad' : ''}` }, f.counts[c] ? `${f.counts[c]} (${percent(f.rates[c])})` : '0')),
+        el('td', {}, v ? `${number(v.validated_ns_per_record)} vs ${number(v.unchecked_ns_per_record)} ns (${v.unchecked_format}), ×${number(v.ratio, 2)}` : ''));
+    });
+    const found = r.formats.flatMap(f => (f.reproducers || []).filter(x => bugs.includes(x.class)).map(x =>
+      el('li', {}, `${f.name}: ${x.class}, case ${x.case} (${x.kind}: ${x.description}): ${x.detail}; reproducer ${x.file}`)));
+    return section('robustness', 'Robustness: hostile bytes',
+      el('p', { class: 'note' }, `Workload ${r.workload} (${r.source}): ${r.cases_per_format} cases per format derived from ${r.sample_records} encoded records (seed ${r.seed}), `
+        + `each decoded alone in a worker with a ${r.time_limit_ms} ms bound and a ${Math.round(r.alloc_cap_bytes / 1048576)} MiB allocation cap. `
+        + 'rejected: a clean error; same: accepted with the original values; silent: accepted with other values (no format here has a checksum); panic, hang, alloc-bomb, crash: decoder bugs.'),
+      el('div', { class: 'scroll' }, el('table', { class: 'matrix' },
+        el('thead', {}, el('tr', {}, el('th', {}, 'format'), el('th', {}, 'cases'), classes.map(c => el('th', {}, c)), el('th', {}, 'validated vs unchecked decode'))),
+        el('tbody', {}, rows))),
+      found.length ? el('ul', { class: 'notes' }, found) : el('p', { class: 'note' }, 'No decoder panicked, hung, crashed or allocated past the cap.'));
+  }
+
+  const ATTACHMENT_VIEWS = { 'shootout-interop-matrix/1': interopView, 'shootout-evolution/1': evolutionView, 'shootout-robustness/1': robustnessView };
+  const ATTACHMENT_SECTION = { 'shootout-interop-matrix/1': 'interop', 'shootout-evolution/1': 'evolution', 'shootout-robustness/1': 'robustness' };
   const attachmentViews = () => data.attachments.map(a => {
     const view = ATTACHMENT_VIEWS[a.schema];
     if (!view) { reportError(`no view for an attachment of schema ${a.schema}`); return null; }
