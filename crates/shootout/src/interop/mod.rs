@@ -593,6 +593,32 @@ mod tests {
                 );
                 continue;
             }
+            if wire::rust_framing(name) == Framing::None {
+                // An undeclared length prefix would pass as a self-delimiting body.
+                let bytes =
+                    std::fs::read(dir.path().join(manifest.stream.as_ref().unwrap())).unwrap();
+                let ends: Vec<usize> = std::fs::read(
+                    dir.path()
+                        .join(manifest.stream.as_ref().unwrap())
+                        .with_extension("ends"),
+                )
+                .unwrap()
+                .chunks_exact(8)
+                .map(|e| u64::from_le_bytes(e.try_into().unwrap()) as usize)
+                .collect();
+                let mut start = 0;
+                let prefixed = ends.iter().all(|&end| {
+                    let record = &bytes[start..end];
+                    start = end;
+                    record.len() >= 4
+                        && u32::from_le_bytes(record[..4].try_into().unwrap()) as usize
+                            == record.len() - 4
+                });
+                assert!(
+                    !prefixed,
+                    "{name} prefixes its records with a u32le length: declare it in rust_framing"
+                );
+            }
             let opened = match Stream::open(dir.path(), &manifest) {
                 Ok(opened) => opened,
                 Err(e) => {

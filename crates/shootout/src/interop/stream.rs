@@ -126,13 +126,13 @@ impl Stream {
                 ends_path.display(),
                 bytes.len()
             );
-            let body = unframe(&bytes[start..end], framing).map_err(|e| {
+            let (from, to) = unframe(&bytes[start..end], framing).map_err(|e| {
                 anyhow!(
                     "{}: record {i} at byte {start} is not {framing:?}-framed as the manifest says: {e}",
                     path.display()
                 )
             })?;
-            bodies.push((start + body, end));
+            bodies.push((start + from, start + to));
             start = end;
         }
         ensure!(
@@ -171,7 +171,6 @@ impl Stream {
             let mut out = BufWriter::new(std::fs::File::create(&path)?);
             for i in 0..self.bodies.len() {
                 out.write_all(&frame(self.body(i), framing)?)?;
-                out.write_all(self.body(i))?;
             }
             out.flush()?;
         }
@@ -179,10 +178,17 @@ impl Stream {
     }
 }
 
-/// The length of the framing prefix of one record's bytes.
-fn unframe(record: &[u8], framing: Framing) -> Result<usize> {
+/// Where the body lies within one record's bytes: (start, end).
+fn unframe(record: &[u8], framing: Framing) -> Result<(usize, usize)> {
     match framing {
-        Framing::None => Ok(0),
+        Framing::None => Ok((0, record.len())),
+        Framing::Newline => {
+            ensure!(
+                record.last() == Some(&b'\n'),
+                "it does not end in a newline"
+            );
+            Ok((0, record.len() - 1))
+        }
         Framing::U32le => {
             let prefix = record
                 .first_chunk::<4>()
@@ -193,7 +199,7 @@ fn unframe(record: &[u8], framing: Framing) -> Result<usize> {
                 "its prefix says {said} bytes, {} follow",
                 record.len() - 4
             );
-            Ok(4)
+            Ok((4, record.len()))
         }
         Framing::Varint => {
             let (said, used) = varint(record).context("no complete varint prefix")?;
@@ -202,14 +208,15 @@ fn unframe(record: &[u8], framing: Framing) -> Result<usize> {
                 "its prefix says {said} bytes, {} follow",
                 record.len() - used
             );
-            Ok(used)
+            Ok((used, record.len()))
         }
     }
 }
 
+/// One record as a codec framing with `framing` writes it.
 fn frame(body: &[u8], framing: Framing) -> Result<Vec<u8>> {
-    Ok(match framing {
-        Framing::None => Vec::new(),
+    let mut record = match framing {
+        Framing::None | Framing::Newline => Vec::new(),
         Framing::U32le => u32::try_from(body.len())
             .context("a record over 4 GiB cannot take a 4-byte prefix")?
             .to_le_bytes()
@@ -224,7 +231,12 @@ fn frame(body: &[u8], framing: Framing) -> Result<Vec<u8>> {
             out.push(n as u8);
             out
         }
-    })
+    };
+    record.extend_from_slice(body);
+    if framing == Framing::Newline {
+        record.push(b'\n');
+    }
+    Ok(record)
 }
 
 /// A protobuf varint at the start of `bytes`: (value, bytes used).
@@ -398,14 +410,22 @@ mod tests {
 
     #[test]
     fn a_body_reframed_reads_back_under_each_framing() {
-        for framing in [Framing::None, Framing::U32le, Framing::Varint] {
+        for framing in [
+            Framing::None,
+            Framing::U32le,
+            Framing::Varint,
+            Framing::Newline,
+        ] {
             let body = vec![7u8; 300];
-            let mut record = frame(&body, framing).unwrap();
-            record.extend_from_slice(&body);
-            let start = unframe(&record, framing).unwrap();
-            assert_eq!(&record[start..], &body[..], "{framing:?}");
+            let record = frame(&body, framing).unwrap();
+            let (start, end) = unframe(&record, framing).unwrap();
+            assert_eq!(&record[start..end], &body[..], "{framing:?}");
         }
-        assert_eq!(frame(&[0; 300], Framing::Varint).unwrap(), [0xac, 0x02]);
+        assert_eq!(
+            frame(&[0; 300], Framing::Varint).unwrap()[..2],
+            [0xac, 0x02]
+        );
+        assert!(unframe(b"{}", Framing::Newline).is_err());
         assert!(unframe(&[5, 0, 0, 0, 1], Framing::U32le).is_err());
         assert!(unframe(&[0x80], Framing::Varint).is_err());
     }

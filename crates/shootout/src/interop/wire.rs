@@ -15,6 +15,8 @@ pub enum Framing {
     Varint,
     /// No prefix: the body is a self-delimiting message.
     None,
+    /// The body, then a newline (`\n`): JSON Lines.
+    Newline,
 }
 
 /// One wire format and the codecs, in every language, that read and write it.
@@ -204,7 +206,11 @@ pub const WIRES: &[Wire] = &[
     },
     Wire {
         name: "ignite-binary",
-        members: &[(JAVA, "ignite-binary"), (JAVA, "ignite-raw")],
+        members: &[(JAVA, "ignite-binary")],
+    },
+    Wire {
+        name: "ignite-raw",
+        members: &[(JAVA, "ignite-raw")],
     },
 ];
 
@@ -227,7 +233,12 @@ pub fn rust_framing(format: &str) -> Framing {
         | "flatbuffers-unchecked"
         | "flatbuffers-planus"
         | "flexbuffers"
-        | "sbe" => Framing::U32le,
+        | "sbe"
+        | "msgpack-map"
+        | "msgpack-array" => Framing::U32le,
+        "json-serde_json" | "json-simd-json" | "json-simd-json-serde" | "json-sonic-rs" => {
+            Framing::Newline
+        }
         _ => Framing::None,
     }
 }
