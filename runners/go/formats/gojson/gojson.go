@@ -9,8 +9,9 @@ import (
 
 var Info = codec.Info{
 	Name: "json-goccy", Family: "JSON", Library: "github.com/goccy/go-json",
-	Labels: codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"},
-	Notes:  "one Encoder writing into the stream (trailing newline included), Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
+	Framing: codec.FramingU32LE,
+	Labels:  codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"},
+	Notes:   "one Encoder writing into the stream (trailing newline included), Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
 }
 
 func New[R, S any](feed func(*R, S)) codec.Codec[R, S] {

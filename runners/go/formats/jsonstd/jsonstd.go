@@ -9,8 +9,9 @@ import (
 
 var Info = codec.Info{
 	Name: "json-std", Family: "JSON", Library: "std",
-	Labels: codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"},
-	Notes:  "encoding/json: one json.Encoder writing into the stream (its trailing newline is part of the record), json.Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
+	Framing: codec.FramingU32LE,
+	Labels:  codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"},
+	Notes:   "encoding/json: one json.Encoder writing into the stream (its trailing newline is part of the record), json.Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
 }
 
 // New is the codec of any record type that feeds sink S with feed.

@@ -11,13 +11,15 @@ import (
 var (
 	MapInfo = codec.Info{
 		Name: "msgpack-map", Family: "MessagePack", Library: "github.com/vmihailenco/msgpack/v5",
-		Labels: codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"},
-		Notes:  "structs as maps keyed by field name; one Encoder writing into the stream, Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
+		Framing: codec.FramingU32LE,
+		Labels:  codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"},
+		Notes:   "structs as maps keyed by field name; one Encoder writing into the stream, Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
 	}
 	ArrayInfo = codec.Info{
 		Name: "msgpack-array", Family: "MessagePack", Library: "github.com/vmihailenco/msgpack/v5",
-		Labels: MapInfo.Labels,
-		Notes:  "structs as arrays in field order (UseArrayEncodedStructs); one Encoder writing into the stream, Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
+		Framing: codec.FramingU32LE,
+		Labels:  MapInfo.Labels,
+		Notes:   "structs as arrays in field order (UseArrayEncodedStructs); one Encoder writing into the stream, Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
 	}
 )
 

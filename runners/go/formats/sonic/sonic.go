@@ -10,8 +10,9 @@ import (
 
 var Info = codec.Info{
 	Name: "json-sonic", Family: "JSON", Library: "github.com/bytedance/sonic",
-	Labels: codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"},
-	Notes:  "encoder.EncodeInto appends to the stream; sonic.Unmarshal (ConfigDefault) into a reused, zeroed record; 4-byte LE length prefix. On a CPU or Go version sonic's JIT does not support it falls back to encoding/json",
+	Framing: codec.FramingU32LE,
+	Labels:  codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"},
+	Notes:   "encoder.EncodeInto appends to the stream; sonic.Unmarshal (ConfigDefault) into a reused, zeroed record; 4-byte LE length prefix. On a CPU or Go version sonic's JIT does not support it falls back to encoding/json",
 }
 
 func New[R, S any](feed func(*R, S)) codec.Codec[R, S] {
