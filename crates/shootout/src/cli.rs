@@ -59,6 +59,10 @@ enum Command {
         /// Show files of different workloads or record counts, one set of tables per workload, instead of refusing.
         #[arg(long)]
         allow_mismatch: bool,
+        /// A matrix to add to the --export-html page as a section of its own: the --export-json of
+        /// `shootout interop`, `evolution` or `robustness`. Repeatable.
+        #[arg(long, value_name = "FILE")]
+        attach: Vec<PathBuf>,
         #[command(flatten)]
         export: ExportArgs,
         #[command(flatten)]
@@ -165,6 +169,41 @@ enum Command {
     },
     /// List the workloads: record shapes, sizes and where their data comes from.
     Workloads,
+    /// Cross-language bytes: every language encodes the records in every format it has, and every language
+    /// with the same wire format decodes each stream and validates it against the reference aggregate.
+    #[command(
+        after_help = "Cells: ok (every field equal to the reference), mismatch (decoded, wrong values: the first \
+        differing record and field), error (the decoder's message, record and byte offset), n/a (why: no codec in \
+        that language, a language-specific format, a format that cannot carry the workload). A consumer whose codec \
+        delimits records differently (a 4-byte length, a varint length, none) reads the same bodies re-framed its way.\n\
+        Also: per pair of languages, whether they write identical record bytes, or where they first differ.\n\
+        Wire formats, their members in each language and how each maps the records: docs/interop.md.\n\
+        Exit status: 0 when the matrix was made, whatever its cells; 1 on errors."
+    )]
+    Interop {
+        #[command(flatten)]
+        data: DataArgs,
+        /// Wire formats (protobuf, json, msgpack-map, …) or any language's format names, comma-separated
+        /// (default: all).
+        #[arg(long, short, value_delimiter = ',')]
+        formats: Vec<String>,
+        /// Languages taking part, comma-separated: rust, go, jvm, all. Each other language's runner is built with
+        /// its own toolchain, as `run --lang` does.
+        #[arg(long, value_enum, value_delimiter = ',', default_value = "all")]
+        lang: Vec<Language>,
+        /// Use only the first N records.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        max_records: Option<u64>,
+        /// Keep the streams, manifests and re-framed copies in DIR (new or empty), for inspection.
+        #[arg(long, value_name = "DIR")]
+        keep: Option<PathBuf>,
+        /// Write the matrix as JSON (`-` for standard output; schema in docs/interop.md).
+        #[arg(long, value_name = "FILE")]
+        export_json: Option<PathBuf>,
+        /// Overwrite an existing --export-json file.
+        #[arg(long)]
+        force: bool,
+    },
     /// Write a workload's records and reference aggregate as one language-neutral file (docs/dataset-format.md),
     /// for the runners in other languages.
     ExportDataset {
@@ -401,11 +440,13 @@ pub fn main() -> Result<()> {
         Command::Report {
             files,
             allow_mismatch,
+            attach,
             export,
             table,
         } => crate::report::report(
             &files,
             allow_mismatch,
+            &attach,
             &export.targets()?,
             table.columns()?.as_ref(),
         ),
@@ -445,6 +486,30 @@ pub fn main() -> Result<()> {
                 by,
             },
         ),
+        Command::Interop {
+            data,
+            formats,
+            lang,
+            max_records,
+            keep,
+            export_json,
+            force,
+        } => {
+            let export_json = export_json.map(|path| Target {
+                kind: Kind::Json,
+                path,
+            });
+            crate::export::check_targets(export_json.as_slice(), force)?;
+            let task = crate::interop::Interop {
+                languages: lang,
+                formats,
+                max_records,
+                keep,
+                export_json,
+                force,
+            };
+            catalog::dispatch(data.workload, &data.data(), task)
+        }
         Command::ExportDataset { data, out, force } => {
             let target = crate::dataset::Target::new(out, force)?;
             catalog::dispatch(data.workload, &data.data(), target)

@@ -9,6 +9,7 @@ pub mod environment;
 pub mod evolution;
 pub mod export;
 pub mod format;
+pub mod interop;
 pub mod output;
 pub mod recommend;
 pub mod report;

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 
 use crate::export::Target;
 use crate::output::table::Columns;
@@ -21,6 +21,7 @@ struct Part {
 pub fn report(
     files: &[PathBuf],
     allow_mismatch: bool,
+    attach: &[PathBuf],
     targets: &[Target],
     columns: Option<&Columns>,
 ) -> Result<()> {
@@ -33,6 +34,10 @@ pub fn report(
             });
         }
     }
+    let attachments = attach
+        .iter()
+        .map(|path| read_attachment(path))
+        .collect::<Result<Vec<_>>>()?;
     label_repeated_languages(&mut parts);
     let groups = by_workload(parts);
     if let [first, second, ..] = &groups[..] {
@@ -74,10 +79,29 @@ pub fn report(
                 files.join(", ")
             );
         }
-        let merged = Merged::new(group.into_iter().map(|p| p.results).collect())?;
+        let mut merged = Merged::new(group.into_iter().map(|p| p.results).collect())?;
+        merged.attachments = attachments.clone();
         crate::run::show(&merged, targets, columns)?;
     }
     Ok(())
+}
+
+/// The matrices an HTML page can show beside the results, by their `schema`.
+pub const ATTACHABLE: &[&str] = &[crate::interop::MATRIX_SCHEMA];
+
+fn read_attachment(path: &Path) -> Result<serde_json::Value> {
+    let text = std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+    let value: serde_json::Value =
+        serde_json::from_slice(&text).with_context(|| format!("{}: not JSON", path.display()))?;
+    match value.get("schema").and_then(|s| s.as_str()) {
+        Some(schema) if ATTACHABLE.contains(&schema) => Ok(value),
+        other => bail!(
+            "{}: --attach takes {}, not {}",
+            path.display(),
+            ATTACHABLE.join(", "),
+            other.unwrap_or("a file without a schema")
+        ),
+    }
 }
 
 /// A language that more than one part holds (the same command run twice) is

@@ -429,6 +429,8 @@ impl Noisy {
 pub struct Merged {
     pub parts: Vec<Results>,
     pub rows: Vec<Row>,
+    /// Matrices `report --attach` adds to the HTML page (interop, evolution, robustness).
+    pub attachments: Vec<serde_json::Value>,
 }
 
 /// A measured format and the language of the runner that measured it.
@@ -480,7 +482,11 @@ impl Merged {
                 format,
             })
             .collect();
-        Ok(Merged { parts, rows })
+        Ok(Merged {
+            parts,
+            rows,
+            attachments: Vec::new(),
+        })
     }
 
     /// The set holds results of more than one language, so tables name each row's.

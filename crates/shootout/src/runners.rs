@@ -263,6 +263,100 @@ impl External {
     }
 }
 
+impl External {
+    /// Has the runner write its streams of `formats` on `dataset` into `dir`
+    /// (`--interop-encode`, docs/interop.md).
+    pub fn interop_encode(
+        &self,
+        folder: &Path,
+        dataset: &Path,
+        dir: &Path,
+        formats: &[&str],
+    ) -> Result<()> {
+        let mut command = self.command(folder);
+        command
+            .arg("--dataset")
+            .arg(dataset)
+            .arg("--interop-encode")
+            .arg(dir)
+            .args(["--formats", &formats.join(",")])
+            .stdin(Stdio::null());
+        let lock = build_lock(folder, Access::Shared)?;
+        let output = command
+            .output()
+            .with_context(|| format!("cannot start the {} runner", self.name))?;
+        drop(lock);
+        eprint!("{}", String::from_utf8_lossy(&output.stderr));
+        if !output.status.success() {
+            bail!(
+                "the {} runner's --interop-encode failed ({}): {}",
+                self.name,
+                output.status,
+                last_lines(&output.stderr)
+            );
+        }
+        Ok(())
+    }
+
+    /// Has the runner decode each (format, stream) of `requests` and answer
+    /// for each (`--interop-decode`, docs/interop.md).
+    pub fn interop_decode(
+        &self,
+        folder: &Path,
+        dataset: &Path,
+        dir: &Path,
+        requests: &[(String, PathBuf)],
+    ) -> Result<Vec<crate::interop::Answer>> {
+        let list = dir.join(format!("{}-requests.tsv", self.flag));
+        let text: String = requests
+            .iter()
+            .map(|(format, path)| format!("{format}\t{}\n", path.display()))
+            .collect();
+        std::fs::write(&list, text).with_context(|| format!("{}: cannot write", list.display()))?;
+        let mut command = self.command(folder);
+        command
+            .arg("--dataset")
+            .arg(dataset)
+            .arg("--interop-decode")
+            .arg(&list)
+            .stdin(Stdio::null());
+        let lock = build_lock(folder, Access::Shared)?;
+        let output = command
+            .output()
+            .with_context(|| format!("cannot start the {} runner", self.name))?;
+        drop(lock);
+        if !output.status.success() {
+            bail!(
+                "the {} runner's --interop-decode failed ({}): {}",
+                self.name,
+                output.status,
+                last_lines(&output.stderr)
+            );
+        }
+        let answers = String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|line| {
+                serde_json::from_str(line).with_context(|| {
+                    format!(
+                        "the {} runner's --interop-decode answered `{line}`",
+                        self.name
+                    )
+                })
+            })
+            .collect::<Result<Vec<crate::interop::Answer>>>()?;
+        if answers.len() != requests.len() {
+            bail!(
+                "the {} runner answered {} of {} decode requests",
+                self.name,
+                answers.len(),
+                requests.len()
+            );
+        }
+        Ok(answers)
+    }
+}
+
 fn which(program: &str) -> Option<PathBuf> {
     std::env::split_paths(&std::env::var_os("PATH")?)
         .map(|dir| dir.join(program))

@@ -34,9 +34,30 @@ pub struct Registered<W: Workload> {
     /// How the codec uses its library on `W`.
     pub labels: Labels,
     make: Result<MakeBench<W>, &'static str>,
+    make_codec: Option<MakeCodec<W>>,
 }
 
 type MakeBench<W> = fn() -> Box<dyn Bench<W>>;
+type MakeCodec<W> = fn() -> Box<dyn DynCodec<W>>;
+
+/// A codec of `W` behind a pointer, for the untimed tools (interop,
+/// robustness) that call one record at a time and need no monomorphized loop.
+pub trait DynCodec<W: Workload> {
+    fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()>;
+    fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize>;
+}
+
+struct Dyn<C>(C);
+
+impl<W: Workload, C: Codec<W>> DynCodec<W> for Dyn<C> {
+    fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
+        self.0.encode(record, stream)
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
+        self.0.decode(stream, sink)
+    }
+}
 
 impl<W: Workload> Registered<W> {
     pub fn of<C: Codec<W> + 'static>() -> Self {
@@ -49,6 +70,7 @@ impl<W: Workload> Registered<W> {
                     workload: PhantomData,
                 })
             }),
+            make_codec: Some(|| Box::new(Dyn(C::new()))),
         }
     }
 
@@ -58,7 +80,13 @@ impl<W: Workload> Registered<W> {
             info: &F::INFO,
             labels: F::INFO.labels,
             make: Err(reason),
+            make_codec: None,
         }
+    }
+
+    /// A fresh codec, for a format that runs on `W`.
+    pub fn codec(&self) -> Option<Box<dyn DynCodec<W>>> {
+        self.make_codec.map(|make| make())
     }
 
     /// Why this format does not run on `W`, if it does not.

@@ -70,6 +70,8 @@ struct Page<'a> {
     pareto: Pareto,
     /// …and within each language, when there are several.
     pareto_by_language: BTreeMap<&'a str, Pareto>,
+    /// Matrices from `report --attach`, each drawn by its `schema`.
+    attachments: &'a [serde_json::Value],
 }
 
 #[derive(Serialize)]
@@ -181,6 +183,7 @@ impl<'a> Page<'a> {
             formats,
             pareto,
             pareto_by_language,
+            attachments: &merged.attachments,
         }
     }
 }

@@ -200,6 +200,58 @@
         el('tr', {}, el('td', {}, family), el('td', {}, names.join(', ')), featureKeys.map(k => el('td', {}, cell((features || {})[k])))))));
   }
 
+  // Matrices attached with `report --attach`, one section each, drawn by their schema.
+  const STATUS_CLASS = { ok: 'ok', mismatch: 'bad', error: 'bad', 'n/a': 'na', silent: 'bad', panic: 'bad' };
+
+  function statusCell(status, detail, notes) {
+    if (!detail || status === 'ok') return el('td', { class: `status ${STATUS_CLASS[status] || ''}` }, status);
+    notes.push(detail);
+    return el('td', { class: `status ${STATUS_CLASS[status] || ''}`, title: detail }, `${status} [${notes.length}]`);
+  }
+
+  function interopView(matrix) {
+    const tried = matrix.wires.filter(w => w.cells.length);
+    const count = (w, s) => w.cells.filter(c => c.status === s).length;
+    const summary = el('table', { class: 'matrix-summary' },
+      el('thead', {}, el('tr', {}, ['wire format', 'ok', 'mismatch', 'error', 'n/a', 'same bytes across languages'].map(h => el('th', {}, h)))),
+      el('tbody', {}, tried.map(w => el('tr', {},
+        el('td', {}, el('a', { href: `#interop-${w.wire}` }, w.wire)),
+        ['ok', 'mismatch', 'error', 'n/a'].map(s => el('td', { class: 'num' }, count(w, s))),
+        el('td', {}, w.bytes.length ? `${w.bytes.filter(b => b.identical).length} of ${w.bytes.length} pairs` : '–')))));
+    const wires = tried.map(w => {
+      const notes = [];
+      const grid = el('table', { class: 'matrix' },
+        el('thead', {}, el('tr', {}, el('th', {}, 'producer \\ consumer'), w.consumers.map(c => el('th', {}, c)))),
+        el('tbody', {}, w.producers.map(p => {
+          const id = `${p.language}/${p.format}`;
+          return el('tr', {}, el('th', {}, id), w.consumers.map(c => {
+            const cell = w.cells.find(x => x.producer === id && x.consumer === c);
+            return cell ? statusCell(cell.status, cell.detail, notes) : el('td', {}, '');
+          }));
+        })));
+      return el('div', { id: `interop-${w.wire}`, class: 'wire' }, el('h3', {}, w.wire), el('div', { class: 'scroll' }, grid),
+        el('ol', { class: 'notes' }, notes.map(n => el('li', {}, n))),
+        el('ul', { class: 'notes' },
+          w.bytes.map(b => el('li', {}, b.identical ? `bytes: ${b.a} and ${b.b} write identical records` : `bytes: ${b.a} and ${b.b} differ first at ${b.first_difference}`)),
+          w.absent.map(a => el('li', {}, `n/a ${a.language}: ${a.reason}`))));
+    });
+    const untried = matrix.wires.filter(w => !w.cells.length).map(w => w.wire);
+    return section('interop', 'Interop: one language writes, another reads',
+      el('p', { class: 'note' }, `Workload ${matrix.workload}, ${matrix.records} records (${matrix.source}); languages ${matrix.languages.join(', ')}. `
+        + 'Each stream a producer (row) wrote is decoded by each consumer (column) and checked against the reference aggregate.'),
+      summary,
+      untried.length ? el('p', { class: 'note' }, `No codec in the languages chosen: ${untried.join(', ')}.`) : null,
+      wires);
+  }
+
+  const ATTACHMENT_VIEWS = { 'shootout-interop-matrix/1': interopView };
+  const ATTACHMENT_SECTION = { 'shootout-interop-matrix/1': 'interop' };
+  const attachmentViews = () => data.attachments.map(a => {
+    const view = ATTACHMENT_VIEWS[a.schema];
+    if (!view) { reportError(`no view for an attachment of schema ${a.schema}`); return null; }
+    return view(a);
+  });
+
   function throughput() {
     return section('throughput', 'Throughput',
       el('p', { class: 'note' }, 'ns per record (lower is better): median across runs, whiskers the bootstrap 95% interval; bars coloured by language.'),
@@ -447,9 +499,10 @@
 
   root.replaceChildren(
     header(),
-    el('nav', { class: 'note' }, 'Sections: ', ['narrow', 'throughput', 'latency', 'size', 'speed-size', 'allocations', 'details', 'features', 'provenance']
+    el('nav', { class: 'note' }, 'Sections: ', ['narrow', 'throughput', 'latency', 'size', 'speed-size', 'allocations', 'details', 'features',
+      ...data.attachments.map(a => ATTACHMENT_SECTION[a.schema]).filter(Boolean), 'provenance']
       .map(id => el('a', { href: `#${id}` }, id)).reduce((all, link) => (all.length ? [...all, ' · ', link] : [link]), [])),
-    filtersView(), throughput(), latencyView(), sizeView(), scatterView(), allocationsView(), detailsView(), featuresView(), provenance(),
+    filtersView(), throughput(), latencyView(), sizeView(), scatterView(), allocationsView(), detailsView(), featuresView(), ...attachmentViews(), provenance(),
     el('p', { class: 'note' }, `Made by ${data.generator}.`),
     el('pre', { id: 'errors' }));
   drawAll();
