@@ -53,7 +53,22 @@ type Info struct {
 	Library string
 	Labels  Labels
 	Notes   string
+	// Framing is how the codec delimits a record in its stream: one of the
+	// Framing* constants (the interop protocol's manifest field).
+	Framing string
 }
+
+// The framings a codec can have (docs of shootout-interop/1): a prefix the
+// codec adds before each record's body, or none when the body is the
+// format's self-delimiting message as is.
+const (
+	// FramingU32LE is Reserve/Seal's 4-byte little-endian length prefix.
+	FramingU32LE = "u32le"
+	// FramingVarint is protobuf's base-128 varint length prefix.
+	FramingVarint = "varint"
+	// FramingNone: no prefix; the message delimits itself.
+	FramingNone = "none"
+)
 
 const prefix = 4
 

@@ -12,8 +12,9 @@ const BaselineName = "baseline"
 // BaselineInfo is the floor row: the same loops with no format.
 var BaselineInfo = codec.Info{
 	Name: BaselineName, Family: "none", Library: "std",
-	Labels: codec.Labels{BufferReuse: true, Decode: "owned", Access: "unchecked", API: "generated"},
-	Notes:  "not a format: encode copies the record into a reused slot and appends its 4-byte slot index, decode feeds the copy to the aggregate",
+	Framing: codec.FramingNone,
+	Labels:  codec.Labels{BufferReuse: true, Decode: "owned", Access: "unchecked", API: "generated"},
+	Notes:   "not a format: encode copies the record into a reused slot and appends its 4-byte slot index, decode feeds the copy to the aggregate",
 }
 
 type baseline[R any, S any] struct {

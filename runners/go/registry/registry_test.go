@@ -209,13 +209,16 @@ func TestEveryWorkloadListsEveryFormatNotRunWithAReason(t *testing.T) {
 	}
 }
 
-func TestFormatNamesAreUniqueAndVersionsKnown(t *testing.T) {
+func TestFormatNamesAreUniqueFramingsAndVersionsKnown(t *testing.T) {
 	seen := map[string]bool{}
 	for _, f := range Formats {
 		if seen[f.Info.Name] {
 			t.Errorf("duplicate format name %s", f.Info.Name)
 		}
 		seen[f.Info.Name] = true
+		if f.Info.Framing != codec.FramingU32LE && f.Info.Framing != codec.FramingVarint && f.Info.Framing != codec.FramingNone {
+			t.Errorf("%s: framing %q is not one of shootout-interop/1's", f.Info.Name, f.Info.Framing)
+		}
 		if v := Version(f.Info.Library); v == "unknown" || v == "" {
 			t.Errorf("%s: no version for library %s", f.Info.Name, f.Info.Library)
 		}

@@ -51,16 +51,16 @@ func (r *Primitives) Visit(s *FieldSink) {
 
 // SmallObject is a small object of ten mixed fields.
 type SmallObject struct {
-	ID        int64    `json:"id" msgpack:"id" cbor:"id"`
-	Name      string   `json:"name" msgpack:"name" cbor:"name"`
-	Email     string   `json:"email" msgpack:"email" cbor:"email"`
-	Age       int32    `json:"age" msgpack:"age" cbor:"age"`
-	Score     float64  `json:"score" msgpack:"score" cbor:"score"`
-	Ratio     float32  `json:"ratio" msgpack:"ratio" cbor:"ratio"`
-	Active    bool     `json:"active" msgpack:"active" cbor:"active"`
-	Level     uint8    `json:"level" msgpack:"level" cbor:"level"`
-	CreatedAt int64    `json:"created_at" msgpack:"created_at" cbor:"created_at"`
-	Tags      []string `json:"tags" msgpack:"tags" cbor:"tags"`
+	ID        int64    `json:"id" msgpack:"id" cbor:"id" bson:"id"`
+	Name      string   `json:"name" msgpack:"name" cbor:"name" bson:"name"`
+	Email     string   `json:"email" msgpack:"email" cbor:"email" bson:"email"`
+	Age       int32    `json:"age" msgpack:"age" cbor:"age" bson:"age"`
+	Score     float64  `json:"score" msgpack:"score" cbor:"score" bson:"score"`
+	Ratio     float32  `json:"ratio" msgpack:"ratio" cbor:"ratio" bson:"ratio"`
+	Active    bool     `json:"active" msgpack:"active" cbor:"active" bson:"active"`
+	Level     uint8    `json:"level" msgpack:"level" cbor:"level" bson:"level"`
+	CreatedAt int64    `json:"created_at" msgpack:"created_at" cbor:"created_at" bson:"created_at"`
+	Tags      []string `json:"tags" msgpack:"tags" cbor:"tags" bson:"tags"`
 }
 
 var ObjectFields = []string{"id", "name", "email", "age", "score", "ratio", "active", "level", "created_at", "tags"}

@@ -17,6 +17,7 @@ import (
 
 	"shootout/codec"
 	"shootout/harness"
+	"shootout/interop"
 	"shootout/registry"
 	"shootout/workload"
 )
@@ -53,8 +54,13 @@ func run(args []string) (int, error) {
 	fs.StringVar(&o.Out, "out", "", "results file (shootout-results/2 JSON); - for standard output")
 	list := fs.Bool("list", false, "list the formats and the workloads each runs, then exit")
 	listJSON := fs.Bool("json", false, "with --list: print JSON (what `shootout formats --lang go` reads)")
+	encodeDir := fs.String("interop-encode", "", "interop: write every format's stream of --dataset into this directory (go-<format>.bin, .ends, .json), then exit")
+	decodeList := fs.String("interop-decode", "", "interop: decode the streams this file lists (<format>\\t<stream path> per line) against --dataset, one JSON answer per line on standard output, then exit")
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2, nil
+	}
+	if *encodeDir != "" || *decodeList != "" {
+		return interopMode(o, *encodeDir, *decodeList, o.Out != "" || *list)
 	}
 	if *list && *listJSON {
 		return 0, printList(os.Stdout)
@@ -78,6 +84,41 @@ func run(args []string) (int, error) {
 		return 2, err
 	}
 	return code, err
+}
+
+// interopMode runs one side of shootout-interop/1 (package interop).
+func interopMode(o options, encodeDir, decodeList string, measuring bool) (int, error) {
+	switch {
+	case encodeDir != "" && decodeList != "":
+		return 2, errors.New("--interop-encode and --interop-decode are separate runs")
+	case measuring:
+		return 2, errors.New("--interop-encode and --interop-decode do not measure: no --out or --list")
+	case o.Dataset == "":
+		return 2, errors.New("--dataset is required")
+	case decodeList != "" && o.Formats != "":
+		return 2, errors.New("--formats selects what --interop-encode writes; --interop-decode decodes what its list names")
+	}
+	var err error
+	if encodeDir != "" {
+		var names []string
+		if o.Formats != "" {
+			names = strings.Split(o.Formats, ",")
+		}
+		err = interop.Encode(o.Dataset, encodeDir, names, os.Stderr)
+	} else {
+		var requests []interop.Request
+		if requests, err = interop.ReadRequests(decodeList); err == nil {
+			err = interop.Decode(o.Dataset, requests, os.Stdout)
+		}
+	}
+	var usage interop.UsageError
+	switch {
+	case errors.As(err, &usage):
+		return 2, err
+	case err != nil:
+		return 1, err
+	}
+	return 0, nil
 }
 
 func measure(o options, args []string) (int, error) {

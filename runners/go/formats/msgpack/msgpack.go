@@ -11,13 +11,15 @@ import (
 var (
 	MapInfo = codec.Info{
 		Name: "msgpack-map", Family: "MessagePack", Library: "github.com/vmihailenco/msgpack/v5",
-		Labels: codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"},
-		Notes:  "structs as maps keyed by field name; one Encoder writing into the stream, Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
+		Framing: codec.FramingU32LE,
+		Labels:  codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"},
+		Notes:   "structs as maps keyed by field name, integers in their smallest form (UseCompactInts); one Encoder writing into the stream, Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
 	}
 	ArrayInfo = codec.Info{
 		Name: "msgpack-array", Family: "MessagePack", Library: "github.com/vmihailenco/msgpack/v5",
-		Labels: MapInfo.Labels,
-		Notes:  "structs as arrays in field order (UseArrayEncodedStructs); one Encoder writing into the stream, Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
+		Framing: codec.FramingU32LE,
+		Labels:  MapInfo.Labels,
+		Notes:   "structs as arrays in field order (UseArrayEncodedStructs), integers in their smallest form (UseCompactInts); one Encoder writing into the stream, Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
 	}
 )
 
@@ -26,6 +28,10 @@ func New[R, S any](array bool, feed func(*R, S)) codec.Codec[R, S] {
 	out := &codec.Appender{}
 	e := msgpack.NewEncoder(out)
 	e.UseArrayEncodedStructs(array)
+	// Each integer in its smallest MessagePack form (the library's default is
+	// the Go type's width), as rmp-serde and msgp write them: on every
+	// workload but iex, the bytes equal Rust's.
+	e.UseCompactInts(true)
 	return &codec.Owned[R, S]{
 		Append: func(dst []byte, r *R) ([]byte, error) {
 			out.B = dst

@@ -16,13 +16,15 @@ import (
 var (
 	BinaryInfo = codec.Info{
 		Name: "thrift-binary", Family: "Thrift", Library: "github.com/apache/thrift",
-		Labels: codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "generated"},
+		Framing: codec.FramingU32LE,
+		Labels:  codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "generated"},
 		Notes: "TBinaryProtocol over a reused TMemoryBuffer (one copy into the stream each way), one reused struct each way; " +
 			"required fields, checked on read; unsigned iex values bit-cast to Thrift's signed types; 4-byte LE length prefix",
 	}
 	CompactInfo = codec.Info{
 		Name: "thrift-compact", Family: "Thrift", Library: "github.com/apache/thrift",
-		Labels: BinaryInfo.Labels,
+		Framing: codec.FramingU32LE,
+		Labels:  BinaryInfo.Labels,
 		Notes: "TCompactProtocol over a reused TMemoryBuffer (one copy into the stream each way), one reused struct each way; " +
 			"required fields, checked on read; unsigned iex values bit-cast to Thrift's signed types; 4-byte LE length prefix",
 	}
