@@ -11,6 +11,7 @@ import org.apache.avro.reflect.ReflectDatumReader;
 import org.apache.avro.reflect.ReflectDatumWriter;
 import org.apache.avro.util.ClassSecurityValidator;
 import shootout.codec.Codec;
+import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
 import shootout.codec.Stream;
@@ -23,7 +24,7 @@ import shootout.workload.Workload;
  * DatumReader, direct BinaryEncoder and BinaryDecoder.
  */
 public final class AvroReflect<R, S> implements Codec<R, S> {
-    public static final Info INFO = new Info("avro-reflect", "Avro", "org.apache.avro:avro", Labels.of(true, "owned", "validated", "reflection"),
+    public static final Info INFO = new Info("avro-reflect", "Avro", "org.apache.avro:avro", Labels.of(true, "owned", "validated", "reflection"), Framing.U32LE,
             "schema derived from the Java class by ReflectData (AllowNull: reference-typed fields are [null, T] unions), not the "
                     + "committed .avsc files; 4-byte length prefix");
 

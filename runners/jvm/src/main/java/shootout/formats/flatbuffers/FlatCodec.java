@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import shootout.codec.Codec;
+import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
 import shootout.codec.Stream;
@@ -38,7 +39,7 @@ import shootout.workload.Workload;
  */
 public final class FlatCodec<R, S> implements Codec<R, S> {
     public static final Info INFO = new Info("flatbuffers", "FlatBuffers", "com.google.flatbuffers:flatbuffers-java",
-            Labels.of(true, "zero-copy", "unchecked", "generated"),
+            Labels.of(true, "zero-copy", "unchecked", "generated"), Framing.U32LE,
             "flatc 25.12.19 classes on flatbuffers-java 25.2.10; reused builder, 4-byte length prefix; read in place, texts as "
                     + "ByteBuffer views (vector elements as Strings); no verifier in Java (ByteBuffer bounds checks only); object and "
                     + "mixed force defaults: flatc's Java add methods drop a present optional scalar equal to 0");

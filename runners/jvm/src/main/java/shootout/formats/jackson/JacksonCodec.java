@@ -11,6 +11,7 @@ import com.fasterxml.jackson.dataformat.smile.databind.SmileMapper;
 import java.util.function.BiConsumer;
 import org.msgpack.jackson.dataformat.MessagePackMapper;
 import shootout.codec.Codec;
+import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
 import shootout.codec.Stream;
@@ -88,14 +89,14 @@ public final class JacksonCodec<R, S> implements Codec<R, S> {
     static final Labels LABELS = Labels.of(true, "owned", "validated", "reflection");
     static final String FRAMING = "4-byte little-endian length prefix per record; ObjectWriter/ObjectReader made once per record type";
 
-    public static final Info JSON = new Info("json-jackson", "JSON", "com.fasterxml.jackson.core:jackson-databind", LABELS,
+    public static final Info JSON = new Info("json-jackson", "JSON", "com.fasterxml.jackson.core:jackson-databind", LABELS, Framing.U32LE,
             FRAMING + "; nulls written as null");
     public static final Info CBOR = new Info("cbor-jackson", "CBOR", "com.fasterxml.jackson.dataformat:jackson-dataformat-cbor",
-            LABELS, FRAMING + "; a map of field names per record");
+            LABELS, Framing.U32LE, FRAMING + "; a map of field names per record");
     public static final Info SMILE = new Info("smile-jackson", "Smile", "com.fasterxml.jackson.dataformat:jackson-dataformat-smile",
-            LABELS, FRAMING + "; Smile's default shared-name back-references within a record");
+            LABELS, Framing.U32LE, FRAMING + "; Smile's default shared-name back-references within a record");
     public static final Info MSGPACK_MAP = new Info("msgpack-jackson-map", "MessagePack", "org.msgpack:jackson-dataformat-msgpack",
-            LABELS, FRAMING + "; POJO as a map with field names (the study's \"with field names\")");
+            LABELS, Framing.U32LE, FRAMING + "; POJO as a map with field names (the study's \"with field names\")");
     public static final Info MSGPACK_ARRAY = new Info("msgpack-jackson-array", "MessagePack", "org.msgpack:jackson-dataformat-msgpack",
-            LABELS, FRAMING + "; POJO as an array of its fields, no names (@JsonFormat(shape = ARRAY) as a config override)");
+            LABELS, Framing.U32LE, FRAMING + "; POJO as an array of its fields, no names (@JsonFormat(shape = ARRAY) as a config override)");
 }

@@ -10,6 +10,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.function.BiConsumer;
 import shootout.codec.Codec;
+import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
 import shootout.codec.Stream;
@@ -23,7 +24,7 @@ import shootout.workload.Workload;
  * into a tree that is then copied into the record.
  */
 public final class UbjsonCodec<R, S> implements Codec<R, S> {
-    public static final Info INFO = new Info("ubjson", "UBJSON", "com.dev-smart:ubjson", Labels.of(true, "owned", "validated", "reflection"),
+    public static final Info INFO = new Info("ubjson", "UBJSON", "com.dev-smart:ubjson", Labels.of(true, "owned", "validated", "reflection"), Framing.U32LE,
             "UBObject tree per record (field names; optimized typed arrays for int/long/double/string runs), UBWriter into the "
                     + "stream, UBReader back to a tree, then into the class; 4-byte length prefix");
 
