@@ -15,7 +15,6 @@ import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
 import shootout.codec.Stream;
-import shootout.workload.MultiMessage;
 import shootout.workload.Workload;
 
 /**
@@ -61,33 +60,35 @@ public final class JacksonCodec<R, S> implements Codec<R, S> {
     }
 
     public static ObjectMapper json() {
-        return strict(JsonMapper.builder().build());
+        return strict(SerdeShape.register(JsonMapper.builder().build()));
     }
 
     public static ObjectMapper cbor() {
-        return strict(CBORMapper.builder().build());
+        return strict(SerdeShape.register(CBORMapper.builder().build()));
     }
 
     public static ObjectMapper smile() {
-        return strict(SmileMapper.builder().build());
+        return strict(SerdeShape.register(SmileMapper.builder().build()));
     }
 
     public static ObjectMapper msgpackMap() {
-        return strict(new MessagePackMapper());
+        return strict(SerdeShape.register(new MessagePackMapper()));
     }
 
-    /** MessagePack with every record class (and iex's Message) as an array of its fields in declaration order: no field names. */
+    /** MessagePack with every record class (and iex's message and bodies) as an array of its fields in declaration order: no field names. */
     public static ObjectMapper msgpackArray() {
         MessagePackMapper m = new MessagePackMapper();
         for (Workload<?, ?> w : Workload.ALL) {
             m.configOverride(w.type).setFormat(JsonFormat.Value.forShape(JsonFormat.Shape.ARRAY));
         }
-        m.configOverride(MultiMessage.Message.class).setFormat(JsonFormat.Value.forShape(JsonFormat.Shape.ARRAY));
-        return strict(m);
+        SerdeShape.asArrays(m);
+        return strict(SerdeShape.register(m));
     }
 
     static final Labels LABELS = Labels.of(true, "owned", "validated", "reflection");
-    static final String FRAMING = "4-byte little-endian length prefix per record; ObjectWriter/ObjectReader made once per record type";
+    static final String FRAMING = "4-byte little-endian length prefix per record; ObjectWriter/ObjectReader made once per record type; "
+            + "iex messages in Rust serde's shape (ts, symbol, body as an externally tagged Trade/LevelUpdate union, side by name), "
+            + "converted from and to the flat Java message by a Converter on a mix-in (one more object per message and body)";
 
     public static final Info JSON = new Info("json-jackson", "JSON", "com.fasterxml.jackson.core:jackson-databind", LABELS, Framing.U32LE,
             FRAMING + "; nulls written as null");
