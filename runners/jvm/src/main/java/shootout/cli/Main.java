@@ -21,6 +21,7 @@ import shootout.harness.Environment;
 import shootout.harness.Harness;
 import shootout.harness.Results;
 import shootout.harness.Timer;
+import shootout.interop.Interop;
 import shootout.registry.Registry;
 import shootout.workload.Dataset;
 import shootout.workload.Workload;
@@ -47,7 +48,7 @@ public final class Main {
         String dataset = "";
         int runs = 5, warmup = 1, window = 4096;
         long orderSeed = 1, jitWarmupMs = 500;
-        String formats = "", out = "";
+        String formats = "", out = "", interopEncode = "", interopDecode = "";
         boolean list, json;
 
         Map<String, Object> toJson() {
@@ -67,6 +68,8 @@ public final class Main {
     static final String USAGE = String.join("\n",
             "usage: java -jar shootout-jvm.jar --dataset FILE --out FILE [options]",
             "       java -jar shootout-jvm.jar --list",
+            "       java -jar shootout-jvm.jar --dataset FILE --interop-encode DIR [--formats a,b]",
+            "       java -jar shootout-jvm.jar --dataset FILE --interop-decode LIST",
             "  --dataset FILE      shootout-dataset/1 file (shootout export-dataset)",
             "  --runs N            measured runs, each a whole pass over the dataset (default 5)",
             "  --warmup N          warm-up runs before the measured ones, validated all the same (default 1)",
@@ -77,6 +80,10 @@ public final class Main {
             "  --jit-warmup-ms N   before the runs, each format repeats the first window for N ms so the JIT compiles it (default 500)",
             "  --list              list the formats and the workloads each runs, then exit",
             "  --json              with --list: print JSON (what `shootout formats --lang jvm` reads)",
+            "  --interop-encode DIR  with --dataset (and --formats): write each format's stream, record ends and manifest into DIR",
+            "                      (java-<format>.bin, .ends, .json; protocol shootout-interop/1, docs/interop.md), then exit",
+            "  --interop-decode LIST with --dataset: decode each `<format>\\t<stream path>` line of LIST, validate it against the",
+            "                      dataset's reference and print one JSON answer per line (ok, mismatch or error), then exit",
             "Run with a fixed heap, e.g. java -Xms2g -Xmx2g -jar shootout-jvm.jar ...");
 
     public static void main(String[] args) {
@@ -130,6 +137,8 @@ public final class Main {
                     case "jit-warmup-ms" -> o.jitWarmupMs = Long.parseLong(value);
                     case "formats" -> o.formats = value;
                     case "out" -> o.out = value;
+                    case "interop-encode" -> o.interopEncode = value;
+                    case "interop-decode" -> o.interopDecode = value;
                     default -> throw new UsageError("flag provided but not defined: -" + name);
                 }
             } catch (NumberFormatException e) {
@@ -172,6 +181,9 @@ public final class Main {
             }
             return 0;
         }
+        if (!o.interopEncode.isEmpty() || !o.interopDecode.isEmpty()) {
+            return interop(o, out, err, formats);
+        }
         if (o.dataset.isEmpty() || o.out.isEmpty()) {
             err.println("shootout-jvm: --dataset and --out are required");
             err.println(USAGE);
@@ -186,6 +198,36 @@ public final class Main {
             }
             return measure(o, args, header, w, out, err, formats);
         } catch (UsageError e) {
+            err.println("shootout-jvm: " + e.getMessage());
+            return 2;
+        } catch (Exception e) {
+            err.println("shootout-jvm: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** --interop-encode or --interop-decode: 0 when done, 1 on an I/O error with the dataset, the list or DIR, 2 on usage errors. */
+    static int interop(Options o, PrintStream out, PrintStream err, List<Registry.Format> formats) {
+        if (!o.interopEncode.isEmpty() && !o.interopDecode.isEmpty()) {
+            err.println("shootout-jvm: --interop-encode and --interop-decode are separate runs");
+            return 2;
+        }
+        if (o.dataset.isEmpty()) {
+            err.println("shootout-jvm: --interop-encode and --interop-decode need --dataset");
+            return 2;
+        }
+        try {
+            Dataset.Header header = Dataset.readHeader(Path.of(o.dataset));
+            Workload<?, ?> w = Workload.named(header.workload());
+            if (w == null) {
+                err.println("shootout-jvm: " + o.dataset + ": workload \"" + header.workload() + "\" is not one of the shootout's");
+                return 1;
+            }
+            if (!o.interopEncode.isEmpty()) {
+                return Interop.encode(Path.of(o.dataset), w, Path.of(o.interopEncode), o.formats, formats, err);
+            }
+            return Interop.decode(Path.of(o.dataset), w, Path.of(o.interopDecode), formats, out);
+        } catch (Interop.UsageError e) {
             err.println("shootout-jvm: " + e.getMessage());
             return 2;
         } catch (Exception e) {

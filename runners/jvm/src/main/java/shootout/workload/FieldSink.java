@@ -146,6 +146,14 @@ public final class FieldSink {
         final long records;
         final java.util.Map<String, Stats> fields = new java.util.HashMap<>();
 
+        /** The figures of an aggregate fed here, to compare another one with (interop's per-record search). */
+        public Reference(FieldSink s, List<String> names) {
+            records = s.records;
+            for (int i = 0; i < names.size(); i++) {
+                fields.put(names.get(i), new Stats(s.present[i], s.intSum[i], s.floatSum[i], s.floatBits[i], s.textBytes[i], s.textHash[i]));
+            }
+        }
+
         public Reference(JsonNode ref) {
             records = Json.u64(ref.get("records"), "records");
             JsonNode fs = ref.get("fields");

@@ -102,6 +102,14 @@ public final class IexSink {
         final long records, messages, seqNoSum;
         final Map<String, List<Object>> symbols = new HashMap<>();
 
+        /** The figures of an aggregate fed here, to compare another one with (interop's per-record search). */
+        public Reference(IexSink s) {
+            records = s.records;
+            messages = s.messages;
+            seqNoSum = s.seqNoSum;
+            s.symbols.forEach((name, sym) -> symbols.put(name, sym.figures()));
+        }
+
         public Reference(JsonNode ref) {
             records = Json.u64(ref.get("records"), "records");
             messages = Json.u64(ref.get("messages"), "messages");

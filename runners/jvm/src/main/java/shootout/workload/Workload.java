@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import java.util.List;
 import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -22,6 +23,8 @@ public final class Workload<R, S> {
     /** Parses the header's reference; the function it returns names the first difference of a sink from it, or null. */
     public final Function<JsonNode, Function<S, String>> checker;
     public final LineReader<R> readLine;
+    /** The first difference of a decoded sink (second) from an expected one (first), worded as the checker words it; null when equal. */
+    public final BiFunction<S, S, String> compare;
 
     @FunctionalInterface
     public interface LineReader<R> {
@@ -29,7 +32,7 @@ public final class Workload<R, S> {
     }
 
     Workload(String name, Class<R> type, List<String> fields, Supplier<S> newSink, BiConsumer<R, S> feed,
-            Function<JsonNode, Function<S, String>> checker, LineReader<R> readLine) {
+            Function<JsonNode, Function<S, String>> checker, LineReader<R> readLine, BiFunction<S, S, String> compare) {
         this.name = name;
         this.type = type;
         this.fields = fields;
@@ -37,6 +40,7 @@ public final class Workload<R, S> {
         this.feed = feed;
         this.checker = checker;
         this.readLine = readLine;
+        this.compare = compare;
     }
 
     static <R> Workload<R, FieldSink> fields(String name, Class<R> type, List<String> fields, BiConsumer<R, FieldSink> visit) {
@@ -44,7 +48,7 @@ public final class Workload<R, S> {
         return new Workload<>(name, type, fields, () -> new FieldSink(fields.size()), visit, ref -> {
             FieldSink.Reference want = new FieldSink.Reference(ref);
             return s -> s.firstDifference(want, fields);
-        }, reader::readValue);
+        }, reader::readValue, (want, got) -> got.firstDifference(new FieldSink.Reference(want, fields), fields));
     }
 
     public static final List<String> TABULAR = List.of("f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f10", "f11",
@@ -63,7 +67,7 @@ public final class Workload<R, S> {
             MultiMessage::feed, ref -> {
                 IexSink.Reference want = new IexSink.Reference(ref);
                 return s -> s.firstDifference(want);
-            }, IexLine::read);
+            }, IexLine::read, (want, got) -> got.firstDifference(new IexSink.Reference(want)));
 
     /** Every workload, in docs/results-schema.md's order. */
     public static final List<Workload<?, ?>> ALL = List.of(IEX, USER, SQL, PRIMITIVES, OBJECT, MIXED, STRINGS, LONGS);

@@ -122,9 +122,9 @@ class MainTest {
     void aFormatThatLosesAValueIsListedAsFailedAndTheExitIs3(@TempDir Path dir) throws Exception {
         shootout.codec.Labels l = shootout.codec.Labels.of(false, "owned", "validated", "reflection");
         List<Registry.Format> formats = new java.util.ArrayList<>(Registry.FORMATS);
-        formats.add(new Registry.Format(new shootout.codec.Info("loses-uid", "test", "jdk", l, ""), w -> new LosesUid(),
+        formats.add(new Registry.Format(new shootout.codec.Info("loses-uid", "test", "jdk", l, shootout.codec.Framing.U32LE, ""), w -> new LosesUid(),
                 java.util.Map.of("iex", "t", "sql", "t", "primitives", "t", "object", "t", "mixed", "t", "strings", "t", "longs", "t")));
-        formats.add(new Registry.Format(new shootout.codec.Info("crashes", "test", "jdk", l, ""), w -> new Crashes(),
+        formats.add(new Registry.Format(new shootout.codec.Info("crashes", "test", "jdk", l, shootout.codec.Framing.U32LE, ""), w -> new Crashes(),
                 java.util.Map.of("iex", "t", "sql", "t", "primitives", "t", "object", "t", "mixed", "t", "strings", "t", "longs", "t")));
         Path out = dir.resolve("r.json");
         ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();

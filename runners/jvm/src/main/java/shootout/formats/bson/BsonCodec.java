@@ -8,6 +8,7 @@ import org.bson.BsonBinaryWriter;
 import org.bson.BsonType;
 import org.bson.io.BasicOutputBuffer;
 import shootout.codec.Codec;
+import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
 import shootout.codec.Stream;
@@ -23,7 +24,7 @@ import shootout.workload.Workload;
  * its own length: no extra prefix.
  */
 public final class BsonCodec<R, S> implements Codec<R, S> {
-    public static final Info INFO = new Info("bson", "BSON", "org.mongodb:bson", Labels.of(true, "owned", "validated", "reflection"),
+    public static final Info INFO = new Info("bson", "BSON", "org.mongodb:bson", Labels.of(true, "owned", "validated", "reflection"), Framing.NONE,
             "BsonBinaryWriter/BsonBinaryReader over the record class's fields (a field model walked by reflection), one document "
                     + "per record with field names; f32 as double, u64 as int64 bits; the document's own length frames it");
 

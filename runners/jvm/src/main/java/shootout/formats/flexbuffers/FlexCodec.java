@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.function.BiConsumer;
 import shootout.codec.Codec;
+import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
 import shootout.codec.Stream;
@@ -24,7 +25,7 @@ import shootout.workload.Workload;
  */
 public final class FlexCodec<R, S> implements Codec<R, S> {
     public static final Info INFO = new Info("flexbuffers", "FlexBuffers", "com.google.flatbuffers:flatbuffers-java",
-            Labels.of(true, "owned", "unchecked", "reflection"),
+            Labels.of(true, "owned", "unchecked", "reflection"), Framing.U32LE,
             "FlexBuffersBuilder (shared keys, reused) over the record class's fields: a map per record, typed vectors for number "
                     + "runs, absent cells omitted; read through getRoot on a view of the stream without a verifier (Java's "
                     + "FlexBuffers has none; bounds come from ByteBuffer checks); 4-byte length prefix");

@@ -24,6 +24,7 @@ import org.apache.ignite.marshaller.MarshallerContext;
 import org.apache.ignite.marshaller.Marshallers;
 import org.apache.ignite.marshaller.jdk.JdkMarshaller;
 import shootout.codec.Codec;
+import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
 import shootout.codec.Stream;
@@ -145,12 +146,12 @@ public final class Ignite {
     }
 
     static final Labels POJO_LABELS = Labels.of(true, "owned", "validated", "reflection");
-    public static final Info POJO = new Info("ignite-binary", "Ignite binary", "org.apache.ignite:ignite-core", POJO_LABELS,
+    public static final Info POJO = new Info("ignite-binary", "Ignite binary", "org.apache.ignite:ignite-core", POJO_LABELS, Framing.U32LE,
             "GridBinaryMarshaller.marshal of the record object (binary object: 24-byte header, fields, compact footer), no node; "
                     + "4-byte length prefix; the header's type, version and total length are checked before unmarshal (Ignite's "
                     + "reader trusts lengths in the bytes), which deserializes into the class");
     public static final Info RAW = new Info("ignite-raw", "Ignite binary", "org.apache.ignite:ignite-core",
-            Labels.of(true, "owned", "validated", "reflection"),
+            Labels.of(true, "owned", "validated", "reflection"), Framing.NONE,
             "Ignite's raw writer (BinaryRawWriter): the record's fields one after another as typed values, no object header or "
                     + "field ids, as the IEP-75 study wrote its raw case; nested records as a count and their fields; self-delimiting");
 
@@ -163,6 +164,7 @@ public final class Ignite {
         public PojoCodec(Workload<R, S> w) {
             type = w.type;
             feed = w.feed;
+            registerTypes(m, ClassModel.of(type));
         }
 
         @Override
@@ -185,6 +187,22 @@ public final class Ignite {
             }
             feed.accept(type.cast(o), sink);
             return n + 4;
+        }
+    }
+
+    /**
+     * Registers the record class and the record classes it holds, with their
+     * metadata (field names and the schema a compact footer refers to), as a
+     * cluster's metadata exchange would before a node reads objects it did not
+     * write: a decoder that has written nothing yet (another process's
+     * stream) cannot read a compact-footer object without it.
+     */
+    static void registerTypes(GridBinaryMarshaller m, ClassModel model) {
+        m.context().registerType(model.type, true, false);
+        for (ClassModel.Slot s : model.slots) {
+            if (s.element != null) {
+                registerTypes(m, s.element);
+            }
         }
     }
 

@@ -11,10 +11,10 @@ import com.fasterxml.jackson.dataformat.smile.databind.SmileMapper;
 import java.util.function.BiConsumer;
 import org.msgpack.jackson.dataformat.MessagePackMapper;
 import shootout.codec.Codec;
+import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
 import shootout.codec.Stream;
-import shootout.workload.MultiMessage;
 import shootout.workload.Workload;
 
 /**
@@ -60,42 +60,44 @@ public final class JacksonCodec<R, S> implements Codec<R, S> {
     }
 
     public static ObjectMapper json() {
-        return strict(JsonMapper.builder().build());
+        return strict(SerdeShape.register(JsonMapper.builder().build()));
     }
 
     public static ObjectMapper cbor() {
-        return strict(CBORMapper.builder().build());
+        return strict(SerdeShape.register(CBORMapper.builder().build()));
     }
 
     public static ObjectMapper smile() {
-        return strict(SmileMapper.builder().build());
+        return strict(SerdeShape.register(SmileMapper.builder().build()));
     }
 
     public static ObjectMapper msgpackMap() {
-        return strict(new MessagePackMapper());
+        return strict(SerdeShape.register(new MessagePackMapper()));
     }
 
-    /** MessagePack with every record class (and iex's Message) as an array of its fields in declaration order: no field names. */
+    /** MessagePack with every record class (and iex's message and bodies) as an array of its fields in declaration order: no field names. */
     public static ObjectMapper msgpackArray() {
         MessagePackMapper m = new MessagePackMapper();
         for (Workload<?, ?> w : Workload.ALL) {
             m.configOverride(w.type).setFormat(JsonFormat.Value.forShape(JsonFormat.Shape.ARRAY));
         }
-        m.configOverride(MultiMessage.Message.class).setFormat(JsonFormat.Value.forShape(JsonFormat.Shape.ARRAY));
-        return strict(m);
+        SerdeShape.asArrays(m);
+        return strict(SerdeShape.register(m));
     }
 
     static final Labels LABELS = Labels.of(true, "owned", "validated", "reflection");
-    static final String FRAMING = "4-byte little-endian length prefix per record; ObjectWriter/ObjectReader made once per record type";
+    static final String FRAMING = "4-byte little-endian length prefix per record; ObjectWriter/ObjectReader made once per record type; "
+            + "iex messages in Rust serde's shape (ts, symbol, body as an externally tagged Trade/LevelUpdate union, side by name), "
+            + "converted from and to the flat Java message by a Converter on a mix-in (one more object per message and body)";
 
-    public static final Info JSON = new Info("json-jackson", "JSON", "com.fasterxml.jackson.core:jackson-databind", LABELS,
+    public static final Info JSON = new Info("json-jackson", "JSON", "com.fasterxml.jackson.core:jackson-databind", LABELS, Framing.U32LE,
             FRAMING + "; nulls written as null");
     public static final Info CBOR = new Info("cbor-jackson", "CBOR", "com.fasterxml.jackson.dataformat:jackson-dataformat-cbor",
-            LABELS, FRAMING + "; a map of field names per record");
+            LABELS, Framing.U32LE, FRAMING + "; a map of field names per record");
     public static final Info SMILE = new Info("smile-jackson", "Smile", "com.fasterxml.jackson.dataformat:jackson-dataformat-smile",
-            LABELS, FRAMING + "; Smile's default shared-name back-references within a record");
+            LABELS, Framing.U32LE, FRAMING + "; Smile's default shared-name back-references within a record");
     public static final Info MSGPACK_MAP = new Info("msgpack-jackson-map", "MessagePack", "org.msgpack:jackson-dataformat-msgpack",
-            LABELS, FRAMING + "; POJO as a map with field names (the study's \"with field names\")");
+            LABELS, Framing.U32LE, FRAMING + "; POJO as a map with field names (the study's \"with field names\")");
     public static final Info MSGPACK_ARRAY = new Info("msgpack-jackson-array", "MessagePack", "org.msgpack:jackson-dataformat-msgpack",
-            LABELS, FRAMING + "; POJO as an array of its fields, no names (@JsonFormat(shape = ARRAY) as a config override)");
+            LABELS, Framing.U32LE, FRAMING + "; POJO as an array of its fields, no names (@JsonFormat(shape = ARRAY) as a config override)");
 }

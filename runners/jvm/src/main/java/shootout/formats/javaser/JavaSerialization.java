@@ -6,6 +6,7 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.util.function.BiConsumer;
 import shootout.codec.Codec;
+import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
 import shootout.codec.Stream;
@@ -21,7 +22,7 @@ import shootout.workload.Workload;
  */
 public final class JavaSerialization<R, S> implements Codec<R, S> {
     public static final Info INFO = new Info("java-serialization", "Java serialization", "jdk",
-            Labels.of(false, "owned", "validated", "reflection"),
+            Labels.of(false, "owned", "validated", "reflection"), Framing.U32LE,
             "one ObjectOutputStream per record (stream header and class descriptors every time), 4-byte length prefix; "
                     + "an ObjectInputFilter admits the workload's classes only");
 

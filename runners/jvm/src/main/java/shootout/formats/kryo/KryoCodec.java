@@ -5,6 +5,7 @@ import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import java.util.function.BiConsumer;
 import shootout.codec.Codec;
+import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
 import shootout.codec.Stream;
@@ -16,7 +17,7 @@ import shootout.workload.Workload;
  * off (the records hold no shared references), one reused Output and Input.
  */
 public final class KryoCodec<R, S> implements Codec<R, S> {
-    public static final Info INFO = new Info("kryo", "Kryo", "com.esotericsoftware:kryo", Labels.of(true, "owned", "validated", "reflection"),
+    public static final Info INFO = new Info("kryo", "Kryo", "com.esotericsoftware:kryo", Labels.of(true, "owned", "validated", "reflection"), Framing.U32LE,
             "FieldSerializer on registered classes, writeObject/readObject with the class known; the record is copied from "
                     + "Kryo's reused Output after a 4-byte length prefix; Input reads the stream's array in place");
 

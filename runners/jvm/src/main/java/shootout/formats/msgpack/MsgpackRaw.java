@@ -7,6 +7,7 @@ import org.msgpack.core.MessagePacker;
 import org.msgpack.core.MessageUnpacker;
 import org.msgpack.core.buffer.ArrayBufferInput;
 import shootout.codec.Codec;
+import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
 import shootout.codec.Stream;
@@ -23,7 +24,7 @@ import shootout.workload.Workload;
  */
 public final class MsgpackRaw<R, S> implements Codec<R, S> {
     public static final Info INFO = new Info("msgpack-raw", "MessagePack", "org.msgpack:msgpack-core",
-            Labels.of(true, "owned", "validated", "reflection"),
+            Labels.of(true, "owned", "validated", "reflection"), Framing.NONE,
             "MessagePacker/MessageUnpacker value by value over the record class's fields (a field model walked by reflection): "
                     + "fields in sequence without names or a record header, smallest integer encodings, u64 as int64 bits; "
                     + "self-delimiting, no length prefix");

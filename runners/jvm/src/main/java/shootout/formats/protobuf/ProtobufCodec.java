@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import shootout.codec.Codec;
+import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
 import shootout.codec.Stream;
@@ -27,7 +28,7 @@ import shootout.workload.Workload;
  */
 public final class ProtobufCodec<R, S, M extends MessageLite> implements Codec<R, S> {
     public static final Info INFO = new Info("protobuf", "Protocol Buffers", "com.google.protobuf:protobuf-java",
-            Labels.of(true, "owned", "validated", "generated"),
+            Labels.of(true, "owned", "validated", "generated"), Framing.VARINT,
             "protoc 4.36.2 classes; a builder per record, varint length prefix (writeDelimitedTo's framing), CodedOutputStream "
                     + "into the stream's array; the parser reads the array in place and the aggregate is fed from the message");
 

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import org.agrona.ExpandableArrayBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import shootout.codec.Codec;
+import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
 import shootout.codec.Stream;
@@ -45,7 +46,7 @@ import shootout.workload.Workload;
  * garbage cannot make the decoder allocate what a length in it claims.
  */
 public final class SbeCodec<R, S> implements Codec<R, S> {
-    public static final Info INFO = new Info("sbe", "SBE (Simple Binary Encoding)", "uk.co.real-logic:sbe-all", Labels.of(true, "zero-copy", "validated", "generated"),
+    public static final Info INFO = new Info("sbe", "SBE (Simple Binary Encoding)", "uk.co.real-logic:sbe-all", Labels.of(true, "zero-copy", "validated", "generated"), Framing.NONE,
             "sbe-tool 1.38.1 Java flyweights over Agrona buffers (iex-sbe.xml); header + message, self-delimiting; texts read as "
                     + "views; iex symbols as char[8] space-padded (Latin-1 bytes); tabular presence as a bitset");
 

@@ -12,6 +12,7 @@ import org.apache.thrift.protocol.TProtocolFactory;
 import org.apache.thrift.transport.TIOStreamTransport;
 import org.apache.thrift.transport.TMemoryInputTransport;
 import shootout.codec.Codec;
+import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
 import shootout.codec.Stream;
@@ -41,9 +42,9 @@ import shootout.workload.Workload;
  */
 public final class ThriftCodec<R, S, T extends TBase<?, ?>> implements Codec<R, S> {
     static final Labels LABELS = Labels.of(true, "owned", "validated", "generated");
-    public static final Info BINARY = new Info("thrift-binary", "Thrift", "org.apache.thrift:libthrift", LABELS,
+    public static final Info BINARY = new Info("thrift-binary", "Thrift", "org.apache.thrift:libthrift", LABELS, Framing.NONE,
             "TBinaryProtocol; thrift 0.17.0 structs; self-delimiting (stop field); u8/u32/u64 bit-cast, f32 as double");
-    public static final Info COMPACT = new Info("thrift-compact", "Thrift", "org.apache.thrift:libthrift", LABELS,
+    public static final Info COMPACT = new Info("thrift-compact", "Thrift", "org.apache.thrift:libthrift", LABELS, Framing.NONE,
             "TCompactProtocol; thrift 0.17.0 structs; self-delimiting (stop field); u8/u32/u64 bit-cast, f32 as double");
 
     interface To<R, T> {

@@ -10,6 +10,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.function.BiConsumer;
 import shootout.codec.Codec;
+import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
 import shootout.codec.Stream;
@@ -23,7 +24,7 @@ import shootout.workload.Workload;
  * into a tree that is then copied into the record.
  */
 public final class UbjsonCodec<R, S> implements Codec<R, S> {
-    public static final Info INFO = new Info("ubjson", "UBJSON", "com.dev-smart:ubjson", Labels.of(true, "owned", "validated", "reflection"),
+    public static final Info INFO = new Info("ubjson", "UBJSON", "com.dev-smart:ubjson", Labels.of(true, "owned", "validated", "reflection"), Framing.U32LE,
             "UBObject tree per record (field names; optimized typed arrays for int/long/double/string runs), UBWriter into the "
                     + "stream, UBReader back to a tree, then into the class; 4-byte length prefix");
 
@@ -78,7 +79,7 @@ public final class UbjsonCodec<R, S> implements Codec<R, S> {
                     case INTS -> UBValueFactory.createArray((int[]) v);
                     case LONGS -> UBValueFactory.createArray((long[]) v);
                     case DOUBLES -> UBValueFactory.createArray((double[]) v);
-                    case BOOLS -> UBValueFactory.createArray((boolean[]) v);
+                    case BOOLS -> bools((boolean[]) v);
                     case STRINGS -> UBValueFactory.createArray((String[]) v);
                     case RECORDS -> {
                         Object[] a = (Object[]) v;
@@ -123,11 +124,11 @@ public final class UbjsonCodec<R, S> implements Codec<R, S> {
                 case BOXED_INT -> s.field.set(o, number(v).asInt());
                 case BOXED_DOUBLE -> s.field.set(o, number(v).asFloat64());
                 case BOXED_FLOAT -> s.field.set(o, number(v).asFloat32());
-                case INTS -> s.field.set(o, array(v).asInt32Array());
-                case LONGS -> s.field.set(o, array(v).asInt64Array());
-                case DOUBLES -> s.field.set(o, array(v).asFloat64Array());
-                case BOOLS -> s.field.set(o, array(v).asBoolArray());
-                case STRINGS -> s.field.set(o, array(v).asStringArray());
+                case INTS -> s.field.set(o, ints(v));
+                case LONGS -> s.field.set(o, longs(v));
+                case DOUBLES -> s.field.set(o, doubles(v));
+                case BOOLS -> s.field.set(o, bools(v));
+                case STRINGS -> s.field.set(o, strings(v));
                 case RECORDS -> {
                     UBArray a = array(v).asArray();
                     Object[] out = s.element.newArray(a.size());
@@ -165,6 +166,85 @@ public final class UbjsonCodec<R, S> implements Codec<R, S> {
             throw new IOException("ubjson: not a string");
         }
         return v.asString();
+    }
+
+    /**
+     * Booleans as an array of true/false values: the library's createArray(boolean[])
+     * writes them as integers, which UBJSON readers (Rust's serde) do not take for booleans.
+     */
+    private static UBValue bools(boolean[] a) {
+        UBValue[] items = new UBValue[a.length];
+        for (int i = 0; i < a.length; i++) {
+            items[i] = UBValueFactory.createBool(a[i]);
+        }
+        return UBValueFactory.createArray(items);
+    }
+
+    // An array this codec wrote is strongly typed (one type marker for all): the library's bulk getter reads it.
+    // Any other (serde's, as Rust writes it: a marker per element, each integer in its smallest type) element by element.
+
+    private static int[] ints(UBValue v) throws IOException {
+        UBArray a = array(v).asArray();
+        if (a.getStrongType() == UBArray.ArrayType.Int32) {
+            return a.asInt32Array();
+        }
+        int[] out = new int[a.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = Math.toIntExact(integer(a.get(i)).asLong());
+        }
+        return out;
+    }
+
+    private static long[] longs(UBValue v) throws IOException {
+        UBArray a = array(v).asArray();
+        if (a.getStrongType() == UBArray.ArrayType.Int64) {
+            return a.asInt64Array();
+        }
+        long[] out = new long[a.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = integer(a.get(i)).asLong();
+        }
+        return out;
+    }
+
+    private static double[] doubles(UBValue v) throws IOException {
+        UBArray a = array(v).asArray();
+        if (a.getStrongType() == UBArray.ArrayType.Float64) {
+            return a.asFloat64Array();
+        }
+        double[] out = new double[a.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = number(a.get(i)).asFloat64();
+        }
+        return out;
+    }
+
+    private static boolean[] bools(UBValue v) throws IOException {
+        UBArray a = array(v).asArray();
+        boolean[] out = new boolean[a.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = bool(a.get(i));
+        }
+        return out;
+    }
+
+    private static String[] strings(UBValue v) throws IOException {
+        UBArray a = array(v).asArray();
+        if (a.getStrongType() == UBArray.ArrayType.String) {
+            return a.asStringArray();
+        }
+        String[] out = new String[a.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = string(a.get(i));
+        }
+        return out;
+    }
+
+    private static UBValue integer(UBValue v) throws IOException {
+        if (!v.isInteger()) {
+            throw new IOException("ubjson: not an integer");
+        }
+        return v;
     }
 
     private static UBValue array(UBValue v) throws IOException {
