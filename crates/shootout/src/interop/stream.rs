@@ -233,7 +233,8 @@ fn frame(body: &[u8], framing: Framing) -> Result<Vec<u8>> {
         }
     };
     record.extend_from_slice(body);
-    if framing == Framing::Newline {
+    // A body may end its line already (Go's json.Encoder does, inside its length prefix).
+    if framing == Framing::Newline && body.last() != Some(&b'\n') {
         record.push(b'\n');
     }
     Ok(record)
