@@ -102,3 +102,5 @@ pub struct Evolving {
     /// catches panics.
     pub trial: fn(Change, Direction, &[UserV1]) -> anyhow::Result<Vec<View>>,
 }
+
+pub mod protobuf;
