@@ -104,3 +104,5 @@ pub struct Evolving {
 }
 
 pub mod protobuf;
+pub mod thrift;
+pub mod avro;
