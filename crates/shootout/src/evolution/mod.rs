@@ -106,3 +106,4 @@ pub struct Evolving {
 pub mod protobuf;
 pub mod thrift;
 pub mod avro;
+pub mod capnp;
