@@ -103,7 +103,9 @@ pub struct Evolving {
     pub trial: fn(Change, Direction, &[UserV1]) -> anyhow::Result<Vec<View>>,
 }
 
-pub mod protobuf;
-pub mod thrift;
 pub mod avro;
 pub mod capnp;
+pub mod flatbuffers;
+pub mod protobuf;
+pub mod sbe;
+pub mod thrift;

@@ -310,9 +310,16 @@ pub(super) mod cells {
 
     /// One record's class: ok, error, silent (read without complaint into
     /// something else than expected) or panic.
-    fn class_of(format: &Evolving, change: Change, direction: Direction, record: &UserV1) -> &'static str {
+    fn class_of(
+        format: &Evolving,
+        change: Change,
+        direction: Direction,
+        record: &UserV1,
+    ) -> &'static str {
         let one = std::slice::from_ref(record);
-        let views = match panic::catch_unwind(AssertUnwindSafe(|| (format.trial)(change, direction, one))) {
+        let views = match panic::catch_unwind(AssertUnwindSafe(|| {
+            (format.trial)(change, direction, one)
+        })) {
             Err(_) => return "panic",
             Ok(Err(_)) => return "error",
             Ok(Ok(views)) => views,
@@ -321,7 +328,9 @@ pub(super) mod cells {
             return "silent";
         };
         let (want, missing) = expected(change, direction, record);
-        let fields = want.keys().chain(view.keys().filter(|k| !want.contains_key(*k)));
+        let fields = want
+            .keys()
+            .chain(view.keys().filter(|k| !want.contains_key(*k)));
         for field in fields {
             let expected = want.get(field).unwrap_or(&Value::Absent);
             let got = view.get(field).unwrap_or(&Value::Absent);
@@ -392,6 +401,10 @@ mod tests {
     #[test]
     fn an_old_reader_gives_the_removed_field_its_default() {
         let views = trial(Change::RemoveField, Direction::NewToOld, &cells::records()).unwrap();
-        assert!(views.iter().all(|view| view["nickname"] == Value::Text(String::new())));
+        assert!(
+            views
+                .iter()
+                .all(|view| view["nickname"] == Value::Text(String::new()))
+        );
     }
 }

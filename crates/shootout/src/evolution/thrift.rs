@@ -3,10 +3,10 @@
 //! protocol. Field ids and types are on the wire, names are not; a reader skips
 //! ids it does not know and rejects a struct that lacks a required field.
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, anyhow};
 use thrift::protocol::{
     TBinaryInputProtocol, TBinaryOutputProtocol, TCompactInputProtocol, TCompactOutputProtocol,
-    TInputProtocol, TOutputProtocol, TSerializable,
+    TOutputProtocol, TSerializable,
 };
 
 use super::{Change, Direction, Evolving, UserV1, Value, View, email_of};
@@ -99,7 +99,11 @@ trait Version: TSerializable {
     fn view(self) -> View;
 }
 
-fn trial<P: Protocol>(change: Change, direction: Direction, records: &[UserV1]) -> Result<Vec<View>> {
+fn trial<P: Protocol>(
+    change: Change,
+    direction: Direction,
+    records: &[UserV1],
+) -> Result<Vec<View>> {
     use user_thrift as th;
     match change {
         Change::AddField => between::<P, th::UserV1, th::UserAddField>(direction, records),
@@ -128,11 +132,24 @@ fn write_then_read<P: Protocol, Writer: Version, Reader: Version>(
     records
         .iter()
         .map(|record| {
-            let bytes = P::write(&Writer::write(record)).context("the writer failed")?;
-            let read = P::read::<Reader>(&bytes).context("the reader failed")?;
+            let bytes = P::write(&Writer::write(record))
+                .map_err(describe)
+                .context("the writer failed")?;
+            let read = P::read::<Reader>(&bytes)
+                .map_err(describe)
+                .context("the reader failed")?;
             Ok(read.view())
         })
         .collect()
+}
+
+/// The crate's error with its message: a protocol error displays as its kind
+/// alone ("protocol error").
+fn describe(error: thrift::Error) -> anyhow::Error {
+    match error {
+        thrift::Error::Protocol(ref protocol) => anyhow!("{error}: {}", protocol.message),
+        other => anyhow::Error::new(other),
+    }
 }
 
 /// A field's value as the reader reports it.
