@@ -3,7 +3,7 @@
 # Struct names are not on the wire, so the versions live side by side; none refers
 # to another type. v1 is schemas/records/records.capnp's UserResponse with tutorial
 # narrowed to an Int32.
-# Regenerate the Rust code with scripts/regenerate/capnp.sh.
+# Regenerate the Rust code with scripts/regenerate/evolution-capnp.sh.
 @0xc44a91b1960aefbd;
 
 struct UserV1 {
