@@ -18,8 +18,8 @@ pub const EVOLVING: Evolving = Evolving {
             `optional string` (explicit presence); the removed nickname leaves its number \
             (`reserved 5; reserved \"nickname\";`, so it is never reused); the rename keeps \
             number 6; the widened tutorial keeps number 4 as int64, which the proto3 guide \
-            lists as compatible with int32 (an int64 too big for an int32 reader would be \
-            truncated, as in C++); the reordered message keeps every number.",
+            lists as compatible with int32 (an int64 too big for an int32 reader is truncated, \
+            by prost as by C++); the reordered message keeps every number.",
     trial,
 };
 
