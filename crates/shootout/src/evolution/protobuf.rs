@@ -224,14 +224,14 @@ pub(super) mod cells {
     use super::super::{Change, Direction, Evolving, UserV1, Value, View};
     use crate::workload::user;
 
-    /// A few generated `user` records (tutorial narrowed to an int32) and the
-    /// edges a reader can get wrong: extreme and negative integers, empty,
-    /// non-ASCII and long text.
+    /// The matrix's records (evolution/matrix.rs): 24 generated `user` records
+    /// (tutorial narrowed to an int32) and the edges a reader can get wrong:
+    /// extreme and negative integers, empty, non-ASCII and long text.
     pub fn records() -> Vec<UserV1> {
         let mut records: Vec<UserV1> = user::generate(0, 13)
             .records
             .into_iter()
-            .take(4)
+            .take(24)
             .map(|u| UserV1 {
                 uid: u.uid,
                 muid: u.muid,
@@ -260,6 +260,10 @@ pub(super) mod cells {
             edge(i64::MIN, i32::MIN, i64::MAX, "ünïcödé ✓ 日本語 🦀"),
             edge(i64::MAX, i32::MAX, i64::MIN, &"x".repeat(300)),
             edge(-1, -1, -1, "quote\" back\\slash\nnul\0"),
+            UserV1 {
+                nickname: String::new(),
+                ..edge(1 << 53, 1, 1 << 40, "activ")
+            },
         ]);
         records
     }
