@@ -35,6 +35,8 @@ generated=(crates/sbe-generated runners/go/generated runners/go/formats/msgp/typ
 for dir in "$repo"/crates/shootout/src/format/*/generated; do
     generated+=("${dir#"$repo"/}")
 done
+# The schema-evolution matrix's code (the evolution-* parts).
+generated+=(crates/shootout/src/evolution/generated)
 
 if [ -z "$check" ]; then
     for part in "${parts[@]}"; do

@@ -104,11 +104,17 @@ pub struct Evolving {
     pub trial: fn(Change, Direction, &[UserV1]) -> anyhow::Result<Vec<View>>,
 }
 
+mod avro;
+mod capnp;
 mod derive_formats;
+mod flatbuffers;
 mod html;
 pub mod matrix;
+mod protobuf;
+mod sbe;
 mod serde_formats;
 mod show;
+mod thrift;
 mod versions;
 
 pub use show::{Options, SCHEMA, evolution, help};
@@ -116,6 +122,13 @@ pub use show::{Options, SCHEMA, evolution, help};
 /// Every format the matrix runs, in the order it lists them: the schema-bearing
 /// formats, then the schemaless ones with named fields, then the derive-based.
 pub const FORMATS: &[Evolving] = &[
+    protobuf::EVOLVING,
+    thrift::BINARY,
+    thrift::COMPACT,
+    avro::EVOLVING,
+    capnp::EVOLVING,
+    flatbuffers::EVOLVING,
+    sbe::EVOLVING,
     serde_formats::MSGPACK_MAP,
     serde_formats::CBOR_CIBORIUM,
     serde_formats::JSON_SERDE_JSON,
