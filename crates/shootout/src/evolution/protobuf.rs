@@ -217,161 +217,30 @@ version! {
 
 /// What every format's tests share: records like the matrix's and the
 /// classification of a cell, by the same rules as the matrix.
+/// The formats' own tests assert their cells as the matrix classifies them.
 #[cfg(test)]
 pub(super) mod cells {
-    use std::panic::{self, AssertUnwindSafe};
+    use super::super::{Change, Evolving, UserV1, matrix};
 
-    use super::super::{Change, Direction, Evolving, UserV1, Value, View};
-    use crate::workload::user;
-
-    /// The matrix's records (evolution/matrix.rs): 24 generated `user` records
-    /// (tutorial narrowed to an int32) and the edges a reader can get wrong:
-    /// extreme and negative integers, empty, non-ASCII and long text.
     pub fn records() -> Vec<UserV1> {
-        let mut records: Vec<UserV1> = user::generate(0, 13)
-            .records
-            .into_iter()
-            .take(24)
-            .map(|u| UserV1 {
-                uid: u.uid,
-                muid: u.muid,
-                status: u.status,
-                tutorial: i32::try_from(u.tutorial).unwrap(),
-                nickname: u.nickname,
-                total_login_num: u.total_login_num,
-                opened_at: u.opened_at,
-                created_at: u.created_at,
-                updated_at: u.updated_at,
-            })
-            .collect();
-        let edge = |uid, tutorial, total_login_num, text: &str| UserV1 {
-            uid,
-            muid: text.to_owned(),
-            status: text.to_owned(),
-            tutorial,
-            nickname: text.to_owned(),
-            total_login_num,
-            opened_at: text.to_owned(),
-            created_at: text.to_owned(),
-            updated_at: text.to_owned(),
-        };
-        records.extend([
-            edge(0, 0, 0, ""),
-            edge(i64::MIN, i32::MIN, i64::MAX, "ünïcödé ✓ 日本語 🦀"),
-            edge(i64::MAX, i32::MAX, i64::MIN, &"x".repeat(300)),
-            edge(-1, -1, -1, "quote\" back\\slash\nnul\0"),
-            UserV1 {
-                nickname: String::new(),
-                ..edge(1 << 53, 1, 1 << 40, "activ")
-            },
-        ]);
-        records
+        matrix::records()
     }
 
-    /// What the reader should see of `record`, and the field the data did not
-    /// carry (which may read as absent or as its default).
-    fn expected(
-        change: Change,
-        direction: Direction,
-        record: &UserV1,
-    ) -> (View, Option<&'static str>) {
-        let mut view = View::from([
-            ("uid", Value::Int(record.uid)),
-            ("muid", Value::Text(record.muid.clone())),
-            ("status", Value::Text(record.status.clone())),
-            ("tutorial", Value::Int(record.tutorial.into())),
-            ("nickname", Value::Text(record.nickname.clone())),
-            ("total_login_num", Value::Int(record.total_login_num)),
-            ("opened_at", Value::Text(record.opened_at.clone())),
-            ("created_at", Value::Text(record.created_at.clone())),
-            ("updated_at", Value::Text(record.updated_at.clone())),
-        ]);
-        let mut missing = None;
-        match (change, direction) {
-            (Change::AddField, Direction::OldToNew) => {
-                view.insert("email", Value::Absent);
-                missing = Some("email");
-            }
-            (Change::RemoveField, Direction::OldToNew) => {
-                view.remove("nickname");
-            }
-            (Change::RemoveField, Direction::NewToOld) => {
-                view.insert("nickname", Value::Absent);
-                missing = Some("nickname");
-            }
-            (Change::RenameField, Direction::OldToNew) => {
-                let count = view.remove("total_login_num").unwrap();
-                view.insert("login_count", count);
-            }
-            _ => {}
-        }
-        (view, missing)
-    }
-
-    fn is_default(value: &Value) -> bool {
-        matches!(value, Value::Text(text) if text.is_empty()) || *value == Value::Int(0)
-    }
-
-    /// One record's class: ok, error, silent (read without complaint into
-    /// something else than expected) or panic.
-    fn class_of(
-        format: &Evolving,
-        change: Change,
-        direction: Direction,
-        record: &UserV1,
-    ) -> &'static str {
-        let one = std::slice::from_ref(record);
-        let views = match panic::catch_unwind(AssertUnwindSafe(|| {
-            (format.trial)(change, direction, one)
-        })) {
-            Err(_) => return "panic",
-            Ok(Err(_)) => return "error",
-            Ok(Ok(views)) => views,
-        };
-        let [view] = views.as_slice() else {
-            return "silent";
-        };
-        let (want, missing) = expected(change, direction, record);
-        let fields = want
-            .keys()
-            .chain(view.keys().filter(|k| !want.contains_key(*k)));
-        for field in fields {
-            let expected = want.get(field).unwrap_or(&Value::Absent);
-            let got = view.get(field).unwrap_or(&Value::Absent);
-            let defaulted = missing == Some(*field) && (*got == Value::Absent || is_default(got));
-            if got != expected && !defaulted {
-                return "silent";
-            }
-        }
-        "ok"
-    }
-
-    /// A cell's class: its worst record's (silent, then panic, then error).
-    pub fn class(format: &Evolving, change: Change, direction: Direction) -> &'static str {
-        const WORST_FIRST: [&str; 4] = ["silent", "panic", "error", "ok"];
-        let classes: Vec<&str> = records()
-            .iter()
-            .map(|record| class_of(format, change, direction, record))
-            .collect();
-        WORST_FIRST
-            .into_iter()
-            .find(|class| classes.contains(class))
-            .unwrap()
-    }
-
-    /// Asserts every cell of `format` against `observed` (per change in
-    /// `Change::ALL` order: old-to-new, new-to-old), listing every difference.
+    /// Asserts every cell of `format` (per change in `Change::ALL` order:
+    /// old-to-new, new-to-old) as the matrix classifies it on its records.
     pub fn assert_cells(format: &Evolving, observed: [[&str; 2]; 5]) {
-        let mut differences = Vec::new();
-        for (change, want) in Change::ALL.into_iter().zip(observed) {
-            for (direction, want) in Direction::ALL.into_iter().zip(want) {
-                let got = class(format, change, direction);
-                if got != want {
-                    differences.push(format!("{change:?} {direction:?}: {got}, expected {want}"));
-                }
-            }
-        }
-        assert!(differences.is_empty(), "{}: {differences:#?}", format.name);
+        let row = matrix::run(&[format], &records()).remove(0);
+        let got: Vec<(Change, &str)> = row
+            .cells
+            .iter()
+            .map(|c| (c.change, c.outcome.class()))
+            .collect();
+        let want: Vec<(Change, &str)> = Change::ALL
+            .into_iter()
+            .zip(observed)
+            .flat_map(|(change, cells)| cells.map(|class| (change, class)))
+            .collect();
+        assert_eq!(got, want, "{}", format.name);
     }
 }
 
