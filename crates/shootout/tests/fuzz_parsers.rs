@@ -408,3 +408,26 @@ fn the_promise_check_catches_a_broken_message() {
     assert!(csv_error_broken("fuzz.csv: line 9: bad", csv).is_some());
     assert!(csv_error_broken("fuzz.csv: bad", csv).is_some());
 }
+
+/// Seen as the bounded run's slowest cases: a length near the 64 MiB limit in
+/// a capture of a few KiB made the reader zero a buffer of that size before it
+/// found the end of the input. It now grows its buffer by doubling, as the
+/// input shows up; the error is unchanged.
+#[test]
+fn a_huge_block_length_in_a_small_capture_is_an_error_at_the_block() {
+    let (_, ng) = capture_seeds()
+        .into_iter()
+        .find(|(name, _)| name.ends_with(".pcapng"))
+        .unwrap();
+    let first_packet = 28 + 20;
+    let mut bytes = ng.clone();
+    bytes[first_packet + 4..first_packet + 8].copy_from_slice(&((64u32 << 20) - 4).to_le_bytes());
+    let message = format!("{:#}", capture_records(&bytes).unwrap_err());
+    assert!(
+        message.starts_with(&format!(
+            "fuzz.pcap: byte {first_packet}: enhanced packet block length 67108860 runs past the end of the file ({} bytes left)",
+            ng.len() - first_packet
+        )),
+        "{message}"
+    );
+}
