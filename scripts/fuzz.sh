@@ -7,6 +7,10 @@
 #                                    one after the other, and print a summary
 #   scripts/fuzz.sh run SECONDS capture|csv    one target only
 #
+# The instrumented release build of shootout takes half an hour on a busy
+# 2-core machine; it is redone only when the sources change. Two targets can
+# run side by side: `scripts/fuzz.sh run 600 capture & scripts/fuzz.sh run 600 csv`.
+#
 # Targets (fuzz/fuzz_targets/): `capture`, the whole capture reader from bytes
 # (gzip or not, pcap or pcapng, Ethernet/IPv4/UDP, IEX-TP, every message type,
 # through to benchmark records and the reference aggregate, as
