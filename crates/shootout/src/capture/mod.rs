@@ -6,6 +6,7 @@
 //! errors cannot tell a record cut short by the end of the input from one
 //! whose length is wrong.
 
+pub mod fuzz;
 pub mod generate;
 pub mod iex;
 pub mod net;
@@ -25,6 +26,7 @@ use source::{Filling, Tap};
 
 /// The parser's buffer: large reads, and room for any record a snap length allows.
 const PARSE_BUFFER: usize = 4 << 20;
+const MIN_PARSE_BUFFER: usize = 64 << 10;
 /// Snap length assumed when a capture declares none (0), as libpcap does.
 const DEFAULT_SNAPLEN: u32 = 262_144;
 /// Beyond this a record or block length is taken for corruption, whatever the snap length says.
@@ -149,7 +151,14 @@ impl Frames {
             .map_err(|e| read_failure(&place, &tap, e))?;
         let stream = Filling::new(Cursor::new(head.clone()).chain(stream));
         let read_error = stream.error.clone();
-        let reader = match create_reader(PARSE_BUFFER, stream) {
+        // A small input needs no more buffer than its size (unknown behind gzip).
+        let capacity = match tap.progress() {
+            (_, Some(size)) if !gzip => (size.min(PARSE_BUFFER as u64) as usize)
+                .next_power_of_two()
+                .max(MIN_PARSE_BUFFER),
+            _ => PARSE_BUFFER,
+        };
+        let reader = match create_reader(capacity, stream) {
             Ok(reader) => reader,
             Err(PcapError::ReadError) => return Err(io_failure(&place, &tap, &read_error)),
             Err(PcapError::Incomplete(_) | PcapError::Eof) if head.len() < HEAD => {
@@ -185,7 +194,7 @@ impl Frames {
         Ok(Frames {
             place,
             reader,
-            capacity: PARSE_BUFFER,
+            capacity,
             layout,
             previous: None,
             tap,
@@ -207,7 +216,9 @@ impl Frames {
                 Ahead::Record => {}
                 Ahead::More(needed) => {
                     if needed > self.capacity {
-                        self.capacity = needed.next_power_of_two();
+                        // Doubling rather than straight to `needed`: a corrupt
+                        // length in a small input must not cost a buffer that large.
+                        self.capacity = needed.next_power_of_two().min(self.capacity * 2);
                         self.reader.grow(self.capacity);
                     }
                     if self.reader.refill().is_err() {
