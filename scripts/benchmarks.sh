@@ -20,6 +20,13 @@ run deep10 --input ../shared/data/iex/DEEP10.pcap.gz --export-html "$out/deep10.
 # The same command again: compare should find no significant change for most formats.
 run deep10-again --input ../shared/data/iex/DEEP10.pcap.gz
 "$shootout" compare "$out/deep10.json" "$out/deep10-again.json" --markdown >"$out/compare-deep10.md"
+# Beyond speed: every language reading every other's bytes, schema evolution, hostile bytes.
+"$shootout" interop --workload iex --input ../shared/data/iex/DEEP10.pcap.gz --lang all \
+    --export-json "$out/interop-deep10.json" --force | tee "$out/interop-deep10.txt"
+"$shootout" evolution --export-json "$out/evolution.json" --force | tee "$out/evolution.txt"
+rm -rf "$out/robustness-reproducers"
+"$shootout" robustness --input ../shared/data/iex/DEEP10.pcap.gz --reproducers "$out/robustness-reproducers" \
+    --export-json "$out/robustness-deep10.json" | tee "$out/robustness-deep10.txt"
 "$shootout" gen-csv --workload mixed --records 100000 --out "$out/mixed.csv" --force
 run mixed --workload mixed --input "$out/mixed.csv"
 for workload in strings longs user sql primitives object; do
