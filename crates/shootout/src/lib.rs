@@ -2,6 +2,7 @@
 
 pub mod benchmark;
 pub mod capture;
+pub mod caught;
 pub mod cli;
 pub mod compare;
 pub mod dataset;

@@ -615,7 +615,8 @@ fn read_failure(place: &Place, tap: &Tap, e: std::io::Error) -> anyhow::Error {
     }
 }
 
-fn hex(bytes: &[u8]) -> String {
+/// Bytes as lowercase hexadecimal (a SHA-256 as files and results print it).
+pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 

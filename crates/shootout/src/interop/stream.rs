@@ -4,7 +4,6 @@
 //! and decoded by a Rust codec.
 
 use std::io::{BufWriter, Write};
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, ensure};
@@ -14,6 +13,7 @@ use super::wire::{self, Framing};
 use super::{Answer, Identity, MANIFEST_SCHEMA, Manifest, Status};
 use crate::benchmark::input::Input;
 use crate::benchmark::{DEFAULT_WINDOW, Registered};
+use crate::caught::quietly;
 use crate::format::FormatInfo;
 use crate::workload::Workload;
 
@@ -65,7 +65,9 @@ pub fn encode_all<W: Workload>(
         framing: Some(wire::rust_framing(info.name)),
         stream: error.is_none().then(|| format!("{stem}.bin")),
         bytes: written,
-        sha256: error.is_none().then(|| hex(&hash.finalize())),
+        sha256: error
+            .is_none()
+            .then(|| crate::capture::hex(&hash.finalize())),
         error,
     };
     if manifest.error.is_some() {
@@ -77,10 +79,6 @@ pub fn encode_all<W: Workload>(
     std::fs::write(&path, serde_json::to_vec_pretty(&manifest)?)
         .with_context(|| format!("{}: cannot write", path.display()))?;
     Ok(manifest)
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// A producer's stream, cut into its records' bodies.
@@ -388,21 +386,6 @@ fn first_differing_record<W: Workload>(
         }
     }
     Ok(None)
-}
-
-/// Runs `f` with panics caught and the panic hook's message kept off the terminal.
-fn quietly<T>(f: impl FnOnce() -> T) -> Result<T, String> {
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let result = catch_unwind(AssertUnwindSafe(f));
-    std::panic::set_hook(hook);
-    result.map_err(|panic| {
-        panic
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| panic.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "a panic without a message".to_owned())
-    })
 }
 
 #[cfg(test)]

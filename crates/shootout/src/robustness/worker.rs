@@ -289,7 +289,7 @@ fn classify<W: Workload>(
         anyhow::Ok((used, W::first_difference(reference, &aggregate)))
     }));
     match decoded {
-        Err(payload) => Outcome::new(Class::Panic, panic_message(payload.as_ref())),
+        Err(payload) => Outcome::new(Class::Panic, crate::caught::message(payload.as_ref())),
         Ok(Err(error)) => Outcome::new(Class::Rejected, format!("{error:#}")),
         Ok(Ok((used, _))) if used == 0 || used > bytes.len() => Outcome::new(
             Class::Silent,
@@ -302,14 +302,6 @@ fn classify<W: Workload>(
         ),
         Ok(Ok((_, None))) => Outcome::new(Class::Same, ""),
     }
-}
-
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a panic with no message".to_owned())
 }
 
 /// Runs every case of the case file at `path` (which holds `count`) in worker
