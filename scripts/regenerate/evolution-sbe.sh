@@ -2,8 +2,7 @@
 # Regenerates crates/shootout/src/evolution/generated/sbe/<schema>/ from each
 # schemas/evolution/sbe/<schema>.xml (the schema-evolution matrix's SBE versions,
 # one schema per version since SBE versions whole schemas), with the sbe-tool
-# sbe.sh pins (read from there, so the two cannot drift), Rust target, fetched
-# and checked the same way.
+# sbe.sh uses (pinned in scripts/pinned-tools.sh), Rust target.
 #
 # sbe-tool writes a crate per schema; here each becomes a module of the shootout
 # crate: lib.rs is renamed mod.rs and its `crate::` paths become `super::` (the
@@ -11,38 +10,14 @@
 # Needs java (17+) and mvn. Idempotent. The normal build never runs it.
 set -euo pipefail
 
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
-SBE_VERSION="$(sed -n 's/^SBE_VERSION=//p' "$here/sbe.sh")"
-SBE_JAR_SHA256="$(sed -n 's/^SBE_JAR_SHA256=//p' "$here/sbe.sh")"
-SBE_ARTIFACT="uk.co.real-logic:sbe-all:${SBE_VERSION}"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$root/scripts/pinned-tools.sh"
 out_dir="$root/crates/shootout/src/evolution/generated/sbe"
-
-die() {
-    echo "evolution-sbe.sh: $*" >&2
-    exit 1
-}
-
-# Exit status 3: a tool is missing (scripts/regenerate.sh --check then skips this part).
-missing() {
-    echo "evolution-sbe.sh: $*" >&2
-    exit 3
-}
-
-command -v java >/dev/null || missing "java not found (sbe-tool ${SBE_VERSION} needs a JRE 17+; e.g. apt-get install openjdk-17-jre-headless)"
-command -v mvn >/dev/null || missing "mvn not found (needed to fetch ${SBE_ARTIFACT}; e.g. apt-get install maven)"
 command -v rustfmt >/dev/null || die "rustfmt not found (rustup component add rustfmt)"
+jar=$(need_sbe_jar)
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-
-mvn -q -B -Dstyle.color=never dependency:copy -Dartifact="${SBE_ARTIFACT}" -DoutputDirectory="$tmp/jar" >&2 \
-    || die "mvn could not fetch ${SBE_ARTIFACT}"
-jar="$tmp/jar/sbe-all-${SBE_VERSION}.jar"
-[[ -f "$jar" ]] || die "mvn did not produce $jar"
-actual_sha="$(sha256sum "$jar" | cut -d' ' -f1)"
-[[ "$actual_sha" == "$SBE_JAR_SHA256" ]] \
-    || die "sbe-all-${SBE_VERSION}.jar has SHA-256 $actual_sha, expected $SBE_JAR_SHA256 (wrong version?)"
 
 # Replace the committed modules wholesale, so that files a schema no longer
 # produces disappear.

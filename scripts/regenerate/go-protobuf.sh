@@ -1,39 +1,26 @@
 #!/usr/bin/env bash
 # Regenerates the Go runner's Protocol Buffers code (runners/go/generated/protobuf/)
 # from schemas/records/records.proto and schemas/iex/iex.proto, with
-#   - protoc 4.36.2 (libprotoc 36.2), Maven Central
-#     com.google.protobuf:protoc:4.36.2:exe:linux-x86_64 (SHA-256 checked), and
+#   - protoc (pinned in scripts/pinned-tools.sh, from Maven Central), and
 #   - protoc-gen-go v1.36.12, the version of google.golang.org/protobuf that
 #     runners/go/go.mod pins (go install'ed),
-# both cached under ${XDG_CACHE_HOME:-~/.cache}/shootout/. The schemas carry no
+# both cached (in scripts/pinned-tools.sh's cache). The schemas carry no
 # go_package, so the Go import paths are given here (M options).
 set -euo pipefail
 
-PROTOC_VERSION=4.36.2
-PROTOC_SHA256=f6ee22d65361338459208da8bff801c9ca689741cba9187b34990dd45198f864
 PROTOBUF_GO_VERSION=v1.36.12
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+source "$repo/scripts/pinned-tools.sh"
 schemas=$repo/schemas
 out=$repo/runners/go/generated/protobuf
-cache=${XDG_CACHE_HOME:-$HOME/.cache}/shootout/go-protobuf
-mkdir -p "$cache/bin"
-
-grep -Eq "google.golang.org/protobuf $PROTOBUF_GO_VERSION( |$)" "$repo/runners/go/go.mod" \
-    || { echo "go-protobuf: runners/go/go.mod does not pin google.golang.org/protobuf $PROTOBUF_GO_VERSION" >&2; exit 1; }
-
-protoc=$cache/protoc-$PROTOC_VERSION
-if [[ ! -x $protoc ]]; then
-    [[ -z ${REGENERATE_NO_INSTALL:-} ]] || { echo "go-protobuf: protoc $PROTOC_VERSION not in $cache" >&2; exit 3; }
-    echo "go-protobuf: fetching protoc $PROTOC_VERSION from Maven Central" >&2
-    curl -sSfL -o "$protoc.part" "https://repo1.maven.org/maven2/com/google/protobuf/protoc/$PROTOC_VERSION/protoc-$PROTOC_VERSION-linux-x86_64.exe"
-    echo "$PROTOC_SHA256  $protoc.part" | sha256sum -c --quiet - || { rm -f "$protoc.part"; exit 1; }
-    chmod +x "$protoc.part"
-    mv "$protoc.part" "$protoc"
-fi
-plugin=$cache/bin/protoc-gen-go
-if [[ ! -x $plugin || $("$plugin" --version) != "protoc-gen-go $PROTOBUF_GO_VERSION" ]]; then
-    GOBIN=$cache/bin go install "google.golang.org/protobuf/cmd/protoc-gen-go@$PROTOBUF_GO_VERSION"
+grep -Eq "google.golang.org/protobuf $PROTOBUF_GO_VERSION( |$)" "$repo/runners/go/go.mod" ||
+    die "runners/go/go.mod does not pin google.golang.org/protobuf $PROTOBUF_GO_VERSION"
+protoc=$(need_protoc)
+plugins=$tools_cache/protoc-gen-go-$PROTOBUF_GO_VERSION
+if [[ $("$plugins/protoc-gen-go" --version 2>/dev/null) != "protoc-gen-go $PROTOBUF_GO_VERSION" ]]; then
+    GOBIN=$plugins go install "google.golang.org/protobuf/cmd/protoc-gen-go@$PROTOBUF_GO_VERSION" ||
+        die "cannot install protoc-gen-go $PROTOBUF_GO_VERSION (go install failed above)"
 fi
 
 tmp=$(mktemp -d)
@@ -41,7 +28,7 @@ trap 'rm -rf "$tmp"' EXIT
 # generate DIR FILE PACKAGE
 generate() {
     local dir=$1 file=$2 pkg=$3
-    PATH=$cache/bin:$PATH "$protoc" -I "$dir" --go_out="$tmp" --go_opt=paths=source_relative \
+    PATH=$plugins:$PATH "$protoc" -I "$dir" --go_out="$tmp" --go_opt=paths=source_relative \
         "--go_opt=M$file=shootout/generated/protobuf/$pkg" "$dir/$file"
     mkdir -p "$out/$pkg"
     local rel=${dir#"$repo"/}

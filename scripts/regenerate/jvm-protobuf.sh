@@ -1,33 +1,20 @@
 #!/usr/bin/env bash
 # Regenerates the JVM runner's Protocol Buffers classes
 # (runners/jvm/src/main/java/shootout/generated/protobuf/) from
-# records.proto and iex.proto with protoc 4.36.2 (Maven Central
-# com.google.protobuf:protoc:4.36.2:exe:linux-x86_64, SHA-256 checked; the same
-# binary and cache as go-protobuf.sh), matching protobuf-java 4.36.2 in
+# records.proto and iex.proto with protoc (pinned in scripts/pinned-tools.sh,
+# the binary go-protobuf.sh uses), matching protobuf-java in
 # runners/jvm/pom.xml. The schemas name no Java package: a temporary copy of
 # each gets a java_package option.
 set -euo pipefail
 
-PROTOC_VERSION=4.36.2
-PROTOC_SHA256=f6ee22d65361338459208da8bff801c9ca689741cba9187b34990dd45198f864
-
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+source "$repo/scripts/pinned-tools.sh"
 # Where the schemas live (schemas/<workload>/, shared by every language).
 schemas=schemas
 out=$repo/runners/jvm/src/main/java/shootout/generated/protobuf
-cache=${XDG_CACHE_HOME:-$HOME/.cache}/shootout/go-protobuf
-mkdir -p "$cache"
-
-grep -q "<protobuf.version>$PROTOC_VERSION</protobuf.version>" "$repo/runners/jvm/pom.xml" \
-    || { echo "jvm-protobuf: runners/jvm/pom.xml does not pin protobuf-java $PROTOC_VERSION" >&2; exit 1; }
-protoc=$cache/protoc-$PROTOC_VERSION
-if [[ ! -x $protoc ]]; then
-    echo "jvm-protobuf: fetching protoc $PROTOC_VERSION from Maven Central" >&2
-    curl -sSfL -o "$protoc.part" "https://repo1.maven.org/maven2/com/google/protobuf/protoc/$PROTOC_VERSION/protoc-$PROTOC_VERSION-linux-x86_64.exe"
-    echo "$PROTOC_SHA256  $protoc.part" | sha256sum -c --quiet - || { rm -f "$protoc.part"; exit 1; }
-    chmod +x "$protoc.part"
-    mv "$protoc.part" "$protoc"
-fi
+grep -q "<protobuf.version>$PROTOC_VERSION</protobuf.version>" "$repo/runners/jvm/pom.xml" ||
+    die "runners/jvm/pom.xml does not pin protobuf-java $PROTOC_VERSION"
+protoc=$(need_protoc)
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -1,28 +1,18 @@
 #!/usr/bin/env bash
 # Regenerates the JVM runner's SBE codecs (runners/jvm/src/main/java/shootout/generated/sbe/)
-# from iex-sbe.xml with the same pinned sbe-tool as sbe.sh and go-sbe.sh
-# (Maven's uk.co.real-logic:sbe-all:1.38.1, SHA-256 checked), Java target
-# (SBE's reference implementation; the generated code needs Agrona, pinned
-# in runners/jvm/pom.xml). Needs java (17+) and mvn.
+# from iex-sbe.xml with the same sbe-tool as sbe.sh and go-sbe.sh (pinned in
+# scripts/pinned-tools.sh), Java target (SBE's reference implementation; the
+# generated code needs Agrona, pinned in runners/jvm/pom.xml). Needs java (17+)
+# and mvn.
 set -euo pipefail
-SBE_VERSION=1.38.1
-repo_pom=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/runners/jvm/pom.xml
-grep -q "<sbe.version>$SBE_VERSION</sbe.version>" "$repo_pom" || { echo "jvm-sbe: runners/jvm/pom.xml does not name sbe-all $SBE_VERSION" >&2; exit 1; }
-SBE_JAR_SHA256=26e29e5503faa70cc56158fcdacd6369ecfc3088b9a61c90b882feb54451c9b5
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-# Where the schemas live (schemas/<workload>/, shared by every language).
-schemas=schemas
-schema_rel=$schemas/iex/iex-sbe.xml
+source "$repo/scripts/pinned-tools.sh"
+grep -q "<sbe.version>$SBE_VERSION</sbe.version>" "$repo/runners/jvm/pom.xml" || die "runners/jvm/pom.xml does not name sbe-all $SBE_VERSION"
+schema_rel=schemas/iex/iex-sbe.xml
 out=$repo/runners/jvm/src/main/java/shootout/generated/sbe
-die() { echo "jvm-sbe: $*" >&2; exit 1; }
-command -v java >/dev/null || die "java not found (sbe-tool needs a JRE 17+)"
-command -v mvn >/dev/null || die "mvn not found (needed to fetch uk.co.real-logic:sbe-all:$SBE_VERSION)"
+jar=$(need_sbe_jar)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mvn -q -B -Dstyle.color=never dependency:copy -Dartifact="uk.co.real-logic:sbe-all:$SBE_VERSION" -DoutputDirectory="$tmp/jar" >&2 \
-    || die "mvn could not fetch sbe-all $SBE_VERSION"
-jar=$tmp/jar/sbe-all-$SBE_VERSION.jar
-[[ $(sha256sum "$jar" | cut -d' ' -f1) == "$SBE_JAR_SHA256" ]] || die "sbe-all-$SBE_VERSION.jar has the wrong SHA-256"
 java -Dsbe.target.language=Java -Dsbe.target.namespace=shootout.generated.sbe -Dsbe.validation.stopOnError=true \
     -Dsbe.validation.warningsFatal=true -Dsbe.java.generate.interfaces=false \
     -Dsbe.output.dir="$tmp/out" -jar "$jar" "$repo/$schema_rel" >&2 || die "sbe-tool failed"

@@ -1,21 +1,18 @@
 #!/usr/bin/env bash
 # Regenerates the JVM runner's Thrift classes
 # (runners/jvm/src/main/java/shootout/generated/thrift/) from records.thrift
-# and iex.thrift with the Thrift compiler 0.17.0 (Debian bookworm's
-# `thrift-compiler`; or set $THRIFT), matching libthrift 0.17.0 in
-# runners/jvm/pom.xml. The schemas name no Java namespace: a temporary copy of
-# each gets one.
+# and iex.thrift with the Thrift compiler (pinned in scripts/pinned-tools.sh),
+# matching libthrift in runners/jvm/pom.xml. The schemas name no Java
+# namespace: a temporary copy of each gets one.
 set -euo pipefail
-THRIFT_VERSION=0.17.0
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+source "$repo/scripts/pinned-tools.sh"
 # Where the schemas live (schemas/<workload>/, shared by every language).
 schemas=schemas
 out=$repo/runners/jvm/src/main/java/shootout/generated/thrift
-thrift=${THRIFT:-thrift}
-found=$("$thrift" --version 2>/dev/null | awk '{print $NF}') || true
-[[ $found == "$THRIFT_VERSION" ]] || { echo "jvm-thrift: need thrift $THRIFT_VERSION (apt-get install thrift-compiler), found '${found:-nothing}'" >&2; exit 1; }
-grep -q "<thrift.version>$THRIFT_VERSION</thrift.version>" "$repo/runners/jvm/pom.xml" \
-    || { echo "jvm-thrift: runners/jvm/pom.xml does not pin libthrift $THRIFT_VERSION" >&2; exit 1; }
+grep -q "<thrift.version>$THRIFT_VERSION</thrift.version>" "$repo/runners/jvm/pom.xml" ||
+    die "runners/jvm/pom.xml does not pin libthrift $THRIFT_VERSION"
+thrift=$(need_thrift)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 rm -rf "$out"
