@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
 
 use crate::benchmark::{self, Settings};
@@ -65,7 +65,7 @@ enum Command {
     },
     /// Show saved results files as one set of tables (and exports), as `run` shows its own.
     #[command(
-        after_help = "Files: shootout-results/2 (one runner) or shootout-results-set/1 (several; each \
+        after_help = "Files: shootout-results/3 or /2 (one runner; every statistic is recomputed from its runs) or shootout-results-set/1 (several; each \
         runner's results count as a part). Parts of one workload and record count merge into one set of tables; \
         others are refused unless --allow-mismatch, which prints one set of tables per workload (without exports).\n\
         The same language in more than one part (the same command run twice) is labelled language@file-stem, \
@@ -91,11 +91,13 @@ enum Command {
     #[command(
         after_help = "Figures: ns/op, p50, p99 and p99.9 (the median across runs, each with a verdict), \
         bytes/record and allocations/op (deterministic: the change as measured).\n\
-        Significance: a two-sided Mann-Whitney U test on the per-run values stored in both files: the exact \
+        Significance: a two-sided Mann-Whitney U test on the per-run values stored in both files (the exact \
         distribution when both sides have at most 20 runs and no tied values, else the normal approximation with \
-        tie and continuity corrections (as scipy.stats.mannwhitneyu). `~`: not significant at --alpha; \
-        `too few runs`: with so few runs no change could be significant (e.g. 3 against 3 runs cannot go below \
-        p = 0.1). Formats in one file only are listed as added or removed; environment differences (cpu, cores, \
+        tie and continuity corrections, as scipy.stats.mannwhitneyu); the p-values of every timing cell are then \
+        corrected together (Benjamini–Hochberg at --alpha), and a change is called slower or faster only when it \
+        is significant after that and its bootstrap 95 % interval lies wholly beyond ±--min-change. `~`: not \
+        called; `too few runs`: with so few runs no change could be significant (e.g. 3 against 3 runs cannot go \
+        below p = 0.1). Formats in one file only are listed as added or removed; environment differences (cpu, cores, \
         os, toolchain, shootout version, git commit, build profile and flags, library versions) are warnings.\n\
         Files of different workloads are refused; a different record count is a warning.\n\
         Exit status: 0 when nothing regressed, 1 on errors, 2 on a command-line error, 4 when --fail-above \
@@ -115,9 +117,13 @@ enum Command {
         /// Print JSON (docs/compare-schema.md).
         #[arg(long)]
         json: bool,
-        /// Significance level of the test.
+        /// False discovery rate: Benjamini–Hochberg over every timing cell of the comparison.
         #[arg(long, default_value_t = 0.05, value_parser = alpha)]
         alpha: f64,
+        /// The smallest change called slower or faster, in percent: a change whose 95 % interval reaches inside
+        /// ±this is shown as ~ (separate invocations on a shared machine drift by a few percent as a whole).
+        #[arg(long, default_value = "5%", value_parser = percent, value_name = "PCT")]
+        min_change: f64,
     },
     /// Shortlist formats: those meeting every need and limit, best first, and why each other one is out.
     #[command(
@@ -365,7 +371,7 @@ impl ExportArgs {
 /// How the terminal tables of `run` and `report` look.
 #[derive(Args, serde::Serialize)]
 struct TableArgs {
-    /// Columns of the terminal tables, comma-separated: `all`, or names from ns, ci, spread, relative, ops, mbps,
+    /// Columns of the terminal tables, comma-separated: `all`, or names from ns, ci, precision, relative, ops, mbps,
     /// p50, p90, p99, p999, max, outliers, allocs, alloc-bytes (encode and decode tables) and bytes, per-record,
     /// zstd, zstd-ratio, library, labels (size table). Default: every column that fits the terminal's width,
     /// detail giving way first (labels, B/op, outliers, MB/s, ops/s, library, p90, max, …); every column when
@@ -388,12 +394,28 @@ struct RunArgs {
     /// Formats to run, comma-separated names or groups: classic, zero-copy, schemaless, schema, json (default: all). `shootout formats` lists them.
     #[arg(long, short, value_delimiter = ',')]
     formats: Vec<String>,
-    /// Measured runs per format; statistics are the median across runs.
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
-    runs: u64,
+    /// Exactly this many measured runs (whole passes over the input), whatever their precision: turns off
+    /// --min-runs, --max-runs, --precision and --time-budget.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=10_000),
+          conflicts_with_all = ["min_runs", "max_runs", "precision", "time_budget"])]
+    runs: Option<u64>,
+    /// The fewest measured runs. Statistics are the median across runs.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(2..=10_000))]
+    min_runs: u64,
+    /// After --min-runs, runs go on until every row's ns/op is this precise (the half-width of its bootstrap
+    /// 95 % interval over its median, in percent), or until the time budget is spent. Rows that miss it are
+    /// marked `!` in the ±CI column and counted in one warning.
+    #[arg(long, default_value = "2%", value_parser = precision, value_name = "PERCENT")]
+    precision: f64,
+    /// Seconds the runs of each language may take, warm-up included: no run starts that would end past it.
+    #[arg(long, default_value_t = 40, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    time_budget: u64,
+    /// The most measured runs, whatever the budget.
+    #[arg(long, default_value_t = benchmark::DEFAULT_MAX_RUNS as u64, value_parser = clap::value_parser!(u64).range(2..=10_000))]
+    max_runs: u64,
     /// Unmeasured (but validated) warm-up runs: whole passes over the input. With 0, each format still
     /// encodes and decodes the first window once, unmeasured, to size its buffers (and a warning says so).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(0..=10_000))]
     warmup: u64,
     /// Records per window. Each format encodes a window into one reused stream and decodes it back before the
     /// next window is read, so memory is bounded by the window, not by the input.
@@ -496,13 +518,19 @@ pub fn main() -> Result<()> {
             markdown,
             json,
             alpha,
+            min_change,
         } => {
             let output = match (markdown, json) {
                 (true, _) => compare::Output::Markdown,
                 (_, true) => compare::Output::Json,
                 _ => compare::Output::Terminal,
             };
-            compare::compare(&old, &new, alpha, fail_above, output)
+            let thresholds = compare::Thresholds {
+                alpha,
+                min_change_pct: min_change,
+                fail_above_pct: fail_above,
+            };
+            compare::compare(&old, &new, thresholds, output)
         }
         Command::Recommend {
             results,
@@ -616,6 +644,14 @@ fn percent(text: &str) -> std::result::Result<f64, String> {
     }
 }
 
+/// `--precision`: a percentage above 0, as a fraction.
+fn precision(text: &str) -> std::result::Result<f64, String> {
+    match percent(text) {
+        Ok(p) if p > 0.0 && p < 100.0 => Ok(p / 100.0),
+        _ => Err(format!("'{text}' is not a precision between 0 and 100 %")),
+    }
+}
+
 fn alpha(text: &str) -> std::result::Result<f64, String> {
     match text.parse::<f64>() {
         Ok(a) if a > 0.0 && a < 1.0 => Ok(a),
@@ -653,12 +689,25 @@ fn list_workloads() -> Result<()> {
 
 fn run(args: RunArgs) -> Result<()> {
     // Every check on the command line and the export paths happens before the input is read.
+    if args.runs.is_none() && args.max_runs < args.min_runs {
+        bail!(
+            "--max-runs {} is below --min-runs {}",
+            args.max_runs,
+            args.min_runs
+        );
+    }
     let targets = args.export.targets()?;
     let options = serde_json::to_value(&args)?;
     let run = crate::run::Run {
         settings: Settings {
             warmup_runs: args.warmup as usize,
-            runs: args.runs as usize,
+            runs: args.runs.unwrap_or(args.min_runs) as usize,
+            max_runs: args.runs.unwrap_or(args.max_runs.max(args.min_runs)) as usize,
+            precision: args.precision,
+            time_budget_ms: match args.runs {
+                Some(_) => 0,
+                None => args.time_budget * 1000,
+            },
             window: args.window as usize,
             order_seed: args.order_seed,
         },

@@ -66,6 +66,40 @@ pub fn load_average() -> Option<[f64; 3]> {
     parse_loadavg(&std::fs::read_to_string("/proc/loadavg").ok()?)
 }
 
+/// CPU time since boot, all CPUs, in clock ticks: the total, and what the
+/// hypervisor gave other guests while this one wanted to run (steal).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CpuTimes {
+    pub total: u64,
+    pub steal: u64,
+}
+
+impl CpuTimes {
+    /// The first line of /proc/stat, or `None` where it is unreadable.
+    pub fn now() -> Option<CpuTimes> {
+        parse_cpu_times(std::fs::read_to_string("/proc/stat").ok()?.lines().next()?)
+    }
+
+    /// The share of CPU time stolen since `earlier`, in percent (`None` when no time passed).
+    pub fn steal_pct_since(&self, earlier: &CpuTimes) -> Option<f64> {
+        let total = self.total.checked_sub(earlier.total).filter(|&t| t > 0)?;
+        Some(100.0 * self.steal.saturating_sub(earlier.steal) as f64 / total as f64)
+    }
+}
+
+/// `cpu  user nice system idle iowait irq softirq steal …`.
+fn parse_cpu_times(line: &str) -> Option<CpuTimes> {
+    let mut fields = line.split_whitespace();
+    if fields.next()? != "cpu" {
+        return None;
+    }
+    let ticks: Vec<u64> = fields.map(str::parse).collect::<Result<_, _>>().ok()?;
+    Some(CpuTimes {
+        total: ticks.iter().take(8).sum(),
+        steal: *ticks.get(7)?,
+    })
+}
+
 fn parse_loadavg(text: &str) -> Option<[f64; 3]> {
     let mut fields = text.split_whitespace().map(str::parse::<f64>);
     Some([
@@ -372,6 +406,23 @@ mod tests {
         let meminfo = "MemTotal:       16318480 kB\nMemFree:         1234567 kB\n";
         assert_eq!(memory_total_bytes(meminfo), Some(16_318_480 * 1024));
         assert_eq!(memory_total_bytes("MemFree: 1 kB\n"), None);
+    }
+
+    #[test]
+    fn parses_cpu_times_and_the_steal_between_two() {
+        let before = parse_cpu_times("cpu  100 0 50 800 10 0 5 35 0 0").unwrap();
+        assert_eq!(
+            before,
+            CpuTimes {
+                total: 1000,
+                steal: 35
+            }
+        );
+        let after = parse_cpu_times("cpu  200 0 100 1600 20 0 10 70 0 0").unwrap();
+        assert_eq!(after.steal_pct_since(&before), Some(3.5));
+        assert_eq!(after.steal_pct_since(&after), None);
+        assert_eq!(parse_cpu_times("cpu0 1 2 3 4 5 6 7 8"), None);
+        assert_eq!(parse_cpu_times("cpu 1 2 3"), None);
     }
 
     #[test]

@@ -7,7 +7,7 @@ use anyhow::{Result, bail};
 use serde::{Deserialize, Serialize};
 
 use crate::benchmark::input::InputFile;
-use crate::benchmark::stats::{self, Interval, RunStats, Summary};
+use crate::benchmark::stats::{self, Interval, RunStats, Spread, Summary};
 use crate::benchmark::timer::Calibration;
 use crate::benchmark::{
     Failure, FormatRuns, Measured, Registered, RunInfo, Settings, ZSTD_LEVEL, baseline,
@@ -17,13 +17,14 @@ use crate::format::{FormatInfo, features};
 use crate::workload::Workload;
 use crate::workload::tabular::csv::CsvSize;
 
-pub const SCHEMA: &str = "shootout-results/2";
+pub const SCHEMA: &str = "shootout-results/3";
+
+/// The previous schema: the same document, with derived figures every reader
+/// recomputes anyway; still read by `report` and `compare`.
+pub const SCHEMA_2: &str = "shootout-results/2";
 
 /// The JSON export of a run over several languages: one [`SCHEMA`] object per runner.
 pub const SET_SCHEMA: &str = "shootout-results-set/1";
-
-/// Spread across runs (max − min over the median) above which a warning is printed.
-pub const NOISE_THRESHOLD: f64 = 0.05;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Results {
@@ -38,7 +39,9 @@ pub struct Results {
     pub workload: WorkloadInfo,
     /// Every pass over the input, warm-up runs included.
     pub runs: Vec<RunInfo>,
-    /// Formats measured and validated in every run.
+    /// Formats measured and validated in every run. Read back, every
+    /// derived figure is recomputed from the runs (one statistics engine).
+    #[serde(deserialize_with = "read_formats")]
     pub formats: Vec<FormatResult>,
     /// Formats whose numbers are withheld: they failed to encode, decode or validate.
     pub failed: Vec<FailedFormat>,
@@ -46,9 +49,6 @@ pub struct Results {
     pub not_run: Vec<NotRun>,
     /// What the run warned about (input, settings), also printed to stderr.
     pub warnings: Vec<String>,
-    /// Every figure whose ns/op varied across runs by more than [`NOISE_THRESHOLD`] of its median.
-    #[serde(default)]
-    pub noisy: Vec<String>,
 }
 
 impl Results {
@@ -71,6 +71,10 @@ pub struct Invocation {
     /// /proc/loadavg (1, 5, 15 min) before the first pass and after the last.
     pub load_before: Option<[f64; 3]>,
     pub load_after: Option<[f64; 3]>,
+    /// CPU time the hypervisor gave other guests during the runs, in percent
+    /// of all CPU time (/proc/stat `steal`); null where unreadable.
+    #[serde(default)]
+    pub steal_pct: Option<f64>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -139,6 +143,7 @@ pub struct FormatResult {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(try_from = "DirectionRuns")]
 pub struct Direction {
     /// Median across runs of each statistic, with min and max.
     pub summary: Summary,
@@ -146,6 +151,53 @@ pub struct Direction {
     pub relative: Relative,
     /// Per measured run, in run order.
     pub runs: Vec<DirectionRun>,
+}
+
+/// A direction as read: its runs; the rest is derived from them.
+#[derive(Deserialize)]
+struct DirectionRuns {
+    runs: Vec<DirectionRun>,
+}
+
+impl TryFrom<DirectionRuns> for Direction {
+    type Error = String;
+
+    fn try_from(read: DirectionRuns) -> Result<Direction, String> {
+        if read.runs.is_empty() {
+            return Err("a direction with no runs".to_owned());
+        }
+        Ok(Direction::of(read.runs))
+    }
+}
+
+impl Direction {
+    /// The runs' summary; `relative` is filled in against the other formats by [`fill_relative`].
+    fn of(runs: Vec<DirectionRun>) -> Direction {
+        let stats: Vec<RunStats> = runs.iter().map(|r| r.stats.clone()).collect();
+        Direction {
+            summary: Summary::of(&stats),
+            relative: Relative {
+                fastest: false,
+                ratio: 1.0,
+                interval: Interval {
+                    low: 1.0,
+                    high: 1.0,
+                },
+                indistinguishable_from_fastest: true,
+            },
+            runs,
+        }
+    }
+}
+
+/// The formats of a results file, with `relative` recomputed among them.
+fn read_formats<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<FormatResult>, D::Error> {
+    let mut formats = Vec::<FormatResult>::deserialize(deserializer)?;
+    fill_relative(&mut formats, |f| &mut f.encode);
+    fill_relative(&mut formats, |f| &mut f.decode);
+    Ok(formats)
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -196,7 +248,6 @@ impl Results {
                     .to_owned(),
             );
         }
-        let noisy = Noisy::find(&formats).iter().map(Noisy::warning).collect();
         Results {
             schema: SCHEMA.to_owned(),
             runner: Runner {
@@ -230,7 +281,6 @@ impl Results {
                 })
                 .collect(),
             warnings,
-            noisy,
         }
     }
 }
@@ -239,28 +289,15 @@ impl FormatResult {
     fn new(runs: &FormatRuns, records: u64) -> Self {
         let info: &'static FormatInfo = runs.info;
         let direction = |pick: fn(&crate::benchmark::Measurement) -> &RunStats| {
-            let stats: Vec<RunStats> = runs.runs.iter().map(|m| pick(m).clone()).collect();
-            Direction {
-                summary: Summary::of(&stats),
-                relative: Relative {
-                    fastest: false,
-                    ratio: 1.0,
-                    interval: Interval {
-                        low: 1.0,
-                        high: 1.0,
-                    },
-                    indistinguishable_from_fastest: true,
-                },
-                runs: runs
-                    .runs
+            Direction::of(
+                runs.runs
                     .iter()
-                    .zip(stats)
-                    .map(|(m, stats)| DirectionRun {
-                        stats,
+                    .map(|m| DirectionRun {
+                        stats: pick(m).clone(),
                         order_position: m.order_position,
                     })
                     .collect(),
-            }
+            )
         };
         FormatResult {
             name: info.name.to_owned(),
@@ -356,69 +393,132 @@ fn fill_relative(formats: &mut [FormatResult], pick: fn(&mut FormatResult) -> &m
     }
 }
 
-/// A format and direction whose ns/op varied across runs by more than
-/// [`NOISE_THRESHOLD`] of its median.
-pub struct Noisy {
+/// A format and direction whose ns/op is less precise than the run asked
+/// (`--precision`): its confidence interval is wider than the target.
+pub struct Imprecise {
     pub format: String,
     pub direction: &'static str,
-    pub spread: crate::benchmark::stats::Spread,
+    /// The half-width reached, over the median (none from a single run).
+    pub precision: Option<f64>,
 }
 
-impl Noisy {
-    pub fn find(formats: &[FormatResult]) -> Vec<Noisy> {
-        let mut noisy = Vec::new();
+impl Imprecise {
+    pub fn find(formats: &[FormatResult], target: f64) -> Vec<Imprecise> {
+        let mut missed = Vec::new();
         for format in formats {
             for (direction, d) in [("encode", &format.encode), ("decode", &format.decode)] {
-                let spread = d.summary.ns_per_op;
-                if d.runs.len() > 1 && spread.relative_range() > NOISE_THRESHOLD {
-                    noisy.push(Noisy {
+                if d.summary.precision.is_none_or(|p| p > target) {
+                    missed.push(Imprecise {
                         format: format.name.clone(),
                         direction,
-                        spread,
+                        precision: d.summary.precision,
                     });
                 }
             }
         }
-        noisy
+        missed
     }
 
-    /// The results' warning: every figure in full.
-    pub fn warning(&self) -> String {
-        let s = self.spread;
-        format!(
-            "{} {}: ns/op varied {:.1}% across runs ({:.1}–{:.1}, median {:.1}); more --runs or a quieter machine would tighten it",
-            self.format,
-            self.direction,
-            100.0 * s.relative_range(),
-            s.min,
-            s.max,
-            s.median
-        )
+    /// The one line for all of them: how many, the worst, and where the rest is.
+    pub fn summary(missed: &[Imprecise], rows: usize, target: f64) -> Option<String> {
+        let worst = missed.iter().max_by(|a, b| {
+            let key = |m: &Imprecise| m.precision.unwrap_or(f64::INFINITY);
+            key(a).total_cmp(&key(b))
+        })?;
+        let reached = match worst.precision {
+            Some(p) => format!("±{:.1}%", 100.0 * p),
+            None => "one run, no interval".to_owned(),
+        };
+        Some(format!(
+            "{} of {rows} rows missed the ±{:.1}% precision target (worst: {} {} {reached}; marked ! in the ±CI column); \
+             a longer --time-budget or a quieter machine would tighten them",
+            missed.len(),
+            100.0 * target,
+            worst.format,
+            worst.direction,
+        ))
     }
+}
 
-    /// The terminal's warning: one line for all of them.
-    pub fn summary(noisy: &[Noisy]) -> Option<String> {
-        if noisy.is_empty() {
-            return None;
-        }
-        let list: Vec<String> = noisy
+/// Rows that run the very same code, measured as two formats: a checked and
+/// an unchecked decoder sharing one encoder. Whatever separates the two is
+/// the run's own noise, a floor under every difference between formats
+/// (`format::registry`'s tests check that each pair writes the same bytes).
+pub const CANARIES: [(&str, &str, &str); 2] = [
+    ("flatbuffers", "flatbuffers-unchecked", "encode"),
+    ("rkyv", "rkyv-unchecked", "encode"),
+];
+
+/// One canary pair as measured: the second's median ns/op over the first's,
+/// with its bootstrap 95 % interval.
+pub struct Canary {
+    pub language: String,
+    pub pair: (&'static str, &'static str),
+    pub direction: &'static str,
+    pub ratio: f64,
+    pub interval: Interval,
+}
+
+impl Canary {
+    fn find(part: &Results) -> Vec<Canary> {
+        let ns = |name: &str, direction: &str| {
+            let format = part.formats.iter().find(|f| f.name == name)?;
+            let d = match direction {
+                "encode" => &format.encode,
+                _ => &format.decode,
+            };
+            Some(
+                d.runs
+                    .iter()
+                    .map(|r| r.stats.ns_per_op)
+                    .collect::<Vec<f64>>(),
+            )
+        };
+        CANARIES
             .iter()
-            .map(|n| {
+            .filter_map(|&(a, b, direction)| {
+                let (first, second) = (ns(a, direction)?, ns(b, direction)?);
+                let mut medians = [first.clone(), second.clone()].map(|v| Spread::of(v).median);
+                medians[0] = medians[0].max(f64::MIN_POSITIVE);
+                Some(Canary {
+                    language: part.runner.language.clone(),
+                    pair: (a, b),
+                    direction,
+                    ratio: medians[1] / medians[0],
+                    interval: stats::ratio_interval(&second, &first),
+                })
+            })
+            .collect()
+    }
+
+    /// The preamble's line, when the run measured a pair.
+    pub fn line(canaries: &[Canary]) -> Option<String> {
+        let shown: Vec<String> = canaries
+            .iter()
+            .map(|c| {
                 format!(
-                    "{} {} {:.0}%",
-                    n.format,
-                    n.direction,
-                    100.0 * n.spread.relative_range()
+                    "{}{} vs {} {} {:+.1}% ({:+.1} to {:+.1})",
+                    if canaries.iter().any(|o| o.language != c.language) {
+                        format!("{} ", c.language)
+                    } else {
+                        String::new()
+                    },
+                    c.pair.0,
+                    c.pair.1,
+                    c.direction,
+                    100.0 * (c.ratio - 1.0),
+                    100.0 * (c.interval.low - 1.0),
+                    100.0 * (c.interval.high - 1.0)
                 )
             })
             .collect();
-        Some(format!(
-            "{} figures varied more than {:.0}% across runs (max − min over the median ns/op): {}; more --runs or a quieter \
-             machine would tighten them",
-            noisy.len(),
-            100.0 * NOISE_THRESHOLD,
-            list.join(", ")
-        ))
+        (!shown.is_empty()).then(|| {
+            format!(
+                "noise floor (the same code measured as two rows): {}; differences between formats smaller than \
+                 this are the run's, not the formats'",
+                shown.join(", ")
+            )
+        })
     }
 }
 
@@ -438,6 +538,8 @@ pub struct Row {
     pub language: String,
     /// The clock that runner timed latency samples with: it decides which figures are flagged.
     pub timer: Calibration,
+    /// The precision that runner's run aimed for (`--precision`): rows short of it are marked.
+    pub precision_target: f64,
     pub format: FormatResult,
 }
 
@@ -479,6 +581,7 @@ impl Merged {
             .map(|(runner, format)| Row {
                 language: runner.runner.language.clone(),
                 timer: runner.timer.clone(),
+                precision_target: runner.settings.precision,
                 format,
             })
             .collect();
@@ -515,22 +618,35 @@ impl Merged {
             .collect()
     }
 
-    /// Every noisy figure of every part; format names carry their language when there are several.
-    pub fn noisy(&self) -> Vec<Noisy> {
+    /// Every row whose ns/op missed its run's precision target, format names
+    /// carrying their language when there are several, and the one line saying so.
+    pub fn imprecise(&self) -> Option<String> {
         let several = self.several_languages();
-        self.parts
+        let missed: Vec<Imprecise> = self
+            .parts
             .iter()
             .flat_map(|p| {
-                Noisy::find(&p.formats).into_iter().map(move |n| Noisy {
-                    format: if several {
-                        format!("{} {}", p.runner.language, n.format)
-                    } else {
-                        n.format
-                    },
-                    ..n
-                })
+                Imprecise::find(&p.formats, p.settings.precision)
+                    .into_iter()
+                    .map(move |n| Imprecise {
+                        format: match several {
+                            true => format!("{} {}", p.runner.language, n.format),
+                            false => n.format,
+                        },
+                        ..n
+                    })
             })
-            .collect()
+            .collect();
+        Imprecise::summary(
+            &missed,
+            2 * self.rows.len(),
+            self.first().settings.precision,
+        )
+    }
+
+    /// Every part's canary pairs.
+    pub fn canaries(&self) -> Vec<Canary> {
+        self.parts.iter().flat_map(Canary::find).collect()
     }
 
     /// Failed and not-run formats of every part, as (language, …) pairs.

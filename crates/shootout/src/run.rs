@@ -12,11 +12,11 @@ use crate::benchmark::baseline::Baseline;
 use crate::benchmark::input::Input;
 use crate::benchmark::timer::Timer;
 use crate::benchmark::{self, Progress, Registered, Settings};
-use crate::environment::Environment;
+use crate::environment::{CpuTimes, Environment};
 use crate::export::Target;
 use crate::format::registry;
 use crate::output::table::{self, Columns, Style};
-use crate::results::{Invocation, Merged, Noisy, Results, RunContext};
+use crate::results::{Invocation, Merged, Results, RunContext};
 use crate::runners::{External, Language};
 use crate::workload::Workload;
 use crate::workload::catalog::WorkloadTask;
@@ -136,11 +136,7 @@ pub fn show(merged: &Merged, targets: &[Target], columns: Option<&Columns>) -> R
     print_tables(merged, &columns, &mut out)?;
     drop(out);
     crate::output::print_warnings(&merged.warnings());
-    crate::output::print_warnings(
-        &Noisy::summary(&merged.noisy())
-            .into_iter()
-            .collect::<Vec<_>>(),
-    );
+    crate::output::print_warnings(&merged.imprecise().into_iter().collect::<Vec<_>>());
     for target in targets {
         target.write(merged)?;
         if !target.is_stdout() {
@@ -244,8 +240,15 @@ where
 {
     let load_before = crate::environment::load_average();
     let environment = Environment::capture();
+    let cpu_before = CpuTimes::now();
     let timer = Timer::new();
     let mut warnings = Vec::new();
+    warnings.extend(preflight(
+        &timer,
+        load_before,
+        environment.cores,
+        cpu_before.zip(CpuTimes::now()),
+    ));
     if settings.warmup_runs == 0 {
         warnings.push(
             "--warmup 0: buffers were sized on the first window only (unmeasured); caches, branch predictors and any later \
@@ -302,6 +305,9 @@ where
             options,
             load_before,
             load_after: crate::environment::load_average(),
+            steal_pct: cpu_before
+                .zip(CpuTimes::now())
+                .and_then(|(before, after)| after.steal_pct_since(&before)),
         },
         environment,
         timer: timer.calibration.clone(),
@@ -310,6 +316,43 @@ where
     };
     let results = Results::of_rust_run(&measured, formats, input.name(), context);
     Ok((results, measured))
+}
+
+/// Load average (1 minute) per core above which the machine counts as busy.
+pub const BUSY_LOAD_PER_CORE: f64 = 0.5;
+
+/// One line on stderr before measuring: the clock, its cost, the load and the
+/// steal during the clock's calibration. A busy machine is measured all the
+/// same (a benchmark that refused would hide how noisy the figures are), with
+/// a warning that stays in the results.
+fn preflight(
+    timer: &Timer,
+    load: Option<[f64; 3]>,
+    cores: usize,
+    cpu: Option<(CpuTimes, CpuTimes)>,
+) -> Option<String> {
+    let t = &timer.calibration;
+    let steal = match cpu.and_then(|(before, after)| after.steal_pct_since(&before)) {
+        Some(pct) => format!("{pct:.1}% stolen by the hypervisor"),
+        None => "steal unreadable".to_owned(),
+    };
+    let load_text = match load {
+        Some([one, five, fifteen]) => {
+            format!("load {one:.2} {five:.2} {fifteen:.2} on {cores} cores")
+        }
+        None => "load unreadable".to_owned(),
+    };
+    eprintln!(
+        "preflight: {}, resolution {} ns, empty region {} ns (subtracted); {load_text}; {steal}",
+        t.clock, t.resolution_ns, t.empty_region_ns
+    );
+    let [one, ..] = load?;
+    (one > BUSY_LOAD_PER_CORE * cores as f64).then(|| {
+        format!(
+            "the machine was busy when the run began (load {one:.2} on {cores} cores, above {BUSY_LOAD_PER_CORE} per \
+             core): other work competes for the cores, so the figures are slower and noisier than a quiet machine's"
+        )
+    })
 }
 
 /// The terminal's width when the tables go to one.

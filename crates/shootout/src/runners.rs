@@ -222,6 +222,8 @@ impl External {
             .arg("--dataset")
             .arg(dataset)
             .args(["--runs", &settings.runs.to_string()])
+            .args(["--max-runs", &settings.max_runs.to_string()])
+            .args(["--time-budget-ms", &settings.time_budget_ms.to_string()])
             .args(["--warmup", &settings.warmup_runs.to_string()])
             .args(["--window", &settings.window.to_string()])
             .args(["--order-seed", &settings.order_seed.to_string()])

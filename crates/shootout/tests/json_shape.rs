@@ -14,11 +14,14 @@ const TIMING: &[&str] = &[
     "ns_per_op_ci",
     "total_ns",
     "ops_per_s",
-    "mb_per_s",
     "p50_ns",
     "p90_ns",
     "p99_ns",
     "p999_ns",
+    "p50_ns_ci",
+    "p90_ns_ci",
+    "p99_ns_ci",
+    "p999_ns_ci",
     "max_ns",
     "latency_mean_ns",
     "outliers",
@@ -27,7 +30,6 @@ const TIMING: &[&str] = &[
     "relative",
     "started",
     "wall_ms",
-    "noisy",
 ];
 
 /// Top-level sections that describe the machine, the invocation and the clock.

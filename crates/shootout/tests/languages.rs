@@ -44,7 +44,7 @@ fn check_set(set: &Value, workload: &str) {
         .collect();
     assert_eq!(languages, ["rust", "go"]);
     for part in parts {
-        assert_eq!(part["schema"], "shootout-results/2");
+        assert_eq!(part["schema"], "shootout-results/3");
         assert_eq!(part["workload"]["name"], workload);
         assert_eq!(part["workload"]["records"], parts[0]["workload"]["records"]);
         assert!(names(part, "failed").is_empty(), "{}", part["failed"]);

@@ -83,7 +83,7 @@ fn another_schema_or_not_json_is_refused_in_one_line() {
         assert!(
             error.contains(&file.display().to_string())
                 && error.contains(says)
-                && error.contains("expected a shootout results file (shootout-results/2 or shootout-results-set/1)"),
+                && error.contains("expected a shootout results file (shootout-results/3, shootout-results/2 or shootout-results-set/1)"),
             "{error}"
         );
     }

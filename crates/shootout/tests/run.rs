@@ -37,7 +37,7 @@ fn run_on_the_embedded_default_exports_json_csv_and_markdown() {
     );
 
     let results: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
-    assert_eq!(results["schema"], "shootout-results/2");
+    assert_eq!(results["schema"], "shootout-results/3");
     assert!(
         results["workload"]["source"]
             .as_str()
@@ -202,7 +202,7 @@ fn exports_never_overwrite_without_force() {
     assert!(
         std::fs::read_to_string(&json)
             .unwrap()
-            .contains("shootout-results/2")
+            .contains("shootout-results/3")
     );
 }
 

@@ -20,10 +20,29 @@ import (
 )
 
 type Settings struct {
-	WarmupRuns int    `json:"warmup_runs"`
-	Runs       int    `json:"runs"`
-	Window     int    `json:"window"`
-	OrderSeed  uint64 `json:"order_seed"`
+	WarmupRuns int `json:"warmup_runs"`
+	// The fewest measured runs.
+	Runs int `json:"runs"`
+	// Wall time for the runs, warm-up included, from the first run's start;
+	// 0: exactly Runs measured runs.
+	TimeBudgetMs int64 `json:"time_budget_ms"`
+	// The most measured runs, under a time budget.
+	MaxRuns   int    `json:"max_runs"`
+	Window    int    `json:"window"`
+	OrderSeed uint64 `json:"order_seed"`
+}
+
+// another reports whether to start another run, given the measured runs made
+// so far (negative while warm-up runs remain), the time since the first run
+// started and the longest run so far.
+func (s Settings) another(measured int, elapsed, longest time.Duration) bool {
+	switch {
+	case measured < s.Runs:
+		return true
+	case s.TimeBudgetMs == 0 || measured >= s.MaxRuns:
+		return false
+	}
+	return elapsed+longest <= time.Duration(s.TimeBudgetMs)*time.Millisecond
 }
 
 // Entry is one registry line for a workload: a codec constructor, or the
@@ -52,10 +71,10 @@ type Failure struct {
 	Position  *string `json:"position"`
 }
 
-// Direction is one direction's accumulators over one run.
+// direction is one direction's accumulators over one run.
 type direction struct {
 	loopNs     int64
-	ops, bytes uint64
+	ops        uint64
 	latency    *hdrhistogram.Histogram
 	allocs     uint64
 	allocBytes uint64
@@ -71,6 +90,16 @@ func (d *direction) record(ns int64) {
 	}
 }
 
+// finish is the run's raw figures; the Rust CLI derives every statistic from them.
+func (d *direction) finish(orderPosition float64) Run {
+	ops := float64(max(d.ops, 1))
+	// Encode's output is already the base64 text form of a V2 compressed histogram.
+	encoded, _ := d.latency.Encode(hdrhistogram.V2CompressedEncodingCookieBase)
+	return Run{TotalNs: d.loopNs, Ops: d.ops, Histogram: string(encoded),
+		AllocationsPerOp: float64(d.allocs) / ops, AllocatedBytesPerOp: float64(d.allocBytes) / ops,
+		OrderPosition: orderPosition}
+}
+
 type runState[S any] struct {
 	sinks          [3]S
 	encode, decode direction
@@ -83,8 +112,7 @@ type runState[S any] struct {
 
 // Measurement is one measured run of one format.
 type Measurement struct {
-	Encode, Decode RunStats
-	OrderPosition  float64
+	Encode, Decode Run
 }
 
 type FormatRuns struct {
@@ -171,12 +199,9 @@ func (b *bench[R, S]) window(records []R, stream *[]byte, st *runState[S]) (werr
 		return werr
 	}
 	st.decode.loopNs += int64(time.Since(start))
-	bytes := uint64(len(s))
-	for _, d := range []*direction{&st.encode, &st.decode} {
-		d.ops += uint64(n)
-		d.bytes += bytes
-	}
-	st.encodedBytes += bytes
+	st.encode.ops += uint64(n)
+	st.decode.ops += uint64(n)
+	st.encodedBytes += uint64(len(s))
 	if st.compressed != nil {
 		if err := st.compressed.write(s); err != nil {
 			return &windowError{-1, err}
@@ -242,9 +267,11 @@ func (a allocCounter) read() allocs {
 	return allocs{objects: a.stats.Mallocs, bytes: a.stats.TotalAlloc}
 }
 
-// Measure runs every runnable entry. A format that fails is withheld from
-// then on, with its failure; the others go on. Errors are the input's or the
-// harness's, never a format's.
+// Measure runs every runnable entry: settings.WarmupRuns warm-up runs, then
+// settings.Runs measured runs, then, under a time budget, more while one as
+// long as the longest so far would end within it, up to settings.MaxRuns. A
+// format that fails is withheld from then on, with its failure; the others go
+// on. Errors are the input's or the harness's, never a format's.
 func Measure[R any, S any](src Source[R], spec workload.Spec[R, S], check func(S) string, entries []Entry[R, S],
 	settings Settings, timer Timer, position func(uint64) string, progress func(string)) (*Measured, error) {
 	if settings.Runs < 1 || settings.Window < 1 {
@@ -265,7 +292,6 @@ func Measure[R any, S any](src Source[R], spec workload.Spec[R, S], check func(S
 	}
 	rng := rand.New(rand.NewPCG(settings.OrderSeed, 0x5eed))
 	var stream []byte
-	total := settings.WarmupRuns + settings.Runs
 	m := &Measured{Operations: ops}
 	if settings.WarmupRuns == 0 {
 		// Without a warm-up run each format does the first window once,
@@ -275,7 +301,9 @@ func Measure[R any, S any](src Source[R], spec workload.Spec[R, S], check func(S
 		}
 	}
 	order := make([]int, len(benches))
-	for run := range total {
+	first := time.Now()
+	var longest time.Duration
+	for run := 0; settings.another(run-settings.WarmupRuns, time.Since(first), longest); run++ {
 		warmup := run < settings.WarmupRuns
 		started := time.Now()
 		states := make([]*runState[S], len(benches))
@@ -344,17 +372,18 @@ func Measure[R any, S any](src Source[R], spec workload.Spec[R, S], check func(S
 				}
 			}
 			if !warmup {
-				r.Runs = append(r.Runs, Measurement{
-					Encode: finish(&st.encode), Decode: finish(&st.decode),
-					OrderPosition: float64(st.positionSum) / float64(max(st.windows, 1)),
-				})
+				position := float64(st.positionSum) / float64(max(st.windows, 1))
+				r.Runs = append(r.Runs, Measurement{Encode: st.encode.finish(position), Decode: st.decode.finish(position)})
 			}
 		}
+		wall := time.Since(started)
+		longest = max(longest, wall)
 		if progress != nil {
-			progress(fmt.Sprintf("run %d of %d done (%s)", run+1, total, map[bool]string{true: "warm-up", false: "measured"}[warmup]))
+			progress(fmt.Sprintf("run %d of %d done (%s)", run+1, max(settings.WarmupRuns+settings.Runs, run+1),
+				map[bool]string{true: "warm-up", false: "measured"}[warmup]))
 		}
 		m.Runs = append(m.Runs, RunInfo{Index: run, Warmup: warmup, Started: started.UTC().Format(time.RFC3339),
-			WallMs: float64(time.Since(started).Nanoseconds()) / 1e6})
+			WallMs: float64(wall.Nanoseconds()) / 1e6})
 		runtime.GC()
 	}
 	m.Formats = results

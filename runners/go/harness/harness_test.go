@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
@@ -140,8 +141,8 @@ func TestEveryRunCoversEveryRecordInEveryPass(t *testing.T) {
 		t.Fatalf("%+v", f)
 	}
 	for _, r := range f.Runs {
-		for _, s := range []RunStats{r.Encode, r.Decode} {
-			if s.Ops != 10 || s.TotalNs <= 0 || s.P50Ns > s.MaxNs {
+		for _, s := range []Run{r.Encode, r.Decode} {
+			if s.Ops != 10 || s.TotalNs <= 0 || s.OrderPosition != 0 {
 				t.Fatalf("%+v", s)
 			}
 			h, err := hdrhistogram.Decode([]byte(s.Histogram))
@@ -150,9 +151,9 @@ func TestEveryRunCoversEveryRecordInEveryPass(t *testing.T) {
 			}
 		}
 	}
-	formats, failed, _ := Build(m, func(string) string { return "v" })
-	if len(failed) != 0 || len(formats) != 1 || !formats[0].Baseline || formats[0].Encode.Relative != nil {
-		t.Fatalf("the baseline alone has no fastest format to be relative to: %+v", formats)
+	formats, failed := Build(m, func(string) string { return "v" })
+	if len(failed) != 0 || len(formats) != 1 || !formats[0].Baseline || len(formats[0].Encode.Runs) != 3 || len(formats[0].Decode.Runs) != 3 {
+		t.Fatalf("%+v", formats)
 	}
 }
 
@@ -165,12 +166,44 @@ func TestInputThatDisagreesWithItsReferenceIsAnError(t *testing.T) {
 	}
 }
 
-func TestMedianAndBootstrap(t *testing.T) {
-	if m := median([]float64{4, 1, 3, 2}); m != 2.5 {
-		t.Fatalf("median of an even count = %v, want 2.5", m)
+func TestTheRunCountFollowsTheTimeBudget(t *testing.T) {
+	recs := users(10)
+	measure := func(s Settings) *Measured {
+		t.Helper()
+		m, err := Measure(recs, workload.UserSpec, referenceOf(recs), []Entry[workload.User, *workload.FieldSink]{baselineEntry()}, s, Calibrate(), pos, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
 	}
-	ci := bootstrapMedian([]float64{10, 11, 12, 13, 14})
-	if ci.Low < 10 || ci.High > 14 || ci.Low > 12 || ci.High < 12 {
-		t.Fatalf("interval %+v must lie within the data and hold the median", ci)
+	if m := measure(Settings{WarmupRuns: 1, Runs: 3, MaxRuns: 1000, Window: 4}); len(m.Formats[0].Runs) != 3 || len(m.Runs) != 4 {
+		t.Fatalf("no budget: %d measured runs of %d, want exactly 3 of 4", len(m.Formats[0].Runs), len(m.Runs))
+	}
+	m := measure(Settings{WarmupRuns: 1, Runs: 3, TimeBudgetMs: 60_000, MaxRuns: 7, Window: 4})
+	if n := len(m.Formats[0].Runs); n <= 3 || n > 7 || len(m.Runs) != n+1 {
+		t.Fatalf("a minute for runs of microseconds: %d measured runs of %d, want more than 3, at most 7", n, len(m.Runs))
+	}
+}
+
+func TestAnotherRunStartsOnlyIfTheLongestWouldEndWithinTheBudget(t *testing.T) {
+	s := Settings{Runs: 2, TimeBudgetMs: 100, MaxRuns: 5}
+	ms := time.Millisecond
+	for _, c := range []struct {
+		measured         int
+		elapsed, longest time.Duration
+		want             bool
+	}{
+		{-1, 500 * ms, 500 * ms, true}, // a warm-up run: the measured runs are still to come
+		{1, 500 * ms, 500 * ms, true},  // fewer than Runs, past the budget all the same
+		{2, 60 * ms, 40 * ms, true},
+		{2, 61 * ms, 40 * ms, false},
+		{5, 0, 0, false}, // MaxRuns
+	} {
+		if got := s.another(c.measured, c.elapsed, c.longest); got != c.want {
+			t.Errorf("%+v: %v", c, got)
+		}
+	}
+	if (Settings{Runs: 2, MaxRuns: 5}).another(2, 0, 0) {
+		t.Error("no budget: exactly Runs")
 	}
 }

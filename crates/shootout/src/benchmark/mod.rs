@@ -100,7 +100,19 @@ impl<W: Workload> Registered<W> {
 pub struct Settings {
     /// Whole passes per format before the measured ones (validated all the same).
     pub warmup_runs: usize,
+    /// The fewest measured runs.
     pub runs: usize,
+    /// The most measured runs.
+    #[serde(default = "default_max_runs")]
+    pub max_runs: usize,
+    /// After `runs` measured runs, more are made until every row's ns/op is
+    /// this precise (the half-width of its 95 % interval over its median), or
+    /// until the next run would end past `time_budget_ms`.
+    #[serde(default = "default_precision")]
+    pub precision: f64,
+    /// Wall time for the runs, warm-up included, from the first run's start; 0: exactly `runs`.
+    #[serde(default)]
+    pub time_budget_ms: u64,
     /// Operations per window: each format's stream holds at most one window.
     pub window: usize,
     /// Seeds the shuffled order of the formats in every window of every run.
@@ -108,6 +120,16 @@ pub struct Settings {
 }
 
 pub const DEFAULT_WINDOW: usize = 4096;
+pub const DEFAULT_PRECISION: f64 = 0.02;
+pub const DEFAULT_MAX_RUNS: usize = 1000;
+
+fn default_precision() -> f64 {
+    DEFAULT_PRECISION
+}
+
+fn default_max_runs() -> usize {
+    DEFAULT_MAX_RUNS
+}
 pub const ZSTD_LEVEL: i32 = 3;
 
 /// Why a format's numbers are withheld: it could not encode a record, could
@@ -350,7 +372,6 @@ impl<W: Workload, C: Codec<W>> Bench<W> for Runner<W, C> {
         black_box(&*throughput_sink);
         for samples in [&mut state.encode, &mut state.decode] {
             samples.ops += order.len() as u64;
-            samples.bytes += bytes;
         }
         state.encoded_bytes += bytes;
         if let Some(zstd) = &mut state.zstd {
@@ -441,7 +462,7 @@ pub fn measure<W: Workload>(
     let mut stream = Vec::new();
     let mut rng = ChaCha8Rng::seed_from_u64(settings.order_seed);
     let mut runs = Vec::new();
-    let total_runs = settings.warmup_runs + settings.runs;
+    let mut stop = Stop::new(settings);
     if settings.warmup_runs == 0 {
         prime(
             input,
@@ -454,8 +475,9 @@ pub fn measure<W: Workload>(
         )?;
     }
 
-    for run in 0..total_runs {
+    for run in 0.. {
         let warmup = run < settings.warmup_runs;
+        let total_runs = stop.runs_shown(run);
         let started = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
         let wall = Instant::now();
         let first = run == 0;
@@ -536,11 +558,70 @@ pub fn measure<W: Workload>(
             started,
             wall_ms: wall.elapsed().as_secs_f64() * 1e3,
         });
+        if stop.after(&runs, &results) {
+            break;
+        }
     }
     Ok(Measured {
         formats: results,
         runs,
         scanned,
+    })
+}
+
+/// When to stop measuring: at `runs` measured runs with no time budget; with
+/// one, when every row is as precise as asked, when the next run would end
+/// past the budget, or at `max_runs`.
+struct Stop {
+    settings: Settings,
+    started: Instant,
+    longest: std::time::Duration,
+}
+
+impl Stop {
+    fn new(settings: Settings) -> Stop {
+        Stop {
+            settings,
+            started: Instant::now(),
+            longest: std::time::Duration::ZERO,
+        }
+    }
+
+    /// The runs the progress shows for run `run`: the fewest that will be made, or this one.
+    fn runs_shown(&self, run: usize) -> usize {
+        (self.settings.warmup_runs + self.settings.runs).max(run + 1)
+    }
+
+    fn after(&mut self, runs: &[RunInfo], formats: &[FormatRuns]) -> bool {
+        let last = runs.last().expect("a run was made");
+        self.longest = self
+            .longest
+            .max(std::time::Duration::from_secs_f64(last.wall_ms / 1e3));
+        let measured = runs.iter().filter(|r| !r.warmup).count();
+        let s = self.settings;
+        if measured < s.runs {
+            return false;
+        }
+        if s.time_budget_ms == 0 || measured >= s.max_runs {
+            return true;
+        }
+        let budget = std::time::Duration::from_millis(s.time_budget_ms);
+        self.started.elapsed() + self.longest > budget || precise(formats, s.precision)
+    }
+}
+
+/// Every measured format's ns/op, both directions, is as precise as `target`.
+fn precise(formats: &[FormatRuns], target: f64) -> bool {
+    formats.iter().filter(|f| f.failure.is_none()).all(|f| {
+        let ns = |pick: fn(&Measurement) -> &RunStats| {
+            f.runs
+                .iter()
+                .map(|m| pick(m).ns_per_op)
+                .collect::<Vec<f64>>()
+        };
+        [ns(|m| &m.encode), ns(|m| &m.decode)]
+            .iter()
+            .all(|values| stats::precision(values).is_some_and(|p| p <= target))
     })
 }
 
@@ -675,6 +756,9 @@ mod tests {
         Settings {
             warmup_runs,
             runs,
+            max_runs: runs,
+            precision: DEFAULT_PRECISION,
+            time_budget_ms: 0,
             window: 2,
             order_seed: 7,
         }

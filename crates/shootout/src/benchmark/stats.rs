@@ -1,9 +1,15 @@
-//! Statistics of one direction: per run (throughput, latency histogram,
-//! allocations), and their spread across runs with a bootstrap interval.
+//! The one statistics engine, for every language's runner. Each runner
+//! writes only the raw figures of each run (the throughput pass's total time
+//! and operations, the latency pass's histogram, the allocation pass's counts);
+//! everything derived from them, per run ([`RunStats`]) and across runs
+//! ([`Summary`]: medians, bootstrap intervals, precision), is computed here,
+//! whether the run was Rust's own or read back from a results file.
+
+use std::io::Cursor;
 
 use base64::Engine;
 use hdrhistogram::Histogram;
-use hdrhistogram::serialization::{Serializer, V2Serializer};
+use hdrhistogram::serialization::{Deserializer, Serializer, V2Serializer};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -22,7 +28,6 @@ pub struct Samples {
     /// Throughput pass: whole windows timed, no clock inside.
     pub loop_ns: u64,
     pub ops: u64,
-    pub bytes: u64,
     /// Latency pass: one sample per op, the empty region's cost subtracted.
     pub latency: Histogram<u64>,
     /// Allocation pass.
@@ -34,7 +39,6 @@ impl Samples {
         Samples {
             loop_ns: 0,
             ops: 0,
-            bytes: 0,
             latency: new_histogram(),
             allocations: Allocations::default(),
         }
@@ -42,33 +46,16 @@ impl Samples {
 
     pub fn finish(&self) -> RunStats {
         let ops = self.ops.max(1) as f64;
-        let seconds = self.loop_ns as f64 / 1e9;
-        let h = &self.latency;
-        RunStats {
-            ns_per_op: self.loop_ns as f64 / ops,
-            total_ns: self.loop_ns,
-            ops: self.ops,
-            ops_per_s: if seconds > 0.0 {
-                self.ops as f64 / seconds
-            } else {
-                0.0
+        RunStats::of(
+            RawRun {
+                total_ns: self.loop_ns,
+                ops: self.ops,
+                histogram: encode_histogram(&self.latency),
+                allocations_per_op: Some(self.allocations.count as f64 / ops),
+                allocated_bytes_per_op: self.allocations.bytes as f64 / ops,
             },
-            mb_per_s: if seconds > 0.0 {
-                self.bytes as f64 / 1e6 / seconds
-            } else {
-                0.0
-            },
-            p50_ns: h.value_at_quantile(0.50),
-            p90_ns: h.value_at_quantile(0.90),
-            p99_ns: h.value_at_quantile(0.99),
-            p999_ns: h.value_at_quantile(0.999),
-            max_ns: h.max(),
-            latency_mean_ns: h.mean(),
-            outliers: Outliers::of(h),
-            allocations_per_op: Some(self.allocations.count as f64 / ops),
-            allocated_bytes_per_op: self.allocations.bytes as f64 / ops,
-            histogram: encode_histogram(h),
-        }
+            &self.latency,
+        )
     }
 }
 
@@ -86,6 +73,17 @@ fn encode_histogram(h: &Histogram<u64>) -> String {
         .serialize(h, &mut bytes)
         .expect("serializing a histogram into memory cannot fail");
     base64::engine::general_purpose::STANDARD.encode(bytes)
+}
+
+/// A histogram as runners store it: base64 of HdrHistogram's V2 encoding,
+/// plain (Rust, Java) or deflated (Go).
+pub fn decode_histogram(text: &str) -> Result<Histogram<u64>, String> {
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(text)
+        .map_err(|e| format!("histogram: not base64 ({e})"))?;
+    Deserializer::new()
+        .deserialize(&mut Cursor::new(bytes))
+        .map_err(|e| format!("histogram: not an HdrHistogram V2 encoding ({e:?})"))
 }
 
 /// Tukey's fences on the latency samples: below Q1 − 1.5·IQR, above Q3 + 1.5·IQR.
@@ -117,18 +115,30 @@ impl Outliers {
     }
 }
 
-/// One direction of one measured run. Throughput figures come from the
-/// throughput pass only; percentiles from the latency pass; allocations from
-/// their own pass.
+/// What a runner writes of one direction in one measured run: the raw
+/// figures, nothing derived (docs/results-schema.md).
+#[derive(Debug, Clone, Deserialize)]
+pub struct RawRun {
+    /// Sum of the throughput pass's timed window loops.
+    pub total_ns: u64,
+    pub ops: u64,
+    /// The latency pass's histogram (see [`decode_histogram`]).
+    pub histogram: String,
+    pub allocations_per_op: Option<f64>,
+    pub allocated_bytes_per_op: f64,
+}
+
+/// One direction of one measured run: the raw figures and what they give.
+/// Throughput figures come from the throughput pass only; percentiles from
+/// the latency pass; allocations from their own pass.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "RawRun")]
 pub struct RunStats {
     pub ns_per_op: f64,
     /// Sum of the timed window loops.
     pub total_ns: u64,
     pub ops: u64,
     pub ops_per_s: f64,
-    /// Encoded stream bytes (10^6) per second.
-    pub mb_per_s: f64,
     pub p50_ns: u64,
     pub p90_ns: u64,
     pub p99_ns: u64,
@@ -142,6 +152,45 @@ pub struct RunStats {
     pub allocated_bytes_per_op: f64,
     /// The latency pass's histogram, HdrHistogram V2 serialization in base64.
     pub histogram: String,
+}
+
+impl RunStats {
+    /// Everything one run's raw figures give; `latency` is `raw.histogram` decoded.
+    fn of(raw: RawRun, latency: &Histogram<u64>) -> RunStats {
+        let seconds = raw.total_ns as f64 / 1e9;
+        RunStats {
+            ns_per_op: raw.total_ns as f64 / raw.ops.max(1) as f64,
+            total_ns: raw.total_ns,
+            ops: raw.ops,
+            ops_per_s: if seconds > 0.0 {
+                raw.ops as f64 / seconds
+            } else {
+                0.0
+            },
+            p50_ns: latency.value_at_quantile(0.50),
+            p90_ns: latency.value_at_quantile(0.90),
+            p99_ns: latency.value_at_quantile(0.99),
+            p999_ns: latency.value_at_quantile(0.999),
+            max_ns: latency.max(),
+            latency_mean_ns: latency.mean(),
+            outliers: Outliers::of(latency),
+            allocations_per_op: raw.allocations_per_op,
+            allocated_bytes_per_op: raw.allocated_bytes_per_op,
+            histogram: raw.histogram,
+        }
+    }
+}
+
+impl TryFrom<RawRun> for RunStats {
+    type Error = String;
+
+    fn try_from(raw: RawRun) -> Result<RunStats, String> {
+        if raw.ops == 0 {
+            return Err("a run of no operations".to_owned());
+        }
+        let latency = decode_histogram(&raw.histogram)?;
+        Ok(RunStats::of(raw, &latency))
+    }
 }
 
 /// Median across runs, with the smallest and largest run.
@@ -234,6 +283,17 @@ pub fn median_interval(runs: &[f64]) -> Interval {
     bootstrap(&[runs], |medians| medians[0])
 }
 
+/// Half the width of the median's 95 % interval over the median: 0.02 = ±2 %;
+/// none from a single run, which gives no interval.
+pub fn precision(runs: &[f64]) -> Option<f64> {
+    if runs.len() < 2 {
+        return None;
+    }
+    let ci = median_interval(runs);
+    let mut sorted = runs.to_vec();
+    Some((ci.high - ci.low) / 2.0 / median(&mut sorted).max(f64::MIN_POSITIVE))
+}
+
 /// The 95 % interval of median(runs) / median(reference), resampling both sides.
 pub fn ratio_interval(runs: &[f64], reference: &[f64]) -> Interval {
     bootstrap(&[runs, reference], |medians| {
@@ -247,14 +307,22 @@ pub struct Summary {
     pub ns_per_op: Spread,
     /// Bootstrap 95 % interval of the median ns/op.
     pub ns_per_op_ci: Interval,
+    /// Half the width of `ns_per_op_ci` over the median: how precise the
+    /// figure is (0.02 = ±2 %), what `--precision` asks of it; null from one run.
+    pub precision: Option<f64>,
     pub total_ns: Spread,
     pub ops_per_s: Spread,
-    pub mb_per_s: Spread,
     pub p50_ns: Spread,
     pub p90_ns: Spread,
     pub p99_ns: Spread,
     pub p999_ns: Spread,
     pub max_ns: Spread,
+    /// Bootstrap 95 % intervals of the medians of the per-run percentiles:
+    /// a tail compares only as precisely as these allow.
+    pub p50_ns_ci: Interval,
+    pub p90_ns_ci: Interval,
+    pub p99_ns_ci: Interval,
+    pub p999_ns_ci: Interval,
     /// Latency samples outside Tukey's fences, summed over runs.
     pub outliers: Outliers,
     /// Null when a run has no count (see [`RunStats::allocations_per_op`]).
@@ -263,20 +331,26 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// The summary of one or more runs.
     pub fn of(runs: &[RunStats]) -> Summary {
-        let spread = |f: fn(&RunStats) -> f64| Spread::of(runs.iter().map(f));
-        let ns: Vec<f64> = runs.iter().map(|r| r.ns_per_op).collect();
+        let values = |f: fn(&RunStats) -> f64| runs.iter().map(f).collect::<Vec<f64>>();
+        let spread = |f: fn(&RunStats) -> f64| Spread::of(values(f));
+        let ci = |f: fn(&RunStats) -> f64| median_interval(&values(f));
         Summary {
             ns_per_op: spread(|r| r.ns_per_op),
-            ns_per_op_ci: median_interval(&ns),
+            ns_per_op_ci: ci(|r| r.ns_per_op),
+            precision: precision(&values(|r| r.ns_per_op)),
             total_ns: spread(|r| r.total_ns as f64),
             ops_per_s: spread(|r| r.ops_per_s),
-            mb_per_s: spread(|r| r.mb_per_s),
             p50_ns: spread(|r| r.p50_ns as f64),
             p90_ns: spread(|r| r.p90_ns as f64),
             p99_ns: spread(|r| r.p99_ns as f64),
             p999_ns: spread(|r| r.p999_ns as f64),
             max_ns: spread(|r| r.max_ns as f64),
+            p50_ns_ci: ci(|r| r.p50_ns as f64),
+            p90_ns_ci: ci(|r| r.p90_ns as f64),
+            p99_ns_ci: ci(|r| r.p99_ns as f64),
+            p999_ns_ci: ci(|r| r.p999_ns as f64),
             outliers: Outliers {
                 low: runs.iter().map(|r| r.outliers.low).sum(),
                 high: runs.iter().map(|r| r.outliers.high).sum(),
@@ -293,7 +367,6 @@ impl Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hdrhistogram::serialization::Deserializer;
 
     fn samples(ns: impl IntoIterator<Item = u64>) -> Samples {
         let mut s = Samples::new();
@@ -308,7 +381,6 @@ mod tests {
         let mut s = samples(1..=1000);
         s.loop_ns = 400_000;
         s.ops = 1000;
-        s.bytes = 2_000_000;
         s.allocations = Allocations {
             count: 500,
             bytes: 4000,
@@ -316,7 +388,6 @@ mod tests {
         let r = s.finish();
         assert_eq!(r.ns_per_op, 400.0);
         assert_eq!(r.ops_per_s, 1000.0 / 400e-6);
-        assert!((r.mb_per_s - 2.0 / 400e-6).abs() < 1e-6);
         assert_eq!((r.p50_ns, r.p99_ns, r.max_ns), (500, 990, 1000));
         assert_eq!(
             (r.allocations_per_op, r.allocated_bytes_per_op),
@@ -327,12 +398,7 @@ mod tests {
     #[test]
     fn the_stored_histogram_recomputes_the_reported_percentiles() {
         let r = samples((1..=10_000).map(|i| i * 7 % 3001 + 20)).finish();
-        let bytes = base64::engine::general_purpose::STANDARD
-            .decode(&r.histogram)
-            .unwrap();
-        let h: Histogram<u64> = Deserializer::new()
-            .deserialize(&mut bytes.as_slice())
-            .unwrap();
+        let h = decode_histogram(&r.histogram).unwrap();
         assert_eq!(h.value_at_quantile(0.99), r.p99_ns);
         assert_eq!(h.max(), r.max_ns);
         assert_eq!(h.len(), 10_000);
@@ -373,5 +439,24 @@ mod tests {
         let ratio = ratio_interval(&b, &a);
         assert!(ratio.low > 1.4 && ratio.high < 1.6, "{ratio:?}");
         assert_eq!(median_interval(&a), median_interval(&a), "deterministic");
+    }
+
+    #[test]
+    fn histograms_written_by_every_runner_are_read_back() {
+        let mut h = new_histogram();
+        h.record(42).unwrap();
+        let mut plain = Vec::new();
+        hdrhistogram::serialization::V2Serializer::new()
+            .serialize(&h, &mut plain)
+            .unwrap();
+        let mut deflated = Vec::new();
+        hdrhistogram::serialization::V2DeflateSerializer::new()
+            .serialize(&h, &mut deflated)
+            .unwrap();
+        for bytes in [plain, deflated] {
+            let text = base64::engine::general_purpose::STANDARD.encode(bytes);
+            assert_eq!(decode_histogram(&text).map(|h| h.max()), Ok(42));
+        }
+        assert!(decode_histogram("not a histogram").is_err());
     }
 }

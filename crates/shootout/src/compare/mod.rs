@@ -1,6 +1,11 @@
 //! `shootout compare OLD NEW`: how each format's figures changed between two
-//! results files, with a Mann-Whitney U verdict on the per-run timings, the
-//! differences of the two environments, and `--fail-above` for CI.
+//! results files. Each timing cell (ns/op, p50, p99, p99.9 of a format and
+//! direction) gets a Mann-Whitney U test on the per-run values, the p-values of
+//! all of a comparison's cells are corrected together (Benjamini–Hochberg), and
+//! a change is called only when it is significant after that correction and
+//! its bootstrap 95 % interval clears the smallest change separate invocations
+//! can resolve (`--min-change`). Also: the differences of the two environments,
+//! and `--fail-above` for CI.
 
 pub mod mann_whitney;
 mod render;
@@ -16,7 +21,9 @@ use crate::results::{Direction, FormatResult, Results};
 pub const SCHEMA: &str = "shootout-compare/1";
 
 pub const METHOD: &str = "two-sided Mann-Whitney U test on the per-run values (exact distribution up to 20 runs a side without ties, \
-     else normal approximation with tie correction)";
+     else normal approximation with tie correction), p-values of every timing cell corrected together by Benjamini-Hochberg; \
+     a change is called when significant after correction and its bootstrap 95 % interval (2,000 resamples of both sides' runs) \
+     lies wholly beyond --min-change";
 
 /// Some figure got significantly slower by more than `--fail-above`: exit status 4.
 #[derive(Debug)]
@@ -47,6 +54,10 @@ pub struct Comparison {
     pub schema: &'static str,
     pub method: &'static str,
     pub alpha: f64,
+    /// The smallest change called, in percent: one whose interval reaches inside ±this is `~`.
+    pub min_change_pct: f64,
+    /// How many timing cells were tested (and corrected for) together.
+    pub cells_tested: usize,
     pub old: Side,
     pub new: Side,
     /// One line per environment key or library version that differs.
@@ -94,9 +105,13 @@ pub struct Figure {
     pub new: Option<f64>,
     /// (new − old) / old, in percent.
     pub change_pct: Option<f64>,
+    /// Bootstrap 95 % interval of that change (resampling both sides' runs); null for deterministic figures.
+    pub change_ci_pct: Option<[f64; 2]>,
     pub verdict: Verdict,
     /// Of the Mann-Whitney test; null for deterministic figures.
     pub p_value: Option<f64>,
+    /// The p-value adjusted for every timing cell of the comparison (Benjamini–Hochberg).
+    pub q_value: Option<f64>,
     pub runs: Option<[usize; 2]>,
 }
 
@@ -105,7 +120,8 @@ pub struct Figure {
 pub enum Verdict {
     Slower,
     Faster,
-    /// Not significant at alpha.
+    /// Not significant at alpha after correction, or a change whose interval
+    /// reaches inside --min-change: below what these runs resolve.
     NotSignificant,
     /// Too few runs on a side for any change to reach significance at alpha.
     TooFewRuns,
@@ -115,13 +131,26 @@ pub enum Verdict {
     Missing,
 }
 
+/// What `compare` is asked: its significance level, the smallest change it
+/// calls, and the `--fail-above` limit.
+#[derive(Clone, Copy)]
+pub struct Thresholds {
+    pub alpha: f64,
+    pub min_change_pct: f64,
+    pub fail_above_pct: Option<f64>,
+}
+
 pub fn compare(
     old_path: &Path,
     new_path: &Path,
-    alpha: f64,
-    fail_above_pct: Option<f64>,
+    thresholds: Thresholds,
     output: Output,
 ) -> Result<()> {
+    let Thresholds {
+        alpha,
+        min_change_pct,
+        fail_above_pct,
+    } = thresholds;
     let old = crate::saved::read(old_path)?;
     let new = crate::saved::read(new_path)?;
     let (old_side, new_side) = (side(old_path, &old)?, side(new_path, &new)?);
@@ -138,6 +167,8 @@ pub fn compare(
         schema: SCHEMA,
         method: METHOD,
         alpha,
+        min_change_pct,
+        cells_tested: 0,
         environment: environment_differences(&old, &new),
         changes: Vec::new(),
         added: named(&new, &old),
@@ -162,10 +193,10 @@ pub fn compare(
                 language: language.to_owned(),
                 format: before.name.clone(),
                 direction,
-                ns_per_op: timing(d_old, d_new, alpha, |r| r.ns_per_op),
-                p50_ns: timing(d_old, d_new, alpha, |r| r.p50_ns as f64),
-                p99_ns: timing(d_old, d_new, alpha, |r| r.p99_ns as f64),
-                p999_ns: timing(d_old, d_new, alpha, |r| r.p999_ns as f64),
+                ns_per_op: timing(d_old, d_new, |r| r.ns_per_op),
+                p50_ns: timing(d_old, d_new, |r| r.p50_ns as f64),
+                p99_ns: timing(d_old, d_new, |r| r.p99_ns as f64),
+                p999_ns: timing(d_old, d_new, |r| r.p999_ns as f64),
                 bytes_per_record: deterministic(
                     Some(before.bytes_per_record),
                     Some(after.bytes_per_record),
@@ -177,6 +208,7 @@ pub fn compare(
             });
         }
     }
+    comparison.cells_tested = decide(&mut comparison.changes, alpha, min_change_pct);
     if let Some(limit) = fail_above_pct {
         comparison.regressions = regressions(&comparison.changes, limit);
     }
@@ -269,36 +301,78 @@ fn change_pct(old: Option<f64>, new: Option<f64>) -> Option<f64> {
     }
 }
 
-/// A timing figure: medians of the per-run values and the test's verdict on them.
+/// A timing figure: medians of the per-run values, the change's interval and
+/// the test's p-value; the verdict waits for every cell's ([`decide`]).
 fn timing(
     old: &Direction,
     new: &Direction,
-    alpha: f64,
     pick: fn(&crate::benchmark::stats::RunStats) -> f64,
 ) -> Figure {
-    let a: Vec<f64> = old.runs.iter().map(|r| pick(&r.stats)).collect();
-    let b: Vec<f64> = new.runs.iter().map(|r| pick(&r.stats)).collect();
+    let values = |d: &Direction| d.runs.iter().map(|r| pick(&r.stats)).collect();
+    timing_of(values(old), values(new))
+}
+
+fn timing_of(a: Vec<f64>, b: Vec<f64>) -> Figure {
     let (old_median, new_median) = (median(a.clone()), median(b.clone()));
-    let change = change_pct(old_median, new_median);
-    let (verdict, p_value) = if mann_whitney::smallest_p(a.len(), b.len()) >= alpha {
-        (Verdict::TooFewRuns, None)
-    } else {
-        let p = mann_whitney::p_value(&a, &b);
-        let verdict = match (p < alpha, change) {
-            (false, _) | (true, None) => Verdict::NotSignificant,
-            (true, Some(c)) if c > 0.0 => Verdict::Slower,
-            (true, Some(_)) => Verdict::Faster,
-        };
-        (verdict, Some(p))
-    };
+    let interval = crate::benchmark::stats::ratio_interval(&b, &a);
     Figure {
         old: old_median,
         new: new_median,
-        change_pct: change,
-        verdict,
-        p_value,
+        change_pct: change_pct(old_median, new_median),
+        change_ci_pct: Some([100.0 * (interval.low - 1.0), 100.0 * (interval.high - 1.0)]),
+        verdict: Verdict::NotSignificant,
+        p_value: Some(mann_whitney::p_value(&a, &b)),
+        q_value: None,
         runs: Some([a.len(), b.len()]),
     }
+}
+
+/// Every timing cell's verdict: its p-value adjusted with every other cell's
+/// (Benjamini–Hochberg, false discovery rate `alpha`), and a change called
+/// only where the adjusted value is below `alpha` and the change's interval
+/// lies wholly beyond ±`min_change_pct`. Returns how many cells were tested.
+fn decide(changes: &mut [Change], alpha: f64, min_change_pct: f64) -> usize {
+    let mut cells: Vec<&mut Figure> = changes
+        .iter_mut()
+        .flat_map(|c| {
+            [
+                &mut c.ns_per_op,
+                &mut c.p50_ns,
+                &mut c.p99_ns,
+                &mut c.p999_ns,
+            ]
+        })
+        .collect();
+    let p: Vec<f64> = cells.iter().map(|f| f.p_value.unwrap_or(1.0)).collect();
+    let q = benjamini_hochberg(&p);
+    for (figure, q) in cells.iter_mut().zip(q) {
+        figure.q_value = Some(q);
+        let [n_old, n_new] = figure.runs.unwrap_or_default();
+        let beyond = figure
+            .change_ci_pct
+            .is_some_and(|[low, high]| low > min_change_pct || high < -min_change_pct);
+        figure.verdict = match figure.change_pct {
+            _ if mann_whitney::smallest_p(n_old, n_new) >= alpha => Verdict::TooFewRuns,
+            Some(change) if q < alpha && beyond && change > 0.0 => Verdict::Slower,
+            Some(change) if q < alpha && beyond && change < 0.0 => Verdict::Faster,
+            _ => Verdict::NotSignificant,
+        };
+    }
+    cells.len()
+}
+
+/// Benjamini–Hochberg adjusted p-values (q-values), in the order given.
+fn benjamini_hochberg(p: &[f64]) -> Vec<f64> {
+    let n = p.len();
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+    let mut q = vec![1.0; n];
+    let mut smallest = 1.0f64;
+    for (rank, &i) in order.iter().enumerate().rev() {
+        smallest = smallest.min(p[i] * n as f64 / (rank + 1) as f64);
+        q[i] = smallest.min(1.0);
+    }
+    q
 }
 
 fn deterministic(old: Option<f64>, new: Option<f64>) -> Figure {
@@ -306,11 +380,13 @@ fn deterministic(old: Option<f64>, new: Option<f64>) -> Figure {
         old,
         new,
         change_pct: change_pct(old, new),
+        change_ci_pct: None,
         verdict: match (old, new) {
             (Some(_), Some(_)) => Verdict::Deterministic,
             _ => Verdict::Missing,
         },
         p_value: None,
+        q_value: None,
         runs: None,
     }
 }
@@ -381,4 +457,100 @@ fn environment_differences(old: &[Results], new: &[Results]) -> Vec<String> {
         }
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn benjamini_hochberg_matches_r_p_adjust() {
+        // p.adjust(c(0.01, 0.04, 0.03, 0.005), "BH") in R.
+        let q = benjamini_hochberg(&[0.01, 0.04, 0.03, 0.005]);
+        for (got, want) in q.iter().zip([0.02, 0.04, 0.04, 0.02]) {
+            assert!((got - want).abs() < 1e-12, "{q:?}");
+        }
+    }
+
+    /// One comparison of `cells` format directions whose runs all come from
+    /// one distribution (100 ± 5 %, uniform), the new side's scaled by `shift`.
+    fn simulated(seed: u64, cells: usize, runs: usize, shift: f64) -> Vec<Change> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut draw = |scale: f64| -> Vec<f64> {
+            (0..runs)
+                .map(|_| scale * rng.random_range(95.0..105.0))
+                .collect()
+        };
+        (0..cells)
+            .map(|i| {
+                let mut figure = || timing_of(draw(1.0), draw(shift));
+                Change {
+                    language: "rust".into(),
+                    format: format!("f{i}"),
+                    direction: "encode",
+                    ns_per_op: figure(),
+                    p50_ns: figure(),
+                    p99_ns: figure(),
+                    p999_ns: figure(),
+                    bytes_per_record: deterministic(Some(1.0), Some(1.0)),
+                    allocations_per_op: deterministic(Some(0.0), Some(0.0)),
+                }
+            })
+            .collect()
+    }
+
+    fn called(changes: &[Change]) -> usize {
+        changes
+            .iter()
+            .flat_map(|c| [&c.ns_per_op, &c.p50_ns, &c.p99_ns, &c.p999_ns])
+            .filter(|f| matches!(f.verdict, Verdict::Slower | Verdict::Faster))
+            .count()
+    }
+
+    /// The A/A test: the same measurement compared with itself, again and
+    /// again, calls a change no more often than the error rate allows.
+    #[test]
+    fn an_a_a_comparison_calls_no_more_changes_than_alpha_allows() {
+        let (alpha, comparisons) = (0.05, 20);
+        let mut with_a_call = 0;
+        for seed in 0..comparisons {
+            let mut changes = simulated(seed, 14, 10, 1.0);
+            assert_eq!(decide(&mut changes, alpha, 0.0), 56);
+            with_a_call += usize::from(called(&changes) > 0);
+        }
+        // Under the null Benjamini–Hochberg holds the chance of any call at alpha.
+        assert!(
+            with_a_call as f64 <= 2.0 * alpha * comparisons as f64,
+            "{with_a_call} of {comparisons} A/A comparisons called a change"
+        );
+    }
+
+    #[test]
+    fn a_real_change_is_called_and_one_below_min_change_is_not() {
+        let mut slower = simulated(7, 14, 10, 1.3);
+        decide(&mut slower, 0.05, 5.0);
+        assert!(called(&slower) > 50, "{} of 56", called(&slower));
+        assert!(
+            slower
+                .iter()
+                .all(|c| c.ns_per_op.verdict != Verdict::Faster)
+        );
+        // 3 % slower is real here, but below a 5 % floor: shown as ~, never called.
+        let mut slight = simulated(7, 14, 10, 1.03);
+        decide(&mut slight, 0.05, 5.0);
+        assert_eq!(called(&slight), 0);
+    }
+
+    #[test]
+    fn three_runs_a_side_are_too_few_to_call_anything() {
+        let mut changes = simulated(1, 4, 3, 2.0);
+        decide(&mut changes, 0.05, 0.0);
+        assert!(
+            changes
+                .iter()
+                .all(|c| c.ns_per_op.verdict == Verdict::TooFewRuns)
+        );
+    }
 }

@@ -44,9 +44,13 @@ fn preamble(c: &Comparison) -> Vec<String> {
             "{} ({}, {} records) → {} ({}, {} records)",
             c.old.file, c.old.workload, c.old.records, c.new.file, c.new.workload, c.new.records
         ),
-        format!("significance: {}, alpha {}", c.method, c.alpha),
-        "cells: change of the median across runs, then slower / faster (significant), ~ (not significant) or \
-         too few runs (no change could reach significance with so few runs); bytes and allocations are exact"
+        format!(
+            "significance: {}; alpha {} over {} timing cells, --min-change {}%",
+            c.method, c.alpha, c.cells_tested, c.min_change_pct
+        ),
+        "cells: change of the median across runs [its 95% interval], then slower / faster (called), ~ (not \
+         significant after correction, or within --min-change: below what these runs resolve) or too few runs \
+         (no change could reach significance with so few runs); bytes and allocations are exact"
             .to_owned(),
     ]
 }
@@ -86,8 +90,8 @@ fn table(c: &Comparison, style: TableStyle) -> Table {
                 timing(&change.ns_per_op),
                 change
                     .ns_per_op
-                    .p_value
-                    .map_or_else(String::new, |p| format!(" p={p:.3}"))
+                    .q_value
+                    .map_or_else(String::new, |q| format!(" q={q:.3}"))
             ),
             timing(&change.p50_ns),
             timing(&change.p99_ns),
@@ -127,7 +131,10 @@ fn timing(f: &Figure) -> String {
         Verdict::TooFewRuns => "too few runs",
         Verdict::Deterministic | Verdict::Missing => "",
     };
-    format!("{} {verdict}", pct(f))
+    let interval = f.change_ci_pct.map_or_else(String::new, |[low, high]| {
+        format!(" [{low:+.0}, {high:+.0}]")
+    });
+    format!("{}{interval} {verdict}", pct(f))
 }
 
 fn exact(f: &Figure) -> String {

@@ -11,11 +11,10 @@ use crate::results::Merged;
 /// A statistic's column name and where it sits in a [`Summary`] (`None`: the runner did not measure it).
 type Statistic = (&'static str, fn(&Summary) -> Option<Spread>);
 
-const STATISTICS: [Statistic; 11] = [
+const STATISTICS: [Statistic; 10] = [
     ("ns_per_op", |s| Some(s.ns_per_op)),
     ("total_ns", |s| Some(s.total_ns)),
     ("ops_per_s", |s| Some(s.ops_per_s)),
-    ("mb_per_s", |s| Some(s.mb_per_s)),
     ("p50_ns", |s| Some(s.p50_ns)),
     ("p90_ns", |s| Some(s.p90_ns)),
     ("p99_ns", |s| Some(s.p99_ns)),

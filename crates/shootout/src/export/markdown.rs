@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::Result;
 
 use crate::output::table::{self, Columns, Style};
-use crate::results::{Merged, Noisy};
+use crate::results::Merged;
 
 pub fn write(merged: &Merged, out: &mut dyn Write) -> Result<()> {
     for line in table::preamble(merged) {
@@ -20,7 +20,7 @@ pub fn write(merged: &Merged, out: &mut dyn Write) -> Result<()> {
     for warning in merged.warnings() {
         writeln!(out, "\nwarning: {warning}")?;
     }
-    if let Some(noise) = Noisy::summary(&merged.noisy()) {
+    if let Some(noise) = merged.imprecise() {
         writeln!(out, "\nwarning: {noise}")?;
     }
     Ok(())

@@ -170,7 +170,7 @@ pub fn create(path: &Path, force: bool) -> Result<std::fs::File> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::benchmark::stats::{Outliers, RunStats};
+    use crate::benchmark::stats::{RunStats, Samples};
     use crate::benchmark::timer::Calibration;
     use crate::benchmark::{FormatRuns, Measurement, RunInfo, Settings};
     use crate::environment::{Caches, Environment};
@@ -186,25 +186,22 @@ mod tests {
         notes: "A fixture.",
     };
 
+    /// One run of 1000 operations at `ns_per_op`, through the statistics engine.
     fn stats(ns_per_op: f64) -> RunStats {
+        let mut samples = Samples::new();
+        samples.loop_ns = (ns_per_op * 1000.0) as u64;
+        samples.ops = 1000;
         let p50 = ns_per_op as u64;
-        RunStats {
-            ns_per_op,
-            total_ns: (ns_per_op * 1000.0) as u64,
-            ops: 1000,
-            ops_per_s: 1e9 / ns_per_op,
-            mb_per_s: 55.6e3 / ns_per_op,
-            p50_ns: p50,
-            p90_ns: p50 + 10,
-            p99_ns: p50 + 40,
-            p999_ns: p50 + 90,
-            max_ns: 20_000,
-            latency_mean_ns: ns_per_op + 1.5,
-            outliers: Outliers { low: 0, high: 3 },
-            allocations_per_op: Some(0.0),
-            allocated_bytes_per_op: 0.0,
-            histogram: "HISTFAAAAA==".into(),
+        for (value, count) in [
+            (p50, 600),
+            (p50 + 10, 300),
+            (p50 + 40, 90),
+            (p50 + 90, 9),
+            (20_000, 1),
+        ] {
+            samples.latency.record_n(value, count).unwrap();
         }
+        samples.finish()
     }
 
     /// Fixed figures, so the exports' shape can be snapshotted.
@@ -240,6 +237,7 @@ mod tests {
                 options: serde_json::json!({ "runs": 3 }),
                 load_before: Some([0.5, 0.25, 0.125]),
                 load_after: None,
+                steal_pct: Some(0.5),
             },
             environment: serde_json::to_value(Environment {
                 cpu: "Test CPU".into(),
@@ -281,6 +279,9 @@ mod tests {
             settings: Settings {
                 warmup_runs: 1,
                 runs: 3,
+                max_runs: 1000,
+                precision: 0.02,
+                time_budget_ms: 0,
                 window: 4096,
                 order_seed: 1,
             },
@@ -314,7 +315,6 @@ mod tests {
                 reason: "cannot express this workload".into(),
             }],
             warnings: vec!["--warmup 0: an example warning".into()],
-            noisy: vec!["example encode: ns/op varied 28.6% across runs".into()],
         }
     }
 

@@ -459,4 +459,30 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn each_canary_pair_writes_the_same_bytes() {
+        let dataset = crate::workload::iex::sample_dataset();
+        let formats = iex();
+        let stream = |name: &str| {
+            let mut codec = formats
+                .iter()
+                .find(|f| f.info.name == name)
+                .and_then(|f| f.codec())
+                .unwrap_or_else(|| panic!("canary {name} is not measured on iex"));
+            let mut stream = Vec::new();
+            for record in &dataset.records {
+                codec.encode(record, &mut stream).unwrap();
+            }
+            stream
+        };
+        for (a, b, direction) in crate::results::CANARIES {
+            assert_eq!(direction, "encode", "only encoders are shared");
+            assert_eq!(
+                stream(a),
+                stream(b),
+                "{a} and {b} must run the same encoder"
+            );
+        }
+    }
 }

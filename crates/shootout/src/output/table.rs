@@ -145,13 +145,12 @@ const DIRECTION_COLUMNS: &[Column<DirectionCell>] = &[
         },
     },
     Column {
-        name: "spread",
-        header: "± runs",
-        cell: |_, direction| {
-            format!(
-                "{:.1}%",
-                100.0 * direction.summary.ns_per_op.relative_range()
-            )
+        name: "precision",
+        header: "±CI",
+        cell: |row, direction| match direction.summary.precision {
+            Some(p) if p > row.precision_target => format!("{:.1}%!", 100.0 * p),
+            Some(p) => format!("{:.1}%", 100.0 * p),
+            None => "-".to_owned(),
         },
     },
     Column {
@@ -167,7 +166,10 @@ const DIRECTION_COLUMNS: &[Column<DirectionCell>] = &[
     Column {
         name: "mbps",
         header: "MB/s",
-        cell: |_, direction| format!("{:.0}", direction.summary.mb_per_s.median),
+        cell: |row, direction| {
+            let mb_per_op = row.format.bytes_per_record / 1e6;
+            format!("{:.0}", direction.summary.ops_per_s.median * mb_per_op)
+        },
     },
     Column {
         name: "p50",
@@ -279,7 +281,7 @@ pub const DROP_ORDER: &[&str] = &[
     "zstd-ratio",
     "bytes",
     "ci",
-    "spread",
+    "precision",
     "p999",
     "allocs",
     "zstd",
@@ -542,17 +544,42 @@ pub fn preamble(merged: &Merged) -> Vec<String> {
         ),
         None => String::new(),
     };
+    let measured: Vec<String> = merged
+        .parts
+        .iter()
+        .map(|p| {
+            let n = p.runs.iter().filter(|r| !r.warmup).count();
+            match merged.several_languages() {
+                true => format!("{} {n}", p.runner.language),
+                false => n.to_string(),
+            }
+        })
+        .collect();
+    let until = match s.time_budget_ms {
+        0 => format!("exactly {} asked", s.runs),
+        ms => format!(
+            "at least {}, then until every row was ±{:.1}% precise or {} s were spent",
+            s.runs,
+            100.0 * s.precision,
+            ms / 1000
+        ),
+    };
     let mut lines = vec![
         format!("workload {}: {} records from {}{input}", w.name, w.records, w.source),
         format!(
-            "{} warm-up + {} measured runs, each one pass over the input in windows of {} records; formats in a shuffled \
-             order per window (--order-seed {}); one op = one record encoded, or decoded and aggregated",
-            s.warmup_runs, s.runs, s.window, s.order_seed
+            "{} warm-up + {} measured runs ({until}), each one pass over the input in windows of {} records; formats \
+             in a shuffled order per window (--order-seed {}); one op = one record encoded, or decoded and aggregated",
+            s.warmup_runs,
+            measured.join(", "),
+            s.window,
+            s.order_seed
         ),
         "ns/op: throughput pass (whole windows timed, no clock inside), median across runs, bootstrap 95% CI; \
-         ± runs: (max − min) / median; relative: against the fastest format, ≈ = not significantly different from it"
+         ±CI: its half-width over the median, ! when short of the precision target; relative: against the fastest \
+         format, ≈ = not significantly different from it"
             .to_owned(),
     ];
+    lines.extend(crate::results::Canary::line(&merged.canaries()));
     if merged.several_languages() {
         let clocks: Vec<String> = merged
             .parts

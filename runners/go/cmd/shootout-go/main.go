@@ -1,5 +1,5 @@
 // Command shootout-go measures the Go formats on a shootout-dataset/1 file
-// and writes a shootout-results/2 file (docs/results-schema.md).
+// and writes a shootout-results/3 file (docs/results-schema.md).
 package main
 
 import (
@@ -23,13 +23,15 @@ import (
 )
 
 type options struct {
-	Dataset   string `json:"dataset"`
-	Runs      int    `json:"runs"`
-	Warmup    int    `json:"warmup"`
-	Window    int    `json:"window"`
-	OrderSeed uint64 `json:"order_seed"`
-	Formats   string `json:"formats"`
-	Out       string `json:"out"`
+	Dataset      string `json:"dataset"`
+	Runs         int    `json:"runs"`
+	TimeBudgetMs int64  `json:"time_budget_ms"`
+	MaxRuns      int    `json:"max_runs"`
+	Warmup       int    `json:"warmup"`
+	Window       int    `json:"window"`
+	OrderSeed    uint64 `json:"order_seed"`
+	Formats      string `json:"formats"`
+	Out          string `json:"out"`
 }
 
 type usageError struct{ error }
@@ -46,12 +48,14 @@ func run(args []string) (int, error) {
 	var o options
 	fs := flag.NewFlagSet("shootout-go", flag.ContinueOnError)
 	fs.StringVar(&o.Dataset, "dataset", "", "shootout-dataset/1 file (shootout export-dataset)")
-	fs.IntVar(&o.Runs, "runs", 5, "measured runs, each a whole pass over the dataset")
+	fs.IntVar(&o.Runs, "runs", 5, "the fewest measured runs, each a whole pass over the dataset")
+	fs.Int64Var(&o.TimeBudgetMs, "time-budget-ms", 0, "wall time for the runs, warm-up included, in ms: after --runs measured runs, another starts while the longest run so far would end within it; 0: exactly --runs")
+	fs.IntVar(&o.MaxRuns, "max-runs", 1000, "the most measured runs under --time-budget-ms")
 	fs.IntVar(&o.Warmup, "warmup", 1, "warm-up runs before the measured ones (validated all the same)")
 	fs.IntVar(&o.Window, "window", 4096, "records per window; each format's stream holds one window at a time")
 	fs.Uint64Var(&o.OrderSeed, "order-seed", 1, "seed of the formats' shuffled order in every window")
 	fs.StringVar(&o.Formats, "formats", "", "comma-separated format names (default: all); the baseline always runs")
-	fs.StringVar(&o.Out, "out", "", "results file (shootout-results/2 JSON); - for standard output")
+	fs.StringVar(&o.Out, "out", "", "results file (shootout-results/3 JSON); - for standard output")
 	list := fs.Bool("list", false, "list the formats and the workloads each runs, then exit")
 	listJSON := fs.Bool("json", false, "with --list: print JSON (what `shootout formats --lang go` reads)")
 	encodeDir := fs.String("interop-encode", "", "interop: write every format's stream of --dataset into this directory (go-<format>.bin, .ends, .json), then exit")
@@ -77,6 +81,12 @@ func run(args []string) (int, error) {
 	if o.Dataset == "" || o.Out == "" {
 		fs.Usage()
 		return 2, errors.New("--dataset and --out are required")
+	}
+	if o.MaxRuns < o.Runs {
+		return 2, fmt.Errorf("--max-runs %d is below --runs %d", o.MaxRuns, o.Runs)
+	}
+	if o.TimeBudgetMs < 0 {
+		return 2, errors.New("--time-budget-ms must not be negative")
 	}
 	code, err := measure(o, args)
 	var ue usageError
@@ -196,7 +206,8 @@ func measureWorkload[R, S any](o options, args []string, header workload.Header,
 	started := time.Now()
 	loadBefore := harness.LoadAverage()
 	timer := harness.Calibrate()
-	settings := harness.Settings{WarmupRuns: o.Warmup, Runs: o.Runs, Window: o.Window, OrderSeed: o.OrderSeed}
+	settings := harness.Settings{WarmupRuns: o.Warmup, Runs: o.Runs, TimeBudgetMs: o.TimeBudgetMs, MaxRuns: o.MaxRuns,
+		Window: o.Window, OrderSeed: o.OrderSeed}
 	src := fileSource[R, S]{path: o.Dataset, spec: spec}
 	m, err := harness.Measure(src, spec, check, entries, settings, timer, workload.Position, func(s string) {
 		fmt.Fprintln(os.Stderr, s)
@@ -204,13 +215,13 @@ func measureWorkload[R, S any](o options, args []string, header workload.Header,
 	if err != nil {
 		return 1, err
 	}
-	formats, failed, noisy := harness.Build(m, registry.Version)
+	formats, failed := harness.Build(m, registry.Version)
 	var warnings []string
 	if o.Warmup == 0 {
 		warnings = append(warnings, "--warmup 0: the first measured run includes first-use costs (each format did one unmeasured window)")
 	}
 	results := harness.Results{
-		Schema:      "shootout-results/2",
+		Schema:      harness.Schema,
 		Runner:      map[string]any{"language": "go", "name": "shootout-go"},
 		Invocation:  map[string]any{"command_line": args, "options": o, "load_before": loadBefore, "load_after": harness.LoadAverage()},
 		Environment: harness.Environment(started),
@@ -224,12 +235,18 @@ func measureWorkload[R, S any](o options, args []string, header workload.Header,
 		Failed:   orEmpty(failed),
 		NotRun:   registry.NotRun(header.Workload),
 		Warnings: orEmpty(warnings),
-		Noisy:    orEmpty(noisy),
 	}
 	if err := write(o.Out, results); err != nil {
 		return 1, err
 	}
-	summary(os.Stderr, formats, failed, timer)
+	for _, f := range failed {
+		fmt.Fprintf(os.Stderr, "FAILED %s: %s\n", f.Name, f.Reason)
+	}
+	where, file := o.Out, o.Out
+	if o.Out == "-" {
+		where, file = "standard output", "FILE"
+	}
+	fmt.Fprintf(os.Stderr, "results in %s; `shootout report %s` shows the tables\n", where, file)
 	if len(failed) > 0 {
 		return 3, nil
 	}
@@ -268,28 +285,6 @@ func write(path string, v any) error {
 		return err
 	}
 	return os.WriteFile(path, out, 0o644)
-}
-
-// summary prints one line per format: medians across runs.
-func summary(w io.Writer, formats []harness.FormatResult, failed []harness.FailedFormat, timer harness.Timer) {
-	flag := float64(5 * timer.ResolutionNs)
-	p := func(d harness.Direction, key string) string {
-		v := d.Summary[key].(map[string]float64)["median"]
-		if key != "ns_per_op" && v < flag {
-			return fmt.Sprintf("≤%.0f", flag)
-		}
-		return fmt.Sprintf("%.1f", v)
-	}
-	fmt.Fprintf(w, "%-18s %10s %10s %10s %10s %10s %10s %8s\n", "format", "enc ns/op", "dec ns/op", "dec p50", "dec p99", "enc alloc", "dec alloc", "B/rec")
-	for _, f := range formats {
-		fmt.Fprintf(w, "%-18s %10s %10s %10s %10s %10s %10s %8.1f\n", f.Name, p(f.Encode, "ns_per_op"), p(f.Decode, "ns_per_op"),
-			p(f.Decode, "p50_ns"), p(f.Decode, "p99_ns"),
-			fmt.Sprintf("%.2f", f.Encode.Summary["allocations_per_op"].(map[string]float64)["median"]),
-			fmt.Sprintf("%.2f", f.Decode.Summary["allocations_per_op"].(map[string]float64)["median"]), f.BytesPerRecord)
-	}
-	for _, f := range failed {
-		fmt.Fprintf(w, "FAILED %s: %s\n", f.Name, f.Reason)
-	}
 }
 
 // listEntry is one format as `--list --json` prints it: the same keys as a

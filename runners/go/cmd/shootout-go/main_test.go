@@ -2,16 +2,20 @@ package main
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"shootout/registry"
 )
 
-func TestRunWritesAResultsFileWithEveryFormatMeasuredOrNotRun(t *testing.T) {
+// results runs the runner with args and reads the results file it writes.
+func results(t *testing.T, args ...string) []byte {
+	t.Helper()
 	out := filepath.Join(t.TempDir(), "results.json")
-	args := []string{"shootout-go", "--dataset", "../../testdata/user.jsonl", "--runs", "2", "--warmup", "0", "--window", "128", "--out", out}
+	args = append([]string{"shootout-go", "--dataset", "../../testdata/user.jsonl", "--window", "128", "--out", out}, args...)
 	if code, err := run(args); code != 0 || err != nil {
 		t.Fatalf("exit %d: %v", code, err)
 	}
@@ -19,6 +23,11 @@ func TestRunWritesAResultsFileWithEveryFormatMeasuredOrNotRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return b
+}
+
+func TestRunWritesAResultsFileWithEveryFormatMeasuredOrNotRun(t *testing.T) {
+	b := results(t, "--runs", "2", "--warmup", "0")
 	var r struct {
 		Schema  string            `json:"schema"`
 		Runner  map[string]string `json:"runner"`
@@ -35,7 +44,7 @@ func TestRunWritesAResultsFileWithEveryFormatMeasuredOrNotRun(t *testing.T) {
 	if err := json.Unmarshal(b, &r); err != nil {
 		t.Fatal(err)
 	}
-	if r.Schema != "shootout-results/2" || r.Runner["language"] != "go" {
+	if r.Schema != "shootout-results/3" || r.Runner["language"] != "go" {
 		t.Fatalf("schema %q, runner %v", r.Schema, r.Runner)
 	}
 	if len(r.Formats) != len(registry.User()) {
@@ -48,6 +57,67 @@ func TestRunWritesAResultsFileWithEveryFormatMeasuredOrNotRun(t *testing.T) {
 	}
 	if len(r.NotRun) != len(registry.Unavailable) || len(r.Warnings) == 0 {
 		t.Fatalf("not_run %v; warnings %v (--warmup 0 must warn)", r.NotRun, r.Warnings)
+	}
+}
+
+func TestEachRunHoldsTheRawFiguresOnly(t *testing.T) {
+	var r map[string]any
+	if err := json.Unmarshal(results(t, "--runs", "2", "--formats", "json-std"), &r); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := r["noisy"]; ok || r["schema"] != "shootout-results/3" {
+		t.Fatalf("schema %v, noisy %v", r["schema"], r["noisy"])
+	}
+	raw := []string{"allocated_bytes_per_op", "allocations_per_op", "histogram", "ops", "order_position", "total_ns"}
+	for _, f := range r["formats"].([]any) {
+		f := f.(map[string]any)
+		for _, d := range []string{"encode", "decode"} {
+			dir := f[d].(map[string]any)
+			if keys := slices.Sorted(maps.Keys(dir)); !slices.Equal(keys, []string{"runs"}) {
+				t.Fatalf("%s %s: keys %v, want runs only", f["name"], d, keys)
+			}
+			runs := dir["runs"].([]any)
+			if len(runs) != 2 {
+				t.Fatalf("%s %s: %d runs, want 2", f["name"], d, len(runs))
+			}
+			for _, run := range runs {
+				if keys := slices.Sorted(maps.Keys(run.(map[string]any))); !slices.Equal(keys, raw) {
+					t.Fatalf("%s %s: run keys %v, want %v", f["name"], d, keys, raw)
+				}
+			}
+		}
+	}
+}
+
+func TestATimeBudgetAddsRunsUpToMaxRuns(t *testing.T) {
+	var r struct {
+		Settings map[string]any `json:"settings"`
+		Runs     []any          `json:"runs"`
+		Formats  []struct {
+			Encode struct {
+				Runs []any `json:"runs"`
+			} `json:"encode"`
+		} `json:"formats"`
+	}
+	if err := json.Unmarshal(results(t, "--runs", "1", "--warmup", "1", "--time-budget-ms", "60000", "--max-runs", "3", "--formats", "json-std"), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Settings["runs"] != 1.0 || r.Settings["time_budget_ms"] != 60000.0 || r.Settings["max_runs"] != 3.0 {
+		t.Fatalf("settings %v", r.Settings)
+	}
+	for _, f := range r.Formats {
+		if n := len(f.Encode.Runs); n <= 1 || n > 3 || len(r.Runs) != n+1 {
+			t.Fatalf("%d measured runs of %d, want more than 1, at most 3, after 1 warm-up", n, len(r.Runs))
+		}
+	}
+}
+
+func TestBadRunCountFlagsAreUsageErrors(t *testing.T) {
+	for _, extra := range [][]string{{"--runs", "5", "--max-runs", "4"}, {"--time-budget-ms", "-1"}} {
+		args := append([]string{"shootout-go", "--dataset", "../../testdata/user.jsonl", "--out", filepath.Join(t.TempDir(), "r.json")}, extra...)
+		if code, err := run(args); code != 2 || err == nil {
+			t.Errorf("%v: exit %d, %v; want 2 and an error", extra, code, err)
+		}
 	}
 }
 
