@@ -2,16 +2,40 @@
 # Re-runs every benchmark BENCHMARKS.md records, writing each table to
 # results/ (Markdown and JSON). Needs ../shared/data/iex/DEEP10.pcap.gz for the
 # iex table. Takes about an hour on 2 cores (the 5M-packet memory check is most of
-# it); run it on an otherwise idle machine.
+# it). Before each table it waits for a quiet machine (the 1-minute load below
+# half a core per core, as `run` itself judges it) and gives up after two
+# minutes rather than time anything beside other work; every table's
+# Markdown ends with the conditions it ran under (date, load before and after,
+# CPU steal) and shows the precision each row reached (the ±CI column).
+# Only figures of one method go into BENCHMARKS.md: rerun the lot after any
+# change to the harness.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out=results
 mkdir -p "$out"
 cargo build --release --locked
 shootout=target/release/shootout
+
+# quiet: returns once the 1-minute load is below half a core per core; fails after two minutes.
+quiet() {
+    local cores load
+    cores=$(nproc)
+    for _ in $(seq 24); do
+        load=$(cut -d' ' -f1 /proc/loadavg)
+        if awk -v load="$load" -v cores="$cores" 'BEGIN { exit !(load < 0.5 * cores) }'; then
+            return 0
+        fi
+        echo "benchmarks.sh: load $load on $cores cores; waiting for a quiet machine" >&2
+        sleep 5
+    done
+    echo "benchmarks.sh: the machine stayed busy (load $load on $cores cores); stop other work and rerun" >&2
+    exit 1
+}
+
 run() { # name, then arguments for `shootout run`
     local name=$1
     shift
+    quiet
     echo "== $name: shootout run $*" >&2
     "$shootout" run "$@" --export-markdown "$out/$name.md" --export-json "$out/$name.json" --force >/dev/null
 }
@@ -20,6 +44,7 @@ run deep10 --input ../shared/data/iex/DEEP10.pcap.gz --export-html "$out/deep10.
 # The same command again: compare should find no significant change for most formats.
 run deep10-again --input ../shared/data/iex/DEEP10.pcap.gz
 "$shootout" compare "$out/deep10.json" "$out/deep10-again.json" --markdown >"$out/compare-deep10.md"
+quiet
 # Beyond speed: every language reading every other's bytes, schema evolution, hostile bytes.
 "$shootout" interop --workload iex --input ../shared/data/iex/DEEP10.pcap.gz --lang all \
     --export-json "$out/interop-deep10.json" --force | tee "$out/interop-deep10.txt"

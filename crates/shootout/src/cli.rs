@@ -91,13 +91,12 @@ enum Command {
     #[command(
         after_help = "Figures: ns/op, p50, p99 and p99.9 (the median across runs, each with a verdict), \
         bytes/record and allocations/op (deterministic: the change as measured).\n\
-        Significance: a two-sided Mann-Whitney U test on the per-run values stored in both files (the exact \
-        distribution when both sides have at most 20 runs and no tied values, else the normal approximation with \
-        tie and continuity corrections, as scipy.stats.mannwhitneyu); the p-values of every timing cell are then \
-        corrected together (Benjamini–Hochberg at --alpha), and a change is called slower or faster only when it \
-        is significant after that and its bootstrap 95 % interval lies wholly beyond ±--min-change. `~`: not \
-        called; `too few runs`: with so few runs no change could be significant (e.g. 3 against 3 runs cannot go \
-        below p = 0.1). Formats in one file only are listed as added or removed; environment differences (cpu, cores, \
+        Significance: a two-sided Welch t-test on the logarithms of the per-run values stored in both files (a \
+        change of timings is a ratio); the p-values of every timing cell are then corrected together \
+        (Benjamini–Hochberg at --alpha), and a change is called slower or faster only when it is significant \
+        after that and its bootstrap 95 % interval lies wholly beyond ±--min-change. `~`: not called (not \
+        significant, or too small for separate invocations to resolve); `too few runs`: a side with one run, \
+        which gives no test. Formats in one file only are listed as added or removed; environment differences (cpu, cores, \
         os, toolchain, shootout version, git commit, build profile and flags, library versions) are warnings.\n\
         Files of different workloads are refused; a different record count is a warning.\n\
         Exit status: 0 when nothing regressed, 1 on errors, 2 on a command-line error, 4 when --fail-above \

@@ -321,10 +321,11 @@ where
 /// Load average (1 minute) per core above which the machine counts as busy.
 pub const BUSY_LOAD_PER_CORE: f64 = 0.5;
 
-/// One line on stderr before measuring: the clock, its cost, the load and the
-/// steal during the clock's calibration. A busy machine is measured all the
-/// same (a benchmark that refused would hide how noisy the figures are), with
-/// a warning that stays in the results.
+/// One line on a terminal's stderr before measuring (beside the progress bar;
+/// a pipe gets only the warnings): the clock, its cost, the load and the steal
+/// during the clock's calibration. A busy machine is measured all the same (a
+/// benchmark that refused would hide how noisy the figures are), with a
+/// warning that stays in the results.
 fn preflight(
     timer: &Timer,
     load: Option<[f64; 3]>,
@@ -342,10 +343,12 @@ fn preflight(
         }
         None => "load unreadable".to_owned(),
     };
-    eprintln!(
-        "preflight: {}, resolution {} ns, empty region {} ns (subtracted); {load_text}; {steal}",
-        t.clock, t.resolution_ns, t.empty_region_ns
-    );
+    if io::stderr().is_terminal() {
+        eprintln!(
+            "preflight: {}, resolution {} ns, empty region {} ns (subtracted); {load_text}; {steal}",
+            t.clock, t.resolution_ns, t.empty_region_ns
+        );
+    }
     let [one, ..] = load?;
     (one > BUSY_LOAD_PER_CORE * cores as f64).then(|| {
         format!(

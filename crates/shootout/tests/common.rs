@@ -264,8 +264,8 @@ fn chromium_flags(profile: &std::path::Path) -> Vec<String> {
 /// The formats of the quick runs whose results files the report, compare and recommend tests read.
 pub const SOME_FORMATS: &str = "msgpack-array,cbor-minicbor,protobuf-prost,bincode,postcard,borsh";
 
-/// A results file of a quick `run` on the sql workload (5 runs, so the
-/// Mann-Whitney test can reach significance), with `formats` (empty: all).
+/// A results file of a quick `run` on the sql workload (exactly 5 runs, so
+/// compare's test can reach significance), with `formats` (empty: all).
 pub fn sql_results(dir: &tempfile::TempDir, name: &str, formats: &str) -> PathBuf {
     let path = dir.path().join(name);
     let mut command = shootout();

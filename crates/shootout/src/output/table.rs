@@ -627,6 +627,20 @@ pub fn preamble(merged: &Merged) -> Vec<String> {
             short(&e("git_commit"))
         ));
     }
+    // The conditions the figures were taken under, so a table carries them wherever it is pasted.
+    let i = &first.invocation;
+    let load =
+        |l: Option<[f64; 3]>| l.map_or_else(|| "?".to_owned(), |[one, ..]| format!("{one:.2}"));
+    let steal = i.steal_pct.map_or_else(String::new, |pct| {
+        format!(", {pct:.1}% CPU stolen by the hypervisor")
+    });
+    lines.push(format!(
+        "conditions: started {}, load (1 min) {} before and {} after on {} cores{steal}",
+        first.environment_text("date"),
+        load(i.load_before),
+        load(i.load_after),
+        first.environment_text("cores")
+    ));
     lines
 }
 

@@ -28,14 +28,17 @@ import shootout.workload.Workload;
 
 /**
  * shootout-jvm: measures the JVM formats on a shootout-dataset/1 file and
- * writes a shootout-results/2 file (docs/results-schema.md). Its flags are the
- * Go runner's (cmd/shootout-go), so the Rust side drives both the same way,
- * plus --jit-warmup-ms. Exit status: 0 all measured, 1 error, 2 usage, 3 some
+ * writes a shootout-results/3 file (docs/results-schema.md): raw figures per
+ * run, no statistics (the Rust CLI computes them). Its flags are the Go
+ * runner's (cmd/shootout-go), so the Rust side drives both the same way, plus
+ * --jit-warmup-ms. Exit status: 0 all measured, 1 error, 2 usage, 3 some
  * formats failed.
  */
 public final class Main {
     private Main() {
     }
+
+    static final String SCHEMA = "shootout-results/3";
 
     static final class UsageError extends Exception {
         UsageError(String m) {
@@ -46,8 +49,8 @@ public final class Main {
     /** The parsed options, keys as the long options with '-' as '_'. */
     static final class Options {
         String dataset = "";
-        int runs = 5, warmup = 1, window = 4096;
-        long orderSeed = 1, jitWarmupMs = 500;
+        int runs = 5, maxRuns = 1000, warmup = 1, window = 4096;
+        long timeBudgetMs = 0, orderSeed = 1, jitWarmupMs = 500;
         String formats = "", out = "", interopEncode = "", interopDecode = "";
         boolean list, json;
 
@@ -55,6 +58,8 @@ public final class Main {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("dataset", dataset);
             m.put("runs", runs);
+            m.put("time_budget_ms", timeBudgetMs);
+            m.put("max_runs", maxRuns);
             m.put("warmup", warmup);
             m.put("window", window);
             m.put("order_seed", orderSeed);
@@ -71,12 +76,16 @@ public final class Main {
             "       java -jar shootout-jvm.jar --dataset FILE --interop-encode DIR [--formats a,b]",
             "       java -jar shootout-jvm.jar --dataset FILE --interop-decode LIST",
             "  --dataset FILE      shootout-dataset/1 file (shootout export-dataset)",
-            "  --runs N            measured runs, each a whole pass over the dataset (default 5)",
+            "  --runs N            the fewest measured runs, each a whole pass over the dataset (default 5)",
+            "  --time-budget-ms B  wall time from the start of the first run, warm-up runs included (not the JIT warm-up):",
+            "                      after N measured runs, another starts while the time so far plus the longest run so far",
+            "                      is within B; 0: exactly N measured runs (default 0)",
+            "  --max-runs M        the most measured runs under --time-budget-ms, at least N (default 1000)",
             "  --warmup N          warm-up runs before the measured ones, validated all the same (default 1)",
             "  --window N          records per window; each format's stream holds one window at a time (default 4096)",
             "  --order-seed S      seed of the formats' shuffled order in every window (default 1)",
             "  --formats a,b       comma-separated format names (default: all); the baseline always runs",
-            "  --out FILE          results file (shootout-results/2 JSON); - for standard output",
+            "  --out FILE          results file (shootout-results/3 JSON); - for standard output",
             "  --jit-warmup-ms N   before the runs, each format repeats the first window for N ms so the JIT compiles it (default 500)",
             "  --list              list the formats and the workloads each runs, then exit",
             "  --json              with --list: print JSON (what `shootout formats --lang jvm` reads)",
@@ -131,6 +140,8 @@ public final class Main {
                 switch (name) {
                     case "dataset" -> o.dataset = value;
                     case "runs" -> o.runs = Integer.parseInt(value);
+                    case "time-budget-ms" -> o.timeBudgetMs = Long.parseLong(value);
+                    case "max-runs" -> o.maxRuns = Integer.parseInt(value);
                     case "warmup" -> o.warmup = Integer.parseInt(value);
                     case "window" -> o.window = Integer.parseInt(value);
                     case "order-seed" -> o.orderSeed = Long.parseUnsignedLong(value);
@@ -145,8 +156,8 @@ public final class Main {
                 throw new UsageError("invalid value \"" + value + "\" for flag -" + name);
             }
         }
-        if (o.warmup < 0 || o.jitWarmupMs < 0) {
-            throw new UsageError("--warmup and --jit-warmup-ms must not be negative");
+        if (o.warmup < 0 || o.jitWarmupMs < 0 || o.timeBudgetMs < 0) {
+            throw new UsageError("--warmup, --jit-warmup-ms and --time-budget-ms must not be negative");
         }
         return o;
     }
@@ -187,6 +198,10 @@ public final class Main {
         if (o.dataset.isEmpty() || o.out.isEmpty()) {
             err.println("shootout-jvm: --dataset and --out are required");
             err.println(USAGE);
+            return 2;
+        }
+        if (o.maxRuns < o.runs) {
+            err.println("shootout-jvm: --max-runs " + o.maxRuns + " is below --runs " + o.runs);
             return 2;
         }
         try {
@@ -263,7 +278,7 @@ public final class Main {
         Instant started = Instant.now();
         List<Double> loadBefore = Environment.loadAverage();
         Timer timer = Timer.calibrate();
-        Harness.Settings settings = new Harness.Settings(o.warmup, o.runs, o.window, o.orderSeed, o.jitWarmupMs);
+        Harness.Settings settings = new Harness.Settings(o.warmup, o.runs, o.timeBudgetMs, o.maxRuns, o.window, o.orderSeed, o.jitWarmupMs);
         Path path = Path.of(o.dataset);
         Harness.Source<R> src = () -> {
             Dataset<R> d = Dataset.open(path, w);
@@ -292,7 +307,7 @@ public final class Main {
             warnings.add("the heap is not fixed (-Xms equal to -Xmx): heap resizing may add to GC pauses");
         }
         Map<String, Object> r = new LinkedHashMap<>();
-        r.put("schema", "shootout-results/2");
+        r.put("schema", SCHEMA);
         r.put("runner", Map.of("language", "java", "name", "shootout-jvm"));
         Map<String, Object> inv = new LinkedHashMap<>();
         inv.put("command_line", args);
@@ -311,6 +326,8 @@ public final class Main {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("warmup_runs", o.warmup);
         s.put("runs", o.runs);
+        s.put("time_budget_ms", o.timeBudgetMs);
+        s.put("max_runs", o.maxRuns);
         s.put("window", o.window);
         s.put("order_seed", o.orderSeed);
         s.put("jit_warmup_ms", o.jitWarmupMs);
@@ -339,16 +356,19 @@ public final class Main {
         r.put("failed", built.failed());
         r.put("not_run", Registry.notRun(header.workload(), formats));
         r.put("warnings", warnings);
-        r.put("noisy", built.noisy());
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         byte[] json = mapper.writeValueAsBytes(r);
-        if (o.out.equals("-")) {
+        boolean stdout = o.out.equals("-");
+        if (stdout) {
             out.write(json);
             out.println();
         } else {
             Files.write(Path.of(o.out), json);
         }
-        summary(err, built, timer);
+        for (Map<String, Object> f : built.failed()) {
+            err.println("FAILED " + f.get("name") + ": " + f.get("reason"));
+        }
+        err.println("results in " + (stdout ? "standard output" : o.out) + "; `shootout report " + (stdout ? "FILE" : o.out) + "` shows the tables");
         return built.failed().isEmpty() ? 0 : 3;
     }
 
@@ -367,34 +387,6 @@ public final class Main {
         m.put("bytes", n);
         m.put("sha256", HexFormat.of().formatHex(sha.digest()));
         return m;
-    }
-
-    @SuppressWarnings("unchecked")
-    static double median(Map<String, Object> format, String dir, String key) {
-        Map<String, Object> d = (Map<String, Object>) format.get(dir);
-        Map<String, Object> v = (Map<String, Object>) ((Map<String, Object>) d.get("summary")).get(key);
-        return (Double) v.get("median");
-    }
-
-    /** One line per format, medians across runs. */
-    static void summary(PrintStream w, Results.Built b, Timer timer) {
-        double flag = 5 * timer.resolutionNs();
-        w.printf("%-22s %10s %10s %10s %10s %10s %10s %8s%n", "format", "enc ns/op", "dec ns/op", "dec p50", "dec p99", "enc B/op", "dec B/op",
-                "B/rec");
-        for (Map<String, Object> f : b.formats()) {
-            Function<String, String> p = key -> {
-                String dir = key.startsWith("e:") ? "encode" : "decode";
-                String k = key.substring(2);
-                double v = median(f, dir, k);
-                return !k.equals("ns_per_op") && v < flag ? String.format("≤%.0f", flag) : String.format("%.1f", v);
-            };
-            w.printf("%-22s %10s %10s %10s %10s %10.0f %10.0f %8.1f%n", f.get("name"), p.apply("e:ns_per_op"), p.apply("d:ns_per_op"),
-                    p.apply("d:p50_ns"), p.apply("d:p99_ns"), median(f, "encode", "allocated_bytes_per_op"),
-                    median(f, "decode", "allocated_bytes_per_op"), (Double) f.get("bytes_per_record"));
-        }
-        for (Map<String, Object> f : b.failed()) {
-            w.println("FAILED " + f.get("name") + ": " + f.get("reason"));
-        }
     }
 
     /** `--list --json`: the keys of a results file's format entry, plus the workloads each runs, or why none. */

@@ -26,12 +26,19 @@ import shootout.workload.Workload;
  * <p>Before the first run every format repeats the first window (all three
  * passes, unmeasured) for a fixed time, so the JIT has compiled its code
  * before anything is measured; the time and the window count are reported.
+ *
+ * <p>The run count: the warm-up runs, then settings.runs measured runs; with
+ * a time budget, more measured runs while the time since the first run
+ * started plus the longest run so far stays within it, up to
+ * settings.maxRuns. Each run keeps its raw figures only (RunFigures); the
+ * Rust CLI computes every statistic from them.
  */
 public final class Harness {
     private Harness() {
     }
 
-    public record Settings(int warmupRuns, int runs, int window, long orderSeed, long jitWarmupMs) {
+    /** runs is the fewest measured runs; timeBudgetMs (0: none) and maxRuns govern any more. */
+    public record Settings(int warmupRuns, int runs, long timeBudgetMs, int maxRuns, int window, long orderSeed, long jitWarmupMs) {
     }
 
     /** Opens the input afresh for every pass. */
@@ -51,7 +58,7 @@ public final class Harness {
     }
 
     /** One measured run of one format. */
-    public record Measurement(RunStats encode, RunStats decode, double orderPosition) {
+    public record Measurement(RunFigures encode, RunFigures decode, double orderPosition) {
     }
 
     public static final class FormatRuns {
@@ -84,7 +91,7 @@ public final class Harness {
 
     /** One direction's accumulators over one run. */
     static final class Direction {
-        long loopNs, ops, bytes, allocBytes, gcCount, gcMs;
+        long loopNs, ops, allocBytes, gcCount, gcMs;
         final Histogram latency = new Histogram(1, 10_000_000_000L, 3);
 
         void record(long ns) {
@@ -188,13 +195,10 @@ public final class Harness {
                 st.encode.gcMs += gc1[1] - gc0[1];
                 st.decode.gcCount += gc2[0] - gc1[0];
                 st.decode.gcMs += gc2[1] - gc1[1];
-                long bytes = s.len;
-                sinkhole = bytes;
-                for (Direction d : new Direction[] {st.encode, st.decode}) {
-                    d.ops += n;
-                    d.bytes += bytes;
-                }
-                st.encodedBytes += bytes;
+                sinkhole = s.len;
+                st.encode.ops += n;
+                st.decode.ops += n;
+                st.encodedBytes += s.len;
 
                 // Latency: one sample per record.
                 encodeAll(records, s, st.encode);
@@ -245,10 +249,11 @@ public final class Harness {
         Stream stream = new Stream(1 << 20);
         jitWarmup(src, spec, benches, results, stream, settings, position);
         SplittableRandom rng = new SplittableRandom(settings.orderSeed());
-        int total = settings.warmupRuns() + settings.runs();
         List<RunInfo> runs = new ArrayList<>();
         int[] order = new int[benches.size()];
-        for (int run = 0; run < total; run++) {
+        long first = System.nanoTime(), longest = 0;
+        int measured = 0;
+        for (int run = 0; another(settings, run, measured, System.nanoTime() - first, longest); run++) {
             boolean warmup = run < settings.warmupRuns();
             Instant started = Instant.now();
             long t0 = System.nanoTime();
@@ -313,19 +318,37 @@ public final class Harness {
                     r.encodedBytes = st.encodedBytes;
                 }
                 if (!warmup) {
-                    r.runs.add(new Measurement(RunStats.finish(st.encode), RunStats.finish(st.decode),
+                    r.runs.add(new Measurement(RunFigures.finish(st.encode), RunFigures.finish(st.decode),
                             (double) st.positionSum / Math.max(st.windows, 1)));
                 }
             }
+            long wallNs = System.nanoTime() - t0;
             long[] gc1 = gc();
-            if (progress != null) {
-                progress.accept("run " + (run + 1) + " of " + total + " done (" + (warmup ? "warm-up" : "measured") + ")");
+            longest = Math.max(longest, wallNs);
+            if (!warmup) {
+                measured++;
             }
-            runs.add(new RunInfo(run, warmup, started.truncatedTo(ChronoUnit.SECONDS).toString(), (System.nanoTime() - t0) / 1e6,
-                    gc1[0] - gc0[0], gc1[1] - gc0[1]));
+            if (progress != null) {
+                progress.accept("run " + (run + 1) + " done (" + (warmup ? "warm-up" : "measured run " + measured) + ")");
+            }
+            runs.add(new RunInfo(run, warmup, started.truncatedTo(ChronoUnit.SECONDS).toString(), wallNs / 1e6, gc1[0] - gc0[0],
+                    gc1[1] - gc0[1]));
             System.gc();
         }
         return new Measured(results, runs, ops);
+    }
+
+    /**
+     * Whether to start run number run: every warm-up run and the first
+     * settings.runs measured ones; then, with a time budget, another while
+     * elapsedNs (since the first run started) plus the longest run so far
+     * stays within it, up to settings.maxRuns measured runs.
+     */
+    static boolean another(Settings settings, int run, int measured, long elapsedNs, long longestNs) {
+        if (run < settings.warmupRuns() || measured < settings.runs()) {
+            return true;
+        }
+        return settings.timeBudgetMs() > 0 && measured < settings.maxRuns() && (elapsedNs + longestNs) / 1e6 <= settings.timeBudgetMs();
     }
 
     static <R, S> RunState<S> newRunState(Workload<R, S> spec) {

@@ -5,8 +5,9 @@ import java.util.Arrays;
 /**
  * System.nanoTime (CLOCK_MONOTONIC through the vDSO on Linux). The JVM offers
  * no fenced TSC read, so a latency sample carries the cost of two nanoTime
- * calls; its median is measured at start-up and subtracted, and percentiles
- * below 5 × the observed resolution are flagged.
+ * calls; its median is measured at start-up and subtracted. The results'
+ * timer.flag_below_ns (5 × the observed resolution) tells the Rust CLI's
+ * reports which percentiles to flag.
  */
 public record Timer(long emptyNs, long resolutionNs) {
     public static Timer calibrate() {

@@ -36,26 +36,80 @@ class MainTest {
                 "--jit-warmup-ms", "0", "--out", out.toString());
         assertEquals(0, r.code(), r.err());
         JsonNode j = new ObjectMapper().readTree(out.toFile());
-        assertEquals("shootout-results/2", j.get("schema").asText());
+        assertEquals("shootout-results/3", j.get("schema").asText());
+        assertFalse(j.has("noisy"));
         assertEquals("java", j.at("/runner/language").asText());
         assertTrue(j.at("/environment/java_version").asText().startsWith(String.valueOf(Runtime.version().feature())));
         assertTrue(j.at("/environment/jvm_flags").isArray());
         assertEquals(Registry.entries(Workload.USER).size(), j.get("formats").size());
+        long records = shootout.workload.Dataset.readHeader(Samples.path("user")).records();
         for (JsonNode f : j.get("formats")) {
             String name = f.get("name").asText();
-            assertEquals(2, f.at("/decode/runs").size(), name);
             assertFalse(f.get("library_version").asText().isEmpty(), name);
-            assertTrue(f.at("/encode/summary/ns_per_op/median").asDouble() > 0, name);
-            assertTrue(f.at("/decode/runs/0/histogram").asText().length() > 0, name);
-            assertTrue(f.at("/decode/runs/0/allocations_per_op").isNull(), name);
-            assertTrue(f.at("/decode/summary/allocated_bytes_per_op/median").isNumber(), name);
             assertTrue(f.get("encoded_bytes").asLong() > 0, name);
+            for (String direction : List.of("encode", "decode")) {
+                JsonNode d = f.get(direction);
+                assertEquals(List.of("runs"), fieldNames(d), name + " " + direction);
+                assertEquals(2, d.get("runs").size(), name + " " + direction);
+                for (JsonNode run : d.get("runs")) {
+                    assertEquals(RAW, fieldNames(run), name + " " + direction);
+                    assertTrue(run.get("total_ns").isIntegralNumber() && run.get("total_ns").asLong() > 0, name);
+                    assertEquals(records, run.get("ops").asLong(), name);
+                    assertFalse(run.get("histogram").asText().isEmpty(), name);
+                    assertTrue(run.get("allocations_per_op").isNull(), name);
+                    assertTrue(run.get("allocated_bytes_per_op").isNumber(), name);
+                    assertTrue(run.get("order_position").isNumber(), name);
+                    assertTrue(run.get("gc_count").isIntegralNumber() && run.get("gc_pause_ms").isIntegralNumber(), name);
+                }
+            }
         }
+        assertEquals(2, j.get("runs").size(), "no warm-up run, 2 measured");
+        assertEquals(2, j.at("/settings/runs").asInt());
+        assertEquals(0, j.at("/settings/time_budget_ms").asLong());
+        assertEquals(1000, j.at("/settings/max_runs").asInt());
         assertEquals(0, j.get("failed").size());
         assertEquals(Registry.notRun("user").size(), j.get("not_run").size());
         assertTrue(j.get("warnings").size() > 0, "--warmup 0 must warn");
-        assertEquals(shootout.workload.Dataset.readHeader(Samples.path("user")).records(), j.at("/workload/records").asLong());
-        assertTrue(r.err().contains("baseline"), r.err());
+        assertEquals(records, j.at("/workload/records").asLong());
+        assertTrue(r.err().contains("shootout report " + out), r.err());
+    }
+
+    /** A run's keys: its raw figures only, the JVM's GC counts among them. */
+    static final List<String> RAW = List.of("total_ns", "ops", "histogram", "allocations_per_op", "allocated_bytes_per_op", "gc_count",
+            "gc_pause_ms", "order_position");
+
+    static List<String> fieldNames(JsonNode n) {
+        List<String> names = new java.util.ArrayList<>();
+        n.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    @Test
+    void aTimeBudgetAddsMeasuredRunsUpToMaxRuns(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("results.json");
+        Ran r = run("--dataset", Samples.path("sql").toString(), "--runs", "1", "--warmup", "1", "--time-budget-ms", "600000",
+                "--max-runs", "3", "--formats", "json-jackson", "--jit-warmup-ms", "0", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        JsonNode j = new ObjectMapper().readTree(out.toFile());
+        assertEquals(1, j.at("/settings/runs").asInt());
+        assertEquals(600000, j.at("/settings/time_budget_ms").asLong());
+        assertEquals(3, j.at("/settings/max_runs").asInt());
+        for (JsonNode f : j.get("formats")) {
+            int n = f.at("/encode/runs").size();
+            assertTrue(n > 1 && n <= 3, n + " measured runs");
+            assertEquals(n, f.at("/decode/runs").size());
+            assertEquals(n + 1, j.get("runs").size(), "one warm-up run, then the measured ones");
+        }
+    }
+
+    @Test
+    void maxRunsBelowRunsOrANegativeBudgetIsAUsageError(@TempDir Path dir) throws Exception {
+        String ds = Samples.path("sql").toString(), out = dir.resolve("r.json").toString();
+        Ran r = run("--dataset", ds, "--runs", "5", "--max-runs", "4", "--out", out);
+        assertEquals(2, r.code());
+        assertEquals("shootout-jvm: --max-runs 4 is below --runs 5", r.err().strip());
+        assertFalse(Files.exists(dir.resolve("r.json")));
+        assertEquals(2, run("--dataset", ds, "--time-budget-ms", "-1", "--out", out).code());
     }
 
     @Test

@@ -1,0 +1,38 @@
+package shootout.harness;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The raw figures of one measured run of one direction (docs/results-schema.md's
+ * Run); the Rust CLI derives every statistic from them. allocations_per_op is
+ * null: the JVM counts allocated bytes per thread, not allocations. gc_count
+ * and gc_pause_ms are the collections (all collectors' MXBeans) that ended
+ * during this direction's timed throughput loops.
+ */
+public record RunFigures(long totalNs, long ops, String histogram, double allocatedBytesPerOp, long gcCount, long gcPauseMs) {
+
+    Map<String, Object> toJson(double orderPosition) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("total_ns", totalNs);
+        m.put("ops", ops);
+        m.put("histogram", histogram);
+        m.put("allocations_per_op", null);
+        m.put("allocated_bytes_per_op", allocatedBytesPerOp);
+        m.put("gc_count", gcCount);
+        m.put("gc_pause_ms", gcPauseMs);
+        m.put("order_position", orderPosition);
+        return m;
+    }
+
+    /** The latency pass's histogram as base64 of HdrHistogram's compressed V2 encoding. */
+    static RunFigures finish(Harness.Direction d) {
+        ByteBuffer buf = ByteBuffer.allocate(d.latency.getNeededByteBufferCapacity());
+        int n = d.latency.encodeIntoCompressedByteBuffer(buf);
+        String encoded = Base64.getEncoder().encodeToString(Arrays.copyOf(buf.array(), n));
+        return new RunFigures(d.loopNs, d.ops, encoded, d.allocBytes / (double) Math.max(d.ops, 1), d.gcCount, d.gcMs);
+    }
+}
