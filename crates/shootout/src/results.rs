@@ -478,13 +478,12 @@ impl Canary {
             .iter()
             .filter_map(|&(a, b, direction)| {
                 let (first, second) = (ns(a, direction)?, ns(b, direction)?);
-                let mut medians = [first.clone(), second.clone()].map(|v| Spread::of(v).median);
-                medians[0] = medians[0].max(f64::MIN_POSITIVE);
+                let median = |v: &[f64]| Spread::of(v.iter().copied()).median;
                 Some(Canary {
                     language: part.runner.language.clone(),
                     pair: (a, b),
                     direction,
-                    ratio: medians[1] / medians[0],
+                    ratio: median(&second) / median(&first).max(f64::MIN_POSITIVE),
                     interval: stats::ratio_interval(&second, &first),
                 })
             })

@@ -260,6 +260,7 @@ where
     if io::stderr().is_terminal() {
         progress.set_draw_target(indicatif::ProgressDrawTarget::stderr());
     }
+    let mut counting_records = false;
     let measured = benchmark::measure(input, formats, settings, &timer, |step| match step {
         Progress::Scanning(read, total) => {
             if let Some(total) = total {
@@ -281,7 +282,9 @@ where
             warmup,
             format,
         } => {
-            if progress.length() != Some(total * runs as u64) {
+            if !counting_records {
+                // From bytes read to records measured.
+                counting_records = true;
                 progress.set_style(
                     ProgressStyle::with_template(
                         "{spinner} [{bar:30}] {pos}/{len} records × formats, {msg}",
@@ -289,9 +292,10 @@ where
                     .expect("valid template")
                     .progress_chars("=> "),
                 );
-                progress.set_length(total * runs as u64);
                 progress.set_position(0);
             }
+            // Past --min-runs, each further run adds to the length.
+            progress.set_length(total * runs as u64);
             let kind = if warmup { "warm-up" } else { "run" };
             progress.set_message(format!("{kind} {}/{runs} {format}", run + 1));
             progress.inc(operations);

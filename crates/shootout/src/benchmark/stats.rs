@@ -286,12 +286,13 @@ pub fn median_interval(runs: &[f64]) -> Interval {
 /// Half the width of the median's 95 % interval over the median: 0.02 = ±2 %;
 /// none from a single run, which gives no interval.
 pub fn precision(runs: &[f64]) -> Option<f64> {
-    if runs.len() < 2 {
-        return None;
-    }
-    let ci = median_interval(runs);
     let mut sorted = runs.to_vec();
-    Some((ci.high - ci.low) / 2.0 / median(&mut sorted).max(f64::MIN_POSITIVE))
+    precision_of(median_interval(runs), median(&mut sorted), runs.len())
+}
+
+/// [`precision`] from the interval and median already at hand.
+fn precision_of(ci: Interval, median: f64, runs: usize) -> Option<f64> {
+    (runs >= 2).then(|| (ci.high - ci.low) / 2.0 / median.max(f64::MIN_POSITIVE))
 }
 
 /// The 95 % interval of median(runs) / median(reference), resampling both sides.
@@ -336,10 +337,11 @@ impl Summary {
         let values = |f: fn(&RunStats) -> f64| runs.iter().map(f).collect::<Vec<f64>>();
         let spread = |f: fn(&RunStats) -> f64| Spread::of(values(f));
         let ci = |f: fn(&RunStats) -> f64| median_interval(&values(f));
+        let (ns_per_op, ns_per_op_ci) = (spread(|r| r.ns_per_op), ci(|r| r.ns_per_op));
         Summary {
-            ns_per_op: spread(|r| r.ns_per_op),
-            ns_per_op_ci: ci(|r| r.ns_per_op),
-            precision: precision(&values(|r| r.ns_per_op)),
+            ns_per_op,
+            ns_per_op_ci,
+            precision: precision_of(ns_per_op_ci, ns_per_op.median, runs.len()),
             total_ns: spread(|r| r.total_ns as f64),
             ops_per_s: spread(|r| r.ops_per_s),
             p50_ns: spread(|r| r.p50_ns as f64),
