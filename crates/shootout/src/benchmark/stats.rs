@@ -461,4 +461,69 @@ mod tests {
         }
         assert!(decode_histogram("not a histogram").is_err());
     }
+
+    /// The engine's test vectors (spec/statistics-vectors.json): per-run
+    /// values and what the engine makes of them. Every language's figures go
+    /// through this one engine, so these pin what a results file's summary
+    /// means; a change to the arithmetic shows here first.
+    #[test]
+    fn the_engine_matches_its_test_vectors() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../spec/statistics-vectors.json"
+        );
+        let cases: [(&str, &[f64], &[f64]); 4] = [
+            (
+                "five runs",
+                &[100.0, 101.0, 99.0, 100.5, 100.2],
+                &[150.0, 149.0, 151.0, 150.5, 149.5],
+            ),
+            ("even count", &[4.0, 1.0, 3.0, 2.0], &[8.0, 2.0, 6.0, 4.0]),
+            (
+                "one outlier run",
+                &[50.0, 51.0, 49.5, 50.5, 80.0, 50.2, 49.8],
+                &[50.0, 50.0, 50.0, 50.0],
+            ),
+            ("two runs", &[10.0, 12.0], &[10.0, 12.0]),
+        ];
+        let actual: Vec<serde_json::Value> = cases
+            .iter()
+            .map(|(name, runs, reference)| {
+                let ci = median_interval(runs);
+                let ratio = ratio_interval(runs, reference);
+                let spread = Spread::of(runs.iter().copied());
+                serde_json::json!({
+                    "case": name,
+                    "runs": runs,
+                    "reference_runs": reference,
+                    "median": spread.median,
+                    "min": spread.min,
+                    "max": spread.max,
+                    "median_ci": [ci.low, ci.high],
+                    "precision": precision(runs),
+                    "ratio_to_reference_ci": [ratio.low, ratio.high],
+                })
+            })
+            .collect();
+        let text = serde_json::to_string_pretty(&serde_json::json!({
+            "what": "per-run values and the statistics shootout's one engine (crates/shootout/src/benchmark/stats.rs) \
+                     derives from them: median (of an even count, the mean of the middle two), min, max, the \
+                     bootstrap 95 % interval of the median (2,000 resamples, ChaCha8 seeded 0x5eed), precision \
+                     (half that interval's width over the median; null from one run) and the interval of \
+                     median(runs) / median(reference_runs)",
+            "cases": actual,
+        }))
+        .unwrap()
+            + "\n";
+        if std::env::var_os("SHOOTOUT_UPDATE_EXPECTED").is_some() {
+            std::fs::write(path, &text).unwrap();
+            return;
+        }
+        let expected = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            text == expected,
+            "the statistics engine no longer gives {path}: if the change is intended, rewrite it with \
+             SHOOTOUT_UPDATE_EXPECTED=1 cargo test -p shootout --lib vectors and say why in the commit\n{text}"
+        );
+    }
 }
