@@ -3,8 +3,8 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
-use clap::{Args, Parser, Subcommand};
+use anyhow::{Context, Result};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use crate::benchmark::{self, Settings};
 use crate::capture::{Source, generate};
@@ -689,11 +689,16 @@ fn list_workloads() -> Result<()> {
 fn run(args: RunArgs) -> Result<()> {
     // Every check on the command line and the export paths happens before the input is read.
     if args.runs.is_none() && args.max_runs < args.min_runs {
-        bail!(
-            "--max-runs {} is below --min-runs {}",
-            args.max_runs,
-            args.min_runs
-        );
+        // A usage error, like clap's own: exit status 2.
+        Cli::command()
+            .error(
+                clap::error::ErrorKind::ArgumentConflict,
+                format!(
+                    "--max-runs {} is below --min-runs {}",
+                    args.max_runs, args.min_runs
+                ),
+            )
+            .exit();
     }
     let targets = args.export.targets()?;
     let options = serde_json::to_value(&args)?;

@@ -308,3 +308,28 @@ fn help_explains_the_commands() {
         "{help}"
     );
 }
+
+#[test]
+fn run_counts_that_contradict_each_other_are_usage_errors() {
+    for (args, said) in [
+        (
+            vec!["--min-runs", "9", "--max-runs", "4"],
+            "--max-runs 4 is below --min-runs 9",
+        ),
+        (
+            vec!["--runs", "3", "--time-budget", "10"],
+            "cannot be used with",
+        ),
+        (vec!["--runs", "0"], "--runs"),
+        (vec!["--min-runs", "1"], "--min-runs"),
+        (vec!["--precision", "0%"], "not a precision"),
+    ] {
+        let output = shootout().arg("run").args(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("error: ") && stderr.contains(said),
+            "{args:?}: {stderr}"
+        );
+    }
+}
