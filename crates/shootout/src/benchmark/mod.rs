@@ -122,6 +122,7 @@ pub struct Settings {
 pub const DEFAULT_WINDOW: usize = 4096;
 pub const DEFAULT_PRECISION: f64 = 0.02;
 pub const DEFAULT_MAX_RUNS: usize = 1000;
+pub const ZSTD_LEVEL: i32 = 3;
 
 fn default_precision() -> f64 {
     DEFAULT_PRECISION
@@ -130,7 +131,6 @@ fn default_precision() -> f64 {
 fn default_max_runs() -> usize {
     DEFAULT_MAX_RUNS
 }
-pub const ZSTD_LEVEL: i32 = 3;
 
 /// Why a format's numbers are withheld: it could not encode a record, could
 /// not read its own stream back, or decoded wrong values.
@@ -865,5 +865,30 @@ mod tests {
         }
         let baseline = &measured.formats[1];
         assert_eq!(baseline.encoded_bytes, 4 * operations);
+    }
+
+    fn measured_runs(settings: Settings) -> usize {
+        let formats = [
+            Registered::of::<crate::format::sbe::Sbe>(),
+            Registered::of::<Baseline<Iex>>(),
+        ];
+        let measured = measure(&sample(), &formats, settings, &Timer::new(), |_| {}).unwrap();
+        measured.runs.iter().filter(|r| !r.warmup).count()
+    }
+
+    #[test]
+    fn with_a_budget_runs_go_on_past_the_minimum_until_precise_or_at_the_most() {
+        let budget = |precision, max_runs| Settings {
+            max_runs,
+            precision,
+            time_budget_ms: 60_000,
+            ..settings(0, 3)
+        };
+        // Any interval is within ±10,000 %: precise after the fewest runs.
+        assert_eq!(measured_runs(budget(100.0, 50)), 3);
+        // None is within ±0 %: the most runs, long before a minute is spent.
+        assert_eq!(measured_runs(budget(0.0, 7)), 7);
+        // Without a budget, exactly the runs asked.
+        assert_eq!(measured_runs(settings(1, 4)), 4);
     }
 }
