@@ -3,8 +3,8 @@
 # results/ (Markdown and JSON). Needs ../shared/data/iex/DEEP10.pcap.gz for the
 # iex table. Takes about an hour on 2 cores (the 5M-packet memory check is most of
 # it). Before each table it waits for a quiet machine (the 1-minute load below
-# half a core per core, as `run` itself judges it) and gives up after two
-# minutes rather than time anything beside other work; every table's
+# half a core per core; `run` then checks the CPU itself and warns if busy) and
+# gives up after two minutes rather than time anything beside other work; every table's
 # Markdown ends with the conditions it ran under (date, load before and after,
 # CPU steal) and shows the precision each row reached (the ±CI column).
 # Only figures of one method go into BENCHMARKS.md: rerun the lot after any

@@ -66,11 +66,13 @@ pub fn load_average() -> Option<[f64; 3]> {
     parse_loadavg(&std::fs::read_to_string("/proc/loadavg").ok()?)
 }
 
-/// CPU time since boot, all CPUs, in clock ticks: the total, and what the
-/// hypervisor gave other guests while this one wanted to run (steal).
+/// CPU time since boot, all CPUs, in clock ticks: the total, the idle part
+/// (idle and iowait), and what the hypervisor gave other guests while this
+/// one wanted to run (steal).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CpuTimes {
     pub total: u64,
+    pub idle: u64,
     pub steal: u64,
 }
 
@@ -85,6 +87,13 @@ impl CpuTimes {
         let total = self.total.checked_sub(earlier.total).filter(|&t| t > 0)?;
         Some(100.0 * self.steal.saturating_sub(earlier.steal) as f64 / total as f64)
     }
+
+    /// How many of `cores` cores' worth of CPU was in use since `earlier` (`None` when no time passed).
+    pub fn busy_cores_since(&self, earlier: &CpuTimes, cores: usize) -> Option<f64> {
+        let total = self.total.checked_sub(earlier.total).filter(|&t| t > 0)?;
+        let idle = self.idle.saturating_sub(earlier.idle).min(total);
+        Some(cores as f64 * (total - idle) as f64 / total as f64)
+    }
 }
 
 /// `cpu  user nice system idle iowait irq softirq steal …`.
@@ -94,9 +103,13 @@ fn parse_cpu_times(line: &str) -> Option<CpuTimes> {
         return None;
     }
     let ticks: Vec<u64> = fields.map(str::parse).collect::<Result<_, _>>().ok()?;
+    let [_, _, _, idle, iowait, _, _, steal, ..] = ticks[..] else {
+        return None;
+    };
     Some(CpuTimes {
         total: ticks.iter().take(8).sum(),
-        steal: *ticks.get(7)?,
+        idle: idle + iowait,
+        steal,
     })
 }
 
@@ -415,11 +428,14 @@ mod tests {
             before,
             CpuTimes {
                 total: 1000,
+                idle: 810,
                 steal: 35
             }
         );
         let after = parse_cpu_times("cpu  200 0 100 1600 20 0 10 70 0 0").unwrap();
         assert_eq!(after.steal_pct_since(&before), Some(3.5));
+        // 190 of the 1000 ticks between them were busy: 0.38 of 2 cores.
+        assert_eq!(after.busy_cores_since(&before, 2), Some(0.38));
         assert_eq!(after.steal_pct_since(&after), None);
         assert_eq!(parse_cpu_times("cpu0 1 2 3 4 5 6 7 8"), None);
         assert_eq!(parse_cpu_times("cpu 1 2 3"), None);

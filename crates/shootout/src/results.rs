@@ -71,6 +71,10 @@ pub struct Invocation {
     /// /proc/loadavg (1, 5, 15 min) before the first pass and after the last.
     pub load_before: Option<[f64; 3]>,
     pub load_after: Option<[f64; 3]>,
+    /// Cores' worth of CPU other work used in the quarter second before the
+    /// runs (this process asleep; /proc/stat); null where unreadable.
+    #[serde(default)]
+    pub other_cpu_cores: Option<f64>,
     /// CPU time the hypervisor gave other guests during the runs, in percent
     /// of all CPU time (/proc/stat `steal`); null where unreadable.
     #[serde(default)]

@@ -240,15 +240,10 @@ where
 {
     let load_before = crate::environment::load_average();
     let environment = Environment::capture();
-    let cpu_before = CpuTimes::now();
     let timer = Timer::new();
-    let mut warnings = Vec::new();
-    warnings.extend(preflight(
-        &timer,
-        load_before,
-        environment.cores,
-        cpu_before.zip(CpuTimes::now()),
-    ));
+    let (busy, other_cores) = preflight(&timer, load_before, environment.cores);
+    let mut warnings: Vec<String> = busy.into_iter().collect();
+    let cpu_before = CpuTimes::now();
     if settings.warmup_runs == 0 {
         warnings.push(
             "--warmup 0: buffers were sized on the first window only (unmeasured); caches, branch predictors and any later \
@@ -309,6 +304,7 @@ where
             options,
             load_before,
             load_after: crate::environment::load_average(),
+            other_cpu_cores: other_cores,
             steal_pct: cpu_before
                 .zip(CpuTimes::now())
                 .and_then(|(before, after)| after.steal_pct_since(&before)),
@@ -322,24 +318,33 @@ where
     Ok((results, measured))
 }
 
-/// Load average (1 minute) per core above which the machine counts as busy.
-pub const BUSY_LOAD_PER_CORE: f64 = 0.5;
+/// CPU in use by other work, per core, above which the machine counts as busy.
+pub const BUSY_SHARE_PER_CORE: f64 = 0.5;
 
-/// One line on a terminal's stderr before measuring (beside the progress bar;
-/// a pipe gets only the warnings): the clock, its cost, the load and the steal
-/// during the clock's calibration. A busy machine is measured all the same (a
-/// benchmark that refused would hide how noisy the figures are), with a
-/// warning that stays in the results.
-fn preflight(
-    timer: &Timer,
-    load: Option<[f64; 3]>,
-    cores: usize,
-    cpu: Option<(CpuTimes, CpuTimes)>,
-) -> Option<String> {
+/// How long the preflight watches the CPU, this process asleep.
+const PREFLIGHT_WATCH: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// Before measuring: how much CPU other work used while this process slept
+/// for [`PREFLIGHT_WATCH`] (what the 1-minute load average says only a minute
+/// late: right after a build it is still high on an idle machine), and one
+/// line on a terminal's stderr (beside the progress bar; a pipe gets only the
+/// warnings) with that, the clock, its cost, the load and the steal. A busy
+/// machine is measured all the same (a benchmark that refused would hide how
+/// noisy the figures are), with a warning that stays in the results. Returns
+/// the warning and the cores' worth of CPU in use.
+fn preflight(timer: &Timer, load: Option<[f64; 3]>, cores: usize) -> (Option<String>, Option<f64>) {
     let t = &timer.calibration;
+    let before = CpuTimes::now();
+    std::thread::sleep(PREFLIGHT_WATCH);
+    let cpu = before.zip(CpuTimes::now());
+    let in_use = cpu.and_then(|(before, after)| after.busy_cores_since(&before, cores));
     let steal = match cpu.and_then(|(before, after)| after.steal_pct_since(&before)) {
         Some(pct) => format!("{pct:.1}% stolen by the hypervisor"),
         None => "steal unreadable".to_owned(),
+    };
+    let busy = match in_use {
+        Some(used) => format!("{used:.2} of {cores} cores in use by other work"),
+        None => "CPU use unreadable".to_owned(),
     };
     let load_text = match load {
         Some([one, five, fifteen]) => {
@@ -349,17 +354,22 @@ fn preflight(
     };
     if io::stderr().is_terminal() {
         eprintln!(
-            "preflight: {}, resolution {} ns, empty region {} ns (subtracted); {load_text}; {steal}",
+            "preflight: {}, resolution {} ns, empty region {} ns (subtracted); {busy}; {load_text}; {steal}",
             t.clock, t.resolution_ns, t.empty_region_ns
         );
     }
-    let [one, ..] = load?;
-    (one > BUSY_LOAD_PER_CORE * cores as f64).then(|| {
-        format!(
-            "the machine was busy when the run began (load {one:.2} on {cores} cores, above {BUSY_LOAD_PER_CORE} per \
-             core): other work competes for the cores, so the figures are slower and noisier than a quiet machine's"
-        )
-    })
+    // Where /proc/stat cannot be read, the load average stands in.
+    let used = in_use.or(load.map(|[one, ..]| one));
+    let warning = used
+        .filter(|&used| used > BUSY_SHARE_PER_CORE * cores as f64)
+        .map(|used| {
+            format!(
+                "the machine was busy when the run began ({used:.2} of {cores} cores in use by other work, above \
+                 {BUSY_SHARE_PER_CORE} per core): it competes for the cores, so the figures are slower and noisier \
+                 than a quiet machine's"
+            )
+        });
+    (warning, in_use)
 }
 
 /// The terminal's width when the tables go to one.

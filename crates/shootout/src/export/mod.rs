@@ -237,6 +237,7 @@ mod tests {
                 options: serde_json::json!({ "runs": 3 }),
                 load_before: Some([0.5, 0.25, 0.125]),
                 load_after: None,
+                other_cpu_cores: Some(0.05),
                 steal_pct: Some(0.5),
             },
             environment: serde_json::to_value(Environment {

@@ -634,8 +634,11 @@ pub fn preamble(merged: &Merged) -> Vec<String> {
     let steal = i.steal_pct.map_or_else(String::new, |pct| {
         format!(", {pct:.1}% CPU stolen by the hypervisor")
     });
+    let others = i.other_cpu_cores.map_or_else(String::new, |cores| {
+        format!(", {cores:.2} cores in use by other work before")
+    });
     lines.push(format!(
-        "conditions: started {}, load (1 min) {} before and {} after on {} cores{steal}",
+        "conditions: started {}{others}, load (1 min) {} before and {} after on {} cores{steal}",
         first.environment_text("date"),
         load(i.load_before),
         load(i.load_after),
