@@ -7,7 +7,7 @@ use anyhow::{Result, bail};
 use serde::{Deserialize, Serialize};
 
 use crate::benchmark::input::InputFile;
-use crate::benchmark::stats::{self, Interval, RunStats, Spread, Summary};
+use crate::benchmark::stats::{self, Interval, RunStats, Summary};
 use crate::benchmark::timer::Calibration;
 use crate::benchmark::{
     Failure, FormatRuns, Measured, Registered, RunInfo, Settings, ZSTD_LEVEL, baseline,
@@ -177,7 +177,7 @@ impl TryFrom<DirectionRuns> for Direction {
 impl Direction {
     /// The runs' summary; `relative` is filled in against the other formats by [`fill_relative`].
     fn of(runs: Vec<DirectionRun>) -> Direction {
-        let stats: Vec<RunStats> = runs.iter().map(|r| r.stats.clone()).collect();
+        let stats: Vec<&RunStats> = runs.iter().map(|r| &r.stats).collect();
         Direction {
             summary: Summary::of(&stats),
             relative: Relative {
@@ -465,30 +465,30 @@ pub struct Canary {
 
 impl Canary {
     fn find(part: &Results) -> Vec<Canary> {
-        let ns = |name: &str, direction: &str| {
+        let find = |name: &str, direction: &str| {
             let format = part.formats.iter().find(|f| f.name == name)?;
-            let d = match direction {
+            Some(match direction {
                 "encode" => &format.encode,
                 _ => &format.decode,
-            };
-            Some(
-                d.runs
-                    .iter()
-                    .map(|r| r.stats.ns_per_op)
-                    .collect::<Vec<f64>>(),
-            )
+            })
+        };
+        let ns = |d: &Direction| {
+            d.runs
+                .iter()
+                .map(|r| r.stats.ns_per_op)
+                .collect::<Vec<f64>>()
         };
         CANARIES
             .iter()
             .filter_map(|&(a, b, direction)| {
-                let (first, second) = (ns(a, direction)?, ns(b, direction)?);
-                let median = |v: &[f64]| Spread::of(v.iter().copied()).median;
+                let (first, second) = (find(a, direction)?, find(b, direction)?);
+                let median = |d: &Direction| d.summary.ns_per_op.median;
                 Some(Canary {
                     language: part.runner.language.clone(),
                     pair: (a, b),
                     direction,
-                    ratio: median(&second) / median(&first).max(f64::MIN_POSITIVE),
-                    interval: stats::ratio_interval(&second, &first),
+                    ratio: median(second) / median(first).max(f64::MIN_POSITIVE),
+                    interval: stats::ratio_interval(&ns(second), &ns(first)),
                 })
             })
             .collect()

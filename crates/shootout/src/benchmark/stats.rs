@@ -333,8 +333,8 @@ pub struct Summary {
 
 impl Summary {
     /// The summary of one or more runs.
-    pub fn of(runs: &[RunStats]) -> Summary {
-        let values = |f: fn(&RunStats) -> f64| runs.iter().map(f).collect::<Vec<f64>>();
+    pub fn of(runs: &[&RunStats]) -> Summary {
+        let values = |f: fn(&RunStats) -> f64| runs.iter().map(|r| f(r)).collect::<Vec<f64>>();
         let spread = |f: fn(&RunStats) -> f64| Spread::of(values(f));
         let ci = |f: fn(&RunStats) -> f64| median_interval(&values(f));
         let (ns_per_op, ns_per_op_ci) = (spread(|r| r.ns_per_op), ci(|r| r.ns_per_op));
