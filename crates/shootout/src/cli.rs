@@ -393,25 +393,41 @@ struct RunArgs {
     /// Formats to run, comma-separated names or groups: classic, zero-copy, schemaless, schema, json (default: all). `shootout formats` lists them.
     #[arg(long, short, value_delimiter = ',')]
     formats: Vec<String>,
-    /// Exactly this many measured runs (whole passes over the input), whatever their precision: turns off
-    /// --min-runs, --max-runs, --precision and --time-budget.
+    /// Exactly this many measured runs, all in this one process, whatever their precision: a quick look.
+    /// Its intervals leave out how separate processes differ (layout, heap, the minutes they ran in), so
+    /// they are narrower than the next invocation will bear out. Turns off the processes' options.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=10_000),
-          conflicts_with_all = ["min_runs", "max_runs", "precision", "time_budget"])]
+          conflicts_with_all = ["processes", "min_processes", "max_processes", "precision", "time_budget", "runs_per_process"])]
     runs: Option<u64>,
-    /// The fewest measured runs. Statistics are the median across runs.
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(2..=10_000))]
-    min_runs: u64,
-    /// After --min-runs, runs go on until every row's ns/op is this precise (the half-width of its bootstrap
-    /// 95 % interval over its median, in percent), or until the time budget is spent. Rows that miss it are
-    /// marked `!` in the ±CI column and counted in one warning.
+    /// Each language is measured in fresh processes, one after another (each makes --warmup and
+    /// --runs-per-process runs): exactly this many, whatever their precision.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000),
+          conflicts_with_all = ["min_processes", "max_processes", "precision", "time_budget"])]
+    processes: Option<u64>,
+    /// The fewest processes per language. The intervals resample processes, then runs within each, so
+    /// they hold for the next invocation, not only for this one.
+    #[arg(long, default_value_t = benchmark::DEFAULT_MIN_PROCESSES as u64, value_parser = clap::value_parser!(u64).range(1..=1_000))]
+    min_processes: u64,
+    /// After --min-processes, more processes are started until every row's ns/op is this precise (the
+    /// half-width of its bootstrap 95 % interval over its median, in percent), or until the time budget
+    /// is spent. Rows that miss it are marked `!` in the ±CI column and counted in one warning.
     #[arg(long, default_value = "2%", value_parser = precision, value_name = "PERCENT")]
     precision: f64,
-    /// Seconds the runs of each language may take, warm-up included: no run starts that would end past it.
-    #[arg(long, default_value_t = 40, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    /// Seconds the processes of each language may take: no process starts that would end past it.
+    #[arg(long, default_value_t = 55, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=86_400))]
     time_budget: u64,
-    /// The most measured runs, whatever the budget.
-    #[arg(long, default_value_t = benchmark::DEFAULT_MAX_RUNS as u64, value_parser = clap::value_parser!(u64).range(2..=10_000))]
-    max_runs: u64,
+    /// The most processes per language, whatever the budget.
+    #[arg(long, default_value_t = benchmark::DEFAULT_MAX_PROCESSES as u64, value_parser = clap::value_parser!(u64).range(1..=1_000))]
+    max_processes: u64,
+    /// Measured runs (whole passes over the input) in each process, after its warm-up.
+    #[arg(long, default_value_t = benchmark::DEFAULT_RUNS as u64, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    runs_per_process: u64,
+    /// Throughput passes over each window in each run: the first round makes every pass of every format
+    /// (throughput, latency, allocations); each further round, in a new shuffled order, times the throughput
+    /// pass again, so a run's ns/op rests on more timed work for less time than another run would cost.
+    /// Other languages' runners make one round.
+    #[arg(long, default_value_t = benchmark::DEFAULT_THROUGHPUT_ROUNDS as u64, value_parser = clap::value_parser!(u64).range(1..=100))]
+    throughput_rounds: u64,
     /// Unmeasured (but validated) warm-up runs: whole passes over the input. With 0, each format still
     /// encodes and decodes the first window once, unmeasured, to size its buffers (and a warning says so).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(0..=10_000))]
@@ -426,6 +442,14 @@ struct RunArgs {
     /// Stop after this many records: a quick look at a large input.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     max_records: Option<u64>,
+    /// Internal: this is measuring process N of a run in several (`run` starts them itself).
+    #[arg(long, hide = true, requires = "child_out")]
+    #[serde(skip)]
+    child_process: Option<u64>,
+    /// Internal: where that process writes its results.
+    #[arg(long, hide = true, requires = "child_process")]
+    #[serde(skip)]
+    child_out: Option<PathBuf>,
     #[command(flatten)]
     #[serde(flatten)]
     export: ExportArgs,
@@ -688,30 +712,50 @@ fn list_workloads() -> Result<()> {
 
 fn run(args: RunArgs) -> Result<()> {
     // Every check on the command line and the export paths happens before the input is read.
-    if args.runs.is_none() && args.max_runs < args.min_runs {
+    if args.runs.is_none() && args.processes.is_none() && args.max_processes < args.min_processes {
         // A usage error, like clap's own: exit status 2.
         Cli::command()
             .error(
                 clap::error::ErrorKind::ArgumentConflict,
                 format!(
-                    "--max-runs {} is below --min-runs {}",
-                    args.max_runs, args.min_runs
+                    "--max-processes {} is below --min-processes {}",
+                    args.max_processes, args.min_processes
                 ),
             )
             .exit();
     }
-    let targets = args.export.targets()?;
+    let child = args
+        .child_process
+        .zip(args.child_out.clone())
+        .map(|(process, out)| crate::run::Child {
+            process: process as usize,
+            out,
+        });
+    // A measuring process writes no exports: the run that started it does.
+    let targets = match child {
+        Some(_) => Vec::new(),
+        None => args.export.targets()?,
+    };
     let options = serde_json::to_value(&args)?;
+    let (runs, min_processes, max_processes, time_budget_ms) = match (args.runs, args.processes) {
+        (Some(runs), _) => (runs, 1, 1, 0),
+        (None, Some(processes)) => (args.runs_per_process, processes, processes, 0),
+        (None, None) => (
+            args.runs_per_process,
+            args.min_processes,
+            args.max_processes,
+            args.time_budget * 1000,
+        ),
+    };
     let run = crate::run::Run {
         settings: Settings {
             warmup_runs: args.warmup as usize,
-            runs: args.runs.unwrap_or(args.min_runs) as usize,
-            max_runs: args.runs.unwrap_or(args.max_runs.max(args.min_runs)) as usize,
+            runs: runs as usize,
+            throughput_rounds: args.throughput_rounds as usize,
+            min_processes: min_processes as usize,
+            max_processes: max_processes as usize,
             precision: args.precision,
-            time_budget_ms: match args.runs {
-                Some(_) => 0,
-                None => args.time_budget * 1000,
-            },
+            time_budget_ms,
             window: args.window as usize,
             order_seed: args.order_seed,
         },
@@ -721,6 +765,7 @@ fn run(args: RunArgs) -> Result<()> {
         options,
         targets,
         columns: args.table.columns()?,
+        child,
     };
     catalog::dispatch(args.data.workload, &args.data.data(), run)
 }

@@ -12,6 +12,7 @@ pub mod export;
 pub mod format;
 pub mod interop;
 pub mod output;
+pub mod processes;
 pub mod recommend;
 pub mod report;
 pub mod results;

@@ -7,7 +7,7 @@ use anyhow::{Result, bail};
 use serde::{Deserialize, Serialize};
 
 use crate::benchmark::input::InputFile;
-use crate::benchmark::stats::{self, Interval, RunStats, Summary};
+use crate::benchmark::stats::{self, ByProcess, Interval, RunStats, Summary};
 use crate::benchmark::timer::Calibration;
 use crate::benchmark::{
     Failure, FormatRuns, Measured, Registered, RunInfo, Settings, ZSTD_LEVEL, baseline,
@@ -52,6 +52,17 @@ pub struct Results {
 }
 
 impl Results {
+    /// Every summary and `relative` computed again from the runs, after runs were added.
+    pub fn derive_again(&mut self) {
+        for format in &mut self.formats {
+            for direction in [&mut format.encode, &mut format.decode] {
+                *direction = Direction::of(std::mem::take(&mut direction.runs));
+            }
+        }
+        fill_relative(&mut self.formats, |f| &mut f.encode);
+        fill_relative(&mut self.formats, |f| &mut f.decode);
+    }
+
     /// One of the environment's common keys as text (`?` when the runner did not write it).
     pub fn environment_text(&self, key: &str) -> String {
         match self.environment.get(key) {
@@ -177,7 +188,7 @@ impl TryFrom<DirectionRuns> for Direction {
 impl Direction {
     /// The runs' summary; `relative` is filled in against the other formats by [`fill_relative`].
     fn of(runs: Vec<DirectionRun>) -> Direction {
-        let stats: Vec<&RunStats> = runs.iter().map(|r| &r.stats).collect();
+        let stats: Vec<(usize, &RunStats)> = runs.iter().map(|r| (r.process, &r.stats)).collect();
         Direction {
             summary: Summary::of(&stats),
             relative: Relative {
@@ -191,6 +202,16 @@ impl Direction {
             },
             runs,
         }
+    }
+
+    /// Every run's ns/op, grouped by the process that measured it.
+    pub fn ns_by_process(&self) -> ByProcess {
+        self.by_process(|r| r.ns_per_op)
+    }
+
+    /// One per-run figure, grouped by the process that measured it.
+    pub fn by_process(&self, pick: impl Fn(&RunStats) -> f64) -> ByProcess {
+        ByProcess::of(self.runs.iter().map(|r| (r.process, pick(&r.stats))))
     }
 }
 
@@ -210,6 +231,10 @@ pub struct DirectionRun {
     pub stats: RunStats,
     /// Mean position of the format in the windows' shuffled order (0 = first).
     pub order_position: f64,
+    /// Which of the invocation's processes made the run (0 = the first; 0 in
+    /// files from before processes were recorded).
+    #[serde(default)]
+    pub process: usize,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]
@@ -299,6 +324,7 @@ impl FormatResult {
                     .map(|m| DirectionRun {
                         stats: pick(m).clone(),
                         order_position: m.order_position,
+                        process: 0,
                     })
                     .collect(),
             )
@@ -350,12 +376,7 @@ pub fn formats(runs: &[FormatRuns], records: u64) -> (Vec<FormatResult>, Vec<Fai
 }
 
 fn fill_relative(formats: &mut [FormatResult], pick: fn(&mut FormatResult) -> &mut Direction) {
-    let per_run = |d: &Direction| {
-        d.runs
-            .iter()
-            .map(|r| r.stats.ns_per_op)
-            .collect::<Vec<f64>>()
-    };
+    let per_run = Direction::ns_by_process;
     let fastest = formats
         .iter_mut()
         .filter(|f| !f.baseline)
@@ -435,7 +456,7 @@ impl Imprecise {
         };
         Some(format!(
             "{} of {rows} rows missed the ±{:.1}% precision target (worst: {} {} {reached}; marked ! in the ±CI column); \
-             a longer --time-budget or a quieter machine would tighten them",
+             more processes (a longer --time-budget, or --min-processes) or a quieter machine would tighten them",
             missed.len(),
             100.0 * target,
             worst.format,
@@ -472,12 +493,6 @@ impl Canary {
                 _ => &format.decode,
             })
         };
-        let ns = |d: &Direction| {
-            d.runs
-                .iter()
-                .map(|r| r.stats.ns_per_op)
-                .collect::<Vec<f64>>()
-        };
         CANARIES
             .iter()
             .filter_map(|&(a, b, direction)| {
@@ -488,7 +503,10 @@ impl Canary {
                     pair: (a, b),
                     direction,
                     ratio: median(second) / median(first).max(f64::MIN_POSITIVE),
-                    interval: stats::ratio_interval(&ns(second), &ns(first)),
+                    interval: stats::ratio_interval(
+                        &second.ns_by_process(),
+                        &first.ns_by_process(),
+                    ),
                 })
             })
             .collect()

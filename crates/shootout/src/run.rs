@@ -16,6 +16,7 @@ use crate::environment::{CpuTimes, Environment};
 use crate::export::Target;
 use crate::format::registry;
 use crate::output::table::{self, Columns, Style};
+use crate::processes;
 use crate::results::{Invocation, Merged, Results, RunContext};
 use crate::runners::{External, Language};
 use crate::workload::Workload;
@@ -50,6 +51,15 @@ pub struct Run {
     pub targets: Vec<Target>,
     /// `--columns`, or `None` to fit the terminal.
     pub columns: Option<Columns>,
+    /// Set in the processes a run starts to measure Rust (see [`rust_process`]).
+    pub child: Option<Child>,
+}
+
+/// This process is process `process` of a run in several: it measures the
+/// Rust formats only and writes their results to `out` for the run that started it.
+pub struct Child {
+    pub process: usize,
+    pub out: PathBuf,
 }
 
 impl WorkloadTask for Run {
@@ -70,6 +80,16 @@ impl Run {
     where
         W::Record: Clone + serde::Serialize,
     {
+        if let Some(child) = &self.child {
+            let wanted = rust_names(&self.languages, &registered, &self.formats);
+            let formats = with_baseline(registry::select(registered, &wanted)?);
+            let settings = self.settings.for_process(child.process);
+            let (results, _) =
+                measure_rust(self.options, input, &formats, settings, Some(child.process))?;
+            let text = serde_json::to_vec(&results)?;
+            return std::fs::write(&child.out, text)
+                .with_context(|| format!("cannot write {}", child.out.display()));
+        }
         let plan = Plan::new(&self.languages, &registered, &self.formats)?;
         let limited;
         let input: &dyn Input<W> = match self.max_records {
@@ -83,17 +103,25 @@ impl Run {
         let targets = self.targets;
 
         let mut parts = Vec::new();
-        let scanned = match plan.rust {
-            Some(wanted) => {
-                let mut formats = registry::select(registered, &wanted)?;
-                formats.insert(0, Registered::of::<Baseline<W>>());
-                let (results, measured) = measure_rust(self.options, input, &formats, settings)?;
+        let mut scanned = None;
+        if let Some(wanted) = plan.rust {
+            let formats = with_baseline(registry::select(registered, &wanted)?);
+            if settings.max_processes <= 1 {
+                let (results, measured) =
+                    measure_rust(self.options, input, &formats, settings, None)?;
                 parts.push(results);
-                measured.scanned
+                scanned = Some(measured.scanned);
+            } else {
+                // Read the input here first: a bad record is this process's one error line, before any process starts.
+                scanned = Some(crate::dataset::scan(input)?);
+                parts.push(measure_rust_in_processes(self.options, settings)?);
             }
-            None => crate::dataset::scan(input)?,
-        };
+        }
         if !plan.external.is_empty() {
+            let scanned = match scanned {
+                Some(scanned) => scanned,
+                None => crate::dataset::scan(input)?,
+            };
             let dataset = tempfile::Builder::new()
                 .prefix("shootout-dataset-")
                 .suffix(".jsonl")
@@ -107,7 +135,14 @@ impl Run {
                     "{}: measuring on the same {} records (runners/{})…",
                     runner.name, scanned.operations, runner.folder
                 );
-                let mut results = runner.measure(folder, dataset.path(), settings, formats)?;
+                let mut results = processes::measure(settings, |process| {
+                    runner.measure(
+                        folder,
+                        dataset.path(),
+                        settings.for_process(process),
+                        formats,
+                    )
+                })?;
                 // The CSV the dataset came from is this process's input: its size is every part's baseline.
                 results.workload.csv = results.workload.csv.or(scanned.csv);
                 parts.push(results);
@@ -161,18 +196,9 @@ impl Plan {
         registered: &[Registered<W>],
         wanted: &[String],
     ) -> Result<Plan> {
-        let in_rust = |item: &String| {
-            registered.iter().any(|f| f.info.name == item.as_str())
-                || registry::GROUPS.iter().any(|group| group.name == item)
-        };
-        let only_rust = languages == [Language::Rust];
         let mut known: Vec<(&str, Vec<String>)> = Vec::new();
         let rust = languages.contains(&Language::Rust).then(|| {
-            let names: Vec<String> = wanted
-                .iter()
-                .filter(|w| only_rust || in_rust(w))
-                .cloned()
-                .collect();
+            let names = rust_names(languages, registered, wanted);
             known.push(("rust", names.clone()));
             names
         });
@@ -228,22 +254,134 @@ impl Plan {
     }
 }
 
-/// Measures the Rust formats, with a progress bar on a terminal.
+/// The names of `wanted` the Rust registry runs: all of them when Rust is
+/// the only language, else those it has (formats and groups).
+fn rust_names<W: Workload>(
+    languages: &[Language],
+    registered: &[Registered<W>],
+    wanted: &[String],
+) -> Vec<String> {
+    let in_rust = |item: &String| {
+        registered.iter().any(|f| f.info.name == item.as_str())
+            || registry::GROUPS.iter().any(|group| group.name == item)
+    };
+    let only_rust = languages == [Language::Rust];
+    wanted
+        .iter()
+        .filter(|w| only_rust || in_rust(w))
+        .cloned()
+        .collect()
+}
+
+/// The chosen formats after the no-format baseline row.
+fn with_baseline<W: Workload>(mut formats: Vec<Registered<W>>) -> Vec<Registered<W>>
+where
+    W::Record: Clone,
+{
+    formats.insert(0, Registered::of::<Baseline<W>>());
+    formats
+}
+
+/// What the machine did around a measurement: the preflight's finding
+/// before it, load and CPU steal over it.
+struct Watch {
+    load_before: Option<[f64; 3]>,
+    cpu_before: Option<CpuTimes>,
+    other_cores: Option<f64>,
+    busy: Option<String>,
+}
+
+impl Watch {
+    /// With `preflight`, first watches the CPU a moment (see [`preflight`]).
+    fn begin(timer: &Timer, cores: usize, preflight: bool) -> Watch {
+        let load_before = crate::environment::load_average();
+        let (busy, other_cores) = match preflight {
+            true => self::preflight(timer, load_before, cores),
+            false => (None, None),
+        };
+        Watch {
+            load_before,
+            cpu_before: CpuTimes::now(),
+            other_cores,
+            busy,
+        }
+    }
+
+    fn invocation(self, options: serde_json::Value) -> Invocation {
+        Invocation {
+            command_line: std::env::args().collect(),
+            options,
+            load_before: self.load_before,
+            load_after: crate::environment::load_average(),
+            other_cpu_cores: self.other_cores,
+            steal_pct: self
+                .cpu_before
+                .zip(CpuTimes::now())
+                .and_then(|(before, after)| after.steal_pct_since(&before)),
+        }
+    }
+}
+
+/// Measures the Rust formats in fresh processes ([`rust_process`]), as many
+/// as `settings` ask; the preflight and the machine's load are this process's.
+fn measure_rust_in_processes(options: serde_json::Value, settings: Settings) -> Result<Results> {
+    let timer = Timer::new();
+    let watch = Watch::begin(&timer, Environment::capture().cores, true);
+    let busy = watch.busy.clone();
+    let mut results = processes::measure(settings, rust_process)?;
+    results.invocation = watch.invocation(options);
+    results.warnings.splice(0..0, busy);
+    Ok(results)
+}
+
+/// Process `process` of a run measuring Rust: this program again, with this
+/// process's command line and the hidden `--child-process` and `--child-out`,
+/// which make it measure the Rust formats only and write their results to a
+/// temporary file. Its progress bar and errors go to this process's stderr.
+fn rust_process(process: usize) -> Result<Results> {
+    let out = tempfile::Builder::new()
+        .prefix("shootout-process-")
+        .suffix(".json")
+        .tempfile()
+        .context("cannot create a temporary results file")?;
+    let program =
+        std::env::current_exe().context("cannot find this program to start a measuring process")?;
+    let status = std::process::Command::new(program)
+        .args(std::env::args_os().skip(1))
+        .args(["--child-process", &process.to_string()])
+        .arg("--child-out")
+        .arg(out.path())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .status()
+        .context("cannot start a measuring process")?;
+    if !status.success() {
+        bail!(
+            "measuring process {} of the Rust formats failed ({status}); its error is above",
+            process + 1
+        );
+    }
+    let text = std::fs::read(out.path()).context("cannot read a measuring process's results")?;
+    serde_json::from_slice(&text).context("a measuring process wrote results that do not read back")
+}
+
+/// Measures the Rust formats in this process, with a progress bar on a
+/// terminal; `process`: this is that process of a run in several (no
+/// preflight: the run that started it made one).
 fn measure_rust<W: Workload>(
     options: serde_json::Value,
     input: &dyn Input<W>,
     formats: &[Registered<W>],
     settings: Settings,
+    process: Option<usize>,
 ) -> Result<(Results, benchmark::Measured<W>)>
 where
     W::Record: Clone,
 {
-    let load_before = crate::environment::load_average();
     let environment = Environment::capture();
     let timer = Timer::new();
-    let (busy, other_cores) = preflight(&timer, load_before, environment.cores);
-    let mut warnings: Vec<String> = busy.into_iter().collect();
-    let cpu_before = CpuTimes::now();
+    let watch = Watch::begin(&timer, environment.cores, process.is_none());
+    let mut warnings: Vec<String> = watch.busy.clone().into_iter().collect();
     if settings.warmup_runs == 0 {
         warnings.push(
             "--warmup 0: buffers were sized on the first window only (unmeasured); caches, branch predictors and any later \
@@ -256,59 +394,59 @@ where
         progress.set_draw_target(indicatif::ProgressDrawTarget::stderr());
     }
     let mut counting_records = false;
-    let measured = benchmark::measure(input, formats, settings, &timer, |step| match step {
-        Progress::Scanning(read, total) => {
-            if let Some(total) = total {
-                progress.set_length(total);
-            }
-            progress.set_style(
-                ProgressStyle::with_template(
-                    "{spinner} reading the input {bytes}/{total_bytes} {msg}",
-                )
-                .expect("valid template"),
-            );
-            progress.set_position(read);
-        }
-        Progress::Window {
-            run,
-            runs,
-            operations,
-            total,
-            warmup,
-            format,
-        } => {
-            if !counting_records {
-                // From bytes read to records measured.
-                counting_records = true;
+    let measured = benchmark::measure(
+        input,
+        formats,
+        settings,
+        &timer,
+        process.unwrap_or(0) == 0,
+        |step| match step {
+            Progress::Scanning(read, total) => {
+                if let Some(total) = total {
+                    progress.set_length(total);
+                }
                 progress.set_style(
                     ProgressStyle::with_template(
-                        "{spinner} [{bar:30}] {pos}/{len} records × formats, {msg}",
+                        "{spinner} reading the input {bytes}/{total_bytes} {msg}",
                     )
-                    .expect("valid template")
-                    .progress_chars("=> "),
+                    .expect("valid template"),
                 );
-                progress.set_position(0);
+                progress.set_position(read);
             }
-            // Past --min-runs, each further run adds to the length.
-            progress.set_length(total * runs as u64);
-            let kind = if warmup { "warm-up" } else { "run" };
-            progress.set_message(format!("{kind} {}/{runs} {format}", run + 1));
-            progress.inc(operations);
-        }
-    });
+            Progress::Window {
+                run,
+                runs,
+                operations,
+                total,
+                warmup,
+                format,
+            } => {
+                if !counting_records {
+                    // From bytes read to records measured.
+                    counting_records = true;
+                    progress.set_style(
+                        ProgressStyle::with_template(
+                            "{spinner} [{bar:30}] {pos}/{len} records × formats, {msg}",
+                        )
+                        .expect("valid template")
+                        .progress_chars("=> "),
+                    );
+                    progress.set_position(0);
+                }
+                progress.set_length(total * runs as u64);
+                let kind = if warmup { "warm-up" } else { "run" };
+                let of_process = process
+                    .map(|p| format!("process {}, ", p + 1))
+                    .unwrap_or_default();
+                progress.set_message(format!("{of_process}{kind} {}/{runs} {format}", run + 1));
+                progress.inc(operations);
+            }
+        },
+    );
     progress.finish_and_clear();
     let measured = measured?;
     let context = RunContext {
-        invocation: Invocation {
-            command_line: std::env::args().collect(),
-            options,
-            load_before,
-            load_after: crate::environment::load_average(),
-            other_cpu_cores: other_cores,
-            steal_pct: cpu_before
-                .zip(CpuTimes::now())
-                .and_then(|(before, after)| after.steal_pct_since(&before)),
-        },
+        invocation: watch.invocation(options),
         environment,
         timer: timer.calibration.clone(),
         settings,

@@ -203,8 +203,9 @@ impl External {
         command
     }
 
-    /// Measures `formats` (all when empty) on `dataset` with the same settings
-    /// as the Rust run and reads back the results.
+    /// Measures `formats` (all when empty) on `dataset` in one process of
+    /// the runner, making the warm-up and measured runs of `settings`, and
+    /// reads back the results.
     pub fn measure(
         &self,
         folder: &Path,
@@ -222,8 +223,6 @@ impl External {
             .arg("--dataset")
             .arg(dataset)
             .args(["--runs", &settings.runs.to_string()])
-            .args(["--max-runs", &settings.max_runs.to_string()])
-            .args(["--time-budget-ms", &settings.time_budget_ms.to_string()])
             .args(["--warmup", &settings.warmup_runs.to_string()])
             .args(["--window", &settings.window.to_string()])
             .args(["--order-seed", &settings.order_seed.to_string()])

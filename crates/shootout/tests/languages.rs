@@ -16,6 +16,18 @@ fn names(results: &Value, key: &str) -> Vec<String> {
         .collect()
 }
 
+/// Runs `shootout ARGS --export-json -`, which must succeed, and returns the results set it printed.
+fn results_set(args: &[&str]) -> Value {
+    let output = shootout()
+        .args(args)
+        .args(["--export-json", "-"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
 /// Runs `shootout run ARGS --lang rust,go` and returns the exported results set.
 fn run_both(args: &[&str]) -> Value {
     let dir = tempfile::tempdir().unwrap();
@@ -160,6 +172,52 @@ fn a_format_name_only_go_has_runs_only_in_go() {
     assert_eq!(names(&results, "formats"), ["baseline", "gob"]);
 }
 
+/// Each language measured in two processes of its own: every run says which
+/// process made it, and the summaries count both. `--formats` names a format
+/// of each language, so the Rust processes must pick out their own.
+#[test]
+fn each_language_is_measured_in_the_processes_asked() {
+    let set = results_set(&[
+        "run",
+        "--workload",
+        "sql",
+        "--records",
+        "60",
+        "--processes",
+        "2",
+        "--runs-per-process",
+        "2",
+        "--warmup",
+        "0",
+        "--lang",
+        "rust,go",
+        "--formats",
+        "gob,borsh",
+    ]);
+    let parts = set["results"].as_array().unwrap();
+    assert_eq!(parts.len(), 2);
+    let processes = |runs: &Value| -> Vec<u64> {
+        runs.as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["process"].as_u64().unwrap())
+            .collect()
+    };
+    for part in parts {
+        let language = part["runner"]["language"].as_str().unwrap();
+        assert_eq!(part["settings"]["min_processes"], 2, "{language}");
+        assert_eq!(processes(&part["runs"]), [0, 0, 1, 1], "{language}");
+        for format in part["formats"].as_array().unwrap() {
+            let encode = &format["encode"];
+            assert_eq!(encode["summary"]["processes"], 2, "{language}");
+            let made = processes(&encode["runs"]);
+            assert_eq!(made, [0, 0, 1, 1], "{language} {}", format["name"]);
+        }
+    }
+    assert_eq!(names(&parts[0], "formats"), ["baseline", "borsh"]);
+    assert_eq!(names(&parts[1], "formats"), ["baseline", "gob"]);
+}
+
 #[test]
 fn a_name_no_language_has_is_refused_before_any_work() {
     let output = shootout()
@@ -243,24 +301,19 @@ fn formats_lists_go_formats_with_versions_and_features() {
 
 #[test]
 fn the_sql_request_in_three_languages() {
-    let output = shootout()
-        .args([
-            "run",
-            "--workload",
-            "sql",
-            "--records",
-            "300",
-            "--runs",
-            "1",
-            "--warmup",
-            "0",
-        ])
-        .args(["--lang", "all", "--export-json", "-"])
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{stderr}");
-    let set: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let set = results_set(&[
+        "run",
+        "--workload",
+        "sql",
+        "--records",
+        "300",
+        "--runs",
+        "1",
+        "--warmup",
+        "0",
+        "--lang",
+        "all",
+    ]);
     let parts = set["results"].as_array().unwrap();
     let languages: Vec<&str> = parts
         .iter()

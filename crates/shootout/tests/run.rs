@@ -162,10 +162,11 @@ fn results_hold_what_reproducing_and_auditing_a_number_needs() {
                 let histogram: hdrhistogram::Histogram<u64> = Deserializer::new()
                     .deserialize(&mut bytes.as_slice())
                     .unwrap();
+                let rounds = results["settings"]["throughput_rounds"].as_u64().unwrap();
                 assert_eq!(
-                    histogram.len(),
+                    histogram.len() * rounds,
                     run["ops"].as_u64().unwrap(),
-                    "one latency sample per op"
+                    "one latency sample per record; every throughput round times every record"
                 );
                 assert_eq!(
                     histogram.value_at_quantile(0.99),
@@ -313,15 +314,20 @@ fn help_explains_the_commands() {
 fn run_counts_that_contradict_each_other_are_usage_errors() {
     for (args, said) in [
         (
-            vec!["--min-runs", "9", "--max-runs", "4"],
-            "--max-runs 4 is below --min-runs 9",
+            vec!["--min-processes", "9", "--max-processes", "4"],
+            "--max-processes 4 is below --min-processes 9",
         ),
         (
             vec!["--runs", "3", "--time-budget", "10"],
             "cannot be used with",
         ),
+        (
+            vec!["--processes", "3", "--precision", "5%"],
+            "cannot be used with",
+        ),
         (vec!["--runs", "0"], "--runs"),
-        (vec!["--min-runs", "1"], "--min-runs"),
+        (vec!["--processes", "0"], "--processes"),
+        (vec!["--runs-per-process", "0"], "--runs-per-process"),
         (vec!["--precision", "0%"], "not a precision"),
     ] {
         let output = shootout().arg("run").args(&args).output().unwrap();

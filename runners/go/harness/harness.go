@@ -19,30 +19,14 @@ import (
 	"shootout/workload"
 )
 
+// Settings cover one runner process; the Rust CLI (`shootout run`) decides how
+// many processes to start, and so how many runs there are in all.
 type Settings struct {
 	WarmupRuns int `json:"warmup_runs"`
-	// The fewest measured runs.
-	Runs int `json:"runs"`
-	// Wall time for the runs, warm-up included, from the first run's start;
-	// 0: exactly Runs measured runs.
-	TimeBudgetMs int64 `json:"time_budget_ms"`
-	// The most measured runs, under a time budget.
-	MaxRuns   int    `json:"max_runs"`
+	// Exactly this many measured runs, after the warm-up runs.
+	Runs      int    `json:"runs"`
 	Window    int    `json:"window"`
 	OrderSeed uint64 `json:"order_seed"`
-}
-
-// another reports whether to start another run, given the measured runs made
-// so far (negative while warm-up runs remain), the time since the first run
-// started and the longest run so far.
-func (s Settings) another(measured int, elapsed, longest time.Duration) bool {
-	switch {
-	case measured < s.Runs:
-		return true
-	case s.TimeBudgetMs == 0 || measured >= s.MaxRuns:
-		return false
-	}
-	return elapsed+longest <= time.Duration(s.TimeBudgetMs)*time.Millisecond
 }
 
 // Entry is one registry line for a workload: a codec constructor, or the
@@ -268,14 +252,14 @@ func (a allocCounter) read() allocs {
 }
 
 // Measure runs every runnable entry: settings.WarmupRuns warm-up runs, then
-// settings.Runs measured runs, then, under a time budget, more while one as
-// long as the longest so far would end within it, up to settings.MaxRuns. A
-// format that fails is withheld from then on, with its failure; the others go
-// on. Errors are the input's or the harness's, never a format's.
+// exactly settings.Runs measured runs. A format that fails is withheld from
+// then on, with its failure; the others go on. Errors are the input's or the
+// harness's, never a format's.
 func Measure[R any, S any](src Source[R], spec workload.Spec[R, S], check func(S) string, entries []Entry[R, S],
 	settings Settings, timer Timer, position func(uint64) string, progress func(string)) (*Measured, error) {
-	if settings.Runs < 1 || settings.Window < 1 {
-		return nil, errors.New("--runs and --window must be at least 1")
+	if settings.Runs < 1 || settings.Window < 1 || settings.WarmupRuns < 0 {
+		return nil, fmt.Errorf("runs %d, window %d, warm-up runs %d: runs and window must be at least 1, warm-up runs at least 0",
+			settings.Runs, settings.Window, settings.WarmupRuns)
 	}
 	ops, err := scan(src, spec, check, settings.Window)
 	if err != nil {
@@ -301,9 +285,8 @@ func Measure[R any, S any](src Source[R], spec workload.Spec[R, S], check func(S
 		}
 	}
 	order := make([]int, len(benches))
-	first := time.Now()
-	var longest time.Duration
-	for run := 0; settings.another(run-settings.WarmupRuns, time.Since(first), longest); run++ {
+	total := settings.WarmupRuns + settings.Runs
+	for run := range total {
 		warmup := run < settings.WarmupRuns
 		started := time.Now()
 		states := make([]*runState[S], len(benches))
@@ -377,9 +360,8 @@ func Measure[R any, S any](src Source[R], spec workload.Spec[R, S], check func(S
 			}
 		}
 		wall := time.Since(started)
-		longest = max(longest, wall)
 		if progress != nil {
-			progress(fmt.Sprintf("run %d of %d done (%s)", run+1, max(settings.WarmupRuns+settings.Runs, run+1),
+			progress(fmt.Sprintf("run %d of %d done (%s)", run+1, total,
 				map[bool]string{true: "warm-up", false: "measured"}[warmup]))
 		}
 		m.Runs = append(m.Runs, RunInfo{Index: run, Warmup: warmup, Started: started.UTC().Format(time.RFC3339),

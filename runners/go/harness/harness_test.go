@@ -5,7 +5,6 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
 
@@ -166,44 +165,30 @@ func TestInputThatDisagreesWithItsReferenceIsAnError(t *testing.T) {
 	}
 }
 
-func TestTheRunCountFollowsTheTimeBudget(t *testing.T) {
+func TestMeasureMakesExactlyTheWarmUpAndMeasuredRunsAskedFor(t *testing.T) {
 	recs := users(10)
-	measure := func(s Settings) *Measured {
-		t.Helper()
+	for _, s := range []Settings{{WarmupRuns: 0, Runs: 1, Window: 4}, {WarmupRuns: 2, Runs: 3, Window: 4}} {
 		m, err := Measure(recs, workload.UserSpec, referenceOf(recs), []Entry[workload.User, *workload.FieldSink]{baselineEntry()}, s, Calibrate(), pos, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return m
-	}
-	if m := measure(Settings{WarmupRuns: 1, Runs: 3, MaxRuns: 1000, Window: 4}); len(m.Formats[0].Runs) != 3 || len(m.Runs) != 4 {
-		t.Fatalf("no budget: %d measured runs of %d, want exactly 3 of 4", len(m.Formats[0].Runs), len(m.Runs))
-	}
-	m := measure(Settings{WarmupRuns: 1, Runs: 3, TimeBudgetMs: 60_000, MaxRuns: 7, Window: 4})
-	if n := len(m.Formats[0].Runs); n <= 3 || n > 7 || len(m.Runs) != n+1 {
-		t.Fatalf("a minute for runs of microseconds: %d measured runs of %d, want more than 3, at most 7", n, len(m.Runs))
+		if len(m.Runs) != s.WarmupRuns+s.Runs || len(m.Formats[0].Runs) != s.Runs {
+			t.Fatalf("%+v: %d runs, %d measured; want %d, %d", s, len(m.Runs), len(m.Formats[0].Runs), s.WarmupRuns+s.Runs, s.Runs)
+		}
+		for i, r := range m.Runs {
+			if r.Index != i || r.Warmup != (i < s.WarmupRuns) {
+				t.Fatalf("%+v: run %d is %+v", s, i, r)
+			}
+		}
 	}
 }
 
-func TestAnotherRunStartsOnlyIfTheLongestWouldEndWithinTheBudget(t *testing.T) {
-	s := Settings{Runs: 2, TimeBudgetMs: 100, MaxRuns: 5}
-	ms := time.Millisecond
-	for _, c := range []struct {
-		measured         int
-		elapsed, longest time.Duration
-		want             bool
-	}{
-		{-1, 500 * ms, 500 * ms, true}, // a warm-up run: the measured runs are still to come
-		{1, 500 * ms, 500 * ms, true},  // fewer than Runs, past the budget all the same
-		{2, 60 * ms, 40 * ms, true},
-		{2, 61 * ms, 40 * ms, false},
-		{5, 0, 0, false}, // MaxRuns
-	} {
-		if got := s.another(c.measured, c.elapsed, c.longest); got != c.want {
-			t.Errorf("%+v: %v", c, got)
+func TestMeasureRefusesRunCountsItCannotMake(t *testing.T) {
+	recs := users(10)
+	for _, s := range []Settings{{Runs: 0, Window: 4}, {Runs: 1, Window: 0}, {WarmupRuns: -1, Runs: 2, Window: 4}} {
+		m, err := Measure(recs, workload.UserSpec, referenceOf(recs), []Entry[workload.User, *workload.FieldSink]{baselineEntry()}, s, Calibrate(), pos, nil)
+		if err == nil || m != nil {
+			t.Errorf("%+v: %+v, %v; want an error and no measurements", s, m, err)
 		}
-	}
-	if (Settings{Runs: 2, MaxRuns: 5}).another(2, 0, 0) {
-		t.Error("no budget: exactly Runs")
 	}
 }

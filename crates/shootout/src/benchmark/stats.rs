@@ -53,6 +53,8 @@ impl Samples {
                 histogram: encode_histogram(&self.latency),
                 allocations_per_op: Some(self.allocations.count as f64 / ops),
                 allocated_bytes_per_op: self.allocations.bytes as f64 / ops,
+                gc_count: None,
+                gc_pause_ms: None,
             },
             &self.latency,
         )
@@ -126,6 +128,12 @@ pub struct RawRun {
     pub histogram: String,
     pub allocations_per_op: Option<f64>,
     pub allocated_bytes_per_op: f64,
+    /// Garbage collections that ended during the throughput pass, and their
+    /// time in ms, from a runner with a collector (the JVM).
+    #[serde(default)]
+    pub gc_count: Option<u64>,
+    #[serde(default)]
+    pub gc_pause_ms: Option<u64>,
 }
 
 /// One direction of one measured run: the raw figures and what they give.
@@ -150,6 +158,11 @@ pub struct RunStats {
     /// gives allocated bytes per thread, not a count).
     pub allocations_per_op: Option<f64>,
     pub allocated_bytes_per_op: f64,
+    /// As [`RawRun::gc_count`] and [`RawRun::gc_pause_ms`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gc_count: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gc_pause_ms: Option<u64>,
     /// The latency pass's histogram, HdrHistogram V2 serialization in base64.
     pub histogram: String,
 }
@@ -176,6 +189,8 @@ impl RunStats {
             outliers: Outliers::of(latency),
             allocations_per_op: raw.allocations_per_op,
             allocated_bytes_per_op: raw.allocated_bytes_per_op,
+            gc_count: raw.gc_count,
+            gc_pause_ms: raw.gc_pause_ms,
             histogram: raw.histogram,
         }
     }
@@ -254,18 +269,92 @@ impl Interval {
 const BOOTSTRAP_RESAMPLES: usize = 2_000;
 const BOOTSTRAP_SEED: u64 = 0x5eed;
 
-/// Percentile bootstrap of `statistic` over runs resampled with replacement
-/// (fixed seed: the same runs always give the same interval).
-fn bootstrap(samples: &[&[f64]], statistic: impl Fn(&[f64]) -> f64) -> Interval {
+/// One figure's per-run values, grouped by the process that measured them.
+/// Runs of one process share its memory layout, heap and the minutes it ran
+/// in, so they vary less than separate invocations do: an interval that is to
+/// hold for the next invocation must resample processes, not only runs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ByProcess(Vec<Vec<f64>>);
+
+impl ByProcess {
+    /// From (process, value) pairs in any order; processes in ascending order.
+    pub fn of(values: impl IntoIterator<Item = (usize, f64)>) -> ByProcess {
+        let mut pairs: Vec<(usize, f64)> = values.into_iter().collect();
+        pairs.sort_by_key(|&(process, _)| process);
+        let mut groups: Vec<Vec<f64>> = Vec::new();
+        let mut last = None;
+        for (process, value) in pairs {
+            if last != Some(process) {
+                groups.push(Vec::new());
+                last = Some(process);
+            }
+            groups.last_mut().expect("just pushed").push(value);
+        }
+        ByProcess(groups)
+    }
+
+    /// Runs of a single process.
+    pub fn one_process(values: &[f64]) -> ByProcess {
+        ByProcess(vec![values.to_vec()])
+    }
+
+    pub fn processes(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn runs(&self) -> usize {
+        self.0.iter().map(Vec::len).sum()
+    }
+
+    /// Every run's value, process by process.
+    pub fn values(&self) -> Vec<f64> {
+        self.0.concat()
+    }
+
+    /// Each process's median: the unit of between-invocation comparisons.
+    pub fn process_medians(&self) -> Vec<f64> {
+        self.0.iter().map(|g| median(&mut g.clone())).collect()
+    }
+
+    /// The median of every run.
+    pub fn median(&self) -> f64 {
+        median(&mut self.values())
+    }
+
+    /// One bootstrap resample into `out`: with one process, its runs with
+    /// replacement; with several, processes with replacement and then, within
+    /// each process drawn, its runs with replacement (a two-level bootstrap).
+    fn resample(&self, rng: &mut ChaCha8Rng, out: &mut Vec<f64>) {
+        out.clear();
+        let draw = |group: &[f64], rng: &mut ChaCha8Rng, out: &mut Vec<f64>| {
+            for _ in 0..group.len() {
+                out.push(group[rng.random_range(0..group.len())]);
+            }
+        };
+        match self.0.as_slice() {
+            [only] => draw(only, rng, out),
+            groups => {
+                for _ in 0..groups.len() {
+                    draw(&groups[rng.random_range(0..groups.len())], rng, out);
+                }
+            }
+        }
+    }
+}
+
+/// Percentile bootstrap of `statistic` over the medians of resampled
+/// processes and runs (fixed seed: the same runs always give the same interval).
+fn bootstrap(samples: &[&ByProcess], statistic: impl Fn(&[f64]) -> f64) -> Interval {
     let mut rng = ChaCha8Rng::seed_from_u64(BOOTSTRAP_SEED);
     let mut estimates = Vec::with_capacity(BOOTSTRAP_RESAMPLES);
-    let mut resampled: Vec<Vec<f64>> = samples.iter().map(|s| vec![0.0; s.len()]).collect();
+    let mut resampled: Vec<Vec<f64>> = samples
+        .iter()
+        .map(|s| Vec::with_capacity(s.runs()))
+        .collect();
     let mut medians = vec![0.0; samples.len()];
     for _ in 0..BOOTSTRAP_RESAMPLES {
         for ((sample, out), m) in samples.iter().zip(&mut resampled).zip(&mut medians) {
-            for slot in out.iter_mut() {
-                *slot = sample[rng.random_range(0..sample.len())];
-            }
+            sample.resample(&mut rng, out);
             *m = median(out);
         }
         estimates.push(statistic(&medians));
@@ -278,16 +367,15 @@ fn bootstrap(samples: &[&[f64]], statistic: impl Fn(&[f64]) -> f64) -> Interval 
     }
 }
 
-/// The median's 95 % interval, by bootstrap over runs.
-pub fn median_interval(runs: &[f64]) -> Interval {
+/// The median's 95 % interval, by bootstrap over processes and runs.
+pub fn median_interval(runs: &ByProcess) -> Interval {
     bootstrap(&[runs], |medians| medians[0])
 }
 
 /// Half the width of the median's 95 % interval over the median: 0.02 = ±2 %;
 /// none from a single run, which gives no interval.
-pub fn precision(runs: &[f64]) -> Option<f64> {
-    let mut sorted = runs.to_vec();
-    precision_of(median_interval(runs), median(&mut sorted), runs.len())
+pub fn precision(runs: &ByProcess) -> Option<f64> {
+    precision_of(median_interval(runs), runs.median(), runs.runs())
 }
 
 /// [`precision`] from the interval and median already at hand.
@@ -296,7 +384,7 @@ fn precision_of(ci: Interval, median: f64, runs: usize) -> Option<f64> {
 }
 
 /// The 95 % interval of median(runs) / median(reference), resampling both sides.
-pub fn ratio_interval(runs: &[f64], reference: &[f64]) -> Interval {
+pub fn ratio_interval(runs: &ByProcess, reference: &ByProcess) -> Interval {
     bootstrap(&[runs, reference], |medians| {
         medians[0] / medians[1].max(f64::MIN_POSITIVE)
     })
@@ -305,8 +393,10 @@ pub fn ratio_interval(runs: &[f64], reference: &[f64]) -> Interval {
 /// One direction summarized across measured runs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
+    /// How many processes made the runs: the intervals resample them.
+    pub processes: usize,
     pub ns_per_op: Spread,
-    /// Bootstrap 95 % interval of the median ns/op.
+    /// Bootstrap 95 % interval of the median ns/op (processes, then runs within each, resampled).
     pub ns_per_op_ci: Interval,
     /// Half the width of `ns_per_op_ci` over the median: how precise the
     /// figure is (0.02 = ±2 %), what `--precision` asks of it; null from one run.
@@ -329,16 +419,22 @@ pub struct Summary {
     /// Null when a run has no count (see [`RunStats::allocations_per_op`]).
     pub allocations_per_op: Option<Spread>,
     pub allocated_bytes_per_op: Spread,
+    /// Garbage collections in the throughput passes, summed over runs, and
+    /// their time in ms; null from a runner without a collector.
+    pub gc_count: Option<u64>,
+    pub gc_pause_ms: Option<u64>,
 }
 
 impl Summary {
-    /// The summary of one or more runs.
-    pub fn of(runs: &[&RunStats]) -> Summary {
-        let values = |f: fn(&RunStats) -> f64| runs.iter().map(|r| f(r)).collect::<Vec<f64>>();
+    /// The summary of one or more runs, each with the process that made it.
+    pub fn of(runs: &[(usize, &RunStats)]) -> Summary {
+        let values = |f: fn(&RunStats) -> f64| runs.iter().map(|(_, r)| f(r)).collect::<Vec<f64>>();
         let spread = |f: fn(&RunStats) -> f64| Spread::of(values(f));
-        let ci = |f: fn(&RunStats) -> f64| median_interval(&values(f));
+        let grouped = |f: fn(&RunStats) -> f64| ByProcess::of(runs.iter().map(|&(p, r)| (p, f(r))));
+        let ci = |f: fn(&RunStats) -> f64| median_interval(&grouped(f));
         let (ns_per_op, ns_per_op_ci) = (spread(|r| r.ns_per_op), ci(|r| r.ns_per_op));
         Summary {
+            processes: grouped(|r| r.ns_per_op).processes(),
             ns_per_op,
             ns_per_op_ci,
             precision: precision_of(ns_per_op_ci, ns_per_op.median, runs.len()),
@@ -354,14 +450,16 @@ impl Summary {
             p99_ns_ci: ci(|r| r.p99_ns as f64),
             p999_ns_ci: ci(|r| r.p999_ns as f64),
             outliers: Outliers {
-                low: runs.iter().map(|r| r.outliers.low).sum(),
-                high: runs.iter().map(|r| r.outliers.high).sum(),
+                low: runs.iter().map(|(_, r)| r.outliers.low).sum(),
+                high: runs.iter().map(|(_, r)| r.outliers.high).sum(),
             },
             allocations_per_op: runs
                 .iter()
-                .all(|r| r.allocations_per_op.is_some())
+                .all(|(_, r)| r.allocations_per_op.is_some())
                 .then(|| spread(|r| r.allocations_per_op.unwrap_or_default())),
             allocated_bytes_per_op: spread(|r| r.allocated_bytes_per_op),
+            gc_count: runs.iter().map(|(_, r)| r.gc_count).sum(),
+            gc_pause_ms: runs.iter().map(|(_, r)| r.gc_pause_ms).sum(),
         }
     }
 }
@@ -430,8 +528,8 @@ mod tests {
 
     #[test]
     fn bootstrap_intervals_hold_the_median_and_separate_distinct_formats() {
-        let a = [100.0, 101.0, 99.0, 100.5, 100.2];
-        let b = [150.0, 149.0, 151.0, 150.5, 149.5];
+        let a = ByProcess::one_process(&[100.0, 101.0, 99.0, 100.5, 100.2]);
+        let b = ByProcess::one_process(&[150.0, 149.0, 151.0, 150.5, 149.5]);
         let ia = median_interval(&a);
         assert!(
             ia.low <= 100.2 && 100.2 <= ia.high && ia.low >= 99.0 && ia.high <= 101.0,
@@ -441,6 +539,32 @@ mod tests {
         let ratio = ratio_interval(&b, &a);
         assert!(ratio.low > 1.4 && ratio.high < 1.6, "{ratio:?}");
         assert_eq!(median_interval(&a), median_interval(&a), "deterministic");
+    }
+
+    /// Three processes whose runs agree closely within each but not across:
+    /// an interval from one process's runs misses the other processes' medians,
+    /// the interval over the three holds them.
+    #[test]
+    fn intervals_resample_processes_so_they_hold_for_the_next_invocation() {
+        let runs = [
+            (2, 97.0),
+            (0, 100.0),
+            (0, 100.1),
+            (0, 99.9),
+            (1, 103.0),
+            (1, 103.1),
+            (1, 102.9),
+            (2, 97.1),
+            (2, 96.9),
+        ];
+        let grouped = ByProcess::of(runs);
+        assert_eq!((grouped.processes(), grouped.runs()), (3, 9));
+        assert_eq!(grouped.process_medians(), [100.0, 103.0, 97.0]);
+        let first = median_interval(&ByProcess::one_process(&[100.0, 100.1, 99.9]));
+        assert!(first.high < 103.0 && first.low > 97.0, "{first:?}");
+        let all = median_interval(&grouped);
+        assert!(all.low <= 97.1 && all.high >= 102.9, "{all:?}");
+        assert!(precision(&grouped).unwrap() > 0.02);
     }
 
     #[test]
@@ -472,7 +596,7 @@ mod tests {
             env!("CARGO_MANIFEST_DIR"),
             "/../../spec/statistics-vectors.json"
         );
-        let cases: [(&str, &[f64], &[f64]); 4] = [
+        let cases: [(&str, &[f64], &[f64]); 5] = [
             (
                 "five runs",
                 &[100.0, 101.0, 99.0, 100.5, 100.2],
@@ -485,22 +609,39 @@ mod tests {
                 &[50.0, 50.0, 50.0, 50.0],
             ),
             ("two runs", &[10.0, 12.0], &[10.0, 12.0]),
+            (
+                "three processes of three runs",
+                &[100.0, 100.1, 99.9, 103.0, 103.1, 102.9, 97.0, 97.1, 96.9],
+                &[50.0, 50.2, 49.8, 50.1, 50.0, 49.9, 50.0, 50.3, 49.7],
+            ),
         ];
         let actual: Vec<serde_json::Value> = cases
             .iter()
             .map(|(name, runs, reference)| {
-                let ci = median_interval(runs);
-                let ratio = ratio_interval(runs, reference);
+                // The last case's runs come from three processes, three runs each.
+                let per_process = if runs.len() == 9 { 3 } else { runs.len() };
+                let grouped = |values: &[f64]| {
+                    ByProcess::of(
+                        values
+                            .iter()
+                            .enumerate()
+                            .map(|(i, &v)| (i / per_process, v)),
+                    )
+                };
+                let (runs_by_process, reference_by_process) = (grouped(runs), grouped(reference));
+                let ci = median_interval(&runs_by_process);
+                let ratio = ratio_interval(&runs_by_process, &reference_by_process);
                 let spread = Spread::of(runs.iter().copied());
                 serde_json::json!({
                     "case": name,
                     "runs": runs,
                     "reference_runs": reference,
+                    "runs_per_process": per_process,
                     "median": spread.median,
                     "min": spread.min,
                     "max": spread.max,
                     "median_ci": [ci.low, ci.high],
-                    "precision": precision(runs),
+                    "precision": precision(&runs_by_process),
                     "ratio_to_reference_ci": [ratio.low, ratio.high],
                 })
             })
@@ -508,7 +649,9 @@ mod tests {
         let text = serde_json::to_string_pretty(&serde_json::json!({
             "what": "per-run values and the statistics shootout's one engine (crates/shootout/src/benchmark/stats.rs) \
                      derives from them: median (of an even count, the mean of the middle two), min, max, the \
-                     bootstrap 95 % interval of the median (2,000 resamples, ChaCha8 seeded 0x5eed), precision \
+                     bootstrap 95 % interval of the median (2,000 resamples, ChaCha8 seeded 0x5eed; runs are \
+                     consecutive groups of runs_per_process, one per process, and with several processes each \
+                     resample draws processes with replacement, then runs within each), precision \
                      (half that interval's width over the median; null from one run) and the interval of \
                      median(runs) / median(reference_runs)",
             "cases": actual,

@@ -1,6 +1,7 @@
 //! `shootout compare OLD NEW`: how each format's figures changed between two
 //! results files. Each timing cell (ns/op, p50, p99, p99.9 of a format and
-//! direction) gets a Welch t-test on the per-run values' logarithms, the p-values of
+//! direction) gets a Welch t-test on the logarithms of its per-process medians
+//! (of its per-run values when a side was measured in one process), the p-values of
 //! all of a comparison's cells are corrected together (Benjamini–Hochberg), and
 //! a change is called only when it is significant after that correction and
 //! its bootstrap 95 % interval clears the smallest change separate invocations
@@ -16,14 +17,16 @@ use std::path::Path;
 use anyhow::{Result, bail};
 use serde::Serialize;
 
+use crate::benchmark::stats::{ByProcess, ratio_interval};
 use crate::results::{Direction, FormatResult, Results};
 
 pub const SCHEMA: &str = "shootout-compare/1";
 
-pub const METHOD: &str = "two-sided Welch t-test on the logarithms of the per-run values, \
+pub const METHOD: &str = "two-sided Welch t-test on the logarithms of the per-process medians \
+     (per-run values when a side was measured in one process), \
      p-values of every timing cell corrected together by Benjamini-Hochberg; \
-     a change is called when significant after correction and its bootstrap 95 % interval (2,000 resamples of both sides' runs) \
-     lies wholly beyond --min-change";
+     a change is called when significant after correction and its bootstrap 95 % interval \
+     (2,000 resamples of both sides' processes, then runs within each) lies wholly beyond --min-change";
 
 /// Some figure got significantly slower by more than `--fail-above`: exit status 4.
 #[derive(Debug)]
@@ -113,6 +116,8 @@ pub struct Figure {
     /// The p-value adjusted for every timing cell of the comparison (Benjamini–Hochberg).
     pub q_value: Option<f64>,
     pub runs: Option<[usize; 2]>,
+    /// The processes that made those runs; the test's unit when both sides have two or more.
+    pub processes: Option<[usize; 2]>,
 }
 
 #[derive(Clone, Copy, Serialize, PartialEq, Eq)]
@@ -206,6 +211,14 @@ pub fn compare(
                     d_new.summary.allocations_per_op.map(|s| s.median),
                 ),
             });
+        }
+    }
+    for (side, parts) in [(&comparison.old.file, &old), (&comparison.new.file, &new)] {
+        if parts.iter().any(|p| p.runs.iter().all(|r| r.process == 0)) {
+            comparison.environment.push(format!(
+                "{side} was measured in one process (run --runs N): its runs leave out how processes differ, so a \
+                 change called here may be the processes', not the code's"
+            ));
         }
     }
     comparison.cells_tested = decide(&mut comparison.changes, alpha, min_change_pct);
@@ -308,22 +321,29 @@ fn timing(
     new: &Direction,
     pick: fn(&crate::benchmark::stats::RunStats) -> f64,
 ) -> Figure {
-    let values = |d: &Direction| d.runs.iter().map(|r| pick(&r.stats)).collect();
-    timing_of(values(old), values(new))
+    timing_of(old.by_process(pick), new.by_process(pick))
 }
 
-fn timing_of(a: Vec<f64>, b: Vec<f64>) -> Figure {
-    let (old_median, new_median) = (median(a.clone()), median(b.clone()));
-    let interval = crate::benchmark::stats::ratio_interval(&b, &a);
+/// Runs of one process share that process's layout and minutes, which the
+/// next invocation does not: between invocations the process is the unit, so
+/// the test takes each process's median whenever both sides have several.
+fn timing_of(a: ByProcess, b: ByProcess) -> Figure {
+    let (old_median, new_median) = (median(a.values()), median(b.values()));
+    let interval = ratio_interval(&b, &a);
+    let p_value = match (a.processes(), b.processes()) {
+        (2.., 2..) => welch::p_value(&a.process_medians(), &b.process_medians()),
+        _ => welch::p_value(&a.values(), &b.values()),
+    };
     Figure {
         old: old_median,
         new: new_median,
         change_pct: change_pct(old_median, new_median),
         change_ci_pct: Some([100.0 * (interval.low - 1.0), 100.0 * (interval.high - 1.0)]),
         verdict: Verdict::NotSignificant,
-        p_value: welch::p_value(&a, &b),
+        p_value,
         q_value: None,
-        runs: Some([a.len(), b.len()]),
+        runs: Some([a.runs(), b.runs()]),
+        processes: Some([a.processes(), b.processes()]),
     }
 }
 
@@ -390,6 +410,7 @@ fn deterministic(old: Option<f64>, new: Option<f64>) -> Figure {
         p_value: None,
         q_value: None,
         runs: None,
+        processes: None,
     }
 }
 
@@ -477,13 +498,38 @@ mod tests {
     }
 
     /// One comparison of `cells` format directions whose runs all come from
-    /// one distribution (100 ± 5 %, uniform), the new side's scaled by `shift`.
+    /// one distribution (100 ± 5 %, uniform), the new side's scaled by
+    /// `shift`; each side one process.
     fn simulated(seed: u64, cells: usize, runs: usize, shift: f64) -> Vec<Change> {
+        simulated_processes(seed, cells, 1, runs, 0.0, shift, false)
+    }
+
+    /// As [`simulated`], each side made by `processes` processes of `runs`
+    /// runs, every process's level off by up to ±`process_effect` (uniform);
+    /// `pooled`: the runs read as if one process had made them all.
+    fn simulated_processes(
+        seed: u64,
+        cells: usize,
+        processes: usize,
+        runs: usize,
+        process_effect: f64,
+        shift: f64,
+        pooled: bool,
+    ) -> Vec<Change> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut draw = |scale: f64| -> Vec<f64> {
-            (0..runs)
-                .map(|_| scale * rng.random_range(95.0..105.0))
-                .collect()
+        let mut draw = |scale: f64| -> ByProcess {
+            let mut values = Vec::new();
+            for process in 0..processes {
+                let level = match process_effect {
+                    0.0 => 1.0,
+                    effect => 1.0 + rng.random_range(-effect..effect),
+                };
+                for _ in 0..runs {
+                    let label = if pooled { 0 } else { process };
+                    values.push((label, scale * level * rng.random_range(95.0..105.0)));
+                }
+            }
+            ByProcess::of(values)
         };
         (0..cells)
             .map(|i| {
@@ -527,6 +573,37 @@ mod tests {
             with_a_call as f64 <= 2.0 * alpha * comparisons as f64,
             "{with_a_call} of {comparisons} A/A comparisons called a change"
         );
+    }
+
+    /// Each process's level is off by up to ±10 %, its runs by ±5 % around
+    /// it: a test on runs would call the processes' differences, one on the
+    /// processes' medians does not (the A/A test across invocations).
+    #[test]
+    fn between_invocations_the_process_is_the_unit() {
+        let (alpha, comparisons) = (0.05, 20);
+        let mut with_a_call = 0;
+        let mut pooled_with_a_call = 0;
+        for seed in 0..comparisons {
+            let mut changes = simulated_processes(seed, 14, 4, 3, 0.10, 1.0, false);
+            decide(&mut changes, alpha, 0.0);
+            with_a_call += usize::from(called(&changes) > 0);
+            let mut pooled = simulated_processes(seed, 14, 4, 3, 0.10, 1.0, true);
+            decide(&mut pooled, alpha, 0.0);
+            pooled_with_a_call += usize::from(called(&pooled) > 0);
+        }
+        assert!(
+            with_a_call as f64 <= 2.0 * alpha * comparisons as f64,
+            "{with_a_call} of {comparisons} A/A comparisons over processes called a change"
+        );
+        // The same runs read as one process a side: the processes' differences pass for changes.
+        assert!(
+            pooled_with_a_call as u64 > comparisons / 2,
+            "{pooled_with_a_call} of {comparisons} pooled A/A comparisons called a change"
+        );
+        // A real 30 % change still shows through the processes.
+        let mut slower = simulated_processes(3, 14, 4, 3, 0.10, 1.3, false);
+        decide(&mut slower, alpha, 5.0);
+        assert!(called(&slower) > 40, "{} of 56", called(&slower));
     }
 
     #[test]

@@ -168,7 +168,7 @@ pub fn create(path: &Path, force: bool) -> Result<std::fs::File> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::benchmark::stats::{RunStats, Samples};
     use crate::benchmark::timer::Calibration;
@@ -210,7 +210,7 @@ mod tests {
     }
 
     /// The fixture with every ns/op figure `scale` times as large.
-    fn fixture_timed(scale: f64) -> Results {
+    pub(crate) fn fixture_timed(scale: f64) -> Results {
         let runs = FormatRuns {
             info: &EXAMPLE,
             labels: EXAMPLE.labels,
@@ -280,7 +280,9 @@ mod tests {
             settings: Settings {
                 warmup_runs: 1,
                 runs: 3,
-                max_runs: 1000,
+                throughput_rounds: 1,
+                min_processes: 1,
+                max_processes: 1,
                 precision: 0.02,
                 time_budget_ms: 0,
                 window: 4096,
@@ -296,6 +298,7 @@ mod tests {
             },
             runs: (0..4)
                 .map(|index| RunInfo {
+                    process: 0,
                     index,
                     warmup: index == 0,
                     started: "2026-11-22T00:00:00Z".into(),

@@ -532,6 +532,37 @@ pub fn not_run(merged: &Merged) -> Vec<String> {
     failed.chain(not_run).collect()
 }
 
+/// The garbage collections inside a runner's timed loops, when it counts them:
+/// their cost is in the rows' ns/op, and this says where.
+fn collections(part: &crate::results::Results) -> Option<String> {
+    let cells: Vec<(String, u64, u64)> = part
+        .formats
+        .iter()
+        .flat_map(|f| [("encode", &f.encode), ("decode", &f.decode)].map(|(d, dir)| (f, d, dir)))
+        .filter_map(|(f, direction, d)| {
+            Some((
+                format!("{} {direction}", f.name),
+                d.summary.gc_count?,
+                d.summary.gc_pause_ms.unwrap_or(0),
+            ))
+        })
+        .collect();
+    let count: u64 = cells.iter().map(|c| c.1).sum();
+    let ms: u64 = cells.iter().map(|c| c.2).sum();
+    let most = cells.iter().max_by_key(|c| c.1)?;
+    Some(match count {
+        0 => format!(
+            "gc ({}): no collection ended inside a timed loop",
+            part.runner.language
+        ),
+        _ => format!(
+            "gc ({}): {count} collections ended inside timed loops, {ms} ms in all, most in {} ({}); their time is in \
+             those rows' ns/op",
+            part.runner.language, most.0, most.1
+        ),
+    })
+}
+
 /// Everything a reader needs beside the tables, as lines.
 pub fn preamble(merged: &Merged) -> Vec<String> {
     let first = merged.first();
@@ -548,36 +579,56 @@ pub fn preamble(merged: &Merged) -> Vec<String> {
         .parts
         .iter()
         .map(|p| {
-            let n = p.runs.iter().filter(|r| !r.warmup).count();
+            let processes = p.runs.iter().map(|r| r.process + 1).max().unwrap_or(0);
+            let runs = p.runs.iter().filter(|r| !r.warmup).count();
+            let made = format!(
+                "{processes} process{} of {runs} measured runs in all",
+                if processes == 1 { "" } else { "es" }
+            );
             match merged.several_languages() {
-                true => format!("{} {n}", p.runner.language),
-                false => n.to_string(),
+                true => format!("{} {made}", p.runner.language),
+                false => made,
             }
         })
         .collect();
     let until = match s.time_budget_ms {
-        0 => format!("exactly {} asked", s.runs),
+        0 => "as many as asked".to_owned(),
         ms => format!(
             "at least {}, then until every row was ±{:.1}% precise or {} s were spent",
-            s.runs,
+            s.min_processes,
             100.0 * s.precision,
             ms / 1000
         ),
     };
     let mut lines = vec![
-        format!("workload {}: {} records from {}{input}", w.name, w.records, w.source),
         format!(
-            "{} warm-up + {} measured runs ({until}), each one pass over the input in windows of {} records; formats \
-             in a shuffled order per window (--order-seed {}); one op = one record encoded, or decoded and aggregated",
-            s.warmup_runs,
+            "workload {}: {} records from {}{input}",
+            w.name, w.records, w.source
+        ),
+        format!(
+            "{} ({until}); each process {} warm-up + {} measured runs, each one pass over the input in windows of {} \
+             records; formats in a shuffled order per window (--order-seed {}, plus the process's number); one op = \
+             one record encoded, or decoded and aggregated",
             measured.join(", "),
+            s.warmup_runs,
+            s.runs,
             s.window,
             s.order_seed
         ),
-        "ns/op: throughput pass (whole windows timed, no clock inside), median across runs, bootstrap 95% CI; \
-         ±CI: its half-width over the median, ! when short of the precision target; relative: against the fastest \
-         format, ≈ = not significantly different from it"
-            .to_owned(),
+        format!(
+            "ns/op: throughput pass (whole windows timed, no clock inside{}), median across runs, bootstrap 95% CI \
+             (processes resampled, then runs within each); ±CI: its half-width over the median, ! when short of the \
+             precision target; relative: against the fastest format, ≈ = not significantly different from it",
+            match (s.throughput_rounds, merged.several_languages()) {
+                (1, _) => String::new(),
+                (rounds, false) =>
+                    format!("; {rounds} rounds per window, each in a new shuffled order"),
+                (rounds, true) => format!(
+                    "; {rounds} rounds per window in {}, each in a new shuffled order, one in the others",
+                    first.runner.language
+                ),
+            }
+        ),
     ];
     lines.extend(crate::results::Canary::line(&merged.canaries()));
     if merged.several_languages() {
@@ -614,6 +665,7 @@ pub fn preamble(merged: &Merged) -> Vec<String> {
                 .to_owned(),
         );
     }
+    lines.extend(merged.parts.iter().filter_map(collections));
     for part in &merged.parts {
         let e = |key| part.environment_text(key);
         lines.push(format!(

@@ -23,15 +23,13 @@ import (
 )
 
 type options struct {
-	Dataset      string `json:"dataset"`
-	Runs         int    `json:"runs"`
-	TimeBudgetMs int64  `json:"time_budget_ms"`
-	MaxRuns      int    `json:"max_runs"`
-	Warmup       int    `json:"warmup"`
-	Window       int    `json:"window"`
-	OrderSeed    uint64 `json:"order_seed"`
-	Formats      string `json:"formats"`
-	Out          string `json:"out"`
+	Dataset   string `json:"dataset"`
+	Runs      int    `json:"runs"`
+	Warmup    int    `json:"warmup"`
+	Window    int    `json:"window"`
+	OrderSeed uint64 `json:"order_seed"`
+	Formats   string `json:"formats"`
+	Out       string `json:"out"`
 }
 
 type usageError struct{ error }
@@ -48,9 +46,7 @@ func run(args []string) (int, error) {
 	var o options
 	fs := flag.NewFlagSet("shootout-go", flag.ContinueOnError)
 	fs.StringVar(&o.Dataset, "dataset", "", "shootout-dataset/1 file (shootout export-dataset)")
-	fs.IntVar(&o.Runs, "runs", 5, "the fewest measured runs, each a whole pass over the dataset")
-	fs.Int64Var(&o.TimeBudgetMs, "time-budget-ms", 0, "wall time for the runs, warm-up included, in ms: after --runs measured runs, another starts while the longest run so far would end within it; 0: exactly --runs")
-	fs.IntVar(&o.MaxRuns, "max-runs", 1000, "the most measured runs under --time-budget-ms")
+	fs.IntVar(&o.Runs, "runs", 5, "measured runs, exactly, each a whole pass over the dataset (shootout run decides how many, and in how many processes)")
 	fs.IntVar(&o.Warmup, "warmup", 1, "warm-up runs before the measured ones (validated all the same)")
 	fs.IntVar(&o.Window, "window", 4096, "records per window; each format's stream holds one window at a time")
 	fs.Uint64Var(&o.OrderSeed, "order-seed", 1, "seed of the formats' shuffled order in every window")
@@ -82,11 +78,15 @@ func run(args []string) (int, error) {
 		fs.Usage()
 		return 2, errors.New("--dataset and --out are required")
 	}
-	if o.MaxRuns < o.Runs {
-		return 2, fmt.Errorf("--max-runs %d is below --runs %d", o.MaxRuns, o.Runs)
-	}
-	if o.TimeBudgetMs < 0 {
-		return 2, errors.New("--time-budget-ms must not be negative")
+	// Checked here, not only by the harness, so that a bad count is a usage
+	// error (exit 2), before the dataset is read.
+	switch {
+	case o.Runs < 1:
+		return 2, fmt.Errorf("--runs must be at least 1, not %d", o.Runs)
+	case o.Warmup < 0:
+		return 2, fmt.Errorf("--warmup must not be negative, not %d", o.Warmup)
+	case o.Window < 1:
+		return 2, fmt.Errorf("--window must be at least 1, not %d", o.Window)
 	}
 	code, err := measure(o, args)
 	var ue usageError
@@ -206,8 +206,7 @@ func measureWorkload[R, S any](o options, args []string, header workload.Header,
 	started := time.Now()
 	loadBefore := harness.LoadAverage()
 	timer := harness.Calibrate()
-	settings := harness.Settings{WarmupRuns: o.Warmup, Runs: o.Runs, TimeBudgetMs: o.TimeBudgetMs, MaxRuns: o.MaxRuns,
-		Window: o.Window, OrderSeed: o.OrderSeed}
+	settings := harness.Settings{WarmupRuns: o.Warmup, Runs: o.Runs, Window: o.Window, OrderSeed: o.OrderSeed}
 	src := fileSource[R, S]{path: o.Dataset, spec: spec}
 	m, err := harness.Measure(src, spec, check, entries, settings, timer, workload.Position, func(s string) {
 		fmt.Fprintln(os.Stderr, s)

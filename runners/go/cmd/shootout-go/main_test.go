@@ -1,15 +1,31 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"shootout/registry"
 )
+
+// TestMain runs the command itself when a test starts this binary as a child
+// with runMainEnv set: exit status and stderr are main's, not run's.
+func TestMain(m *testing.M) {
+	if os.Getenv(runMainEnv) == "1" {
+		main()
+	}
+	os.Exit(m.Run())
+}
+
+const runMainEnv = "SHOOTOUT_GO_TEST_RUN_MAIN"
 
 // results runs the runner with args and reads the results file it writes.
 func results(t *testing.T, args ...string) []byte {
@@ -89,34 +105,62 @@ func TestEachRunHoldsTheRawFiguresOnly(t *testing.T) {
 	}
 }
 
-func TestATimeBudgetAddsRunsUpToMaxRuns(t *testing.T) {
+func TestTheRunnerMakesExactlyTheRunsAskedFor(t *testing.T) {
 	var r struct {
 		Settings map[string]any `json:"settings"`
-		Runs     []any          `json:"runs"`
-		Formats  []struct {
+		Runs     []struct {
+			Warmup bool `json:"warmup"`
+		} `json:"runs"`
+		Formats []struct {
+			Name   string `json:"name"`
 			Encode struct {
 				Runs []any `json:"runs"`
 			} `json:"encode"`
+			Decode struct {
+				Runs []any `json:"runs"`
+			} `json:"decode"`
 		} `json:"formats"`
 	}
-	if err := json.Unmarshal(results(t, "--runs", "1", "--warmup", "1", "--time-budget-ms", "60000", "--max-runs", "3", "--formats", "json-std"), &r); err != nil {
+	if err := json.Unmarshal(results(t, "--runs", "2", "--warmup", "1", "--order-seed", "9", "--formats", "json-std"), &r); err != nil {
 		t.Fatal(err)
 	}
-	if r.Settings["runs"] != 1.0 || r.Settings["time_budget_ms"] != 60000.0 || r.Settings["max_runs"] != 3.0 {
-		t.Fatalf("settings %v", r.Settings)
+	want := map[string]any{"warmup_runs": 1.0, "runs": 2.0, "window": 128.0, "order_seed": 9.0}
+	if !maps.Equal(r.Settings, want) {
+		t.Fatalf("settings %v, want %v", r.Settings, want)
+	}
+	if len(r.Runs) != 3 || !r.Runs[0].Warmup || r.Runs[1].Warmup || r.Runs[2].Warmup {
+		t.Fatalf("runs %+v, want one warm-up then two measured", r.Runs)
+	}
+	if len(r.Formats) != 2 {
+		t.Fatalf("%d formats, want json-std and the baseline", len(r.Formats))
 	}
 	for _, f := range r.Formats {
-		if n := len(f.Encode.Runs); n <= 1 || n > 3 || len(r.Runs) != n+1 {
-			t.Fatalf("%d measured runs of %d, want more than 1, at most 3, after 1 warm-up", n, len(r.Runs))
+		if len(f.Encode.Runs) != 2 || len(f.Decode.Runs) != 2 {
+			t.Errorf("%s: %d encode and %d decode runs, want exactly 2", f.Name, len(f.Encode.Runs), len(f.Decode.Runs))
 		}
 	}
 }
 
-func TestBadRunCountFlagsAreUsageErrors(t *testing.T) {
-	for _, extra := range [][]string{{"--runs", "5", "--max-runs", "4"}, {"--time-budget-ms", "-1"}} {
-		args := append([]string{"shootout-go", "--dataset", "../../testdata/user.jsonl", "--out", filepath.Join(t.TempDir(), "r.json")}, extra...)
-		if code, err := run(args); code != 2 || err == nil {
-			t.Errorf("%v: exit %d, %v; want 2 and an error", extra, code, err)
+func TestBadRunCountsAreOneLineUsageErrors(t *testing.T) {
+	for _, c := range []struct{ flag, value string }{
+		{"--runs", "0"}, {"--runs", "-1"}, {"--warmup", "-1"}, {"--window", "0"},
+	} {
+		out := filepath.Join(t.TempDir(), "r.json")
+		cmd := exec.Command(os.Args[0], "--dataset", "../../testdata/user.jsonl", "--out", out, c.flag, c.value)
+		cmd.Env = append(os.Environ(), runMainEnv+"=1")
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 2 {
+			t.Errorf("%s %s: %v, want exit status 2", c.flag, c.value, err)
+		}
+		lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+		if len(lines) != 1 || !strings.HasPrefix(lines[0], "shootout-go: "+c.flag+" ") {
+			t.Errorf("%s %s: stderr %q, want one line naming the flag", c.flag, c.value, stderr.String())
+		}
+		if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s %s: a results file was written (%v)", c.flag, c.value, err)
 		}
 	}
 }

@@ -49,8 +49,8 @@ public final class Main {
     /** The parsed options, keys as the long options with '-' as '_'. */
     static final class Options {
         String dataset = "";
-        int runs = 5, maxRuns = 1000, warmup = 1, window = 4096;
-        long timeBudgetMs = 0, orderSeed = 1, jitWarmupMs = 500;
+        int runs = 5, warmup = 1, window = 4096;
+        long orderSeed = 1, jitWarmupMs = 500;
         String formats = "", out = "", interopEncode = "", interopDecode = "";
         boolean list, json;
 
@@ -58,8 +58,6 @@ public final class Main {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("dataset", dataset);
             m.put("runs", runs);
-            m.put("time_budget_ms", timeBudgetMs);
-            m.put("max_runs", maxRuns);
             m.put("warmup", warmup);
             m.put("window", window);
             m.put("order_seed", orderSeed);
@@ -76,11 +74,7 @@ public final class Main {
             "       java -jar shootout-jvm.jar --dataset FILE --interop-encode DIR [--formats a,b]",
             "       java -jar shootout-jvm.jar --dataset FILE --interop-decode LIST",
             "  --dataset FILE      shootout-dataset/1 file (shootout export-dataset)",
-            "  --runs N            the fewest measured runs, each a whole pass over the dataset (default 5)",
-            "  --time-budget-ms B  wall time from the start of the first run, warm-up runs included (not the JIT warm-up):",
-            "                      after N measured runs, another starts while the time so far plus the longest run so far",
-            "                      is within B; 0: exactly N measured runs (default 0)",
-            "  --max-runs M        the most measured runs under --time-budget-ms, at least N (default 1000)",
+            "  --runs N            exactly N measured runs, each a whole pass over the dataset, at least 1 (default 5)",
             "  --warmup N          warm-up runs before the measured ones, validated all the same (default 1)",
             "  --window N          records per window; each format's stream holds one window at a time (default 4096)",
             "  --order-seed S      seed of the formats' shuffled order in every window (default 1)",
@@ -140,8 +134,6 @@ public final class Main {
                 switch (name) {
                     case "dataset" -> o.dataset = value;
                     case "runs" -> o.runs = Integer.parseInt(value);
-                    case "time-budget-ms" -> o.timeBudgetMs = Long.parseLong(value);
-                    case "max-runs" -> o.maxRuns = Integer.parseInt(value);
                     case "warmup" -> o.warmup = Integer.parseInt(value);
                     case "window" -> o.window = Integer.parseInt(value);
                     case "order-seed" -> o.orderSeed = Long.parseUnsignedLong(value);
@@ -156,10 +148,27 @@ public final class Main {
                 throw new UsageError("invalid value \"" + value + "\" for flag -" + name);
             }
         }
-        if (o.warmup < 0 || o.jitWarmupMs < 0 || o.timeBudgetMs < 0) {
-            throw new UsageError("--warmup, --jit-warmup-ms and --time-budget-ms must not be negative");
-        }
         return o;
+    }
+
+    /**
+     * The measuring options' ranges, checked after parsing so that a value out
+     * of range is one line on stderr (the Rust CLI shows it as is), not the
+     * whole usage text.
+     */
+    static void checkRanges(Options o) throws UsageError {
+        if (o.runs < 1) {
+            throw new UsageError("--runs " + o.runs + ": at least 1 measured run");
+        }
+        if (o.warmup < 0) {
+            throw new UsageError("--warmup " + o.warmup + ": must not be negative");
+        }
+        if (o.window < 1) {
+            throw new UsageError("--window " + o.window + ": at least 1 record per window");
+        }
+        if (o.jitWarmupMs < 0) {
+            throw new UsageError("--jit-warmup-ms " + o.jitWarmupMs + ": must not be negative");
+        }
     }
 
     /** The whole command; returns the exit status. */
@@ -200,11 +209,8 @@ public final class Main {
             err.println(USAGE);
             return 2;
         }
-        if (o.maxRuns < o.runs) {
-            err.println("shootout-jvm: --max-runs " + o.maxRuns + " is below --runs " + o.runs);
-            return 2;
-        }
         try {
+            checkRanges(o);
             Dataset.Header header = Dataset.readHeader(Path.of(o.dataset));
             Workload<?, ?> w = Workload.named(header.workload());
             if (w == null) {
@@ -278,7 +284,7 @@ public final class Main {
         Instant started = Instant.now();
         List<Double> loadBefore = Environment.loadAverage();
         Timer timer = Timer.calibrate();
-        Harness.Settings settings = new Harness.Settings(o.warmup, o.runs, o.timeBudgetMs, o.maxRuns, o.window, o.orderSeed, o.jitWarmupMs);
+        Harness.Settings settings = new Harness.Settings(o.warmup, o.runs, o.window, o.orderSeed, o.jitWarmupMs);
         Path path = Path.of(o.dataset);
         Harness.Source<R> src = () -> {
             Dataset<R> d = Dataset.open(path, w);
@@ -326,8 +332,6 @@ public final class Main {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("warmup_runs", o.warmup);
         s.put("runs", o.runs);
-        s.put("time_budget_ms", o.timeBudgetMs);
-        s.put("max_runs", o.maxRuns);
         s.put("window", o.window);
         s.put("order_seed", o.orderSeed);
         s.put("jit_warmup_ms", o.jitWarmupMs);

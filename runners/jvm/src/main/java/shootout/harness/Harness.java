@@ -27,18 +27,17 @@ import shootout.workload.Workload;
  * passes, unmeasured) for a fixed time, so the JIT has compiled its code
  * before anything is measured; the time and the window count are reported.
  *
- * <p>The run count: the warm-up runs, then settings.runs measured runs; with
- * a time budget, more measured runs while the time since the first run
- * started plus the longest run so far stays within it, up to
- * settings.maxRuns. Each run keeps its raw figures only (RunFigures); the
- * Rust CLI computes every statistic from them.
+ * <p>The run count: exactly settings.warmupRuns warm-up runs, then exactly
+ * settings.runs measured runs. How many processes to run, and so how many runs
+ * in all, is the Rust CLI's choice, not this harness's. Each run keeps its raw
+ * figures only (RunFigures); the Rust CLI computes every statistic from them.
  */
 public final class Harness {
     private Harness() {
     }
 
-    /** runs is the fewest measured runs; timeBudgetMs (0: none) and maxRuns govern any more. */
-    public record Settings(int warmupRuns, int runs, long timeBudgetMs, int maxRuns, int window, long orderSeed, long jitWarmupMs) {
+    /** runs is the exact number of measured runs, after warmupRuns unmeasured ones. */
+    public record Settings(int warmupRuns, int runs, int window, long orderSeed, long jitWarmupMs) {
     }
 
     /** Opens the input afresh for every pass. */
@@ -227,8 +226,8 @@ public final class Harness {
      */
     public static <R, S> Measured measure(Source<R> src, Workload<R, S> spec, Function<S, String> check, List<Entry<R, S>> entries,
             Settings settings, Timer timer, LongFunction<String> position, java.util.function.Consumer<String> progress) throws Exception {
-        if (settings.runs() < 1 || settings.window() < 1) {
-            throw new IllegalArgumentException("--runs and --window must be at least 1");
+        if (settings.runs() < 1 || settings.window() < 1 || settings.warmupRuns() < 0) {
+            throw new IllegalArgumentException("--runs and --window must be at least 1, --warmup at least 0");
         }
         long ops = scan(src, spec, check, settings.window());
         List<Bench<R, S>> benches = new ArrayList<>();
@@ -251,9 +250,8 @@ public final class Harness {
         SplittableRandom rng = new SplittableRandom(settings.orderSeed());
         List<RunInfo> runs = new ArrayList<>();
         int[] order = new int[benches.size()];
-        long first = System.nanoTime(), longest = 0;
-        int measured = 0;
-        for (int run = 0; another(settings, run, measured, System.nanoTime() - first, longest); run++) {
+        int allRuns = settings.warmupRuns() + settings.runs();
+        for (int run = 0; run < allRuns; run++) {
             boolean warmup = run < settings.warmupRuns();
             Instant started = Instant.now();
             long t0 = System.nanoTime();
@@ -324,31 +322,14 @@ public final class Harness {
             }
             long wallNs = System.nanoTime() - t0;
             long[] gc1 = gc();
-            longest = Math.max(longest, wallNs);
-            if (!warmup) {
-                measured++;
-            }
             if (progress != null) {
-                progress.accept("run " + (run + 1) + " done (" + (warmup ? "warm-up" : "measured run " + measured) + ")");
+                progress.accept("run " + (run + 1) + " done (" + (warmup ? "warm-up" : "measured run " + (run - settings.warmupRuns() + 1)) + ")");
             }
             runs.add(new RunInfo(run, warmup, started.truncatedTo(ChronoUnit.SECONDS).toString(), wallNs / 1e6, gc1[0] - gc0[0],
                     gc1[1] - gc0[1]));
             System.gc();
         }
         return new Measured(results, runs, ops);
-    }
-
-    /**
-     * Whether to start run number run: every warm-up run and the first
-     * settings.runs measured ones; then, with a time budget, another while
-     * elapsedNs (since the first run started) plus the longest run so far
-     * stays within it, up to settings.maxRuns measured runs.
-     */
-    static boolean another(Settings settings, int run, int measured, long elapsedNs, long longestNs) {
-        if (run < settings.warmupRuns() || measured < settings.runs()) {
-            return true;
-        }
-        return settings.timeBudgetMs() > 0 && measured < settings.maxRuns() && (elapsedNs + longestNs) / 1e6 <= settings.timeBudgetMs();
     }
 
     static <R, S> RunState<S> newRunState(Workload<R, S> spec) {

@@ -64,9 +64,8 @@ class MainTest {
             }
         }
         assertEquals(2, j.get("runs").size(), "no warm-up run, 2 measured");
+        assertEquals(SETTINGS, fieldNames(j.get("settings")));
         assertEquals(2, j.at("/settings/runs").asInt());
-        assertEquals(0, j.at("/settings/time_budget_ms").asLong());
-        assertEquals(1000, j.at("/settings/max_runs").asInt());
         assertEquals(0, j.get("failed").size());
         assertEquals(Registry.notRun("user").size(), j.get("not_run").size());
         assertTrue(j.get("warnings").size() > 0, "--warmup 0 must warn");
@@ -78,6 +77,9 @@ class MainTest {
     static final List<String> RAW = List.of("total_ns", "ops", "histogram", "allocations_per_op", "allocated_bytes_per_op", "gc_count",
             "gc_pause_ms", "order_position");
 
+    /** The settings: the run count is exactly warmup_runs then runs, nothing adaptive. */
+    static final List<String> SETTINGS = List.of("warmup_runs", "runs", "window", "order_seed", "jit_warmup_ms");
+
     static List<String> fieldNames(JsonNode n) {
         List<String> names = new java.util.ArrayList<>();
         n.fieldNames().forEachRemaining(names::add);
@@ -85,31 +87,53 @@ class MainTest {
     }
 
     @Test
-    void aTimeBudgetAddsMeasuredRunsUpToMaxRuns(@TempDir Path dir) throws Exception {
+    void theRunnerMakesExactlyTheMeasuredRunsAskedAfterTheWarmUp(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("results.json");
-        Ran r = run("--dataset", Samples.path("sql").toString(), "--runs", "1", "--warmup", "1", "--time-budget-ms", "600000",
-                "--max-runs", "3", "--formats", "json-jackson", "--jit-warmup-ms", "0", "--out", out.toString());
+        Ran r = run("--dataset", Samples.path("sql").toString(), "--runs", "2", "--warmup", "1", "--formats", "json-jackson",
+                "--jit-warmup-ms", "0", "--out", out.toString());
         assertEquals(0, r.code(), r.err());
         JsonNode j = new ObjectMapper().readTree(out.toFile());
-        assertEquals(1, j.at("/settings/runs").asInt());
-        assertEquals(600000, j.at("/settings/time_budget_ms").asLong());
-        assertEquals(3, j.at("/settings/max_runs").asInt());
+        assertEquals(2, j.at("/settings/runs").asInt());
+        assertEquals(1, j.at("/settings/warmup_runs").asInt());
+        JsonNode runs = j.get("runs");
+        assertEquals(3, runs.size(), "one warm-up run, then the 2 measured ones");
+        for (int i = 0; i < runs.size(); i++) {
+            assertEquals(i, runs.get(i).get("index").asInt());
+            assertEquals(i == 0, runs.get(i).get("warmup").asBoolean(), "run " + i);
+        }
+        assertEquals(2, j.get("formats").size(), "baseline and json-jackson");
         for (JsonNode f : j.get("formats")) {
-            int n = f.at("/encode/runs").size();
-            assertTrue(n > 1 && n <= 3, n + " measured runs");
-            assertEquals(n, f.at("/decode/runs").size());
-            assertEquals(n + 1, j.get("runs").size(), "one warm-up run, then the measured ones");
+            assertEquals(2, f.at("/encode/runs").size(), f.get("name").asText());
+            assertEquals(2, f.at("/decode/runs").size(), f.get("name").asText());
         }
     }
 
+    /** An out-of-range count is one line, as the Rust CLI shows it, and nothing is measured or written. */
     @Test
-    void maxRunsBelowRunsOrANegativeBudgetIsAUsageError(@TempDir Path dir) throws Exception {
+    void noMeasuredRunANegativeCountOrAnEmptyWindowIsAOneLineUsageError(@TempDir Path dir) throws Exception {
         String ds = Samples.path("sql").toString(), out = dir.resolve("r.json").toString();
-        Ran r = run("--dataset", ds, "--runs", "5", "--max-runs", "4", "--out", out);
-        assertEquals(2, r.code());
-        assertEquals("shootout-jvm: --max-runs 4 is below --runs 5", r.err().strip());
+        Ran r = run("--dataset", ds, "--runs", "0", "--out", out);
+        assertEquals(2, r.code(), r.err());
+        assertEquals("shootout-jvm: --runs 0: at least 1 measured run", r.err().strip());
+        for (List<String> bad : List.of(List.of("--runs", "-1"), List.of("--warmup", "-1"), List.of("--window", "0"),
+                List.of("--jit-warmup-ms", "-1"))) {
+            Ran b = run("--dataset", ds, bad.get(0), bad.get(1), "--out", out);
+            assertEquals(2, b.code(), bad + ": " + b.err());
+            assertEquals(1, b.err().strip().lines().count(), bad + ": " + b.err());
+            assertTrue(b.err().startsWith("shootout-jvm: " + bad.get(0) + " " + bad.get(1) + ":"), bad + ": " + b.err());
+        }
         assertFalse(Files.exists(dir.resolve("r.json")));
-        assertEquals(2, run("--dataset", ds, "--time-budget-ms", "-1", "--out", out).code());
+    }
+
+    @Test
+    void theAdaptiveRunCountOptionsAreGone() throws Exception {
+        String ds = Samples.path("sql").toString();
+        for (String gone : List.of("--max-runs", "--time-budget-ms")) {
+            Ran r = run("--dataset", ds, gone, "1", "--out", "x.json");
+            assertEquals(2, r.code(), gone);
+            assertTrue(r.err().startsWith("shootout-jvm: flag provided but not defined: -" + gone.substring(2)), r.err());
+        }
+        assertFalse(Main.USAGE.contains("--max-runs") || Main.USAGE.contains("--time-budget-ms"), Main.USAGE);
     }
 
     @Test

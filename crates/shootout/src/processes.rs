@@ -1,0 +1,215 @@
+//! Measuring a language in several processes. The runs of one process share
+//! its memory layout, heap, code placement and the minutes it ran in, so they
+//! agree with one another more than two invocations do: an interval computed
+//! from one process's runs does not hold for the next invocation (BENCHMARKS.md,
+//! the A/A test). `run` therefore measures each language in fresh processes,
+//! one after another, each making its warm-up and measured runs; the
+//! statistics resample processes before runs ([`stats::ByProcess`]), and
+//! `compare` tests the processes' medians. After `min_processes`, more are
+//! started until every row is as precise as asked, the next process would
+//! likely end past the time budget, or `max_processes` are made.
+//!
+//! [`stats::ByProcess`]: crate::benchmark::stats::ByProcess
+
+use std::time::{Duration, Instant};
+
+use anyhow::{Result, bail};
+
+use crate::benchmark::Settings;
+use crate::results::Results;
+
+/// One language's results over as many processes as `settings` ask, made by
+/// `process(k)` for k = 0, 1, …: merged, every statistic derived again.
+pub fn measure(
+    settings: Settings,
+    mut process: impl FnMut(usize) -> Result<Results>,
+) -> Result<Results> {
+    let started = Instant::now();
+    let budget = Duration::from_millis(settings.time_budget_ms);
+    let mut took = Vec::new();
+    let mut parts = Vec::new();
+    loop {
+        let began = Instant::now();
+        parts.push(process(parts.len())?);
+        took.push(began.elapsed());
+        let made = parts.len();
+        if made >= settings.max_processes.max(1) {
+            break;
+        }
+        if made < settings.min_processes {
+            continue;
+        }
+        // The next process is expected to take the median process's time (the
+        // first also compresses the streams, so it is the longest).
+        took.sort();
+        if settings.time_budget_ms == 0 || started.elapsed() + took[took.len() / 2] > budget {
+            break;
+        }
+        if precise(&merge(parts.clone(), settings)?, settings.precision) {
+            break;
+        }
+    }
+    merge(parts, settings)
+}
+
+/// Every measured row's ns/op, both directions, is as precise as `target`.
+fn precise(results: &Results, target: f64) -> bool {
+    results.formats.iter().all(|f| {
+        [&f.encode, &f.decode]
+            .iter()
+            .all(|d| d.summary.precision.is_some_and(|p| p <= target))
+    })
+}
+
+/// The processes' results as one: every run, tagged with its process; a
+/// format that failed in any process is withheld with that failure.
+pub fn merge(parts: Vec<Results>, settings: Settings) -> Result<Results> {
+    let mut parts = parts.into_iter().enumerate();
+    let Some((_, mut merged)) = parts.next() else {
+        bail!("no process was measured");
+    };
+    for (process, mut part) in parts {
+        let (first, this) = (&merged.workload, &part.workload);
+        if first.name != this.name || first.records != this.records {
+            bail!(
+                "process {} of the {} runner measured {} records of {}, the first {} of {}: the input changed",
+                process + 1,
+                merged.runner.language,
+                this.records,
+                this.name,
+                first.records,
+                first.name
+            );
+        }
+        for run in &mut part.runs {
+            run.process = process;
+        }
+        merged.runs.append(&mut part.runs);
+        for failed in part.failed {
+            if !merged.failed.iter().any(|f| f.name == failed.name) {
+                merged.formats.retain(|f| f.name != failed.name);
+                merged.failed.push(failed);
+            }
+        }
+        merged.formats.retain_mut(|format| {
+            let Some(other) = part.formats.iter_mut().find(|o| o.name == format.name) else {
+                return false;
+            };
+            for (mine, theirs) in [
+                (&mut format.encode, &mut other.encode),
+                (&mut format.decode, &mut other.decode),
+            ] {
+                for run in &mut theirs.runs {
+                    run.process = process;
+                }
+                mine.runs.append(&mut theirs.runs);
+            }
+            true
+        });
+        for warning in part.warnings {
+            if !merged.warnings.contains(&warning) {
+                merged.warnings.push(warning);
+            }
+        }
+        merged.invocation.load_after = part.invocation.load_after;
+    }
+    merged.settings = settings;
+    merged.derive_again();
+    Ok(merged)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::export::tests::fixture_timed as process;
+
+    fn example_results() -> Results {
+        process(1.0)
+    }
+
+    fn settings(min_processes: usize, max_processes: usize, precision: f64) -> Settings {
+        Settings {
+            min_processes,
+            max_processes,
+            precision,
+            time_budget_ms: 60_000,
+            ..example_results().settings
+        }
+    }
+
+    fn processes_made(settings: Settings) -> (usize, Results) {
+        let mut made = 0;
+        let results = measure(settings, |k| {
+            made += 1;
+            Ok(process(1.0 + 0.1 * k as f64))
+        })
+        .unwrap();
+        (made, results)
+    }
+
+    #[test]
+    fn processes_go_on_past_the_fewest_until_precise_or_at_the_most() {
+        // Any interval is within ±10,000 %: precise after the fewest processes.
+        assert_eq!(processes_made(settings(2, 50, 100.0)).0, 2);
+        // None is within ±0 %: the most processes, long before a minute is spent.
+        assert_eq!(processes_made(settings(2, 5, 0.0)).0, 5);
+        // Without a budget, exactly the fewest.
+        let exact = Settings {
+            time_budget_ms: 0,
+            ..settings(3, 30, 0.0)
+        };
+        assert_eq!(processes_made(exact).0, 3);
+    }
+
+    #[test]
+    fn merged_runs_keep_their_process_and_the_interval_spans_the_processes() {
+        let one = example_results();
+        let (_, merged) = processes_made(Settings {
+            time_budget_ms: 0,
+            ..settings(3, 3, 0.02)
+        });
+        assert_eq!(merged.runs.len(), 3 * one.runs.len());
+        let direction = &merged.formats[0].encode;
+        let processes: Vec<usize> = direction.runs.iter().map(|r| r.process).collect();
+        let per_process = one.formats[0].encode.runs.len();
+        assert_eq!(processes.len(), 3 * per_process);
+        assert!(processes.windows(2).all(|w| w[0] <= w[1]));
+        assert_eq!(direction.summary.processes, 3);
+        // The median of all nine runs (30, 40, 35 ns, then 10 % and 20 % slower),
+        // and an interval reaching up to the slower processes.
+        assert_eq!(direction.summary.ns_per_op.median, 38.5);
+        let first = one.formats[0].encode.summary.ns_per_op_ci;
+        let ci = direction.summary.ns_per_op_ci;
+        assert!(ci.high > first.high, "{ci:?} vs {first:?}");
+    }
+
+    #[test]
+    fn a_format_that_failed_in_any_process_is_withheld() {
+        let mut second = process(1.0);
+        let name = second.formats[0].name.clone();
+        second.formats.remove(0);
+        second.failed.push(crate::results::FailedFormat {
+            name: name.clone(),
+            family: "example".into(),
+            library: "example".into(),
+            library_version: "1".into(),
+            failure: crate::benchmark::Failure {
+                reason: "decoded a wrong value".into(),
+                run: 1,
+                operation: None,
+                position: None,
+            },
+        });
+        let merged = merge(vec![process(1.0), second], settings(2, 2, 0.02)).unwrap();
+        assert!(merged.formats.iter().all(|f| f.name != name));
+        assert_eq!(merged.failed.iter().filter(|f| f.name == name).count(), 1);
+    }
+
+    #[test]
+    fn processes_of_other_inputs_do_not_merge() {
+        let mut other = process(1.0);
+        other.workload.records += 1;
+        let error = merge(vec![process(1.0), other], settings(2, 2, 0.02)).unwrap_err();
+        assert!(error.to_string().contains("the input changed"), "{error}");
+    }
+}
