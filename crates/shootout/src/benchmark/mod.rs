@@ -499,6 +499,9 @@ impl<W: Workload, C: Codec<W>> Bench<W> for Runner<W, C> {
         decoded?;
         state.encode.allocations += between - before;
         state.decode.allocations += after - between;
+        for samples in [&mut state.encode, &mut state.decode] {
+            samples.allocation_ops += order.len() as u64;
+        }
         Ok(())
     }
 }
