@@ -59,8 +59,9 @@ impl Results {
                 *direction = Direction::of(std::mem::take(&mut direction.runs));
             }
         }
-        fill_relative(&mut self.formats, |f| &mut f.encode);
-        fill_relative(&mut self.formats, |f| &mut f.decode);
+        let one_runner = vec![0; self.formats.len()];
+        fill_relative(&mut self.formats, &one_runner, |f| &mut f.encode);
+        fill_relative(&mut self.formats, &one_runner, |f| &mut f.decode);
     }
 
     /// One of the environment's common keys as text (`?` when the runner did not write it).
@@ -220,8 +221,9 @@ fn read_formats<'de, D: serde::Deserializer<'de>>(
     deserializer: D,
 ) -> Result<Vec<FormatResult>, D::Error> {
     let mut formats = Vec::<FormatResult>::deserialize(deserializer)?;
-    fill_relative(&mut formats, |f| &mut f.encode);
-    fill_relative(&mut formats, |f| &mut f.decode);
+    let one_runner = vec![0; formats.len()];
+    fill_relative(&mut formats, &one_runner, |f| &mut f.encode);
+    fill_relative(&mut formats, &one_runner, |f| &mut f.decode);
     Ok(formats)
 }
 
@@ -358,8 +360,9 @@ pub fn formats(runs: &[FormatRuns], records: u64) -> (Vec<FormatResult>, Vec<Fai
         .filter(|r| r.failure.is_none() && !r.runs.is_empty())
         .map(|r| FormatResult::new(r, records))
         .collect();
-    fill_relative(&mut measured, |f| &mut f.encode);
-    fill_relative(&mut measured, |f| &mut f.decode);
+    let one_runner = vec![0; measured.len()];
+    fill_relative(&mut measured, &one_runner, |f| &mut f.encode);
+    fill_relative(&mut measured, &one_runner, |f| &mut f.decode);
     let failed = runs
         .iter()
         .filter_map(|r| {
@@ -375,43 +378,52 @@ pub fn formats(runs: &[FormatRuns], records: u64) -> (Vec<FormatResult>, Vec<Fai
     (measured, failed)
 }
 
-fn fill_relative(formats: &mut [FormatResult], pick: fn(&mut FormatResult) -> &mut Direction) {
+/// `relative` of every format against the fastest. `runner[i]` says which
+/// runner measured format `i`: formats of one runner share its processes, so
+/// their ratio is paired by process; across runners it is not.
+fn fill_relative(
+    formats: &mut [FormatResult],
+    runner: &[usize],
+    pick: fn(&mut FormatResult) -> &mut Direction,
+) {
     let per_run = Direction::ns_by_process;
     let fastest = formats
         .iter_mut()
-        .filter(|f| !f.baseline)
-        .map(pick)
-        .min_by(|a, b| {
+        .enumerate()
+        .filter(|(_, f)| !f.baseline)
+        .map(|(i, f)| (i, pick(f)))
+        .min_by(|(_, a), (_, b)| {
             a.summary
                 .ns_per_op
                 .median
                 .total_cmp(&b.summary.ns_per_op.median)
         })
-        .map(|d| {
+        .map(|(i, d)| {
             (
+                runner[i],
                 per_run(d),
                 d.summary.ns_per_op_ci,
                 d.summary.ns_per_op.median,
             )
         });
-    let Some((fastest_runs, fastest_ci, fastest_median)) = fastest else {
+    let Some((fastest_runner, fastest_runs, fastest_ci, fastest_median)) = fastest else {
         return;
     };
-    for format in formats.iter_mut() {
+    for (i, format) in formats.iter_mut().enumerate() {
         let direction = pick(format);
         let runs = per_run(direction);
         // The fastest format against itself is 1 exactly, not a resampled ratio.
-        let is_fastest = runs == fastest_runs;
+        let is_fastest = runner[i] == fastest_runner && runs == fastest_runs;
         direction.relative = Relative {
             fastest: is_fastest,
             ratio: direction.summary.ns_per_op.median / fastest_median.max(f64::MIN_POSITIVE),
-            interval: if is_fastest {
-                Interval {
+            interval: match (is_fastest, runner[i] == fastest_runner) {
+                (true, _) => Interval {
                     low: 1.0,
                     high: 1.0,
-                }
-            } else {
-                stats::ratio_interval(&runs, &fastest_runs)
+                },
+                (false, true) => stats::ratio_interval(&runs, &fastest_runs),
+                (false, false) => stats::ratio_interval_apart(&runs, &fastest_runs),
             },
             indistinguishable_from_fastest: direction.summary.ns_per_op_ci.overlaps(&fastest_ci),
         };
@@ -583,12 +595,13 @@ impl Merged {
                 );
             }
         }
-        let (runners, mut formats): (Vec<&Results>, Vec<FormatResult>) = parts
+        let (runner, mut formats): (Vec<usize>, Vec<FormatResult>) = parts
             .iter()
-            .flat_map(|p| p.formats.iter().map(move |f| (p, f.clone())))
+            .enumerate()
+            .flat_map(|(i, p)| p.formats.iter().map(move |f| (i, f.clone())))
             .unzip();
-        fill_relative(&mut formats, |f| &mut f.encode);
-        fill_relative(&mut formats, |f| &mut f.decode);
+        fill_relative(&mut formats, &runner, |f| &mut f.encode);
+        fill_relative(&mut formats, &runner, |f| &mut f.decode);
         // Runners in other languages name the family but carry no feature row:
         // the one feature matrix answers for every language's formats.
         for format in formats.iter_mut().filter(|f| f.features.is_null()) {
@@ -596,13 +609,13 @@ impl Merged {
                 format.features = serde_json::to_value(row).expect("a feature row serializes");
             }
         }
-        let rows = runners
+        let rows = runner
             .into_iter()
             .zip(formats)
-            .map(|(runner, format)| Row {
-                language: runner.runner.language.clone(),
-                timer: runner.timer.clone(),
-                precision_target: runner.settings.precision,
+            .map(|(i, format)| Row {
+                language: parts[i].runner.language.clone(),
+                timer: parts[i].timer.clone(),
+                precision_target: parts[i].settings.precision,
                 format,
             })
             .collect();

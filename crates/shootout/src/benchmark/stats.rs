@@ -277,46 +277,59 @@ const BOOTSTRAP_SEED: u64 = 0x5eed;
 /// in, so they vary less than separate invocations do: an interval that is to
 /// hold for the next invocation must resample processes, not only runs.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ByProcess(Vec<Vec<f64>>);
+pub struct ByProcess {
+    /// Each group's process, ascending.
+    processes: Vec<usize>,
+    groups: Vec<Vec<f64>>,
+}
 
 impl ByProcess {
     /// From (process, value) pairs in any order; processes in ascending order.
     pub fn of(values: impl IntoIterator<Item = (usize, f64)>) -> ByProcess {
         let mut pairs: Vec<(usize, f64)> = values.into_iter().collect();
         pairs.sort_by_key(|&(process, _)| process);
-        let mut groups: Vec<Vec<f64>> = Vec::new();
-        let mut last = None;
+        let mut by_process = ByProcess {
+            processes: Vec::new(),
+            groups: Vec::new(),
+        };
         for (process, value) in pairs {
-            if last != Some(process) {
-                groups.push(Vec::new());
-                last = Some(process);
+            if by_process.processes.last() != Some(&process) {
+                by_process.processes.push(process);
+                by_process.groups.push(Vec::new());
             }
-            groups.last_mut().expect("just pushed").push(value);
+            by_process
+                .groups
+                .last_mut()
+                .expect("just pushed")
+                .push(value);
         }
-        ByProcess(groups)
+        by_process
     }
 
     /// Runs of a single process.
     pub fn one_process(values: &[f64]) -> ByProcess {
-        ByProcess(vec![values.to_vec()])
+        ByProcess {
+            processes: vec![0],
+            groups: vec![values.to_vec()],
+        }
     }
 
     pub fn processes(&self) -> usize {
-        self.0.len()
+        self.groups.len()
     }
 
     pub fn runs(&self) -> usize {
-        self.0.iter().map(Vec::len).sum()
+        self.groups.iter().map(Vec::len).sum()
     }
 
     /// Every run's value, process by process.
     pub fn values(&self) -> Vec<f64> {
-        self.0.concat()
+        self.groups.concat()
     }
 
     /// Each process's median: the unit of between-invocation comparisons.
     pub fn process_medians(&self) -> Vec<f64> {
-        self.0.iter().map(|g| median(&mut g.clone())).collect()
+        self.groups.iter().map(|g| median(&mut g.clone())).collect()
     }
 
     /// The median of every run.
@@ -325,20 +338,21 @@ impl ByProcess {
     }
 
     /// One bootstrap resample into `out`: with one process, its runs with
-    /// replacement; with several, processes with replacement and then, within
-    /// each process drawn, its runs with replacement (a two-level bootstrap).
-    fn resample(&self, rng: &mut ChaCha8Rng, out: &mut Vec<f64>) {
+    /// replacement; with several, the processes `picks` names (drawn with
+    /// replacement) and, within each, its runs with replacement (a two-level
+    /// bootstrap).
+    fn resample(&self, rng: &mut ChaCha8Rng, picks: &[usize], out: &mut Vec<f64>) {
         out.clear();
         let draw = |group: &[f64], rng: &mut ChaCha8Rng, out: &mut Vec<f64>| {
             for _ in 0..group.len() {
                 out.push(group[rng.random_range(0..group.len())]);
             }
         };
-        match self.0.as_slice() {
+        match self.groups.as_slice() {
             [only] => draw(only, rng, out),
             groups => {
-                for _ in 0..groups.len() {
-                    draw(&groups[rng.random_range(0..groups.len())], rng, out);
+                for &pick in picks {
+                    draw(&groups[pick], rng, out);
                 }
             }
         }
@@ -346,8 +360,12 @@ impl ByProcess {
 }
 
 /// Percentile bootstrap of `statistic` over the medians of resampled
-/// processes and runs (fixed seed: the same runs always give the same interval).
-fn bootstrap(samples: &[&ByProcess], statistic: impl Fn(&[f64]) -> f64) -> Interval {
+/// processes and runs (fixed seed: the same runs always give the same
+/// interval). `paired`: the samples were measured in the same processes (the
+/// formats of one run), so each resample draws the same processes for all of
+/// them: whatever a process shares across formats, such as the machine's
+/// speed in its minutes, then cancels out of a ratio between them.
+fn bootstrap(samples: &[&ByProcess], paired: bool, statistic: impl Fn(&[f64]) -> f64) -> Interval {
     let mut rng = ChaCha8Rng::seed_from_u64(BOOTSTRAP_SEED);
     let mut estimates = Vec::with_capacity(BOOTSTRAP_RESAMPLES);
     let mut resampled: Vec<Vec<f64>> = samples
@@ -355,9 +373,23 @@ fn bootstrap(samples: &[&ByProcess], statistic: impl Fn(&[f64]) -> f64) -> Inter
         .map(|s| Vec::with_capacity(s.runs()))
         .collect();
     let mut medians = vec![0.0; samples.len()];
+    let paired = paired && samples.windows(2).all(|w| w[0].processes == w[1].processes);
+    let mut picks = Vec::new();
     for _ in 0..BOOTSTRAP_RESAMPLES {
-        for ((sample, out), m) in samples.iter().zip(&mut resampled).zip(&mut medians) {
-            sample.resample(&mut rng, out);
+        for (i, ((sample, out), m)) in samples
+            .iter()
+            .zip(&mut resampled)
+            .zip(&mut medians)
+            .enumerate()
+        {
+            if i == 0 || !paired {
+                let k = sample.processes();
+                picks.clear();
+                if k > 1 {
+                    picks.extend((0..k).map(|_| rng.random_range(0..k)));
+                }
+            }
+            sample.resample(&mut rng, &picks, out);
             *m = median(out);
         }
         estimates.push(statistic(&medians));
@@ -372,7 +404,7 @@ fn bootstrap(samples: &[&ByProcess], statistic: impl Fn(&[f64]) -> f64) -> Inter
 
 /// The median's 95 % interval, by bootstrap over processes and runs.
 pub fn median_interval(runs: &ByProcess) -> Interval {
-    bootstrap(&[runs], |medians| medians[0])
+    bootstrap(&[runs], false, |medians| medians[0])
 }
 
 /// Half the width of the median's 95 % interval over the median: 0.02 = ±2 %;
@@ -386,9 +418,17 @@ fn precision_of(ci: Interval, median: f64, runs: usize) -> Option<f64> {
     (runs >= 2).then(|| (ci.high - ci.low) / 2.0 / median.max(f64::MIN_POSITIVE))
 }
 
-/// The 95 % interval of median(runs) / median(reference), resampling both sides.
+/// The 95 % interval of median(runs) / median(reference) of two formats of
+/// one run, resampling both, paired by process.
 pub fn ratio_interval(runs: &ByProcess, reference: &ByProcess) -> Interval {
-    bootstrap(&[runs, reference], |medians| {
+    bootstrap(&[runs, reference], true, |medians| {
+        medians[0] / medians[1].max(f64::MIN_POSITIVE)
+    })
+}
+
+/// The same for figures of two invocations, whose processes have nothing in common.
+pub fn ratio_interval_apart(runs: &ByProcess, reference: &ByProcess) -> Interval {
+    bootstrap(&[runs, reference], false, |medians| {
         medians[0] / medians[1].max(f64::MIN_POSITIVE)
     })
 }
@@ -572,6 +612,25 @@ mod tests {
         assert!(precision(&grouped).unwrap() > 0.02);
     }
 
+    /// Two formats measured in the same four processes, each process's
+    /// machine 3 % slower or faster for both: their ratio is 2 in every
+    /// process, and the paired interval says so; the same figures from two
+    /// invocations, whose processes are unrelated, carry the machine's drift.
+    #[test]
+    fn a_ratio_within_one_run_is_paired_by_process() {
+        let speed = [1.0, 1.03, 0.97, 1.01];
+        let runs =
+            |ns: f64, first_process: usize| {
+                ByProcess::of(speed.iter().enumerate().flat_map(|(p, s)| {
+                    [0.999, 1.001].map(|noise| (first_process + p, ns * s * noise))
+                }))
+            };
+        let paired = ratio_interval(&runs(200.0, 0), &runs(100.0, 0));
+        assert!(paired.low > 1.99 && paired.high < 2.01, "{paired:?}");
+        let apart = ratio_interval_apart(&runs(200.0, 0), &runs(100.0, 0));
+        assert!(apart.high - apart.low > 0.05, "{apart:?}");
+    }
+
     #[test]
     fn histograms_written_by_every_runner_are_read_back() {
         let mut h = new_histogram();
@@ -656,7 +715,8 @@ mod tests {
                      derives from them: median (of an even count, the mean of the middle two), min, max, the \
                      bootstrap 95 % interval of the median (2,000 resamples, ChaCha8 seeded 0x5eed; runs are \
                      consecutive groups of runs_per_process, one per process, and with several processes each \
-                     resample draws processes with replacement, then runs within each), precision \
+                     resample draws processes with replacement, then runs within each; runs and reference_runs come \
+                     from the same processes, so the ratio draws the same processes for both), precision \
                      (half that interval's width over the median; null from one run) and the interval of \
                      median(runs) / median(reference_runs)",
             "cases": actual,

@@ -17,7 +17,7 @@ use std::path::Path;
 use anyhow::{Result, bail};
 use serde::Serialize;
 
-use crate::benchmark::stats::{ByProcess, ratio_interval};
+use crate::benchmark::stats::{ByProcess, ratio_interval_apart};
 use crate::results::{Direction, FormatResult, Results};
 
 pub const SCHEMA: &str = "shootout-compare/1";
@@ -329,7 +329,7 @@ fn timing(
 /// the test takes each process's median whenever both sides have several.
 fn timing_of(a: ByProcess, b: ByProcess) -> Figure {
     let (old_median, new_median) = (median(a.values()), median(b.values()));
-    let interval = ratio_interval(&b, &a);
+    let interval = ratio_interval_apart(&b, &a);
     let p_value = match (a.processes(), b.processes()) {
         (2.., 2..) => welch::p_value(&a.process_medians(), &b.process_medians()),
         _ => welch::p_value(&a.values(), &b.values()),
