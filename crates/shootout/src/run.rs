@@ -80,6 +80,14 @@ impl Run {
     where
         W::Record: Clone + serde::Serialize,
     {
+        let limited;
+        let input: &dyn Input<W> = match self.max_records {
+            Some(max) => {
+                limited = benchmark::input::Limited { inner: input, max };
+                &limited
+            }
+            None => input,
+        };
         if let Some(child) = &self.child {
             let wanted = rust_names(&self.languages, &registered, &self.formats);
             let formats = with_baseline(registry::select(registered, &wanted)?);
@@ -91,14 +99,6 @@ impl Run {
                 .with_context(|| format!("cannot write {}", child.out.display()));
         }
         let plan = Plan::new(&self.languages, &registered, &self.formats)?;
-        let limited;
-        let input: &dyn Input<W> = match self.max_records {
-            Some(max) => {
-                limited = benchmark::input::Limited { inner: input, max };
-                &limited
-            }
-            None => input,
-        };
         let settings = self.settings;
         let targets = self.targets;
 

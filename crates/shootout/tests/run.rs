@@ -310,6 +310,36 @@ fn help_explains_the_commands() {
     );
 }
 
+/// The processes a run starts measure what the run was asked: here the first
+/// 40 records, not the whole input.
+#[test]
+fn measuring_processes_take_the_same_records() {
+    let output = shootout()
+        .args([
+            "run",
+            "--workload",
+            "sql",
+            "--records",
+            "100",
+            "--max-records",
+            "40",
+        ])
+        .args(["--processes", "2", "--warmup", "0", "--formats", "borsh"])
+        .args(["--export-json", "-"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let results: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(results["workload"]["records"], 40);
+    let runs = results["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 2);
+    assert_eq!(
+        (runs[0]["process"].as_u64(), runs[1]["process"].as_u64()),
+        (Some(0), Some(1))
+    );
+}
+
 #[test]
 fn run_counts_that_contradict_each_other_are_usage_errors() {
     for (args, said) in [
