@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Result, bail};
 
 use crate::benchmark::Settings;
-use crate::results::Results;
+use crate::results::{Imprecise, Results};
 
 /// One language's results over as many processes as `settings` ask, made by
 /// `process(k)` for k = 0, 1, …: merged, every statistic derived again.
@@ -33,32 +33,21 @@ pub fn measure(
         parts.push(process(parts.len())?);
         took.push(began.elapsed());
         let made = parts.len();
-        if made >= settings.max_processes.max(1) {
-            break;
-        }
-        if made < settings.min_processes {
+        if made < settings.min_processes && made < settings.max_processes.max(1) {
             continue;
         }
+        let merged = merge(parts.clone(), settings)?;
         // The next process is expected to take the median process's time (the
         // first also compresses the streams, so it is the longest).
         took.sort();
-        if settings.time_budget_ms == 0 || started.elapsed() + took[took.len() / 2] > budget {
-            break;
-        }
-        if precise(&merge(parts.clone(), settings)?, settings.precision) {
-            break;
+        if made >= settings.max_processes.max(1)
+            || settings.time_budget_ms == 0
+            || started.elapsed() + took[took.len() / 2] > budget
+            || Imprecise::find(&merged.formats, settings.precision).is_empty()
+        {
+            return Ok(merged);
         }
     }
-    merge(parts, settings)
-}
-
-/// Every measured row's ns/op, both directions, is as precise as `target`.
-fn precise(results: &Results, target: f64) -> bool {
-    results.formats.iter().all(|f| {
-        [&f.encode, &f.decode]
-            .iter()
-            .all(|d| d.summary.precision.is_some_and(|p| p <= target))
-    })
 }
 
 /// The processes' results as one: every run, tagged with its process; a

@@ -296,16 +296,6 @@ fn pairs<'a>(
     })
 }
 
-fn median(mut values: Vec<f64>) -> Option<f64> {
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    match n {
-        0 => None,
-        _ if n % 2 == 1 => Some(values[n / 2]),
-        _ => Some((values[n / 2 - 1] + values[n / 2]) / 2.0),
-    }
-}
-
 fn change_pct(old: Option<f64>, new: Option<f64>) -> Option<f64> {
     match (old, new) {
         (Some(old), Some(new)) if old != 0.0 => Some(100.0 * (new - old) / old),
@@ -328,7 +318,7 @@ fn timing(
 /// next invocation does not: between invocations the process is the unit, so
 /// the test takes each process's median whenever both sides have several.
 fn timing_of(a: ByProcess, b: ByProcess) -> Figure {
-    let (old_median, new_median) = (median(a.values()), median(b.values()));
+    let (old_median, new_median) = (Some(a.median()), Some(b.median()));
     let interval = ratio_interval_apart(&b, &a);
     let p_value = match (a.processes(), b.processes()) {
         (2.., 2..) => welch::p_value(&a.process_medians(), &b.process_medians()),
