@@ -224,6 +224,10 @@ impl External {
             .arg(dataset)
             .args(["--runs", &settings.runs.to_string()])
             .args(["--warmup", &settings.warmup_runs.to_string()])
+            .args([
+                "--throughput-rounds",
+                &settings.throughput_rounds.to_string(),
+            ])
             .args(["--window", &settings.window.to_string()])
             .args(["--order-seed", &settings.order_seed.to_string()])
             .arg("--out")

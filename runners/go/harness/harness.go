@@ -2,8 +2,10 @@
 // each run is one pass over the dataset, window by window; in each window
 // every format, in a shuffled order, encodes the window into one reused
 // stream and decodes it back three times: a throughput pass timed as a whole,
-// a latency pass timed per record, an allocation pass. Every pass's aggregate
-// is checked against the dataset's reference at the end of every run.
+// a latency pass timed per record, an allocation pass. In a measured run each
+// further throughput round, in a new shuffled order, times the throughput pass
+// again. Every pass's aggregate is checked against the dataset's reference at
+// the end of every run.
 package harness
 
 import (
@@ -24,9 +26,14 @@ import (
 type Settings struct {
 	WarmupRuns int `json:"warmup_runs"`
 	// Exactly this many measured runs, after the warm-up runs.
-	Runs      int    `json:"runs"`
-	Window    int    `json:"window"`
-	OrderSeed uint64 `json:"order_seed"`
+	Runs int `json:"runs"`
+	// Throughput passes over each window in a measured run: the first round
+	// makes every pass of every format, each further one, in a new shuffled
+	// order, times the throughput pass again. A run's ns/op is over all
+	// rounds. Warm-up runs make one.
+	ThroughputRounds int    `json:"throughput_rounds"`
+	Window           int    `json:"window"`
+	OrderSeed        uint64 `json:"order_seed"`
 }
 
 // Entry is one registry line for a workload: a codec constructor, or the
@@ -57,11 +64,12 @@ type Failure struct {
 
 // direction is one direction's accumulators over one run.
 type direction struct {
-	loopNs     int64
-	ops        uint64
-	latency    *hdrhistogram.Histogram
-	allocs     uint64
-	allocBytes uint64
+	// The timed loops of every throughput round, and the operations in them.
+	loopNs  int64
+	ops     uint64
+	latency *hdrhistogram.Histogram
+	// The allocation pass's counts and operations: it makes one round.
+	allocs, allocBytes, allocOps uint64
 }
 
 func newDirection() direction {
@@ -76,16 +84,19 @@ func (d *direction) record(ns int64) {
 
 // finish is the run's raw figures; the Rust CLI derives every statistic from them.
 func (d *direction) finish(orderPosition float64) Run {
-	ops := float64(max(d.ops, 1))
+	allocOps := float64(max(d.allocOps, 1))
 	// Encode's output is already the base64 text form of a V2 compressed histogram.
 	encoded, _ := d.latency.Encode(hdrhistogram.V2CompressedEncodingCookieBase)
 	return Run{TotalNs: d.loopNs, Ops: d.ops, Histogram: string(encoded),
-		AllocationsPerOp: float64(d.allocs) / ops, AllocatedBytesPerOp: float64(d.allocBytes) / ops,
+		AllocationsPerOp: float64(d.allocs) / allocOps, AllocatedBytesPerOp: float64(d.allocBytes) / allocOps,
 		OrderPosition: orderPosition}
 }
 
 type runState[S any] struct {
-	sinks          [3]S
+	// The throughput, latency and allocation passes each decode into their own sink.
+	sinks [3]S
+	// The further throughput rounds' sinks (round 2 first), each its own too.
+	roundSinks     []S
 	encode, decode direction
 	encodedBytes   uint64
 	// Set in the first run only: every encoded window, fed to one compressor.
@@ -154,37 +165,61 @@ func (b *bench[R, S]) decodeStream(stream []byte, sink S, n int, each func(body 
 	return nil
 }
 
-// window runs the three passes over one window. A panic in the codec is a
-// bug in it; it is turned into a failure so the other formats go on.
-func (b *bench[R, S]) window(records []R, stream *[]byte, st *runState[S]) (werr *windowError) {
-	defer func() {
-		if p := recover(); p != nil {
-			werr = &windowError{-1, fmt.Errorf("codec panicked: %v", p)}
-		}
-	}()
-	c, timer := b.c, b.timer
-	encodeErr := func(i int, err error) *windowError {
-		return &windowError{i, fmt.Errorf("encoding failed: %w", err)}
-	}
-	n := len(records)
+func encodeErr(i int, err error) *windowError {
+	return &windowError{i, fmt.Errorf("encoding failed: %w", err)}
+}
 
-	// Throughput: each loop timed as a whole, no clock inside.
-	s := (*stream)[:0]
+// recovered, deferred, turns a panic in the codec, a bug in it, into a
+// failure so the other formats go on.
+func recovered(werr **windowError) {
+	if p := recover(); p != nil {
+		*werr = &windowError{-1, fmt.Errorf("codec panicked: %v", p)}
+	}
+}
+
+// throughput is the throughput pass: the window encoded into s, emptied
+// first, then decoded into sink, each loop timed as a whole, no clock inside.
+// It returns the stream.
+func (b *bench[R, S]) throughput(records []R, s []byte, sink S, st *runState[S]) ([]byte, *windowError) {
+	c, n := b.c, len(records)
+	s = s[:0]
 	var err error
 	start := time.Now()
 	for i := range records {
 		if s, err = c.Encode(s, &records[i]); err != nil {
-			return encodeErr(i, err)
+			return s, encodeErr(i, err)
 		}
 	}
 	st.encode.loopNs += int64(time.Since(start))
 	start = time.Now()
-	if werr := b.decodeStream(s, st.sinks[0], n, c.Decode); werr != nil {
-		return werr
+	if werr := b.decodeStream(s, sink, n, c.Decode); werr != nil {
+		return s, werr
 	}
 	st.decode.loopNs += int64(time.Since(start))
 	st.encode.ops += uint64(n)
 	st.decode.ops += uint64(n)
+	return s, nil
+}
+
+// round is one further throughput round over the window, decoding into sink,
+// that round's own.
+func (b *bench[R, S]) round(records []R, stream *[]byte, sink S, st *runState[S]) (werr *windowError) {
+	defer recovered(&werr)
+	*stream, werr = b.throughput(records, *stream, sink, st)
+	return werr
+}
+
+// window runs the three passes over one window: the first throughput round,
+// the only one whose stream is counted and compressed.
+func (b *bench[R, S]) window(records []R, stream *[]byte, st *runState[S]) (werr *windowError) {
+	defer recovered(&werr)
+	c, timer := b.c, b.timer
+	n := len(records)
+
+	s, werr := b.throughput(records, *stream, st.sinks[0], st)
+	if werr != nil {
+		return werr
+	}
 	st.encodedBytes += uint64(len(s))
 	if st.compressed != nil {
 		if err := st.compressed.write(s); err != nil {
@@ -194,6 +229,7 @@ func (b *bench[R, S]) window(records []R, stream *[]byte, st *runState[S]) (werr
 
 	// Latency: one sample per record.
 	s = s[:0]
+	var err error
 	for i := range records {
 		start := time.Now()
 		s, err = c.Encode(s, &records[i])
@@ -231,6 +267,8 @@ func (b *bench[R, S]) window(records []R, stream *[]byte, st *runState[S]) (werr
 	st.encode.allocBytes += between.bytes - before.bytes
 	st.decode.allocs += after.objects - between.objects
 	st.decode.allocBytes += after.bytes - between.bytes
+	st.encode.allocOps += uint64(n)
+	st.decode.allocOps += uint64(n)
 	return nil
 }
 
@@ -252,14 +290,15 @@ func (a allocCounter) read() allocs {
 }
 
 // Measure runs every runnable entry: settings.WarmupRuns warm-up runs, then
-// exactly settings.Runs measured runs. A format that fails is withheld from
-// then on, with its failure; the others go on. Errors are the input's or the
-// harness's, never a format's.
+// exactly settings.Runs measured runs of settings.ThroughputRounds throughput
+// rounds each. A format that fails is withheld from then on, with its
+// failure; the others go on. Errors are the input's or the harness's, never a
+// format's.
 func Measure[R any, S any](src Source[R], spec workload.Spec[R, S], check func(S) string, entries []Entry[R, S],
 	settings Settings, timer Timer, position func(uint64) string, progress func(string)) (*Measured, error) {
-	if settings.Runs < 1 || settings.Window < 1 || settings.WarmupRuns < 0 {
-		return nil, fmt.Errorf("runs %d, window %d, warm-up runs %d: runs and window must be at least 1, warm-up runs at least 0",
-			settings.Runs, settings.Window, settings.WarmupRuns)
+	if settings.Runs < 1 || settings.ThroughputRounds < 1 || settings.Window < 1 || settings.WarmupRuns < 0 {
+		return nil, fmt.Errorf("runs %d, throughput rounds %d, window %d, warm-up runs %d: runs, rounds and window must be at least 1, warm-up runs at least 0",
+			settings.Runs, settings.ThroughputRounds, settings.Window, settings.WarmupRuns)
 	}
 	ops, err := scan(src, spec, check, settings.Window)
 	if err != nil {
@@ -285,13 +324,19 @@ func Measure[R any, S any](src Source[R], spec workload.Spec[R, S], check func(S
 		}
 	}
 	order := make([]int, len(benches))
+	shuffle := func() { rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] }) }
 	total := settings.WarmupRuns + settings.Runs
 	for run := range total {
 		warmup := run < settings.WarmupRuns
+		// A warm-up run brings caches and allocators to their steady state; more rounds would add nothing.
+		rounds := settings.ThroughputRounds
+		if warmup {
+			rounds = 1
+		}
 		started := time.Now()
 		states := make([]*runState[S], len(benches))
 		for i := range states {
-			states[i] = newRunState(spec)
+			states[i] = newRunState(spec, rounds)
 			if run == 0 {
 				states[i].compressed = newZstdCounter()
 			}
@@ -313,7 +358,7 @@ func Measure[R any, S any](src Source[R], spec workload.Spec[R, S], check func(S
 			if len(records) == 0 {
 				break
 			}
-			rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+			shuffle()
 			pos := uint64(0)
 			for _, f := range order {
 				if results[f].Failure != nil {
@@ -327,6 +372,17 @@ func Measure[R any, S any](src Source[R], spec workload.Spec[R, S], check func(S
 					results[f].Failure = failure(werr, run, done, position)
 				}
 			}
+			for r := range rounds - 1 {
+				shuffle()
+				for _, f := range order {
+					if results[f].Failure != nil {
+						continue
+					}
+					if werr := benches[f].round(records, &stream, states[f].roundSinks[r], states[f]); werr != nil {
+						results[f].Failure = failure(werr, run, done, position)
+					}
+				}
+			}
 			done += uint64(len(records))
 		}
 		in.Close()
@@ -338,16 +394,11 @@ func Measure[R any, S any](src Source[R], spec workload.Spec[R, S], check func(S
 			if r.Failure != nil {
 				continue
 			}
-			for p, sink := range states[f].sinks {
-				if d := check(sink); d != "" {
-					r.Failure = &Failure{Reason: fmt.Sprintf("decoded data does not match the reference aggregate (%s pass): %s", passes[p], d), Run: run}
-					break
-				}
-			}
-			if r.Failure != nil {
+			st := states[f]
+			if reason := st.mismatch(check); reason != "" {
+				r.Failure = &Failure{Reason: reason, Run: run}
 				continue
 			}
-			st := states[f]
 			if run == 0 {
 				r.EncodedBytes = st.encodedBytes
 				if r.ZstdBytes, err = st.compressed.finish(); err != nil {
@@ -372,8 +423,27 @@ func Measure[R any, S any](src Source[R], spec workload.Spec[R, S], check func(S
 	return m, nil
 }
 
-func newRunState[R any, S any](spec workload.Spec[R, S]) *runState[S] {
-	return &runState[S]{sinks: [3]S{spec.NewSink(), spec.NewSink(), spec.NewSink()}, encode: newDirection(), decode: newDirection()}
+func newRunState[R any, S any](spec workload.Spec[R, S], rounds int) *runState[S] {
+	st := &runState[S]{sinks: [3]S{spec.NewSink(), spec.NewSink(), spec.NewSink()}, encode: newDirection(), decode: newDirection()}
+	for range rounds - 1 {
+		st.roundSinks = append(st.roundSinks, spec.NewSink())
+	}
+	return st
+}
+
+// mismatch checks every pass's aggregate, each further throughput round's
+// too, against the reference: the first difference, described, or "".
+func (st *runState[S]) mismatch(check func(S) string) string {
+	for i, sink := range append(st.sinks[:], st.roundSinks...) {
+		if d := check(sink); d != "" {
+			pass := fmt.Sprintf("throughput round %d", i-len(passes)+2)
+			if i < len(passes) {
+				pass = passes[i]
+			}
+			return fmt.Sprintf("decoded data does not match the reference aggregate (%s pass): %s", pass, d)
+		}
+	}
+	return ""
 }
 
 func failure(werr *windowError, run int, done uint64, position func(uint64) string) *Failure {
@@ -429,7 +499,7 @@ func prime[R any, S any](src Source[R], spec workload.Spec[R, S], benches []*ben
 		return err
 	}
 	for i, b := range benches {
-		if werr := b.window(records, stream, newRunState(spec)); werr != nil {
+		if werr := b.window(records, stream, newRunState(spec, 1)); werr != nil {
 			results[i].Failure = failure(werr, 0, 0, position)
 		}
 	}

@@ -77,6 +77,32 @@ func (p picky) Encode(s []byte, u *workload.User) ([]byte, error) {
 	return p.Codec.Encode(s, u)
 }
 
+// allocating makes one heap object per record it encodes.
+type allocating struct {
+	codec.Codec[workload.User, *workload.FieldSink]
+}
+
+var escaped *[64]byte
+
+func (a allocating) Encode(s []byte, u *workload.User) ([]byte, error) {
+	escaped = new([64]byte)
+	return a.Codec.Encode(s, u)
+}
+
+// lapsing decodes its first `from` records, then only pretends to.
+type lapsing struct {
+	codec.Codec[workload.User, *workload.FieldSink]
+	from, calls int
+}
+
+func (l *lapsing) Decode(s []byte, sink *workload.FieldSink) (int, error) {
+	l.calls++
+	if l.calls > l.from {
+		return 4, nil
+	}
+	return l.Codec.Decode(s, sink)
+}
+
 func entry(name string, c func() codec.Codec[workload.User, *workload.FieldSink]) Entry[workload.User, *workload.FieldSink] {
 	return Entry[workload.User, *workload.FieldSink]{Info: codec.Info{Name: name}, New: c}
 }
@@ -92,7 +118,7 @@ func TestAWrongDecodeIsWithheldNamingThePassAndTheField(t *testing.T) {
 	entries := []Entry[workload.User, *workload.FieldSink]{
 		entry("forgetful", func() codec.Codec[workload.User, *workload.FieldSink] { return forgetful{} }), baselineEntry(),
 	}
-	m, err := Measure(recs, workload.UserSpec, referenceOf(recs), entries, Settings{Runs: 1, Window: 3, OrderSeed: 7}, Calibrate(), pos, nil)
+	m, err := Measure(recs, workload.UserSpec, referenceOf(recs), entries, Settings{Runs: 1, ThroughputRounds: 1, Window: 3, OrderSeed: 7}, Calibrate(), pos, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +138,7 @@ func TestAnEncodeErrorNamesTheOperationAndSparesTheOthers(t *testing.T) {
 			return picky{Baseline((*workload.User).Visit)}
 		}), baselineEntry(),
 	}
-	m, err := Measure(recs, workload.UserSpec, referenceOf(recs), entries, Settings{WarmupRuns: 1, Runs: 2, Window: 3, OrderSeed: 7}, Calibrate(), pos, nil)
+	m, err := Measure(recs, workload.UserSpec, referenceOf(recs), entries, Settings{WarmupRuns: 1, Runs: 2, ThroughputRounds: 1, Window: 3, OrderSeed: 7}, Calibrate(), pos, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +154,7 @@ func TestAnEncodeErrorNamesTheOperationAndSparesTheOthers(t *testing.T) {
 func TestEveryRunCoversEveryRecordInEveryPass(t *testing.T) {
 	recs := users(10)
 	m, err := Measure(recs, workload.UserSpec, referenceOf(recs), []Entry[workload.User, *workload.FieldSink]{baselineEntry()},
-		Settings{WarmupRuns: 1, Runs: 3, Window: 4, OrderSeed: 1}, Calibrate(), pos, nil)
+		Settings{WarmupRuns: 1, Runs: 3, ThroughputRounds: 1, Window: 4, OrderSeed: 1}, Calibrate(), pos, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +185,7 @@ func TestEveryRunCoversEveryRecordInEveryPass(t *testing.T) {
 func TestInputThatDisagreesWithItsReferenceIsAnError(t *testing.T) {
 	recs := users(5)
 	check := referenceOf(users(6))
-	_, err := Measure(recs, workload.UserSpec, check, []Entry[workload.User, *workload.FieldSink]{baselineEntry()}, Settings{Runs: 1, Window: 2}, Calibrate(), pos, nil)
+	_, err := Measure(recs, workload.UserSpec, check, []Entry[workload.User, *workload.FieldSink]{baselineEntry()}, Settings{Runs: 1, ThroughputRounds: 1, Window: 2}, Calibrate(), pos, nil)
 	if err == nil || !strings.Contains(err.Error(), "do not add up to the header's reference") {
 		t.Fatalf("got %v", err)
 	}
@@ -167,7 +193,7 @@ func TestInputThatDisagreesWithItsReferenceIsAnError(t *testing.T) {
 
 func TestMeasureMakesExactlyTheWarmUpAndMeasuredRunsAskedFor(t *testing.T) {
 	recs := users(10)
-	for _, s := range []Settings{{WarmupRuns: 0, Runs: 1, Window: 4}, {WarmupRuns: 2, Runs: 3, Window: 4}} {
+	for _, s := range []Settings{{WarmupRuns: 0, Runs: 1, ThroughputRounds: 1, Window: 4}, {WarmupRuns: 2, Runs: 3, ThroughputRounds: 2, Window: 4}} {
 		m, err := Measure(recs, workload.UserSpec, referenceOf(recs), []Entry[workload.User, *workload.FieldSink]{baselineEntry()}, s, Calibrate(), pos, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -185,10 +211,68 @@ func TestMeasureMakesExactlyTheWarmUpAndMeasuredRunsAskedFor(t *testing.T) {
 
 func TestMeasureRefusesRunCountsItCannotMake(t *testing.T) {
 	recs := users(10)
-	for _, s := range []Settings{{Runs: 0, Window: 4}, {Runs: 1, Window: 0}, {WarmupRuns: -1, Runs: 2, Window: 4}} {
+	for _, s := range []Settings{{Runs: 0, ThroughputRounds: 1, Window: 4}, {Runs: 1, ThroughputRounds: 0, Window: 4}, {Runs: 1, ThroughputRounds: 1, Window: 0}, {WarmupRuns: -1, Runs: 2, ThroughputRounds: 1, Window: 4}} {
 		m, err := Measure(recs, workload.UserSpec, referenceOf(recs), []Entry[workload.User, *workload.FieldSink]{baselineEntry()}, s, Calibrate(), pos, nil)
 		if err == nil || m != nil {
 			t.Errorf("%+v: %+v, %v; want an error and no measurements", s, m, err)
+		}
+	}
+}
+
+func TestFurtherThroughputRoundsAddToTheThroughputFiguresOnly(t *testing.T) {
+	recs := users(10)
+	entries := []Entry[workload.User, *workload.FieldSink]{
+		entry("allocating", func() codec.Codec[workload.User, *workload.FieldSink] {
+			return allocating{Baseline((*workload.User).Visit)}
+		}), baselineEntry(),
+	}
+	m, err := Measure(recs, workload.UserSpec, referenceOf(recs), entries,
+		Settings{WarmupRuns: 1, Runs: 2, ThroughputRounds: 3, Window: 4, OrderSeed: 3}, Calibrate(), pos, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range m.Formats {
+		// Every round's sink is validated: a round decoding into another pass's sink would fail it.
+		if f.Failure != nil || len(f.Runs) != 2 || f.EncodedBytes != 40 {
+			t.Fatalf("%s: %+v; want 2 runs, validated, and the bytes of one round", f.Info.Name, f)
+		}
+		for _, r := range f.Runs {
+			for _, s := range []Run{r.Encode, r.Decode} {
+				h, err := hdrhistogram.Decode([]byte(s.Histogram))
+				if s.Ops != 30 || err != nil || h.TotalCount() != 10 {
+					t.Fatalf("%s: ops %d, latency samples %v (%v); want 3 rounds of 10 records, one latency pass", f.Info.Name, s.Ops, h, err)
+				}
+			}
+		}
+	}
+	for _, r := range m.Formats[0].Runs {
+		if a := r.Encode.AllocationsPerOp; a < 1 || a >= 2 {
+			t.Fatalf("allocating: %v allocations per encode, want one per record of the allocation pass", a)
+		}
+	}
+}
+
+func TestAWrongFurtherRoundIsWithheldNamingTheRound(t *testing.T) {
+	recs := users(10)
+	// One window a run; the warm-up run makes its three passes (30 decodes),
+	// the measured run its three passes (30 more), then rounds 2 and 3.
+	for from, pass := range map[int]string{30: "throughput pass", 60: "throughput round 2 pass", 70: "throughput round 3 pass"} {
+		entries := []Entry[workload.User, *workload.FieldSink]{
+			entry("lapsing", func() codec.Codec[workload.User, *workload.FieldSink] {
+				return &lapsing{Codec: Baseline((*workload.User).Visit), from: from}
+			}), baselineEntry(),
+		}
+		m, err := Measure(recs, workload.UserSpec, referenceOf(recs), entries,
+			Settings{WarmupRuns: 1, Runs: 1, ThroughputRounds: 3, Window: 10, OrderSeed: 5}, Calibrate(), pos, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := m.Formats[0].Failure
+		if f == nil || f.Run != 1 || !strings.HasPrefix(f.Reason, "decoded data does not match the reference aggregate ("+pass+"): ") {
+			t.Errorf("wrong from decode %d: failure %+v, want one in run 1 naming the %s", from, f, pass)
+		}
+		if m.Formats[1].Failure != nil || len(m.Formats[1].Runs) != 1 {
+			t.Errorf("wrong from decode %d: the baseline must be measured: %+v", from, m.Formats[1])
 		}
 	}
 }

@@ -61,11 +61,13 @@ type Direction struct {
 
 // Run is one measured run of one direction: raw figures only.
 type Run struct {
-	// The throughput pass's timed window loops, summed, and the operations in them.
+	// The timed window loops of every throughput round, summed, and the
+	// operations in them: records × rounds.
 	TotalNs int64  `json:"total_ns"`
 	Ops     uint64 `json:"ops"`
 	// The latency pass's HdrHistogram, V2 compressed, base64.
-	Histogram           string  `json:"histogram"`
+	Histogram string `json:"histogram"`
+	// Over the allocation pass's operations (one round).
 	AllocationsPerOp    float64 `json:"allocations_per_op"`
 	AllocatedBytesPerOp float64 `json:"allocated_bytes_per_op"`
 	// The format's mean position in the windows' shuffled order, from 0.

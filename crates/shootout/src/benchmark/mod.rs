@@ -148,6 +148,12 @@ pub const DEFAULT_RUNS: usize = 1;
 pub const DEFAULT_THROUGHPUT_ROUNDS: usize = 6;
 pub const DEFAULT_MIN_PROCESSES: usize = 3;
 pub const DEFAULT_MAX_PROCESSES: usize = 30;
+/// Seconds each language's processes may take on generated data: the
+/// README's first command stays under a minute.
+pub const DEFAULT_TIME_BUDGET_GENERATED_S: u64 = 55;
+/// Seconds on an input the user gives: IEX's DEEP sample stays under two
+/// minutes, with room for more processes than the generated sample gets.
+pub const DEFAULT_TIME_BUDGET_INPUT_S: u64 = 105;
 pub const ZSTD_LEVEL: i32 = 3;
 
 fn default_precision() -> f64 {

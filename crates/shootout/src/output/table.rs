@@ -619,14 +619,9 @@ pub fn preamble(merged: &Merged) -> Vec<String> {
             "ns/op: throughput pass (whole windows timed, no clock inside{}), median across runs, bootstrap 95% CI \
              (processes resampled, then runs within each); ±CI: its half-width over the median, ! when short of the \
              precision target; relative: against the fastest format, ≈ = not significantly different from it",
-            match (s.throughput_rounds, merged.several_languages()) {
-                (1, _) => String::new(),
-                (rounds, false) =>
-                    format!("; {rounds} rounds per window, each in a new shuffled order"),
-                (rounds, true) => format!(
-                    "; {rounds} rounds per window in {}, each in a new shuffled order, one in the others",
-                    first.runner.language
-                ),
+            match s.throughput_rounds {
+                1 => String::new(),
+                rounds => format!("; {rounds} rounds per window, each in a new shuffled order"),
             }
         ),
     ];

@@ -23,14 +23,18 @@ import (
 )
 
 type options struct {
-	Dataset   string `json:"dataset"`
-	Runs      int    `json:"runs"`
-	Warmup    int    `json:"warmup"`
-	Window    int    `json:"window"`
-	OrderSeed uint64 `json:"order_seed"`
-	Formats   string `json:"formats"`
-	Out       string `json:"out"`
+	Dataset          string `json:"dataset"`
+	Runs             int    `json:"runs"`
+	ThroughputRounds int    `json:"throughput_rounds"`
+	Warmup           int    `json:"warmup"`
+	Window           int    `json:"window"`
+	OrderSeed        uint64 `json:"order_seed"`
+	Formats          string `json:"formats"`
+	Out              string `json:"out"`
 }
+
+// maxThroughputRounds is the most `shootout run --throughput-rounds` allows.
+const maxThroughputRounds = 100
 
 type usageError struct{ error }
 
@@ -47,6 +51,7 @@ func run(args []string) (int, error) {
 	fs := flag.NewFlagSet("shootout-go", flag.ContinueOnError)
 	fs.StringVar(&o.Dataset, "dataset", "", "shootout-dataset/1 file (shootout export-dataset)")
 	fs.IntVar(&o.Runs, "runs", 5, "measured runs, exactly, each a whole pass over the dataset (shootout run decides how many, and in how many processes)")
+	fs.IntVar(&o.ThroughputRounds, "throughput-rounds", 1, "throughput passes over each window in a measured run: the first makes every pass, each further one, in a new shuffled order, times the throughput pass again")
 	fs.IntVar(&o.Warmup, "warmup", 1, "warm-up runs before the measured ones (validated all the same)")
 	fs.IntVar(&o.Window, "window", 4096, "records per window; each format's stream holds one window at a time")
 	fs.Uint64Var(&o.OrderSeed, "order-seed", 1, "seed of the formats' shuffled order in every window")
@@ -83,6 +88,8 @@ func run(args []string) (int, error) {
 	switch {
 	case o.Runs < 1:
 		return 2, fmt.Errorf("--runs must be at least 1, not %d", o.Runs)
+	case o.ThroughputRounds < 1 || o.ThroughputRounds > maxThroughputRounds:
+		return 2, fmt.Errorf("--throughput-rounds must be 1 to %d, not %d", maxThroughputRounds, o.ThroughputRounds)
 	case o.Warmup < 0:
 		return 2, fmt.Errorf("--warmup must not be negative, not %d", o.Warmup)
 	case o.Window < 1:
@@ -206,7 +213,7 @@ func measureWorkload[R, S any](o options, args []string, header workload.Header,
 	started := time.Now()
 	loadBefore := harness.LoadAverage()
 	timer := harness.Calibrate()
-	settings := harness.Settings{WarmupRuns: o.Warmup, Runs: o.Runs, Window: o.Window, OrderSeed: o.OrderSeed}
+	settings := harness.Settings{WarmupRuns: o.Warmup, Runs: o.Runs, ThroughputRounds: o.ThroughputRounds, Window: o.Window, OrderSeed: o.OrderSeed}
 	src := fileSource[R, S]{path: o.Dataset, spec: spec}
 	m, err := harness.Measure(src, spec, check, entries, settings, timer, workload.Position, func(s string) {
 		fmt.Fprintln(os.Stderr, s)

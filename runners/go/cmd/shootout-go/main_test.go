@@ -84,6 +84,9 @@ func TestEachRunHoldsTheRawFiguresOnly(t *testing.T) {
 	if _, ok := r["noisy"]; ok || r["schema"] != "shootout-results/3" {
 		t.Fatalf("schema %v, noisy %v", r["schema"], r["noisy"])
 	}
+	if rounds := r["settings"].(map[string]any)["throughput_rounds"]; rounds != 1.0 {
+		t.Fatalf("settings.throughput_rounds %v, want the default 1", rounds)
+	}
 	raw := []string{"allocated_bytes_per_op", "allocations_per_op", "histogram", "ops", "order_position", "total_ns"}
 	for _, f := range r["formats"].([]any) {
 		f := f.(map[string]any)
@@ -111,20 +114,23 @@ func TestTheRunnerMakesExactlyTheRunsAskedFor(t *testing.T) {
 		Runs     []struct {
 			Warmup bool `json:"warmup"`
 		} `json:"runs"`
+		Workload struct {
+			Records uint64 `json:"records"`
+		} `json:"workload"`
 		Formats []struct {
 			Name   string `json:"name"`
 			Encode struct {
-				Runs []any `json:"runs"`
+				Runs []struct{ Ops uint64 } `json:"runs"`
 			} `json:"encode"`
 			Decode struct {
-				Runs []any `json:"runs"`
+				Runs []struct{ Ops uint64 } `json:"runs"`
 			} `json:"decode"`
 		} `json:"formats"`
 	}
-	if err := json.Unmarshal(results(t, "--runs", "2", "--warmup", "1", "--order-seed", "9", "--formats", "json-std"), &r); err != nil {
+	if err := json.Unmarshal(results(t, "--runs", "2", "--warmup", "1", "--throughput-rounds", "3", "--order-seed", "9", "--formats", "json-std"), &r); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]any{"warmup_runs": 1.0, "runs": 2.0, "window": 128.0, "order_seed": 9.0}
+	want := map[string]any{"warmup_runs": 1.0, "runs": 2.0, "throughput_rounds": 3.0, "window": 128.0, "order_seed": 9.0}
 	if !maps.Equal(r.Settings, want) {
 		t.Fatalf("settings %v, want %v", r.Settings, want)
 	}
@@ -138,12 +144,18 @@ func TestTheRunnerMakesExactlyTheRunsAskedFor(t *testing.T) {
 		if len(f.Encode.Runs) != 2 || len(f.Decode.Runs) != 2 {
 			t.Errorf("%s: %d encode and %d decode runs, want exactly 2", f.Name, len(f.Encode.Runs), len(f.Decode.Runs))
 		}
+		for _, run := range append(f.Encode.Runs, f.Decode.Runs...) {
+			if r.Workload.Records == 0 || run.Ops != 3*r.Workload.Records {
+				t.Errorf("%s: %d ops in a run, want 3 rounds of %d records", f.Name, run.Ops, r.Workload.Records)
+			}
+		}
 	}
 }
 
 func TestBadRunCountsAreOneLineUsageErrors(t *testing.T) {
 	for _, c := range []struct{ flag, value string }{
 		{"--runs", "0"}, {"--runs", "-1"}, {"--warmup", "-1"}, {"--window", "0"},
+		{"--throughput-rounds", "0"}, {"--throughput-rounds", "101"},
 	} {
 		out := filepath.Join(t.TempDir(), "r.json")
 		cmd := exec.Command(os.Args[0], "--dataset", "../../testdata/user.jsonl", "--out", out, c.flag, c.value)

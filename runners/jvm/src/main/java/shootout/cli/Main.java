@@ -49,7 +49,7 @@ public final class Main {
     /** The parsed options, keys as the long options with '-' as '_'. */
     static final class Options {
         String dataset = "";
-        int runs = 5, warmup = 1, window = 4096;
+        int runs = 5, throughputRounds = 1, warmup = 1, window = 4096;
         long orderSeed = 1, jitWarmupMs = 500;
         String formats = "", out = "", interopEncode = "", interopDecode = "";
         boolean list, json;
@@ -58,6 +58,7 @@ public final class Main {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("dataset", dataset);
             m.put("runs", runs);
+            m.put("throughput_rounds", throughputRounds);
             m.put("warmup", warmup);
             m.put("window", window);
             m.put("order_seed", orderSeed);
@@ -68,6 +69,9 @@ public final class Main {
         }
     }
 
+    /** The Rust CLI's bound on --throughput-rounds. */
+    static final int MAX_THROUGHPUT_ROUNDS = 100;
+
     static final String USAGE = String.join("\n",
             "usage: java -jar shootout-jvm.jar --dataset FILE --out FILE [options]",
             "       java -jar shootout-jvm.jar --list",
@@ -75,6 +79,8 @@ public final class Main {
             "       java -jar shootout-jvm.jar --dataset FILE --interop-decode LIST",
             "  --dataset FILE      shootout-dataset/1 file (shootout export-dataset)",
             "  --runs N            exactly N measured runs, each a whole pass over the dataset, at least 1 (default 5)",
+            "  --throughput-rounds N  throughput passes over each window in each measured run, 1 to " + MAX_THROUGHPUT_ROUNDS + " (default 1):",
+            "                      each round after the first, in a new shuffled order, times the throughput pass again",
             "  --warmup N          warm-up runs before the measured ones, validated all the same (default 1)",
             "  --window N          records per window; each format's stream holds one window at a time (default 4096)",
             "  --order-seed S      seed of the formats' shuffled order in every window (default 1)",
@@ -134,6 +140,7 @@ public final class Main {
                 switch (name) {
                     case "dataset" -> o.dataset = value;
                     case "runs" -> o.runs = Integer.parseInt(value);
+                    case "throughput-rounds" -> o.throughputRounds = Integer.parseInt(value);
                     case "warmup" -> o.warmup = Integer.parseInt(value);
                     case "window" -> o.window = Integer.parseInt(value);
                     case "order-seed" -> o.orderSeed = Long.parseUnsignedLong(value);
@@ -159,6 +166,9 @@ public final class Main {
     static void checkRanges(Options o) throws UsageError {
         if (o.runs < 1) {
             throw new UsageError("--runs " + o.runs + ": at least 1 measured run");
+        }
+        if (o.throughputRounds < 1 || o.throughputRounds > MAX_THROUGHPUT_ROUNDS) {
+            throw new UsageError("--throughput-rounds " + o.throughputRounds + ": from 1 to " + MAX_THROUGHPUT_ROUNDS + " rounds");
         }
         if (o.warmup < 0) {
             throw new UsageError("--warmup " + o.warmup + ": must not be negative");
@@ -284,7 +294,7 @@ public final class Main {
         Instant started = Instant.now();
         List<Double> loadBefore = Environment.loadAverage();
         Timer timer = Timer.calibrate();
-        Harness.Settings settings = new Harness.Settings(o.warmup, o.runs, o.window, o.orderSeed, o.jitWarmupMs);
+        Harness.Settings settings = new Harness.Settings(o.warmup, o.runs, o.throughputRounds, o.window, o.orderSeed, o.jitWarmupMs);
         Path path = Path.of(o.dataset);
         Harness.Source<R> src = () -> {
             Dataset<R> d = Dataset.open(path, w);
@@ -332,6 +342,7 @@ public final class Main {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("warmup_runs", o.warmup);
         s.put("runs", o.runs);
+        s.put("throughput_rounds", o.throughputRounds);
         s.put("window", o.window);
         s.put("order_seed", o.orderSeed);
         s.put("jit_warmup_ms", o.jitWarmupMs);

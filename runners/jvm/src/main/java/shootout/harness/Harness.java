@@ -20,8 +20,11 @@ import shootout.workload.Workload;
  * harness do: each run is one pass over the dataset, window by window; in each
  * window every format, in a shuffled order, encodes the window into one reused
  * stream and decodes it back three times: a throughput pass timed as a whole, a
- * latency pass timed per record, an allocation pass. Every pass's aggregate is
- * checked against the dataset's reference at the end of every run.
+ * latency pass timed per record, an allocation pass. In a measured run with
+ * settings.throughputRounds above 1, each further round over the window, in a
+ * new shuffled order, makes the throughput pass again, decoding into its own
+ * sink; the run's throughput figures add up every round. Every pass's aggregate
+ * is checked against the dataset's reference at the end of every run.
  *
  * <p>Before the first run every format repeats the first window (all three
  * passes, unmeasured) for a fixed time, so the JIT has compiled its code
@@ -36,8 +39,11 @@ public final class Harness {
     private Harness() {
     }
 
-    /** runs is the exact number of measured runs, after warmupRuns unmeasured ones. */
-    public record Settings(int warmupRuns, int runs, int window, long orderSeed, long jitWarmupMs) {
+    /**
+     * runs is the exact number of measured runs, after warmupRuns unmeasured ones; throughputRounds the throughput passes over each
+     * window in a measured run (a warm-up run makes one).
+     */
+    public record Settings(int warmupRuns, int runs, int throughputRounds, int window, long orderSeed, long jitWarmupMs) {
     }
 
     /** Opens the input afresh for every pass. */
@@ -88,9 +94,9 @@ public final class Harness {
         }
     }
 
-    /** One direction's accumulators over one run. */
+    /** One direction's accumulators over one run: ops over every throughput round, allocOps over the allocation pass. */
     static final class Direction {
-        long loopNs, ops, allocBytes, gcCount, gcMs;
+        long loopNs, ops, allocBytes, allocOps, gcCount, gcMs;
         final Histogram latency = new Histogram(1, 10_000_000_000L, 3);
 
         void record(long ns) {
@@ -100,6 +106,8 @@ public final class Harness {
 
     static final class RunState<S> {
         final List<S> sinks = new ArrayList<>(3);
+        /** The sinks of throughput rounds 2, 3, ... */
+        final List<S> roundSinks = new ArrayList<>();
         final Direction encode = new Direction(), decode = new Direction();
         long encodedBytes, positionSum, windows;
     }
@@ -174,29 +182,35 @@ public final class Harness {
             }
         }
 
+        /** A throughput pass into sink: each loop timed as a whole, no clock inside; the collections that end during them are counted. */
+        private void throughput(List<R> records, Stream s, S sink, RunState<S> st) throws WindowError {
+            int n = records.size();
+            long[] gc0 = gc();
+            long start = System.nanoTime();
+            encodeAll(records, s, null);
+            long mid = System.nanoTime();
+            long[] gc1 = gc();
+            long decStart = System.nanoTime();
+            decodeStream(s, sink, n, null);
+            long end = System.nanoTime();
+            long[] gc2 = gc();
+            st.encode.loopNs += mid - start;
+            st.decode.loopNs += end - decStart;
+            st.encode.gcCount += gc1[0] - gc0[0];
+            st.encode.gcMs += gc1[1] - gc0[1];
+            st.decode.gcCount += gc2[0] - gc1[0];
+            st.decode.gcMs += gc2[1] - gc1[1];
+            sinkhole = s.len;
+            st.encode.ops += n;
+            st.decode.ops += n;
+        }
+
         /** The three passes over one window. Anything the codec throws, Errors included, fails the format only. */
         void window(List<R> records, Stream s, RunState<S> st) throws WindowError {
             try {
                 int n = records.size();
-                // Throughput: each loop timed as a whole, no clock inside.
-                long[] gc0 = gc();
-                long start = System.nanoTime();
-                encodeAll(records, s, null);
-                long mid = System.nanoTime();
-                long[] gc1 = gc();
-                long decStart = System.nanoTime();
-                decodeStream(s, st.sinks.get(0), n, null);
-                long end = System.nanoTime();
-                long[] gc2 = gc();
-                st.encode.loopNs += mid - start;
-                st.decode.loopNs += end - decStart;
-                st.encode.gcCount += gc1[0] - gc0[0];
-                st.encode.gcMs += gc1[1] - gc0[1];
-                st.decode.gcCount += gc2[0] - gc1[0];
-                st.decode.gcMs += gc2[1] - gc1[1];
-                sinkhole = s.len;
-                st.encode.ops += n;
-                st.decode.ops += n;
+                // Throughput, round 1: the encoded sizes come from this pass only.
+                throughput(records, s, st.sinks.get(0), st);
                 st.encodedBytes += s.len;
 
                 // Latency: one sample per record.
@@ -211,6 +225,19 @@ public final class Harness {
                 long a2 = THREADS.getCurrentThreadAllocatedBytes();
                 st.encode.allocBytes += a1 - a0;
                 st.decode.allocBytes += a2 - a1;
+                st.encode.allocOps += n;
+                st.decode.allocOps += n;
+            } catch (WindowError e) {
+                throw e;
+            } catch (Throwable t) {
+                throw new WindowError(-1, "codec threw " + t, t);
+            }
+        }
+
+        /** Throughput round `round` (from 2) over the window, decoding into that round's own sink; fails like window. */
+        void throughputRound(List<R> records, Stream s, RunState<S> st, int round) throws WindowError {
+            try {
+                throughput(records, s, st.roundSinks.get(round - 2), st);
             } catch (WindowError e) {
                 throw e;
             } catch (Throwable t) {
@@ -226,8 +253,8 @@ public final class Harness {
      */
     public static <R, S> Measured measure(Source<R> src, Workload<R, S> spec, Function<S, String> check, List<Entry<R, S>> entries,
             Settings settings, Timer timer, LongFunction<String> position, java.util.function.Consumer<String> progress) throws Exception {
-        if (settings.runs() < 1 || settings.window() < 1 || settings.warmupRuns() < 0) {
-            throw new IllegalArgumentException("--runs and --window must be at least 1, --warmup at least 0");
+        if (settings.runs() < 1 || settings.throughputRounds() < 1 || settings.window() < 1 || settings.warmupRuns() < 0) {
+            throw new IllegalArgumentException("--runs, --throughput-rounds and --window must be at least 1, --warmup at least 0");
         }
         long ops = scan(src, spec, check, settings.window());
         List<Bench<R, S>> benches = new ArrayList<>();
@@ -253,12 +280,14 @@ public final class Harness {
         int allRuns = settings.warmupRuns() + settings.runs();
         for (int run = 0; run < allRuns; run++) {
             boolean warmup = run < settings.warmupRuns();
+            // A warm-up run brings the caches and the heap to their steady state; more rounds would add nothing.
+            int rounds = warmup ? 1 : settings.throughputRounds();
             Instant started = Instant.now();
             long t0 = System.nanoTime();
             long[] gc0 = gc();
             List<RunState<S>> states = new ArrayList<>();
             for (int i = 0; i < benches.size(); i++) {
-                states.add(newRunState(spec));
+                states.add(newRunState(spec, rounds));
             }
             long done = 0;
             for (int i = 0; i < order.length; i++) {
@@ -270,11 +299,7 @@ public final class Harness {
                     if (records.isEmpty()) {
                         break;
                     }
-                    for (int i = order.length - 1; i > 0; i--) {
-                        int j = rng.nextInt(i + 1), t = order[i];
-                        order[i] = order[j];
-                        order[j] = t;
-                    }
+                    shuffle(order, rng);
                     long pos = 0;
                     for (int f : order) {
                         if (results.get(f).failure != null) {
@@ -290,6 +315,19 @@ public final class Harness {
                             results.get(f).failure = failure(e, run, done, position);
                         }
                     }
+                    for (int round = 2; round <= rounds; round++) {
+                        shuffle(order, rng);
+                        for (int f : order) {
+                            if (results.get(f).failure != null) {
+                                continue;
+                            }
+                            try {
+                                benches.get(f).throughputRound(records, stream, states.get(f), round);
+                            } catch (WindowError e) {
+                                results.get(f).failure = failure(e, run, done, position);
+                            }
+                        }
+                    }
                     done += records.size();
                 }
             }
@@ -302,13 +340,7 @@ public final class Harness {
                     continue;
                 }
                 RunState<S> st = states.get(f);
-                for (int p = 0; p < 3; p++) {
-                    String d = check.apply(st.sinks.get(p));
-                    if (d != null) {
-                        r.failure = new Failure("decoded data does not match the reference aggregate (" + PASSES[p] + " pass): " + d, run, null, null);
-                        break;
-                    }
-                }
+                r.failure = validate(st, check, run);
                 if (r.failure != null) {
                     continue;
                 }
@@ -332,12 +364,37 @@ public final class Harness {
         return new Measured(results, runs, ops);
     }
 
-    static <R, S> RunState<S> newRunState(Workload<R, S> spec) {
+    static <R, S> RunState<S> newRunState(Workload<R, S> spec, int rounds) {
         RunState<S> st = new RunState<>();
         for (int i = 0; i < 3; i++) {
             st.sinks.add(spec.newSink.get());
         }
+        for (int round = 2; round <= rounds; round++) {
+            st.roundSinks.add(spec.newSink.get());
+        }
         return st;
+    }
+
+    /** A new order of the formats (Fisher-Yates). */
+    static void shuffle(int[] order, SplittableRandom rng) {
+        for (int i = order.length - 1; i > 0; i--) {
+            int j = rng.nextInt(i + 1), t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+    }
+
+    /** Checks each pass's aggregate, every throughput round's included, against the reference: the first that differs, or null. */
+    static <S> Failure validate(RunState<S> st, Function<S, String> check, int run) {
+        for (int p = 0; p < 3 + st.roundSinks.size(); p++) {
+            // Pass 3 is throughput round 2.
+            String pass = p < 3 ? PASSES[p] : "throughput round " + (p - 1);
+            String d = check.apply(p < 3 ? st.sinks.get(p) : st.roundSinks.get(p - 3));
+            if (d != null) {
+                return new Failure("decoded data does not match the reference aggregate (" + pass + " pass): " + d, run, null, null);
+            }
+        }
+        return null;
     }
 
     static Failure failure(WindowError e, int run, long done, LongFunction<String> position) {
@@ -394,7 +451,7 @@ public final class Harness {
             long start = System.nanoTime(), windows = 0;
             do {
                 try {
-                    benches.get(i).window(records, stream, newRunState(spec));
+                    benches.get(i).window(records, stream, newRunState(spec, 1));
                 } catch (WindowError e) {
                     r.failure = failure(e, 0, 0, position);
                     break;

@@ -9,9 +9,11 @@ import java.util.Map;
 /**
  * The raw figures of one measured run of one direction (docs/results-schema.md's
  * Run); the Rust CLI derives every statistic from them. allocations_per_op is
- * null: the JVM counts allocated bytes per thread, not allocations. gc_count
- * and gc_pause_ms are the collections (all collectors' MXBeans) that ended
- * during this direction's timed throughput loops.
+ * null: the JVM counts allocated bytes per thread, not allocations.
+ * total_ns and ops add up every throughput round; allocated_bytes_per_op is
+ * over the allocation pass's records. gc_count and gc_pause_ms are the
+ * collections (all collectors' MXBeans) that ended during this direction's
+ * timed throughput loops, every round's.
  */
 public record RunFigures(long totalNs, long ops, String histogram, double allocatedBytesPerOp, long gcCount, long gcPauseMs) {
 
@@ -33,6 +35,6 @@ public record RunFigures(long totalNs, long ops, String histogram, double alloca
         ByteBuffer buf = ByteBuffer.allocate(d.latency.getNeededByteBufferCapacity());
         int n = d.latency.encodeIntoCompressedByteBuffer(buf);
         String encoded = Base64.getEncoder().encodeToString(Arrays.copyOf(buf.array(), n));
-        return new RunFigures(d.loopNs, d.ops, encoded, d.allocBytes / (double) Math.max(d.ops, 1), d.gcCount, d.gcMs);
+        return new RunFigures(d.loopNs, d.ops, encoded, d.allocBytes / (double) Math.max(d.allocOps, 1), d.gcCount, d.gcMs);
     }
 }

@@ -66,6 +66,7 @@ class MainTest {
         assertEquals(2, j.get("runs").size(), "no warm-up run, 2 measured");
         assertEquals(SETTINGS, fieldNames(j.get("settings")));
         assertEquals(2, j.at("/settings/runs").asInt());
+        assertEquals(1, j.at("/settings/throughput_rounds").asInt(), "one round unless asked");
         assertEquals(0, j.get("failed").size());
         assertEquals(Registry.notRun("user").size(), j.get("not_run").size());
         assertTrue(j.get("warnings").size() > 0, "--warmup 0 must warn");
@@ -78,7 +79,7 @@ class MainTest {
             "gc_pause_ms", "order_position");
 
     /** The settings: the run count is exactly warmup_runs then runs, nothing adaptive. */
-    static final List<String> SETTINGS = List.of("warmup_runs", "runs", "window", "order_seed", "jit_warmup_ms");
+    static final List<String> SETTINGS = List.of("warmup_runs", "runs", "throughput_rounds", "window", "order_seed", "jit_warmup_ms");
 
     static List<String> fieldNames(JsonNode n) {
         List<String> names = new java.util.ArrayList<>();
@@ -108,6 +109,38 @@ class MainTest {
         }
     }
 
+    /** Each measured run's throughput figures cover every round; the encoded sizes and the latency pass, round 1 only. */
+    @Test
+    void throughputRoundsMultiplyTheMeasuredRunsThroughputOps(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("results.json");
+        Ran r = run("--dataset", Samples.path("sql").toString(), "--runs", "2", "--warmup", "0", "--throughput-rounds", "2",
+                "--formats", "json-jackson", "--jit-warmup-ms", "0", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        JsonNode j = new ObjectMapper().readTree(out.toFile());
+        assertEquals(2, j.at("/settings/throughput_rounds").asInt());
+        assertEquals(2, j.at("/invocation/options/throughput_rounds").asInt());
+        assertEquals(2, j.get("runs").size(), "rounds are within a run");
+        long records = shootout.workload.Dataset.readHeader(Samples.path("sql")).records();
+        assertEquals(2, j.get("formats").size(), "baseline and json-jackson");
+        for (JsonNode f : j.get("formats")) {
+            String name = f.get("name").asText();
+            for (String direction : List.of("encode", "decode")) {
+                JsonNode runs = f.at("/" + direction + "/runs");
+                assertEquals(2, runs.size(), name + " " + direction);
+                for (JsonNode run : runs) {
+                    assertEquals(2 * records, run.get("ops").asLong(), name + " " + direction);
+                    byte[] h = java.util.Base64.getDecoder().decode(run.get("histogram").asText());
+                    long latencySamples = org.HdrHistogram.Histogram.decodeFromCompressedByteBuffer(java.nio.ByteBuffer.wrap(h), 0)
+                            .getTotalCount();
+                    assertEquals(records, latencySamples, name + " " + direction + ": one latency pass");
+                }
+            }
+        }
+        JsonNode baseline = j.get("formats").get(0);
+        assertEquals("baseline", baseline.get("name").asText());
+        assertEquals(4 * records, baseline.get("encoded_bytes").asLong(), "4 bytes a record, from the first run's round 1 only");
+    }
+
     /** An out-of-range count is one line, as the Rust CLI shows it, and nothing is measured or written. */
     @Test
     void noMeasuredRunANegativeCountOrAnEmptyWindowIsAOneLineUsageError(@TempDir Path dir) throws Exception {
@@ -116,7 +149,7 @@ class MainTest {
         assertEquals(2, r.code(), r.err());
         assertEquals("shootout-jvm: --runs 0: at least 1 measured run", r.err().strip());
         for (List<String> bad : List.of(List.of("--runs", "-1"), List.of("--warmup", "-1"), List.of("--window", "0"),
-                List.of("--jit-warmup-ms", "-1"))) {
+                List.of("--jit-warmup-ms", "-1"), List.of("--throughput-rounds", "0"), List.of("--throughput-rounds", "101"))) {
             Ran b = run("--dataset", ds, bad.get(0), bad.get(1), "--out", out);
             assertEquals(2, b.code(), bad + ": " + b.err());
             assertEquals(1, b.err().strip().lines().count(), bad + ": " + b.err());
