@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Result, bail};
 
 use crate::benchmark::Settings;
+use crate::benchmark::stats::ByProcess;
 use crate::results::{Imprecise, Results};
 
 /// One language's results over as many processes as `settings` ask, made by
@@ -105,6 +106,92 @@ pub fn merge(parts: Vec<Results>, settings: Settings) -> Result<Results> {
     merged.settings = settings;
     merged.derive_again();
     Ok(merged)
+}
+
+/// How far a part's processes ran from one another by a factor common to
+/// every format: each process's median ns/op over each format row's median
+/// across processes, the median of those over the rows. On a VM it is mostly
+/// the host lending the machine more or less speed from one minute to the
+/// next; the intervals count it, but another invocation, minutes later, may
+/// sit anywhere in (and beyond) this range, while ratios between formats of
+/// one process keep clear of it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Drift {
+    pub language: String,
+    /// The slowest and fastest process's factors (1.0 = the median process).
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Drift {
+    /// The part's drift, when it was measured in more than one process.
+    pub fn find(part: &Results) -> Option<Drift> {
+        let processes = part.runs.iter().map(|r| r.process + 1).max()?;
+        if processes < 2 {
+            return None;
+        }
+        let mut deviations = vec![Vec::new(); processes];
+        let directions = part
+            .formats
+            .iter()
+            .filter(|f| !f.baseline)
+            .flat_map(|f| [&f.encode, &f.decode]);
+        for direction in directions {
+            let medians: Vec<(usize, f64)> = (0..processes)
+                .filter_map(|process| {
+                    let runs = direction.runs.iter().filter(|r| r.process == process);
+                    let values: Vec<f64> = runs.map(|r| r.stats.ns_per_op).collect();
+                    (!values.is_empty())
+                        .then(|| (process, ByProcess::one_process(&values).median()))
+                })
+                .collect();
+            let all: Vec<f64> = medians.iter().map(|&(_, m)| m).collect();
+            let middle = ByProcess::one_process(&all).median();
+            if middle > 0.0 {
+                for (process, m) in medians {
+                    deviations[process].push(m / middle);
+                }
+            }
+        }
+        let factors: Vec<f64> = deviations
+            .iter()
+            .filter(|d| !d.is_empty())
+            .map(|d| ByProcess::one_process(d).median())
+            .collect();
+        Some(Drift {
+            language: part.runner.language.clone(),
+            low: factors.iter().copied().fold(f64::INFINITY, f64::min),
+            high: factors.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+        })
+        .filter(|_| factors.len() >= 2)
+    }
+
+    /// The preamble's line, when a part was measured in several processes.
+    pub fn line(drifts: &[Drift]) -> Option<String> {
+        let several = drifts.iter().any(|d| d.language != drifts[0].language);
+        let shown: Vec<String> = drifts
+            .iter()
+            .map(|d| {
+                format!(
+                    "{}{:+.1}% to {:+.1}%",
+                    if several {
+                        format!("{} ", d.language)
+                    } else {
+                        String::new()
+                    },
+                    100.0 * (d.low - 1.0),
+                    100.0 * (d.high - 1.0)
+                )
+            })
+            .collect();
+        (!shown.is_empty()).then(|| {
+            format!(
+                "host drift (a speed factor common to every format of a process, against the median process): {}; \
+                 another invocation's ns/op may differ by as much, ratios between formats less",
+                shown.join(", ")
+            )
+        })
+    }
 }
 
 #[cfg(test)]
@@ -200,5 +287,24 @@ mod tests {
         other.workload.records += 1;
         let error = merge(vec![process(1.0), other], settings(2, 2, 0.02)).unwrap_err();
         assert!(error.to_string().contains("the input changed"), "{error}");
+    }
+
+    #[test]
+    fn drift_is_the_factor_common_to_every_format_of_a_process() {
+        let merged = merge(
+            vec![process(1.0), process(1.1), process(1.2)],
+            settings(3, 3, 0.02),
+        )
+        .unwrap();
+        let drift = Drift::find(&merged).unwrap();
+        assert!((drift.low - 1.0 / 1.1).abs() < 1e-3, "{drift:?}");
+        assert!((drift.high - 1.2 / 1.1).abs() < 1e-3, "{drift:?}");
+        assert_eq!(
+            Drift::line(&[drift]).unwrap(),
+            "host drift (a speed factor common to every format of a process, against the median process): \
+             -9.1% to +9.1%; another invocation's ns/op may differ by as much, ratios between formats less"
+        );
+        // One process has no drift to show.
+        assert_eq!(Drift::find(&process(1.0)), None);
     }
 }

@@ -626,6 +626,12 @@ pub fn preamble(merged: &Merged) -> Vec<String> {
         ),
     ];
     lines.extend(crate::results::Canary::line(&merged.canaries()));
+    let drifts: Vec<_> = merged
+        .parts
+        .iter()
+        .filter_map(crate::processes::Drift::find)
+        .collect();
+    lines.extend(crate::processes::Drift::line(&drifts));
     if merged.several_languages() {
         let clocks: Vec<String> = merged
             .parts
