@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Re-runs every benchmark BENCHMARKS.md records, writing each table to
 # results/ (Markdown and JSON). Needs ../shared/data/iex/DEEP10.pcap.gz for the
-# iex table. Takes about an hour on 2 cores (the 5M-packet memory check is most of
-# it). Before each table it waits for a quiet machine (the 1-minute load below
+# iex tables. Takes about an hour and a half on 2 cores (the 5M-packet memory
+# check is a quarter of it). Before each table it waits for a quiet machine (the 1-minute load below
 # half a core per core; `run` then checks the CPU itself and warns if busy) and
 # gives up after two minutes rather than time anything beside other work; every table's
 # Markdown ends with the conditions it ran under (date, load before and after,
@@ -32,18 +32,22 @@ quiet() {
     exit 1
 }
 
-run() { # name, then arguments for `shootout run`
+run() { # name, then arguments for `shootout run`; wall time and peak RSS go to $out/$name.time
     local name=$1
     shift
     quiet
-    echo "== $name: shootout run $*" >&2
-    "$shootout" run "$@" --export-markdown "$out/$name.md" --export-json "$out/$name.json" --force >/dev/null
+    echo "== $name: shootout run $* ($(date -u +%FT%TZ), load $(cut -d' ' -f1-3 /proc/loadavg))" >&2
+    /usr/bin/time -f "wall %e s, maxrss %M kB" -o "$out/$name.time" \
+        "$shootout" run "$@" --export-markdown "$out/$name.md" --export-json "$out/$name.json" --force >/dev/null
 }
 
+run default
 run deep10 --input ../shared/data/iex/DEEP10.pcap.gz --export-html "$out/deep10.html"
-# The same command again: compare should find no significant change for most formats.
+# The same command again, twice: compare should call no change, and the third
+# run shows how far the host's speed moves between invocations.
 run deep10-again --input ../shared/data/iex/DEEP10.pcap.gz
 "$shootout" compare "$out/deep10.json" "$out/deep10-again.json" --markdown >"$out/compare-deep10.md"
+"$shootout" compare "$out/deep10.json" "$out/deep10-again.json" --json >"$out/compare-deep10.json"
 quiet
 # Beyond speed: every language reading every other's bytes, schema evolution, hostile bytes.
 "$shootout" interop --workload iex --input ../shared/data/iex/DEEP10.pcap.gz --lang all \
@@ -57,14 +61,19 @@ run mixed --workload mixed --input "$out/mixed.csv"
 for workload in strings longs user sql primitives object; do
     run "$workload" --workload "$workload"
 done
+run deep10-third --input ../shared/data/iex/DEEP10.pcap.gz
+run lang-all --input ../shared/data/iex/DEEP10.pcap.gz --lang all
+"$shootout" report "$out/lang-all.json" --export-html "$out/lang-all.html" --force
+run jvm-mixed --workload mixed --input "$out/mixed.csv" --lang jvm
 cargo bench --bench ingest | tee "$out/ingest.txt"
 
-# Peak memory must not grow with the input: every format on 1M- and 5M-packet captures.
+# Peak memory must not grow with the input: every format on 1M- and 5M-packet
+# captures, one process, one throughput round (memory does not depend on rounds).
 for packets in 1000000 5000000; do
     capture="$out/generated-$packets.pcap"
     "$shootout" gen-capture --packets "$packets" --out "$capture" --force
-    echo "== rss $packets packets: shootout run --input $capture --runs 1 --warmup 0" >&2
-    /usr/bin/time -v "$shootout" run --input "$capture" --runs 1 --warmup 0 \
+    echo "== rss $packets packets: shootout run --input $capture --runs 1 --warmup 0 --throughput-rounds 1" >&2
+    /usr/bin/time -v "$shootout" run --input "$capture" --runs 1 --warmup 0 --throughput-rounds 1 \
         --export-json "$out/rss-$packets.json" --force >/dev/null 2>"$out/rss-$packets.txt"
     grep -E "Maximum resident|Elapsed" "$out/rss-$packets.txt"
     rm -f "$capture"

@@ -402,11 +402,10 @@ fn fill_relative(
             (
                 runner[i],
                 per_run(d),
-                d.summary.ns_per_op_ci,
                 d.summary.ns_per_op.median,
             )
         });
-    let Some((fastest_runner, fastest_runs, fastest_ci, fastest_median)) = fastest else {
+    let Some((fastest_runner, fastest_runs, fastest_median)) = fastest else {
         return;
     };
     for (i, format) in formats.iter_mut().enumerate() {
@@ -414,18 +413,22 @@ fn fill_relative(
         let runs = per_run(direction);
         // The fastest format against itself is 1 exactly, not a resampled ratio.
         let is_fastest = runner[i] == fastest_runner && runs == fastest_runs;
+        let interval = match (is_fastest, runner[i] == fastest_runner) {
+            (true, _) => Interval {
+                low: 1.0,
+                high: 1.0,
+            },
+            (false, true) => stats::ratio_interval(&runs, &fastest_runs),
+            (false, false) => stats::ratio_interval_apart(&runs, &fastest_runs),
+        };
         direction.relative = Relative {
             fastest: is_fastest,
             ratio: direction.summary.ns_per_op.median / fastest_median.max(f64::MIN_POSITIVE),
-            interval: match (is_fastest, runner[i] == fastest_runner) {
-                (true, _) => Interval {
-                    low: 1.0,
-                    high: 1.0,
-                },
-                (false, true) => stats::ratio_interval(&runs, &fastest_runs),
-                (false, false) => stats::ratio_interval_apart(&runs, &fastest_runs),
-            },
-            indistinguishable_from_fastest: direction.summary.ns_per_op_ci.overlaps(&fastest_ci),
+            // The ratio's own interval decides, so `≈` never sits beside an
+            // interval that excludes 1 (paired within a runner, a drift common
+            // to a process cancels; two separate intervals overlapping would not).
+            indistinguishable_from_fastest: interval.low <= 1.0,
+            interval,
         };
     }
 }
