@@ -670,14 +670,20 @@ pub fn preamble(merged: &Merged) -> Vec<String> {
     for part in &merged.parts {
         let e = |key| part.environment_text(key);
         lines.push(format!(
-            "{} × {} cores, {}, {}, {} {} ({})",
+            "{} × {} cores, {}, {}, {} {} ({}{})",
             e("cpu"),
             e("cores"),
             e("os"),
             e("toolchain"),
             part.runner.name,
             e("shootout_version"),
-            short(&e("git_commit"))
+            short(&e("git_commit")),
+            // Built from a tree with changes not in that commit.
+            if e("git_dirty") == "true" {
+                " + uncommitted changes"
+            } else {
+                ""
+            }
         ));
     }
     // The conditions the figures were taken under, so a table carries them wherever it is pasted.
