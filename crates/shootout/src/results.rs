@@ -398,13 +398,7 @@ fn fill_relative(
                 .median
                 .total_cmp(&b.summary.ns_per_op.median)
         })
-        .map(|(i, d)| {
-            (
-                runner[i],
-                per_run(d),
-                d.summary.ns_per_op.median,
-            )
-        });
+        .map(|(i, d)| (runner[i], per_run(d), d.summary.ns_per_op.median));
     let Some((fastest_runner, fastest_runs, fastest_median)) = fastest else {
         return;
     };
