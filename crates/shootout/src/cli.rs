@@ -1,9 +1,9 @@
 //! Command-line interface.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use crate::benchmark::{self, Settings};
@@ -140,10 +140,10 @@ enum Command {
         #[arg(long, value_delimiter = ',')]
         need: Vec<String>,
         /// Exclude formats whose p99 latency (the larger of encode and decode) is above N ns.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = limit)]
         max_p99_ns: Option<f64>,
         /// Exclude formats encoding more than N bytes per record.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = limit)]
         max_bytes_per_record: Option<f64>,
         /// Only formats measured in these languages, comma-separated: rust, go, java (or jvm).
         #[arg(long, value_delimiter = ',')]
@@ -176,10 +176,10 @@ enum Command {
     GenCsv {
         #[arg(long, short, value_enum)]
         workload: TabularName,
-        /// Output file.
+        /// Output file (`-` for standard output).
         #[arg(long)]
         out: PathBuf,
-        #[arg(long, default_value_t = tabular::DEFAULT_RECORDS as u64)]
+        #[arg(long, default_value_t = tabular::DEFAULT_RECORDS as u64, value_parser = clap::value_parser!(u64).range(0..=MAX_RECORDS))]
         records: u64,
         /// Seed; the same seed gives the same file.
         #[arg(long, default_value_t = 1)]
@@ -259,7 +259,7 @@ enum Command {
     },
     /// Write the deterministic DEEP 1.0 capture that `run` uses when given no --input.
     GenCapture {
-        /// Output file (classic pcap).
+        /// Output file (classic pcap; `-` for standard output).
         #[arg(long)]
         out: PathBuf,
         #[command(flatten)]
@@ -270,10 +270,18 @@ enum Command {
     },
 }
 
+/// The most records a generated workload makes (and `gen-csv` writes): a
+/// record's place in the order is a u32, and no product of the count (bytes,
+/// sums) comes near u64's range.
+const MAX_RECORDS: u64 = 1_000_000_000;
+/// The most packets of a generated capture: about 16 GB of pcap, its
+/// timestamps and byte counts far inside their types.
+const MAX_PACKETS: u64 = 100_000_000;
+
 #[derive(Args, Clone, Copy, serde::Serialize)]
 struct Generated {
     /// IEX-TP packets in the generated capture.
-    #[arg(long, default_value_t = generate::Options::default().packets, value_parser = clap::value_parser!(u64).range(2..))]
+    #[arg(long, default_value_t = generate::Options::default().packets, value_parser = clap::value_parser!(u64).range(2..=MAX_PACKETS))]
     packets: u64,
     /// Seed of generated data; the same seed gives the same bytes.
     #[arg(long, default_value_t = generate::Options::default().seed)]
@@ -318,7 +326,7 @@ struct DataArgs {
     #[arg(long, short)]
     input: Option<PathBuf>,
     /// Operations (records encoded per run) for generated non-iex workloads.
-    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=MAX_RECORDS))]
     records: u64,
     /// Probability that a generated tabular field is present.
     #[arg(long, default_value_t = tabular::DEFAULT_PRESENCE, value_parser = presence)]
@@ -360,9 +368,15 @@ impl ExportArgs {
             (Kind::Html, &self.export_html),
         ]
         .into_iter()
-        .filter_map(|(kind, path)| path.clone().map(|path| Target { kind, path }))
+        .filter_map(|(kind, path)| {
+            path.clone().map(|path| Target {
+                kind,
+                path,
+                force: self.force,
+            })
+        })
         .collect();
-        crate::export::check_targets(&targets, self.force)?;
+        crate::export::check_targets(&targets)?;
         Ok(targets)
     }
 }
@@ -479,15 +493,20 @@ pub fn main() -> Result<()> {
             force,
         } => {
             let options = generated.options();
-            let bytes = generate::generate(options);
-            write_new(&out, &bytes, force)?;
-            eprintln!(
-                "wrote {} ({} bytes, {} IEX-TP packets, seed {})",
-                out.display(),
-                bytes.len(),
-                options.packets,
-                options.seed
-            );
+            if out == Path::new("-") && io::stdout().is_terminal() {
+                bail!(
+                    "--out -: standard output is a terminal, which pcap bytes would garble; redirect it"
+                );
+            }
+            let bytes = write_generated(&out, force, |w| generate::write(options, w))?;
+            if out != Path::new("-") {
+                eprintln!(
+                    "wrote {} ({bytes} bytes, {} IEX-TP packets, seed {})",
+                    out.display(),
+                    options.packets,
+                    options.seed
+                );
+            }
             Ok(())
         }
         Command::GenCsv {
@@ -499,23 +518,23 @@ pub fn main() -> Result<()> {
             force,
         } => {
             let records = records as usize;
-            let text = match workload {
+            let bytes = write_generated(&out, force, |w| match workload {
                 TabularName::Mixed => {
-                    csv::render(&tabular::generate_rows::<MixedRow>(records, seed, presence))
+                    csv::write::<MixedRow>(tabular::rows(seed, presence).take(records), w)
                 }
-                TabularName::Strings => csv::render(&tabular::generate_rows::<StringsRow>(
-                    records, seed, presence,
-                )),
+                TabularName::Strings => {
+                    csv::write::<StringsRow>(tabular::rows(seed, presence).take(records), w)
+                }
                 TabularName::Longs => {
-                    csv::render(&tabular::generate_rows::<LongsRow>(records, seed, presence))
+                    csv::write::<LongsRow>(tabular::rows(seed, presence).take(records), w)
                 }
-            };
-            write_new(&out, text.as_bytes(), force)?;
-            eprintln!(
-                "wrote {} ({} bytes, {records} records, seed {seed}, presence {presence})",
-                out.display(),
-                text.len()
-            );
+            })?;
+            if out != Path::new("-") {
+                eprintln!(
+                    "wrote {} ({bytes} bytes, {records} records, seed {seed}, presence {presence})",
+                    out.display()
+                );
+            }
             Ok(())
         }
         Command::Workloads => list_workloads(),
@@ -589,15 +608,15 @@ pub fn main() -> Result<()> {
             let export_json = export_json.map(|path| Target {
                 kind: Kind::Json,
                 path,
+                force,
             });
-            crate::export::check_targets(export_json.as_slice(), force)?;
+            crate::export::check_targets(export_json.as_slice())?;
             let task = crate::interop::Interop {
                 languages: lang,
                 formats,
                 max_records,
                 keep,
                 export_json,
-                force,
             };
             catalog::dispatch(data.workload, &data.data(), task)
         }
@@ -624,8 +643,9 @@ fn inspect(file: PathBuf, json: bool) -> Result<()> {
     crate::output::print_warnings(&report.warnings);
     let mut out = io::stdout().lock();
     if json {
-        serde_json::to_writer_pretty(&mut out, report)?;
-        writeln!(out)?;
+        // Symbols are any bytes: the JSON keeps them, escaped as a terminal needs.
+        let text = serde_json::to_string_pretty(report)?;
+        writeln!(out, "{}", crate::sanitize::json(&text))?;
     } else {
         crate::output::inspect::write(report, &mut out)?;
     }
@@ -647,8 +667,9 @@ fn list_formats(json: bool, markdown: bool, lang: &[Language]) -> Result<()> {
     }
     let mut out = io::stdout().lock();
     if json {
-        serde_json::to_writer_pretty(&mut out, &entries)?;
-        writeln!(out)?;
+        // Other languages' runners list their own names and notes: text from outside.
+        let text = serde_json::to_string_pretty(&entries)?;
+        writeln!(out, "{}", crate::sanitize::json(&text))?;
     } else {
         crate::output::formats::write(&entries, markdown, &mut out)?;
         if !markdown {
@@ -663,8 +684,16 @@ fn list_formats(json: bool, markdown: bool, lang: &[Language]) -> Result<()> {
 
 fn percent(text: &str) -> std::result::Result<f64, String> {
     match text.trim_end_matches('%').parse::<f64>() {
-        Ok(p) if p >= 0.0 => Ok(p),
+        Ok(p) if p >= 0.0 && p.is_finite() => Ok(p),
         _ => Err(format!("'{text}' is not a percentage (0 or more)")),
+    }
+}
+
+/// A limit on a measured figure: a number, 0 or more (not NaN, which no figure exceeds).
+fn limit(text: &str) -> std::result::Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(n) if n >= 0.0 && n.is_finite() => Ok(n),
+        _ => Err(format!("'{text}' is not a number (0 or more)")),
     }
 }
 
@@ -692,11 +721,18 @@ fn presence(text: &str) -> std::result::Result<f64, String> {
     }
 }
 
-/// Writes `bytes` to a new file; an existing file is kept unless `force`.
-fn write_new(out: &Path, bytes: &[u8], force: bool) -> Result<()> {
-    crate::export::create(out, force)?
-        .write_all(bytes)
-        .with_context(|| format!("{}: cannot write", out.display()))
+/// Writes what `generate` writes at `out` (`-`: standard output) as it is
+/// generated, all or nothing, after checking the path; an existing file is
+/// replaced only with `force`. Returns the bytes written.
+fn write_generated(
+    out: &Path,
+    force: bool,
+    generate: impl FnOnce(&mut dyn Write) -> io::Result<u64>,
+) -> Result<u64> {
+    crate::export::check_path(out, force)?;
+    crate::export::write_with(out, force, |w| {
+        generate(w).with_context(|| format!("{}: cannot write", out.display()))
+    })
 }
 
 fn list_workloads() -> Result<()> {

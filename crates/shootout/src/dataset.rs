@@ -2,7 +2,7 @@
 //! one language-neutral file (docs/dataset-format.md), so runners in other
 //! languages measure the same records and validate against the same answer.
 
-use std::io::{self, BufWriter, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
@@ -23,20 +23,8 @@ pub struct Target {
 
 impl Target {
     pub fn new(path: PathBuf, force: bool) -> Result<Target> {
-        let target = crate::export::Target {
-            kind: crate::export::Kind::Json,
-            path: path.clone(),
-        };
-        crate::export::check_targets(std::slice::from_ref(&target), force)?;
+        crate::export::check_path(&path, force)?;
         Ok(Target { path, force })
-    }
-
-    fn open(&self) -> Result<Box<dyn Write>> {
-        if self.path.as_os_str() == "-" {
-            return Ok(Box::new(BufWriter::new(io::stdout().lock())));
-        }
-        let file = crate::export::create(&self.path, self.force)?;
-        Ok(Box::new(BufWriter::new(file)))
     }
 }
 
@@ -67,16 +55,13 @@ where
     W::Record: Serialize,
 {
     let scanned = scan(input)?;
-    for warning in &scanned.warnings {
-        eprintln!("warning: {warning}");
-    }
+    crate::output::print_warnings(&scanned.warnings);
 
-    let written = write(input, &scanned, &target);
-    if written.is_err() && target.path.as_os_str() != "-" {
-        // A partial dataset would validate nothing: remove what this run created.
-        let _ = std::fs::remove_file(&target.path);
-    }
-    let written = written?;
+    // All or nothing: a partial dataset would validate nothing.
+    let name = target.path.display().to_string();
+    let written = crate::export::write_with(&target.path, target.force, |out| {
+        write_to(input, &scanned, out, &name)
+    })?;
     if target.path.as_os_str() != "-" {
         eprintln!(
             "wrote {} ({written} {} records, {SCHEMA})",
@@ -95,14 +80,6 @@ pub fn scan<W: Workload>(input: &dyn Input<W>) -> Result<Scanned<W>> {
         .is_some()
     {}
     reader.finish()
-}
-
-fn write<W: Workload>(input: &dyn Input<W>, scanned: &Scanned<W>, target: &Target) -> Result<u64>
-where
-    W::Record: Serialize,
-{
-    let name = target.path.display().to_string();
-    write_to(input, scanned, &mut target.open()?, &name)
 }
 
 /// Writes the dataset of `input`, whose first pass found `scanned`, to `out` (named `name` in errors).

@@ -19,5 +19,7 @@ pub mod results;
 pub mod robustness;
 pub mod run;
 pub mod runners;
+pub mod sanitize;
 pub mod saved;
+pub mod temporary;
 pub mod workload;

@@ -7,7 +7,11 @@ fn main() -> ExitCode {
         // A closed pipe (`shootout formats --json | head -1`) is the reader's choice, not a failure.
         Err(error) if error.chain().any(is_broken_pipe) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {error:#}");
+            // An error can quote its input (a name, a cell, a path): shown, never obeyed.
+            eprintln!(
+                "error: {}",
+                shootout::sanitize::terminal(&format!("{error:#}"))
+            );
             // Distinct from input and usage errors: some formats were measured and exported.
             if error
                 .downcast_ref::<shootout::run::FormatsFailed>()

@@ -9,6 +9,7 @@ use anyhow::{Result, bail};
 
 use crate::format::features::{self, Features, Schema};
 use crate::results::{FormatResult, Results};
+use crate::sanitize::terminal;
 
 /// A feature-matrix column a format must have: its `--need` name, what it
 /// means, and the test of a family's row.
@@ -102,6 +103,15 @@ struct Candidate<'a> {
 }
 
 pub fn recommend(results: Option<&Path>, constraints: &Constraints) -> Result<()> {
+    recommend_on(results, constraints, &mut io::stdout().lock())
+}
+
+/// [`recommend`] written to `out`.
+pub fn recommend_on(
+    results: Option<&Path>,
+    constraints: &Constraints,
+    out: &mut dyn Write,
+) -> Result<()> {
     let mut needs = Vec::new();
     for name in &constraints.needs {
         match NEEDS.iter().find(|need| need.name == name) {
@@ -164,15 +174,7 @@ pub fn recommend(results: Option<&Path>, constraints: &Constraints) -> Result<()
     if results.is_some() {
         meets.sort_by(|a, b| figure(a, by).total_cmp(&figure(b, by)));
     }
-    write(
-        &parts,
-        results,
-        &needs,
-        by,
-        &meets,
-        &excluded,
-        &mut io::stdout().lock(),
-    )
+    write(&parts, results, &needs, by, &meets, &excluded, out)
 }
 
 /// Every constraint the candidate fails, in the order given.
@@ -247,9 +249,13 @@ fn write(
             .collect::<Vec<_>>()
             .join(", "),
     };
-    let label = |c: &Candidate| match c.language {
-        Some(language) => format!("{} ({language})", c.name),
-        None => c.name.clone(),
+    // Names, families, languages and the workload come from the results file: shown, never obeyed.
+    let label = |c: &Candidate| {
+        terminal(&match c.language {
+            Some(language) => format!("{} ({language})", c.name),
+            None => c.name.clone(),
+        })
+        .into_owned()
     };
     match (results, parts.first()) {
         (Some(path), Some(first)) => {
@@ -259,13 +265,13 @@ fn write(
                 By::Size => "bytes/record",
                 By::P99 => "p99 ns (the larger direction)",
             };
-            writeln!(
-                out,
+            let line = format!(
                 "{}: workload {}, {} records; needs: {needs}; ordered by {order}",
                 path.display(),
                 first.workload.name,
                 first.workload.records
-            )?;
+            );
+            writeln!(out, "{}", terminal(&line))?;
         }
         _ => writeln!(
             out,
@@ -285,7 +291,7 @@ fn write(
         let rest = candidate.measured.map_or_else(String::new, |f| {
             format!(
                 "  {:<family_width$}  decode {:>6.0} ns/op  encode {:>6.0} ns/op  p99 {:>6.0} ns  {:>7.1} B/record",
-                candidate.family,
+                terminal(candidate.family),
                 f.decode.summary.ns_per_op.median,
                 f.encode.summary.ns_per_op.median,
                 p99(f),
@@ -301,7 +307,7 @@ fn write(
             out,
             "      {:<width$}  {}",
             label(candidate),
-            failed.join("; ")
+            terminal(&failed.join("; "))
         )?;
     }
     Ok(())

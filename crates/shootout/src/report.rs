@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 
 use crate::export::Target;
 use crate::output::table::Columns;
@@ -25,6 +25,26 @@ pub fn report(
     targets: &[Target],
     columns: Option<&Columns>,
 ) -> Result<()> {
+    let sets = merge(files, allow_mismatch, attach, !targets.is_empty())?;
+    let several = sets.len() > 1;
+    for (title, merged) in sets {
+        if several {
+            println!("\n== {} ==", crate::sanitize::terminal(&title));
+        }
+        crate::run::show(&merged, targets, columns)?;
+    }
+    Ok(())
+}
+
+/// The files' results as the sets `report` shows, each with its title: one
+/// per workload and record count (several only with `allow_mismatch`, and
+/// none of them exported), each with the attached matrices.
+pub fn merge(
+    files: &[PathBuf],
+    allow_mismatch: bool,
+    attach: &[PathBuf],
+    exporting: bool,
+) -> Result<Vec<(String, Merged)>> {
     let mut parts = Vec::new();
     for file in files {
         for results in crate::saved::read(file)? {
@@ -58,32 +78,31 @@ pub fn report(
                 }
             );
         }
-        if !targets.is_empty() {
+        if exporting {
             bail!(
                 "the files hold {} workloads (or record counts) and an export holds one: export each workload's files in a report of its own",
                 groups.len()
             );
         }
     }
-    let several = groups.len() > 1;
-    for group in groups {
-        if several {
+    groups
+        .into_iter()
+        .map(|group| {
             let workload = &group[0].results.workload;
             let mut files: Vec<String> =
                 group.iter().map(|p| p.file.display().to_string()).collect();
             files.dedup();
-            println!(
-                "\n== {}, {} records: {} ==",
+            let title = format!(
+                "{}, {} records: {}",
                 workload.name,
                 workload.records,
                 files.join(", ")
             );
-        }
-        let mut merged = Merged::new(group.into_iter().map(|p| p.results).collect())?;
-        merged.attachments = attachments.clone();
-        crate::run::show(&merged, targets, columns)?;
-    }
-    Ok(())
+            let mut merged = Merged::new(group.into_iter().map(|p| p.results).collect())?;
+            merged.attachments = attachments.clone();
+            Ok((title, merged))
+        })
+        .collect()
 }
 
 /// The matrices an HTML page can show beside the results, by their `schema`.
@@ -93,17 +112,19 @@ pub const ATTACHABLE: &[&str] = &[
     crate::robustness::SCHEMA,
 ];
 
+/// An attached matrix, read as boundedly as a results file: it is embedded in the page as it is.
 fn read_attachment(path: &Path) -> Result<serde_json::Value> {
-    let text = std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
-    let value: serde_json::Value =
-        serde_json::from_slice(&text).with_context(|| format!("{}: not JSON", path.display()))?;
-    match value.get("schema").and_then(|s| s.as_str()) {
-        Some(schema) if ATTACHABLE.contains(&schema) => Ok(value),
+    let name = path.display().to_string();
+    let document = crate::saved::Document::open(path, &name, &crate::saved::ATTACHMENT)?;
+    match document.schema.as_deref() {
+        Some(schema) if ATTACHABLE.contains(&schema) => document.parse(),
         other => bail!(
-            "{}: --attach takes {}, not {}",
-            path.display(),
+            "{name}: --attach takes {}, not {}",
             ATTACHABLE.join(", "),
-            other.unwrap_or("a file without a schema")
+            other.map_or("a file without a schema".to_owned(), |s| format!(
+                "schema {}",
+                crate::saved::excerpt(s)
+            ))
         ),
     }
 }

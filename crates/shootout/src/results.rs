@@ -3,11 +3,15 @@
 //! built here by the Rust harness or read back from another language's runner;
 //! a run over several languages shows them together as one [`Merged`] set.
 
+use std::num::NonZeroU64;
+
 use anyhow::{Result, bail};
 use serde::{Deserialize, Serialize};
 
 use crate::benchmark::input::InputFile;
-use crate::benchmark::stats::{self, ByProcess, Interval, RunStats, Summary};
+use crate::benchmark::stats::{
+    self, ByProcess, Interval, RawRun, RunStats, StoredHistogram, Summary,
+};
 use crate::benchmark::timer::Calibration;
 use crate::benchmark::{
     Failure, FormatRuns, Measured, Registered, RunInfo, Settings, ZSTD_LEVEL, baseline,
@@ -171,6 +175,7 @@ pub struct Direction {
 
 /// A direction as read: its runs; the rest is derived from them.
 #[derive(Deserialize)]
+#[serde(expecting = "a direction: an object of its runs")]
 struct DirectionRuns {
     runs: Vec<DirectionRun>,
 }
@@ -180,7 +185,7 @@ impl TryFrom<DirectionRuns> for Direction {
 
     fn try_from(read: DirectionRuns) -> Result<Direction, String> {
         if read.runs.is_empty() {
-            return Err("a direction with no runs".to_owned());
+            return Err("no runs; expected at least one measured run".to_owned());
         }
         Ok(Direction::of(read.runs))
     }
@@ -228,6 +233,7 @@ fn read_formats<'de, D: serde::Deserializer<'de>>(
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(from = "ReadRun")]
 pub struct DirectionRun {
     #[serde(flatten)]
     pub stats: RunStats,
@@ -235,8 +241,49 @@ pub struct DirectionRun {
     pub order_position: f64,
     /// Which of the invocation's processes made the run (0 = the first; 0 in
     /// files from before processes were recorded).
-    #[serde(default)]
     pub process: usize,
+}
+
+/// A direction's run as a runner writes it (`RawRun` and `order_position` in
+/// docs/results-schema.md; derived keys are ignored), every key spelled out
+/// rather than flattened so that an error in any names its path. The
+/// histogram is decoded as it is read, and refused there if beyond its limits.
+#[derive(Deserialize)]
+#[serde(expecting = "a run: an object of its raw figures")]
+struct ReadRun {
+    total_ns: u64,
+    /// ns/op divides by it.
+    ops: NonZeroU64,
+    histogram: StoredHistogram,
+    allocations_per_op: Option<f64>,
+    allocated_bytes_per_op: f64,
+    #[serde(default)]
+    gc_count: Option<u64>,
+    #[serde(default)]
+    gc_pause_ms: Option<u64>,
+    order_position: f64,
+    #[serde(default)]
+    process: usize,
+}
+
+impl From<ReadRun> for DirectionRun {
+    fn from(read: ReadRun) -> DirectionRun {
+        let StoredHistogram { text, decoded } = read.histogram;
+        let raw = RawRun {
+            total_ns: read.total_ns,
+            ops: read.ops.get(),
+            histogram: text,
+            allocations_per_op: read.allocations_per_op,
+            allocated_bytes_per_op: read.allocated_bytes_per_op,
+            gc_count: read.gc_count,
+            gc_pause_ms: read.gc_pause_ms,
+        };
+        DirectionRun {
+            stats: RunStats::of(raw, &decoded),
+            order_position: read.order_position,
+            process: read.process,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]

@@ -95,7 +95,11 @@ impl Run {
             let (results, _) =
                 measure_rust(self.options, input, &formats, settings, Some(child.process))?;
             let text = serde_json::to_vec(&results)?;
-            return std::fs::write(&child.out, text)
+            // Opened, not created: once an interrupted run has removed its temporary file, none reappears.
+            return std::fs::OpenOptions::new()
+                .write(true)
+                .open(&child.out)
+                .and_then(|mut file| file.write_all(&text))
                 .with_context(|| format!("cannot write {}", child.out.display()));
         }
         let plan = Plan::new(&self.languages, &registered, &self.formats)?;
@@ -122,11 +126,12 @@ impl Run {
                 Some(scanned) => scanned,
                 None => crate::dataset::scan(input)?,
             };
-            let dataset = tempfile::Builder::new()
-                .prefix("shootout-dataset-")
-                .suffix(".jsonl")
-                .tempfile()
-                .context("cannot create the temporary dataset file")?;
+            let dataset = crate::temporary::system_file(
+                tempfile::Builder::new()
+                    .prefix("shootout-dataset-")
+                    .suffix(".jsonl"),
+            )
+            .context("cannot create the temporary dataset file")?;
             let mut out = io::BufWriter::new(dataset.as_file());
             crate::dataset::write_to(input, &scanned, &mut out, "the temporary dataset file")?;
             drop(out);
@@ -168,12 +173,27 @@ pub fn show(merged: &Merged, targets: &[Target], columns: Option<&Columns>) -> R
         false => (Box::new(io::stdout().lock()), io::stdout().is_terminal()),
     };
     let columns = Columns::or_fit(columns, terminal_width(to_terminal));
-    print_tables(merged, &columns, &mut out)?;
-    drop(out);
+    show_on(merged, targets, &columns, &mut out)
+}
+
+/// [`show`] with the tables written to `out` (warnings still go to stderr).
+pub fn show_on(
+    merged: &Merged,
+    targets: &[Target],
+    columns: &Columns,
+    out: &mut dyn Write,
+) -> Result<()> {
+    print_tables(merged, columns, out)?;
     crate::output::print_warnings(&merged.warnings());
     crate::output::print_warnings(&merged.imprecise().into_iter().collect::<Vec<_>>());
-    for target in targets {
-        target.write(merged)?;
+    // Every export is written before any replaces its file: an error or a
+    // signal on the way leaves them all as they were.
+    let staged = targets
+        .iter()
+        .map(|target| target.stage(merged))
+        .collect::<Result<Vec<_>>>()?;
+    for (target, output) in targets.iter().zip(staged) {
+        output.finish()?;
         if !target.is_stdout() {
             eprintln!("wrote {}", target.path.display());
         }
@@ -339,11 +359,12 @@ fn measure_rust_in_processes(options: serde_json::Value, settings: Settings) -> 
 /// which make it measure the Rust formats only and write their results to a
 /// temporary file. Its progress bar and errors go to this process's stderr.
 fn rust_process(process: usize) -> Result<Results> {
-    let out = tempfile::Builder::new()
-        .prefix("shootout-process-")
-        .suffix(".json")
-        .tempfile()
-        .context("cannot create a temporary results file")?;
+    let out = crate::temporary::system_file(
+        tempfile::Builder::new()
+            .prefix("shootout-process-")
+            .suffix(".json"),
+    )
+    .context("cannot create a temporary results file")?;
     let program =
         std::env::current_exe().context("cannot find this program to start a measuring process")?;
     let status = std::process::Command::new(program)
@@ -523,7 +544,7 @@ fn print_tables(merged: &Merged, columns: &Columns, out: &mut dyn Write) -> Resu
         writeln!(out)?;
     }
     for line in table::preamble(merged) {
-        writeln!(out, "{line}")?;
+        writeln!(out, "{}", Style::Terminal.shown(&line))?;
     }
     let (sections, hidden) = table::sections(merged, Style::Terminal, columns);
     for (title, table) in sections {
@@ -537,7 +558,7 @@ fn print_tables(merged: &Merged, columns: &Columns, out: &mut dyn Write) -> Resu
         )?;
     }
     for line in table::not_run(merged) {
-        writeln!(out, "{line}")?;
+        writeln!(out, "{}", Style::Terminal.shown(&line))?;
     }
     Ok(())
 }

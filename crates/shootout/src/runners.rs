@@ -213,11 +213,12 @@ impl External {
         settings: Settings,
         formats: &[String],
     ) -> Result<Results> {
-        let out = tempfile::Builder::new()
-            .prefix("shootout-results-")
-            .suffix(".json")
-            .tempfile()
-            .context("cannot create a temporary results file")?;
+        let out = crate::temporary::system_file(
+            tempfile::Builder::new()
+                .prefix("shootout-results-")
+                .suffix(".json"),
+        )
+        .context("cannot create a temporary results file")?;
         let mut command = self.command(folder);
         command
             .arg("--dataset")
@@ -250,17 +251,16 @@ impl External {
                 last_lines(&output.stderr)
             );
         }
-        let text = std::fs::read(out.path())
-            .with_context(|| format!("cannot read the {} runner's results", self.name))?;
-        let results: Results = serde_json::from_slice(&text).with_context(|| {
-            format!("the {} runner's results do not follow {SCHEMA}", self.name)
-        })?;
-        if results.schema != SCHEMA || results.runner.language != self.name {
+        // The runner's file is read as any results file is: bounded, and every value checked.
+        let name = format!("the {} runner's results", self.name);
+        let mut parts = crate::saved::read_as(out.path(), &name)?;
+        let results = parts.remove(0);
+        if !parts.is_empty() || results.schema != SCHEMA || results.runner.language != self.name {
             bail!(
-                "the {} runner wrote {} results of language {}, not {SCHEMA} of {}",
-                self.name,
+                "{name}: {} results of language {}{}; expected one {SCHEMA} of {}",
                 results.schema,
                 results.runner.language,
+                if parts.is_empty() { "" } else { " and more" },
                 self.name
             );
         }

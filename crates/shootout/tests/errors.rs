@@ -393,3 +393,142 @@ fn unterminated_csv_quote_is_named() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_csv_float_beyond_its_range_is_refused_like_an_overflowing_integer() {
+    let dir = tempfile::tempdir().unwrap();
+    let row = |f2: &str| format!("a,{f2},3,4,e,6.5,7,8,9,10,11.5,12.5,m,n,15,16,17,r,s,t");
+    let text = format!("{}\n{}\n{}\n", csv_header(), row("1.5"), row("-1e400"));
+    let path = temp_file(&dir, "overflow.csv", text.as_bytes());
+    let output = shootout()
+        .args([
+            "run",
+            "--workload",
+            "mixed",
+            "--runs",
+            "1",
+            "--warmup",
+            "0",
+            "--input",
+        ])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = one_line_error(&output);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr.contains(
+            "overflow.csv: line 3, column 2 (f2): '-1e400' is beyond the range of a 64-bit float"
+        ),
+        "{stderr}"
+    );
+}
+
+/// A DEEP 1.0 trade of 38 bytes, or cut to `len`.
+fn trade_message(len: usize) -> Vec<u8> {
+    let mut message = vec![b'T', 0];
+    message.extend_from_slice(&1_710_509_400_000_000_000i64.to_le_bytes());
+    message.extend_from_slice(b"AAPL    ");
+    message.extend_from_slice(&100u32.to_le_bytes());
+    message.extend_from_slice(&1_725_000i64.to_le_bytes());
+    message.extend_from_slice(&7i64.to_le_bytes());
+    message.truncate(len);
+    message
+}
+
+#[test]
+fn messages_shorter_than_their_spec_are_counted_and_warned_of_by_run_as_by_inspect() {
+    let dir = tempfile::tempdir().unwrap();
+    let block = |messages: &[Vec<u8>]| {
+        let mut block = Vec::new();
+        for m in messages {
+            block.extend_from_slice(&(m.len() as u16).to_le_bytes());
+            block.extend_from_slice(m);
+        }
+        udp_frame(&iex_packet(
+            block.len() as u16,
+            messages.len() as u16,
+            &block,
+        ))
+    };
+    let bytes = pcap(&[
+        block(&[trade_message(38)]),
+        block(&[trade_message(38), trade_message(20)]),
+        block(&[trade_message(30)]),
+    ]);
+    // The second packet's short trade: global header 24, two records of 16 + 42 + 40 + 2 + 38
+    // before its length field, and the first record's 16 + 42 + 40 + 2 + 38 more.
+    let first_short = 24 + (16 + 42 + 40 + 2 + 38) + (16 + 42 + 40) + 2 + 38;
+    let path = temp_file(&dir, "short-messages.pcap", &bytes);
+    let expected = format!(
+        "warning: {}: byte {first_short}: IEX message shorter than its type's spec length, skipped (2 such in all",
+        path.display()
+    );
+
+    let output = shootout().arg("inspect").arg(&path).output().unwrap();
+    let stdout = stdout_of(output.clone());
+    assert!(stdout.contains("2 shorter than spec"), "{stdout}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains(&expected), "{stderr}");
+
+    let output = shootout()
+        .args([
+            "run",
+            "--runs",
+            "1",
+            "--warmup",
+            "0",
+            "--formats",
+            "bincode",
+            "--input",
+        ])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr.clone()).unwrap();
+    assert!(output.status.success(), "{stderr}");
+    assert!(stderr.contains(&expected), "{stderr}");
+}
+
+#[test]
+fn numeric_options_are_bounded_so_no_sum_of_them_wraps() {
+    let dir = tempfile::tempdir().unwrap();
+    let max = u64::MAX.to_string();
+    for args in [
+        vec!["run", "--runs", &max],
+        vec!["run", "--runs", "10001"],
+        vec!["run", "--warmup", &max],
+        vec!["run", "--window", "0"],
+        vec!["run", "--window", "16777217"],
+        vec!["run", "--records", "0"],
+        vec!["run", "--workload", "sql", "--records", "1000000001"],
+        vec!["run", "--packets", "100000001"],
+        vec![
+            "gen-csv",
+            "--workload",
+            "longs",
+            "--out",
+            "x.csv",
+            "--records",
+            &max,
+        ],
+        vec!["robustness", "--cases", &max],
+        vec!["robustness", "--time-limit-ms", &max],
+        vec!["compare", "a.json", "b.json", "--fail-above", "inf"],
+        vec!["compare", "a.json", "b.json", "--min-change", "1e400"],
+        vec!["recommend", "--max-p99-ns", "NaN"],
+        vec!["recommend", "--max-bytes-per-record=-1"],
+    ] {
+        let output = shootout()
+            .current_dir(dir.path())
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.contains("invalid value") || stderr.contains("is not"),
+            "{args:?}: {stderr}"
+        );
+    }
+}

@@ -77,7 +77,7 @@ fn another_schema_or_not_json_is_refused_in_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let old = temp_file(&dir, "old.json", br#"{"schema": "shootout-results/1"}"#);
     let text = temp_file(&dir, "notes.txt", b"not json");
-    for (file, says) in [(&old, "schema shootout-results/1"), (&text, "not JSON")] {
+    for (file, says) in [(&old, "schema \"shootout-results/1\""), (&text, "not JSON")] {
         let output = shootout().arg("report").arg(file).output().unwrap();
         let error = one_line_error(&output);
         assert!(

@@ -209,3 +209,45 @@ fn a_file_that_is_no_case_file_is_one_error_line() {
     assert!(error.contains("not a robustness case file"), "{error}");
     assert_eq!(error.lines().count(), 1, "{error}");
 }
+
+#[test]
+fn a_case_relabelled_to_an_unchecked_format_is_refused_before_any_decode() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rkyv-unchecked-crash.json");
+    let case_file = json!({
+        "schema": "shootout-robustness-cases/1",
+        "workload": "user",
+        "format": "rkyv-unchecked",
+        "seed": 1,
+        "source": "relabelled by hand",
+        "time_limit_ms": 1000,
+        "alloc_cap_bytes": 1 << 26,
+        "records": [{ "operation": 0, "bytes": "AAAAAA==" }],
+        "cases": [{
+            "id": 0,
+            "record": 0,
+            "kind": "inflate-length",
+            "description": "a length inflated to 2^32-1",
+            "bytes": "/////w=="
+        }]
+    });
+    std::fs::write(&path, serde_json::to_vec(&case_file).unwrap()).unwrap();
+    // The replay, and a worker started by hand on the same file.
+    for flag in ["--replay", "--worker"] {
+        let output = shootout()
+            .args(["robustness", flag])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{flag}");
+        assert!(output.stdout.is_empty(), "{flag}: nothing decoded");
+        let error = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(error.lines().count(), 1, "{flag}: {error}");
+        assert!(
+            error.contains(
+                "rkyv-unchecked skips validation (UNCHECKED) and reads only bytes its own process wrote"
+            ) && error.contains("its validated sibling rkyv can replay them"),
+            "{flag}: {error}"
+        );
+    }
+}

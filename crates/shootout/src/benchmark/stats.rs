@@ -5,7 +5,7 @@
 //! ([`Summary`]: medians, bootstrap intervals, precision), is computed here,
 //! whether the run was Rust's own or read back from a results file.
 
-use std::io::Cursor;
+use std::io::{Cursor, Read};
 
 use base64::Engine;
 use hdrhistogram::Histogram;
@@ -81,14 +81,139 @@ fn encode_histogram(h: &Histogram<u64>) -> String {
 }
 
 /// A histogram as runners store it: base64 of HdrHistogram's V2 encoding,
-/// plain (Rust, Java) or deflated (Go).
+/// plain (Rust, Java) or deflated (Go). The header is checked against
+/// [`HistogramLimits`] before the hdrhistogram crate sizes anything by it, so a
+/// results file cannot make a reader allocate more than its own size implies.
 pub fn decode_histogram(text: &str) -> Result<Histogram<u64>, String> {
+    if text.len() > HISTOGRAM_LIMITS.base64_chars() {
+        return Err(format!(
+            "{} characters of base64; expected at most {} (the largest histogram a runner writes)",
+            text.len(),
+            HISTOGRAM_LIMITS.base64_chars()
+        ));
+    }
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(text)
-        .map_err(|e| format!("histogram: not base64 ({e})"))?;
-    Deserializer::new()
-        .deserialize(&mut Cursor::new(bytes))
-        .map_err(|e| format!("histogram: not an HdrHistogram V2 encoding ({e:?})"))
+        .map_err(|e| format!("not base64 ({e})"))?;
+    let plain = HISTOGRAM_LIMITS.plain_encoding(bytes)?;
+    let histogram: Histogram<u64> = Deserializer::new()
+        .deserialize(&mut Cursor::new(plain))
+        .map_err(|e| format!("not an HdrHistogram V2 encoding ({e})"))?;
+    if histogram.len() > HISTOGRAM_LIMITS.samples {
+        return Err(format!(
+            "{} samples; expected at most {} (one per record of a run)",
+            histogram.len(),
+            HISTOGRAM_LIMITS.samples
+        ));
+    }
+    Ok(histogram)
+}
+
+/// What a stored latency histogram may declare. Every runner records from
+/// 1 ns up to a minute (Rust) or 10 s (Go, Java) at 3 significant figures;
+/// the counts array HdrHistogram allocates grows with the figures and the
+/// range (5 figures up to 2^62 ns is 48 MB), so a header beyond these is
+/// refused before anything is allocated for it.
+pub struct HistogramLimits {
+    pub lowest_ns: u64,
+    pub significant_figures: u32,
+    /// An hour: no one record's latency comes near it.
+    pub highest_ns: u64,
+    /// The encoded counts (LEB128, 9 bytes each at worst) of the largest
+    /// histogram these bounds allow take about 300 KB.
+    pub payload_bytes: usize,
+    /// One sample per record: far more than any input holds, and small
+    /// enough that sums over every run of a direction cannot overflow.
+    pub samples: u64,
+}
+
+pub const HISTOGRAM_LIMITS: HistogramLimits = HistogramLimits {
+    lowest_ns: 1,
+    significant_figures: 3,
+    highest_ns: 3_600_000_000_000,
+    payload_bytes: 512 * 1024,
+    samples: 1 << 40,
+};
+
+/// HdrHistogram's V2 cookies (with the word size bits its writers set), and
+/// the V2 header: cookie, payload length, normalizing offset, significant
+/// figures, lowest and highest value, integer-to-double ratio.
+const V2_COOKIE: u64 = 0x1c84_9313;
+const V2_DEFLATED_COOKIE: u64 = 0x1c84_9314;
+const V2_HEADER_BYTES: usize = 40;
+
+impl HistogramLimits {
+    /// The longest base64 text of a histogram within the limits.
+    pub const fn base64_chars(&self) -> usize {
+        (V2_HEADER_BYTES + self.payload_bytes).div_ceil(3) * 4
+    }
+
+    /// The plain V2 encoding of `bytes` (inflated when deflated, with the
+    /// inflated size capped), once its header is within the limits.
+    fn plain_encoding(&self, bytes: Vec<u8>) -> Result<Vec<u8>, String> {
+        let plain = match bytes.get(..4).map(|cookie| big_endian(cookie, 0, 4)) {
+            Some(V2_COOKIE) => bytes,
+            Some(V2_DEFLATED_COOKIE) => {
+                let deflated = bytes.get(8..).unwrap_or_default();
+                let most = (V2_HEADER_BYTES + self.payload_bytes) as u64;
+                let mut plain = Vec::new();
+                flate2::read::ZlibDecoder::new(deflated)
+                    .take(most + 1)
+                    .read_to_end(&mut plain)
+                    .map_err(|e| format!("a deflated V2 encoding that does not inflate ({e})"))?;
+                if plain.len() as u64 > most {
+                    return Err(format!(
+                        "a deflated V2 encoding inflating past {most} bytes; expected at most that (the largest histogram a runner writes)"
+                    ));
+                }
+                plain
+            }
+            _ => return Err("not an HdrHistogram V2 encoding (no V2 cookie)".to_owned()),
+        };
+        self.check_header(&plain)?;
+        Ok(plain)
+    }
+
+    fn check_header(&self, plain: &[u8]) -> Result<(), String> {
+        let Some(header) = plain
+            .get(..V2_HEADER_BYTES)
+            .filter(|h| big_endian(h, 0, 4) == V2_COOKIE)
+        else {
+            return Err(format!(
+                "a V2 encoding of {} bytes; expected a {V2_HEADER_BYTES}-byte header from a V2 cookie",
+                plain.len()
+            ));
+        };
+        let (payload, figures) = (big_endian(header, 4, 4), big_endian(header, 12, 4));
+        let (lowest, highest) = (big_endian(header, 16, 8), big_endian(header, 24, 8));
+        if figures == 0 || figures > u64::from(self.significant_figures) {
+            return Err(format!(
+                "{figures} significant figures; expected 1 to {}",
+                self.significant_figures
+            ));
+        }
+        if lowest != self.lowest_ns || highest < 2 * lowest || highest > self.highest_ns {
+            return Err(format!(
+                "values from {lowest} to {highest} ns; expected from {} to at most {} ns (an hour)",
+                self.lowest_ns, self.highest_ns
+            ));
+        }
+        let most = self.payload_bytes.min(plain.len() - V2_HEADER_BYTES);
+        if payload > most as u64 {
+            return Err(format!(
+                "a payload of {payload} bytes; expected at most {most} (the bytes present, and at most {})",
+                self.payload_bytes
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The big-endian unsigned number of `len` bytes at `at` (the caller checked the length).
+fn big_endian(bytes: &[u8], at: usize, len: usize) -> u64 {
+    bytes[at..at + len]
+        .iter()
+        .fold(0, |n, &b| n << 8 | u64::from(b))
 }
 
 /// Tukey's fences on the latency samples: below Q1 − 1.5·IQR, above Q3 + 1.5·IQR.
@@ -122,7 +247,6 @@ impl Outliers {
 
 /// What a runner writes of one direction in one measured run: the raw
 /// figures, nothing derived (docs/results-schema.md).
-#[derive(Debug, Clone, Deserialize)]
 pub struct RawRun {
     /// Sum of the throughput pass's timed window loops.
     pub total_ns: u64,
@@ -133,17 +257,30 @@ pub struct RawRun {
     pub allocated_bytes_per_op: f64,
     /// Garbage collections that ended during the throughput pass, and their
     /// time in ms, from a runner with a collector (the JVM).
-    #[serde(default)]
     pub gc_count: Option<u64>,
-    #[serde(default)]
     pub gc_pause_ms: Option<u64>,
+}
+
+/// A histogram read from a results file: its text, written back as it was,
+/// and what it decodes to. Decoded as it is read, so that an encoding beyond
+/// [`HISTOGRAM_LIMITS`] is refused at its own place in the file.
+pub struct StoredHistogram {
+    pub text: String,
+    pub decoded: Histogram<u64>,
+}
+
+impl<'de> Deserialize<'de> for StoredHistogram {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        let decoded = decode_histogram(&text).map_err(serde::de::Error::custom)?;
+        Ok(StoredHistogram { text, decoded })
+    }
 }
 
 /// One direction of one measured run: the raw figures and what they give.
 /// Throughput figures come from the throughput pass only; percentiles from
 /// the latency pass; allocations from their own pass.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(try_from = "RawRun")]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RunStats {
     pub ns_per_op: f64,
     /// Sum of the timed window loops.
@@ -172,7 +309,7 @@ pub struct RunStats {
 
 impl RunStats {
     /// Everything one run's raw figures give; `latency` is `raw.histogram` decoded.
-    fn of(raw: RawRun, latency: &Histogram<u64>) -> RunStats {
+    pub fn of(raw: RawRun, latency: &Histogram<u64>) -> RunStats {
         let seconds = raw.total_ns as f64 / 1e9;
         RunStats {
             ns_per_op: raw.total_ns as f64 / raw.ops.max(1) as f64,
@@ -196,18 +333,6 @@ impl RunStats {
             gc_pause_ms: raw.gc_pause_ms,
             histogram: raw.histogram,
         }
-    }
-}
-
-impl TryFrom<RawRun> for RunStats {
-    type Error = String;
-
-    fn try_from(raw: RawRun) -> Result<RunStats, String> {
-        if raw.ops == 0 {
-            return Err("a run of no operations".to_owned());
-        }
-        let latency = decode_histogram(&raw.histogram)?;
-        Ok(RunStats::of(raw, &latency))
     }
 }
 
@@ -642,6 +767,73 @@ mod tests {
             assert_eq!(decode_histogram(&text).map(|h| h.max()), Ok(42));
         }
         assert!(decode_histogram("not a histogram").is_err());
+    }
+
+    /// A V2 header as a forged file would write it.
+    fn v2_header(figures: u32, lowest: u64, highest: u64, declared_payload: u32) -> Vec<u8> {
+        let mut bytes = (V2_COOKIE as u32).to_be_bytes().to_vec();
+        bytes.extend_from_slice(&declared_payload.to_be_bytes());
+        bytes.extend_from_slice(&0u32.to_be_bytes());
+        bytes.extend_from_slice(&figures.to_be_bytes());
+        bytes.extend_from_slice(&lowest.to_be_bytes());
+        bytes.extend_from_slice(&highest.to_be_bytes());
+        bytes.extend_from_slice(&1f64.to_be_bytes());
+        bytes
+    }
+
+    fn refusal(bytes: &[u8]) -> String {
+        decode_histogram(&base64::engine::general_purpose::STANDARD.encode(bytes)).unwrap_err()
+    }
+
+    /// A header asking for more than any runner writes is refused before the
+    /// counts it implies are allocated (5 figures up to 2^62 would be 48 MB),
+    /// as is a deflated encoding inflating past the largest allowed; one at
+    /// the limits is read.
+    #[test]
+    fn histograms_beyond_the_writers_limits_are_refused_before_allocating() {
+        let limits = &HISTOGRAM_LIMITS;
+        for (bytes, says) in [
+            (
+                v2_header(5, 1, 1 << 62, 0),
+                "5 significant figures; expected 1 to 3",
+            ),
+            (v2_header(0, 1, 1000, 0), "0 significant figures"),
+            (v2_header(3, 2, 1000, 0), "values from 2 to 1000 ns"),
+            (
+                v2_header(3, 1, limits.highest_ns + 1, 0),
+                "to 3600000000001 ns",
+            ),
+            (
+                v2_header(3, 1, 1000, u32::MAX),
+                "a payload of 4294967295 bytes; expected at most 0",
+            ),
+            (
+                v2_header(3, 1, 1000, 0)[..39].to_vec(),
+                "a V2 encoding of 39 bytes",
+            ),
+        ] {
+            let refused = refusal(&bytes);
+            assert!(refused.contains(says), "{refused}");
+        }
+        let mut bomb = v2_header(3, 1, 1000, 0);
+        bomb.resize(64 << 20, 0);
+        let mut deflated = (V2_DEFLATED_COOKIE as u32).to_be_bytes().to_vec();
+        deflated.extend_from_slice(&0u32.to_be_bytes());
+        let mut zlib = flate2::write::ZlibEncoder::new(deflated, flate2::Compression::best());
+        std::io::Write::write_all(&mut zlib, &bomb).unwrap();
+        assert!(refusal(&zlib.finish().unwrap()).contains("inflating past"));
+
+        let mut widest = Histogram::<u64>::new_with_bounds(1, limits.highest_ns, 3).unwrap();
+        widest.record(limits.highest_ns).unwrap();
+        let mut bytes = Vec::new();
+        V2Serializer::new().serialize(&widest, &mut bytes).unwrap();
+        let text = base64::engine::general_purpose::STANDARD.encode(&bytes);
+        assert_eq!(decode_histogram(&text).map(|h| h.len()), Ok(1));
+
+        widest.record_n(1, limits.samples).unwrap();
+        bytes.clear();
+        V2Serializer::new().serialize(&widest, &mut bytes).unwrap();
+        assert!(refusal(&bytes).contains("samples; expected at most 1099511627776"));
     }
 
     /// The engine's test vectors (spec/statistics-vectors.json): per-run

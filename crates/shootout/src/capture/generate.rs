@@ -3,6 +3,8 @@
 //! trade/update mix, heartbeats, system, status and security events, and
 //! messages of a type no spec defines (as newer feeds send).
 
+use std::io::{self, Write};
+
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -66,11 +68,20 @@ struct Generator {
     seq_no: u64,
     stream_offset: u64,
     ip_id: u16,
+    /// What is generated and not yet written out: at most a packet.
     pcap: Vec<u8>,
 }
 
 /// The whole capture as pcap bytes.
 pub fn generate(options: Options) -> Vec<u8> {
+    let mut pcap = Vec::with_capacity(options.packets as usize * 160);
+    write(options, &mut pcap).expect("writing to memory cannot fail");
+    pcap
+}
+
+/// Writes the capture to `out` as it is generated, a packet at a time, so
+/// memory stays bounded whatever its size; returns the bytes written.
+pub fn write(options: Options, out: &mut dyn Write) -> io::Result<u64> {
     let mut g = Generator {
         rng: ChaCha8Rng::seed_from_u64(options.seed),
         books: SYMBOLS
@@ -84,24 +95,34 @@ pub fn generate(options: Options) -> Vec<u8> {
         seq_no: 1,
         stream_offset: 0,
         ip_id: 0,
-        pcap: Vec::with_capacity(options.packets as usize * 160),
+        pcap: Vec::new(),
+    };
+    let mut written = 0;
+    let mut drain = |g: &mut Generator| {
+        out.write_all(&g.pcap)?;
+        written += g.pcap.len() as u64;
+        g.pcap.clear();
+        io::Result::Ok(())
     };
     g.pcap_header();
     let packets = options.packets.max(2);
     g.opening();
     g.other_frame();
+    drain(&mut g)?;
     for _ in 0..packets - 2 {
         g.now += g.rng.random_range(1_000..400_000);
         if g.rng.random_bool(0.04) {
             g.iex_packet(&[]);
-            continue;
+        } else {
+            let count = g.rng.random_range(1..=MAX_MESSAGES_PER_PACKET);
+            let messages: Vec<Vec<u8>> = (0..count).map(|_| g.market_message()).collect();
+            g.iex_packet(&messages);
         }
-        let count = g.rng.random_range(1..=MAX_MESSAGES_PER_PACKET);
-        let messages: Vec<Vec<u8>> = (0..count).map(|_| g.market_message()).collect();
-        g.iex_packet(&messages);
+        drain(&mut g)?;
     }
     g.closing();
-    g.pcap
+    drain(&mut g)?;
+    Ok(written)
 }
 
 /// Each packet record of a capture `generate` wrote (little-endian classic

@@ -156,6 +156,8 @@ pub fn parse_packet(payload: &[u8]) -> Result<Option<Packet<'_>>, Malformed> {
         header,
         messages: payload[HEADER_LEN..body_end].as_ref(),
         remaining: header.message_count,
+        payload_offset: 0,
+        next_at: HEADER_LEN as u64,
     }))
 }
 
@@ -163,6 +165,22 @@ pub struct Packet<'a> {
     pub header: Header,
     messages: &'a [u8],
     remaining: u16,
+    /// Where the packet's UDP payload starts in the capture (0 until the
+    /// capture's reader sets it), so a message can be named by its offset.
+    pub payload_offset: u64,
+    /// The next message's length field, from the start of the payload.
+    next_at: u64,
+}
+
+impl<'a> Packet<'a> {
+    /// The message bodies, each with the offset of its length field in the
+    /// capture, as errors name a message.
+    pub fn located(mut self) -> impl Iterator<Item = (u64, &'a [u8])> {
+        std::iter::from_fn(move || {
+            let offset = self.payload_offset + self.next_at;
+            self.next().map(|body| (offset, body))
+        })
+    }
 }
 
 impl<'a> Iterator for Packet<'a> {
@@ -177,6 +195,7 @@ impl<'a> Iterator for Packet<'a> {
         let len = usize::from(u16_at(self.messages, 0));
         let body = &self.messages[2..2 + len];
         self.messages = &self.messages[2 + len..];
+        self.next_at += 2 + len as u64;
         Some(body)
     }
 }
@@ -342,8 +361,12 @@ mod tests {
         assert_eq!(packet.header.protocol, Protocol::Deep10);
         assert_eq!((packet.header.channel, packet.header.session), (7, 9));
         assert_eq!(packet.header.first_seq_no, 42);
-        let bodies: Vec<_> = packet.collect();
-        assert_eq!(bodies.len(), 2);
+        let (offsets, bodies): (Vec<u64>, Vec<&[u8]>) = packet.located().unzip();
+        assert_eq!(
+            offsets,
+            [40, 40 + 2 + t.len() as u64],
+            "each message's length field"
+        );
         assert_eq!(
             decode_message(Protocol::Deep10, bodies[0]),
             Decoded::Known {

@@ -679,8 +679,9 @@ impl IexPackets {
             };
             let payload_offset = frame.offset + range.start as u64;
             match iex::parse_packet(&frame.data[range]) {
-                Ok(Some(packet)) => {
+                Ok(Some(mut packet)) => {
                     *iex_packets += 1;
+                    packet.payload_offset = payload_offset;
                     Ok(on_packet(packet))
                 }
                 Ok(None) => {

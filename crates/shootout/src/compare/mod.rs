@@ -151,6 +151,23 @@ pub fn compare(
     thresholds: Thresholds,
     output: Output,
 ) -> Result<()> {
+    compare_on(
+        old_path,
+        new_path,
+        thresholds,
+        output,
+        &mut io::stdout().lock(),
+    )
+}
+
+/// [`compare`] written to `out` (warnings still go to stderr).
+pub fn compare_on(
+    old_path: &Path,
+    new_path: &Path,
+    thresholds: Thresholds,
+    output: Output,
+    out: &mut dyn Write,
+) -> Result<()> {
     let Thresholds {
         alpha,
         min_change_pct,
@@ -225,16 +242,16 @@ pub fn compare(
     if let Some(limit) = fail_above_pct {
         comparison.regressions = regressions(&comparison.changes, limit);
     }
-    let mut out = io::stdout().lock();
     match output {
         Output::Json => {
-            serde_json::to_writer_pretty(&mut out, &comparison)?;
-            writeln!(out)?;
+            // Names and environment values come from the results files: the same JSON, inert on a terminal.
+            let text = serde_json::to_string_pretty(&comparison)?;
+            writeln!(out, "{}", crate::sanitize::json(&text))?;
         }
-        Output::Markdown => render::markdown(&comparison, &mut out)?,
+        Output::Markdown => render::markdown(&comparison, out)?,
         Output::Terminal => {
             crate::output::print_warnings(&comparison.environment);
-            render::terminal(&comparison, &mut out)?;
+            render::terminal(&comparison, out)?;
         }
     }
     match comparison.regressions.is_empty() {

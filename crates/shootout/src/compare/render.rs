@@ -1,6 +1,10 @@
 //! The comparison as a terminal table or Markdown: one row per language,
-//! format and direction, each timing cell with its change and verdict.
+//! format and direction, each timing cell with its change and verdict. File
+//! names, workloads, formats, languages and environment values come from the
+//! results files: every line and cell is shown as its medium shows text from
+//! outside.
 
+use std::borrow::Cow;
 use std::io::Write;
 
 use anyhow::Result;
@@ -8,32 +12,42 @@ use comfy_table::presets::{ASCII_MARKDOWN, UTF8_BORDERS_ONLY};
 use comfy_table::{CellAlignment, Table, TableStyle};
 
 use super::{Comparison, Figure, Verdict};
+use crate::sanitize;
+
+/// How a medium shows text from outside.
+type Shown = fn(&str) -> Cow<'_, str>;
 
 pub fn terminal(comparison: &Comparison, out: &mut dyn Write) -> Result<()> {
+    let shown: Shown = sanitize::terminal;
     for line in preamble(comparison) {
-        writeln!(out, "{line}")?;
+        writeln!(out, "{}", shown(&line))?;
     }
-    writeln!(out, "\n{}", table(comparison, UTF8_BORDERS_ONLY))?;
+    writeln!(out, "\n{}", table(comparison, UTF8_BORDERS_ONLY, shown))?;
     for line in membership(comparison) {
-        writeln!(out, "{line}")?;
+        writeln!(out, "{}", shown(&line))?;
     }
     Ok(())
 }
 
 pub fn markdown(comparison: &Comparison, out: &mut dyn Write) -> Result<()> {
+    let shown: Shown = sanitize::markdown;
     writeln!(out, "# Comparison\n")?;
     for line in preamble(comparison) {
-        writeln!(out, "{line}  ")?;
+        writeln!(out, "{}  ", shown(&line))?;
     }
     if !comparison.environment.is_empty() {
         writeln!(out, "\n## Environment differences\n")?;
         for line in &comparison.environment {
-            writeln!(out, "- {line}")?;
+            writeln!(out, "- {}", shown(line))?;
         }
     }
-    writeln!(out, "\n## Changes\n\n{}", table(comparison, ASCII_MARKDOWN))?;
+    writeln!(
+        out,
+        "\n## Changes\n\n{}",
+        table(comparison, ASCII_MARKDOWN, shown)
+    )?;
     for line in membership(comparison) {
-        writeln!(out, "\n{line}")?;
+        writeln!(out, "\n{}", shown(&line))?;
     }
     Ok(())
 }
@@ -55,7 +69,7 @@ fn preamble(c: &Comparison) -> Vec<String> {
     ]
 }
 
-fn table(c: &Comparison, style: TableStyle) -> Table {
+fn table(c: &Comparison, style: TableStyle, shown: Shown) -> Table {
     let several = c
         .changes
         .iter()
@@ -99,7 +113,7 @@ fn table(c: &Comparison, style: TableStyle) -> Table {
             exact(&change.bytes_per_record),
             exact(&change.allocations_per_op),
         ]);
-        table.add_row(row);
+        table.add_row(row.iter().map(|cell| shown(cell)));
     }
     let first_figure = if several { 3 } else { 2 };
     for index in first_figure..first_figure + 6 {

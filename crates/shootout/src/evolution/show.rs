@@ -58,20 +58,19 @@ pub fn evolution(options: Options) -> Result<()> {
     .into_iter()
     .filter_map(|(kind, path)| path.as_ref().map(|path| (kind, path)))
     .collect();
-    let to_stdout: Vec<Kind> = exports
+    // Every export path is checked before the matrix runs, so a bad one fails first.
+    let targets: Vec<crate::export::Target> = exports
         .iter()
-        .filter(|(_, path)| is_stdout(path))
-        .map(|(kind, _)| *kind)
+        .map(|(kind, path)| crate::export::Target {
+            kind: match kind {
+                Kind::Json => crate::export::Kind::Json,
+                Kind::Html => crate::export::Kind::Html,
+            },
+            path: path.to_path_buf(),
+            force: options.force,
+        })
         .collect();
-    if to_stdout.len() > 1 {
-        bail!("only one export can go to standard output (-)");
-    }
-    // Every export file is created before the matrix runs, so a bad path fails first.
-    let files = exports
-        .iter()
-        .filter(|(_, path)| !is_stdout(path))
-        .map(|(kind, path)| Ok((*kind, *path, crate::export::create(path, options.force)?)))
-        .collect::<Result<Vec<_>>>()?;
+    crate::export::check_targets(&targets)?;
     let records = matrix::records();
     let rows = matrix::run(&formats, &records);
     let document = Export {
@@ -91,16 +90,14 @@ pub fn evolution(options: Options) -> Result<()> {
             .into(),
         formats: &rows,
     };
-    let mut out = io::stdout().lock();
-    match to_stdout.first() {
-        Some(kind) => write_export(*kind, &document, &mut out)?,
-        None => write_terminal(&rows, records.len(), &mut out)?,
+    if !exports.iter().any(|(_, path)| is_stdout(path)) {
+        write_terminal(&rows, records.len(), &mut io::stdout().lock())?;
     }
-    for (kind, path, file) in files {
-        let mut writer = io::BufWriter::new(file);
-        write_export(kind, &document, &mut writer)
-            .and_then(|()| writer.flush())
-            .with_context(|| format!("{}: cannot write", path.display()))?;
+    for (kind, path) in exports {
+        crate::export::write_with(path, options.force, |out| {
+            write_export(kind, &document, out)
+                .with_context(|| format!("{}: cannot write", path.display()))
+        })?;
     }
     Ok(())
 }

@@ -1,5 +1,7 @@
 //! `--export-csv`: one row per format and direction; each statistic as its
-//! median, min and max across runs.
+//! median, min and max across runs. Text cells (names, libraries, versions,
+//! tags) come from results files and runners: each is shown as a CSV shows
+//! text from outside ([`sanitize::csv`]) and quoted as RFC 4180 asks.
 
 use std::io::Write;
 
@@ -7,6 +9,7 @@ use anyhow::Result;
 
 use crate::benchmark::stats::{Spread, Summary};
 use crate::results::Merged;
+use crate::sanitize;
 
 /// A statistic's column name and where it sits in a [`Summary`] (`None`: the runner did not measure it).
 type Statistic = (&'static str, fn(&Summary) -> Option<Spread>);
@@ -25,7 +28,7 @@ const STATISTICS: [Statistic; 10] = [
 ];
 
 pub fn write(merged: &Merged, out: &mut dyn Write) -> Result<()> {
-    let mut csv = csv::Writer::from_writer(out);
+    let mut csv = sanitize::csv_writer(out);
     let mut header: Vec<String> = [
         "language",
         "workload",
@@ -58,14 +61,15 @@ pub fn write(merged: &Merged, out: &mut dyn Write) -> Result<()> {
         for (name, direction) in [("encode", &format.encode), ("decode", &format.decode)] {
             let (summary, relative) = (&direction.summary, &direction.relative);
             let optional = |v: Option<String>| v.unwrap_or_default();
+            let text = |v: &str| sanitize::csv(v).into_owned();
             let mut cells = vec![
-                row.language.clone(),
-                workload.clone(),
-                format.name.clone(),
+                text(&row.language),
+                text(workload),
+                text(&format.name),
                 format.baseline.to_string(),
-                format.library.clone(),
-                format.library_version.clone(),
-                format.tags.join(" "),
+                text(&format.library),
+                text(&format.library_version),
+                text(&format.tags.join(" ")),
                 name.to_owned(),
                 format.encoded_bytes.to_string(),
                 format.bytes_per_record.to_string(),

@@ -261,16 +261,15 @@ const CURVE_STEPS_PER_DECADE: i32 = 10;
 
 impl Curve {
     fn of(direction: &Direction) -> Curve {
-        let histograms: Option<Vec<Histogram<u64>>> = direction
+        // Decoded one at a time into the first: a direction read from a
+        // file can have many runs, each histogram as large as its limits allow.
+        let mut histograms = direction
             .runs
             .iter()
-            .map(|run| decode_histogram(&run.stats.histogram).ok())
-            .collect();
-        let merged = histograms.and_then(|histograms| {
-            let mut histograms = histograms.into_iter();
-            let mut all = histograms.next()?;
+            .map(|run| decode_histogram(&run.stats.histogram).ok());
+        let merged = histograms.next().flatten().and_then(|mut all| {
             for h in histograms {
-                all.add(&h).ok()?;
+                all.add(&h?).ok()?;
             }
             Some(all)
         });

@@ -1,15 +1,20 @@
-//! Result files: one module per export format.
+//! Result files: one module per export format; [`atomic`] writes them (and
+//! every other file shootout writes), and this module checks output paths
+//! before any work.
 
+pub mod atomic;
 pub mod csv;
 pub mod html;
 pub mod json;
 pub mod markdown;
 
-use std::fs::OpenOptions;
-use std::io::{self, Write};
+use std::ffi::OsString;
+use std::os::unix::fs::MetadataExt;
 use std::path::{Component, Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
+
+pub use atomic::{Output, write_with};
 
 use crate::results::Merged;
 
@@ -38,12 +43,14 @@ impl Kind {
 pub struct Target {
     pub kind: Kind,
     pub path: PathBuf,
+    /// `--force`: an existing file may be replaced.
+    pub force: bool,
 }
 
 /// Fails unless every export of a run can be written as asked, one line
 /// naming the first problem. Called before any benchmarking, so a long run
 /// never ends by refusing to save or by one export overwriting another.
-pub fn check_targets(targets: &[Target], force: bool) -> Result<()> {
+pub fn check_targets(targets: &[Target]) -> Result<()> {
     let to_stdout: Vec<&Target> = targets.iter().filter(|t| t.is_stdout()).collect();
     if let [first, second, ..] = to_stdout[..] {
         bail!(
@@ -52,10 +59,10 @@ pub fn check_targets(targets: &[Target], force: bool) -> Result<()> {
             second.kind.option()
         );
     }
-    let files: Vec<(&Target, PathBuf)> = targets
+    let files: Vec<(&Target, Identity)> = targets
         .iter()
         .filter(|t| !t.is_stdout())
-        .map(|t| (t, t.identity()))
+        .map(|t| (t, Identity::of(&t.path)))
         .collect();
     for (i, (first, identity)) in files.iter().enumerate() {
         if let Some((second, _)) = files[i + 1..].iter().find(|(_, other)| other == identity) {
@@ -68,7 +75,88 @@ pub fn check_targets(targets: &[Target], force: bool) -> Result<()> {
             );
         }
     }
-    targets.iter().try_for_each(|target| target.check(force))
+    targets
+        .iter()
+        .try_for_each(|target| check_path(&target.path, target.force))
+}
+
+/// Fails unless a file can be written at `path` (`-`: standard output, always
+/// fine), one line naming the problem: a directory, an existing file without
+/// `force`, a missing directory, or one where no file can be created or
+/// filled (permissions, a read-only or full file system), found by writing
+/// and removing a probe file there.
+pub fn check_path(path: &Path, force: bool) -> Result<()> {
+    if path == Path::new("-") {
+        return Ok(());
+    }
+    let shown = path.display();
+    let target = atomic::resolve(path)?;
+    // Before the existence check: --force cannot make a directory writable as a file.
+    if target.is_dir() {
+        bail!("{shown}: is a directory; give a file path");
+    }
+    let exists = std::fs::metadata(&target);
+    if !force && exists.is_ok() {
+        bail!("{shown}: already exists; pass --force to overwrite it");
+    }
+    if exists.is_ok_and(|m| !m.is_file()) {
+        // A device or FIFO, written in place: opening a FIFO would wait for its reader.
+        return Ok(());
+    }
+    let parent = atomic::parent(&target);
+    if parent.exists() && !parent.is_dir() {
+        bail!("{shown}: {} is not a directory", parent.display());
+    }
+    if !parent.exists() {
+        bail!("{shown}: directory {} does not exist", parent.display());
+    }
+    atomic::probe(&target, path)
+}
+
+/// The file a path names, so that `out`, `./out`, `dir/../out`, a symlink
+/// to `out` (dangling or not) and a hard link to it compare equal: the device
+/// and inode of the file if it exists, else those of its directory and its
+/// name, else the path without `.` parts.
+#[derive(Debug, PartialEq, Eq)]
+enum Identity {
+    File {
+        device: u64,
+        inode: u64,
+    },
+    New {
+        device: u64,
+        inode: u64,
+        name: OsString,
+    },
+    Path(PathBuf),
+}
+
+impl Identity {
+    fn of(path: &Path) -> Identity {
+        let target = atomic::resolve(path).unwrap_or_else(|_| path.to_owned());
+        if let Ok(file) = std::fs::metadata(&target) {
+            return Identity::File {
+                device: file.dev(),
+                inode: file.ino(),
+            };
+        }
+        match (
+            std::fs::metadata(atomic::parent(&target)),
+            target.file_name(),
+        ) {
+            (Ok(dir), Some(name)) => Identity::New {
+                device: dir.dev(),
+                inode: dir.ino(),
+                name: name.to_owned(),
+            },
+            _ => Identity::Path(
+                target
+                    .components()
+                    .filter(|c| *c != Component::CurDir)
+                    .collect(),
+            ),
+        }
+    }
 }
 
 impl Target {
@@ -76,99 +164,28 @@ impl Target {
         self.path == Path::new("-")
     }
 
-    /// Fails if this export alone cannot be written; [`check_targets`] also
-    /// compares the exports of a run with each other.
-    fn check(&self, force: bool) -> Result<()> {
-        if self.is_stdout() {
-            return Ok(());
+    /// Opens this export and writes it whole, without making it visible:
+    /// [`Output::finish`] does, once every export of a run is written.
+    pub fn stage(&self, merged: &Merged) -> Result<Output> {
+        let mut output = Output::open(&self.path, self.force)?;
+        match self.kind {
+            Kind::Json => json::write(merged, &mut output),
+            Kind::Csv => csv::write(merged, &mut output),
+            Kind::Markdown => markdown::write(merged, &mut output),
+            Kind::Html => html::write(merged, &mut output),
         }
-        let path = self.path.display();
-        // Before the existence check: --force cannot make a directory writable as a file.
-        if self.path.is_dir() {
-            bail!("{path}: is a directory; give a file path");
-        }
-        let parent = self.parent();
-        if parent.exists() && !parent.is_dir() {
-            bail!("{path}: {} is not a directory", parent.display());
-        }
-        if !parent.exists() {
-            bail!("{path}: directory {} does not exist", parent.display());
-        }
-        if !force && self.path.exists() {
-            bail!("{path}: already exists; pass --force to overwrite it");
-        }
-        Ok(())
+        .with_context(|| match self.is_stdout() {
+            true => "writing results to standard output".to_owned(),
+            false => format!("{}: cannot write", self.path.display()),
+        })?;
+        Ok(output)
     }
-
-    fn parent(&self) -> &Path {
-        self.path
-            .parent()
-            .filter(|parent| !parent.as_os_str().is_empty())
-            .unwrap_or(Path::new("."))
-    }
-
-    /// The file the path names, so that `out`, `./out`, `dir/../out` and a
-    /// symlink to `out` compare equal: the whole path resolved if it exists, else
-    /// the resolved directory plus the file name, else the path without `.` parts.
-    fn identity(&self) -> PathBuf {
-        if let Ok(resolved) = self.path.canonicalize() {
-            return resolved;
-        }
-        match (self.parent().canonicalize(), self.path.file_name()) {
-            (Ok(parent), Some(name)) => parent.join(name),
-            _ => self
-                .path
-                .components()
-                .filter(|c| *c != Component::CurDir)
-                .collect(),
-        }
-    }
-
-    pub fn write(&self, merged: &Merged) -> Result<()> {
-        let render = |out: &mut dyn Write| match self.kind {
-            Kind::Json => json::write(merged, out),
-            Kind::Csv => csv::write(merged, out),
-            Kind::Markdown => markdown::write(merged, out),
-            Kind::Html => html::write(merged, out),
-        };
-        if self.is_stdout() {
-            return render(&mut io::stdout().lock()).context("writing results to standard output");
-        }
-        let file = OpenOptions::new()
-            .write(true)
-            .create(true)
-            .truncate(true)
-            .open(&self.path)
-            .with_context(|| format!("{}: cannot create", self.path.display()))?;
-        let mut out = io::BufWriter::new(file);
-        render(&mut out)
-            .and_then(|()| Ok(out.flush()?))
-            .with_context(|| format!("{}: cannot write", self.path.display()))
-    }
-}
-
-/// Creates the file a command writes: a new one, or with `force` one that may
-/// replace an existing file. Nothing the user has is overwritten unasked, even
-/// if the file appeared after the targets were checked.
-pub fn create(path: &Path, force: bool) -> Result<std::fs::File> {
-    let mut options = OpenOptions::new();
-    options.write(true);
-    if force {
-        options.create(true).truncate(true)
-    } else {
-        options.create_new(true)
-    };
-    options.open(path).map_err(|e| match e.kind() {
-        io::ErrorKind::AlreadyExists => anyhow::anyhow!(
-            "{}: already exists; pass --force to overwrite it",
-            path.display()
-        ),
-        _ => anyhow::anyhow!("{}: cannot create: {e}", path.display()),
-    })
 }
 
 #[cfg(test)]
 pub(crate) mod tests {
+    use std::io::Write;
+
     use super::*;
     use crate::benchmark::stats::{RunStats, Samples};
     use crate::benchmark::timer::Calibration;
@@ -478,12 +495,21 @@ pub(crate) mod tests {
         Target {
             kind,
             path: path.into(),
+            force: false,
         }
+    }
+
+    /// `targets`, each with `force`.
+    fn forced(targets: &[Target], force: bool) -> Vec<Target> {
+        targets
+            .iter()
+            .map(|t| Target { force, ..t.clone() })
+            .collect()
     }
 
     /// The error `check_targets` gives, which must be there and fit on one line.
     fn refusal(targets: &[Target], force: bool) -> String {
-        let message = check_targets(targets, force)
+        let message = check_targets(&forced(targets, force))
             .expect_err("targets should be refused")
             .to_string();
         assert!(!message.contains('\n'), "{message}");
@@ -498,7 +524,7 @@ pub(crate) mod tests {
             target(Kind::Csv, dir.path().join("a.csv")),
             target(Kind::Markdown, "-"),
         ];
-        check_targets(&targets, false).unwrap();
+        check_targets(&targets).unwrap();
     }
 
     #[test]
@@ -526,7 +552,7 @@ pub(crate) mod tests {
                 path.display()
             )
         );
-        check_targets(&targets, true).unwrap();
+        check_targets(&forced(&targets, true)).unwrap();
     }
 
     #[test]
@@ -585,6 +611,52 @@ pub(crate) mod tests {
             refusal(&[target(Kind::Json, &file), target(Kind::Csv, &link)], true)
                 .contains("name the same file")
         );
+    }
+
+    #[test]
+    fn refuses_two_hard_links_to_one_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let (file, link) = (dir.path().join("a.json"), dir.path().join("b.csv"));
+        std::fs::write(&file, "{}").unwrap();
+        std::fs::hard_link(&file, &link).unwrap();
+        assert!(
+            refusal(&[target(Kind::Json, &file), target(Kind::Csv, &link)], true)
+                .contains("name the same file")
+        );
+    }
+
+    #[test]
+    fn refuses_dangling_links_to_one_new_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let (first, second) = (dir.path().join("first"), dir.path().join("second"));
+        std::os::unix::fs::symlink("new.json", &first).unwrap();
+        std::os::unix::fs::symlink(dir.path().join("new.json"), &second).unwrap();
+        for other in [&second, &dir.path().join("new.json")] {
+            assert!(
+                refusal(
+                    &[target(Kind::Json, &first), target(Kind::Csv, other)],
+                    false
+                )
+                .contains("name the same file")
+            );
+        }
+    }
+
+    #[test]
+    fn leaves_no_probe_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        check_targets(&[target(Kind::Json, dir.path().join("a.json"))]).unwrap();
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn a_device_is_an_existing_file_that_force_writes_in_place() {
+        let null = target(Kind::Json, "/dev/null");
+        assert_eq!(
+            refusal(std::slice::from_ref(&null), false),
+            "/dev/null: already exists; pass --force to overwrite it"
+        );
+        check_targets(&forced(&[null], true)).unwrap();
     }
 
     #[test]

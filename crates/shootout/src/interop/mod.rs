@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::benchmark::Registered;
 use crate::benchmark::input::Input;
+use crate::format::Access;
 use crate::runners::Language;
 use crate::workload::Workload;
 use crate::workload::catalog::WorkloadTask;
@@ -152,7 +153,6 @@ pub struct Interop {
     /// Where the streams go and stay; a temporary directory when `None`.
     pub keep: Option<PathBuf>,
     pub export_json: Option<crate::export::Target>,
-    pub force: bool,
 }
 
 /// A format some language can decode this workload with.
@@ -160,6 +160,27 @@ struct Consumer {
     language: String,
     format: String,
     framing: Framing,
+    /// For a Rust decoder that skips validation (UNCHECKED), its library: it
+    /// reads only the streams this process wrote with that library. Another
+    /// language's or library's bytes come from outside, and bytes its library
+    /// would not write are undefined behaviour in it, not a finding.
+    unchecked_library: Option<&'static str>,
+}
+
+impl Consumer {
+    /// Why this consumer is not fed `producer`'s stream, if it is not.
+    fn refuses(&self, producer: &Manifest) -> Option<String> {
+        let library = self.unchecked_library?;
+        let own = producer.language == "rust" && producer.library == library;
+        (!own).then(|| {
+            format!(
+                "{} skips validation (UNCHECKED): it reads only bytes this process wrote with {library}, and {} \
+                 comes from outside",
+                self.format,
+                producer.id()
+            )
+        })
+    }
 }
 
 impl WorkloadTask for Interop {
@@ -182,12 +203,11 @@ impl WorkloadTask for Interop {
             false => render::terminal(&matrix, &mut std::io::stdout().lock())?,
         }
         if let Some(target) = &self.export_json {
-            let mut out: Box<dyn Write> = match target.is_stdout() {
-                true => Box::new(std::io::stdout().lock()),
-                false => Box::new(crate::export::create(&target.path, self.force)?),
-            };
-            serde_json::to_writer_pretty(&mut out, &matrix)?;
-            writeln!(out)?;
+            let cannot_write = || format!("{}: cannot write", target.path.display());
+            crate::export::write_with(&target.path, target.force, |out| {
+                serde_json::to_writer_pretty(&mut *out, &matrix).with_context(cannot_write)?;
+                writeln!(out).with_context(cannot_write)
+            })?;
         }
         Ok(())
     }
@@ -231,10 +251,10 @@ impl Interop {
                 dir.clone()
             }
             None => {
-                temporary = tempfile::Builder::new()
-                    .prefix("shootout-interop-")
-                    .tempdir()
-                    .context("cannot create a temporary directory for the streams")?;
+                temporary = crate::temporary::system_dir(
+                    tempfile::Builder::new().prefix("shootout-interop-"),
+                )
+                .context("cannot create a temporary directory for the streams")?;
                 temporary.path().to_owned()
             }
         };
@@ -262,6 +282,8 @@ impl Interop {
                                 language: "rust".into(),
                                 format: r.info.name.into(),
                                 framing: wire::rust_framing(r.info.name),
+                                unchecked_library: matches!(r.labels.access, Access::Unchecked)
+                                    .then_some(r.info.library),
                             }),
                         }
                     }
@@ -287,11 +309,12 @@ impl Interop {
         let dataset = match externals.is_empty() {
             true => None,
             false => {
-                let file = tempfile::Builder::new()
-                    .prefix("shootout-dataset-")
-                    .suffix(".jsonl")
-                    .tempfile()
-                    .context("cannot create the temporary dataset file")?;
+                let file = crate::temporary::system_file(
+                    tempfile::Builder::new()
+                        .prefix("shootout-dataset-")
+                        .suffix(".jsonl"),
+                )
+                .context("cannot create the temporary dataset file")?;
                 let mut out = std::io::BufWriter::new(file.as_file());
                 crate::dataset::write_to(input, &scanned, &mut out, "the temporary dataset file")?;
                 out.flush()?;
@@ -305,7 +328,9 @@ impl Interop {
                     .is_some_and(|w| wires.iter().any(|x| x.name == w.name));
                 if let (true, Some(codec)) = (wanted, r.codec()) {
                     let manifest = stream::encode_all(input, r.info, codec, &dir)?;
-                    eprintln!("encoded {}", describe(&manifest));
+                    // An encoder's message can quote a record's values: shown, never obeyed.
+                    let encoded = describe(&manifest);
+                    eprintln!("encoded {}", crate::sanitize::terminal(&encoded));
                 }
             }
         }
@@ -324,6 +349,7 @@ impl Interop {
                     language: m.language.clone(),
                     format: m.format.clone(),
                     framing,
+                    unchecked_library: None,
                 });
             }
         }
@@ -377,6 +403,19 @@ impl Interop {
                         ));
                         continue;
                     };
+                    if let Some(why) = reader.refuses(producer) {
+                        cells.push((
+                            index,
+                            Cell {
+                                producer: producer.id(),
+                                consumer,
+                                status: Status::NotApplicable,
+                                detail: Some(why),
+                            },
+                            None,
+                        ));
+                        continue;
+                    }
                     let path = opened.for_framing(&dir, reader.framing)?;
                     requests
                         .entry(reader.language.clone())

@@ -1,5 +1,8 @@
 //! The interop matrix in the terminal: a summary line per wire format, then
-//! each wire format's producer × consumer table, its notes numbered.
+//! each wire format's producer × consumer table, its notes numbered. Names,
+//! sources and details come from the runners' manifests and from decoders fed
+//! other languages' bytes: every line and cell is shown as a terminal shows
+//! text from outside.
 
 use std::io::{self, Write};
 
@@ -7,15 +10,17 @@ use comfy_table::Table;
 use comfy_table::presets::UTF8_BORDERS_ONLY;
 
 use super::{Matrix, Status};
+use crate::sanitize;
 
 pub fn terminal(matrix: &Matrix, out: &mut dyn Write) -> io::Result<()> {
+    let shown = |text: &str| sanitize::terminal(text).into_owned();
     writeln!(
         out,
         "interop: workload {}, {} records ({}); languages {}",
         matrix.workload,
         matrix.records,
-        matrix.source,
-        matrix.languages.join(", ")
+        shown(&matrix.source),
+        shown(&matrix.languages.join(", "))
     )?;
     writeln!(
         out,
@@ -76,7 +81,7 @@ pub fn terminal(matrix: &Matrix, out: &mut dyn Write) -> io::Result<()> {
             let mut table = Table::new();
             table.load_style(UTF8_BORDERS_ONLY);
             let mut header = vec!["producer \\ consumer".to_owned()];
-            header.extend(wire.consumers.iter().cloned());
+            header.extend(wire.consumers.iter().map(|c| shown(c)));
             table.set_header(header);
             for producer in &wire.producers {
                 let id = format!("{}/{}", producer.language, producer.format);
@@ -99,21 +104,26 @@ pub fn terminal(matrix: &Matrix, out: &mut dyn Write) -> io::Result<()> {
                         },
                     });
                 }
-                table.add_row(row);
+                table.add_row(row.iter().map(|cell| shown(cell)));
             }
             writeln!(out, "{table}")?;
         }
-        for (i, note) in notes.iter().enumerate() {
-            writeln!(out, "  [{}] {note}", i + 1)?;
-        }
-        for b in &wire.bytes {
-            match &b.first_difference {
-                None => writeln!(out, "  bytes: {} and {} write identical records", b.a, b.b)?,
-                Some(d) => writeln!(out, "  bytes: {} and {} differ first at {d}", b.a, b.b)?,
-            }
-        }
-        for a in &wire.absent {
-            writeln!(out, "  n/a {}: {}", a.language, a.reason)?;
+        let mut lines: Vec<String> = notes
+            .iter()
+            .enumerate()
+            .map(|(i, note)| format!("  [{}] {note}", i + 1))
+            .collect();
+        lines.extend(wire.bytes.iter().map(|b| match &b.first_difference {
+            None => format!("  bytes: {} and {} write identical records", b.a, b.b),
+            Some(d) => format!("  bytes: {} and {} differ first at {d}", b.a, b.b),
+        }));
+        lines.extend(
+            wire.absent
+                .iter()
+                .map(|a| format!("  n/a {}: {}", a.language, a.reason)),
+        );
+        for line in lines {
+            writeln!(out, "{}", shown(&line))?;
         }
     }
     Ok(())

@@ -91,6 +91,11 @@ pub fn write(entries: &[FormatEntry], markdown: bool, out: &mut dyn Write) -> io
         header.insert(1, "lang");
     }
     table.set_header(header);
+    // Another language's runner lists its own names, labels and reasons: text from outside.
+    let shown = |text: &str| match markdown {
+        true => crate::sanitize::markdown(text).into_owned(),
+        false => crate::sanitize::terminal(text).into_owned(),
+    };
     for e in entries {
         let f = e.features;
         let mut row = vec![e.name.clone()];
@@ -113,7 +118,7 @@ pub fn write(entries: &[FormatEntry], markdown: bool, out: &mut dyn Write) -> io
                 None => e.tags.join(", "),
             },
         ]);
-        table.add_row(row);
+        table.add_row(row.iter().map(|cell| shown(cell)));
     }
     writeln!(out, "{table}")?;
     let mut seen: Vec<&str> = Vec::new();

@@ -8,6 +8,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::benchmark::DEFAULT_WINDOW;
 use crate::capture::Source;
+use crate::sanitize::terminal;
 use crate::workload::iex::ingest::{CaptureReport, Records};
 
 /// Reads the whole capture, keeping no records, with a progress bar on a terminal.
@@ -47,8 +48,10 @@ fn price(raw: Option<i64>) -> String {
     raw.map_or_else(|| "-".to_owned(), |p| format!("{:.4}", p as f64 / 10_000.0))
 }
 
+/// The report as text. Symbols are the capture's bytes (any byte, as Latin-1)
+/// and the file name is the user's: both are shown, never obeyed.
 pub fn write(report: &CaptureReport, out: &mut dyn Write) -> io::Result<()> {
-    writeln!(out, "file          {}", report.file)?;
+    writeln!(out, "file          {}", terminal(&report.file))?;
     writeln!(
         out,
         "input         {} bytes, SHA-256 {}",
@@ -103,7 +106,7 @@ pub fn write(report: &CaptureReport, out: &mut dyn Write) -> io::Result<()> {
     ]);
     for (symbol, s) in &report.symbols {
         table.add_row([
-            symbol.clone(),
+            terminal(symbol).into_owned(),
             s.trade_volume.to_string(),
             price(s.bid_low),
             price(s.bid_high),

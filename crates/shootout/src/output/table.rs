@@ -21,6 +21,20 @@ impl Style {
             Style::Markdown => ASCII_MARKDOWN,
         }
     }
+
+    /// A line or cell as this medium shows text from outside: names, labels
+    /// and versions come from results files and runners.
+    pub fn shown(self, text: &str) -> String {
+        match self {
+            Style::Terminal => crate::sanitize::terminal(text).into_owned(),
+            Style::Markdown => crate::sanitize::markdown(text).into_owned(),
+        }
+    }
+}
+
+/// Adds a row of cells, each shown as `style` shows text from outside.
+fn add_row(table: &mut Table, style: Style, cells: Vec<String>) {
+    table.add_row(cells.iter().map(|cell| style.shown(cell)));
 }
 
 fn ns(value: f64) -> String {
@@ -355,7 +369,7 @@ fn direction(
     for row in rows {
         let mut cells = row_start(merged, row, display_name(&row.format));
         cells.extend(columns.iter().map(|c| (c.cell)(row, pick(&row.format))));
-        table.add_row(cells);
+        add_row(&mut table, style, cells);
     }
     table
 }
@@ -372,7 +386,7 @@ fn sizes(merged: &Merged, style: Style, show: &dyn Fn(&str) -> bool) -> Table {
     for row in rows {
         let mut cells = row_start(merged, row, row.format.name.clone());
         cells.extend(columns.iter().map(|c| (c.cell)(row)));
-        table.add_row(cells);
+        add_row(&mut table, style, cells);
     }
     table
 }
@@ -409,7 +423,7 @@ pub fn csv_sizes(merged: &Merged, style: Style) -> Option<Table> {
         "-".to_owned(),
         "-".to_owned(),
     ]);
-    table.add_row(source);
+    add_row(&mut table, style, source);
     let mut rows = rows(merged, false);
     rows.sort_by_key(|r| r.format.encoded_bytes);
     for row in rows {
@@ -427,7 +441,7 @@ pub fn csv_sizes(merged: &Merged, style: Style) -> Option<Table> {
                 format!("{:.1}%", 100.0 * z as f64 / csv.bytes.max(1) as f64)
             }),
         ]);
-        table.add_row(cells);
+        add_row(&mut table, style, cells);
     }
     Some(table)
 }

@@ -37,13 +37,13 @@ pub struct Options {
     formats: Vec<String>,
     /// Hostile cases per format: the first record's systematic cases (every framing boundary, every candidate
     /// length field inflated; at most half), then random ones cycling through the mutations.
-    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     cases: u64,
     /// Records the cases are derived from: the input's first N, each encoded by the format.
-    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     sample: u64,
     /// Time bound per decode, in milliseconds: a decode that has not answered by then is a hang.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
     time_limit_ms: u64,
     /// Allocation cap per decode, in MiB: a decode whose allocations (net of frees) pass it is an alloc-bomb.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
@@ -85,9 +85,15 @@ pub fn robustness(workload: WorkloadName, data: &Data, options: Options) -> Resu
         (ExportKind::Html, &options.export_html),
     ]
     .into_iter()
-    .filter_map(|(kind, path)| path.clone().map(|path| Target { kind, path }))
+    .filter_map(|(kind, path)| {
+        path.clone().map(|path| Target {
+            kind,
+            path,
+            force: options.force,
+        })
+    })
     .collect();
-    crate::export::check_targets(&targets, options.force)?;
+    crate::export::check_targets(&targets)?;
     let seed = data.generated.seed;
     let reproducers = options
         .reproducers
@@ -294,11 +300,12 @@ fn test_format<W: Workload>(
 
 /// Decodes every case of `file` in workers (through a temporary copy of it).
 fn run_file(file: &CaseFile) -> Result<Vec<Outcome>> {
-    let mut temporary = tempfile::Builder::new()
-        .prefix("shootout-robustness-")
-        .suffix(".json")
-        .tempfile()
-        .context("cannot create a temporary case file")?;
+    let mut temporary = crate::temporary::system_file(
+        tempfile::Builder::new()
+            .prefix("shootout-robustness-")
+            .suffix(".json"),
+    )
+    .context("cannot create a temporary case file")?;
     serde_json::to_writer(std::io::BufWriter::new(temporary.as_file_mut()), file)
         .context("cannot write the temporary case file")?;
     worker::run_cases(
@@ -342,9 +349,10 @@ fn save_reproducers(
         std::fs::create_dir_all(dir)
             .with_context(|| format!("{}: cannot create the directory", dir.display()))?;
         let path = dir.join(format!("{}-{}.json", file.format, class.name()));
-        let out = crate::export::create(&path, false)?;
-        serde_json::to_writer_pretty(std::io::BufWriter::new(out), &reproducer)
-            .with_context(|| format!("{}: cannot write", path.display()))?;
+        crate::export::write_with(&path, false, |out| {
+            serde_json::to_writer_pretty(out, &reproducer)
+                .with_context(|| format!("{}: cannot write", path.display()))
+        })?;
         saved.push(report::Reproducer {
             class,
             case: case.id,
@@ -413,33 +421,52 @@ fn decode_ns_per_record<W: Workload>(
 /// `--replay FILE`: runs the file's cases again, each in a worker, and prints each one's class beside the one found.
 fn replay(path: &Path) -> Result<()> {
     let file = CaseFile::read(path)?;
-    let outcomes = worker::run_cases(
-        path,
-        file.cases.len(),
-        Duration::from_millis(file.time_limit_ms),
-    )?;
-    for (case, outcome) in file.cases.iter().zip(&outcomes) {
-        let detail = match outcome.detail.as_str() {
-            "" => String::new(),
-            detail => format!(": {detail}"),
-        };
-        println!(
-            "{} on {}, case {} (seed {}, {}): {}{detail}",
-            file.format,
-            file.workload,
-            case.id,
-            file.seed,
-            case.description,
-            outcome.class.name()
-        );
-        if let Some(found) = &case.found {
-            let verdict = if found.class == outcome.class {
-                "reproduced"
-            } else {
-                "NOT reproduced"
+    worker::dispatch_for(path, &file, Replay { path, file: &file })
+}
+
+struct Replay<'a> {
+    path: &'a Path,
+    file: &'a CaseFile,
+}
+
+impl WorkloadTask for Replay<'_> {
+    fn on<W: Workload>(self, _input: &dyn Input<W>, formats: Vec<Registered<W>>) -> Result<()>
+    where
+        W::Record: Clone + Serialize,
+    {
+        let Replay { path, file } = self;
+        // Refused here, in one line, before any worker starts.
+        worker::decoder_for(&formats, file, path)?;
+        let outcomes = worker::run_cases(
+            path,
+            file.cases.len(),
+            Duration::from_millis(file.time_limit_ms),
+        )?;
+        for (case, outcome) in file.cases.iter().zip(&outcomes) {
+            let detail = match outcome.detail.as_str() {
+                "" => String::new(),
+                detail => format!(": {detail}"),
             };
-            println!("  recorded: {} ({verdict})", found.class.name());
+            // The description and the decoder's message quote the file's bytes: shown, never obeyed.
+            let line = format!(
+                "{} on {}, case {} (seed {}, {}): {}{detail}",
+                file.format,
+                file.workload,
+                case.id,
+                file.seed,
+                case.description,
+                outcome.class.name()
+            );
+            println!("{}", crate::sanitize::terminal(&line));
+            if let Some(found) = &case.found {
+                let verdict = if found.class == outcome.class {
+                    "reproduced"
+                } else {
+                    "NOT reproduced"
+                };
+                println!("  recorded: {} ({verdict})", found.class.name());
+            }
         }
+        Ok(())
     }
-    Ok(())
 }

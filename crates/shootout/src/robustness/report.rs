@@ -237,11 +237,13 @@ pub fn show(results: &Results, targets: &[Target]) -> Result<()> {
         false => Box::new(io::stdout().lock()),
     };
     let s = &results.settings;
+    // The source is the user's file name, and the notes quote decoders' messages about hostile bytes.
+    let shown = |text: &str| crate::sanitize::terminal(text).into_owned();
     writeln!(
         out,
         "\nRobustness on {} ({}): {} cases per format from {} records, seed {}, at most {} ms and {} MiB per decode",
         s.workload,
-        s.source,
+        shown(&s.source),
         s.cases_per_format,
         s.sample_records,
         s.seed,
@@ -250,7 +252,7 @@ pub fn show(results: &Results, targets: &[Target]) -> Result<()> {
     )?;
     writeln!(out, "{}", table(results))?;
     for line in notes(results) {
-        writeln!(out, "{line}")?;
+        writeln!(out, "{}", shown(&line))?;
     }
     writeln!(
         out,
@@ -260,24 +262,15 @@ pub fn show(results: &Results, targets: &[Target]) -> Result<()> {
     )?;
     drop(out);
     for target in targets {
-        let mut writer: Box<dyn Write> = if target.is_stdout() {
-            Box::new(io::stdout().lock())
-        } else {
-            Box::new(io::BufWriter::new(crate::export::create(
-                &target.path,
-                true,
-            )?))
-        };
-        match target.kind {
-            ExportKind::Html => writer.write_all(html(results).as_bytes())?,
-            _ => {
-                serde_json::to_writer_pretty(&mut writer, results)?;
-                writeln!(writer)?;
+        crate::export::write_with(&target.path, target.force, |writer| {
+            match target.kind {
+                ExportKind::Html => writer.write_all(html(results).as_bytes()),
+                _ => serde_json::to_writer_pretty(&mut *writer, results)
+                    .map_err(io::Error::from)
+                    .and_then(|()| writeln!(writer)),
             }
-        }
-        writer
-            .flush()
-            .with_context(|| format!("{}: cannot write", target.path.display()))?;
+            .with_context(|| format!("{}: cannot write", target.path.display()))
+        })?;
         if !target.is_stdout() && io::stderr().is_terminal() {
             eprintln!("wrote {}", target.path.display());
         }

@@ -24,8 +24,10 @@ use super::mutate::Kind;
 use crate::benchmark::alloc::{CAP_EXCEEDED, Capped};
 use crate::benchmark::input::Input;
 use crate::benchmark::{DynCodec, Registered};
+use crate::format::Access;
 use crate::workload::Workload;
 use crate::workload::catalog::{self, WorkloadName, WorkloadTask};
+use crate::workload::tabular::elide;
 
 pub const CASES_SCHEMA: &str = "shootout-robustness-cases/1";
 
@@ -200,11 +202,10 @@ impl CaseFile {
     }
 }
 
-/// `shootout robustness --worker FILE --worker-start K`: decodes cases K.. of FILE.
-pub fn work(path: &Path, start: usize) -> Result<()> {
-    let file = CaseFile::read(path)?;
-    // The worker needs only the workload's registry; dispatch builds an input too,
-    // which a one-record generated one keeps cheap, and which is never read.
+/// Hands `task` the registry of the workload a case file names. Only the
+/// registry is needed; dispatch builds an input too, which a one-record
+/// generated one keeps cheap, and which is never read.
+pub fn dispatch_for(path: &Path, file: &CaseFile, task: impl WorkloadTask) -> Result<()> {
     let data = catalog::Data {
         input: None,
         records: 1,
@@ -214,26 +215,85 @@ pub fn work(path: &Path, start: usize) -> Result<()> {
             seed: 0,
         },
     };
-    let workload = WorkloadName::from_str(&file.workload, false)
-        .map_err(|_| anyhow::anyhow!("{}: unknown workload {}", path.display(), file.workload))?;
-    catalog::dispatch(workload, &data, Worker { file, start })
+    let workload = WorkloadName::from_str(&file.workload, false).map_err(|_| {
+        anyhow::anyhow!(
+            "{}: unknown workload {}",
+            path.display(),
+            elide(&file.workload)
+        )
+    })?;
+    catalog::dispatch(workload, &data, task)
 }
 
-struct Worker {
-    file: CaseFile,
+/// The registered format whose decoder a case file's bytes go to. A decoder
+/// that skips validation (UNCHECKED) reads only bytes its own process wrote:
+/// a case file's come from outside, and hostile bytes would be undefined
+/// behaviour in it, not a finding. Its validated sibling (the same library)
+/// is named as the one to replay them with.
+pub fn decoder_for<'a, W: Workload>(
+    formats: &'a [Registered<W>],
+    file: &CaseFile,
+    path: &Path,
+) -> Result<&'a Registered<W>> {
+    let registered = formats
+        .iter()
+        .find(|f| f.info.name == file.format)
+        .with_context(|| {
+            format!(
+                "{}: no format {} on workload {}",
+                path.display(),
+                elide(&file.format),
+                W::NAME
+            )
+        })?;
+    if matches!(registered.labels.access, Access::Unchecked) {
+        let sibling = formats
+            .iter()
+            .find(|f| {
+                f.info.library == registered.info.library
+                    && matches!(f.labels.access, Access::Validated)
+            })
+            .map_or_else(String::new, |f| {
+                format!(" (its validated sibling {} can replay them)", f.info.name)
+            });
+        bail!(
+            "{}: {} skips validation (UNCHECKED) and reads only bytes its own process wrote; a case file's bytes \
+             come from outside, where they would be undefined behaviour, not a finding{sibling}",
+            path.display(),
+            file.format
+        );
+    }
+    Ok(registered)
+}
+
+/// `shootout robustness --worker FILE --worker-start K`: decodes cases K.. of FILE.
+pub fn work(path: &Path, start: usize) -> Result<()> {
+    let file = CaseFile::read(path)?;
+    dispatch_for(
+        path,
+        &file,
+        Worker {
+            path,
+            file: &file,
+            start,
+        },
+    )
+}
+
+struct Worker<'a> {
+    path: &'a Path,
+    file: &'a CaseFile,
     start: usize,
 }
 
-impl WorkloadTask for Worker {
+impl WorkloadTask for Worker<'_> {
     fn on<W: Workload>(self, _input: &dyn Input<W>, formats: Vec<Registered<W>>) -> Result<()>
     where
         W::Record: Clone + Serialize,
     {
         let file = self.file;
-        let registered = formats
-            .iter()
-            .find(|f| f.info.name == file.format)
-            .with_context(|| format!("no format {} on workload {}", file.format, W::NAME))?;
+        // Checked here as well as before a replay: a worker may be started by hand.
+        let registered = decoder_for(&formats, file, self.path)?;
         let codec = || {
             registered
                 .codec()

@@ -65,6 +65,8 @@ pub struct Records {
     reference: Aggregator,
     counts: [u64; 256],
     skipped: SkippedMessages,
+    /// Where the first message shorter than its spec is, for the warning that counts them.
+    first_short: Option<u64>,
     /// Packets by protocol, in `PROTOCOLS` order.
     protocols: [u64; 3],
     send_times: Option<(i64, i64)>,
@@ -81,6 +83,7 @@ impl Records {
             reference: Aggregator::default(),
             counts: [0; 256],
             skipped: SkippedMessages::default(),
+            first_short: None,
             protocols: [0; 3],
             send_times: None,
             records: 0,
@@ -98,6 +101,7 @@ impl Records {
                 reference,
                 counts,
                 skipped,
+                first_short,
                 protocols,
                 send_times,
                 spare,
@@ -120,7 +124,7 @@ impl Records {
                 let record = &mut window[filled];
                 record.seq_no = packet.header.first_seq_no;
                 let mut used = 0;
-                for body in packet {
+                for (offset, body) in packet.located() {
                     counts[usize::from(body[0])] += 1;
                     let message = match wire::decode_message(protocol, body) {
                         Decoded::Known {
@@ -132,6 +136,7 @@ impl Records {
                         }
                         Decoded::ShorterThanSpec => {
                             skipped.shorter_than_spec += 1;
+                            first_short.get_or_insert(offset);
                             continue;
                         }
                         Decoded::Unknown => {
@@ -167,7 +172,16 @@ impl Records {
     /// After the last window: what the capture held, its reference aggregate,
     /// and the input's size and SHA-256.
     pub fn finish(self) -> Result<CaptureReport> {
-        let scan = self.packets.finish()?;
+        let mut scan = self.packets.finish()?;
+        // What a short message held is in no record: `run` says so as `inspect` does.
+        if let Some(offset) = self.first_short {
+            let n = self.skipped.shorter_than_spec;
+            scan.read.warnings.push(format!(
+                "{}: byte {offset}: IEX message shorter than its type's spec length, skipped ({n} such in all, this \
+                 the first; none of them is in the records or the reference aggregate)",
+                self.name
+            ));
+        }
         let counts = self.counts;
         let reference = self.reference.finish();
         Ok(CaptureReport {

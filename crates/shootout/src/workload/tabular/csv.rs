@@ -1,7 +1,7 @@
 //! Tabular data as CSV: header f1..f20, one record per line, empty cell = absent.
 //! Read in windows of rows, so memory stays bounded whatever the file's size.
 
-use std::io::{self, Read};
+use std::io::{self, Read, Write};
 use std::marker::PhantomData;
 use std::sync::Arc;
 
@@ -22,6 +22,22 @@ pub fn render<R: Row>(rows: &[R]) -> String {
         row.write(&mut out);
     }
     out
+}
+
+/// Writes `rows` as [`render`] does, a row at a time, so memory stays
+/// bounded whatever their number; returns the bytes written.
+pub fn write<R: Row>(rows: impl IntoIterator<Item = R>, out: &mut dyn Write) -> io::Result<u64> {
+    let header = format!("{}\n", HEADER.join(","));
+    out.write_all(header.as_bytes())?;
+    let mut written = header.len() as u64;
+    let mut line = String::new();
+    for row in rows {
+        row.write(&mut line);
+        out.write_all(line.as_bytes())?;
+        written += line.len() as u64;
+        line.clear();
+    }
+    Ok(written)
 }
 
 /// Sizes the original study compared formats against.

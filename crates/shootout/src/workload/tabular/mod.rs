@@ -53,12 +53,24 @@ impl Cell for String {
     }
 }
 
+/// A number cell; a float names the check that its value is what its text says.
 macro_rules! numeric_cell {
-    ($t:ty, $what:literal, $visit:ident, $random:expr) => {
+    ($t:ty, $what:literal, $visit:ident, $random:expr $(, $in_range:ident)?) => {
         impl Cell for $t {
             fn parse(text: &str) -> Result<Self, String> {
-                text.parse()
-                    .map_err(|_| format!("'{}' is not {}", elide(text), $what))
+                let value: $t = text
+                    .parse()
+                    .map_err(|_| format!("'{}' is not {}", elide(text), $what))?;
+                $(
+                    if !$in_range(text, value.into()) {
+                        return Err(format!(
+                            "'{}' is beyond the range of {} (it would read as infinity; write inf for infinity)",
+                            elide(text),
+                            $what
+                        ));
+                    }
+                )?
+                Ok(value)
             }
             fn write(&self, out: &mut String) {
                 use std::fmt::Write;
@@ -80,12 +92,33 @@ numeric_cell!(i64, "a 64-bit integer", int, |r: &mut Random| r
 numeric_cell!(i32, "a 32-bit integer", int, |r: &mut Random| r
     .rng()
     .random());
-numeric_cell!(f64, "a 64-bit float", float, |r: &mut Random| r
-    .rng()
-    .random_range(-1e6..1e6));
-numeric_cell!(f32, "a 32-bit float", float, |r: &mut Random| r
-    .rng()
-    .random_range(-1e3f32..1e3));
+numeric_cell!(
+    f64,
+    "a 64-bit float",
+    float,
+    |r: &mut Random| r.rng().random_range(-1e6..1e6),
+    in_range
+);
+numeric_cell!(
+    f32,
+    "a 32-bit float",
+    float,
+    |r: &mut Random| r.rng().random_range(-1e3f32..1e3),
+    in_range
+);
+
+/// Whether a parsed cell holds what its text says. An integer out of range
+/// does not parse; a float out of range parses to infinity, and is refused
+/// the same way. NaN and infinity written as such (`NaN`, `inf`, `-infinity`)
+/// are values a CSV can state: they are kept, and a format that cannot carry
+/// them fails on them, by name.
+fn in_range(text: &str, value: f64) -> bool {
+    let written = text.trim_start_matches(['+', '-']);
+    !value.is_infinite()
+        || written
+            .get(..3)
+            .is_some_and(|s| s.eq_ignore_ascii_case("inf"))
+}
 
 /// Text from the input for an error message: escaped, and cut with its length
 /// when long, so that the message stays one short line.
@@ -245,8 +278,14 @@ pub const DEFAULT_PRESENCE: f64 = 0.5;
 pub const DEFAULT_RECORDS: usize = 100_000;
 
 pub fn generate_rows<R: Row>(records: usize, seed: u64, presence: f64) -> Vec<R> {
+    rows(seed, presence).take(records).collect()
+}
+
+/// Generated rows one at a time, without end: the first `n` are those of
+/// `generate_rows(n, seed, presence)`.
+pub fn rows<R: Row>(seed: u64, presence: f64) -> impl Iterator<Item = R> {
     let mut r = Random::new(seed);
-    (0..records).map(|_| R::random(&mut r, presence)).collect()
+    std::iter::repeat_with(move || R::random(&mut r, presence))
 }
 
 /// Rows in file order, with the reference aggregate.
@@ -346,6 +385,25 @@ mod tests {
         let (column, problem) = MixedRow::default().parse_into(&cells).unwrap_err();
         assert_eq!(column, 2);
         assert_eq!(problem, "'12x' is not a 64-bit integer");
+    }
+
+    #[test]
+    fn a_float_beyond_its_range_is_refused_as_an_overflowing_integer_is() {
+        assert_eq!(
+            f64::parse("1e400").unwrap_err(),
+            "'1e400' is beyond the range of a 64-bit float (it would read as infinity; write inf for infinity)"
+        );
+        assert!(f64::parse("-1e400").is_err());
+        assert!(f32::parse("1e39").unwrap_err().contains("a 32-bit float"));
+        assert_eq!(f32::parse("3.4e38"), Ok(3.4e38));
+        assert_eq!(
+            i64::parse("9223372036854775808").unwrap_err(),
+            "'9223372036854775808' is not a 64-bit integer"
+        );
+        for stated in ["inf", "-inf", "+Infinity", "INF"] {
+            assert!(f64::parse(stated).unwrap().is_infinite(), "{stated}");
+        }
+        assert!(f64::parse("NaN").unwrap().is_nan());
     }
 
     #[test]
