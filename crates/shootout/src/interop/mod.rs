@@ -386,36 +386,31 @@ impl Interop {
             for (producer, opened) in producers.iter().zip(&streams) {
                 for reader in &readers {
                     let consumer = format!("{}/{}", reader.language, reader.format);
-                    let Some(opened) = opened else {
+                    // A cell nothing can fill: no stream, or a reader that refuses it.
+                    let (opened, why) = match opened {
+                        None => (
+                            None,
+                            Some(format!(
+                                "{} wrote no stream: {}",
+                                producer.id(),
+                                producer.error.as_deref().unwrap_or("no reason given")
+                            )),
+                        ),
+                        Some(opened) => (Some(opened), reader.refuses(producer)),
+                    };
+                    let (Some(opened), None) = (opened, &why) else {
                         cells.push((
                             index,
                             Cell {
                                 producer: producer.id(),
                                 consumer,
                                 status: Status::NotApplicable,
-                                detail: Some(format!(
-                                    "{} wrote no stream: {}",
-                                    producer.id(),
-                                    producer.error.as_deref().unwrap_or("no reason given")
-                                )),
+                                detail: why,
                             },
                             None,
                         ));
                         continue;
                     };
-                    if let Some(why) = reader.refuses(producer) {
-                        cells.push((
-                            index,
-                            Cell {
-                                producer: producer.id(),
-                                consumer,
-                                status: Status::NotApplicable,
-                                detail: Some(why),
-                            },
-                            None,
-                        ));
-                        continue;
-                    }
                     let path = opened.for_framing(&dir, reader.framing)?;
                     requests
                         .entry(reader.language.clone())
