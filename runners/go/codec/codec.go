@@ -56,6 +56,9 @@ type Info struct {
 	// Framing is how the codec delimits a record in its stream: one of the
 	// Framing* constants (the interop protocol's manifest field).
 	Framing string
+	// Wire is the wire format it writes, as spec/formats.json names it:
+	// formats of any language with the same wire read each other's records.
+	Wire string
 }
 
 // The framings a codec can have (docs of shootout-interop/1): a prefix the

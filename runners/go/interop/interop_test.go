@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,42 +16,40 @@ import (
 	"testing"
 
 	"shootout/codec"
+	"shootout/internal/spec"
+	"shootout/interop/stream"
 	"shootout/registry"
 	"shootout/workload"
 )
 
-// knownLosses are the README's ✗ cells as the interop modes see them: an
-// encoder that refuses a sample value writes no stream ("encode"), a decoder
-// that refuses one answers "error", one that changes it "mismatch".
-var knownLosses = map[string]struct{ status, detail string }{
-	"primitives/json-sonic": {"mismatch", "field doubles"},
-	"object/json-sonic":     {"mismatch", "field score"},
-	"object/gob":            {"mismatch", "field score"},
-	"object/json-goccy":     {"error", "cannot unmarshal number 3.4028235e+38"},
-	"object/sbe":            {"encode", "Range check failed on s.Level"},
-	"primitives/sbe":        {"encode", "Range check failed on p.Value"},
-	"sql/sbe":               {"encode", "Range check failed on s.Value"},
-}
+// loss is a README ✗ cell as the interop modes see it: an encoder that
+// refuses a value writes no stream ("encode"), a decoder that refuses one
+// answers "error", one that changes it "mismatch".
+type loss struct{ status, detail string }
 
-func sample(name string) string { return filepath.Join("..", "testdata", name+".jsonl") }
+// fixtureLosses are the losses the shared fixtures show: an object's level
+// of 255 is SBE's null.
+var fixtureLosses = map[string]loss{
+	"object/sbe": {"encode", "Range check failed on s.Level"},
+}
 
 // encodeSample runs the encode mode on a sample into a fresh directory and
 // returns the manifests by format.
-func encodeSample(t *testing.T, dataset string) (string, map[string]Manifest) {
+func encodeSample(t *testing.T, dataset string) (string, map[string]stream.Manifest) {
 	t.Helper()
 	dir := t.TempDir()
 	var log bytes.Buffer
 	if err := Encode(dataset, dir, nil, &log); err != nil {
 		t.Fatal(err)
 	}
-	manifests := map[string]Manifest{}
+	manifests := map[string]stream.Manifest{}
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	for _, p := range paths {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var m Manifest
+		var m stream.Manifest
 		if err := json.Unmarshal(b, &m); err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
@@ -62,15 +61,15 @@ func encodeSample(t *testing.T, dataset string) (string, map[string]Manifest) {
 	return dir, manifests
 }
 
-func decode(t *testing.T, dataset string, requests []Request) []Answer {
+func decode(t *testing.T, dataset string, requests []stream.Request) []stream.Answer {
 	t.Helper()
 	var out bytes.Buffer
 	if err := Decode(dataset, requests, &out); err != nil {
 		t.Fatal(err)
 	}
-	var answers []Answer
+	var answers []stream.Answer
 	for line := range strings.Lines(out.String()) {
-		var a Answer
+		var a stream.Answer
 		if err := json.Unmarshal([]byte(line), &a); err != nil {
 			t.Fatalf("answer %q: %v", line, err)
 		}
@@ -95,15 +94,15 @@ func runsOn(workloadName string) []string {
 // checkStream checks a written stream against its manifest and .ends: size,
 // digest, one increasing end per record, and for a u32le codec that every
 // record is its 4-byte length and that many bytes.
-func checkStream(t *testing.T, dir string, m Manifest) {
+func checkStream(t *testing.T, dir string, m stream.Manifest) {
 	t.Helper()
-	stream, err := os.ReadFile(filepath.Join(dir, *m.Stream))
+	encoded, err := os.ReadFile(filepath.Join(dir, *m.Stream))
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum := sha256.Sum256(stream)
-	if uint64(len(stream)) != m.Bytes || hex.EncodeToString(sum[:]) != *m.SHA256 {
-		t.Errorf("%s: manifest says %d bytes, sha256 %s; the file has %d, %x", m.Format, m.Bytes, *m.SHA256, len(stream), sum)
+	sum := sha256.Sum256(encoded)
+	if uint64(len(encoded)) != m.Bytes || hex.EncodeToString(sum[:]) != *m.SHA256 {
+		t.Errorf("%s: manifest says %d bytes, sha256 %s; the file has %d, %x", m.Format, m.Bytes, *m.SHA256, len(encoded), sum)
 	}
 	endsFile, err := os.ReadFile(filepath.Join(dir, strings.TrimSuffix(*m.Stream, ".bin")+".ends"))
 	if err != nil {
@@ -115,77 +114,97 @@ func checkStream(t *testing.T, dir string, m Manifest) {
 	start := uint64(0)
 	for i := range m.Records {
 		end := binary.LittleEndian.Uint64(endsFile[8*i:])
-		if end <= start || end > uint64(len(stream)) {
-			t.Fatalf("%s: record %d ends at %d, after %d, in %d bytes", m.Format, i, end, start, len(stream))
+		if end <= start || end > uint64(len(encoded)) {
+			t.Fatalf("%s: record %d ends at %d, after %d, in %d bytes", m.Format, i, end, start, len(encoded))
 		}
 		if m.Framing == codec.FramingU32LE {
-			if got := uint64(binary.LittleEndian.Uint32(stream[start:])); got != end-start-4 {
+			if got := uint64(binary.LittleEndian.Uint32(encoded[start:])); got != end-start-4 {
 				t.Fatalf("%s: record %d of %d bytes has a u32le prefix of %d", m.Format, i, end-start, got)
 			}
 		}
 		start = end
 	}
-	if start != uint64(len(stream)) {
-		t.Errorf("%s: the last record ends at %d of %d bytes", m.Format, start, len(stream))
+	if start != uint64(len(encoded)) {
+		t.Errorf("%s: the last record ends at %d of %d bytes", m.Format, start, len(encoded))
 	}
 }
 
-func TestEveryFormatDecodesItsOwnStreamsOfEverySample(t *testing.T) {
+func TestEveryFormatDecodesItsOwnStreamsOfEveryFixture(t *testing.T) {
 	for _, w := range registry.Workloads {
-		t.Run(w, func(t *testing.T) {
-			dataset := sample(w)
-			header, err := workload.ReadHeader(dataset)
-			if err != nil {
-				t.Fatal(err)
+		t.Run(w.Name, func(t *testing.T) { roundTrip(t, w.Name, spec.Fixture(t, w.Name), fixtureLosses) })
+	}
+}
+
+// The values the fixtures lack that some library loses, each loss as its
+// mode shows it.
+func TestEveryKnownLossShowsInItsMode(t *testing.T) {
+	dataset := filepath.Join(t.TempDir(), "object.jsonl")
+	negativeZero := math.Copysign(0, -1)
+	writeDataset(t, dataset, workload.ObjectSpec, []workload.SmallObject{
+		{ID: 1, Name: "ünï", Score: negativeZero, Ratio: math.MaxFloat32, Tags: []string{}},
+		{ID: 2, Level: 255, Tags: []string{"a"}},
+	})
+	roundTrip(t, "object", dataset, map[string]loss{
+		"object/json-sonic": {"mismatch", "field score"},
+		"object/gob":        {"mismatch", "field score"},
+		"object/json-goccy": {"error", "cannot unmarshal number 3.4028235e+38"},
+		"object/sbe":        {"encode", "Range check failed on s.Level"},
+	})
+}
+
+// roundTrip encodes the dataset in every format that runs workload w and
+// decodes each stream back: every one must answer ok but the losses.
+func roundTrip(t *testing.T, w, dataset string, losses map[string]loss) {
+	header, err := workload.ReadHeader(dataset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, manifests := encodeSample(t, dataset)
+	names := runsOn(w)
+	if len(manifests) != len(names) {
+		t.Fatalf("%d manifests for the %d formats %v", len(manifests), len(names), names)
+	}
+	var requests []stream.Request
+	for _, name := range names {
+		m := manifests[name]
+		loss, lossy := losses[w+"/"+name]
+		if m.Schema != stream.Schema || m.Language != "go" || m.Workload != w || m.Version == "" || m.Family == "" {
+			t.Errorf("%s: manifest %+v", name, m)
+		}
+		if !slices.Contains([]string{codec.FramingU32LE, codec.FramingVarint, codec.FramingNone}, m.Framing) {
+			t.Errorf("%s: framing %q", name, m.Framing)
+		}
+		if lossy && loss.status == "encode" {
+			if m.Error == nil || !strings.Contains(*m.Error, loss.detail) || m.Stream != nil || m.Records >= header.Records {
+				t.Errorf("%s: want the encoder's %q and no stream, manifest %+v", name, loss.detail, m)
 			}
-			dir, manifests := encodeSample(t, dataset)
-			names := runsOn(w)
-			if len(manifests) != len(names) {
-				t.Fatalf("%d manifests for the %d formats %v", len(manifests), len(names), names)
+			if _, err := os.Stat(filepath.Join(dir, "go-"+name+".bin")); !os.IsNotExist(err) {
+				t.Errorf("%s: a stream was left beside an encoder error", name)
 			}
-			var requests []Request
-			for _, name := range names {
-				m := manifests[name]
-				loss, lossy := knownLosses[w+"/"+name]
-				if m.Schema != Schema || m.Language != "go" || m.Workload != w || m.Version == "" || m.Family == "" {
-					t.Errorf("%s: manifest %+v", name, m)
-				}
-				if !slices.Contains([]string{codec.FramingU32LE, codec.FramingVarint, codec.FramingNone}, m.Framing) {
-					t.Errorf("%s: framing %q", name, m.Framing)
-				}
-				if lossy && loss.status == "encode" {
-					if m.Error == nil || !strings.Contains(*m.Error, loss.detail) || m.Stream != nil || m.Records >= header.Records {
-						t.Errorf("%s: want the encoder's %q and no stream, manifest %+v", name, loss.detail, m)
-					}
-					if _, err := os.Stat(filepath.Join(dir, "go-"+name+".bin")); !os.IsNotExist(err) {
-						t.Errorf("%s: a stream was left beside an encoder error", name)
-					}
-					continue
-				}
-				if m.Error != nil || m.Records != header.Records || m.Stream == nil || *m.Stream != "go-"+name+".bin" {
-					t.Fatalf("%s: manifest %+v", name, m)
-				}
-				checkStream(t, dir, m)
-				requests = append(requests, Request{Format: name, Stream: filepath.Join(dir, *m.Stream)})
-			}
-			for i, a := range decode(t, dataset, requests) {
-				name := requests[i].Format
-				want, detail := "ok", ""
-				if loss, lossy := knownLosses[w+"/"+name]; lossy {
-					want, detail = loss.status, loss.detail
-				}
-				if a.Format != name || a.Stream != requests[i].Stream || a.Status != want ||
-					(detail != "" && (a.Detail == nil || !strings.Contains(*a.Detail, detail))) {
-					t.Errorf("%s: want %s %q, answered %+v (detail %v)", name, want, detail, a, deref(a.Detail))
-				}
-				if want == "ok" && (a.Records != header.Records || a.Detail != nil) {
-					t.Errorf("%s: ok with %d of %d records, detail %v", name, a.Records, header.Records, deref(a.Detail))
-				}
-				if want == "mismatch" && !strings.HasPrefix(*a.Detail, "record ") {
-					t.Errorf("%s: a mismatch must name its first differing record: %s", name, *a.Detail)
-				}
-			}
-		})
+			continue
+		}
+		if m.Error != nil || m.Records != header.Records || m.Stream == nil || *m.Stream != "go-"+name+".bin" {
+			t.Fatalf("%s: manifest %+v", name, m)
+		}
+		checkStream(t, dir, m)
+		requests = append(requests, stream.Request{Format: name, Stream: filepath.Join(dir, *m.Stream)})
+	}
+	for i, a := range decode(t, dataset, requests) {
+		name := requests[i].Format
+		want, detail := "ok", ""
+		if loss, lossy := losses[w+"/"+name]; lossy {
+			want, detail = loss.status, loss.detail
+		}
+		if a.Format != name || a.Stream != requests[i].Stream || a.Status != want ||
+			(detail != "" && (a.Detail == nil || !strings.Contains(*a.Detail, detail))) {
+			t.Errorf("%s: want %s %q, answered %+v (detail %v)", name, want, detail, a, deref(a.Detail))
+		}
+		if want == "ok" && (a.Records != header.Records || a.Detail != nil) {
+			t.Errorf("%s: ok with %d of %d records, detail %v", name, a.Records, header.Records, deref(a.Detail))
+		}
+		if want == "mismatch" && !strings.HasPrefix(*a.Detail, "record ") {
+			t.Errorf("%s: a mismatch must name its first differing record: %s", name, *a.Detail)
+		}
 	}
 }
 
@@ -201,14 +220,14 @@ func deref(s *string) string {
 func TestCorruptStreamsAreErrors(t *testing.T) {
 	for _, w := range []string{"user", "iex", "sql", "mixed"} {
 		t.Run(w, func(t *testing.T) {
-			dataset := sample(w)
+			dataset := spec.Fixture(t, w)
 			dir, manifests := encodeSample(t, dataset)
-			var requests []Request
+			var requests []stream.Request
 			for name, m := range manifests {
 				if m.Stream == nil {
 					continue
 				}
-				stream, err := os.ReadFile(filepath.Join(dir, *m.Stream))
+				encoded, err := os.ReadFile(filepath.Join(dir, *m.Stream))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -216,14 +235,14 @@ func TestCorruptStreamsAreErrors(t *testing.T) {
 				lastStart := binary.LittleEndian.Uint64(ends[len(ends)-16:])
 				cut := filepath.Join(dir, name+".cut")
 				trailing := filepath.Join(dir, name+".trailing")
-				mid := lastStart + (uint64(len(stream))-lastStart)/2
-				if err := os.WriteFile(cut, stream[:mid], 0o644); err != nil {
+				mid := lastStart + (uint64(len(encoded))-lastStart)/2
+				if err := os.WriteFile(cut, encoded[:mid], 0o644); err != nil {
 					t.Fatal(err)
 				}
-				if err := os.WriteFile(trailing, append(stream, 0x9c, 0x01, 0xff), 0o644); err != nil {
+				if err := os.WriteFile(trailing, append(encoded, 0x9c, 0x01, 0xff), 0o644); err != nil {
 					t.Fatal(err)
 				}
-				requests = append(requests, Request{name, cut}, Request{name, trailing})
+				requests = append(requests, stream.Request{Format: name, Stream: cut}, stream.Request{Format: name, Stream: trailing})
 			}
 			for i, a := range decode(t, dataset, requests) {
 				if a.Status != "error" || a.Detail == nil {
@@ -234,20 +253,39 @@ func TestCorruptStreamsAreErrors(t *testing.T) {
 	}
 }
 
-// A dataset whose record k is replaced by record 0, encoded by every format
-// and decoded against the original, must be a mismatch naming record k.
+// A fixture whose record k is changed, encoded by every format and decoded
+// against the original, must be a mismatch naming record k.
 func TestAStreamOfADifferentRecordIsAMismatchNamingIt(t *testing.T) {
-	t.Run("user", func(t *testing.T) { mismatchAt(t, workload.UserSpec, 7) })
-	t.Run("iex", func(t *testing.T) { mismatchAt(t, workload.IexSpec, 11) })
-	t.Run("sql", func(t *testing.T) { mismatchAt(t, workload.SqlSpec, 2) })
-	t.Run("mixed", func(t *testing.T) { mismatchAt(t, workload.MixedSpec, 5) })
-	t.Run("longs", func(t *testing.T) { mismatchAt(t, workload.LongsSpec, 5) })
-	t.Run("strings", func(t *testing.T) { mismatchAt(t, workload.StringsSpec, 5) })
+	t.Run("user", func(t *testing.T) { mismatchAt(t, workload.UserSpec, 7, func(u *workload.User) { u.Nickname += "x" }) })
+	t.Run("iex", func(t *testing.T) { mismatchAt(t, workload.IexSpec, 11, func(m *workload.MultiMessage) { m.SeqNo++ }) })
+	t.Run("sql", func(t *testing.T) { mismatchAt(t, workload.SqlSpec, 2, func(r *workload.SqlRequest) { r.Args[0]++ }) })
+	t.Run("mixed", func(t *testing.T) {
+		mismatchAt(t, workload.MixedSpec, 5, func(r *workload.MixedRow) { *r = workload.MixedRow{} })
+	})
+	t.Run("longs", func(t *testing.T) {
+		mismatchAt(t, workload.LongsSpec, 5, func(r *workload.LongsRow) { *r = workload.LongsRow{} })
+	})
+	t.Run("strings", func(t *testing.T) {
+		mismatchAt(t, workload.StringsSpec, 5, func(r *workload.StringsRow) { *r = workload.StringsRow{} })
+	})
 }
 
-func mismatchAt[R, S any](t *testing.T, spec workload.Spec[R, S], k int) {
-	original := sample(spec.Name)
-	in, err := workload.OpenDataset(original, spec)
+func writeDataset[R, S any](t *testing.T, path string, ws workload.Spec[R, S], records []R) {
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := workload.WriteDataset(f, ws, "a test's records", records); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func mismatchAt[R, S any](t *testing.T, ws workload.Spec[R, S], k int, change func(*R)) {
+	original := spec.Fixture(t, ws.Name)
+	in, err := workload.OpenDataset(original, ws)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,23 +294,14 @@ func mismatchAt[R, S any](t *testing.T, spec workload.Spec[R, S], k int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	records[k] = records[0]
+	change(&records[k])
 	changed := filepath.Join(t.TempDir(), "changed.jsonl")
-	f, err := os.Create(changed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := workload.WriteDataset(f, spec, "record 0 copied over record "+fmt.Sprint(k), records); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
+	writeDataset(t, changed, ws, records)
 	dir, manifests := encodeSample(t, changed)
-	var requests []Request
+	var requests []stream.Request
 	for name, m := range manifests {
-		if _, lossy := knownLosses[spec.Name+"/"+name]; !lossy {
-			requests = append(requests, Request{name, filepath.Join(dir, *m.Stream)})
+		if _, lossy := fixtureLosses[ws.Name+"/"+name]; !lossy {
+			requests = append(requests, stream.Request{Format: name, Stream: filepath.Join(dir, *m.Stream)})
 		}
 	}
 	want := fmt.Sprintf("record %d: ", k)
@@ -284,11 +313,11 @@ func mismatchAt[R, S any](t *testing.T, spec workload.Spec[R, S], k int) {
 }
 
 func TestRequestsForOtherFormatsAreAnsweredNotFatal(t *testing.T) {
-	dataset := sample("iex")
-	answers := decode(t, dataset, []Request{
-		{"no-such-format", "/nonexistent"},
-		{"bson", "/nonexistent"},
-		{"protobuf", filepath.Join(t.TempDir(), "missing.bin")},
+	dataset := spec.Fixture(t, "iex")
+	answers := decode(t, dataset, []stream.Request{
+		{Format: "no-such-format", Stream: "/nonexistent"},
+		{Format: "bson", Stream: "/nonexistent"},
+		{Format: "protobuf", Stream: filepath.Join(t.TempDir(), "missing.bin")},
 	})
 	want := []string{"no format no-such-format in the go runner", "does not run the iex workload", "no such file"}
 	for i, a := range answers {

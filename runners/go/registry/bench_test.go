@@ -11,12 +11,12 @@ import (
 	"shootout/workload"
 )
 
-// BenchmarkUser measures every format on the sample's UserResponse records
+// BenchmarkUser measures every format on the fixture's UserResponse records
 // through the codec interface, one record per op, as the harness does
 // (reused codec and stream; decode includes the aggregate).
 func BenchmarkUser(b *testing.B) {
-	recs, _ := sample(b)
-	for _, e := range User() {
+	recs, _ := fixture(b, workload.UserSpec)
+	for _, e := range entriesOf(workload.UserSpec) {
 		c := e.New()
 		var stream []byte
 		b.Run(e.Info.Name+"/encode", func(b *testing.B) {
@@ -60,7 +60,7 @@ func BenchmarkUser(b *testing.B) {
 // struct, one record reused.
 
 func BenchmarkStudyJSONMarshal(b *testing.B) {
-	recs, _ := sample(b)
+	recs, _ := fixture(b, workload.UserSpec)
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := json.Marshal(&recs[0]); err != nil {
@@ -70,7 +70,7 @@ func BenchmarkStudyJSONMarshal(b *testing.B) {
 }
 
 func BenchmarkStudyJSONUnmarshal(b *testing.B) {
-	recs, _ := sample(b)
+	recs, _ := fixture(b, workload.UserSpec)
 	data, _ := json.Marshal(&recs[0])
 	b.ReportAllocs()
 	for b.Loop() {
@@ -82,7 +82,7 @@ func BenchmarkStudyJSONUnmarshal(b *testing.B) {
 }
 
 func BenchmarkStudyFlatBuffersMarshal(b *testing.B) {
-	recs, _ := sample(b)
+	recs, _ := fixture(b, workload.UserSpec)
 	b.ReportAllocs()
 	for b.Loop() {
 		flatbuf.BuildUser(flatbuffers.NewBuilder(0), &recs[0])
@@ -90,7 +90,7 @@ func BenchmarkStudyFlatBuffersMarshal(b *testing.B) {
 }
 
 func BenchmarkStudyFlatBuffersUnmarshalOwnStruct(b *testing.B) {
-	recs, _ := sample(b)
+	recs, _ := fixture(b, workload.UserSpec)
 	data := flatbuf.BuildUser(flatbuffers.NewBuilder(0), &recs[0])
 	b.ReportAllocs()
 	for b.Loop() {

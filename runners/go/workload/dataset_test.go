@@ -1,67 +1,15 @@
 package workload
 
 import (
-	"bytes"
-	"flag"
-	"fmt"
+	"encoding/json"
 	"math"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"shootout/internal/spec"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/user.jsonl")
-
-const userSample = "../testdata/user.jsonl"
-
-// sampleUsers follows user.rs's generator in shape (not in values): a pool of
-// records, operations picking from it.
-func sampleUsers(pool, ops int, seed uint64) []User {
-	r := rand.New(rand.NewPCG(seed, 0))
-	const hexDigits, alnum = "0123456789abcdef", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-	str := func(alphabet string, n int) string {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = alphabet[r.IntN(len(alphabet))]
-		}
-		return string(b)
-	}
-	date := func() string {
-		return fmt.Sprintf("20%02d-%02d-%02d %02d:%02d:%02d", 10+r.IntN(16), 1+r.IntN(12), 1+r.IntN(28), r.IntN(24), r.IntN(60), r.IntN(60))
-	}
-	statuses := []string{"activ", "guest", "block", "admin"}
-	records := make([]User, pool)
-	for i := range records {
-		records[i] = User{UID: 1 + r.Int64N(1<<40-1), MUID: str(hexDigits, 32), Status: statuses[r.IntN(4)], Tutorial: r.Int64N(100),
-			Nickname: str(alnum, 20), TotalLoginNum: r.Int64N(100_000), OpenedAt: date(), CreatedAt: date(), UpdatedAt: date()}
-	}
-	out := make([]User, ops)
-	for i := range out {
-		out[i] = records[r.IntN(pool)]
-	}
-	return out
-}
-
-func TestUserSampleIsCurrent(t *testing.T) {
-	var buf bytes.Buffer
-	if err := WriteDataset(&buf, UserSpec, "Go test helper: 50 generated UserResponse records, 300 picks (seed 1)", sampleUsers(50, 300, 1)); err != nil {
-		t.Fatal(err)
-	}
-	if *update {
-		if err := os.WriteFile(userSample, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	got, err := os.ReadFile(userSample)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, buf.Bytes()) {
-		t.Fatalf("%s is stale: go test ./workload -run TestUserSampleIsCurrent -update", userSample)
-	}
-}
 
 func readAll(t *testing.T, path string, window int) ([]User, Header) {
 	t.Helper()
@@ -83,8 +31,8 @@ func readAll(t *testing.T, path string, window int) ([]User, Header) {
 	}
 }
 
-func TestTheSampleReadInWindowsAddsUpToItsReference(t *testing.T) {
-	records, header := readAll(t, userSample, 7)
+func TestTheFixtureReadInWindowsAddsUpToItsReference(t *testing.T) {
+	records, header := readAll(t, spec.Fixture(t, "user"), 7)
 	if len(records) != 300 {
 		t.Fatalf("read %d records, want 300", len(records))
 	}
@@ -109,20 +57,36 @@ func TestTheSampleReadInWindowsAddsUpToItsReference(t *testing.T) {
 	}
 }
 
-func TestTextHashIsTheDocumentedWordWiseFNV1a(t *testing.T) {
-	step := func(h, w uint64) uint64 { return (h ^ w) * fnvPrime }
-	word := uint64(0x6867666564636261) // "abcdefgh", little-endian
-	for s, want := range map[string]uint64{
-		"":                    step(fnvOffset, 0),
-		"a":                   step(step(fnvOffset, 0x61), 1),
-		"abcdefghi":           step(step(step(fnvOffset, word), 0x69), 9),
-		"The quick brown fox": 0x2f1117863ae73cab, // pinned in the doc
-	} {
+// The text hash of docs/dataset-format.md, on spec/vectors.json's texts
+// (every language checks its own against the same file).
+func TestTextHashMatchesTheSharedVectors(t *testing.T) {
+	b, err := os.ReadFile(spec.Path(t, "vectors.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vectors struct {
+		TextHash struct {
+			Vectors []struct {
+				Text      string `json:"text"`
+				UTF8Bytes uint64 `json:"utf8_bytes"`
+				Hash      uint64 `json:"hash,string"`
+			} `json:"vectors"`
+		} `json:"text_hash"`
+	}
+	if err := json.Unmarshal(b, &vectors); err != nil {
+		t.Fatal(err)
+	}
+	if len(vectors.TextHash.Vectors) == 0 {
+		t.Fatal("spec/vectors.json holds no text_hash vectors")
+	}
+	for _, v := range vectors.TextHash.Vectors {
 		sink := NewFieldSink(2)
-		sink.Text(0, []byte(s))
-		sink.String(1, s)
-		if sink.fields[0].TextHash != want || sink.fields[1].TextHash != want {
-			t.Errorf("textHash(%q) = %#x / %#x, want %#x", s, sink.fields[0].TextHash, sink.fields[1].TextHash, want)
+		sink.Text(0, []byte(v.Text))
+		sink.String(1, v.Text)
+		for _, got := range sink.fields {
+			if got.TextHash != v.Hash || got.TextBytes != v.UTF8Bytes {
+				t.Errorf("%q: hash %d over %d bytes, want %d over %d", v.Text, got.TextHash, got.TextBytes, v.Hash, v.UTF8Bytes)
+			}
 		}
 	}
 }
@@ -145,7 +109,7 @@ func TestFloatsCompareByBits(t *testing.T) {
 
 func TestABadDatasetIsAnErrorNamingWhy(t *testing.T) {
 	dir := t.TempDir()
-	sample, err := os.ReadFile(userSample)
+	sample, err := os.ReadFile(spec.Fixture(t, "user"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,63 +2,13 @@ package workload
 
 import (
 	"bytes"
-	"math"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"shootout/internal/spec"
 )
-
-const iexSample = "../testdata/iex.jsonl"
-
-// sampleIex makes packets shaped like the iex workload's: a few trades and
-// price-level updates each, on a handful of symbols; it includes a sequence
-// number that wraps the sum and a price with the top bit set (negative as
-// the i64 the bid/ask bounds use).
-func sampleIex(n int, seed uint64) []MultiMessage {
-	r := rand.New(rand.NewPCG(seed, 1))
-	symbols := []string{"AAPL", "MSFT", "SPY", "ZVZZT", "BRK.A"}
-	out := make([]MultiMessage, n)
-	for i := range out {
-		m := MultiMessage{SeqNo: uint64(1000 + 3*i), Messages: make([]Message, 1+r.IntN(4))}
-		if i == 7 {
-			m.SeqNo = math.MaxUint64 - 2
-		}
-		for j := range m.Messages {
-			msg := Message{TS: 1_700_000_000_000_000_000 + int64(i*1000+j), Symbol: symbols[r.IntN(len(symbols))],
-				Price: uint64(1_000_000 + r.IntN(2_000_000)), Size: uint32(r.IntN(1000))}
-			if r.IntN(3) > 0 {
-				msg.Kind, msg.Flags, msg.Side = LevelUpdate, uint8(r.IntN(2)), Side(r.IntN(2))
-			}
-			if i == 11 && j == 0 {
-				msg.Kind, msg.Side, msg.Price = LevelUpdate, Buy, 1<<63+5
-			}
-			m.Messages[j] = msg
-		}
-		out[i] = m
-	}
-	return out
-}
-
-func TestIexSampleIsCurrent(t *testing.T) {
-	var buf bytes.Buffer
-	if err := WriteDataset(&buf, IexSpec, "Go test helper: 200 generated IEX-TP packets (seed 1)", sampleIex(200, 1)); err != nil {
-		t.Fatal(err)
-	}
-	if *update {
-		if err := os.WriteFile(iexSample, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	got, err := os.ReadFile(iexSample)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, buf.Bytes()) {
-		t.Fatalf("%s is stale: go test ./workload -run SampleIsCurrent -update", iexSample)
-	}
-}
 
 func readIex(t *testing.T, path string) ([]MultiMessage, func(*IexSink) string) {
 	t.Helper()
@@ -85,8 +35,8 @@ func readIex(t *testing.T, path string) ([]MultiMessage, func(*IexSink) string) 
 	return all, check
 }
 
-func TestTheIexSampleAddsUpAndEveryFieldShows(t *testing.T) {
-	recs, check := readIex(t, iexSample)
+func TestTheIexFixtureAddsUpAndEveryFieldShows(t *testing.T) {
+	recs, check := readIex(t, spec.Fixture(t, "iex"))
 	feed := func() *IexSink {
 		s := NewIexSink()
 		for i := range recs {
@@ -98,7 +48,7 @@ func TestTheIexSampleAddsUpAndEveryFieldShows(t *testing.T) {
 		t.Fatal(d)
 	}
 	if b := feed().Finish().Symbols["AAPL"]; b.BidLow == nil || b.AskHigh == nil {
-		t.Fatalf("AAPL must have both sides in the sample: %+v", b)
+		t.Fatalf("AAPL must have both sides in the fixture: %+v", b)
 	}
 	alter := []struct {
 		name string

@@ -18,6 +18,7 @@ import (
 	"shootout/codec"
 	"shootout/harness"
 	"shootout/interop"
+	"shootout/interop/stream"
 	"shootout/registry"
 	"shootout/workload"
 )
@@ -35,8 +36,6 @@ type options struct {
 
 // maxThroughputRounds is the most `shootout run --throughput-rounds` allows.
 const maxThroughputRounds = 100
-
-type usageError struct{ error }
 
 func main() {
 	code, err := run(os.Args)
@@ -95,12 +94,7 @@ func run(args []string) (int, error) {
 	case o.Window < 1:
 		return 2, fmt.Errorf("--window must be at least 1, not %d", o.Window)
 	}
-	code, err := measure(o, args)
-	var ue usageError
-	if errors.As(err, &ue) {
-		return 2, err
-	}
-	return code, err
+	return measure(o, args)
 }
 
 // interopMode runs one side of shootout-interop/1 (package interop).
@@ -123,7 +117,7 @@ func interopMode(o options, encodeDir, decodeList string, measuring bool) (int, 
 		}
 		err = interop.Encode(o.Dataset, encodeDir, names, os.Stderr)
 	} else {
-		var requests []interop.Request
+		var requests []stream.Request
 		if requests, err = interop.ReadRequests(decodeList); err == nil {
 			err = interop.Decode(o.Dataset, requests, os.Stdout)
 		}
@@ -143,68 +137,19 @@ func measure(o options, args []string) (int, error) {
 	if err != nil {
 		return 1, err
 	}
-	switch header.Workload {
-	case "user":
-		return measureWorkload(o, args, header, workload.UserSpec, registry.User())
-	case "iex":
-		return measureWorkload(o, args, header, workload.IexSpec, registry.Iex())
-	case "sql":
-		return measureWorkload(o, args, header, workload.SqlSpec, registry.Sql())
-	case "primitives":
-		return measureWorkload(o, args, header, workload.PrimitivesSpec, registry.Primitives())
-	case "object":
-		return measureWorkload(o, args, header, workload.ObjectSpec, registry.Object())
-	case "mixed":
-		return measureWorkload(o, args, header, workload.MixedSpec, registry.Mixed())
-	case "strings":
-		return measureWorkload(o, args, header, workload.StringsSpec, registry.Strings())
-	case "longs":
-		return measureWorkload(o, args, header, workload.LongsSpec, registry.Longs())
-	default:
-		return 1, fmt.Errorf("%s: workload %q is not one of the shootout's", o.Dataset, header.Workload)
-	}
-}
-
-type fileSource[R, S any] struct {
-	path string
-	spec workload.Spec[R, S]
-}
-
-func (s fileSource[R, S]) Open() (harness.Windows[R], error) {
-	return workload.OpenDataset(s.path, s.spec)
-}
-
-func selectFormats[R, S any](entries []harness.Entry[R, S], names string) ([]harness.Entry[R, S], error) {
-	if names == "" {
-		return entries, nil
-	}
-	want := strings.Split(names, ",")
-	known := map[string]bool{}
-	for _, e := range entries {
-		known[e.Info.Name] = true
-	}
-	for _, n := range want {
-		if !known[n] {
-			return nil, usageError{fmt.Errorf("--formats: unknown format %q on this workload", n)}
-		}
-	}
-	var out []harness.Entry[R, S]
-	for _, e := range entries {
-		if e.Info.Name == harness.BaselineName || slices.Contains(want, e.Info.Name) {
-			out = append(out, e)
-		}
-	}
-	return out, nil
-}
-
-func measureWorkload[R, S any](o options, args []string, header workload.Header, spec workload.Spec[R, S], entries []harness.Entry[R, S]) (int, error) {
-	entries, err := selectFormats(entries, o.Formats)
-	if err != nil {
-		return 2, err
-	}
-	check, err := spec.Checker(header.Reference)
+	w, err := registry.WorkloadOf(o.Dataset, header)
 	if err != nil {
 		return 1, err
+	}
+	var names []string
+	if o.Formats != "" {
+		names = strings.Split(o.Formats, ",")
+	}
+	for _, n := range names {
+		i := slices.IndexFunc(registry.Formats, func(f registry.Format) bool { return f.Info.Name == n })
+		if n != harness.BaselineName && (i < 0 || !w.Runs(registry.Formats[i])) {
+			return 2, fmt.Errorf("--formats: unknown format %q on this workload", n)
+		}
 	}
 	dataset, err := describe(o.Dataset)
 	if err != nil {
@@ -214,8 +159,7 @@ func measureWorkload[R, S any](o options, args []string, header workload.Header,
 	loadBefore := harness.LoadAverage()
 	timer := harness.Calibrate()
 	settings := harness.Settings{WarmupRuns: o.Warmup, Runs: o.Runs, ThroughputRounds: o.ThroughputRounds, Window: o.Window, OrderSeed: o.OrderSeed}
-	src := fileSource[R, S]{path: o.Dataset, spec: spec}
-	m, err := harness.Measure(src, spec, check, entries, settings, timer, workload.Position, func(s string) {
+	m, err := w.Measure(o.Dataset, header, names, settings, timer, func(s string) {
 		fmt.Fprintln(os.Stderr, s)
 	})
 	if err != nil {
@@ -239,7 +183,7 @@ func measureWorkload[R, S any](o options, args []string, header workload.Header,
 		Runs:     m.Runs,
 		Formats:  orEmpty(formats),
 		Failed:   orEmpty(failed),
-		NotRun:   registry.NotRun(header.Workload),
+		NotRun:   w.NotRun(),
 		Warnings: orEmpty(warnings),
 	}
 	if err := write(o.Out, results); err != nil {
@@ -294,10 +238,13 @@ func write(path string, v any) error {
 }
 
 // listEntry is one format as `--list --json` prints it: the same keys as a
-// results file's format entry, plus the workloads it runs on, or why none.
+// results file's format entry, its wire and framing (as spec/formats.json
+// has them), plus the workloads it runs on, or why none.
 type listEntry struct {
 	Name           string        `json:"name"`
 	Family         string        `json:"family"`
+	Wire           string        `json:"wire,omitempty"`
+	Framing        string        `json:"framing,omitempty"`
 	Library        string        `json:"library"`
 	LibraryVersion string        `json:"library_version"`
 	Labels         *codec.Labels `json:"labels"`
@@ -311,7 +258,7 @@ func printList(out io.Writer) error {
 	entries := []listEntry{}
 	for _, f := range registry.Formats {
 		labels := f.Info.Labels
-		entries = append(entries, listEntry{Name: f.Info.Name, Family: f.Info.Family, Library: f.Info.Library,
+		entries = append(entries, listEntry{Name: f.Info.Name, Family: f.Info.Family, Wire: f.Info.Wire, Framing: f.Info.Framing, Library: f.Info.Library,
 			LibraryVersion: registry.Version(f.Info.Library), Labels: &labels, Tags: labels.Tags(),
 			Notes: f.Info.Notes, Workloads: registry.RunsOn(f)})
 	}

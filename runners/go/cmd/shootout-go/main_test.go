@@ -13,6 +13,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"shootout/internal/spec"
 	"shootout/registry"
 )
 
@@ -31,7 +34,7 @@ const runMainEnv = "SHOOTOUT_GO_TEST_RUN_MAIN"
 func results(t *testing.T, args ...string) []byte {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "results.json")
-	args = append([]string{"shootout-go", "--dataset", "../../testdata/user.jsonl", "--window", "128", "--out", out}, args...)
+	args = append([]string{"shootout-go", "--dataset", spec.Fixture(t, "user"), "--window", "128", "--out", out}, args...)
 	if code, err := run(args); code != 0 || err != nil {
 		t.Fatalf("exit %d: %v", code, err)
 	}
@@ -63,8 +66,14 @@ func TestRunWritesAResultsFileWithEveryFormatMeasuredOrNotRun(t *testing.T) {
 	if r.Schema != "shootout-results/3" || r.Runner["language"] != "go" {
 		t.Fatalf("schema %q, runner %v", r.Schema, r.Runner)
 	}
-	if len(r.Formats) != len(registry.User()) {
-		t.Fatalf("%d formats measured, %d registered for user", len(r.Formats), len(registry.User()))
+	user := 1 // the baseline
+	for _, f := range registry.Formats {
+		if slices.Contains(registry.RunsOn(f), "user") {
+			user++
+		}
+	}
+	if len(r.Formats) != user {
+		t.Fatalf("%d formats measured, %d registered for user", len(r.Formats), user)
 	}
 	for _, f := range r.Formats {
 		if len(f.Decode.Runs) != 2 || f.LibraryVersion == "" {
@@ -158,7 +167,7 @@ func TestBadRunCountsAreOneLineUsageErrors(t *testing.T) {
 		{"--throughput-rounds", "0"}, {"--throughput-rounds", "101"},
 	} {
 		out := filepath.Join(t.TempDir(), "r.json")
-		cmd := exec.Command(os.Args[0], "--dataset", "../../testdata/user.jsonl", "--out", out, c.flag, c.value)
+		cmd := exec.Command(os.Args[0], "--dataset", spec.Fixture(t, "user"), "--out", out, c.flag, c.value)
 		cmd.Env = append(os.Environ(), runMainEnv+"=1")
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
@@ -178,7 +187,7 @@ func TestBadRunCountsAreOneLineUsageErrors(t *testing.T) {
 }
 
 func TestAnUnknownFormatIsAUsageError(t *testing.T) {
-	args := []string{"shootout-go", "--dataset", "../../testdata/user.jsonl", "--formats", "nope", "--out", filepath.Join(t.TempDir(), "r.json")}
+	args := []string{"shootout-go", "--dataset", spec.Fixture(t, "user"), "--formats", "nope", "--out", filepath.Join(t.TempDir(), "r.json")}
 	if code, err := run(args); code != 2 || err == nil {
 		t.Fatalf("exit %d, %v; want 2 and an error", code, err)
 	}
@@ -186,7 +195,7 @@ func TestAnUnknownFormatIsAUsageError(t *testing.T) {
 
 func TestInteropModesRoundTripThroughTheCommandLine(t *testing.T) {
 	dir := t.TempDir()
-	dataset := "../../testdata/primitives.jsonl"
+	dataset := spec.Fixture(t, "object")
 	if code, err := run([]string{"shootout-go", "--dataset", dataset, "--interop-encode", dir, "--formats", "protobuf,capnp-packed,sbe"}); code != 0 || err != nil {
 		t.Fatalf("encode: exit %d: %v", code, err)
 	}
@@ -199,7 +208,7 @@ func TestInteropModesRoundTripThroughTheCommandLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := json.Unmarshal(b, &sbe); err != nil || sbe.Error == nil || sbe.Stream != nil {
-		t.Fatalf("sbe cannot encode i32 -2^31 (its null): want the error in its manifest, got %s (%v)", b, err)
+		t.Fatalf("sbe cannot encode u8 255 (its null): want the error in its manifest, got %s (%v)", b, err)
 	}
 	list := filepath.Join(dir, "list")
 	requests := "protobuf\t" + filepath.Join(dir, "go-protobuf.bin") + "\ncapnp-packed\t" + filepath.Join(dir, "go-capnp-packed.bin") + "\n"
@@ -214,18 +223,67 @@ func TestInteropModesRoundTripThroughTheCommandLine(t *testing.T) {
 func TestInteropUsageErrors(t *testing.T) {
 	dir := t.TempDir()
 	for _, args := range [][]string{
-		{"--dataset", "../../testdata/user.jsonl", "--interop-encode", dir, "--interop-decode", "list"},
-		{"--dataset", "../../testdata/user.jsonl", "--interop-encode", dir, "--out", "r.json"},
+		{"--dataset", spec.Fixture(t, "user"), "--interop-encode", dir, "--interop-decode", "list"},
+		{"--dataset", spec.Fixture(t, "user"), "--interop-encode", dir, "--out", "r.json"},
 		{"--interop-encode", dir},
-		{"--dataset", "../../testdata/user.jsonl", "--interop-encode", dir, "--formats", "nope"},
-		{"--dataset", "../../testdata/user.jsonl", "--interop-encode", dir, "--formats", "baseline"},
-		{"--dataset", "../../testdata/user.jsonl", "--interop-decode", "list", "--formats", "protobuf"},
+		{"--dataset", spec.Fixture(t, "user"), "--interop-encode", dir, "--formats", "nope"},
+		{"--dataset", spec.Fixture(t, "user"), "--interop-encode", dir, "--formats", "baseline"},
+		{"--dataset", spec.Fixture(t, "user"), "--interop-decode", "list", "--formats", "protobuf"},
 	} {
 		if code, err := run(append([]string{"shootout-go"}, args...)); code != 2 || err == nil {
 			t.Errorf("%v: exit %d, %v; want 2 and an error", args, code, err)
 		}
 	}
-	if code, err := run([]string{"shootout-go", "--dataset", "../../testdata/user.jsonl", "--interop-decode", filepath.Join(dir, "absent")}); code != 1 || err == nil {
+	if code, err := run([]string{"shootout-go", "--dataset", spec.Fixture(t, "user"), "--interop-decode", filepath.Join(dir, "absent")}); code != 1 || err == nil {
 		t.Errorf("an unreadable list: exit %d, %v; want 1 and an error", code, err)
+	}
+}
+
+func TestListJSONGivesEachFormatsWireAndFraming(t *testing.T) {
+	var out bytes.Buffer
+	if err := printList(&out); err != nil {
+		t.Fatal(err)
+	}
+	var listed []listEntry
+	if err := json.Unmarshal(out.Bytes(), &listed); err != nil {
+		t.Fatal(err)
+	}
+	if len(listed) != len(registry.Formats)+len(registry.Unavailable) {
+		t.Fatalf("%d entries listed", len(listed))
+	}
+	for i, f := range registry.Formats {
+		if e := listed[i]; e.Name != f.Info.Name || e.Wire == "" || e.Wire != f.Info.Wire || e.Framing != f.Info.Framing {
+			t.Errorf("%s: listed as %s, wire %q, framing %q", f.Info.Name, e.Name, e.Wire, e.Framing)
+		}
+	}
+}
+
+// The results file is what spec/results.schema.json (every runner's) says:
+// measured, failed and not-run formats alike.
+func TestTheResultsFileMatchesTheSharedSchema(t *testing.T) {
+	compiler := jsonschema.NewCompiler()
+	compiler.AssertFormat()
+	schema, err := compiler.Compile(spec.Path(t, "results.schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "results.json")
+	// sbe fails on the fixture's level of 255, its null.
+	args := []string{"shootout-go", "--dataset", spec.Fixture(t, "object"), "--runs", "1", "--warmup", "0", "--window", "128",
+		"--formats", "json-std,sbe", "--out", out}
+	if code, err := run(args); code != 3 || err != nil {
+		t.Fatalf("exit %d, %v; want 3, sbe failed", code, err)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	results, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate(results); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -3,16 +3,18 @@
 package avro
 
 import (
+	"io"
+
 	"github.com/hamba/avro/v2"
 
 	"shootout/codec"
 	schemas "shootout/generated/avro"
-	"shootout/workload"
 )
 
 var Info = codec.Info{
 	Name: "avro-hamba", Family: "Avro", Library: "github.com/hamba/avro/v2",
 	Framing: codec.FramingU32LE,
+	Wire:    "avro",
 	Labels:  codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"},
 	Notes: "single datums (no container file, no schema on the wire: both sides know it), against the workload's .avsc; arrays capped at 65,536 elements and written without the optional block byte size; " +
 		"one Encoder writing into the stream, Unmarshal into a reused struct, fields matched by their json tags (hamba copies strings into a 1 KiB slab it refills, hence fewer than one allocation per record); 4-byte LE length prefix",
@@ -25,21 +27,18 @@ var Info = codec.Info{
 // and byte strings at 1 MiB, far above any record of these workloads.
 var api = avro.Config{TagKey: "json", MaxSliceAllocSize: 1 << 16, MaxByteSliceSize: 1 << 20, DisableBlockSizeHeader: true}.Freeze()
 
-type enc struct {
-	out *codec.Appender
-	e   *avro.Encoder
-}
+// recordSchemas are the .avsc of the workloads whose Go records hamba maps
+// as they are (by json tags; an optional cell is a ["null", T] union onto a
+// pointer field).
+var recordSchemas = map[string]string{"user": schemas.User, "sql": schemas.Sql, "primitives": schemas.Primitives,
+	"object": schemas.Object, "mixed": schemas.Mixed, "strings": schemas.Strings, "longs": schemas.Longs}
 
-func (e *enc) append(dst []byte, u *workload.User) ([]byte, error) {
-	e.out.B = dst
-	err := e.e.Encode(u)
-	return e.out.B, err
-}
-
-func User() codec.Codec[workload.User, *workload.FieldSink] {
-	schema := avro.MustParse(schemas.User)
-	out := &codec.Appender{}
-	e := &enc{out: out, e: api.NewEncoder(schema, out)}
-	return &codec.Owned[workload.User, *workload.FieldSink]{Append: e.append,
-		Unmarshal: func(b []byte, u *workload.User) error { return api.Unmarshal(schema, b, u) }, Feed: (*workload.User).Visit}
+// New is the library as one codec of the workload uses it, against the
+// workload's schema.
+func New(workload string) codec.Library {
+	schema := avro.MustParse(recordSchemas[workload])
+	return codec.Library{
+		Append:    codec.Streaming(func(w io.Writer) codec.Encoder { return api.NewEncoder(schema, w) }),
+		Unmarshal: func(b []byte, v any) error { return api.Unmarshal(schema, b, v) },
+	}
 }

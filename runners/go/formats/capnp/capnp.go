@@ -19,6 +19,7 @@ var (
 	UnpackedInfo = codec.Info{
 		Name: "capnp-unpacked", Family: "Cap'n Proto", Library: "capnproto.org/go/capnp/v3",
 		Framing: codec.FramingNone,
+		Wire:    "capnp-unpacked",
 		Labels:  codec.Labels{BufferReuse: true, Decode: "zero-copy", Access: "validated", API: "generated"},
 		Notes: "one single-segment message per record, built in a reused buffer; the standard segment table is the framing. " +
 			"Read in place (text as views of the stream), every pointer bounds-checked by the library",
@@ -26,6 +27,7 @@ var (
 	PackedInfo = codec.Info{
 		Name: "capnp-packed", Family: "Cap'n Proto", Library: "capnproto.org/go/capnp/v3",
 		Framing: codec.FramingU32LE,
+		Wire:    "capnp-packed",
 		Labels:  codec.Labels{BufferReuse: true, Decode: "zero-copy", Access: "validated", API: "generated"},
 		Notes: "as capnp-unpacked, packed (capnp/packed) into the stream after a 4-byte LE length prefix (a packed message does not " +
 			"reveal its length without unpacking); unpacked into a reused buffer, then read in place",
@@ -125,63 +127,42 @@ func (c *framing) open(stream []byte) (*capnp.Message, int, error) {
 	return &c.read, used, nil
 }
 
-type userCodec struct{ framing }
-
-func UserUnpacked() codec.Codec[workload.User, *workload.FieldSink] {
-	return &userCodec{newFraming(false)}
-}
-
-func UserPacked() codec.Codec[workload.User, *workload.FieldSink] {
-	return &userCodec{newFraming(true)}
-}
-
-func (c *userCodec) Encode(stream []byte, u *workload.User) ([]byte, error) {
-	seg, err := c.begin()
-	if err != nil {
-		return stream, err
-	}
-	r, err := records.NewRootUserResponse(seg)
-	if err != nil {
-		return stream, err
-	}
-	r.SetUid(u.UID)
-	r.SetTutorial(u.Tutorial)
-	r.SetTotalLoginNum(u.TotalLoginNum)
-	// errors.Join of nils is nil: one check for the six texts.
-	if err := errors.Join(r.SetMuid(u.MUID), r.SetStatus(u.Status), r.SetNickname(u.Nickname),
-		r.SetOpenedAt(u.OpenedAt), r.SetCreatedAt(u.CreatedAt), r.SetUpdatedAt(u.UpdatedAt)); err != nil {
-		return stream, err
-	}
-	return c.finish(stream, seg)
-}
-
-func (c *userCodec) Decode(stream []byte, s *workload.FieldSink) (int, error) {
-	msg, used, err := c.open(stream)
-	if err != nil {
-		return 0, err
-	}
-	r, err := records.ReadRootUserResponse(msg)
-	if err != nil {
-		return 0, err
-	}
-	muid, e1 := r.MuidBytes()
-	status, e2 := r.StatusBytes()
-	nick, e3 := r.NicknameBytes()
-	opened, e4 := r.OpenedAtBytes()
-	created, e5 := r.CreatedAtBytes()
-	updated, e6 := r.UpdatedAtBytes()
-	if err := errors.Join(e1, e2, e3, e4, e5, e6); err != nil {
-		return 0, err
-	}
-	s.Record()
-	s.Int(0, r.Uid())
-	s.Text(1, muid)
-	s.Text(2, status)
-	s.Int(3, r.Tutorial())
-	s.Text(4, nick)
-	s.Int(5, r.TotalLoginNum())
-	s.Text(6, opened)
-	s.Text(7, created)
-	s.Text(8, updated)
-	return used, nil
-}
+var UserUnpacked, UserPacked = both(
+	func(seg *capnp.Segment, u *workload.User) error {
+		r, err := records.NewRootUserResponse(seg)
+		if err != nil {
+			return err
+		}
+		r.SetUid(u.UID)
+		r.SetTutorial(u.Tutorial)
+		r.SetTotalLoginNum(u.TotalLoginNum)
+		// errors.Join of nils is nil: one check for the six texts.
+		return errors.Join(r.SetMuid(u.MUID), r.SetStatus(u.Status), r.SetNickname(u.Nickname),
+			r.SetOpenedAt(u.OpenedAt), r.SetCreatedAt(u.CreatedAt), r.SetUpdatedAt(u.UpdatedAt))
+	},
+	func(msg *capnp.Message, s *workload.FieldSink) error {
+		r, err := records.ReadRootUserResponse(msg)
+		if err != nil {
+			return err
+		}
+		muid, e1 := r.MuidBytes()
+		status, e2 := r.StatusBytes()
+		nick, e3 := r.NicknameBytes()
+		opened, e4 := r.OpenedAtBytes()
+		created, e5 := r.CreatedAtBytes()
+		updated, e6 := r.UpdatedAtBytes()
+		if err := errors.Join(e1, e2, e3, e4, e5, e6); err != nil {
+			return err
+		}
+		s.Record()
+		s.Int(0, r.Uid())
+		s.Text(1, muid)
+		s.Text(2, status)
+		s.Int(3, r.Tutorial())
+		s.Text(4, nick)
+		s.Int(5, r.TotalLoginNum())
+		s.Text(6, opened)
+		s.Text(7, created)
+		s.Text(8, updated)
+		return nil
+	})

@@ -3,6 +3,7 @@ package jsonstd
 
 import (
 	"encoding/json"
+	"io"
 
 	"shootout/codec"
 )
@@ -10,23 +11,24 @@ import (
 var Info = codec.Info{
 	Name: "json-std", Family: "JSON", Library: "std",
 	Framing: codec.FramingU32LE,
+	Wire:    "json",
 	Labels:  codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"},
 	Notes:   "encoding/json: one json.Encoder (SetEscapeHTML(false): <, >, & as themselves) writing into the stream (its trailing newline is part of the record), json.Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
 }
 
-// New is the codec of any record type that feeds sink S with feed.
-func New[R, S any](feed func(*R, S)) codec.Codec[R, S] {
-	out := &codec.Appender{}
-	e := json.NewEncoder(out)
-	// Text as written (no \u003c for <, >, &), as serde_json and sonic write it.
-	e.SetEscapeHTML(false)
-	return &codec.Owned[R, S]{
-		Append: func(dst []byte, r *R) ([]byte, error) {
-			out.B = dst
-			err := e.Encode(r)
-			return out.B, err
-		},
-		Unmarshal: func(b []byte, r *R) error { return json.Unmarshal(b, r) },
-		Feed:      feed,
-	}
+// New is the library as one codec uses it.
+func New() codec.Library { return Library(json.NewEncoder, json.Unmarshal) }
+
+// Library is a JSON library with encoding/json's API (as goccy/go-json has),
+// one Encoder writing into the stream.
+func Library[E interface {
+	codec.Encoder
+	SetEscapeHTML(bool)
+}](newEncoder func(io.Writer) E, unmarshal func([]byte, any) error) codec.Library {
+	return codec.Library{Append: codec.Streaming(func(w io.Writer) codec.Encoder {
+		e := newEncoder(w)
+		// Text as written (no \u003c for <, >, &), as serde_json and sonic write it.
+		e.SetEscapeHTML(false)
+		return e
+	}), Unmarshal: unmarshal}
 }

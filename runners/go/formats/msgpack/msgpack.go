@@ -3,6 +3,8 @@
 package msgpack
 
 import (
+	"io"
+
 	"github.com/vmihailenco/msgpack/v5"
 
 	"shootout/codec"
@@ -12,36 +14,31 @@ var (
 	MapInfo = codec.Info{
 		Name: "msgpack-map", Family: "MessagePack", Library: "github.com/vmihailenco/msgpack/v5",
 		Framing: codec.FramingU32LE,
+		Wire:    "msgpack-map",
 		Labels:  codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"},
 		Notes:   "structs as maps keyed by field name, integers in their smallest form (UseCompactInts); one Encoder writing into the stream, Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
 	}
 	ArrayInfo = codec.Info{
 		Name: "msgpack-array", Family: "MessagePack", Library: "github.com/vmihailenco/msgpack/v5",
 		Framing: codec.FramingU32LE,
+		Wire:    "msgpack-array",
 		Labels:  MapInfo.Labels,
 		Notes:   "structs as arrays in field order (UseArrayEncodedStructs), integers in their smallest form (UseCompactInts); one Encoder writing into the stream, Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
 	}
 )
 
-// New is the codec of records R feeding S; array encodes structs as arrays.
-func New[R, S any](array bool, feed func(*R, S)) codec.Codec[R, S] {
-	out := &codec.Appender{}
-	e := msgpack.NewEncoder(out)
-	e.UseArrayEncodedStructs(array)
-	// Each integer in its smallest MessagePack form (the library's default is
-	// the Go type's width), as rmp-serde and msgp write them: on every
-	// workload but iex, the bytes equal Rust's.
-	e.UseCompactInts(true)
-	return &codec.Owned[R, S]{
-		Append: func(dst []byte, r *R) ([]byte, error) {
-			out.B = dst
-			err := e.Encode(r)
-			return out.B, err
-		},
-		Unmarshal: func(b []byte, r *R) error { return msgpack.Unmarshal(b, r) },
-		Feed:      feed,
-	}
+// library encodes structs as arrays when array is set, as maps otherwise.
+func library(array bool) codec.Library {
+	return codec.Library{Append: codec.Streaming(func(w io.Writer) codec.Encoder {
+		e := msgpack.NewEncoder(w)
+		e.UseArrayEncodedStructs(array)
+		// Each integer in its smallest MessagePack form (the library's default is
+		// the Go type's width), as rmp-serde and msgp write them: on every
+		// workload but iex, the bytes equal Rust's.
+		e.UseCompactInts(true)
+		return e
+	}), Unmarshal: msgpack.Unmarshal}
 }
 
-func Map[R, S any](feed func(*R, S)) codec.Codec[R, S]   { return New(false, feed) }
-func Array[R, S any](feed func(*R, S)) codec.Codec[R, S] { return New(true, feed) }
+func Map() codec.Library   { return library(false) }
+func Array() codec.Library { return library(true) }

@@ -16,9 +16,9 @@ import (
 // fields. walk checks every length against the bytes left before the
 // generated decoder trusts them.
 type layout struct {
-	template, block uint16
-	groups          []group
-	varData         int
+	template, schema, block uint16
+	groups                  []group
+	varData                 int
 }
 
 type group struct {
@@ -31,8 +31,9 @@ func walk(b []byte, l layout) (int, error) {
 	if len(b) < 8 {
 		return 0, fmt.Errorf("sbe: %d bytes cannot hold a message header", len(b))
 	}
-	if le.Uint16(b[2:]) != l.template || le.Uint16(b[4:]) != 1 || le.Uint16(b) != l.block {
-		return 0, fmt.Errorf("sbe: header says template %d, block %d; expected %d, %d", le.Uint16(b[2:]), le.Uint16(b), l.template, l.block)
+	if le.Uint16(b[2:]) != l.template || le.Uint16(b[4:]) != l.schema || le.Uint16(b) != l.block {
+		return 0, fmt.Errorf("sbe: header says template %d, schema %d, block %d; expected %d, %d, %d",
+			le.Uint16(b[2:]), le.Uint16(b[4:]), le.Uint16(b), l.template, l.schema, l.block)
 	}
 	at := uint64(8) + uint64(l.block)
 	need := func(n uint64) error {
@@ -83,22 +84,28 @@ type message[M any] interface {
 	SbeSchemaVersion() uint16
 }
 
-// fieldCodec serves a record-shaped workload: to fills the reused outgoing
-// message, from feeds the reused decoded one to the sink.
-type fieldCodec[R, M any, P message[M]] struct {
+// messages writes and reads messages of one type with their header, through
+// a reused marshaller, buffers and message each way.
+type messages[M any, P message[M]] struct {
 	m       *sbe.SbeGoMarshaller
 	layout  layout
 	out     codec.Appender
 	in      bytes.Reader
 	hdr     sbe.MessageHeader
 	enc, rd M
-	to      func(*R, P)
-	from    func(P, *workload.FieldSink)
 }
 
-func (c *fieldCodec[R, M, P]) Encode(stream []byte, r *R) ([]byte, error) {
+// newMessages reads messages whose fixed block is followed by groups, then
+// varData var-data fields.
+func newMessages[M any, P message[M]](groups []group, varData int) messages[M, P] {
+	m := P(new(M))
+	return messages[M, P]{m: sbe.NewSbeGoMarshaller(),
+		layout: layout{template: m.SbeTemplateId(), schema: m.SbeSchemaId(), block: m.SbeBlockLength(), groups: groups, varData: varData}}
+}
+
+// write appends the header and the message in enc to stream.
+func (c *messages[M, P]) write(stream []byte) ([]byte, error) {
 	m := P(&c.enc)
-	c.to(r, m)
 	hdr := sbe.MessageHeader{BlockLength: m.SbeBlockLength(), TemplateId: m.SbeTemplateId(), SchemaId: m.SbeSchemaId(), Version: m.SbeSchemaVersion()}
 	c.out.B = stream
 	if err := hdr.Encode(c.m, &c.out); err != nil {
@@ -110,7 +117,9 @@ func (c *fieldCodec[R, M, P]) Encode(stream []byte, r *R) ([]byte, error) {
 	return c.out.B, nil
 }
 
-func (c *fieldCodec[R, M, P]) Decode(stream []byte, s *workload.FieldSink) (int, error) {
+// read decodes the message at the start of stream into rd, its lengths
+// walked first, and returns the bytes it takes.
+func (c *messages[M, P]) read(stream []byte) (int, error) {
 	n, err := walk(stream, c.layout)
 	if err != nil {
 		return 0, err
@@ -119,31 +128,55 @@ func (c *fieldCodec[R, M, P]) Decode(stream []byte, s *workload.FieldSink) (int,
 	if err := c.hdr.Decode(c.m, &c.in, 0); err != nil {
 		return 0, err
 	}
-	m := P(&c.rd)
-	if err := m.Decode(c.m, &c.in, c.hdr.Version, c.hdr.BlockLength, true); err != nil {
+	if err := P(&c.rd).Decode(c.m, &c.in, c.hdr.Version, c.hdr.BlockLength, true); err != nil {
 		return 0, err
 	}
-	c.from(m, s)
+	return n, nil
+}
+
+// fieldCodec serves a record-shaped workload: to fills the reused outgoing
+// message, from feeds the reused decoded one to the sink.
+type fieldCodec[R, M any, P message[M]] struct {
+	messages[M, P]
+	to   func(*R, P)
+	from func(P, *workload.FieldSink)
+}
+
+// newFieldCodec is the codec of a record-shaped message whose fixed block is
+// followed by groups, then varData var-data fields.
+func newFieldCodec[R, M any, P message[M]](groups []group, varData int, to func(*R, P), from func(P, *workload.FieldSink)) codec.Codec[R, *workload.FieldSink] {
+	return &fieldCodec[R, M, P]{messages: newMessages[M, P](groups, varData), to: to, from: from}
+}
+
+func (c *fieldCodec[R, M, P]) Encode(stream []byte, r *R) ([]byte, error) {
+	c.to(r, &c.enc)
+	return c.write(stream)
+}
+
+func (c *fieldCodec[R, M, P]) Decode(stream []byte, s *workload.FieldSink) (int, error) {
+	n, err := c.read(stream)
+	if err != nil {
+		return 0, err
+	}
+	c.from(&c.rd, s)
 	return n, nil
 }
 
 func Sql() codec.Codec[workload.SqlRequest, *workload.FieldSink] {
-	return &fieldCodec[workload.SqlRequest, sbe.SqlRequest, *sbe.SqlRequest]{
-		m: sbe.NewSbeGoMarshaller(), layout: layout{template: 3, block: 0, groups: []group{{block: 8}}, varData: 1},
-		to: func(r *workload.SqlRequest, m *sbe.SqlRequest) {
+	return newFieldCodec([]group{{block: 8}}, 1,
+		func(r *workload.SqlRequest, m *sbe.SqlRequest) {
 			m.Query, m.Args = append(m.Query[:0], r.Query...), m.Args[:0]
 			for _, a := range r.Args {
 				m.Args = append(m.Args, sbe.SqlRequestArgs{Value: a})
 			}
 		},
-		from: func(m *sbe.SqlRequest, s *workload.FieldSink) {
+		func(m *sbe.SqlRequest, s *workload.FieldSink) {
 			s.Record()
 			s.Text(0, m.Query)
 			for _, a := range m.Args {
 				s.Int(1, a.Value)
 			}
-		},
-	}
+		})
 }
 
 func sbeBool(b bool) sbe.BooleanTypeEnum {
@@ -154,10 +187,8 @@ func sbeBool(b bool) sbe.BooleanTypeEnum {
 }
 
 func Primitives() codec.Codec[workload.Primitives, *workload.FieldSink] {
-	return &fieldCodec[workload.Primitives, sbe.Primitives, *sbe.Primitives]{
-		m:      sbe.NewSbeGoMarshaller(),
-		layout: layout{template: 4, block: 0, groups: []group{{block: 4}, {block: 8}, {block: 8}, {block: 1}, {block: 0, varData: 1}}},
-		to: func(r *workload.Primitives, m *sbe.Primitives) {
+	return newFieldCodec([]group{{block: 4}, {block: 8}, {block: 8}, {block: 1}, {block: 0, varData: 1}}, 0,
+		func(r *workload.Primitives, m *sbe.Primitives) {
 			m.Ints, m.Longs, m.Doubles, m.Booleans = m.Ints[:0], m.Longs[:0], m.Doubles[:0], m.Booleans[:0]
 			for _, v := range r.Ints {
 				m.Ints = append(m.Ints, sbe.PrimitivesInts{Value: v})
@@ -179,7 +210,7 @@ func Primitives() codec.Codec[workload.Primitives, *workload.FieldSink] {
 				m.Strings[i].Value = append(m.Strings[i].Value[:0], v...)
 			}
 		},
-		from: func(m *sbe.Primitives, s *workload.FieldSink) {
+		func(m *sbe.Primitives, s *workload.FieldSink) {
 			s.Record()
 			for _, v := range m.Ints {
 				s.Int(0, int64(v.Value))
@@ -196,14 +227,12 @@ func Primitives() codec.Codec[workload.Primitives, *workload.FieldSink] {
 			for _, v := range m.Strings {
 				s.Text(4, v.Value)
 			}
-		},
-	}
+		})
 }
 
 func Object() codec.Codec[workload.SmallObject, *workload.FieldSink] {
-	return &fieldCodec[workload.SmallObject, sbe.SmallObject, *sbe.SmallObject]{
-		m: sbe.NewSbeGoMarshaller(), layout: layout{template: 5, block: 34, groups: []group{{block: 0, varData: 1}}, varData: 2},
-		to: func(r *workload.SmallObject, m *sbe.SmallObject) {
+	return newFieldCodec([]group{{block: 0, varData: 1}}, 2,
+		func(r *workload.SmallObject, m *sbe.SmallObject) {
 			m.Id, m.Age, m.Score, m.Ratio, m.Active, m.Level, m.CreatedAt = r.ID, r.Age, r.Score, r.Ratio, sbeBool(r.Active), r.Level, r.CreatedAt
 			m.Name, m.Email = append(m.Name[:0], r.Name...), append(m.Email[:0], r.Email...)
 			if cap(m.Tags) < len(r.Tags) {
@@ -214,7 +243,7 @@ func Object() codec.Codec[workload.SmallObject, *workload.FieldSink] {
 				m.Tags[i].Value = append(m.Tags[i].Value[:0], t...)
 			}
 		},
-		from: func(m *sbe.SmallObject, s *workload.FieldSink) {
+		func(m *sbe.SmallObject, s *workload.FieldSink) {
 			s.Record()
 			s.Int(0, m.Id)
 			s.Text(1, m.Name)
@@ -228,6 +257,5 @@ func Object() codec.Codec[workload.SmallObject, *workload.FieldSink] {
 			for _, t := range m.Tags {
 				s.Text(9, t.Value)
 			}
-		},
-	}
+		})
 }

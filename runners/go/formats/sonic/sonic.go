@@ -11,19 +11,19 @@ import (
 var Info = codec.Info{
 	Name: "json-sonic", Family: "JSON", Library: "github.com/bytedance/sonic",
 	Framing: codec.FramingU32LE,
+	Wire:    "json",
 	Labels:  codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"},
 	Notes:   "encoder.EncodeInto appends to the stream, then a newline (as encoding/json's Encoder and the Rust JSON codecs end a record); sonic.Unmarshal (ConfigDefault) into a reused, zeroed record; 4-byte LE length prefix. On a CPU or Go version sonic's JIT does not support it falls back to encoding/json",
 }
 
-func New[R, S any](feed func(*R, S)) codec.Codec[R, S] {
-	return &codec.Owned[R, S]{
-		Append: func(dst []byte, r *R) ([]byte, error) {
+func New() codec.Library {
+	return codec.Library{
+		Append: func(dst []byte, v any) ([]byte, error) {
 			// The newline makes the record's bytes those of json-std and of
 			// Rust's JSON lines, which need it to end the record.
-			err := encoder.EncodeInto(&dst, r, 0)
+			err := encoder.EncodeInto(&dst, v, 0)
 			return append(dst, '\n'), err
 		},
-		Unmarshal: func(b []byte, r *R) error { return sonic.Unmarshal(b, r) },
-		Feed:      feed,
+		Unmarshal: sonic.Unmarshal,
 	}
 }

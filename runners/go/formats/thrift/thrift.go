@@ -17,6 +17,7 @@ var (
 	BinaryInfo = codec.Info{
 		Name: "thrift-binary", Family: "Thrift", Library: "github.com/apache/thrift",
 		Framing: codec.FramingU32LE,
+		Wire:    "thrift-binary",
 		Labels:  codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "generated"},
 		Notes: "TBinaryProtocol over a reused TMemoryBuffer (one copy into the stream each way), one reused struct each way; " +
 			"required fields, checked on read; unsigned iex values bit-cast to Thrift's signed types; 4-byte LE length prefix",
@@ -24,6 +25,7 @@ var (
 	CompactInfo = codec.Info{
 		Name: "thrift-compact", Family: "Thrift", Library: "github.com/apache/thrift",
 		Framing: codec.FramingU32LE,
+		Wire:    "thrift-compact",
 		Labels:  BinaryInfo.Labels,
 		Notes: "TCompactProtocol over a reused TMemoryBuffer (one copy into the stream each way), one reused struct each way; " +
 			"required fields, checked on read; unsigned iex values bit-cast to Thrift's signed types; 4-byte LE length prefix",
@@ -97,42 +99,16 @@ func (t *transport) read(stream []byte, r func(context.Context, thrift.TProtocol
 	return n, nil
 }
 
-type userCodec struct {
-	t       *transport
-	out, in records.UserResponse
-}
+func UserBinary() codec.Codec[workload.User, *workload.FieldSink]  { return user(binary) }
+func UserCompact() codec.Codec[workload.User, *workload.FieldSink] { return user(compact) }
 
-func UserBinary() codec.Codec[workload.User, *workload.FieldSink] {
-	return &userCodec{t: newTransport(binary)}
-}
-
-func UserCompact() codec.Codec[workload.User, *workload.FieldSink] {
-	return &userCodec{t: newTransport(compact)}
-}
-
-func (c *userCodec) Encode(stream []byte, u *workload.User) ([]byte, error) {
-	m := &c.out
-	m.UID, m.Muid, m.Status, m.Tutorial, m.Nickname = u.UID, u.MUID, u.Status, u.Tutorial, u.Nickname
-	m.TotalLoginNum, m.OpenedAt, m.CreatedAt, m.UpdatedAt = u.TotalLoginNum, u.OpenedAt, u.CreatedAt, u.UpdatedAt
-	return c.t.write(stream, m.Write)
-}
-
-func (c *userCodec) Decode(stream []byte, s *workload.FieldSink) (int, error) {
-	m := &c.in
-	*m = records.UserResponse{}
-	n, err := c.t.read(stream, m.Read)
-	if err != nil {
-		return 0, err
-	}
-	s.Record()
-	s.Int(0, m.UID)
-	s.String(1, m.Muid)
-	s.String(2, m.Status)
-	s.Int(3, m.Tutorial)
-	s.String(4, m.Nickname)
-	s.Int(5, m.TotalLoginNum)
-	s.String(6, m.OpenedAt)
-	s.String(7, m.CreatedAt)
-	s.String(8, m.UpdatedAt)
-	return n, nil
+func user(p newProtocol) codec.Codec[workload.User, *workload.FieldSink] {
+	return fields(p, func(u *workload.User, m *records.UserResponse) {
+		m.UID, m.Muid, m.Status, m.Tutorial, m.Nickname = u.UID, u.MUID, u.Status, u.Tutorial, u.Nickname
+		m.TotalLoginNum, m.OpenedAt, m.CreatedAt, m.UpdatedAt = u.TotalLoginNum, u.OpenedAt, u.CreatedAt, u.UpdatedAt
+	}, func(m *records.UserResponse, s *workload.FieldSink) {
+		u := workload.User{UID: m.UID, MUID: m.Muid, Status: m.Status, Tutorial: m.Tutorial, Nickname: m.Nickname,
+			TotalLoginNum: m.TotalLoginNum, OpenedAt: m.OpenedAt, CreatedAt: m.CreatedAt, UpdatedAt: m.UpdatedAt}
+		u.Visit(s)
+	})
 }

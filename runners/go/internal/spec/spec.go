@@ -1,0 +1,37 @@
+// Package spec finds the repository's spec/ folder (spec/README.md): the
+// facts the three languages share, which the Go tests check the runner
+// against.
+package spec
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Path is the spec/ file at name (e.g. "vectors.json"), found beside the
+// test's working directory or one of its parents: go test runs each
+// package's tests in the package's own folder, inside the repository.
+func Path(t testing.TB, name string) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if info, err := os.Stat(filepath.Join(dir, "spec", "fixtures")); err == nil && info.IsDir() {
+			return filepath.Join(dir, "spec", name)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatalf("no spec/fixtures folder above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// Fixture is the shared sample dataset of workload w (spec/fixtures/w.jsonl).
+func Fixture(t testing.TB, w string) string {
+	t.Helper()
+	return Path(t, filepath.Join("fixtures", w+".jsonl"))
+}
