@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,37 +13,29 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import shootout.workload.Dataset;
 import shootout.workload.FieldSink;
-import shootout.workload.TextHash;
 import shootout.workload.Workload;
 
 class WorkloadTest {
     @Test
-    void textHashMatchesTheDocsPinnedVectors() {
-        byte[] fox = "The quick brown fox".getBytes(StandardCharsets.UTF_8);
-        assertEquals(0x2f1117863ae73cabL, TextHash.of(fox, 0, fox.length));
-        assertEquals(0xcbf29ce484222325L * 0x100000001b3L, TextHash.of(new byte[0], 0, 0));
-    }
-
-    @Test
-    void everySampleAddsUpToItsHeadersReference() throws Exception {
+    void everyFixtureAddsUpToItsHeadersReference() throws Exception {
         for (Workload<?, ?> w : Workload.ALL) {
             check(w);
         }
     }
 
     private static <R, S> void check(Workload<R, S> w) throws Exception {
-        Samples.Sample<R, S> s = Samples.read(w);
+        Spec.Fixture<R, S> s = Spec.read(w);
         S sink = w.newSink.get();
         for (R r : s.records()) {
             w.feed.accept(r, sink);
         }
         assertNull(s.check().apply(sink), w.name);
-        assertTrue(s.records().size() >= 5, w.name + " sample has too few records");
+        assertTrue(s.records().size() >= 5, w.name + " fixture has too few records");
     }
 
     @Test
     void aSinkMissingARecordDiffers() throws Exception {
-        Samples.Sample<?, ?> s = Samples.read(Workload.USER);
+        Spec.Fixture<?, ?> s = Spec.read(Workload.USER);
         FieldSink sink = new FieldSink(shootout.workload.User.FIELDS.size());
         for (int i = 1; i < s.records().size(); i++) {
             ((shootout.workload.User) s.records().get(i)).visit(sink);
@@ -74,12 +65,12 @@ class WorkloadTest {
 
     @Test
     void aDatasetOfAnotherWorkloadOrSchemaIsRefused(@TempDir Path dir) throws Exception {
-        assertThrows(java.io.IOException.class, () -> Dataset.open(Samples.path("user"), Workload.SQL));
+        assertThrows(java.io.IOException.class, () -> Dataset.open(Spec.fixture("user"), Workload.SQL));
         Path p = dir.resolve("x.jsonl");
         Files.writeString(p, "{\"schema\":\"shootout-dataset/9\"}\n");
         assertThrows(java.io.IOException.class, () -> Dataset.readHeader(p));
         Path short_ = dir.resolve("short.jsonl");
-        List<String> lines = Files.readAllLines(Samples.path("sql"));
+        List<String> lines = Files.readAllLines(Spec.fixture("sql"));
         Files.write(short_, lines.subList(0, lines.size() - 1));
         assertThrows(java.io.IOException.class, () -> {
             try (Dataset<?> d = Dataset.open(short_, Workload.SQL)) {

@@ -2,6 +2,7 @@ package shootout.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -204,7 +205,7 @@ public final class Main {
         if (o.list) {
             for (Registry.Format f : formats) {
                 out.printf("%-22s %-19s %-38s %s%n", f.info().name(), f.info().family(), String.join(" ", f.info().labels().tags()),
-                        String.join(",", Registry.runsOn(f)));
+                        String.join(",", f.workloads()));
             }
             for (Registry.Unavailable u : Registry.UNAVAILABLE) {
                 out.printf("%-22s %-19s not run: %s%n", u.name(), u.family(), u.reason());
@@ -222,12 +223,7 @@ public final class Main {
         try {
             checkRanges(o);
             Dataset.Header header = Dataset.readHeader(Path.of(o.dataset));
-            Workload<?, ?> w = Workload.named(header.workload());
-            if (w == null) {
-                err.println("shootout-jvm: " + o.dataset + ": workload \"" + header.workload() + "\" is not one of the shootout's");
-                return 1;
-            }
-            return measure(o, args, header, w, out, err, formats);
+            return measure(o, args, header, workload(o.dataset, header), out, err, formats);
         } catch (UsageError e) {
             err.println("shootout-jvm: " + e.getMessage());
             return 2;
@@ -235,6 +231,15 @@ public final class Main {
             err.println("shootout-jvm: " + e.getMessage());
             return 1;
         }
+    }
+
+    /** The workload a dataset's header names; one this runner does not know is the input's error. */
+    static Workload<?, ?> workload(String dataset, Dataset.Header header) throws IOException {
+        Workload<?, ?> w = Workload.named(header.workload());
+        if (w == null) {
+            throw new IOException(dataset + ": workload \"" + header.workload() + "\" is not one of the shootout's");
+        }
+        return w;
     }
 
     /** --interop-encode or --interop-decode: 0 when done, 1 on an I/O error with the dataset, the list or DIR, 2 on usage errors. */
@@ -248,12 +253,7 @@ public final class Main {
             return 2;
         }
         try {
-            Dataset.Header header = Dataset.readHeader(Path.of(o.dataset));
-            Workload<?, ?> w = Workload.named(header.workload());
-            if (w == null) {
-                err.println("shootout-jvm: " + o.dataset + ": workload \"" + header.workload() + "\" is not one of the shootout's");
-                return 1;
-            }
+            Workload<?, ?> w = workload(o.dataset, Dataset.readHeader(Path.of(o.dataset)));
             if (!o.interopEncode.isEmpty()) {
                 return Interop.encode(Path.of(o.dataset), w, Path.of(o.interopEncode), o.formats, formats, err);
             }
@@ -404,15 +404,17 @@ public final class Main {
         return m;
     }
 
-    /** `--list --json`: the keys of a results file's format entry, plus the workloads each runs, or why none. */
-    private static int printList(List<Registry.Format> formats, PrintStream out) throws java.io.IOException {
+    /** `--list --json`: the keys of a results file's format entry, its wire and framing, the workloads each runs, or why none. */
+    private static int printList(List<Registry.Format> formats, PrintStream out) throws IOException {
         List<Map<String, Object>> entries = new ArrayList<>();
         for (Registry.Format f : formats) {
             Map<String, Object> x = Results.identity(f.info(), Registry::version);
+            x.put("wire", f.info().wire());
+            x.put("framing", f.info().framing().spelling);
             x.put("labels", Results.labels(f.info().labels()));
             x.put("tags", f.info().labels().tags());
             x.put("notes", f.info().notes());
-            x.put("workloads", Registry.runsOn(f));
+            x.put("workloads", f.workloads());
             entries.add(x);
         }
         for (Registry.Unavailable u : Registry.UNAVAILABLE) {

@@ -13,10 +13,10 @@ public enum Framing {
     /** No prefix: the body is the format's self-delimiting message as is. */
     NONE("none");
 
-    /** The manifest's spelling. */
-    public final String wire;
+    /** As the interop manifest and spec/formats.json spell it. */
+    public final String spelling;
 
-    Framing(String wire) {
-        this.wire = wire;
+    Framing(String spelling) {
+        this.spelling = spelling;
     }
 }

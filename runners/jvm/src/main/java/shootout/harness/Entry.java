@@ -1,9 +1,8 @@
 package shootout.harness;
 
-import java.util.function.Supplier;
-import shootout.codec.Codec;
 import shootout.codec.Info;
+import shootout.codec.Mapping;
 
-/** One registry line for a workload: a codec constructor (null when it does not run) or the reason it does not run. */
-public record Entry<R, S>(Info info, Supplier<Codec<R, S>> factory, String notRun) {
+/** One format measured on a workload: its metadata and its codec constructor. */
+public record Entry<R, S>(Info info, Mapping.Make<R, S> factory) {
 }

@@ -260,13 +260,10 @@ public final class Harness {
         List<Bench<R, S>> benches = new ArrayList<>();
         List<FormatRuns> results = new ArrayList<>();
         for (Entry<R, S> e : entries) {
-            if (e.factory() == null) {
-                continue;
-            }
             FormatRuns fr = new FormatRuns(e.info());
             results.add(fr);
             try {
-                benches.add(new Bench<>(e.factory().get(), timer));
+                benches.add(new Bench<>(e.factory().make(), timer));
             } catch (Throwable t) {
                 benches.add(null);
                 fr.failure = new Failure("the codec could not be set up: " + t, 0, null, null);

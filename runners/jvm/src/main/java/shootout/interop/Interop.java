@@ -74,11 +74,6 @@ public final class Interop {
         return new Loaded<>(w, records, check);
     }
 
-    @SuppressWarnings("unchecked")
-    static <R, S> Codec<R, S> codec(Registry.Format f, Workload<R, S> w) throws Exception {
-        return (Codec<R, S>) f.factory().create(w);
-    }
-
     /** One line per format to err; the manifests, streams and record ends into dir. Returns the exit status. */
     public static <R, S> int encode(Path dataset, Workload<R, S> w, Path dir, String names, List<Registry.Format> registry, PrintStream err)
             throws UsageError, IOException {
@@ -93,7 +88,7 @@ public final class Interop {
             String error = null;
             int encoded = 0;
             try {
-                Codec<R, S> c = codec(f, w);
+                Codec<R, S> c = f.codec(w);
                 for (; encoded < ends.length; encoded++) {
                     c.encode(s, in.records.get(encoded));
                     ends[encoded] = s.len;
@@ -110,7 +105,7 @@ public final class Interop {
             m.put("version", Registry.version(info.library()));
             m.put("workload", w.name);
             m.put("records", encoded);
-            m.put("framing", info.framing().wire);
+            m.put("framing", info.framing().spelling);
             if (error == null) {
                 ByteBuffer b = ByteBuffer.allocate(ends.length * 8).order(ByteOrder.LITTLE_ENDIAN);
                 for (long e : ends) {
@@ -151,7 +146,7 @@ public final class Interop {
             if (f.runs(w.name)) {
                 out.add(f);
             } else if (!want.isEmpty()) {
-                err.println("not encoded java-" + f.info().name() + ": " + f.notRun().getOrDefault(w.name, "no mapping yet"));
+                err.println("not encoded java-" + f.info().name() + ": " + Registry.NO_MAPPING);
             }
         }
         return out;
@@ -207,7 +202,7 @@ public final class Interop {
         }
         Workload<R, S> w = in.workload;
         if (!f.runs(w.name)) {
-            return new Answer("error", 0, name + " does not run the " + w.name + " workload: " + f.notRun().getOrDefault(w.name, "no mapping yet"));
+            return new Answer("error", 0, name + " does not run the " + w.name + " workload: " + Registry.NO_MAPPING);
         }
         byte[] buf;
         try {
@@ -217,7 +212,7 @@ public final class Interop {
         }
         Codec<R, S> c;
         try {
-            c = codec(f, w);
+            c = f.codec(w);
         } catch (Throwable e) {
             return new Answer("error", 0, "cannot make the " + name + " codec: " + e);
         }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Properties;
 import shootout.codec.Codec;
 import shootout.codec.Info;
+import shootout.codec.Mapping;
 import shootout.formats.avro.AvroReflect;
 import shootout.formats.bson.BsonCodec;
 import shootout.formats.flexbuffers.FlexCodec;
@@ -27,23 +28,38 @@ import shootout.harness.Entry;
 import shootout.workload.Workload;
 
 /**
- * Every JVM format as data (the Go runner's registry): its metadata, a codec
- * constructor for the workloads it maps, and why it does not run elsewhere.
+ * Every JVM format as data (the Go runner's registry): one row each, its
+ * metadata and its table of workloads (one codec constructor per workload it
+ * maps). spec/formats.json lists the same rows for the other languages
+ * (RegistryTest holds this list to it).
  */
 public final class Registry {
     private Registry() {
     }
 
-    /** Makes a format's codec for one workload. */
-    @FunctionalInterface
-    public interface Factory {
-        Codec<?, ?> create(Workload<?, ?> w) throws Exception;
-    }
+    /** The not-run reason of a workload a format has no row for. */
+    public static final String NO_MAPPING = "no mapping yet";
 
-    /** One registry line; notRun names the workloads it does not run, with the reason. */
-    public record Format(Info info, Factory factory, Map<String, String> notRun) {
+    /** One registry row: the format and the workloads it maps. */
+    public record Format(Info info, List<Mapping<?, ?>> mappings) {
         public boolean runs(String workload) {
-            return factory != null && !notRun.containsKey(workload);
+            return mappings.stream().anyMatch(m -> m.workload().name.equals(workload));
+        }
+
+        /** A fresh codec of workload w, which the format must map. */
+        @SuppressWarnings("unchecked")
+        public <R, S> Codec<R, S> codec(Workload<R, S> w) throws Exception {
+            for (Mapping<?, ?> m : mappings) {
+                if (m.workload() == w) {
+                    return ((Mapping<R, S>) m).make().make(); // the row of workload w is a Mapping<R, S>
+                }
+            }
+            throw new IllegalArgumentException(info.name() + " has no mapping for the " + w.name + " workload");
+        }
+
+        /** The workloads it runs on, in Workload.ALL's order. */
+        public List<String> workloads() {
+            return Workload.ALL.stream().map(w -> w.name).filter(this::runs).toList();
         }
     }
 
@@ -51,32 +67,27 @@ public final class Registry {
     public record Unavailable(String name, String family, String reason) {
     }
 
-    private static Format every(Info info, Factory f) {
-        return new Format(info, f, Map.of());
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
     public static final List<Format> FORMATS = List.of(
-            every(JavaSerialization.INFO, w -> new JavaSerialization(w)),
-            every(JacksonCodec.JSON, w -> new JacksonCodec(JacksonCodec.json(), w)),
-            every(JacksonCodec.MSGPACK_MAP, w -> new JacksonCodec(JacksonCodec.msgpackMap(), w)),
-            every(JacksonCodec.MSGPACK_ARRAY, w -> new JacksonCodec(JacksonCodec.msgpackArray(), w)),
-            every(JacksonCodec.CBOR, w -> new JacksonCodec(JacksonCodec.cbor(), w)),
-            every(JacksonCodec.SMILE, w -> new JacksonCodec(JacksonCodec.smile(), w)),
-            every(AvroReflect.INFO, w -> new AvroReflect(w)),
-            every(KryoCodec.INFO, w -> new KryoCodec(w)),
-            every(ForyCodec.INFO, w -> new ForyCodec(w)),
-            every(Ignite.POJO, w -> new Ignite.PojoCodec(w)),
-            every(Ignite.RAW, w -> new Ignite.RawCodec(w)),
-            every(MsgpackRaw.INFO, w -> new MsgpackRaw(w)),
-            every(BsonCodec.INFO, w -> new BsonCodec(w)),
-            every(UbjsonCodec.INFO, w -> new UbjsonCodec(w)),
-            every(FlexCodec.INFO, w -> new FlexCodec(w)),
-            every(ProtobufCodec.INFO, ProtobufCodec::of),
-            every(ThriftCodec.BINARY, w -> ThriftCodec.of(w, false)),
-            every(ThriftCodec.COMPACT, w -> ThriftCodec.of(w, true)),
-            every(FlatCodec.INFO, FlatCodec::of),
-            every(SbeCodec.INFO, SbeCodec::of));
+            new Format(JavaSerialization.INFO, Mapping.every(JavaSerialization::new)),
+            new Format(JacksonCodec.JSON, Mapping.every(w -> new JacksonCodec<>(JacksonCodec.json(), w))),
+            new Format(JacksonCodec.MSGPACK_MAP, Mapping.every(w -> new JacksonCodec<>(JacksonCodec.msgpackMap(), w))),
+            new Format(JacksonCodec.MSGPACK_ARRAY, Mapping.every(w -> new JacksonCodec<>(JacksonCodec.msgpackArray(), w))),
+            new Format(JacksonCodec.CBOR, Mapping.every(w -> new JacksonCodec<>(JacksonCodec.cbor(), w))),
+            new Format(JacksonCodec.SMILE, Mapping.every(w -> new JacksonCodec<>(JacksonCodec.smile(), w))),
+            new Format(AvroReflect.INFO, Mapping.every(AvroReflect::new)),
+            new Format(KryoCodec.INFO, Mapping.every(KryoCodec::new)),
+            new Format(ForyCodec.INFO, Mapping.every(ForyCodec::new)),
+            new Format(Ignite.POJO, Mapping.every(Ignite.PojoCodec::new)),
+            new Format(Ignite.RAW, Mapping.every(Ignite.RawCodec::new)),
+            new Format(MsgpackRaw.INFO, Mapping.every(MsgpackRaw::new)),
+            new Format(BsonCodec.INFO, Mapping.every(BsonCodec::new)),
+            new Format(UbjsonCodec.INFO, Mapping.every(UbjsonCodec::new)),
+            new Format(FlexCodec.INFO, Mapping.every(FlexCodec::new)),
+            new Format(ProtobufCodec.INFO, ProtobufCodec.MAPPINGS),
+            new Format(ThriftCodec.BINARY, ThriftCodec.mappings(false)),
+            new Format(ThriftCodec.COMPACT, ThriftCodec.mappings(true)),
+            new Format(FlatCodec.INFO, FlatCodec.MAPPINGS),
+            new Format(SbeCodec.INFO, SbeCodec.MAPPINGS));
 
     public static final List<Unavailable> UNAVAILABLE = List.of(
             new Unavailable("capnp", "Cap'n Proto", "no Cap'n Proto Java compiler (capnproto-java) is installable here"));
@@ -87,21 +98,12 @@ public final class Registry {
     }
 
     /** The runnable entries of formats on workload w, baseline first. */
-    @SuppressWarnings("unchecked")
     public static <R, S> List<Entry<R, S>> entries(Workload<R, S> w, List<Format> formats) {
         List<Entry<R, S>> out = new ArrayList<>();
-        out.add(new Entry<>(Baseline.INFO, () -> new Baseline<>(w.feed), null));
+        out.add(new Entry<>(Baseline.INFO, () -> new Baseline<>(w.feed)));
         for (Format f : formats) {
             if (f.runs(w.name)) {
-                out.add(new Entry<>(f.info(), () -> {
-                    try {
-                        return (Codec<R, S>) f.factory().create(w);
-                    } catch (RuntimeException e) {
-                        throw e;
-                    } catch (Exception e) {
-                        throw new IllegalStateException(e);
-                    }
-                }, null));
+                out.add(new Entry<>(f.info(), () -> f.codec(w)));
             }
         }
         return out;
@@ -116,7 +118,7 @@ public final class Registry {
         List<Map<String, Object>> out = new ArrayList<>();
         for (Format f : formats) {
             if (!f.runs(w)) {
-                out.add(row(f.info().name(), f.info().family(), f.notRun().getOrDefault(w, "no mapping yet")));
+                out.add(row(f.info().name(), f.info().family(), NO_MAPPING));
             }
         }
         for (Unavailable u : UNAVAILABLE) {
@@ -131,17 +133,6 @@ public final class Registry {
         m.put("family", family);
         m.put("reason", reason);
         return m;
-    }
-
-    /** The workloads format f runs on. */
-    public static List<String> runsOn(Format f) {
-        List<String> out = new ArrayList<>();
-        for (Workload<?, ?> w : Workload.ALL) {
-            if (f.runs(w.name)) {
-                out.add(w.name);
-            }
-        }
-        return out;
     }
 
     private static final Map<String, String> VERSIONS = new java.util.concurrent.ConcurrentHashMap<>();

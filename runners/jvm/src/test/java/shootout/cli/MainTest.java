@@ -6,43 +6,33 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import shootout.Samples;
+import shootout.Spec;
+import shootout.codec.Framing;
+import shootout.codec.Info;
+import shootout.codec.Mapping;
 import shootout.registry.Registry;
 import shootout.workload.Workload;
 
 /** The exit statuses of cmd/shootout-go, and a results file that follows docs/results-schema.md. */
 class MainTest {
-    record Ran(int code, String out, String err) {
-    }
-
-    static Ran run(String... args) throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        int code = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Ran(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
+    static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     void aRunWritesAResultsFileWithEveryFormatMeasuredOrNotRun(@TempDir Path dir) throws Exception {
-        Path out = dir.resolve("results.json");
-        Ran r = run("--dataset", Samples.path("user").toString(), "--runs", "2", "--warmup", "0", "--window", "128",
-                "--jit-warmup-ms", "0", "--out", out.toString());
-        assertEquals(0, r.code(), r.err());
-        JsonNode j = new ObjectMapper().readTree(out.toFile());
+        JsonNode j = JSON.readTree(Ran.results(dir, Registry.FORMATS, 0, "user", "--runs", "2", "--warmup", "0", "--window", "128",
+                "--jit-warmup-ms", "0"));
         assertEquals("shootout-results/3", j.get("schema").asText());
         assertFalse(j.has("noisy"));
         assertEquals("java", j.at("/runner/language").asText());
         assertTrue(j.at("/environment/java_version").asText().startsWith(String.valueOf(Runtime.version().feature())));
         assertTrue(j.at("/environment/jvm_flags").isArray());
         assertEquals(Registry.entries(Workload.USER).size(), j.get("formats").size());
-        long records = shootout.workload.Dataset.readHeader(Samples.path("user")).records();
+        long records = shootout.workload.Dataset.readHeader(Spec.fixture("user")).records();
         for (JsonNode f : j.get("formats")) {
             String name = f.get("name").asText();
             assertFalse(f.get("library_version").asText().isEmpty(), name);
@@ -71,7 +61,6 @@ class MainTest {
         assertEquals(Registry.notRun("user").size(), j.get("not_run").size());
         assertTrue(j.get("warnings").size() > 0, "--warmup 0 must warn");
         assertEquals(records, j.at("/workload/records").asLong());
-        assertTrue(r.err().contains("shootout report " + out), r.err());
     }
 
     /** A run's keys: its raw figures only, the JVM's GC counts among them. */
@@ -89,11 +78,8 @@ class MainTest {
 
     @Test
     void theRunnerMakesExactlyTheMeasuredRunsAskedAfterTheWarmUp(@TempDir Path dir) throws Exception {
-        Path out = dir.resolve("results.json");
-        Ran r = run("--dataset", Samples.path("sql").toString(), "--runs", "2", "--warmup", "1", "--formats", "json-jackson",
-                "--jit-warmup-ms", "0", "--out", out.toString());
-        assertEquals(0, r.code(), r.err());
-        JsonNode j = new ObjectMapper().readTree(out.toFile());
+        JsonNode j = JSON.readTree(Ran.results(dir, Registry.FORMATS, 0, "sql", "--runs", "2", "--warmup", "1", "--formats", "json-jackson",
+                "--jit-warmup-ms", "0"));
         assertEquals(2, j.at("/settings/runs").asInt());
         assertEquals(1, j.at("/settings/warmup_runs").asInt());
         JsonNode runs = j.get("runs");
@@ -112,15 +98,12 @@ class MainTest {
     /** Each measured run's throughput figures cover every round; the encoded sizes and the latency pass, round 1 only. */
     @Test
     void throughputRoundsMultiplyTheMeasuredRunsThroughputOps(@TempDir Path dir) throws Exception {
-        Path out = dir.resolve("results.json");
-        Ran r = run("--dataset", Samples.path("sql").toString(), "--runs", "2", "--warmup", "0", "--throughput-rounds", "2",
-                "--formats", "json-jackson", "--jit-warmup-ms", "0", "--out", out.toString());
-        assertEquals(0, r.code(), r.err());
-        JsonNode j = new ObjectMapper().readTree(out.toFile());
+        JsonNode j = JSON.readTree(Ran.results(dir, Registry.FORMATS, 0, "sql", "--runs", "2", "--warmup", "0", "--throughput-rounds", "2",
+                "--formats", "json-jackson", "--jit-warmup-ms", "0"));
         assertEquals(2, j.at("/settings/throughput_rounds").asInt());
         assertEquals(2, j.at("/invocation/options/throughput_rounds").asInt());
         assertEquals(2, j.get("runs").size(), "rounds are within a run");
-        long records = shootout.workload.Dataset.readHeader(Samples.path("sql")).records();
+        long records = shootout.workload.Dataset.readHeader(Spec.fixture("sql")).records();
         assertEquals(2, j.get("formats").size(), "baseline and json-jackson");
         for (JsonNode f : j.get("formats")) {
             String name = f.get("name").asText();
@@ -144,13 +127,13 @@ class MainTest {
     /** An out-of-range count is one line, as the Rust CLI shows it, and nothing is measured or written. */
     @Test
     void noMeasuredRunANegativeCountOrAnEmptyWindowIsAOneLineUsageError(@TempDir Path dir) throws Exception {
-        String ds = Samples.path("sql").toString(), out = dir.resolve("r.json").toString();
-        Ran r = run("--dataset", ds, "--runs", "0", "--out", out);
+        String ds = Spec.fixture("sql").toString(), out = dir.resolve("r.json").toString();
+        Ran r = Ran.run("--dataset", ds, "--runs", "0", "--out", out);
         assertEquals(2, r.code(), r.err());
         assertEquals("shootout-jvm: --runs 0: at least 1 measured run", r.err().strip());
         for (List<String> bad : List.of(List.of("--runs", "-1"), List.of("--warmup", "-1"), List.of("--window", "0"),
                 List.of("--jit-warmup-ms", "-1"), List.of("--throughput-rounds", "0"), List.of("--throughput-rounds", "101"))) {
-            Ran b = run("--dataset", ds, bad.get(0), bad.get(1), "--out", out);
+            Ran b = Ran.run("--dataset", ds, bad.get(0), bad.get(1), "--out", out);
             assertEquals(2, b.code(), bad + ": " + b.err());
             assertEquals(1, b.err().strip().lines().count(), bad + ": " + b.err());
             assertTrue(b.err().startsWith("shootout-jvm: " + bad.get(0) + " " + bad.get(1) + ":"), bad + ": " + b.err());
@@ -160,9 +143,9 @@ class MainTest {
 
     @Test
     void theAdaptiveRunCountOptionsAreGone() throws Exception {
-        String ds = Samples.path("sql").toString();
+        String ds = Spec.fixture("sql").toString();
         for (String gone : List.of("--max-runs", "--time-budget-ms")) {
-            Ran r = run("--dataset", ds, gone, "1", "--out", "x.json");
+            Ran r = Ran.run("--dataset", ds, gone, "1", "--out", "x.json");
             assertEquals(2, r.code(), gone);
             assertTrue(r.err().startsWith("shootout-jvm: flag provided but not defined: -" + gone.substring(2)), r.err());
         }
@@ -171,22 +154,22 @@ class MainTest {
 
     @Test
     void usageErrorsExitWith2() throws Exception {
-        String ds = Samples.path("user").toString();
-        assertEquals(2, run("--dataset", ds, "--formats", "nope", "--out", "x.json").code());
-        assertEquals(2, run("--dataset", ds).code());
-        assertEquals(2, run("--bogus").code());
-        assertEquals(2, run("--runs", "many").code());
+        String ds = Spec.fixture("user").toString();
+        assertEquals(2, Ran.run("--dataset", ds, "--formats", "nope", "--out", "x.json").code());
+        assertEquals(2, Ran.run("--dataset", ds).code());
+        assertEquals(2, Ran.run("--bogus").code());
+        assertEquals(2, Ran.run("--runs", "many").code());
     }
 
     @Test
     void aBadInputExitsWith1(@TempDir Path dir) throws Exception {
-        assertEquals(1, run("--dataset", dir.resolve("missing.jsonl").toString(), "--out", dir.resolve("r.json").toString()).code());
+        assertEquals(1, Ran.run("--dataset", dir.resolve("missing.jsonl").toString(), "--out", dir.resolve("r.json").toString()).code());
         // A record that does not add up to the header's reference is the input's error, before any format runs.
-        List<String> lines = Files.readAllLines(Samples.path("sql"));
+        List<String> lines = Files.readAllLines(Spec.fixture("sql"));
         lines.set(1, lines.get(1).replace("2005", "2006"));
         Path bad = dir.resolve("bad.jsonl");
         Files.write(bad, lines);
-        Ran r = run("--dataset", bad.toString(), "--out", dir.resolve("r.json").toString(), "--jit-warmup-ms", "0");
+        Ran r = Ran.run("--dataset", bad.toString(), "--out", dir.resolve("r.json").toString(), "--jit-warmup-ms", "0");
         assertEquals(1, r.code());
         assertTrue(r.err().contains("do not add up"), r.err());
     }
@@ -233,16 +216,12 @@ class MainTest {
     void aFormatThatLosesAValueIsListedAsFailedAndTheExitIs3(@TempDir Path dir) throws Exception {
         shootout.codec.Labels l = shootout.codec.Labels.of(false, "owned", "validated", "reflection");
         List<Registry.Format> formats = new java.util.ArrayList<>(Registry.FORMATS);
-        formats.add(new Registry.Format(new shootout.codec.Info("loses-uid", "test", "jdk", l, shootout.codec.Framing.U32LE, ""), w -> new LosesUid(),
-                java.util.Map.of("iex", "t", "sql", "t", "primitives", "t", "object", "t", "mixed", "t", "strings", "t", "longs", "t")));
-        formats.add(new Registry.Format(new shootout.codec.Info("crashes", "test", "jdk", l, shootout.codec.Framing.U32LE, ""), w -> new Crashes(),
-                java.util.Map.of("iex", "t", "sql", "t", "primitives", "t", "object", "t", "mixed", "t", "strings", "t", "longs", "t")));
-        Path out = dir.resolve("r.json");
-        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
-        int code = Main.run(new String[] {"--dataset", Samples.path("user").toString(), "--runs", "1", "--warmup", "0", "--jit-warmup-ms", "0",
-                "--formats", "loses-uid,crashes,json-jackson", "--out", out.toString()}, new PrintStream(o), new PrintStream(e), formats);
-        assertEquals(3, code, e.toString());
-        JsonNode j = new ObjectMapper().readTree(out.toFile());
+        formats.add(new Registry.Format(new Info("loses-uid", "test", "jdk", l, Framing.U32LE, null, ""),
+                List.of(new Mapping<>(Workload.USER, LosesUid::new))));
+        formats.add(new Registry.Format(new Info("crashes", "test", "jdk", l, Framing.U32LE, null, ""),
+                List.of(new Mapping<>(Workload.USER, Crashes::new))));
+        JsonNode j = JSON.readTree(Ran.results(dir, formats, 3, "user", "--runs", "1", "--warmup", "0", "--jit-warmup-ms", "0",
+                "--formats", "loses-uid,crashes,json-jackson"));
         assertEquals(2, j.get("failed").size());
         assertEquals(2, j.get("formats").size(), "baseline and json-jackson measured");
         for (JsonNode f : j.get("failed")) {
@@ -257,11 +236,26 @@ class MainTest {
 
     @Test
     void listNamesEveryFormatAndWhatCannotRun() throws Exception {
-        Ran r = run("--list");
+        Ran r = Ran.run("--list");
         assertEquals(0, r.code());
         for (Registry.Format f : Registry.FORMATS) {
             assertTrue(r.out().contains(f.info().name()), f.info().name());
         }
         assertTrue(r.out().contains("not run:"), r.out());
+    }
+
+    /** `--list --json` (what `shootout formats --lang jvm` reads) gives each format's wire and framing, as spec/formats.json has them. */
+    @Test
+    void listJsonGivesEachFormatsWireAndFraming() throws Exception {
+        Ran r = Ran.run("--list", "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode listed = JSON.readTree(r.out());
+        for (Registry.Format f : Registry.FORMATS) {
+            JsonNode x = listed.get(Registry.FORMATS.indexOf(f));
+            assertEquals(f.info().name(), x.get("name").asText());
+            assertEquals(f.info().wire(), x.get("wire").asText());
+            assertEquals(f.info().framing().spelling, x.get("framing").asText());
+            assertEquals(f.workloads(), JSON.convertValue(x.get("workloads"), List.class));
+        }
     }
 }

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import shootout.Samples;
+import shootout.Spec;
 import shootout.codec.Codec;
 import shootout.codec.Framing;
 import shootout.codec.Info;
@@ -27,23 +27,23 @@ class HarnessTest {
         return new Harness.Settings(warmup, runs, 1, 128, 1, 0);
     }
 
-    /** One window holds the whole user sample (300 records), so every pass over it is one pass over the window. */
+    /** One window holds the whole user fixture (300 records), so every pass over it is one pass over the window. */
     static Harness.Settings oneWindow(int warmup, int runs, int rounds) {
         return new Harness.Settings(warmup, runs, rounds, 1000, 1, 0);
     }
 
-    /** A measurement on the user sample, and how many times its input was opened. */
+    /** A measurement on the user fixture, and how many times its input was opened. */
     record Counted(Harness.Measured measured, int opens) {
     }
 
     static Counted measure(Harness.Settings s) throws Exception {
-        return measure(s, List.of(new Entry<>(Baseline.INFO, () -> new Baseline<>(Workload.USER.feed), null)));
+        return measure(s, List.of(new Entry<>(Baseline.INFO, () -> new Baseline<>(Workload.USER.feed))));
     }
 
-    /** The user sample, window by window, counting every open of the input (one per pass over it). */
+    /** The user fixture, window by window, counting every open of the input (one per pass over it). */
     static Counted measure(Harness.Settings s, List<Entry<User, FieldSink>> entries) throws Exception {
-        Samples.Sample<User, FieldSink> sample = Samples.read(Workload.USER);
-        List<User> records = sample.records();
+        Spec.Fixture<User, FieldSink> fixture = Spec.read(Workload.USER);
+        List<User> records = fixture.records();
         AtomicInteger opens = new AtomicInteger();
         Harness.Source<User> src = () -> {
             opens.incrementAndGet();
@@ -62,7 +62,7 @@ class HarnessTest {
                 }
             };
         };
-        Harness.Measured m = Harness.measure(src, Workload.USER, sample.check(), entries, s, new Timer(0, 1), op -> "record " + op, null);
+        Harness.Measured m = Harness.measure(src, Workload.USER, fixture.check(), entries, s, new Timer(0, 1), op -> "record " + op, null);
         return new Counted(m, opens.get());
     }
 
@@ -124,13 +124,13 @@ class HarnessTest {
     }
 
     static Entry<User, FieldSink> entry(Codec<User, FieldSink> codec) {
-        return new Entry<>(new Info("counting", "test", "jdk", Labels.of(true, "owned", "unchecked", "generated"), Framing.NONE, ""),
-                () -> codec, null);
+        return new Entry<>(new Info("counting", "test", "jdk", Labels.of(true, "owned", "unchecked", "generated"), Framing.NONE, null, ""),
+                () -> codec);
     }
 
     @Test
     void eachFurtherRoundAddsAThroughputPassToTheMeasuredRunsOnly() throws Exception {
-        int n = Samples.read(Workload.USER).records().size();
+        int n = Spec.read(Workload.USER).records().size();
         Counting codec = new Counting(Long.MAX_VALUE);
         Counted c = measure(oneWindow(1, 2, 3), List.of(entry(codec)));
         Harness.FormatRuns f = c.measured().formats().get(0);
@@ -151,7 +151,7 @@ class HarnessTest {
 
     @Test
     void aFurtherRoundDecodesIntoItsOwnSinkAndIsValidated() throws Exception {
-        int n = Samples.read(Workload.USER).records().size();
+        int n = Spec.read(Workload.USER).records().size();
         // The JIT warm-up's window and round 1 decode correctly (3 passes each); round 2 feeds every record twice.
         Counted c = measure(oneWindow(0, 1, 2), List.of(entry(new Counting(6L * n))));
         Harness.Failure failure = c.measured().formats().get(0).failure;

@@ -6,11 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,24 +17,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import shootout.Samples;
-import shootout.cli.Main;
+import shootout.Spec;
+import shootout.cli.Ran;
 import shootout.registry.Registry;
 import shootout.workload.Dataset;
 import shootout.workload.Workload;
 
-/** Both interop modes through the command line, on every workload's committed sample. */
+/** Both interop modes through the command line, on every workload's fixture. */
 class InteropTest {
     static final ObjectMapper JSON = new ObjectMapper();
-
-    record Ran(int code, String out, String err) {
-    }
-
-    static Ran run(String... args) throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        int code = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Ran(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     static Stream<String> workloads() {
         return Workload.ALL.stream().map(w -> w.name);
@@ -54,12 +42,12 @@ class InteropTest {
     }
 
     static Path encode(Path dir, String workload, String... formats) throws Exception {
-        List<String> args = new ArrayList<>(List.of("--dataset", Samples.path(workload).toString(), "--interop-encode", dir.toString()));
+        List<String> args = new ArrayList<>(List.of("--dataset", Spec.fixture(workload).toString(), "--interop-encode", dir.toString()));
         if (formats.length > 0) {
             args.add("--formats");
             args.add(String.join(",", formats));
         }
-        Ran r = run(args.toArray(String[]::new));
+        Ran r = Ran.run(args.toArray(String[]::new));
         assertEquals(0, r.code(), r.err());
         return dir;
     }
@@ -67,7 +55,7 @@ class InteropTest {
     static Ran decode(Path dir, String workload, List<String> lines) throws Exception {
         Path list = dir.resolve("requests.tsv");
         Files.write(list, lines);
-        return run("--dataset", Samples.path(workload).toString(), "--interop-decode", list.toString());
+        return Ran.run("--dataset", Spec.fixture(workload).toString(), "--interop-decode", list.toString());
     }
 
     /** Every format's stream: its manifest describes it, its ends cut it, and the runner decodes it back "ok". */
@@ -75,7 +63,7 @@ class InteropTest {
     @MethodSource("workloads")
     void everyFormatsStreamRoundTripsThroughBothModes(String workload, @TempDir Path dir) throws Exception {
         encode(dir, workload);
-        long records = Dataset.readHeader(Samples.path(workload)).records();
+        long records = Dataset.readHeader(Spec.fixture(workload)).records();
         List<String> lines = new ArrayList<>();
         for (Registry.Format f : Registry.FORMATS) {
             if (!f.runs(workload)) {
@@ -87,7 +75,7 @@ class InteropTest {
             assertEquals("java", m.get("language").asText());
             assertEquals(f.info().name(), m.get("format").asText());
             assertEquals(workload, m.get("workload").asText());
-            assertEquals(f.info().framing().wire, m.get("framing").asText());
+            assertEquals(f.info().framing().spelling, m.get("framing").asText());
             assertTrue(m.get("error").isNull(), m.toString());
             assertEquals(records, m.get("records").asLong());
             byte[] stream = Files.readAllBytes(dir.resolve(m.get("stream").asText()));
@@ -182,10 +170,10 @@ class InteropTest {
     /** Another dataset's records in a well-formed stream: a mismatch naming the first record that differs. */
     @Test
     void aStreamOfOtherRecordsIsAMismatchNamingTheRecord(@TempDir Path dir) throws Exception {
-        List<String> lines = Files.readAllLines(Samples.path("user"));
+        List<String> lines = Files.readAllLines(Spec.fixture("user"));
         // Record 3 (line 5) gets another uid; the header stays, so that record no longer adds up.
         lines.set(4, lines.get(4).replaceFirst("\"uid\":(-?\\d+)", "\"uid\":12345"));
-        assertTrue(!lines.get(4).equals(Files.readAllLines(Samples.path("user")).get(4)), "the sample's record 3 has a uid");
+        assertTrue(!lines.get(4).equals(Files.readAllLines(Spec.fixture("user")).get(4)), "the fixture's record 3 has a uid");
         // Encoded by the codecs directly (--interop-encode would refuse records that do not add up to the header):
         // the streams hold the altered record, the dataset decoded against is the original.
         Path streams = dir.resolve("streams");
@@ -199,7 +187,7 @@ class InteropTest {
         for (String format : List.of("protobuf", "json-jackson", "sbe")) {
             Registry.Format f = Registry.FORMATS.stream().filter(x -> x.info().name().equals(format)).findFirst().orElseThrow();
             shootout.codec.Stream s = new shootout.codec.Stream();
-            var c = Interop.codec(f, w);
+            var c = f.codec(w);
             for (shootout.workload.User u : records) {
                 c.encode(s, u);
             }
@@ -218,11 +206,11 @@ class InteropTest {
     @Test
     void theIexWorkloadNamesTheFirstDifferingRecordToo(@TempDir Path dir) throws Exception {
         Workload<shootout.workload.MultiMessage, shootout.workload.IexSink> w = Workload.IEX;
-        List<shootout.workload.MultiMessage> records = Samples.read(w).records();
+        List<shootout.workload.MultiMessage> records = Spec.read(w).records();
         records.get(7).messages[0].ts += 1;
         Registry.Format f = Registry.FORMATS.stream().filter(x -> x.info().name().equals("flatbuffers")).findFirst().orElseThrow();
         shootout.codec.Stream s = new shootout.codec.Stream();
-        var c = Interop.codec(f, w);
+        var c = f.codec(w);
         for (shootout.workload.MultiMessage m : records) {
             c.encode(s, m);
         }
@@ -236,12 +224,12 @@ class InteropTest {
 
     @Test
     void usageAndInputErrors(@TempDir Path dir) throws Exception {
-        String ds = Samples.path("user").toString();
-        assertEquals(2, run("--dataset", ds, "--interop-encode", dir.toString(), "--formats", "nope").code());
-        assertEquals(2, run("--interop-encode", dir.toString()).code());
-        assertEquals(2, run("--dataset", ds, "--interop-encode", dir.toString(), "--interop-decode", "x").code());
-        assertEquals(1, run("--dataset", ds, "--interop-decode", dir.resolve("missing.tsv").toString()).code());
-        assertEquals(1, run("--dataset", dir.resolve("missing.jsonl").toString(), "--interop-encode", dir.toString()).code());
+        String ds = Spec.fixture("user").toString();
+        assertEquals(2, Ran.run("--dataset", ds, "--interop-encode", dir.toString(), "--formats", "nope").code());
+        assertEquals(2, Ran.run("--interop-encode", dir.toString()).code());
+        assertEquals(2, Ran.run("--dataset", ds, "--interop-encode", dir.toString(), "--interop-decode", "x").code());
+        assertEquals(1, Ran.run("--dataset", ds, "--interop-decode", dir.resolve("missing.tsv").toString()).code());
+        assertEquals(1, Ran.run("--dataset", dir.resolve("missing.jsonl").toString(), "--interop-encode", dir.toString()).code());
         assertNull(Registry.FORMATS.stream().filter(f -> f.info().framing() == null).findFirst().orElse(null), "every format states its framing");
     }
 }

@@ -34,7 +34,7 @@ import shootout.workload.Workload;
  */
 public final class AvroReflect<R, S> implements Codec<R, S> {
     public static final Info INFO = new Info("avro-reflect", "Avro", "org.apache.avro:avro", Labels.of(true, "owned", "validated", "reflection"),
-            Framing.U32LE, "the committed .avsc schemas (as every language's Avro), written by ReflectDatumWriter from the class's "
+            Framing.U32LE, "avro", "the committed .avsc schemas (as every language's Avro), written by ReflectDatumWriter from the class's "
                     + "fields and read back into it by ReflectDatumReader, the schemas' record names bound to the classes; iex through "
                     + "serde-shaped classes (a Trade/LevelUpdate union body), converted from and to the flat message per record; "
                     + "4-byte length prefix");

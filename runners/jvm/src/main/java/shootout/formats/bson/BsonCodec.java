@@ -2,17 +2,16 @@ package shootout.formats.bson;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.function.BiConsumer;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonBinaryWriter;
 import org.bson.BsonType;
 import org.bson.io.BasicOutputBuffer;
-import shootout.codec.Codec;
 import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
 import shootout.codec.Stream;
 import shootout.formats.model.ClassModel;
+import shootout.formats.model.ModelCodec;
 import shootout.workload.Workload;
 
 /**
@@ -23,18 +22,15 @@ import shootout.workload.Workload;
  * narrowed back (exactly), u64 travel as int64 bits. A document starts with
  * its own length: no extra prefix.
  */
-public final class BsonCodec<R, S> implements Codec<R, S> {
-    public static final Info INFO = new Info("bson", "BSON", "org.mongodb:bson", Labels.of(true, "owned", "validated", "reflection"), Framing.NONE,
+public final class BsonCodec<R, S> extends ModelCodec<R, S> {
+    public static final Info INFO = new Info("bson", "BSON", "org.mongodb:bson", Labels.of(true, "owned", "validated", "reflection"), Framing.NONE, "bson",
             "BsonBinaryWriter/BsonBinaryReader over the record class's fields (a field model walked by reflection), one document "
                     + "per record with field names; f32 as double, u64 as int64 bits; the document's own length frames it");
 
     private final BasicOutputBuffer buffer = new BasicOutputBuffer(1 << 12);
-    private final ClassModel model;
-    private final BiConsumer<R, S> feed;
 
     public BsonCodec(Workload<R, S> w) {
-        model = ClassModel.of(w.type);
-        feed = w.feed;
+        super(w);
     }
 
     @Override
@@ -48,7 +44,6 @@ public final class BsonCodec<R, S> implements Codec<R, S> {
         out.write(buffer.getInternalBuffer(), 0, buffer.getPosition());
     }
 
-    @SuppressWarnings("unchecked")
     @Override
     public int decode(byte[] buf, int off, int end, S sink) throws Exception {
         if (end - off < 5) {
@@ -62,7 +57,7 @@ public final class BsonCodec<R, S> implements Codec<R, S> {
             r.readStartDocument();
             Object o = read(r, model);
             r.readEndDocument();
-            feed.accept((R) o, sink);
+            feed(o, sink);
         }
         return n;
     }
@@ -157,13 +152,9 @@ public final class BsonCodec<R, S> implements Codec<R, S> {
             }
             seen++;
             ClassModel.Slot s = m.slots[i];
-            boolean isNull = r.getCurrentBsonType() == BsonType.NULL;
-            if (isNull) {
+            if (r.getCurrentBsonType() == BsonType.NULL) {
                 r.readNull();
-                switch (s.kind) {
-                    case STRING, BOXED_LONG, BOXED_INT, BOXED_DOUBLE, BOXED_FLOAT -> s.field.set(o, null);
-                    default -> throw new IOException("bson: null for " + name);
-                }
+                s.setNull(o, "bson");
                 continue;
             }
             switch (s.kind) {

@@ -4,10 +4,12 @@ import com.google.flatbuffers.FlatBufferBuilder;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.List;
 import shootout.codec.Codec;
 import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
+import shootout.codec.Mapping;
 import shootout.codec.Stream;
 import shootout.generated.flatbuffers.shootout.iex.Body;
 import shootout.generated.flatbuffers.shootout.iex.LevelUpdate;
@@ -15,13 +17,11 @@ import shootout.generated.flatbuffers.shootout.iex.LevelUpdateData;
 import shootout.generated.flatbuffers.shootout.iex.Message;
 import shootout.generated.flatbuffers.shootout.iex.Trade;
 import shootout.generated.flatbuffers.shootout.iex.TradeData;
-import shootout.generated.flatbuffers.shootout.records.LongsRow;
-import shootout.generated.flatbuffers.shootout.records.MixedRow;
 import shootout.generated.flatbuffers.shootout.records.Primitives;
 import shootout.generated.flatbuffers.shootout.records.SmallObject;
 import shootout.generated.flatbuffers.shootout.records.SqlRequest;
-import shootout.generated.flatbuffers.shootout.records.StringsRow;
 import shootout.generated.flatbuffers.shootout.records.UserResponse;
+import shootout.generated.rows.FlatbuffersRows;
 import shootout.workload.FieldSink;
 import shootout.workload.IexSink;
 import shootout.workload.MultiMessage;
@@ -39,10 +39,10 @@ import shootout.workload.Workload;
  */
 public final class FlatCodec<R, S> implements Codec<R, S> {
     public static final Info INFO = new Info("flatbuffers", "FlatBuffers", "com.google.flatbuffers:flatbuffers-java",
-            Labels.of(true, "zero-copy", "unchecked", "generated"), Framing.U32LE,
+            Labels.of(true, "zero-copy", "unchecked", "generated"), Framing.U32LE, "flatbuffers",
             "flatc 25.12.19 classes on flatbuffers-java 25.2.10; reused builder, size-prefixed buffers (the u32 prefix is the record length); read in place, texts as "
                     + "ByteBuffer views (vector elements as Strings); no verifier in Java (ByteBuffer bounds checks only); object and "
-                    + "mixed force defaults: flatc's Java add methods drop a present optional scalar equal to 0");
+                    + "the tabular rows force defaults: flatc's Java add methods drop a present optional scalar equal to 0");
 
     interface Encode<R> {
         int build(FlatBufferBuilder b, R r);
@@ -90,25 +90,22 @@ public final class FlatCodec<R, S> implements Codec<R, S> {
         return n + 4;
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    public static Codec<?, ?> of(Workload<?, ?> w) {
-        return switch (w.name) {
-            case "user" -> new FlatCodec<shootout.workload.User, FieldSink>(FlatCodec::user, (bb, s) -> user(UserResponse.getRootAsUserResponse(bb), s));
-            case "sql" -> new FlatCodec<shootout.workload.SqlRequest, FieldSink>(FlatCodec::sql, (bb, s) -> sql(SqlRequest.getRootAsSqlRequest(bb), s));
-            case "primitives" -> new FlatCodec<shootout.workload.Primitives, FieldSink>(FlatCodec::primitives,
-                    (bb, s) -> primitives(Primitives.getRootAsPrimitives(bb), s));
-            case "object" -> new FlatCodec<shootout.workload.SmallObject, FieldSink>(FlatCodec::object,
-                    (bb, s) -> object(SmallObject.getRootAsSmallObject(bb), s), true);
-            case "mixed" -> new FlatCodec<shootout.workload.MixedRow, FieldSink>(Tabular::mixed,
-                    (bb, s) -> Tabular.feed(MixedRow.getRootAsMixedRow(bb), s), true);
-            case "strings" -> new FlatCodec<shootout.workload.StringsRow, FieldSink>(Tabular::strings,
-                    (bb, s) -> Tabular.feed(StringsRow.getRootAsStringsRow(bb), s));
-            case "longs" -> new FlatCodec<shootout.workload.LongsRow, FieldSink>(Tabular::longs, (bb, s) -> Tabular.feed(LongsRow.getRootAsLongsRow(bb), s));
-            case "iex" -> new FlatCodec<MultiMessage, IexSink>(FlatCodec::iex,
-                    (bb, s) -> iex(shootout.generated.flatbuffers.shootout.iex.MultiMessage.getRootAsMultiMessage(bb), s));
-            default -> throw new IllegalArgumentException(w.name);
-        };
-    }
+    /**
+     * The workloads it maps (the tabular rows' mappings are generated from the
+     * schemas: FlatbuffersRows). Tables with optional scalars force defaults.
+     */
+    public static final List<Mapping<?, ?>> MAPPINGS = List.of(
+            new Mapping<>(Workload.IEX, () -> new FlatCodec<>(FlatCodec::iex,
+                    (bb, s) -> iex(shootout.generated.flatbuffers.shootout.iex.MultiMessage.getRootAsMultiMessage(bb), s))),
+            new Mapping<>(Workload.USER, () -> new FlatCodec<>(FlatCodec::user, (bb, s) -> user(UserResponse.getRootAsUserResponse(bb), s))),
+            new Mapping<>(Workload.SQL, () -> new FlatCodec<>(FlatCodec::sql, (bb, s) -> sql(SqlRequest.getRootAsSqlRequest(bb), s))),
+            new Mapping<>(Workload.PRIMITIVES, () -> new FlatCodec<>(FlatCodec::primitives,
+                    (bb, s) -> primitives(Primitives.getRootAsPrimitives(bb), s))),
+            new Mapping<>(Workload.OBJECT, () -> new FlatCodec<>(FlatCodec::object, (bb, s) -> object(SmallObject.getRootAsSmallObject(bb), s),
+                    true)),
+            new Mapping<>(Workload.MIXED, () -> new FlatCodec<>(FlatbuffersRows::toMixedRow, FlatbuffersRows::feedMixedRow, true)),
+            new Mapping<>(Workload.STRINGS, () -> new FlatCodec<>(FlatbuffersRows::toStringsRow, FlatbuffersRows::feedStringsRow, true)),
+            new Mapping<>(Workload.LONGS, () -> new FlatCodec<>(FlatbuffersRows::toLongsRow, FlatbuffersRows::feedLongsRow, true)));
 
     static void text(FieldSink s, int field, ByteBuffer v) throws IOException {
         if (v == null) {

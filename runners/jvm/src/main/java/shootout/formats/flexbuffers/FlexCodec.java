@@ -6,13 +6,12 @@ import com.google.flatbuffers.FlexBuffers;
 import com.google.flatbuffers.FlexBuffersBuilder;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.function.BiConsumer;
-import shootout.codec.Codec;
 import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
 import shootout.codec.Stream;
 import shootout.formats.model.ClassModel;
+import shootout.formats.model.ModelCodec;
 import shootout.workload.Workload;
 
 /**
@@ -23,20 +22,17 @@ import shootout.workload.Workload;
  * out into the record. The builder shares keys and is reused; a FlexBuffer's
  * root is at its end, so records are length-prefixed.
  */
-public final class FlexCodec<R, S> implements Codec<R, S> {
+public final class FlexCodec<R, S> extends ModelCodec<R, S> {
     public static final Info INFO = new Info("flexbuffers", "FlexBuffers", "com.google.flatbuffers:flatbuffers-java",
-            Labels.of(true, "owned", "unchecked", "reflection"), Framing.U32LE,
+            Labels.of(true, "owned", "unchecked", "reflection"), Framing.U32LE, "flexbuffers",
             "FlexBuffersBuilder (shared keys, reused) over the record class's fields: a map per record, typed vectors for number "
                     + "runs, absent cells omitted; read through getRoot on a view of the stream without a verifier (Java's "
                     + "FlexBuffers has none; bounds come from ByteBuffer checks); 4-byte length prefix");
 
     private final FlexBuffersBuilder builder = new FlexBuffersBuilder(new ArrayReadWriteBuf(1 << 12), FlexBuffersBuilder.BUILDER_FLAG_SHARE_KEYS);
-    private final ClassModel model;
-    private final BiConsumer<R, S> feed;
 
     public FlexCodec(Workload<R, S> w) {
-        model = ClassModel.of(w.type);
-        feed = w.feed;
+        super(w);
     }
 
     @Override
@@ -50,7 +46,6 @@ public final class FlexCodec<R, S> implements Codec<R, S> {
         out.write(b);
     }
 
-    @SuppressWarnings("unchecked")
     @Override
     public int decode(byte[] buf, int off, int end, S sink) throws Exception {
         int n = Stream.frame(buf, off, end);
@@ -61,7 +56,7 @@ public final class FlexCodec<R, S> implements Codec<R, S> {
         if (!root.isMap()) {
             throw new IOException("flexbuffers: the root is not a map");
         }
-        feed.accept((R) read(root.asMap(), model, n), sink);
+        feed(read(root.asMap(), model, n), sink);
         return n + 4;
     }
 
@@ -78,37 +73,11 @@ public final class FlexCodec<R, S> implements Codec<R, S> {
                 case FLOAT, BOXED_FLOAT -> b.putFloat(k, (float) (Float) v);
                 case BOOL -> b.putBoolean(k, (Boolean) v);
                 case STRING -> b.putString(k, (String) v);
-                case INTS -> {
+                case INTS, LONGS, DOUBLES, BOOLS -> {
                     int st = b.startVector();
-                    for (int x : (int[]) v) {
-                        b.putInt(x);
-                    }
+                    int n = putElements(b, s.kind, v);
                     // An empty typed vector does not read back as a vector (its element type is unknown): untyped then.
-                    b.endVector(k, st, java.lang.reflect.Array.getLength(v) > 0, false);
-                }
-                case LONGS -> {
-                    int st = b.startVector();
-                    for (long x : (long[]) v) {
-                        b.putInt(x);
-                    }
-                    // An empty typed vector does not read back as a vector (its element type is unknown): untyped then.
-                    b.endVector(k, st, java.lang.reflect.Array.getLength(v) > 0, false);
-                }
-                case DOUBLES -> {
-                    int st = b.startVector();
-                    for (double x : (double[]) v) {
-                        b.putFloat(x);
-                    }
-                    // An empty typed vector does not read back as a vector (its element type is unknown): untyped then.
-                    b.endVector(k, st, java.lang.reflect.Array.getLength(v) > 0, false);
-                }
-                case BOOLS -> {
-                    int st = b.startVector();
-                    for (boolean x : (boolean[]) v) {
-                        b.putBoolean(x);
-                    }
-                    // An empty typed vector does not read back as a vector (its element type is unknown): untyped then.
-                    b.endVector(k, st, java.lang.reflect.Array.getLength(v) > 0, false);
+                    b.endVector(k, st, n > 0, false);
                 }
                 case STRINGS -> {
                     int st = b.startVector();
@@ -131,18 +100,41 @@ public final class FlexCodec<R, S> implements Codec<R, S> {
         }
     }
 
+    /** Puts the elements of a primitive array slot's value into the open vector; returns how many. */
+    private static int putElements(FlexBuffersBuilder b, ClassModel.Kind kind, Object array) {
+        switch (kind) {
+            case INTS -> {
+                for (int x : (int[]) array) {
+                    b.putInt(x);
+                }
+            }
+            case LONGS -> {
+                for (long x : (long[]) array) {
+                    b.putInt(x);
+                }
+            }
+            case DOUBLES -> {
+                for (double x : (double[]) array) {
+                    b.putFloat(x);
+                }
+            }
+            case BOOLS -> {
+                for (boolean x : (boolean[]) array) {
+                    b.putBoolean(x);
+                }
+            }
+            default -> throw new IllegalStateException(kind + " is not a primitive array");
+        }
+        return java.lang.reflect.Array.getLength(array);
+    }
+
     public static Object read(FlexBuffers.Map map, ClassModel m, int left) throws IOException, IllegalAccessException {
         Object o = m.newInstance();
         for (ClassModel.Slot s : m.slots) {
             FlexBuffers.Reference v = map.get(s.name);
             if (v.isNull()) {
-                switch (s.kind) {
-                    case STRING, BOXED_LONG, BOXED_INT, BOXED_DOUBLE, BOXED_FLOAT -> {
-                        s.field.set(o, null);
-                        continue;
-                    }
-                    default -> throw new IOException("flexbuffers: no field " + s.name);
-                }
+                s.setNull(o, "flexbuffers");
+                continue;
             }
             switch (s.kind) {
                 case LONG -> s.field.setLong(o, num(v).asLong());

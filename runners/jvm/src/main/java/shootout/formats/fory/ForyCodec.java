@@ -19,7 +19,7 @@ import shootout.workload.Workload;
  * MemoryBuffer; the record is copied into the stream after a length prefix.
  */
 public final class ForyCodec<R, S> implements Codec<R, S> {
-    public static final Info INFO = new Info("fory", "Fory", "org.apache.fory:fory-core", Labels.of(true, "owned", "validated", "generated"), Framing.U32LE,
+    public static final Info INFO = new Info("fory", "Fory", "org.apache.fory:fory-core", Labels.of(true, "owned", "validated", "generated"), Framing.U32LE, "fory",
             "Java mode, codegen serializers (generated at run time from the class), registered classes, no reference tracking, "
                     + "4-byte length prefix");
 

@@ -29,6 +29,7 @@ import shootout.codec.Info;
 import shootout.codec.Labels;
 import shootout.codec.Stream;
 import shootout.formats.model.ClassModel;
+import shootout.formats.model.ModelCodec;
 import shootout.workload.Workload;
 
 /**
@@ -146,12 +147,12 @@ public final class Ignite {
     }
 
     static final Labels POJO_LABELS = Labels.of(true, "owned", "validated", "reflection");
-    public static final Info POJO = new Info("ignite-binary", "Ignite binary", "org.apache.ignite:ignite-core", POJO_LABELS, Framing.U32LE,
+    public static final Info POJO = new Info("ignite-binary", "Ignite binary", "org.apache.ignite:ignite-core", POJO_LABELS, Framing.U32LE, "ignite-binary",
             "GridBinaryMarshaller.marshal of the record object (binary object: 24-byte header, fields, compact footer), no node; "
                     + "4-byte length prefix; the header's type, version and total length are checked before unmarshal (Ignite's "
                     + "reader trusts lengths in the bytes), which deserializes into the class");
     public static final Info RAW = new Info("ignite-raw", "Ignite binary", "org.apache.ignite:ignite-core",
-            Labels.of(true, "owned", "validated", "reflection"), Framing.NONE,
+            Labels.of(true, "owned", "validated", "reflection"), Framing.NONE, "ignite-raw",
             "Ignite's raw writer (BinaryRawWriter): the record's fields one after another as typed values, no object header or "
                     + "field ids, as the IEP-75 study wrote its raw case; nested records as a count and their fields; self-delimiting");
 
@@ -220,15 +221,12 @@ public final class Ignite {
     }
 
     /** The record's fields through the raw writer and reader, walked by its ClassModel. */
-    public static final class RawCodec<R, S> implements Codec<R, S> {
+    public static final class RawCodec<R, S> extends ModelCodec<R, S> {
         private final GridBinaryMarshaller m = marshaller();
         private final RawOut out = new RawOut(m);
-        private final ClassModel model;
-        private final BiConsumer<R, S> feed;
 
         public RawCodec(Workload<R, S> w) {
-            model = ClassModel.of(w.type);
-            feed = w.feed;
+            super(w);
         }
 
         @Override
@@ -237,7 +235,6 @@ public final class Ignite {
             out.copyTo(s);
         }
 
-        @SuppressWarnings("unchecked")
         @Override
         public int decode(byte[] buf, int off, int end, S sink) throws Exception {
             BinaryReaderEx r = rawReader(m, buf, off, end);
@@ -246,7 +243,7 @@ public final class Ignite {
             if (used > end - off) {
                 throw new IOException("ignite raw: read past the stream's end");
             }
-            feed.accept((R) o, sink);
+            feed(o, sink);
             return used;
         }
     }

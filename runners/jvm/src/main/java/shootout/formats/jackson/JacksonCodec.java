@@ -90,14 +90,14 @@ public final class JacksonCodec<R, S> implements Codec<R, S> {
             + "iex messages in Rust serde's shape (ts, symbol, body as an externally tagged Trade/LevelUpdate union, side by name), "
             + "converted from and to the flat Java message by a Converter on a mix-in (one more object per message and body)";
 
-    public static final Info JSON = new Info("json-jackson", "JSON", "com.fasterxml.jackson.core:jackson-databind", LABELS, Framing.U32LE,
+    public static final Info JSON = new Info("json-jackson", "JSON", "com.fasterxml.jackson.core:jackson-databind", LABELS, Framing.U32LE, "json",
             FRAMING + "; nulls written as null");
     public static final Info CBOR = new Info("cbor-jackson", "CBOR", "com.fasterxml.jackson.dataformat:jackson-dataformat-cbor",
-            LABELS, Framing.U32LE, FRAMING + "; a map of field names per record");
+            LABELS, Framing.U32LE, "cbor-map", FRAMING + "; a map of field names per record");
     public static final Info SMILE = new Info("smile-jackson", "Smile", "com.fasterxml.jackson.dataformat:jackson-dataformat-smile",
-            LABELS, Framing.U32LE, FRAMING + "; Smile's default shared-name back-references within a record");
+            LABELS, Framing.U32LE, "smile", FRAMING + "; Smile's default shared-name back-references within a record");
     public static final Info MSGPACK_MAP = new Info("msgpack-jackson-map", "MessagePack", "org.msgpack:jackson-dataformat-msgpack",
-            LABELS, Framing.U32LE, FRAMING + "; POJO as a map with field names (the study's \"with field names\")");
+            LABELS, Framing.U32LE, "msgpack-map", FRAMING + "; POJO as a map with field names (the study's \"with field names\")");
     public static final Info MSGPACK_ARRAY = new Info("msgpack-jackson-array", "MessagePack", "org.msgpack:jackson-dataformat-msgpack",
-            LABELS, Framing.U32LE, FRAMING + "; POJO as an array of its fields, no names (@JsonFormat(shape = ARRAY) as a config override)");
+            LABELS, Framing.U32LE, "msgpack-array", FRAMING + "; POJO as an array of its fields, no names (@JsonFormat(shape = ARRAY) as a config override)");
 }

@@ -22,7 +22,7 @@ import shootout.workload.Workload;
  */
 public final class JavaSerialization<R, S> implements Codec<R, S> {
     public static final Info INFO = new Info("java-serialization", "Java serialization", "jdk",
-            Labels.of(false, "owned", "validated", "reflection"), Framing.U32LE,
+            Labels.of(false, "owned", "validated", "reflection"), Framing.U32LE, "java-serialization",
             "one ObjectOutputStream per record (stream header and class descriptors every time), 4-byte length prefix; "
                     + "an ObjectInputFilter admits the workload's classes only");
 

@@ -17,7 +17,7 @@ import shootout.workload.Workload;
  * off (the records hold no shared references), one reused Output and Input.
  */
 public final class KryoCodec<R, S> implements Codec<R, S> {
-    public static final Info INFO = new Info("kryo", "Kryo", "com.esotericsoftware:kryo", Labels.of(true, "owned", "validated", "reflection"), Framing.U32LE,
+    public static final Info INFO = new Info("kryo", "Kryo", "com.esotericsoftware:kryo", Labels.of(true, "owned", "validated", "reflection"), Framing.U32LE, "kryo",
             "FieldSerializer on registered classes, writeObject/readObject with the class known; the record is copied from "
                     + "Kryo's reused Output after a 4-byte length prefix; Input reads the stream's array in place");
 

@@ -1,5 +1,6 @@
 package shootout.formats.model;
 
+import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -28,12 +29,26 @@ public final class ClassModel {
         public final Field field;
         /** The nested record's model, for RECORDS. */
         public final ClassModel element;
+        /** Whether the slot may hold null: a text, or a boxed cell that may be absent. */
+        private final boolean nullable;
 
         Slot(String name, Kind kind, Field field, ClassModel element) {
             this.name = name;
             this.kind = kind;
             this.field = field;
             this.element = element;
+            this.nullable = switch (kind) {
+                case STRING, BOXED_LONG, BOXED_INT, BOXED_DOUBLE, BOXED_FLOAT -> true;
+                default -> false;
+            };
+        }
+
+        /** Sets the slot of o to null, as the bytes of format say; a slot that cannot be null makes that the bytes' error. */
+        public void setNull(Object o, String format) throws IOException, IllegalAccessException {
+            if (!nullable) {
+                throw new IOException(format + ": no value for " + name);
+            }
+            field.set(o, null);
         }
     }
 
@@ -134,9 +149,9 @@ public final class ClassModel {
     }
 
     /** A length read from the bytes, checked against what is left before it sizes an allocation. */
-    public static int checkLength(long n, long left) throws java.io.IOException {
+    public static int checkLength(long n, long left) throws IOException {
         if (n < 0 || n > left) {
-            throw new java.io.IOException("a length of " + n + " with " + left + " bytes left");
+            throw new IOException("a length of " + n + " with " + left + " bytes left");
         }
         return (int) n;
     }

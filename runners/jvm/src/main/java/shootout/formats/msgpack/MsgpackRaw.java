@@ -1,17 +1,16 @@
 package shootout.formats.msgpack;
 
 import java.io.IOException;
-import java.util.function.BiConsumer;
 import org.msgpack.core.MessagePack;
 import org.msgpack.core.MessagePacker;
 import org.msgpack.core.MessageUnpacker;
 import org.msgpack.core.buffer.ArrayBufferInput;
-import shootout.codec.Codec;
 import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
 import shootout.codec.Stream;
 import shootout.formats.model.ClassModel;
+import shootout.formats.model.ModelCodec;
 import shootout.workload.Workload;
 
 /**
@@ -22,9 +21,9 @@ import shootout.workload.Workload;
  * nil. MessagePack values delimit themselves: no length prefix, so the
  * study's SQL request is 54 bytes here as there.
  */
-public final class MsgpackRaw<R, S> implements Codec<R, S> {
+public final class MsgpackRaw<R, S> extends ModelCodec<R, S> {
     public static final Info INFO = new Info("msgpack-raw", "MessagePack", "org.msgpack:msgpack-core",
-            Labels.of(true, "owned", "validated", "reflection"), Framing.NONE,
+            Labels.of(true, "owned", "validated", "reflection"), Framing.NONE, "msgpack-fields",
             "MessagePacker/MessageUnpacker value by value over the record class's fields (a field model walked by reflection): "
                     + "fields in sequence without names or a record header, smallest integer encodings, u64 as int64 bits; "
                     + "self-delimiting, no length prefix");
@@ -33,12 +32,9 @@ public final class MsgpackRaw<R, S> implements Codec<R, S> {
     private final MessagePacker packer = MessagePack.newDefaultPacker(target);
     private final ArrayBufferInput input = new ArrayBufferInput(new byte[0]);
     private final MessageUnpacker unpacker = MessagePack.newDefaultUnpacker(input);
-    private final ClassModel model;
-    private final BiConsumer<R, S> feed;
 
     public MsgpackRaw(Workload<R, S> w) {
-        model = ClassModel.of(w.type);
-        feed = w.feed;
+        super(w);
     }
 
     @Override
@@ -48,13 +44,11 @@ public final class MsgpackRaw<R, S> implements Codec<R, S> {
         packer.flush();
     }
 
-    @SuppressWarnings("unchecked")
     @Override
     public int decode(byte[] buf, int off, int end, S sink) throws Exception {
         input.reset(buf, off, end - off);
         unpacker.reset(input);
-        Object o = read(unpacker, model, end - off);
-        feed.accept((R) o, sink);
+        feed(read(unpacker, model, end - off), sink);
         return (int) unpacker.getTotalReadBytes();
     }
 

@@ -5,15 +5,18 @@ import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.MessageLite;
 import com.google.protobuf.Parser;
 import java.io.IOException;
+import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import shootout.codec.Codec;
 import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
+import shootout.codec.Mapping;
 import shootout.codec.Stream;
 import shootout.generated.protobuf.iex.Iex;
 import shootout.generated.protobuf.records.Records;
+import shootout.generated.rows.ProtobufRows;
 import shootout.workload.FieldSink;
 import shootout.workload.IexSink;
 import shootout.workload.MultiMessage;
@@ -28,7 +31,7 @@ import shootout.workload.Workload;
  */
 public final class ProtobufCodec<R, S, M extends MessageLite> implements Codec<R, S> {
     public static final Info INFO = new Info("protobuf", "Protocol Buffers", "com.google.protobuf:protobuf-java",
-            Labels.of(true, "owned", "validated", "generated"), Framing.VARINT,
+            Labels.of(true, "owned", "validated", "generated"), Framing.VARINT, "protobuf",
             "protoc 4.36.2 classes; a builder per record, varint length prefix (writeDelimitedTo's framing), CodedOutputStream "
                     + "into the stream's array; the parser reads the array in place and the aggregate is fed from the message");
 
@@ -64,29 +67,21 @@ public final class ProtobufCodec<R, S, M extends MessageLite> implements Codec<R
         return hdr + n;
     }
 
-    /** The codec of workload w. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    public static Codec<?, ?> of(Workload<?, ?> w) {
-        return switch (w.name) {
-            case "user" -> new ProtobufCodec<shootout.workload.User, FieldSink, Records.UserResponse>(ProtobufCodec::user, ProtobufCodec::user,
-                    Records.UserResponse.parser());
-            case "sql" -> new ProtobufCodec<shootout.workload.SqlRequest, FieldSink, Records.SqlRequest>(ProtobufCodec::sql, ProtobufCodec::sql,
-                    Records.SqlRequest.parser());
-            case "primitives" -> new ProtobufCodec<shootout.workload.Primitives, FieldSink, Records.Primitives>(ProtobufCodec::primitives,
-                    ProtobufCodec::primitives, Records.Primitives.parser());
-            case "object" -> new ProtobufCodec<shootout.workload.SmallObject, FieldSink, Records.SmallObject>(ProtobufCodec::object,
-                    ProtobufCodec::object, Records.SmallObject.parser());
-            case "mixed" -> new ProtobufCodec<shootout.workload.MixedRow, FieldSink, Records.MixedRow>(Tabular::pb, Tabular::feed,
-                    Records.MixedRow.parser());
-            case "strings" -> new ProtobufCodec<shootout.workload.StringsRow, FieldSink, Records.StringsRow>(Tabular::pb, Tabular::feed,
-                    Records.StringsRow.parser());
-            case "longs" -> new ProtobufCodec<shootout.workload.LongsRow, FieldSink, Records.LongsRow>(Tabular::pb, Tabular::feed,
-                    Records.LongsRow.parser());
-            case "iex" -> new ProtobufCodec<MultiMessage, IexSink, Iex.MultiMessage>(ProtobufCodec::iex, ProtobufCodec::iex,
-                    Iex.MultiMessage.parser());
-            default -> throw new IllegalArgumentException(w.name);
-        };
-    }
+    /** The workloads it maps (the tabular rows' mappings are generated from the schemas: ProtobufRows). */
+    public static final List<Mapping<?, ?>> MAPPINGS = List.of(
+            new Mapping<>(Workload.IEX, () -> new ProtobufCodec<>(ProtobufCodec::iex, ProtobufCodec::iex, Iex.MultiMessage.parser())),
+            new Mapping<>(Workload.USER, () -> new ProtobufCodec<>(ProtobufCodec::user, ProtobufCodec::user, Records.UserResponse.parser())),
+            new Mapping<>(Workload.SQL, () -> new ProtobufCodec<>(ProtobufCodec::sql, ProtobufCodec::sql, Records.SqlRequest.parser())),
+            new Mapping<>(Workload.PRIMITIVES, () -> new ProtobufCodec<>(ProtobufCodec::primitives, ProtobufCodec::primitives,
+                    Records.Primitives.parser())),
+            new Mapping<>(Workload.OBJECT, () -> new ProtobufCodec<>(ProtobufCodec::object, ProtobufCodec::object,
+                    Records.SmallObject.parser())),
+            new Mapping<>(Workload.MIXED, () -> new ProtobufCodec<>(ProtobufRows::toMixedRow, ProtobufRows::feedMixedRow,
+                    Records.MixedRow.parser())),
+            new Mapping<>(Workload.STRINGS, () -> new ProtobufCodec<>(ProtobufRows::toStringsRow, ProtobufRows::feedStringsRow,
+                    Records.StringsRow.parser())),
+            new Mapping<>(Workload.LONGS, () -> new ProtobufCodec<>(ProtobufRows::toLongsRow, ProtobufRows::feedLongsRow,
+                    Records.LongsRow.parser())));
 
     static Records.UserResponse user(shootout.workload.User u) {
         return Records.UserResponse.newBuilder().setUid(u.uid).setMuid(u.muid).setStatus(u.status).setTutorial(u.tutorial)

@@ -2,21 +2,24 @@ package shootout.formats.sbe;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import shootout.codec.Codec;
 import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
+import shootout.codec.Mapping;
 import shootout.codec.Stream;
+import shootout.generated.rows.SbeRows;
 import shootout.generated.sbe.BodyType;
 import shootout.generated.sbe.BooleanType;
 import shootout.generated.sbe.LongsRowDecoder;
-import shootout.generated.sbe.LongsRowEncoder;
 import shootout.generated.sbe.MessageHeaderDecoder;
 import shootout.generated.sbe.MessageHeaderEncoder;
 import shootout.generated.sbe.MixedRowDecoder;
-import shootout.generated.sbe.MixedRowEncoder;
 import shootout.generated.sbe.MultiMessageDecoder;
 import shootout.generated.sbe.MultiMessageEncoder;
 import shootout.generated.sbe.PrimitivesDecoder;
@@ -27,7 +30,6 @@ import shootout.generated.sbe.SmallObjectEncoder;
 import shootout.generated.sbe.SqlRequestDecoder;
 import shootout.generated.sbe.SqlRequestEncoder;
 import shootout.generated.sbe.StringsRowDecoder;
-import shootout.generated.sbe.StringsRowEncoder;
 import shootout.generated.sbe.UserResponseDecoder;
 import shootout.generated.sbe.UserResponseEncoder;
 import shootout.workload.FieldSink;
@@ -46,7 +48,7 @@ import shootout.workload.Workload;
  * garbage cannot make the decoder allocate what a length in it claims.
  */
 public final class SbeCodec<R, S> implements Codec<R, S> {
-    public static final Info INFO = new Info("sbe", "SBE (Simple Binary Encoding)", "uk.co.real-logic:sbe-all", Labels.of(true, "zero-copy", "validated", "generated"), Framing.NONE,
+    public static final Info INFO = new Info("sbe", "SBE (Simple Binary Encoding)", "uk.co.real-logic:sbe-all", Labels.of(true, "zero-copy", "validated", "generated"), Framing.NONE, "sbe",
             "sbe-tool 1.38.1 Java flyweights over Agrona buffers (iex-sbe.xml); header + message, self-delimiting; texts read as "
                     + "views; iex symbols as char[8] space-padded (Latin-1 bytes); tabular presence as a bitset");
 
@@ -113,47 +115,34 @@ public final class SbeCodec<R, S> implements Codec<R, S> {
         throw new IOException("sbe: boolean " + b);
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    public static Codec<?, ?> of(Workload<?, ?> w) {
-        return switch (w.name) {
-            case "user" -> new SbeCodec<shootout.workload.User, FieldSink>(SbeCodec::user, SbeCodec::user);
-            case "sql" -> new SbeCodec<shootout.workload.SqlRequest, FieldSink>(SbeCodec::sql, SbeCodec::sql);
-            case "primitives" -> new SbeCodec<shootout.workload.Primitives, FieldSink>(SbeCodec::primitives, SbeCodec::primitives);
-            case "object" -> new SbeCodec<shootout.workload.SmallObject, FieldSink>(SbeCodec::object, SbeCodec::object);
-            case "mixed" -> new SbeCodec<shootout.workload.MixedRow, FieldSink>((c, r) -> {
-                MixedRowEncoder e = new MixedRowEncoder().wrapAndApplyHeader(c.out, 0, c.hdrE);
-                Tabular.mixed(e, r);
-                return MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength();
-            }, (c, s) -> {
-                c.expect(MixedRowDecoder.TEMPLATE_ID);
-                MixedRowDecoder d = new MixedRowDecoder().wrapAndApplyHeader(c.in, 0, c.hdrD);
-                Tabular.feed(d, s, c.view);
-                return d.limit();
-            });
-            case "strings" -> new SbeCodec<shootout.workload.StringsRow, FieldSink>((c, r) -> {
-                StringsRowEncoder e = new StringsRowEncoder().wrapAndApplyHeader(c.out, 0, c.hdrE);
-                Tabular.strings(e, r);
-                return MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength();
-            }, (c, s) -> {
-                c.expect(StringsRowDecoder.TEMPLATE_ID);
-                StringsRowDecoder d = new StringsRowDecoder().wrapAndApplyHeader(c.in, 0, c.hdrD);
-                Tabular.feed(d, s, c.view);
-                return d.limit();
-            });
-            case "longs" -> new SbeCodec<shootout.workload.LongsRow, FieldSink>((c, r) -> {
-                LongsRowEncoder e = new LongsRowEncoder().wrapAndApplyHeader(c.out, 0, c.hdrE);
-                Tabular.longs(e, r);
-                return MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength();
-            }, (c, s) -> {
-                c.expect(LongsRowDecoder.TEMPLATE_ID);
-                LongsRowDecoder d = new LongsRowDecoder().wrapAndApplyHeader(c.in, 0, c.hdrD);
-                Tabular.feed(d, s, c.view);
-                return d.limit();
-            });
-            case "iex" -> new SbeCodec<MultiMessage, IexSink>(SbeCodec::iex, SbeCodec::iex);
-            default -> throw new IllegalArgumentException(w.name);
-        };
+    /** A tabular row's encoder, generated from the schema (SbeRows): the message, header first, at out[0]; returns its length. */
+    interface RowEncode<R> {
+        int encode(MutableDirectBuffer out, MessageHeaderEncoder header, R r);
     }
+
+    /** A tabular row's decoder, generated from the schema (SbeRows): feeds the message whose header was read; returns its length. */
+    interface RowFeed {
+        int feed(DirectBuffer in, MessageHeaderDecoder header, UnsafeBuffer view, FieldSink s);
+    }
+
+    /** The codec of a tabular row's message, template templateId. */
+    static <R> SbeCodec<R, FieldSink> row(int templateId, RowEncode<R> encode, RowFeed feed) {
+        return new SbeCodec<>((c, r) -> encode.encode(c.out, c.hdrE, r), (c, s) -> {
+            c.expect(templateId);
+            return feed.feed(c.in, c.hdrD, c.view, s);
+        });
+    }
+
+    /** The workloads it maps. */
+    public static final List<Mapping<?, ?>> MAPPINGS = List.of(
+            new Mapping<>(Workload.IEX, () -> new SbeCodec<>(SbeCodec::iex, SbeCodec::iex)),
+            new Mapping<>(Workload.USER, () -> new SbeCodec<>(SbeCodec::user, SbeCodec::user)),
+            new Mapping<>(Workload.SQL, () -> new SbeCodec<>(SbeCodec::sql, SbeCodec::sql)),
+            new Mapping<>(Workload.PRIMITIVES, () -> new SbeCodec<>(SbeCodec::primitives, SbeCodec::primitives)),
+            new Mapping<>(Workload.OBJECT, () -> new SbeCodec<>(SbeCodec::object, SbeCodec::object)),
+            new Mapping<>(Workload.MIXED, () -> row(MixedRowDecoder.TEMPLATE_ID, SbeRows::encodeMixedRow, SbeRows::feedMixedRow)),
+            new Mapping<>(Workload.STRINGS, () -> row(StringsRowDecoder.TEMPLATE_ID, SbeRows::encodeStringsRow, SbeRows::feedStringsRow)),
+            new Mapping<>(Workload.LONGS, () -> row(LongsRowDecoder.TEMPLATE_ID, SbeRows::encodeLongsRow, SbeRows::feedLongsRow)));
 
     static int user(SbeCodec<?, ?> c, shootout.workload.User u) {
         UserResponseEncoder e = new UserResponseEncoder().wrapAndApplyHeader(c.out, 0, c.hdrE);

@@ -2,7 +2,7 @@ package shootout.formats.thrift;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 import org.apache.thrift.TBase;
 import org.apache.thrift.TException;
 import org.apache.thrift.protocol.TBinaryProtocol;
@@ -15,7 +15,9 @@ import shootout.codec.Codec;
 import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
+import shootout.codec.Mapping;
 import shootout.codec.Stream;
+import shootout.generated.rows.ThriftRows;
 import shootout.generated.thrift.iex.Body;
 import shootout.generated.thrift.iex.LevelUpdate;
 import shootout.generated.thrift.iex.Message;
@@ -42,9 +44,9 @@ import shootout.workload.Workload;
  */
 public final class ThriftCodec<R, S, T extends TBase<?, ?>> implements Codec<R, S> {
     static final Labels LABELS = Labels.of(true, "owned", "validated", "generated");
-    public static final Info BINARY = new Info("thrift-binary", "Thrift", "org.apache.thrift:libthrift", LABELS, Framing.NONE,
+    public static final Info BINARY = new Info("thrift-binary", "Thrift", "org.apache.thrift:libthrift", LABELS, Framing.NONE, "thrift-binary",
             "TBinaryProtocol; thrift 0.17.0 structs; self-delimiting (stop field); u8/u32/u64 bit-cast, f32 as double");
-    public static final Info COMPACT = new Info("thrift-compact", "Thrift", "org.apache.thrift:libthrift", LABELS, Framing.NONE,
+    public static final Info COMPACT = new Info("thrift-compact", "Thrift", "org.apache.thrift:libthrift", LABELS, Framing.NONE, "thrift-compact",
             "TCompactProtocol; thrift 0.17.0 structs; self-delimiting (stop field); u8/u32/u64 bit-cast, f32 as double");
 
     interface To<R, T> {
@@ -60,10 +62,10 @@ public final class ThriftCodec<R, S, T extends TBase<?, ?>> implements Codec<R, 
     private final TMemoryInputTransport inTransport;
     private final TProtocol in;
     private final To<R, T> to;
-    private final java.util.function.Supplier<T> empty;
+    private final Supplier<T> empty;
     private final Feed<T, S> feed;
 
-    ThriftCodec(TProtocolFactory f, To<R, T> to, java.util.function.Supplier<T> empty, Feed<T, S> feed) throws TException {
+    ThriftCodec(TProtocolFactory f, To<R, T> to, Supplier<T> empty, Feed<T, S> feed) throws TException {
         this.out = f.getProtocol(new TIOStreamTransport(target));
         this.inTransport = new TMemoryInputTransport(new byte[0]);
         this.in = f.getProtocol(inTransport);
@@ -87,7 +89,8 @@ public final class ThriftCodec<R, S, T extends TBase<?, ?>> implements Codec<R, 
         return inTransport.getBufferPosition() - off;
     }
 
-    static float f32(double d) throws TException {
+    /** d as the f32 it must be (Thrift carries f32 as a double); throws when it is not one. */
+    public static float f32(double d) throws TException {
         float f = (float) d;
         if ((double) f != d && !Double.isNaN(d)) {
             throw new TException("thrift: " + d + " is not an f32");
@@ -95,28 +98,24 @@ public final class ThriftCodec<R, S, T extends TBase<?, ?>> implements Codec<R, 
         return f;
     }
 
-    /** The codec of workload w in protocol compact or binary. */
-    public static Codec<?, ?> of(Workload<?, ?> w, boolean compact) throws TException {
-        TProtocolFactory f = compact ? new TCompactProtocol.Factory() : new TBinaryProtocol.Factory();
-        return switch (w.name) {
-            case "user" -> new ThriftCodec<shootout.workload.User, FieldSink, UserResponse>(f, ThriftCodec::user, UserResponse::new,
-                    ThriftCodec::user);
-            case "sql" -> new ThriftCodec<shootout.workload.SqlRequest, FieldSink, SqlRequest>(f, ThriftCodec::sql, SqlRequest::new,
-                    ThriftCodec::sql);
-            case "primitives" -> new ThriftCodec<shootout.workload.Primitives, FieldSink, Primitives>(f, ThriftCodec::primitives,
-                    Primitives::new, ThriftCodec::primitives);
-            case "object" -> new ThriftCodec<shootout.workload.SmallObject, FieldSink, SmallObject>(f, ThriftCodec::object,
-                    SmallObject::new, ThriftCodec::object);
-            case "mixed" -> new ThriftCodec<shootout.workload.MixedRow, FieldSink, shootout.generated.thrift.records.MixedRow>(f,
-                    Tabular::thrift, shootout.generated.thrift.records.MixedRow::new, Tabular::feed);
-            case "strings" -> new ThriftCodec<shootout.workload.StringsRow, FieldSink, shootout.generated.thrift.records.StringsRow>(f,
-                    Tabular::thrift, shootout.generated.thrift.records.StringsRow::new, Tabular::feed);
-            case "longs" -> new ThriftCodec<shootout.workload.LongsRow, FieldSink, shootout.generated.thrift.records.LongsRow>(f,
-                    Tabular::thrift, shootout.generated.thrift.records.LongsRow::new, Tabular::feed);
-            case "iex" -> new ThriftCodec<MultiMessage, IexSink, shootout.generated.thrift.iex.MultiMessage>(f, ThriftCodec::iex,
-                    shootout.generated.thrift.iex.MultiMessage::new, ThriftCodec::iex);
-            default -> throw new IllegalArgumentException(w.name);
-        };
+    /** The workloads it maps in protocol compact or binary (the tabular rows' mappings are generated from the schemas: ThriftRows). */
+    public static List<Mapping<?, ?>> mappings(boolean compact) {
+        Supplier<TProtocolFactory> protocol = () -> compact ? new TCompactProtocol.Factory() : new TBinaryProtocol.Factory();
+        return List.of(
+                new Mapping<>(Workload.IEX, () -> new ThriftCodec<>(protocol.get(), ThriftCodec::iex,
+                        shootout.generated.thrift.iex.MultiMessage::new, ThriftCodec::iex)),
+                new Mapping<>(Workload.USER, () -> new ThriftCodec<>(protocol.get(), ThriftCodec::user, UserResponse::new, ThriftCodec::user)),
+                new Mapping<>(Workload.SQL, () -> new ThriftCodec<>(protocol.get(), ThriftCodec::sql, SqlRequest::new, ThriftCodec::sql)),
+                new Mapping<>(Workload.PRIMITIVES, () -> new ThriftCodec<>(protocol.get(), ThriftCodec::primitives, Primitives::new,
+                        ThriftCodec::primitives)),
+                new Mapping<>(Workload.OBJECT, () -> new ThriftCodec<>(protocol.get(), ThriftCodec::object, SmallObject::new,
+                        ThriftCodec::object)),
+                new Mapping<>(Workload.MIXED, () -> new ThriftCodec<>(protocol.get(), ThriftRows::toMixedRow,
+                        shootout.generated.thrift.records.MixedRow::new, ThriftRows::feedMixedRow)),
+                new Mapping<>(Workload.STRINGS, () -> new ThriftCodec<>(protocol.get(), ThriftRows::toStringsRow,
+                        shootout.generated.thrift.records.StringsRow::new, ThriftRows::feedStringsRow)),
+                new Mapping<>(Workload.LONGS, () -> new ThriftCodec<>(protocol.get(), ThriftRows::toLongsRow,
+                        shootout.generated.thrift.records.LongsRow::new, ThriftRows::feedLongsRow)));
     }
 
     static UserResponse user(shootout.workload.User u) {

@@ -8,13 +8,12 @@ import com.devsmart.ubjson.UBValueFactory;
 import com.devsmart.ubjson.UBWriter;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.util.function.BiConsumer;
-import shootout.codec.Codec;
 import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
 import shootout.codec.Stream;
 import shootout.formats.model.ClassModel;
+import shootout.formats.model.ModelCodec;
 import shootout.workload.Workload;
 
 /**
@@ -23,19 +22,16 @@ import shootout.workload.Workload;
  * nested objects, null cells), written by UBWriter and read back by UBReader
  * into a tree that is then copied into the record.
  */
-public final class UbjsonCodec<R, S> implements Codec<R, S> {
-    public static final Info INFO = new Info("ubjson", "UBJSON", "com.dev-smart:ubjson", Labels.of(true, "owned", "validated", "reflection"), Framing.U32LE,
+public final class UbjsonCodec<R, S> extends ModelCodec<R, S> {
+    public static final Info INFO = new Info("ubjson", "UBJSON", "com.dev-smart:ubjson", Labels.of(true, "owned", "validated", "reflection"), Framing.U32LE, "ubjson",
             "UBObject tree per record (field names; optimized typed arrays for int/long/double/string runs), UBWriter into the "
                     + "stream, UBReader back to a tree, then into the class; 4-byte length prefix");
 
     private final Stream.Holder target = new Stream.Holder();
     private final UBWriter writer = new UBWriter(target);
-    private final ClassModel model;
-    private final BiConsumer<R, S> feed;
 
     public UbjsonCodec(Workload<R, S> w) {
-        model = ClassModel.of(w.type);
-        feed = w.feed;
+        super(w);
     }
 
     @Override
@@ -46,7 +42,6 @@ public final class UbjsonCodec<R, S> implements Codec<R, S> {
         out.seal(at);
     }
 
-    @SuppressWarnings("unchecked")
     @Override
     public int decode(byte[] buf, int off, int end, S sink) throws Exception {
         int n = Stream.frame(buf, off, end);
@@ -58,7 +53,7 @@ public final class UbjsonCodec<R, S> implements Codec<R, S> {
         if (v == null || !v.isObject()) {
             throw new IOException("ubjson: not an object");
         }
-        feed.accept((R) record(v.asObject(), model), sink);
+        feed(record(v.asObject(), model), sink);
         return n + 4;
     }
 
@@ -107,10 +102,7 @@ public final class UbjsonCodec<R, S> implements Codec<R, S> {
                 throw new IOException("ubjson: no field " + s.name);
             }
             if (v.isNull()) {
-                switch (s.kind) {
-                    case STRING, BOXED_LONG, BOXED_INT, BOXED_DOUBLE, BOXED_FLOAT -> s.field.set(o, null);
-                    default -> throw new IOException("ubjson: null for " + s.name);
-                }
+                s.setNull(o, "ubjson");
                 continue;
             }
             switch (s.kind) {

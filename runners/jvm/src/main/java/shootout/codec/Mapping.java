@@ -1,0 +1,39 @@
+package shootout.codec;
+
+import java.util.ArrayList;
+import java.util.List;
+import shootout.workload.Workload;
+
+/**
+ * One row of a format's table of workloads: the codec constructor of one
+ * workload, typed by its record and sink. A format runs exactly the workloads
+ * its table names; adding a workload to a format is one more row.
+ */
+public record Mapping<R, S>(Workload<R, S> workload, Make<R, S> make) {
+    /** Makes a fresh codec (each measured format and each interop stream gets its own). */
+    @FunctionalInterface
+    public interface Make<R, S> {
+        Codec<R, S> make() throws Exception;
+    }
+
+    /** A codec constructor that takes whatever workload it is given: the formats that map any record class by reflection. */
+    @FunctionalInterface
+    public interface AnyWorkload {
+        Codec<?, ?> make(Workload<?, ?> w) throws Exception;
+    }
+
+    /** One row for every workload (Workload.ALL), each made by any. */
+    public static List<Mapping<?, ?>> every(AnyWorkload any) {
+        List<Mapping<?, ?>> rows = new ArrayList<>();
+        for (Workload<?, ?> w : Workload.ALL) {
+            rows.add(of(w, any));
+        }
+        return List.copyOf(rows);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <R, S> Mapping<R, S> of(Workload<R, S> w, AnyWorkload any) {
+        // any makes its codec from w itself, so the codec's record and sink are w's.
+        return new Mapping<>(w, () -> (Codec<R, S>) any.make(w));
+    }
+}
