@@ -2,7 +2,8 @@
 //! notes and labels of results files and runners, decoders' messages, error
 //! values echoed from an input. Each medium has one function, and every such
 //! string passes through it where it is drawn, so that no byte of it can act
-//! as a terminal command or as markup. HTML escapes its own (export/html.rs).
+//! as a terminal command or as markup. HTML needs none: the report page's
+//! script draws every string as an element's text (export/html.rs).
 
 use std::borrow::Cow;
 

@@ -147,17 +147,36 @@ fn quick_run_exports(json: &Path, markdown: &Path) -> Vec<OsString> {
     ])
 }
 
-#[test]
-fn run_interrupted_mid_export_leaves_every_export_as_it_was() {
+/// Interrupts `command` with each signal in turn, each time in a fresh
+/// directory holding `files` (names and earlier contents) while it writes the
+/// last of them, and asserts that it ended by that signal and left the
+/// directory exactly as it was.
+fn assert_interruptions_lose_nothing(
+    files: &[(&str, &str)],
+    command: impl Fn(&[PathBuf]) -> Vec<OsString>,
+) {
     for (signal, number) in SIGNALS {
         let dir = tempfile::tempdir().unwrap();
-        let json = temp_file(&dir, "results.json", b"an earlier run's JSON");
-        let markdown = temp_file(&dir, "results.md", b"an earlier run's tables");
+        let paths: Vec<PathBuf> = files
+            .iter()
+            .map(|(name, earlier)| temp_file(&dir, name, earlier.as_bytes()))
+            .collect();
         let before = snapshot(dir.path());
-        let status = interrupt_mid_export(&quick_run_exports(&json, &markdown), &markdown, signal);
+        let status = interrupt_mid_export(&command(&paths), paths.last().unwrap(), signal);
         assert_eq!(status.signal(), Some(number), "{status}");
         assert_eq!(snapshot(dir.path()), before, "SIG{signal}");
     }
+}
+
+#[test]
+fn run_interrupted_mid_export_leaves_every_export_as_it_was() {
+    assert_interruptions_lose_nothing(
+        &[
+            ("results.json", "an earlier run's JSON"),
+            ("results.md", "an earlier run's tables"),
+        ],
+        |paths| quick_run_exports(&paths[0], &paths[1]),
+    );
 }
 
 #[test]
@@ -173,33 +192,24 @@ fn report_interrupted_mid_export_leaves_every_export_as_it_was() {
             .output()
             .unwrap(),
     );
-    for (signal, number) in SIGNALS {
-        let dir = tempfile::tempdir().unwrap();
-        let markdown = temp_file(&dir, "report.md", b"an earlier report");
-        let before = snapshot(dir.path());
-        let command = args(&[
+    assert_interruptions_lose_nothing(&[("report.md", "an earlier report")], |paths| {
+        args(&[
             &"report",
             &results,
             &"--force",
             &"--export-markdown",
-            &markdown,
+            &paths[0],
             &"--export-html",
             &"-",
-        ]);
-        let status = interrupt_mid_export(&command, &markdown, signal);
-        assert_eq!(status.signal(), Some(number), "{status}");
-        assert_eq!(snapshot(dir.path()), before, "SIG{signal}");
-    }
+        ])
+    });
 }
 
 #[test]
 fn export_dataset_interrupted_mid_write_leaves_the_old_file() {
-    for (signal, number) in SIGNALS {
-        let dir = tempfile::tempdir().unwrap();
-        let dataset = temp_file(&dir, "primitives.jsonl", b"an earlier dataset");
-        let before = snapshot(dir.path());
-        // About 100 MB of JSON Lines: long enough to be caught writing.
-        let command = args(&[
+    // About 100 MB of JSON Lines: long enough to be caught writing.
+    assert_interruptions_lose_nothing(&[("primitives.jsonl", "an earlier dataset")], |paths| {
+        args(&[
             &"export-dataset",
             &"--workload",
             &"primitives",
@@ -207,12 +217,9 @@ fn export_dataset_interrupted_mid_write_leaves_the_old_file() {
             &"200000",
             &"--force",
             &"--out",
-            &dataset,
-        ]);
-        let status = interrupt_mid_export(&command, &dataset, signal);
-        assert_eq!(status.signal(), Some(number), "{status}");
-        assert_eq!(snapshot(dir.path()), before, "SIG{signal}");
-    }
+            &paths[0],
+        ])
+    });
 }
 
 /// Runs `script` with `sh` as root of its own user and mount namespaces
@@ -242,6 +249,17 @@ fn in_namespace(script: &str) -> Option<std::process::Output> {
     Some(output)
 }
 
+/// Fails unless an [`in_namespace`] script printed `stdout` and one line of
+/// error holding every one of `needles`.
+fn assert_script_said(output: &std::process::Output, stdout: &str, needles: &[&str]) {
+    assert_eq!(String::from_utf8_lossy(&output.stdout), stdout);
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(error.lines().count(), 1, "{error}");
+    for needle in needles {
+        assert!(error.contains(needle), "{needle:?} missing: {error}");
+    }
+}
+
 #[test]
 fn a_full_disk_mid_write_leaves_the_old_file_and_no_temporary_file() {
     let Some(output) = in_namespace(
@@ -251,15 +269,10 @@ fn a_full_disk_mid_write_leaves_the_old_file_and_no_temporary_file() {
     ) else {
         return;
     };
-    assert_eq!(
-        String::from_utf8_lossy(&output.stdout),
-        "status 1\ndata.jsonl\nold"
-    );
-    let error = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(error.lines().count(), 1, "{error}");
-    assert!(
-        error.contains("/data.jsonl: cannot write") && error.contains("No space left on device"),
-        "{error}"
+    assert_script_said(
+        &output,
+        "status 1\ndata.jsonl\nold",
+        &["/data.jsonl: cannot write", "No space left on device"],
     );
 }
 
@@ -273,15 +286,10 @@ fn a_full_disk_is_found_before_any_work() {
     ) else {
         return;
     };
-    assert_eq!(
-        String::from_utf8_lossy(&output.stdout),
-        "status 1\nfiller\n"
-    );
-    let error = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(error.lines().count(), 1, "{error}");
-    assert!(
-        error.contains("/mixed.csv: cannot write a file in") && error.contains("No space left"),
-        "{error}"
+    assert_script_said(
+        &output,
+        "status 1\nfiller\n",
+        &["/mixed.csv: cannot write a file in", "No space left"],
     );
 }
 
@@ -315,6 +323,18 @@ fn a_read_only_directory_is_found_before_the_input_is_read() {
     }
 }
 
+/// `export-dataset` of a few sql records to `out`, replacing what is there.
+fn export_sql_dataset(out: &Path) {
+    stdout_of(
+        shootout()
+            .args(["export-dataset", "--workload", "sql", "--records", "10"])
+            .args(["--force", "--out"])
+            .arg(out)
+            .output()
+            .unwrap(),
+    );
+}
+
 #[test]
 fn a_symlink_stays_a_link_and_its_file_is_replaced() {
     let dir = tempfile::tempdir().unwrap();
@@ -323,14 +343,7 @@ fn a_symlink_stays_a_link_and_its_file_is_replaced() {
     std::fs::write(&file, "old").unwrap();
     let link = dir.path().join("link.jsonl");
     std::os::unix::fs::symlink("data/sql.jsonl", &link).unwrap();
-    stdout_of(
-        shootout()
-            .args(["export-dataset", "--workload", "sql", "--records", "10"])
-            .args(["--force", "--out"])
-            .arg(&link)
-            .output()
-            .unwrap(),
-    );
+    export_sql_dataset(&link);
     assert_eq!(
         std::fs::read_link(&link).unwrap(),
         Path::new("data/sql.jsonl")
@@ -365,14 +378,7 @@ fn hard_links_are_one_file_and_a_replaced_one_keeps_the_others_bytes() {
     assert!(one_line_error(&refused).contains("name the same file"));
     assert_eq!(snapshot(dir.path()), before);
 
-    stdout_of(
-        shootout()
-            .args(["export-dataset", "--workload", "sql", "--records", "10"])
-            .args(["--force", "--out"])
-            .arg(&first)
-            .output()
-            .unwrap(),
-    );
+    export_sql_dataset(&first);
     assert!(
         std::fs::read_to_string(&first)
             .unwrap()

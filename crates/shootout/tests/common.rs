@@ -10,6 +10,30 @@ pub fn shootout() -> Command {
     Command::cargo_bin("shootout").expect("binary built")
 }
 
+/// Every place, by its JSON pointer, where `results` (one `shootout-results/3`
+/// object) departs from spec/results.schema.json, the schema every language's
+/// runner is held to.
+pub fn results_schema_errors(results: &serde_json::Value) -> Vec<String> {
+    let schema: serde_json::Value =
+        serde_json::from_str(include_str!("../../../spec/results.schema.json"))
+            .expect("spec/results.schema.json is JSON");
+    let validator = jsonschema::draft202012::new(&schema)
+        .expect("spec/results.schema.json is a draft 2020-12 schema");
+    validator
+        .iter_errors(results)
+        .map(|error| format!("at {:?}: {error}", error.instance_path().as_str()))
+        .collect()
+}
+
+pub fn assert_fits_results_schema(results: &serde_json::Value) {
+    let errors = results_schema_errors(results);
+    assert!(
+        errors.is_empty(),
+        "the results do not fit spec/results.schema.json:\n{}",
+        errors.join("\n")
+    );
+}
+
 /// A capture from `../shared/data/iex/`, or `None` (with the reason printed) when
 /// that folder is absent, so only the tests that need it are skipped. The
 /// reason is written to the stderr handle itself: the test harness captures
@@ -178,13 +202,7 @@ pub fn inspect_via(via: Via, path: &std::path::Path, args: &[&str]) -> std::proc
         Via::Fifo => {
             let dir = tempfile::tempdir().unwrap();
             let fifo = dir.path().join("capture.fifo");
-            assert!(
-                std::process::Command::new("mkfifo")
-                    .arg(&fifo)
-                    .status()
-                    .unwrap()
-                    .success()
-            );
+            make_fifo(&fifo);
             let bytes = std::fs::read(path).unwrap();
             let writer_end = fifo.clone();
             // The reader may stop early on an error, so the writer's own result is not checked.
@@ -198,6 +216,15 @@ pub fn inspect_via(via: Via, path: &std::path::Path, args: &[&str]) -> std::proc
                 .unwrap()
         }
     }
+}
+
+/// Makes a named pipe (FIFO) at `path`.
+pub fn make_fifo(path: &std::path::Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(made.success(), "mkfifo {}", path.display());
 }
 
 /// The DOM of a local HTML file after headless Chromium ran its scripts, or
@@ -306,6 +333,42 @@ pub fn one_line_error(output: &std::process::Output) -> String {
     let stderr = String::from_utf8(output.stderr.clone()).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     stderr
+}
+
+/// `shootout run` measuring once with no warm-up: for tests of what a run
+/// reports, not of its timings.
+pub fn quick_run() -> Command {
+    let mut command = shootout();
+    command.args(["run", "--runs", "1", "--warmup", "0"]);
+    command
+}
+
+/// Every workload but iex: those of field records, each with an embedded default.
+pub const FIELD_WORKLOADS: [&str; 7] = [
+    "user",
+    "sql",
+    "primitives",
+    "object",
+    "mixed",
+    "strings",
+    "longs",
+];
+
+/// The header of a `mixed`, `strings` or `longs` CSV: f1 to f20.
+pub fn csv_header() -> String {
+    (1..=20)
+        .map(|i| format!("f{i}"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// A `mixed` CSV: the header, then one row per value of `f2` (a float
+/// column), every other cell the same.
+pub fn mixed_csv(f2: &[&str]) -> String {
+    let rows = f2
+        .iter()
+        .map(|f2| format!("a,{f2},3,4,e,6.5,7,8,9,10,11.5,12.5,m,n,15,16,17,r,s,t\n"));
+    std::iter::once(csv_header() + "\n").chain(rows).collect()
 }
 
 /// Standard output of a command that must succeed (its stderr shown if not).

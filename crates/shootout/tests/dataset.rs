@@ -6,18 +6,14 @@ use common::*;
 use serde_json::Value;
 
 fn export(args: &[&str]) -> (Value, Vec<Value>) {
-    let output = shootout()
-        .arg("export-dataset")
-        .args(args)
-        .args(["--out", "-"])
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
+    let text = stdout_of(
+        shootout()
+            .arg("export-dataset")
+            .args(args)
+            .args(["--out", "-"])
+            .output()
+            .unwrap(),
     );
-    let text = String::from_utf8(output.stdout).unwrap();
     let mut lines = text
         .lines()
         .map(|line| serde_json::from_str::<Value>(line).unwrap());
@@ -27,15 +23,7 @@ fn export(args: &[&str]) -> (Value, Vec<Value>) {
 
 #[test]
 fn every_workload_exports_a_header_with_its_reference_and_one_line_per_operation() {
-    for workload in [
-        "user",
-        "sql",
-        "primitives",
-        "object",
-        "mixed",
-        "strings",
-        "longs",
-    ] {
+    for workload in FIELD_WORKLOADS {
         let (header, records) = export(&["--workload", workload, "--records", "40"]);
         assert_eq!(header["schema"], "shootout-dataset/1");
         assert_eq!(header["workload"], workload);
@@ -81,15 +69,7 @@ fn iex_records_carry_every_field_the_reference_folds() {
 #[test]
 fn a_float_json_cannot_carry_is_refused_and_leaves_no_file() {
     let dir = tempfile::tempdir().unwrap();
-    let header = (1..=20)
-        .map(|i| format!("f{i}"))
-        .collect::<Vec<_>>()
-        .join(",");
-    let csv = temp_file(
-        &dir,
-        "inf.csv",
-        format!("{header}\na,inf,3,4,e,6.5,7,8,9,10,11.5,12.5,m,n,15,16,17,r,s,t\n").as_bytes(),
-    );
+    let csv = temp_file(&dir, "inf.csv", mixed_csv(&["inf"]).as_bytes());
     let out = dir.path().join("out.jsonl");
     let output = shootout()
         .args(["export-dataset", "-w", "mixed", "--input"])

@@ -193,12 +193,24 @@ fn add(bytes: &mut [u8], at: usize, delta: u32) {
     bytes[at..at + 4].copy_from_slice(&field.wrapping_add(delta).to_le_bytes());
 }
 
+/// A generated pcap and the start of a record mid-file, to corrupt.
+fn pcap_and_a_record_mid_file() -> (Vec<u8>, usize) {
+    let bytes = generated_capture(300);
+    let records = pcap_records(&bytes);
+    (bytes, records[records.len() - 50])
+}
+
+/// A generated pcapng and the start of a block mid-file, to corrupt.
+fn pcapng_and_a_block_mid_file() -> (Vec<u8>, usize) {
+    let bytes = pcapng_of(&generated_capture(300));
+    let blocks = pcapng_blocks(&bytes);
+    (bytes, blocks[blocks.len() - 50])
+}
+
 #[test]
 fn pcap_record_length_wrong_mid_file_is_an_error_at_that_record() {
     let dir = tempfile::tempdir().unwrap();
-    let mut bytes = generated_capture(300);
-    let records = pcap_records(&bytes);
-    let bad = records[records.len() - 50];
+    let (mut bytes, bad) = pcap_and_a_record_mid_file();
     add(&mut bytes, bad + 8, 3); // captured length
     add(&mut bytes, bad + 12, 3); // original length, so the record itself looks sound
     let path = temp_file(&dir, "mid.pcap", &bytes);
@@ -214,9 +226,7 @@ fn pcap_record_length_wrong_mid_file_is_an_error_at_that_record() {
 #[test]
 fn pcap_captured_length_above_original_length_mid_file_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
-    let mut bytes = generated_capture(300);
-    let records = pcap_records(&bytes);
-    let bad = records[records.len() - 50];
+    let (mut bytes, bad) = pcap_and_a_record_mid_file();
     add(&mut bytes, bad + 8, 3);
     let path = temp_file(&dir, "caplen.pcap", &bytes);
     assert_one_line_error(
@@ -231,9 +241,7 @@ fn pcap_captured_length_above_original_length_mid_file_is_an_error() {
 #[test]
 fn pcapng_block_length_not_a_multiple_of_4_mid_file_is_an_error_at_that_block() {
     let dir = tempfile::tempdir().unwrap();
-    let mut bytes = pcapng_of(&generated_capture(300));
-    let blocks = pcapng_blocks(&bytes);
-    let bad = blocks[blocks.len() - 50];
+    let (mut bytes, bad) = pcapng_and_a_block_mid_file();
     add(&mut bytes, bad + 4, 1);
     let path = temp_file(&dir, "mid.pcapng", &bytes);
     assert_one_line_error(
@@ -251,9 +259,7 @@ fn pcapng_block_length_not_a_multiple_of_4_mid_file_is_an_error_at_that_block() 
 #[test]
 fn pcapng_block_length_not_matching_its_trailing_length_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
-    let mut bytes = pcapng_of(&generated_capture(300));
-    let blocks = pcapng_blocks(&bytes);
-    let bad = blocks[blocks.len() - 50];
+    let (mut bytes, bad) = pcapng_and_a_block_mid_file();
     add(&mut bytes, bad + 4, 8);
     let path = temp_file(&dir, "trailing.pcapng", &bytes);
     assert_one_line_error(
@@ -332,17 +338,8 @@ fn capture_of_another_link_type_names_it() {
 /// `run --workload longs` on a CSV; its one error line.
 fn csv_error(dir: &tempfile::TempDir, text: &str) -> String {
     let path = temp_file(dir, "bad.csv", text.as_bytes());
-    let output = shootout()
-        .args([
-            "run",
-            "--workload",
-            "longs",
-            "--runs",
-            "1",
-            "--warmup",
-            "0",
-            "--input",
-        ])
+    let output = quick_run()
+        .args(["--workload", "longs", "--input"])
         .arg(&path)
         .output()
         .unwrap();
@@ -356,13 +353,6 @@ fn csv_error(dir: &tempfile::TempDir, text: &str) -> String {
     );
     assert!(stderr.len() < 300, "{} bytes of error", stderr.len());
     stderr
-}
-
-fn csv_header() -> String {
-    (1..=20)
-        .map(|i| format!("f{i}"))
-        .collect::<Vec<_>>()
-        .join(",")
 }
 
 #[test]
@@ -397,20 +387,13 @@ fn unterminated_csv_quote_is_named() {
 #[test]
 fn a_csv_float_beyond_its_range_is_refused_like_an_overflowing_integer() {
     let dir = tempfile::tempdir().unwrap();
-    let row = |f2: &str| format!("a,{f2},3,4,e,6.5,7,8,9,10,11.5,12.5,m,n,15,16,17,r,s,t");
-    let text = format!("{}\n{}\n{}\n", csv_header(), row("1.5"), row("-1e400"));
-    let path = temp_file(&dir, "overflow.csv", text.as_bytes());
-    let output = shootout()
-        .args([
-            "run",
-            "--workload",
-            "mixed",
-            "--runs",
-            "1",
-            "--warmup",
-            "0",
-            "--input",
-        ])
+    let path = temp_file(
+        &dir,
+        "overflow.csv",
+        mixed_csv(&["1.5", "-1e400"]).as_bytes(),
+    );
+    let output = quick_run()
+        .args(["--workload", "mixed", "--input"])
         .arg(&path)
         .output()
         .unwrap();
@@ -471,17 +454,8 @@ fn messages_shorter_than_their_spec_are_counted_and_warned_of_by_run_as_by_inspe
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains(&expected), "{stderr}");
 
-    let output = shootout()
-        .args([
-            "run",
-            "--runs",
-            "1",
-            "--warmup",
-            "0",
-            "--formats",
-            "bincode",
-            "--input",
-        ])
+    let output = quick_run()
+        .args(["--formats", "bincode", "--input"])
         .arg(&path)
         .output()
         .unwrap();

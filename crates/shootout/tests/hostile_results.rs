@@ -418,13 +418,7 @@ fn oversized_files_and_endless_streams_stop_at_the_cap() {
 
     // Whitespace is JSON: only the cap ends it.
     let fifo = dir.path().join("endless.fifo");
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    make_fifo(&fifo);
     let writer_end = fifo.clone();
     let writer = std::thread::spawn(move || {
         let mut pipe = std::fs::OpenOptions::new()

@@ -1,9 +1,13 @@
 //! `--export-html`: the report renders in a real browser (headless Chromium)
-//! with no script or console error, and every chart has data.
+//! with no script or console error, every chart has data, and every matrix
+//! (interop, evolution, robustness) is a section of it.
 
 mod common;
 
+use std::path::Path;
+
 use common::{chromium_dom, shootout};
+use serde_json::{Value, json};
 
 #[test]
 fn the_html_report_renders_in_chromium_with_every_chart_drawn() {
@@ -61,22 +65,7 @@ fn report_merges_rust_and_go_results_into_one_html_page() {
 fn attached_matrices_are_sections_of_the_page() {
     let dir = tempfile::tempdir().unwrap();
     let path = |name: &str| dir.path().join(name);
-    shootout()
-        .args([
-            "run",
-            "--workload",
-            "user",
-            "--records",
-            "200",
-            "--runs",
-            "1",
-            "--warmup",
-            "0",
-        ])
-        .arg("--export-json")
-        .arg(path("results.json"))
-        .assert()
-        .success();
+    user_results(&path("results.json"));
     shootout()
         .args([
             "interop",
@@ -97,19 +86,7 @@ fn attached_matrices_are_sections_of_the_page() {
         .arg(path("evolution.json"))
         .assert()
         .success();
-    shootout()
-        .args([
-            "robustness",
-            "--workload",
-            "user",
-            "--records",
-            "200",
-            "--formats",
-            "protobuf-prost,bincode",
-        ])
-        .args(["--cases", "200", "--sample", "20"])
-        .arg("--reproducers")
-        .arg(path("reproducers"))
+    robustness(dir.path(), "protobuf-prost,bincode")
         .arg("--export-json")
         .arg(path("robustness.json"))
         .assert()
@@ -131,6 +108,7 @@ fn attached_matrices_are_sections_of_the_page() {
         for section in [
             "<section id=\"interop\"",
             "<section id=\"evolution\"",
+            "<section id=\"robustness\"",
             "id=\"interop-protobuf\"",
         ] {
             assert!(dom.contains(section), "no {section} in the page");
@@ -155,9 +133,170 @@ fn attached_matrices_are_sections_of_the_page() {
     );
 }
 
-/// The page needs no network, renders with no error, every chart has data,
-/// and the speed-against-size chart names its front. The DOM, when rendered.
-fn check_in_chromium(page: &std::path::Path) -> Option<String> {
+/// `evolution` and `robustness --export-html` write the report page with their
+/// matrix, exactly as `--export-json` writes it, as its one section.
+#[test]
+fn a_matrix_alone_is_a_page_of_its_one_section() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name);
+    shootout()
+        .args(["evolution", "--formats", "rkyv,bson"])
+        .arg("--export-json")
+        .arg(path("evolution.json"))
+        .arg("--export-html")
+        .arg(path("evolution.html"))
+        .assert()
+        .success();
+    robustness(dir.path(), "protobuf-prost,bincode")
+        .arg("--export-json")
+        .arg(path("robustness.json"))
+        .arg("--export-html")
+        .arg(path("robustness.html"))
+        .assert()
+        .success();
+    for matrix in ["evolution", "robustness"] {
+        let page = path(&format!("{matrix}.html"));
+        let exported = json_file(&path(&format!("{matrix}.json")));
+        let data = embedded_data(&page);
+        assert_eq!(data["attachments"], json!([exported]), "{matrix}");
+        assert_eq!(
+            data.get("formats"),
+            None,
+            "{matrix}: a page without results"
+        );
+        let Some(dom) = rendered_in_chromium(&page) else {
+            continue;
+        };
+        assert!(
+            dom.contains(&format!("<title>shootout: {matrix}</title>"))
+                && dom.contains(&format!("<section id=\"{matrix}\"")),
+            "{matrix}: no section of its own"
+        );
+        assert!(
+            !dom.contains("<section id=\"throughput\""),
+            "{matrix}: a results section on a page without results"
+        );
+        if matrix == "evolution" {
+            let links = dom.matches("href=\"#evolution-finding-").count();
+            assert!(links > 0, "rkyv's findings are shown");
+            for number in 1..=links {
+                assert!(
+                    dom.contains(&format!("id=\"evolution-finding-{number}\"")),
+                    "finding {number} is linked to, and spelled out"
+                );
+            }
+        }
+    }
+}
+
+/// An attached matrix is a file from anywhere: its names, rules, messages and
+/// paths are drawn as text, so they can neither end the page's data nor add
+/// markup. Either would run the hostile `reportError`, which the check sees.
+#[test]
+fn hostile_strings_in_attached_matrices_are_drawn_as_text() {
+    const HOSTILE: &str = "</script><script>reportError('left the data')</script>\
+                           <img src=x onerror=\"reportError('ran markup')\">";
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name);
+    user_results(&path("results.json"));
+    shootout()
+        .args(["evolution", "--formats", "rkyv"])
+        .arg("--export-json")
+        .arg(path("evolution.json"))
+        .assert()
+        .success();
+    robustness(dir.path(), "bincode")
+        .arg("--export-json")
+        .arg(path("robustness.json"))
+        .assert()
+        .success();
+    let hostile = |name: &str, edit: &dyn Fn(&mut Value)| {
+        let mut matrix = json_file(&path(name));
+        edit(&mut matrix);
+        let hostile = path(&format!("hostile-{name}"));
+        std::fs::write(&hostile, matrix.to_string()).unwrap();
+        hostile
+    };
+    let evolution = hostile("evolution.json", &|m| {
+        m["changes"][0]["description"] = HOSTILE.into();
+        let format = &mut m["formats"][0];
+        format["name"] = HOSTILE.into();
+        format["rules"] = HOSTILE.into();
+        for cell in format["cells"].as_array_mut().unwrap() {
+            cell["outcome"] = "error".into();
+            cell["message"] = HOSTILE.into();
+        }
+    });
+    let robustness = hostile("robustness.json", &|m| {
+        m["source"] = HOSTILE.into();
+        m["reproducers"] = HOSTILE.into();
+        m["formats"][0]["name"] = HOSTILE.into();
+    });
+    shootout()
+        .arg("report")
+        .arg(path("results.json"))
+        .arg("--attach")
+        .arg(&evolution)
+        .arg("--attach")
+        .arg(&robustness)
+        .arg("--export-html")
+        .arg(path("page.html"))
+        .assert()
+        .success();
+    if let Some(dom) = check_in_chromium(&path("page.html")) {
+        // Chromium writes `<` as `&lt;` in text and, since version 138, in attributes too.
+        let text = without_scripts(&dom);
+        assert!(
+            !text.contains("<img"),
+            "markup from a matrix reached the page"
+        );
+        assert!(
+            text.matches("&lt;img src=x").count() >= 4,
+            "the hostile strings are shown, as text"
+        );
+    }
+}
+
+/// One quick run's results file, of every format on a few `user` records.
+fn user_results(path: &Path) {
+    shootout()
+        .args(["run", "--workload", "user", "--records", "200"])
+        .args(["--runs", "1", "--warmup", "0"])
+        .arg("--export-json")
+        .arg(path)
+        .assert()
+        .success();
+}
+
+/// `shootout robustness` on a few `user` records, its reproducers in `dir`.
+fn robustness(dir: &Path, formats: &str) -> assert_cmd::Command {
+    let mut command = shootout();
+    command
+        .args(["robustness", "--workload", "user", "--records", "200"])
+        .args(["--formats", formats, "--cases", "200", "--sample", "20"])
+        .arg("--reproducers")
+        .arg(dir.join("reproducers"));
+    command
+}
+
+fn json_file(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// The figures a page embeds for its script.
+fn embedded_data(page: &Path) -> Value {
+    let html = std::fs::read_to_string(page).unwrap();
+    let start = html
+        .find(r#"<script id="report-data" type="application/json">"#)
+        .expect("the page embeds its data");
+    let data = &html[start..];
+    let data = &data[data.find('>').unwrap() + 1..data.find("</script>").unwrap()];
+    serde_json::from_str(data).unwrap()
+}
+
+/// The page needs no network, renders with no error, and writes no object
+/// as text. The DOM, when rendered.
+fn rendered_in_chromium(page: &Path) -> Option<String> {
     let html = std::fs::read_to_string(page).unwrap();
     assert!(
         !html.contains("src=\"http") && !html.contains("href=\"http"),
@@ -173,6 +312,17 @@ fn check_in_chromium(page: &std::path::Path) -> Option<String> {
         root_attribute(&dom, "data-rendered").as_deref(),
         Some("yes")
     );
+    assert!(
+        !without_scripts(&dom).contains("[object "),
+        "an element was written as text"
+    );
+    Some(dom)
+}
+
+/// A rendered page of results: every chart has data, and the
+/// speed-against-size chart names its front. The DOM, when rendered.
+fn check_in_chromium(page: &Path) -> Option<String> {
+    let dom = rendered_in_chromium(page)?;
     let points: serde_json::Map<String, serde_json::Value> =
         serde_json::from_str(&root_attribute(&dom, "data-chart-points").expect("charts drawn"))
             .unwrap();
@@ -190,10 +340,6 @@ fn check_in_chromium(page: &std::path::Path) -> Option<String> {
     assert!(
         dom.contains("Pareto front (decode): "),
         "the speed-against-size chart names its front"
-    );
-    assert!(
-        !without_scripts(&dom).contains("[object "),
-        "an element was written as text"
     );
     Some(dom)
 }

@@ -74,26 +74,12 @@ fn corruption_mid_file_fails_every_way() {
 
 #[test]
 fn standard_input_runs_the_benchmark() {
-    let output = shootout()
-        .args([
-            "run",
-            "--runs",
-            "1",
-            "--warmup",
-            "0",
-            "--formats",
-            "sbe,json-serde_json",
-            "--input",
-            "-",
-        ])
-        .write_stdin(generated_capture(500))
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
+    let stdout = stdout_of(
+        quick_run()
+            .args(["--formats", "sbe,json-serde_json", "--input", "-"])
+            .write_stdin(generated_capture(500))
+            .output()
+            .unwrap(),
     );
     assert!(stdout.contains("records from standard input"), "{stdout}");
 }
@@ -146,26 +132,12 @@ fn symbols_with_quotes_backslashes_and_latin1_bytes_survive_every_format() {
             "{symbol}: {inspected}"
         );
     }
-    let output = shootout()
-        .args([
-            "run",
-            "--runs",
-            "1",
-            "--warmup",
-            "0",
-            "--export-json",
-            "-",
-            "--input",
-        ])
+    let output = quick_run()
+        .args(["--export-json", "-", "--input"])
         .arg(&path)
         .output()
         .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let results: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let results: Value = serde_json::from_str(&stdout_of(output)).unwrap();
     assert_eq!(
         results["failed"],
         serde_json::json!([]),

@@ -1,12 +1,25 @@
-//! The JSON export's shape, pinned: a small run on the generated capture, with
-//! every value that depends on timing or on the machine redacted, so sizes,
-//! names, labels, features, record counts, allocation counts and the keys
-//! themselves are in the snapshot, and any change to them shows in review.
+//! The JSON export's shape, pinned three ways on one small run on the
+//! generated capture: every key, type and unit by spec/results.schema.json
+//! (which the Go and JVM runners' files must fit too); the formats it lists by
+//! the registry; and the document itself by a snapshot, with every value that
+//! depends on timing or on the machine redacted, so sizes, labels, features,
+//! record counts, allocation counts and the keys themselves show in review.
+//! The snapshot keeps two format rows, the baseline and [`PINNED_FORMAT`], so
+//! it does not change with every format added; each format's own facts are
+//! pinned by its registry row and spec/formats.json.
 
 mod common;
 
+use std::sync::LazyLock;
+
 use common::*;
 use serde_json::Value;
+use shootout::benchmark::baseline::Baseline;
+use shootout::format::{Format, registry};
+use shootout::workload::iex::Iex;
+
+/// The one format row the snapshot keeps besides the baseline's.
+const PINNED_FORMAT: &str = "capnp-packed";
 
 /// Values of these keys depend on the clock (or on the order the formats ran in).
 const TIMING: &[&str] = &[
@@ -35,6 +48,18 @@ const TIMING: &[&str] = &[
 /// Top-level sections that describe the machine, the invocation and the clock.
 const MACHINE: &[&str] = &["invocation", "environment", "timer"];
 
+/// `run --export-json -` on the generated capture, run once for every test here.
+static EXPORT: LazyLock<Value> = LazyLock::new(|| {
+    let stdout = stdout_of(
+        shootout()
+            .args(["run", "--packets", "300", "--runs", "1", "--warmup", "0"])
+            .args(["--export-json", "-"])
+            .output()
+            .unwrap(),
+    );
+    serde_json::from_str(&stdout).unwrap()
+});
+
 fn redact(value: &mut Value, top: bool) {
     match value {
         Value::Object(map) => {
@@ -51,17 +76,61 @@ fn redact(value: &mut Value, top: bool) {
     }
 }
 
+fn names(entries: &Value) -> Vec<&str> {
+    entries
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|entry| entry["name"].as_str().unwrap())
+        .collect()
+}
+
+#[test]
+fn the_export_fits_the_results_schema() {
+    assert_fits_results_schema(&EXPORT);
+}
+
+/// The schema is closed where the document lists the keys: a runner that
+/// renames one fails, at the key's own path.
+#[test]
+fn a_renamed_key_fails_the_schema_at_its_path() {
+    let mut renamed = EXPORT.clone();
+    let run = renamed["formats"][1]["encode"]["runs"][0]
+        .as_object_mut()
+        .unwrap();
+    let total = run.remove("total_ns").unwrap();
+    run.insert("total_nanos".to_owned(), total);
+    let errors = results_schema_errors(&renamed);
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with(r#"at "/formats/1/encode/runs/0": "#)
+                && e.contains("total_nanos")),
+        "{errors:#?}"
+    );
+}
+
+#[test]
+fn the_export_lists_the_baseline_then_every_registered_format_in_registry_order() {
+    let registered = registry::iex();
+    let (runs, cannot): (Vec<_>, Vec<_>) = registered
+        .iter()
+        .partition(|f| f.unsupported_reason().is_none());
+    let measured: Vec<&str> = std::iter::once(Baseline::<Iex>::INFO.name)
+        .chain(runs.iter().map(|f| f.info.name))
+        .collect();
+    let not_run: Vec<&str> = cannot.iter().map(|f| f.info.name).collect();
+    assert_eq!(names(&EXPORT["formats"]), measured);
+    assert_eq!(names(&EXPORT["not_run"]), not_run);
+}
+
 #[test]
 fn json_export_shape() {
-    let stdout = stdout_of(
-        shootout()
-            .args(["run", "--packets", "300", "--runs", "1", "--warmup", "0"])
-            .args(["--export-json", "-"])
-            .output()
-            .unwrap(),
-    );
-    let mut json: Value = serde_json::from_str(&stdout).unwrap();
+    let mut json = EXPORT.clone();
     redact(&mut json, true);
+    let formats = json["formats"].as_array_mut().unwrap();
+    formats.retain(|f| f["baseline"] == true || f["name"] == PINNED_FORMAT);
+    assert_eq!(formats.len(), 2, "the baseline and {PINNED_FORMAT}");
     // Whether the binary is a debug build, and how busy the machine was, are the machine's, not the format's.
     if let Some(Value::Array(warnings)) = json.get_mut("warnings") {
         warnings.retain(|w| {

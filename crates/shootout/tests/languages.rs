@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::shootout;
+use common::{assert_fits_results_schema, quick_run, shootout, stdout_of};
 use serde_json::Value;
 
 fn names(results: &Value, key: &str) -> Vec<String> {
@@ -16,6 +16,25 @@ fn names(results: &Value, key: &str) -> Vec<String> {
         .collect()
 }
 
+/// Fails unless every one of `expected` is among the formats `results` measured.
+fn assert_measured(results: &Value, expected: &[&str]) {
+    let measured = names(results, "formats");
+    for name in expected {
+        assert!(
+            measured.iter().any(|m| m == name),
+            "{name} not in {measured:?}"
+        );
+    }
+}
+
+/// The set, once each language's part is checked against spec/results.schema.json.
+fn fits_schema(set: Value) -> Value {
+    for part in set["results"].as_array().unwrap() {
+        assert_fits_results_schema(part);
+    }
+    set
+}
+
 /// Runs `shootout ARGS --export-json -`, which must succeed, and returns the results set it printed.
 fn results_set(args: &[&str]) -> Value {
     let output = shootout()
@@ -25,15 +44,15 @@ fn results_set(args: &[&str]) -> Value {
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
-    serde_json::from_slice(&output.stdout).unwrap()
+    fits_schema(serde_json::from_slice(&output.stdout).unwrap())
 }
 
 /// Runs `shootout run ARGS --lang rust,go` and returns the exported results set.
 fn run_both(args: &[&str]) -> Value {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("results.json");
-    let output = shootout()
-        .args(["run", "--runs", "1", "--warmup", "0", "--lang", "rust,go"])
+    let output = quick_run()
+        .args(["--lang", "rust,go"])
         .args(args)
         .arg("--export-json")
         .arg(&out)
@@ -42,7 +61,7 @@ fn run_both(args: &[&str]) -> Value {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
     assert!(stderr.contains("go: measuring on the same"), "{stderr}");
-    serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap()
+    fits_schema(serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap())
 }
 
 /// Both languages' results are in the set, on the same records, and every Go
@@ -63,21 +82,18 @@ fn check_set(set: &Value, workload: &str) {
         assert!(part["environment"]["toolchain"].is_string());
     }
     let go = &parts[1];
-    let measured = names(go, "formats");
-    for expected in [
-        "baseline",
-        "json-std",
-        "flatbuffers",
-        "protobuf",
-        "capnp-packed",
-        "sbe",
-        "gob",
-    ] {
-        assert!(
-            measured.iter().any(|m| m == expected),
-            "{expected} not in {measured:?}"
-        );
-    }
+    assert_measured(
+        go,
+        &[
+            "baseline",
+            "json-std",
+            "flatbuffers",
+            "protobuf",
+            "capnp-packed",
+            "sbe",
+            "gob",
+        ],
+    );
     for format in go["formats"].as_array().unwrap() {
         assert!(format["zstd_bytes"].as_u64().unwrap() > 0, "{format}");
     }
@@ -89,27 +105,14 @@ fn check_set(set: &Value, workload: &str) {
 fn user_records_measured_in_rust_and_go_show_as_one_table() {
     let dir = tempfile::tempdir().unwrap();
     let markdown = dir.path().join("tables.md");
-    let output = shootout()
-        .args([
-            "run",
-            "--workload",
-            "user",
-            "--records",
-            "300",
-            "--runs",
-            "1",
-            "--warmup",
-            "0",
-        ])
-        .args(["--lang", "all", "--formats", "flatbuffers,json-std,bincode"])
-        .arg("--export-markdown")
-        .arg(&markdown)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
+    stdout_of(
+        quick_run()
+            .args(["--workload", "user", "--records", "300"])
+            .args(["--lang", "all", "--formats", "flatbuffers,json-std,bincode"])
+            .arg("--export-markdown")
+            .arg(&markdown)
+            .output()
+            .unwrap(),
     );
     let tables = std::fs::read_to_string(&markdown).unwrap();
     assert!(tables.contains("| lang |"), "{tables}");
@@ -138,26 +141,9 @@ fn every_go_format_validates_on_a_generated_capture() {
 
 #[test]
 fn a_format_name_only_go_has_runs_only_in_go() {
-    let output = shootout()
-        .args([
-            "run",
-            "--workload",
-            "sql",
-            "--records",
-            "50",
-            "--runs",
-            "1",
-            "--warmup",
-            "0",
-        ])
-        .args([
-            "--lang",
-            "rust,go",
-            "--formats",
-            "gob",
-            "--export-json",
-            "-",
-        ])
+    let output = quick_run()
+        .args(["--workload", "sql", "--records", "50", "--lang", "rust,go"])
+        .args(["--formats", "gob", "--export-json", "-"])
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -263,18 +249,16 @@ fn formats_lists_go_formats_with_versions_and_features() {
         .args(["formats", "--lang", "go", "--json"])
         .output()
         .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let entries: Value = serde_json::from_slice(&output.stdout).unwrap();
-    let flatbuffers = entries
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["name"] == "flatbuffers")
-        .unwrap();
+    let entries: Value = serde_json::from_str(&stdout_of(output)).unwrap();
+    let entry = |name: &str| {
+        entries
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == name)
+            .unwrap()
+    };
+    let flatbuffers = entry("flatbuffers");
     assert_eq!(flatbuffers["language"], "go");
     assert!(
         flatbuffers["library_version"]
@@ -284,12 +268,7 @@ fn formats_lists_go_formats_with_versions_and_features() {
         "{flatbuffers}"
     );
     assert_eq!(flatbuffers["features"]["family"], "FlatBuffers");
-    let ubjson = entries
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["name"] == "ubjson")
-        .unwrap();
+    let ubjson = entry("ubjson");
     assert!(
         ubjson["not_run"]
             .as_str()
@@ -322,21 +301,18 @@ fn the_sql_request_in_three_languages() {
     assert_eq!(languages, ["rust", "go", "java"]);
     let java = &parts[2];
     assert!(names(java, "failed").is_empty(), "{}", java["failed"]);
-    let measured = names(java, "formats");
-    for expected in [
-        "java-serialization",
-        "msgpack-raw",
-        "ignite-binary",
-        "kryo",
-        "fory",
-        "protobuf",
-        "sbe",
-    ] {
-        assert!(
-            measured.iter().any(|m| m == expected),
-            "{expected} not in {measured:?}"
-        );
-    }
+    assert_measured(
+        java,
+        &[
+            "java-serialization",
+            "msgpack-raw",
+            "ignite-binary",
+            "kryo",
+            "fory",
+            "protobuf",
+            "sbe",
+        ],
+    );
     let bytes_per_record = |name: &str| {
         java["formats"]
             .as_array()

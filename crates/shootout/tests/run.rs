@@ -15,22 +15,18 @@ fn run_on_the_embedded_default_exports_json_csv_and_markdown() {
         dir.path().join("r.csv"),
         dir.path().join("r.md"),
     );
-    let output = shootout()
-        .args(QUICK)
-        .arg("--export-json")
-        .arg(&json)
-        .arg("--export-csv")
-        .arg(&csv)
-        .arg("--export-markdown")
-        .arg(&md)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
+    let table = stdout_of(
+        shootout()
+            .args(QUICK)
+            .arg("--export-json")
+            .arg(&json)
+            .arg("--export-csv")
+            .arg(&csv)
+            .arg("--export-markdown")
+            .arg(&md)
+            .output()
+            .unwrap(),
     );
-    let table = String::from_utf8(output.stdout).unwrap();
     assert!(
         table.contains("Encode (ns per op)") && table.contains("Decode + aggregate"),
         "{table}"
@@ -118,12 +114,7 @@ fn results_hold_what_reproducing_and_auditing_a_number_needs() {
         .args(["--export-json", "-"])
         .output()
         .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let results: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let results: Value = serde_json::from_str(&stdout_of(output)).unwrap();
 
     let invocation = &results["invocation"];
     assert!(
@@ -315,22 +306,12 @@ fn help_explains_the_commands() {
 #[test]
 fn measuring_processes_take_the_same_records() {
     let output = shootout()
-        .args([
-            "run",
-            "--workload",
-            "sql",
-            "--records",
-            "100",
-            "--max-records",
-            "40",
-        ])
-        .args(["--processes", "2", "--warmup", "0", "--formats", "borsh"])
-        .args(["--export-json", "-"])
+        .args(["run", "--workload", "sql", "--records", "100"])
+        .args(["--max-records", "40", "--processes", "2", "--warmup", "0"])
+        .args(["--formats", "borsh", "--export-json", "-"])
         .output()
         .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{stderr}");
-    let results: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let results: Value = serde_json::from_str(&stdout_of(output)).unwrap();
     assert_eq!(results["workload"]["records"], 40);
     let runs = results["runs"].as_array().unwrap();
     assert_eq!(runs.len(), 2);

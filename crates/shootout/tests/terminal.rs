@@ -115,17 +115,8 @@ fn capture_symbols_reach_the_terminal_escaped() {
 
     inert(
         "run",
-        shootout()
-            .args([
-                "run",
-                "--runs",
-                "1",
-                "--warmup",
-                "0",
-                "--formats",
-                "msgpack-array,bincode",
-                "--input",
-            ])
+        quick_run()
+            .args(["--formats", "msgpack-array,bincode", "--input"])
             .arg(&path)
             .output()
             .unwrap(),

@@ -5,7 +5,7 @@
 
 use anyhow::{Context, Result};
 
-use crate::format::{Codec, Family, Format, FormatInfo, Labels};
+use crate::format::{Codec, Family, Format, FormatInfo, Framing, Labels};
 use crate::workload::Workload;
 
 /// The family every table and export recognises the baseline by.
@@ -26,6 +26,9 @@ impl<W: Workload> Format for Baseline<W> {
         labels: Labels::OWNED_NATIVE,
         notes: "No format: encode clones the record into a reused slot (clone_from keeps its allocations) and appends the \
                 slot's 4-byte index to the stream; decode feeds the copy to the aggregate. Its bytes are not a size.",
+        wire: None,
+        // Each record is its slot's 4-byte index.
+        framing: Framing::None,
     };
 }
 

@@ -751,7 +751,7 @@ mod tests {
     use super::*;
     use crate::benchmark::baseline::Baseline;
     use crate::benchmark::input::InMemory;
-    use crate::format::{Family, Format, Labels};
+    use crate::format::{Family, Format, Framing, Labels};
     use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, sample_dataset};
 
     /// Encodes only each record's message count and the first symbol's trades: decodes wrongly.
@@ -764,6 +764,8 @@ mod tests {
             library: "none",
             labels: Labels::OWNED_NATIVE,
             notes: "",
+            wire: None,
+            framing: Framing::None,
         };
     }
 

@@ -4,11 +4,10 @@
 //! attribute for a field appended at the end), so each v2 is the plain changed
 //! type, as a user would write it.
 
-use anyhow::Result;
 use bincode::config::{self, Configuration, Limit};
 
 use super::Evolving;
-use super::versions::{Library, Record, trial};
+use super::versions::{Archivable, library, trial};
 use crate::format::features;
 
 /// bincode's documented guard against a corrupt length asking for a huge
@@ -19,17 +18,10 @@ fn bincode_config() -> Configuration<config::LittleEndian, config::Varint, Limit
     config::standard().with_limit::<BINCODE_LIMIT>()
 }
 
-struct Bincode;
-
-impl Library for Bincode {
-    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
-        Ok(bincode::encode_to_vec(value, bincode_config())?)
-    }
-
-    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
-        Ok(bincode::decode_from_slice(bytes, bincode_config())?.0)
-    }
-}
+library!(Bincode {
+    encode: |value| Ok(bincode::encode_to_vec(value, bincode_config())?),
+    decode: |bytes| Ok(bincode::decode_from_slice(bytes, bincode_config())?.0),
+});
 
 pub const BINCODE: Evolving = Evolving {
     name: "bincode",
@@ -41,17 +33,10 @@ pub const BINCODE: Evolving = Evolving {
     trial: trial::<Bincode>,
 };
 
-struct Postcard;
-
-impl Library for Postcard {
-    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
-        Ok(postcard::to_stdvec(value)?)
-    }
-
-    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
-        Ok(postcard::from_bytes(bytes)?)
-    }
-}
+library!(Postcard {
+    encode: |value| Ok(postcard::to_stdvec(value)?),
+    decode: |bytes| Ok(postcard::from_bytes(bytes)?),
+});
 
 pub const POSTCARD: Evolving = Evolving {
     name: "postcard",
@@ -64,17 +49,10 @@ pub const POSTCARD: Evolving = Evolving {
     trial: trial::<Postcard>,
 };
 
-struct Borsh;
-
-impl Library for Borsh {
-    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
-        Ok(borsh::to_vec(value)?)
-    }
-
-    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
-        Ok(borsh::from_slice(bytes)?)
-    }
-}
+library!(Borsh {
+    encode: |value| Ok(borsh::to_vec(value)?),
+    decode: |bytes| Ok(borsh::from_slice(bytes)?),
+});
 
 pub const BORSH: Evolving = Evolving {
     name: "borsh",
@@ -85,17 +63,10 @@ pub const BORSH: Evolving = Evolving {
     trial: trial::<Borsh>,
 };
 
-struct Speedy;
-
-impl Library for Speedy {
-    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
-        Ok(value.write_to_vec()?)
-    }
-
-    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
-        Ok(T::read_from_buffer(bytes)?)
-    }
-}
+library!(Speedy {
+    encode: |value| Ok(value.write_to_vec()?),
+    decode: |bytes| Ok(speedy::Readable::read_from_buffer(bytes)?),
+});
 
 pub const SPEEDY: Evolving = Evolving {
     name: "speedy",
@@ -108,17 +79,10 @@ pub const SPEEDY: Evolving = Evolving {
     trial: trial::<Speedy>,
 };
 
-struct Bitcode;
-
-impl Library for Bitcode {
-    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
-        Ok(bitcode::encode(value))
-    }
-
-    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
-        Ok(bitcode::decode(bytes)?)
-    }
-}
+library!(Bitcode {
+    encode: |value| Ok(bitcode::encode(value)),
+    decode: |bytes| Ok(bitcode::decode(bytes)?),
+});
 
 pub const BITCODE: Evolving = Evolving {
     name: "bitcode",
@@ -129,17 +93,10 @@ pub const BITCODE: Evolving = Evolving {
     trial: trial::<Bitcode>,
 };
 
-struct Rkyv;
-
-impl Library for Rkyv {
-    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
-        Ok(value.archive()?.into_vec())
-    }
-
-    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
-        Ok(T::unarchive(bytes)?)
-    }
-}
+library!(Rkyv {
+    encode: |value| Ok(value.archive()?.into_vec()),
+    decode: |bytes| Ok(Archivable::unarchive(bytes)?),
+});
 
 pub const RKYV: Evolving = Evolving {
     name: "rkyv",

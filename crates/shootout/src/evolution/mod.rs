@@ -108,13 +108,13 @@ mod avro;
 mod capnp;
 mod derive_formats;
 mod flatbuffers;
-mod html;
 pub mod matrix;
 mod protobuf;
 mod sbe;
 mod serde_formats;
 mod show;
 mod thrift;
+mod trial;
 mod versions;
 
 pub use show::{Options, SCHEMA, evolution, help};
@@ -142,3 +142,42 @@ pub const FORMATS: &[Evolving] = &[
     derive_formats::BITCODE,
     derive_formats::RKYV,
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::features::{FEATURES, Trial};
+    use crate::format::registry;
+
+    /// The registry is the authority on formats: the matrix runs registered
+    /// formats, under the family the registry gives them, and each family says
+    /// whether the matrix tries it (and why not), truly.
+    #[test]
+    fn the_matrix_runs_registered_formats_and_every_family_is_decided() {
+        let registered = registry::formats();
+        let mut tried = Vec::new();
+        for evolving in FORMATS {
+            let info = registered
+                .iter()
+                .find(|f| f.name == evolving.name)
+                .unwrap_or_else(|| panic!("{} is not a registered format", evolving.name));
+            assert_eq!(evolving.family, info.family.name(), "{}", evolving.name);
+            tried.push(evolving.family);
+        }
+        let families = registered.iter().filter_map(|f| f.family.features());
+        for features in FEATURES.iter().chain(families) {
+            let family = features.family;
+            match features.evolution_trial {
+                Trial::Tried => assert!(
+                    tried.contains(&family),
+                    "{family} says Trial::Tried, but evolution::FORMATS has none of its formats: \
+                     add one, or say why not with Trial::NotTried"
+                ),
+                Trial::NotTried(why) => assert!(
+                    !tried.contains(&family),
+                    "{family} says Trial::NotTried ({why}), but evolution::FORMATS runs one of its formats"
+                ),
+            }
+        }
+    }
+}

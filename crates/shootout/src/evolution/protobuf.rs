@@ -4,10 +4,10 @@
 //! names or declaration order, identify fields on the wire; a reader skips the
 //! numbers it does not know and gives a missing scalar its default.
 
-use anyhow::{Context, Result};
-use prost::Message;
+use anyhow::Result;
 
-use super::{Change, Direction, Evolving, UserV1, Value, View, email_of};
+use super::trial::{Version, VersionType, Versions, version_type};
+use super::{Change, Direction, Evolving, UserV1, View, email_of};
 use crate::format::features;
 
 pub const EVOLVING: Evolving = Evolving {
@@ -23,70 +23,23 @@ pub const EVOLVING: Evolving = Evolving {
     trial,
 };
 
-/// One version of the record: a prost message, what its writer makes of a
-/// record and what its reader reports.
-trait Version: Message + Default {
-    fn write(record: &UserV1) -> Self;
-    fn view(self) -> View;
-}
-
 fn trial(change: Change, direction: Direction, records: &[UserV1]) -> Result<Vec<View>> {
-    match change {
-        Change::AddField => between::<V1, AddFieldV2>(direction, records),
-        Change::RemoveField => between::<V1, RemoveFieldV2>(direction, records),
-        Change::RenameField => between::<V1, RenameFieldV2>(direction, records),
-        Change::WidenInt => between::<V1, WidenIntV2>(direction, records),
-        Change::ReorderFields => between::<V1, ReorderFieldsV2>(direction, records),
+    Versions {
+        v1: version::<V1>(),
+        add_field: version::<AddFieldV2>(),
+        remove_field: version::<RemoveFieldV2>(),
+        rename_field: version::<RenameFieldV2>(),
+        widen_int: version::<WidenIntV2>(),
+        reorder_fields: version::<ReorderFieldsV2>(),
     }
+    .trial(change, direction, records)
 }
 
-fn between<Old: Version, New: Version>(
-    direction: Direction,
-    records: &[UserV1],
-) -> Result<Vec<View>> {
-    match direction {
-        Direction::OldToNew => write_then_read::<Old, New>(records),
-        Direction::NewToOld => write_then_read::<New, Old>(records),
-    }
-}
-
-fn write_then_read<Writer: Version, Reader: Version>(records: &[UserV1]) -> Result<Vec<View>> {
-    records
-        .iter()
-        .map(|record| {
-            let bytes = Writer::write(record).encode_to_vec();
-            let read = Reader::decode(bytes.as_slice()).context("the reader failed")?;
-            Ok(read.view())
-        })
-        .collect()
-}
-
-/// A field's value as the reader reports it.
-trait IntoValue {
-    fn into_value(self) -> Value;
-}
-
-impl IntoValue for i64 {
-    fn into_value(self) -> Value {
-        Value::Int(self)
-    }
-}
-
-impl IntoValue for i32 {
-    fn into_value(self) -> Value {
-        Value::Int(self.into())
-    }
-}
-
-impl IntoValue for String {
-    fn into_value(self) -> Value {
-        Value::Text(self)
-    }
-}
-
-impl IntoValue for Option<String> {
-    fn into_value(self) -> Value {
-        self.map_or(Value::Absent, Value::Text)
+/// Message `M` as a version: encoded and decoded by prost.
+fn version<M: prost::Message + Default + VersionType>() -> Version {
+    Version {
+        write: |record| Ok(M::write(record).encode_to_vec()),
+        read: |bytes| Ok(M::decode(bytes)?.view()),
     }
 }
 
@@ -105,15 +58,7 @@ macro_rules! version {
             $(#[prost($($attr)*)] $field: $ty,)+
         }
 
-        impl Version for $name {
-            fn write($record: &UserV1) -> Self {
-                $name { $($field: $value,)+ }
-            }
-
-            fn view(self) -> View {
-                View::from([$((stringify!($field), self.$field.into_value()),)+])
-            }
-        }
+        version_type!($name, |$record| { $($field: $value,)+ });
     };
 }
 
@@ -215,56 +160,21 @@ version! {
     }
 }
 
-/// What every format's tests share: records like the matrix's and the
-/// classification of a cell, by the same rules as the matrix.
-/// The formats' own tests assert their cells as the matrix classifies them.
-#[cfg(test)]
-pub(super) mod cells {
-    use super::super::{Change, Evolving, UserV1, matrix};
-
-    pub fn records() -> Vec<UserV1> {
-        matrix::records()
-    }
-
-    /// Asserts every cell of `format` (per change in `Change::ALL` order:
-    /// old-to-new, new-to-old) as the matrix classifies it on its records.
-    pub fn assert_cells(format: &Evolving, observed: [[&str; 2]; 5]) {
-        let row = matrix::run(&[format], &records()).remove(0);
-        let got: Vec<(Change, &str)> = row
-            .cells
-            .iter()
-            .map(|c| (c.change, c.outcome.class()))
-            .collect();
-        let want: Vec<(Change, &str)> = Change::ALL
-            .into_iter()
-            .zip(observed)
-            .flat_map(|(change, cells)| cells.map(|class| (change, class)))
-            .collect();
-        assert_eq!(got, want, "{}", format.name);
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::Value;
+    use super::super::matrix::records;
+    use super::super::trial::assert_cells;
     use super::*;
 
     #[test]
     fn every_cell_is_as_observed() {
-        cells::assert_cells(
-            &EVOLVING,
-            [
-                ["ok", "ok"],
-                ["ok", "ok"],
-                ["ok", "ok"],
-                ["ok", "ok"],
-                ["ok", "ok"],
-            ],
-        );
+        assert_cells(&EVOLVING, ["ok ok", "ok ok", "ok ok", "ok ok", "ok ok"]);
     }
 
     #[test]
     fn a_new_reader_of_old_data_sees_no_email_and_an_old_reader_skips_it() {
-        let records = cells::records();
+        let records = records();
         let views = trial(Change::AddField, Direction::OldToNew, &records).unwrap();
         assert!(views.iter().all(|view| view["email"] == Value::Absent));
         let views = trial(Change::AddField, Direction::NewToOld, &records).unwrap();
@@ -273,7 +183,7 @@ mod tests {
 
     #[test]
     fn an_old_reader_gives_the_removed_field_its_default() {
-        let views = trial(Change::RemoveField, Direction::NewToOld, &cells::records()).unwrap();
+        let views = trial(Change::RemoveField, Direction::NewToOld, &records()).unwrap();
         assert!(
             views
                 .iter()

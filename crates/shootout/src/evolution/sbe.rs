@@ -8,6 +8,7 @@
 
 use anyhow::{Context, Result};
 
+use super::trial::{Version, Versions};
 use super::{Change, Direction, Evolving, UserV1, Value, View, email_of};
 use crate::format::features;
 
@@ -53,51 +54,8 @@ pub const EVOLVING: Evolving = Evolving {
     trial,
 };
 
-/// One version of the record: what its writer makes of a record, and what its
-/// reader reports of a message.
-struct Version {
-    write: fn(&UserV1) -> Result<Vec<u8>>,
-    read: fn(&[u8]) -> Result<View>,
-}
-
 fn trial(change: Change, direction: Direction, records: &[UserV1]) -> Result<Vec<View>> {
-    let old = Version {
-        write: write_v1,
-        read: read_v1,
-    };
-    let new = match change {
-        Change::AddField => Version {
-            write: write_add_field,
-            read: read_add_field,
-        },
-        Change::RemoveField => Version {
-            write: write_remove_field,
-            read: read_remove_field,
-        },
-        Change::RenameField => Version {
-            write: write_rename_field,
-            read: read_rename_field,
-        },
-        Change::WidenInt => Version {
-            write: write_widen_int,
-            read: read_widen_int,
-        },
-        Change::ReorderFields => Version {
-            write: write_reorder_fields,
-            read: read_reorder_fields,
-        },
-    };
-    let (writer, reader) = match direction {
-        Direction::OldToNew => (old, new),
-        Direction::NewToOld => (new, old),
-    };
-    records
-        .iter()
-        .map(|record| {
-            let bytes = (writer.write)(record).context("the writer failed")?;
-            (reader.read)(&bytes).context("the reader failed")
-        })
-        .collect()
+    VERSIONS.trial(change, direction, records)
 }
 
 /// The text at the (offset, length) a var data decoder returned.
@@ -108,18 +66,18 @@ fn text(bytes: &[u8], (offset, length): (usize, usize)) -> Result<Value> {
     Ok(Value::Text(std::str::from_utf8(slice)?.to_owned()))
 }
 
-/// A version's writer and reader, its fields in schema order (root block, then
-/// var data): each one's kind (`int`: a root block field; `text`: var data;
-/// `deprecated`: var data still written, empty, and skipped on read), its name
-/// in the view, its encoder / decoder method and what the writer puts there
-/// (`|r|` names the v1 record).
+/// A version: the writer and reader of the generated `$module`, its fields in
+/// schema order (root block, then var data): each one's kind (`int`: a root
+/// block field; `text`: var data; `deprecated`: var data still written, empty,
+/// and skipped on read), its name in the view, its encoder / decoder method and
+/// what the writer puts there (`|r|` names the v1 record).
 macro_rules! version {
     (
-        $write:ident, $read:ident, $module:ident, |$record:ident| {
+        $module:ident, |$record:ident| {
             $($kind:ident $name:literal: $set:ident / $get:ident ($value:expr),)+
         }
-    ) => {
-        fn $write($record: &UserV1) -> Result<Vec<u8>> {
+    ) => {{
+        fn write($record: &UserV1) -> Result<Vec<u8>> {
             use $module::WriteBuf;
             use $module::message_header_codec::ENCODED_LENGTH;
             use $module::user_codec::{SBE_BLOCK_LENGTH, UserEncoder};
@@ -134,7 +92,7 @@ macro_rules! version {
             Ok(bytes)
         }
 
-        fn $read(bytes: &[u8]) -> Result<View> {
+        fn read(bytes: &[u8]) -> Result<View> {
             use $module::ReadBuf;
             use $module::message_header_codec::MessageHeaderDecoder;
             use $module::user_codec::UserDecoder;
@@ -144,7 +102,9 @@ macro_rules! version {
             $(version!(@read $kind view user bytes $name $get);)+
             Ok(view)
         }
-    };
+
+        Version { write, read }
+    }};
     (@length int $value:expr) => { 0 };
     (@length $var_data:ident $value:expr) => { 4 + $value.len() };
     (@read int $view:ident $user:ident $bytes:ident $name:literal $get:ident) => {
@@ -158,101 +118,98 @@ macro_rules! version {
     };
 }
 
-version!(write_v1, read_v1, user_v1, |r| {
-    int "uid": uid / uid(r.uid),
-    int "tutorial": tutorial / tutorial(r.tutorial),
-    int "total_login_num": total_login_num / total_login_num(r.total_login_num),
-    text "muid": muid / muid_decoder(&r.muid),
-    text "status": status / status_decoder(&r.status),
-    text "nickname": nickname / nickname_decoder(&r.nickname),
-    text "opened_at": opened_at / opened_at_decoder(&r.opened_at),
-    text "created_at": created_at / created_at_decoder(&r.created_at),
-    text "updated_at": updated_at / updated_at_decoder(&r.updated_at),
-});
+const VERSIONS: Versions = Versions {
+    v1: version!(user_v1, |r| {
+        int "uid": uid / uid(r.uid),
+        int "tutorial": tutorial / tutorial(r.tutorial),
+        int "total_login_num": total_login_num / total_login_num(r.total_login_num),
+        text "muid": muid / muid_decoder(&r.muid),
+        text "status": status / status_decoder(&r.status),
+        text "nickname": nickname / nickname_decoder(&r.nickname),
+        text "opened_at": opened_at / opened_at_decoder(&r.opened_at),
+        text "created_at": created_at / created_at_decoder(&r.created_at),
+        text "updated_at": updated_at / updated_at_decoder(&r.updated_at),
+    }),
 
-version!(write_add_field, read_add_field, user_add_field, |r| {
-    int "uid": uid / uid(r.uid),
-    int "tutorial": tutorial / tutorial(r.tutorial),
-    int "total_login_num": total_login_num / total_login_num(r.total_login_num),
-    text "muid": muid / muid_decoder(&r.muid),
-    text "status": status / status_decoder(&r.status),
-    text "nickname": nickname / nickname_decoder(&r.nickname),
-    text "opened_at": opened_at / opened_at_decoder(&r.opened_at),
-    text "created_at": created_at / created_at_decoder(&r.created_at),
-    text "updated_at": updated_at / updated_at_decoder(&r.updated_at),
-    text "email": email / email_decoder(&email_of(r)),
-});
+    add_field: version!(user_add_field, |r| {
+        int "uid": uid / uid(r.uid),
+        int "tutorial": tutorial / tutorial(r.tutorial),
+        int "total_login_num": total_login_num / total_login_num(r.total_login_num),
+        text "muid": muid / muid_decoder(&r.muid),
+        text "status": status / status_decoder(&r.status),
+        text "nickname": nickname / nickname_decoder(&r.nickname),
+        text "opened_at": opened_at / opened_at_decoder(&r.opened_at),
+        text "created_at": created_at / created_at_decoder(&r.created_at),
+        text "updated_at": updated_at / updated_at_decoder(&r.updated_at),
+        text "email": email / email_decoder(&email_of(r)),
+    }),
 
-version!(write_remove_field, read_remove_field, user_remove_field, |r| {
-    int "uid": uid / uid(r.uid),
-    int "tutorial": tutorial / tutorial(r.tutorial),
-    int "total_login_num": total_login_num / total_login_num(r.total_login_num),
-    text "muid": muid / muid_decoder(&r.muid),
-    text "status": status / status_decoder(&r.status),
-    deprecated "nickname": nickname / nickname_decoder(""),
-    text "opened_at": opened_at / opened_at_decoder(&r.opened_at),
-    text "created_at": created_at / created_at_decoder(&r.created_at),
-    text "updated_at": updated_at / updated_at_decoder(&r.updated_at),
-});
+    remove_field: version!(user_remove_field, |r| {
+        int "uid": uid / uid(r.uid),
+        int "tutorial": tutorial / tutorial(r.tutorial),
+        int "total_login_num": total_login_num / total_login_num(r.total_login_num),
+        text "muid": muid / muid_decoder(&r.muid),
+        text "status": status / status_decoder(&r.status),
+        deprecated "nickname": nickname / nickname_decoder(""),
+        text "opened_at": opened_at / opened_at_decoder(&r.opened_at),
+        text "created_at": created_at / created_at_decoder(&r.created_at),
+        text "updated_at": updated_at / updated_at_decoder(&r.updated_at),
+    }),
 
-version!(write_rename_field, read_rename_field, user_rename_field, |r| {
-    int "uid": uid / uid(r.uid),
-    int "tutorial": tutorial / tutorial(r.tutorial),
-    int "login_count": login_count / login_count(r.total_login_num),
-    text "muid": muid / muid_decoder(&r.muid),
-    text "status": status / status_decoder(&r.status),
-    text "nickname": nickname / nickname_decoder(&r.nickname),
-    text "opened_at": opened_at / opened_at_decoder(&r.opened_at),
-    text "created_at": created_at / created_at_decoder(&r.created_at),
-    text "updated_at": updated_at / updated_at_decoder(&r.updated_at),
-});
+    rename_field: version!(user_rename_field, |r| {
+        int "uid": uid / uid(r.uid),
+        int "tutorial": tutorial / tutorial(r.tutorial),
+        int "login_count": login_count / login_count(r.total_login_num),
+        text "muid": muid / muid_decoder(&r.muid),
+        text "status": status / status_decoder(&r.status),
+        text "nickname": nickname / nickname_decoder(&r.nickname),
+        text "opened_at": opened_at / opened_at_decoder(&r.opened_at),
+        text "created_at": created_at / created_at_decoder(&r.created_at),
+        text "updated_at": updated_at / updated_at_decoder(&r.updated_at),
+    }),
 
-version!(write_widen_int, read_widen_int, user_widen_int, |r| {
-    int "uid": uid / uid(r.uid),
-    int "tutorial": tutorial / tutorial(r.tutorial.into()),
-    int "total_login_num": total_login_num / total_login_num(r.total_login_num),
-    text "muid": muid / muid_decoder(&r.muid),
-    text "status": status / status_decoder(&r.status),
-    text "nickname": nickname / nickname_decoder(&r.nickname),
-    text "opened_at": opened_at / opened_at_decoder(&r.opened_at),
-    text "created_at": created_at / created_at_decoder(&r.created_at),
-    text "updated_at": updated_at / updated_at_decoder(&r.updated_at),
-});
+    widen_int: version!(user_widen_int, |r| {
+        int "uid": uid / uid(r.uid),
+        int "tutorial": tutorial / tutorial(r.tutorial.into()),
+        int "total_login_num": total_login_num / total_login_num(r.total_login_num),
+        text "muid": muid / muid_decoder(&r.muid),
+        text "status": status / status_decoder(&r.status),
+        text "nickname": nickname / nickname_decoder(&r.nickname),
+        text "opened_at": opened_at / opened_at_decoder(&r.opened_at),
+        text "created_at": created_at / created_at_decoder(&r.created_at),
+        text "updated_at": updated_at / updated_at_decoder(&r.updated_at),
+    }),
 
-version!(write_reorder_fields, read_reorder_fields, user_reorder_fields, |r| {
-    int "total_login_num": total_login_num / total_login_num(r.total_login_num),
-    int "tutorial": tutorial / tutorial(r.tutorial),
-    int "uid": uid / uid(r.uid),
-    text "updated_at": updated_at / updated_at_decoder(&r.updated_at),
-    text "created_at": created_at / created_at_decoder(&r.created_at),
-    text "opened_at": opened_at / opened_at_decoder(&r.opened_at),
-    text "nickname": nickname / nickname_decoder(&r.nickname),
-    text "status": status / status_decoder(&r.status),
-    text "muid": muid / muid_decoder(&r.muid),
-});
+    reorder_fields: version!(user_reorder_fields, |r| {
+        int "total_login_num": total_login_num / total_login_num(r.total_login_num),
+        int "tutorial": tutorial / tutorial(r.tutorial),
+        int "uid": uid / uid(r.uid),
+        text "updated_at": updated_at / updated_at_decoder(&r.updated_at),
+        text "created_at": created_at / created_at_decoder(&r.created_at),
+        text "opened_at": opened_at / opened_at_decoder(&r.opened_at),
+        text "nickname": nickname / nickname_decoder(&r.nickname),
+        text "status": status / status_decoder(&r.status),
+        text "muid": muid / muid_decoder(&r.muid),
+    }),
+};
 
 #[cfg(test)]
 mod tests {
-    use super::super::protobuf::cells;
+    use super::super::matrix::records;
+    use super::super::trial::assert_cells;
     use super::*;
 
     #[test]
     fn every_cell_is_as_observed() {
-        cells::assert_cells(
+        assert_cells(
             &EVOLVING,
-            [
-                ["ok", "ok"],
-                ["ok", "ok"],
-                ["ok", "ok"],
-                ["silent", "silent"],
-                ["silent", "silent"],
-            ],
+            ["ok ok", "ok ok", "ok ok", "silent silent", "silent silent"],
         );
     }
 
     #[test]
     fn a_new_reader_of_old_data_gets_an_empty_email() {
-        let views = trial(Change::AddField, Direction::OldToNew, &cells::records()).unwrap();
+        let views = trial(Change::AddField, Direction::OldToNew, &records()).unwrap();
         assert!(
             views
                 .iter()

@@ -1,10 +1,8 @@
 //! The schemaless formats used with named fields, through serde derive: each
 //! record a map from field name to value, so a reader matches fields by name.
 
-use anyhow::Result;
-
 use super::Evolving;
-use super::versions::{Library, Record, trial};
+use super::versions::{library, trial};
 use crate::format::features;
 
 /// How every serde format here evolves: serde derive's documented attributes.
@@ -22,17 +20,10 @@ macro_rules! serde_rules {
     };
 }
 
-struct MsgpackMap;
-
-impl Library for MsgpackMap {
-    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
-        Ok(rmp_serde::to_vec_named(value)?)
-    }
-
-    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
-        Ok(rmp_serde::from_slice(bytes)?)
-    }
-}
+library!(MsgpackMap {
+    encode: |value| Ok(rmp_serde::to_vec_named(value)?),
+    decode: |bytes| Ok(rmp_serde::from_slice(bytes)?),
+});
 
 pub const MSGPACK_MAP: Evolving = Evolving {
     name: "msgpack-map",
@@ -41,19 +32,14 @@ pub const MSGPACK_MAP: Evolving = Evolving {
     trial: trial::<MsgpackMap>,
 };
 
-struct Ciborium;
-
-impl Library for Ciborium {
-    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
+library!(Ciborium {
+    encode: |value| {
         let mut bytes = Vec::new();
         ciborium::into_writer(value, &mut bytes)?;
         Ok(bytes)
-    }
-
-    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
-        Ok(ciborium::from_reader(bytes)?)
-    }
-}
+    },
+    decode: |bytes| Ok(ciborium::from_reader(bytes)?),
+});
 
 pub const CBOR_CIBORIUM: Evolving = Evolving {
     name: "cbor-ciborium",
@@ -62,17 +48,10 @@ pub const CBOR_CIBORIUM: Evolving = Evolving {
     trial: trial::<Ciborium>,
 };
 
-struct SerdeJson;
-
-impl Library for SerdeJson {
-    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
-        Ok(serde_json::to_vec(value)?)
-    }
-
-    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
-        Ok(serde_json::from_slice(bytes)?)
-    }
-}
+library!(SerdeJson {
+    encode: |value| Ok(serde_json::to_vec(value)?),
+    decode: |bytes| Ok(serde_json::from_slice(bytes)?),
+});
 
 pub const JSON_SERDE_JSON: Evolving = Evolving {
     name: "json-serde_json",
@@ -81,17 +60,10 @@ pub const JSON_SERDE_JSON: Evolving = Evolving {
     trial: trial::<SerdeJson>,
 };
 
-struct Bson;
-
-impl Library for Bson {
-    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
-        Ok(bson::serialize_to_vec(value)?)
-    }
-
-    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
-        Ok(bson::deserialize_from_slice(bytes)?)
-    }
-}
+library!(Bson {
+    encode: |value| Ok(bson::serialize_to_vec(value)?),
+    decode: |bytes| Ok(bson::deserialize_from_slice(bytes)?),
+});
 
 pub const BSON: Evolving = Evolving {
     name: "bson",
@@ -102,17 +74,10 @@ pub const BSON: Evolving = Evolving {
     trial: trial::<Bson>,
 };
 
-struct Ubjson;
-
-impl Library for Ubjson {
-    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
-        Ok(ubjson::to_vec(value)?)
-    }
-
-    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
-        Ok(ubjson::from_slice(bytes)?)
-    }
-}
+library!(Ubjson {
+    encode: |value| Ok(ubjson::to_vec(value)?),
+    decode: |bytes| Ok(ubjson::from_slice(bytes)?),
+});
 
 pub const UBJSON: Evolving = Evolving {
     name: "ubjson",
@@ -121,17 +86,10 @@ pub const UBJSON: Evolving = Evolving {
     trial: trial::<Ubjson>,
 };
 
-struct Flexbuffers;
-
-impl Library for Flexbuffers {
-    fn encode<T: Record>(value: &T) -> Result<Vec<u8>> {
-        Ok(flexbuffers::to_vec(value)?)
-    }
-
-    fn decode<T: Record>(bytes: &[u8]) -> Result<T> {
-        Ok(flexbuffers::from_slice(bytes)?)
-    }
-}
+library!(Flexbuffers {
+    encode: |value| Ok(flexbuffers::to_vec(value)?),
+    decode: |bytes| Ok(flexbuffers::from_slice(bytes)?),
+});
 
 pub const FLEXBUFFERS: Evolving = Evolving {
     name: "flexbuffers",

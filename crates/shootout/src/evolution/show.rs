@@ -1,8 +1,9 @@
 //! `shootout evolution`: the matrix in the terminal (outcomes, a legend, each
-//! finding spelled out), as JSON (docs/evolution-schema.md) and as one HTML page.
+//! finding spelled out), as JSON (docs/evolution-schema.md) and as the HTML
+//! report's page with the matrix as its one section (export/html.rs).
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use comfy_table::presets::UTF8_BORDERS_ONLY;
@@ -11,6 +12,7 @@ use serde::Serialize;
 
 use super::matrix::{self, Counts, Outcome, Row};
 use super::{Change, Direction, Evolving, FORMATS};
+use crate::export::{Kind, Target};
 
 /// Identifies the JSON export's layout (docs/evolution-schema.md).
 pub const SCHEMA: &str = "shootout-evolution/1";
@@ -25,51 +27,36 @@ pub struct Options {
 
 /// What the exports hold: the JSON export as is, and the HTML page's data.
 #[derive(Serialize)]
-pub(super) struct Export<'a> {
-    pub schema: &'static str,
-    pub records: usize,
-    pub changes: Vec<Described<Change>>,
-    pub directions: Vec<Described<Direction>>,
-    pub formats: &'a [Row],
+struct Export<'a> {
+    schema: &'static str,
+    records: usize,
+    changes: Vec<Described<Change>>,
+    directions: Vec<Described<Direction>>,
+    formats: &'a [Row],
 }
 
 #[derive(Serialize)]
-pub(super) struct Described<T> {
-    pub name: T,
-    pub description: &'static str,
-}
-
-#[derive(Clone, Copy)]
-enum Kind {
-    Json,
-    Html,
-}
-
-fn is_stdout(path: &Path) -> bool {
-    path == Path::new("-")
+struct Described<T> {
+    name: T,
+    description: &'static str,
 }
 
 pub fn evolution(options: Options) -> Result<()> {
     let formats = chosen(&options.formats)?;
-    let exports: Vec<(Kind, &PathBuf)> = [
-        (Kind::Json, &options.export_json),
-        (Kind::Html, &options.export_html),
+    let targets: Vec<Target> = [
+        (Kind::Json, options.export_json),
+        (Kind::Html, options.export_html),
     ]
     .into_iter()
-    .filter_map(|(kind, path)| path.as_ref().map(|path| (kind, path)))
-    .collect();
-    // Every export path is checked before the matrix runs, so a bad one fails first.
-    let targets: Vec<crate::export::Target> = exports
-        .iter()
-        .map(|(kind, path)| crate::export::Target {
-            kind: match kind {
-                Kind::Json => crate::export::Kind::Json,
-                Kind::Html => crate::export::Kind::Html,
-            },
-            path: path.to_path_buf(),
+    .filter_map(|(kind, path)| {
+        path.map(|path| Target {
+            kind,
+            path,
             force: options.force,
         })
-        .collect();
+    })
+    .collect();
+    // Every export path is checked before the matrix runs, so a bad one fails first.
     crate::export::check_targets(&targets)?;
     let records = matrix::records();
     let rows = matrix::run(&formats, &records);
@@ -90,25 +77,25 @@ pub fn evolution(options: Options) -> Result<()> {
             .into(),
         formats: &rows,
     };
-    if !exports.iter().any(|(_, path)| is_stdout(path)) {
+    if !targets.iter().any(Target::is_stdout) {
         write_terminal(&rows, records.len(), &mut io::stdout().lock())?;
     }
-    for (kind, path) in exports {
-        crate::export::write_with(path, options.force, |out| {
-            write_export(kind, &document, out)
-                .with_context(|| format!("{}: cannot write", path.display()))
+    for target in &targets {
+        crate::export::write_with(&target.path, target.force, |out| {
+            write_export(target.kind, &document, out)
+                .with_context(|| format!("{}: cannot write", target.path.display()))
         })?;
     }
     Ok(())
 }
 
-fn write_export(kind: Kind, document: &Export, out: &mut dyn Write) -> io::Result<()> {
+fn write_export(kind: Kind, document: &Export, out: &mut dyn Write) -> Result<()> {
     match kind {
-        Kind::Json => {
+        Kind::Html => crate::export::html::write_matrix(document, out),
+        _ => {
             serde_json::to_writer_pretty(&mut *out, document)?;
-            writeln!(out)
+            Ok(writeln!(out)?)
         }
-        Kind::Html => super::html::write(document, out),
     }
 }
 
@@ -135,7 +122,7 @@ fn chosen(names: &[String]) -> Result<Vec<&'static Evolving>> {
 }
 
 /// The records of a cell by class, e.g. "records: 3 silent, 26 error, 0 ok of 29".
-pub(super) fn tally(counts: &Counts) -> String {
+fn tally(counts: &Counts) -> String {
     let total = counts.ok + counts.error + counts.silent + counts.panic;
     let mut parts: Vec<String> = [
         (counts.silent, "silent"),
@@ -167,7 +154,7 @@ fn describe_direction(direction: Direction) -> &'static str {
     }
 }
 
-pub(super) fn short_change(change: Change) -> &'static str {
+fn short_change(change: Change) -> &'static str {
     match change {
         Change::AddField => "add",
         Change::RemoveField => "remove",
@@ -177,15 +164,15 @@ pub(super) fn short_change(change: Change) -> &'static str {
     }
 }
 
-pub(super) fn short_direction(direction: Direction) -> &'static str {
+fn short_direction(direction: Direction) -> &'static str {
     match direction {
         Direction::OldToNew => "old→new",
         Direction::NewToOld => "new→old",
     }
 }
 
-/// What each outcome means; `--help`, the terminal legend and the HTML page share it.
-pub(super) const LEGEND: &str = "ok: every record read back equal (a field the data lacked read as absent \
+/// What each outcome means; `--help` and the terminal legend share it.
+const LEGEND: &str = "ok: every record read back equal (a field the data lacked read as absent \
     or its default); error: the reader (or writer) refused, cleanly; silent: read without complaint into \
     wrong values, the dangerous one; panic: the library panicked (caught).";
 

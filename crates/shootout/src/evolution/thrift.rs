@@ -3,13 +3,14 @@
 //! protocol. Field ids and types are on the wire, names are not; a reader skips
 //! ids it does not know and rejects a struct that lacks a required field.
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Result, anyhow};
 use thrift::protocol::{
     TBinaryInputProtocol, TBinaryOutputProtocol, TCompactInputProtocol, TCompactOutputProtocol,
     TOutputProtocol, TSerializable,
 };
 
-use super::{Change, Direction, Evolving, UserV1, Value, View, email_of};
+use super::trial::{Version, VersionType, Versions, version_type};
+use super::{Change, Direction, Evolving, UserV1, View, email_of};
 use crate::format::features;
 
 /// The code the pinned compiler generates from schemas/evolution/user.thrift
@@ -92,55 +93,29 @@ impl Protocol for Compact {
     }
 }
 
-/// One version of the record: a generated struct, what its writer makes of a
-/// record and what its reader reports.
-trait Version: TSerializable {
-    fn write(record: &UserV1) -> Self;
-    fn view(self) -> View;
-}
-
 fn trial<P: Protocol>(
     change: Change,
     direction: Direction,
     records: &[UserV1],
 ) -> Result<Vec<View>> {
     use user_thrift as th;
-    match change {
-        Change::AddField => between::<P, th::UserV1, th::UserAddField>(direction, records),
-        Change::RemoveField => between::<P, th::UserV1, th::UserRemoveField>(direction, records),
-        Change::RenameField => between::<P, th::UserV1, th::UserRenameField>(direction, records),
-        Change::WidenInt => between::<P, th::UserV1, th::UserWidenInt>(direction, records),
-        Change::ReorderFields => {
-            between::<P, th::UserV1, th::UserReorderFields>(direction, records)
-        }
+    Versions {
+        v1: version::<P, th::UserV1>(),
+        add_field: version::<P, th::UserAddField>(),
+        remove_field: version::<P, th::UserRemoveField>(),
+        rename_field: version::<P, th::UserRenameField>(),
+        widen_int: version::<P, th::UserWidenInt>(),
+        reorder_fields: version::<P, th::UserReorderFields>(),
     }
+    .trial(change, direction, records)
 }
 
-fn between<P: Protocol, Old: Version, New: Version>(
-    direction: Direction,
-    records: &[UserV1],
-) -> Result<Vec<View>> {
-    match direction {
-        Direction::OldToNew => write_then_read::<P, Old, New>(records),
-        Direction::NewToOld => write_then_read::<P, New, Old>(records),
+/// Struct `S` as a version in protocol `P`.
+fn version<P: Protocol, S: TSerializable + VersionType>() -> Version {
+    Version {
+        write: |record| P::write(&S::write(record)).map_err(describe),
+        read: |bytes| Ok(P::read::<S>(bytes).map_err(describe)?.view()),
     }
-}
-
-fn write_then_read<P: Protocol, Writer: Version, Reader: Version>(
-    records: &[UserV1],
-) -> Result<Vec<View>> {
-    records
-        .iter()
-        .map(|record| {
-            let bytes = P::write(&Writer::write(record))
-                .map_err(describe)
-                .context("the writer failed")?;
-            let read = P::read::<Reader>(&bytes)
-                .map_err(describe)
-                .context("the reader failed")?;
-            Ok(read.view())
-        })
-        .collect()
 }
 
 /// The crate's error with its message: a protocol error displays as its kind
@@ -152,52 +127,7 @@ fn describe(error: thrift::Error) -> anyhow::Error {
     }
 }
 
-/// A field's value as the reader reports it.
-trait IntoValue {
-    fn into_value(self) -> Value;
-}
-
-impl IntoValue for i64 {
-    fn into_value(self) -> Value {
-        Value::Int(self)
-    }
-}
-
-impl IntoValue for i32 {
-    fn into_value(self) -> Value {
-        Value::Int(self.into())
-    }
-}
-
-impl IntoValue for String {
-    fn into_value(self) -> Value {
-        Value::Text(self)
-    }
-}
-
-impl IntoValue for Option<String> {
-    fn into_value(self) -> Value {
-        self.map_or(Value::Absent, Value::Text)
-    }
-}
-
-/// A generated struct as a [`Version`]: every one of its fields and what a
-/// writer of it puts there (`|r|` names the v1 record).
-macro_rules! version {
-    ($ty:ty, |$record:ident| { $($field:ident: $value:expr,)+ }) => {
-        impl Version for $ty {
-            fn write($record: &UserV1) -> Self {
-                Self { $($field: $value,)+ }
-            }
-
-            fn view(self) -> View {
-                View::from([$((stringify!($field), self.$field.into_value()),)+])
-            }
-        }
-    };
-}
-
-version!(user_thrift::UserV1, |r| {
+version_type!(user_thrift::UserV1, |r| {
     uid: r.uid,
     muid: r.muid.clone(),
     status: r.status.clone(),
@@ -209,7 +139,7 @@ version!(user_thrift::UserV1, |r| {
     updated_at: r.updated_at.clone(),
 });
 
-version!(user_thrift::UserAddField, |r| {
+version_type!(user_thrift::UserAddField, |r| {
     uid: r.uid,
     muid: r.muid.clone(),
     status: r.status.clone(),
@@ -222,7 +152,7 @@ version!(user_thrift::UserAddField, |r| {
     email: Some(email_of(r)),
 });
 
-version!(user_thrift::UserRemoveField, |r| {
+version_type!(user_thrift::UserRemoveField, |r| {
     uid: r.uid,
     muid: r.muid.clone(),
     status: r.status.clone(),
@@ -233,7 +163,7 @@ version!(user_thrift::UserRemoveField, |r| {
     updated_at: r.updated_at.clone(),
 });
 
-version!(user_thrift::UserRenameField, |r| {
+version_type!(user_thrift::UserRenameField, |r| {
     uid: r.uid,
     muid: r.muid.clone(),
     status: r.status.clone(),
@@ -245,7 +175,7 @@ version!(user_thrift::UserRenameField, |r| {
     updated_at: r.updated_at.clone(),
 });
 
-version!(user_thrift::UserWidenInt, |r| {
+version_type!(user_thrift::UserWidenInt, |r| {
     uid: r.uid,
     muid: r.muid.clone(),
     status: r.status.clone(),
@@ -257,7 +187,7 @@ version!(user_thrift::UserWidenInt, |r| {
     updated_at: r.updated_at.clone(),
 });
 
-version!(user_thrift::UserReorderFields, |r| {
+version_type!(user_thrift::UserReorderFields, |r| {
     updated_at: r.updated_at.clone(),
     created_at: r.created_at.clone(),
     opened_at: r.opened_at.clone(),
@@ -271,34 +201,19 @@ version!(user_thrift::UserReorderFields, |r| {
 
 #[cfg(test)]
 mod tests {
-    use super::super::protobuf::cells;
+    use super::super::trial::assert_cells;
     use super::*;
 
     #[test]
     fn every_binary_cell_is_as_observed() {
-        cells::assert_cells(
+        assert_cells(
             &BINARY,
-            [
-                ["ok", "ok"],
-                ["ok", "error"],
-                ["ok", "ok"],
-                ["error", "error"],
-                ["ok", "ok"],
-            ],
+            ["ok ok", "ok error", "ok ok", "error error", "ok ok"],
         );
     }
 
     #[test]
     fn every_compact_cell_is_as_observed() {
-        cells::assert_cells(
-            &COMPACT,
-            [
-                ["ok", "ok"],
-                ["ok", "error"],
-                ["ok", "ok"],
-                ["ok", "ok"],
-                ["ok", "ok"],
-            ],
-        );
+        assert_cells(&COMPACT, ["ok ok", "ok error", "ok ok", "ok ok", "ok ok"]);
     }
 }

@@ -7,7 +7,7 @@
 //! formats' evolution rules and invisible to bincode, borsh, bitcode, rkyv and
 //! speedy; speedy's `default_on_eof` is invisible to the rest.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use rkyv::api::high::{HighDeserializer, HighSerializer, HighValidator};
 use rkyv::bytecheck::CheckBytes;
 use rkyv::rancor;
@@ -17,11 +17,12 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use speedy::LittleEndian;
 
-use super::{Change, Direction, UserV1, Value, View, email_of};
+use super::trial::{Version, VersionType, Versions, version_type};
+use super::{Change, Direction, UserV1, View, email_of};
 
 /// One version of the record, as a type every library here can write and read.
 pub trait Record:
-    Sized
+    VersionType
     + Serialize
     + DeserializeOwned
     + bincode::Encode
@@ -34,10 +35,6 @@ pub trait Record:
     + for<'a> speedy::Readable<'a, LittleEndian>
     + Archivable
 {
-    /// What a writer of this version makes of a record.
-    fn write(record: &UserV1) -> Self;
-    /// What a reader of this version saw, by its own field names.
-    fn view(self) -> View;
 }
 
 /// rkyv's bounds for its high-level API, gathered so [`Record`] can require them.
@@ -71,6 +68,31 @@ pub trait Library {
     fn decode<T: Record>(bytes: &[u8]) -> Result<T>;
 }
 
+/// A [`Library`] named `$name`, from its two calls written as closures: one
+/// encoding a value of any [`Record`] type, one decoding it from bytes.
+macro_rules! library {
+    ($name:ident {
+        encode: |$value:ident| $encode:expr,
+        decode: |$bytes:ident| $decode:expr $(,)?
+    }) => {
+        struct $name;
+
+        impl $crate::evolution::versions::Library for $name {
+            fn encode<T: $crate::evolution::versions::Record>(
+                $value: &T,
+            ) -> anyhow::Result<Vec<u8>> {
+                $encode
+            }
+
+            fn decode<T: $crate::evolution::versions::Record>($bytes: &[u8]) -> anyhow::Result<T> {
+                $decode
+            }
+        }
+    };
+}
+
+pub(super) use library;
+
 /// The experiment for library `L`: `records` written by the writer's version
 /// of `change` and read back, one by one, by the reader's.
 pub fn trial<L: Library>(
@@ -78,64 +100,22 @@ pub fn trial<L: Library>(
     direction: Direction,
     records: &[UserV1],
 ) -> Result<Vec<View>> {
-    match change {
-        Change::AddField => between::<L, V1, AddFieldV2>(direction, records),
-        Change::RemoveField => between::<L, V1, RemoveFieldV2>(direction, records),
-        Change::RenameField => between::<L, V1, RenameFieldV2>(direction, records),
-        Change::WidenInt => between::<L, V1, WidenIntV2>(direction, records),
-        Change::ReorderFields => between::<L, V1, ReorderFieldsV2>(direction, records),
+    Versions {
+        v1: version::<L, V1>(),
+        add_field: version::<L, AddFieldV2>(),
+        remove_field: version::<L, RemoveFieldV2>(),
+        rename_field: version::<L, RenameFieldV2>(),
+        widen_int: version::<L, WidenIntV2>(),
+        reorder_fields: version::<L, ReorderFieldsV2>(),
     }
+    .trial(change, direction, records)
 }
 
-fn between<L: Library, Old: Record, New: Record>(
-    direction: Direction,
-    records: &[UserV1],
-) -> Result<Vec<View>> {
-    match direction {
-        Direction::OldToNew => write_then_read::<L, Old, New>(records),
-        Direction::NewToOld => write_then_read::<L, New, Old>(records),
-    }
-}
-
-fn write_then_read<L: Library, Writer: Record, Reader: Record>(
-    records: &[UserV1],
-) -> Result<Vec<View>> {
-    records
-        .iter()
-        .map(|record| {
-            let bytes = L::encode(&Writer::write(record)).context("the writer failed")?;
-            let read = L::decode::<Reader>(&bytes).context("the reader failed")?;
-            Ok(read.view())
-        })
-        .collect()
-}
-
-/// A field's value as the reader reports it.
-trait IntoValue {
-    fn into_value(self) -> Value;
-}
-
-impl IntoValue for i64 {
-    fn into_value(self) -> Value {
-        Value::Int(self)
-    }
-}
-
-impl IntoValue for i32 {
-    fn into_value(self) -> Value {
-        Value::Int(self.into())
-    }
-}
-
-impl IntoValue for String {
-    fn into_value(self) -> Value {
-        Value::Text(self)
-    }
-}
-
-impl IntoValue for Option<String> {
-    fn into_value(self) -> Value {
-        self.map_or(Value::Absent, Value::Text)
+/// Version `T` as library `L` writes and reads it.
+fn version<L: Library, T: Record>() -> Version {
+    Version {
+        write: |record| L::encode(&T::write(record)),
+        read: |bytes| Ok(L::decode::<T>(bytes)?.view()),
     }
 }
 
@@ -170,15 +150,9 @@ macro_rules! version {
             $($(#[$attr])* pub $field: $ty,)+
         }
 
-        impl Record for $name {
-            fn write($record: &UserV1) -> Self {
-                $name { $($field: $value,)+ }
-            }
+        version_type!($name, |$record| { $($field: $value,)+ });
 
-            fn view(self) -> View {
-                View::from([$((stringify!($field), self.$field.into_value()),)+])
-            }
-        }
+        impl Record for $name {}
     };
 }
 

@@ -1,12 +1,15 @@
 //! `--export-html`: one self-contained page (no network at view time) with the
 //! run's provenance, warnings, throughput, latency curves, sizes, speed against
-//! size with its Pareto front, allocations and a filterable feature matrix.
+//! size with its Pareto front, allocations and a filterable feature matrix, and
+//! the interop, evolution and robustness matrices as sections of their own.
 //!
 //! The figures are computed here and embedded as JSON; the page's script only
-//! draws them. Charts are drawn in the browser by Chart.js (html/chart.umd.min.js,
-//! vendored by scripts/vendor-chartjs.sh): a maintained, MIT-licensed library in
-//! one file, whose legend toggling and logarithmic axes the latency chart needs to
-//! let a reader pick formats, which server-side SVG would have had to re-implement.
+//! draws them, as text of the elements it makes, so no string of the data is
+//! ever markup and nothing here escapes HTML. Charts are drawn in the browser
+//! by Chart.js (html/chart.umd.min.js, vendored by scripts/vendor-chartjs.sh): a
+//! maintained, MIT-licensed library in one file, whose legend toggling and
+//! logarithmic axes the latency chart needs to let a reader pick formats, which
+//! server-side SVG would have had to re-implement.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
@@ -29,16 +32,34 @@ const CHART_JS: &str = include_str!("html/chart.umd.min.js");
 /// The release scripts/vendor-chartjs.sh pins.
 const CHART_JS_VERSION: &str = "4.6.1";
 
+/// The page of a run or of `report`: its results, then the matrices attached.
 pub fn write(merged: &Merged, out: &mut dyn Write) -> Result<()> {
-    let page = Page::of(merged);
-    let title = format!(
-        "shootout: {} ({} records)",
-        page.workload.name, page.workload.records
-    );
+    write_page(Some(Measured::of(merged)), &merged.attachments, out)
+}
+
+/// The page of one matrix alone (`evolution` or `robustness --export-html`):
+/// its section as `report --attach` would add it, and no results.
+pub fn write_matrix(matrix: &impl Serialize, out: &mut dyn Write) -> Result<()> {
+    let matrix = serde_json::to_value(matrix)?;
+    write_page(None, std::slice::from_ref(&matrix), out)
+}
+
+fn write_page(
+    results: Option<Measured>,
+    attachments: &[serde_json::Value],
+    out: &mut dyn Write,
+) -> Result<()> {
+    let page = Page {
+        generator: format!(
+            "shootout {} --export-html, charts by Chart.js {CHART_JS_VERSION}",
+            env!("CARGO_PKG_VERSION")
+        ),
+        results,
+        attachments,
+    };
     let html = fill(
         TEMPLATE,
         &[
-            ("TITLE", &escape_html(&title)),
             ("STYLE", STYLE),
             ("DATA", &script_json(&page)?),
             ("CHART_JS", CHART_JS),
@@ -54,6 +75,17 @@ pub fn write(merged: &Merged, out: &mut dyn Write) -> Result<()> {
 struct Page<'a> {
     /// What made the page, with versions.
     generator: String,
+    /// Absent on the page of a matrix alone.
+    #[serde(flatten)]
+    results: Option<Measured<'a>>,
+    /// Matrices (`report --attach`, or the one of a matrix's own page), each
+    /// drawn by its `schema`.
+    attachments: &'a [serde_json::Value],
+}
+
+/// A run's or a report's figures.
+#[derive(Serialize)]
+struct Measured<'a> {
     workload: &'a WorkloadInfo,
     /// How the figures were taken: the lines above the terminal's tables.
     method: Vec<String>,
@@ -68,8 +100,6 @@ struct Page<'a> {
     pareto: Pareto,
     /// …and within each language, when there are several.
     pareto_by_language: BTreeMap<&'a str, Pareto>,
-    /// Matrices from `report --attach`, each drawn by its `schema`.
-    attachments: &'a [serde_json::Value],
 }
 
 #[derive(Serialize)]
@@ -138,8 +168,8 @@ struct Pareto {
     decode: Vec<usize>,
 }
 
-impl<'a> Page<'a> {
-    fn of(merged: &'a Merged) -> Page<'a> {
+impl<'a> Measured<'a> {
+    fn of(merged: &'a Merged) -> Measured<'a> {
         let formats: Vec<Format> = merged.rows.iter().map(Format::of).collect();
         let pareto = Pareto::of(&formats, None);
         let pareto_by_language = match merged.several_languages() {
@@ -154,11 +184,7 @@ impl<'a> Page<'a> {
         };
         let mut warnings = merged.warnings();
         warnings.extend(merged.imprecise());
-        Page {
-            generator: format!(
-                "shootout {} --export-html, charts by Chart.js {CHART_JS_VERSION}",
-                env!("CARGO_PKG_VERSION")
-            ),
+        Measured {
             workload: &merged.first().workload,
             method: table::preamble(merged),
             warnings,
@@ -181,7 +207,6 @@ impl<'a> Page<'a> {
             formats,
             pareto,
             pareto_by_language,
-            attachments: &merged.attachments,
         }
     }
 }
@@ -367,13 +392,6 @@ fn fill(template: &str, values: &[(&str, &str)]) -> String {
 /// no string in it (a note, a path) can close the element.
 fn script_json(value: &impl Serialize) -> Result<String> {
     Ok(serde_json::to_string(value)?.replace('<', "\\u003c"))
-}
-
-fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 #[cfg(test)]

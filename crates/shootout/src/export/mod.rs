@@ -191,7 +191,7 @@ pub(crate) mod tests {
     use crate::benchmark::timer::Calibration;
     use crate::benchmark::{FormatRuns, Measurement, RunInfo, Settings};
     use crate::environment::{Caches, Environment};
-    use crate::format::{Family, FormatInfo, Labels};
+    use crate::format::{Family, FormatInfo, Framing, Labels};
     use crate::results::{Invocation, Results, Runner, SCHEMA, WorkloadInfo};
 
     /// A made-up format, so the snapshots change only when the exports do.
@@ -201,6 +201,8 @@ pub(crate) mod tests {
         library: "example-lib",
         labels: Labels::ZERO_COPY_NATIVE,
         notes: "A fixture.",
+        wire: None,
+        framing: Framing::None,
     };
 
     /// One run of 1000 operations at `ns_per_op`, through the statistics engine.

@@ -32,7 +32,7 @@ use serde::de::DeserializeOwned;
 use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 
-use super::{Codec, Family, Format, FormatInfo, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, Message, MultiMessage, Side};
@@ -74,6 +74,8 @@ impl Format for AvroDatum {
                 records' own serde derives (Option<T> = union [null, T], f32 = float, u8 level = \
                 int, range-checked), same framing; decode reads an owned record (each String and \
                 Vec allocated).",
+        wire: Some("avro"),
+        framing: Framing::U32le,
     };
 }
 

@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 use bincode::config::{self, Configuration, Limit};
 use bincode::error::EncodeError;
 
-use super::{Codec, Family, Format, FormatInfo, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage};
 
@@ -90,6 +90,8 @@ impl Format for Bincode {
                 workloads: Encode/Decode derived on the record types themselves, same config, \
                 framing and limit; decode builds the owned record (one allocation per String/Vec) \
                 and visits it.",
+        wire: Some("bincode"),
+        framing: Framing::None,
     };
 }
 

@@ -8,7 +8,7 @@
 
 use anyhow::{Context, Result, bail};
 
-use super::{Codec, Family, Format, FormatInfo, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage};
 
@@ -47,6 +47,8 @@ impl Format for Bitcode {
                 allocated once per non-empty record. Record-shaped workloads: the same derives on \
                 the record types, buffers and framing; decoded owned (one allocation per \
                 String/Vec) then visited.",
+        wire: Some("bitcode"),
+        framing: Framing::U32le,
     };
 }
 

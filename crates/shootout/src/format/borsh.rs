@@ -8,7 +8,7 @@
 use anyhow::{Context, Result};
 use borsh::BorshDeserialize;
 
-use super::{Codec, Family, Format, FormatInfo, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Iex, MultiMessage};
 
@@ -28,6 +28,8 @@ impl Format for Borsh {
                 per record one Vec allocation plus one String per message. Record-shaped \
                 workloads: the same derives on the record types, decoded owned (one allocation \
                 per String/Vec) then visited; borsh refuses to encode NaN floats (encode error).",
+        wire: Some("borsh"),
+        framing: Framing::None,
     };
 }
 

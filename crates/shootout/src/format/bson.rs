@@ -20,7 +20,7 @@
 use anyhow::{Context, Result, ensure};
 
 use super::serde_decode::SerdeDecode;
-use super::{Codec, Family, Format, FormatInfo, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 
 /// The smallest BSON document: its int32 length and the terminating NUL.
 const MIN_DOCUMENT: usize = 5;
@@ -50,6 +50,8 @@ impl Format for Bson {
                 into the owned record, then visited; every value has a BSON type (i32 and u8 as \
                 int32, i64 int64, f64 double, f32 widened to double and narrowed back exactly, \
                 None null), so nothing is lost.",
+        wire: Some("bson"),
+        framing: Framing::None,
     };
 }
 

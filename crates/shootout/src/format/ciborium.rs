@@ -16,7 +16,7 @@ use anyhow::{Context, Result};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{Codec, Family, Format, FormatInfo, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Iex, MultiMessage};
 
@@ -57,6 +57,8 @@ impl Format for CborCiborium {
                 one String per message. Record-shaped workloads: the same CBOR sequence, \
                 decoded into the owned record, then visited; ciborium writes each float in the \
                 shortest width that holds it exactly (f16/f32/f64), None is null.",
+        wire: Some("cbor-map"),
+        framing: Framing::None,
     };
 }
 

@@ -409,6 +409,8 @@ impl<F> super::Format for Forgetful<F> {
         library: "postcard",
         labels: <super::postcard::Postcard as super::Format>::INFO.labels,
         notes: "",
+        wire: None,
+        framing: <super::postcard::Postcard as super::Format>::INFO.framing,
     };
 }
 

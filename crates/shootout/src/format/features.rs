@@ -36,6 +36,10 @@ pub struct Features {
     pub framing: &'static str,
     /// What changes keep old and new readers and writers compatible.
     pub evolution: &'static str,
+    /// Whether `shootout evolution` puts those changes to the test; a test
+    /// holds `evolution::FORMATS` to it, so a new family is a decision.
+    #[serde(skip)]
+    pub evolution_trial: Trial,
     /// Languages with maintained implementations from the format's own project.
     pub languages: &'static str,
     /// License of the format's reference implementation.
@@ -62,6 +66,18 @@ pub struct Traits {
     pub cross_language: bool,
 }
 
+/// Whether `shootout evolution` runs a format of a family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trial {
+    /// One of the family's Rust formats has its v1 and v2s in `evolution::FORMATS`.
+    Tried,
+    /// None has, for this reason.
+    NotTried(&'static str),
+}
+
+/// Why the families only other languages measure are not tried.
+const NO_RUST_FORMAT: &str = "no Rust format: shootout evolution runs Rust codecs only";
+
 pub const CAPNP: Features = Features {
     family: "Cap'n Proto",
     schema: Schema::Idl,
@@ -79,6 +95,7 @@ pub const CAPNP: Features = Features {
     optional_fields: "No presence bit for scalars (unset reads the default); pointer fields can be null (has_*); a union with Void models absence",
     framing: "Stream framing: a segment table (segment count, then each segment's size in words) precedes the segments",
     evolution: "Add fields/enumerants with the next @N ordinal; renames are safe; never remove, renumber or retype fields or change defaults",
+    evolution_trial: Trial::Tried,
     languages: "C++ reference implementation only; Rust, Go, Java, Python, C# and others are community ports (otherlang page)",
     license: "MIT",
     sources: &[
@@ -106,6 +123,7 @@ pub const FLATBUFFERS: Features = Features {
     optional_fields: "Table fields may be omitted (reader gets the schema default); scalars declared `= null` read as absent (Option in Rust)",
     framing: "Not self-delimiting; optional 4-byte little-endian size prefix (finish_size_prefixed / size_prefixed_root)",
     evolution: "Append table fields (or pin them with `id:`); never remove (mark `deprecated`) or retype; renames safe; structs are frozen",
+    evolution_trial: Trial::Tried,
     languages: "In google/flatbuffers: C++, C#, Dart, Go, Java, JS/TS, Kotlin, Lobster, Lua, Nim, PHP, Python, Rust, Swift; C via flatcc",
     license: "Apache-2.0",
     sources: &[
@@ -133,6 +151,7 @@ pub const SBE: Features = Features {
     optional_fields: "presence=\"optional\" reserves a null sentinel per type (nullValue, e.g. max uint); presence=\"constant\" is never sent",
     framing: "Message header (blockLength, templateId, schemaId, version) but no total length; streams add framing, e.g. FIX SOFH",
     evolution: "Append fields at the end of a block with sinceVersion; old decoders skip them via blockLength; no removals or retyping",
+    evolution_trial: Trial::Tried,
     languages: "Reference generators (aeron-io/simple-binary-encoding, formerly real-logic): Java, C, C++, C#, Go, Rust",
     license: "Apache-2.0",
     sources: &[
@@ -160,6 +179,7 @@ pub const PROTOBUF: Features = Features {
     optional_fields: "proto3 scalars have implicit presence unless marked `optional` (explicit, 3.15+); messages, oneofs, proto2 track presence",
     framing: "Not self-delimiting; streams prefix each message with its size (e.g. varint length, writeDelimitedTo)",
     evolution: "Field numbers on the wire: add fields freely, old readers ignore unknown ones; never reuse or renumber (mark `reserved`)",
+    evolution_trial: Trial::Tried,
     languages: "Google-maintained: C++, C#, Dart, Go, Java, Kotlin, Objective-C, PHP, Python, Ruby, Rust",
     license: "BSD-3-Clause",
     sources: &[
@@ -189,6 +209,7 @@ pub const MESSAGEPACK: Features = Features {
     optional_fields: "Omit the map key or write nil",
     framing: "Every object is self-delimiting; a stream is a plain concatenation of objects",
     evolution: "Schemaless: whatever the application tolerates (e.g. ignoring unknown map keys)",
+    evolution_trial: Trial::Tried,
     languages: "Spec only; the msgpack GitHub org hosts C/C++, Java, Python, Ruby, JavaScript, C# and more; msgpack.org lists others",
     license: "No reference implementation; msgpack-c (C/C++) is BSL-1.0",
     sources: &[
@@ -215,6 +236,7 @@ pub const CBOR: Features = Features {
     optional_fields: "Omit the map key, or use the null/undefined simple values",
     framing: "Each data item is self-delimiting (indefinite-length items end with a break byte); RFC 8742 CBOR Sequences concatenate items",
     evolution: "Schemaless: whatever the application tolerates",
+    evolution_trial: Trial::Tried,
     languages: "IETF standard (RFC 8949); no reference implementation, many independent ones",
     license: "n/a: IETF standard, no reference implementation",
     sources: &[
@@ -241,6 +263,7 @@ pub const JSON: Features = Features {
     optional_fields: "Omit the member or use null",
     framing: "A JSON text is one value; streams use JSON Lines (one value per line) or RFC 7464 JSON text sequences",
     evolution: "Schemaless: app-defined. Interop is only assured for integers within ±(2^53−1) (RFC 8259 §6); many parsers round u64",
+    evolution_trial: Trial::Tried,
     languages: "Standard (RFC 8259 / ECMA-404); implemented everywhere, no reference implementation",
     license: "n/a: IETF/Ecma standard, no reference implementation",
     sources: &[
@@ -268,6 +291,7 @@ pub const BSON: Features = Features {
     optional_fields: "Omit the element, or store a null element (type 0x0A)",
     framing: "int32 total-length prefix per document; length-prefixed strings/subdocs let raw APIs read fields in place by linear scan",
     evolution: "Schemaless: whatever the application tolerates",
+    evolution_trial: Trial::Tried,
     languages: "MongoDB drivers maintain BSON libraries: C (libbson), C++, C#, Go, Java, Node.js, PHP, Python, Ruby, Rust and more",
     license: "No single reference implementation; libbson (mongo-c-driver) is Apache-2.0",
     sources: &[
@@ -296,6 +320,7 @@ pub const FLEXBUFFERS: Features = Features {
     optional_fields: "Omit the map key or store null",
     framing: "Not self-delimiting: root type and width sit in the last bytes, so the buffer's length must be known",
     evolution: "Schemaless: whatever the application tolerates",
+    evolution_trial: Trial::Tried,
     languages: "In google/flatbuffers: C++, Java, Dart, JavaScript/TypeScript, Rust (flexbuffers crate)",
     license: "Apache-2.0",
     sources: &[
@@ -322,6 +347,7 @@ pub const AVRO: Features = Features {
     optional_fields: "A union with \"null\", usually [\"null\", T] with default null",
     framing: "Datums carry no framing or types; container files embed the writer schema + sync markers; single-object: C3 01 + fingerprint",
     evolution: "Reader/writer schema resolution by field name: new reader fields need defaults, writer-only fields skipped, numeric promotions",
+    evolution_trial: Trial::Tried,
     languages: "Apache Avro SDKs: C, C++, C#, Java, JavaScript, Perl, PHP, Python, Ruby; Rust in apache/avro-rs",
     license: "Apache-2.0",
     sources: &[
@@ -348,6 +374,7 @@ pub const THRIFT: Features = Features {
     optional_fields: "`optional` fields are omitted when unset; `required` must be present; default requiredness is normally written",
     framing: "Binary/compact protocols carry field ids and types (skippable), no message length; TFramedTransport adds a 4-byte size",
     evolution: "Field ids on the wire: add optional/default fields, unknown ids skipped; never reuse or retype ids; avoid `required`",
+    evolution_trial: Trial::Tried,
     languages: "apache/thrift: C++, Java, Python, Go, C# (.NET), Rust, JS/Node.js, PHP, Ruby, Erlang, Haskell, Swift and more",
     license: "Apache-2.0",
     sources: &[
@@ -375,6 +402,7 @@ pub const UBJSON: Features = Features {
     optional_fields: "Omit the key, or store null (Z)",
     framing: "Values are self-delimiting; containers end with ]/} or declare a count (#) and optionally one element type ($)",
     evolution: "Schemaless: whatever the application tolerates",
+    evolution_trial: Trial::Tried,
     languages: "Spec only (ubjson.org); libraries are listed there, mostly community-written",
     license: "n/a: spec, no reference implementation",
     sources: &[
@@ -400,6 +428,7 @@ pub const BINCODE: Features = Features {
     optional_fields: "Option<T>: 1-byte tag (0 = None, 1 = Some) then the value",
     framing: "No header or length; a decoder that knows the type reads exactly one value (decode_from_slice returns bytes read)",
     evolution: "None: no field ids or names; any change to the types breaks old data",
+    evolution_trial: Trial::Tried,
     languages: "Rust only; development ceased in Dec 2025 (RUSTSEC-2025-0141), 1.3.3 declared complete",
     license: "MIT",
     sources: &[
@@ -426,6 +455,7 @@ pub const POSTCARD: Features = Features {
     optional_fields: "Option<T>: 1-byte tag (0 = None, 1 = Some) then the value",
     framing: "No length header; take_from_bytes returns the unused rest; the COBS flavor delimits messages with a 0x00 byte",
     evolution: "None beyond a stable, documented wire format since 1.0: no field ids or names, both sides need the same types",
+    evolution_trial: Trial::Tried,
     languages: "Rust (the wire format spec is language-neutral)",
     license: "MIT OR Apache-2.0",
     sources: &[
@@ -452,6 +482,7 @@ pub const RKYV: Features = Features {
     optional_fields: "Option<T> archived as ArchivedOption<T>",
     framing: "Root object stored at the end of the buffer by default; not self-delimiting, buffer length and alignment must be known",
     evolution: "None built in: the archive mirrors the Rust types' layout; changes need app-level versioning",
+    evolution_trial: Trial::Tried,
     languages: "Rust only; untrusted bytes are validated with bytecheck (CheckBytes) before access",
     license: "MIT",
     sources: &[
@@ -477,6 +508,7 @@ pub const BORSH: Features = Features {
     optional_fields: "Option<T>: 1-byte tag (0 = None, 1 = Some) then the value",
     framing: "No header or length; fixed little-endian integers and u32 length prefixes; the type determines where a value ends",
     evolution: "None: the specified encoding is bijective and positional; no field ids or names",
+    evolution_trial: Trial::Tried,
     languages: "Near maintains Rust (borsh-rs) and JS/TS (borsh-js); Go, Python, Java etc. ports are listed in the borsh README",
     license: "borsh-rs: MIT OR Apache-2.0",
     sources: &[
@@ -504,6 +536,7 @@ pub const SPEEDY: Features = Features {
     optional_fields: "Option<T>: 1-byte tag then the value",
     framing: "No header; lengths are u32 by default (length_type); endianness is chosen by the caller",
     evolution: "Only #[speedy(default_on_eof)]: fields appended at the end read as Default when old data ends early",
+    evolution_trial: Trial::Tried,
     languages: "Rust only",
     license: "MIT OR Apache-2.0",
     sources: &["https://github.com/koute/speedy", "https://docs.rs/speedy"],
@@ -526,6 +559,7 @@ pub const BITCODE: Features = Features {
     optional_fields: "Option<T> (encoding internal, not a published spec)",
     framing: "No header; decode takes one whole buffer (each field's values are grouped together), so messages need external framing",
     evolution: "None: format not stable across major versions and not self-describing (stated non-goals)",
+    evolution_trial: Trial::Tried,
     languages: "Rust only (compatibility with other languages is a stated non-goal)",
     license: "MIT OR Apache-2.0",
     sources: &[
@@ -554,6 +588,7 @@ pub const JAVA_SERIALIZATION: Features = Features {
     optional_fields: "Null references; primitive fields are always written",
     framing: "Stream header (magic 0xACED, version 5), then objects one after another (ObjectInputStream.readObject); back-references within a stream",
     evolution: "serialVersionUID decides compatibility; adding fields (read as defaults) and removing them are compatible changes, changing a field's type or the class hierarchy is not (spec ch. 5)",
+    evolution_trial: Trial::NotTried(NO_RUST_FORMAT),
     languages: "JVM only",
     license: "GPL-2.0 with Classpath Exception (OpenJDK)",
     sources: &[
@@ -579,6 +614,7 @@ pub const SMILE: Features = Features {
     optional_fields: "Omit the key or write null, as JSON",
     framing: "Optional 4-byte header (`:)\\n` + flags); values delimit themselves; optional 0xFF end-of-content marker between documents",
     evolution: "Schemaless: app-defined, as JSON; back-referenced (shared) key names are per document",
+    evolution_trial: Trial::NotTried(NO_RUST_FORMAT),
     languages: "Java (Jackson, the reference); libsmile (C), Python and others from the community",
     license: "Apache-2.0 (Jackson); the specification is BSD-2-Clause",
     sources: &[
@@ -604,6 +640,7 @@ pub const KRYO: Features = Features {
     optional_fields: "Null references (a null flag per reference field)",
     framing: "None added: objects are read one after another from an Input over a stream, given the same registrations",
     evolution: "The default FieldSerializer supports no change; CompatibleFieldSerializer, TaggedFieldSerializer and VersionFieldSerializer add or remove fields at a cost in size",
+    evolution_trial: Trial::NotTried(NO_RUST_FORMAT),
     languages: "JVM only",
     license: "BSD-3-Clause",
     sources: &[
@@ -629,6 +666,7 @@ pub const FORY: Features = Features {
     optional_fields: "Nullable references (a null flag per reference)",
     framing: "A header per serialized object; objects read one after another from a buffer or stream",
     evolution: "Schema-consistent mode (the default) supports no change; compatible mode (CompatibleMode.COMPATIBLE) adds and removes fields by sharing type metadata",
+    evolution_trial: Trial::NotTried(NO_RUST_FORMAT),
     languages: "Apache Fory: Java, Python, C++, Go, JavaScript, Rust, Scala, Kotlin; the row format (not measured here) reads in place",
     license: "Apache-2.0",
     sources: &[
@@ -654,6 +692,7 @@ pub const IGNITE_BINARY: Features = Features {
     optional_fields: "A field can be absent from an object (its schema lists the fields present) or null",
     framing: "Each object's header carries its total length, type ID and schema ID; a footer holds field offsets",
     evolution: "Fields are added and removed at runtime without restarts (new schema IDs); a field's type cannot change",
+    evolution_trial: Trial::NotTried(NO_RUST_FORMAT),
     languages: "Apache Ignite: Java, .NET and C++ nodes; thin clients in Python, Node.js, PHP and others speak the binary protocol",
     license: "Apache-2.0",
     sources: &[
@@ -679,6 +718,7 @@ pub const GOB: Features = Features {
     optional_fields: "Zero values are not sent; pointers are flattened (nil reads as the zero value)",
     framing: "A stream of length-prefixed messages; each type is described once per stream, before its first value",
     evolution: "Fields match by name: fields added or removed on one side are ignored; a field's type must stay compatible",
+    evolution_trial: Trial::NotTried(NO_RUST_FORMAT),
     languages: "Go only (encoding/gob)",
     license: "BSD-3-Clause (Go)",
     sources: &["https://pkg.go.dev/encoding/gob"],

@@ -19,7 +19,7 @@ use anyhow::{Context, Result, bail, ensure};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{Codec, Family, Format, FormatInfo, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Iex, MultiMessage, Side};
 
@@ -46,6 +46,8 @@ impl Format for Flexbuffers {
                 OWNED record, then visited: one generic path for every shape instead of a \
                 hand-written Reader walk per shape, so it copies strings; f32 is a 32-bit float, \
                 None null.",
+        wire: Some("flexbuffers"),
+        framing: Framing::U32le,
     };
 }
 

@@ -19,7 +19,7 @@
 use anyhow::{Context, Result, ensure};
 use minicbor::{Decode, Decoder, Encode, Encoder};
 
-use super::{Codec, Family, Format, FormatInfo, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, Message, MultiMessage, Side};
 
@@ -121,6 +121,8 @@ impl Format for CborMinicbor {
                 Record-shaped workloads: the derives with #[n] indices on the record types \
                 themselves (arrays of fields by position; absent Option = null), decoded owned \
                 (one allocation per String, Vecs grow as they are read) then visited.",
+        wire: Some("cbor-array"),
+        framing: Framing::None,
     };
 }
 

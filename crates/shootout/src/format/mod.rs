@@ -23,6 +23,7 @@ pub mod serde_decode;
 pub mod serde_json;
 pub mod simd_json;
 pub mod sonic_rs;
+pub mod spec;
 pub mod speedy;
 pub mod thrift;
 pub mod ubjson;
@@ -33,13 +34,13 @@ mod codec_tests;
 mod conformance;
 
 use anyhow::Result;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::workload::Workload;
 use features::Features;
 
 /// What a format variant is and how it uses its library; shown beside every number.
-#[derive(Debug, Serialize)]
+#[derive(Debug)]
 pub struct FormatInfo {
     /// Unique CLI name, e.g. `capnp-packed`.
     pub name: &'static str,
@@ -50,11 +51,31 @@ pub struct FormatInfo {
     pub labels: Labels,
     /// Layout choices and anything a reader of the numbers should know.
     pub notes: &'static str,
+    /// The wire format its bytes are: formats of any language with the same
+    /// wire read each other's records (`shootout interop`, docs/interop.md).
+    /// `None` only for what is not a format (the baseline, test fixtures).
+    pub wire: Option<&'static str>,
+    /// How its codec delimits one record in the stream it encodes.
+    pub framing: Framing,
+}
+
+/// How a codec delimits one record inside its stream (spec/formats.json).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Framing {
+    /// A 4-byte little-endian length, then the body.
+    U32le,
+    /// A protobuf base-128 varint length, then the body.
+    Varint,
+    /// No prefix: the body is a self-delimiting message.
+    None,
+    /// The body, then a newline (`\n`): JSON Lines.
+    Newline,
 }
 
 /// A format's family: its row of the feature matrix, named by constant
 /// (`Family::Format(&features::CAPNP)`), so a format cannot name a family the
-/// matrix lacks. Serializes as the family's name.
+/// matrix lacks.
 #[derive(Debug, Clone, Copy)]
 pub enum Family {
     Format(&'static Features),
@@ -75,12 +96,6 @@ impl Family {
             Family::Format(features) => Some(features),
             Family::NotAFormat(_) => None,
         }
-    }
-}
-
-impl Serialize for Family {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.name())
     }
 }
 

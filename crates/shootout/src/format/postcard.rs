@@ -8,7 +8,7 @@
 use anyhow::{Context, Result};
 
 use super::serde_decode::SerdeDecode;
-use super::{Codec, Family, Format, FormatInfo, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 
 pub struct Postcard;
 
@@ -36,6 +36,8 @@ impl Format for Postcard {
                 Decode: a postcard::Deserializer over the stream feeds the record through a \
                 DeserializeSeed straight into the aggregator, one message at a time, with no \
                 message Vec (symbols borrowed, UTF-8 checked).",
+        wire: Some("postcard"),
+        framing: Framing::None,
     };
 }
 

@@ -39,6 +39,11 @@ macro_rules! registry {
         workloads { $($workload:ident: $ty:ty = $sample:expr),+ $(,)? }
         formats { $($module:ident::$format:ident $(<$state:tt>)? $([$($group:literal),+])? : $($cell:ident $(($reason:literal))?),* ;)+ }
     ) => {
+        /// Every format's identity, in row order.
+        pub fn formats() -> Vec<&'static FormatInfo> {
+            vec![$(&<$module::$format as crate::format::Format>::INFO,)+]
+        }
+
         /// Each format's name and the groups its row lists.
         fn listed_groups() -> Vec<(&'static str, &'static [&'static str])> {
             vec![$((
@@ -283,6 +288,7 @@ pub fn select<W: Workload>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::spec::{Row, check_rust_rows};
 
     fn names(wanted: &[&str]) -> Vec<&'static str> {
         let wanted: Vec<String> = wanted.iter().map(|s| s.to_string()).collect();
@@ -349,9 +355,33 @@ mod tests {
         assert_eq!(not_run, []);
     }
 
+    /// Every Rust format as spec/formats.json lists it: the registry's rows
+    /// and, per format, the workloads it runs on.
+    #[test]
+    fn spec_lists_every_rust_format() {
+        let runs = runs();
+        let rows: Vec<Row> = formats()
+            .into_iter()
+            .map(|info| Row {
+                language: "rust".to_owned(),
+                name: info.name.to_owned(),
+                family: info.family.name().to_owned(),
+                wire: info.wire.map(str::to_owned),
+                framing: info.framing,
+                labels: ::serde_json::to_value(info.labels).expect("labels serialize"),
+                workloads: runs
+                    .iter()
+                    .filter(|(_, formats)| formats.contains(&(info.name, true)))
+                    .map(|(workload, _)| (*workload).to_owned())
+                    .collect(),
+            })
+            .collect();
+        check_rust_rows(&rows);
+    }
+
     /// A row that leaves out a workload, or gives a reason instead.
     mod partial {
-        use super::super::{NO_MAPPING, Registered, Workload};
+        use super::super::{FormatInfo, NO_MAPPING, Registered, Workload};
         use crate::format::{bincode, sbe};
         use crate::workload::iex::Iex;
         use crate::workload::tabular::Mixed;
@@ -395,6 +425,12 @@ mod tests {
         }
 
         #[test]
+        fn formats_are_listed_in_row_order() {
+            let names: Vec<&str> = formats().iter().map(|f| f.name).collect();
+            assert_eq!(names, ["bincode", "sbe"]);
+        }
+
+        #[test]
         fn rows_list_their_groups() {
             let expected: [(&str, &[&str]); 2] = [("bincode", &[]), ("sbe", &["classic", "json"])];
             assert_eq!(listed_groups(), expected);
@@ -425,7 +461,7 @@ mod tests {
     }
 
     #[test]
-    fn names_are_unique_and_every_family_has_a_feature_row() {
+    fn names_are_unique_and_every_format_names_its_feature_row_and_wire() {
         let formats = iex();
         for (i, f) in formats.iter().enumerate() {
             assert!(
@@ -436,6 +472,11 @@ mod tests {
             assert!(
                 f.info.family.features().is_some(),
                 "{} is a format but names no feature-matrix row",
+                f.info.name
+            );
+            assert!(
+                f.info.wire.is_some(),
+                "{} is a format but names no wire format",
                 f.info.name
             );
             assert!(

@@ -24,7 +24,7 @@ use rkyv::rancor;
 use rkyv::ser::allocator::{Arena, ArenaHandle};
 use rkyv::util::AlignedVec;
 
-use super::{Codec, Family, Format, FormatInfo, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::record::{ArchivedBody, ArchivedMultiMessage, ArchivedSide};
 use crate::workload::iex::{Aggregator, Iex, MultiMessage, Side};
@@ -268,6 +268,10 @@ impl Format for Rkyv {
                 workloads: the same derives, encoder and framing; the sink is fed from the \
                 archived fields in place (ArchivedOption for absent values); no allocation in \
                 either direction.",
+        // Its u32 length is followed by alignment padding, so the whole record
+        // counts as the body: only Rust reads it.
+        wire: Some("rkyv"),
+        framing: Framing::None,
     };
 }
 
@@ -339,6 +343,8 @@ impl Format for RkyvUnchecked {
                 should do. Same encoder and framing as `rkyv`; only the frame (length prefix, \
                 bounds, alignment) is checked before the unchecked access. Record-shaped \
                 workloads: likewise, archived fields fed to the sink in place.",
+        wire: Some("rkyv"),
+        framing: Framing::None,
     };
 }
 

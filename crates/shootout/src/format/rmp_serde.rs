@@ -21,7 +21,7 @@ use anyhow::{Context, Result, ensure};
 use serde::Serialize;
 
 use super::serde_decode::SerdeDecode;
-use super::{Codec, Family, Format, FormatInfo, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 
 /// Bytes of the little-endian length prefix before each record.
 const PREFIX: usize = 4;
@@ -102,6 +102,8 @@ impl Format for MsgpackArray {
             "rmp-serde's default layout (Serializer::new, as to_vec): structs as arrays of their \
              fields, no field names; enum variants still by name."
         ),
+        wire: Some("msgpack-array"),
+        framing: Framing::U32le,
     };
 }
 
@@ -132,6 +134,8 @@ impl Format for MsgpackMap {
             "Serializer::new(..).with_struct_map() (as to_vec_named): structs as maps keyed by \
              field name, self-describing like JSON."
         ),
+        wire: Some("msgpack-map"),
+        framing: Framing::U32le,
     };
 }
 

@@ -23,7 +23,7 @@ use sbe_generated::{
     small_object_codec, sql_request_codec, strings_row_codec, user_response_codec,
 };
 
-use super::{Codec, Family, Format, FormatInfo, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
@@ -79,6 +79,8 @@ impl Format for Sbe {
                 lengths, every group and varData length, exact end) before the generated \
                 decoders walk it, and passes strings as byte slices (no UTF-8 check; the sink \
                 takes bytes). Nothing allocates on either side.",
+        wire: Some("sbe"),
+        framing: Framing::U32le,
     };
 }
 

@@ -17,7 +17,7 @@
 use anyhow::{Context, Result};
 
 use super::serde_decode::SerdeDecode;
-use super::{Codec, Family, Format, FormatInfo, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 
 pub struct JsonSerdeJson;
 
@@ -43,6 +43,8 @@ impl Format for JsonSerdeJson {
                 parses about 10% of f64s (uniform in ±1e9) one ulp off, so floats would not \
                 round-trip; the feature makes parsing exact at some cost in float parsing \
                 speed.",
+        wire: Some("json"),
+        framing: Framing::Newline,
     };
 }
 

@@ -27,7 +27,7 @@ use simd_json_derive::Serialize as _;
 use simd_json_derive::de::{Error as DeriveError, Result as DeriveResult};
 
 use super::serde_decode::SerdeDecode;
-use super::{Codec, Family, Format, FormatInfo, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, Message, MultiMessage, Side};
 
@@ -62,6 +62,8 @@ impl Format for JsonSimdJsonSerde {
                 simd-json's serializer writes an f32 as its f64 widening (0.1f32 as \
                 0.10000000149011612, where serde_json writes 0.1), so f32 fields take more bytes \
                 than in json-serde_json; they still read back exactly.",
+        wire: Some("json"),
+        framing: Framing::Newline,
     };
 }
 
@@ -217,6 +219,8 @@ impl Format for JsonSimdJson {
                 derive API consumes the tape's node Vec (its Tape is an iterator over it), so \
                 each record allocates a fresh one. Record-shaped workloads: the derives on the \
                 record types, the same lines, decoded owned with from_tape, then visited.",
+        wire: Some("json"),
+        framing: Framing::Newline,
     };
 }
 

@@ -12,7 +12,7 @@
 use anyhow::{Context, Result};
 
 use super::serde_decode::SerdeDecode;
-use super::{Codec, Family, Format, FormatInfo, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 
 pub struct JsonSonicRs;
 
@@ -35,6 +35,8 @@ impl Format for JsonSonicRs {
                 Record-shaped workloads: the same JSON Lines, decoded into the owned \
                 record (escapes resolved), then visited; None is null; floats parse back \
                 bit-exactly with default features.",
+        wire: Some("json"),
+        framing: Framing::Newline,
     };
 }
 

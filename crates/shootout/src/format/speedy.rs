@@ -8,7 +8,7 @@
 use anyhow::{Context, Result};
 use speedy::{LittleEndian, Readable, Writable};
 
-use super::{Codec, Family, Format, FormatInfo, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage};
 
@@ -42,6 +42,8 @@ impl Format for Speedy {
                 Vec is allocated once per non-empty record. Record-shaped workloads: the same \
                 derives on the record types (Option as a u8 tag), decoded owned (one allocation \
                 per String/Vec) then visited.",
+        wire: Some("speedy"),
+        framing: Framing::None,
     };
 }
 

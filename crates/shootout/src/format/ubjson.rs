@@ -8,7 +8,7 @@ use ::ubjson::Deserializer;
 use anyhow::{Context, Result};
 
 use super::serde_decode::SerdeDecode;
-use super::{Codec, Family, Format, FormatInfo, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 
 pub struct Ubjson;
 
@@ -30,6 +30,8 @@ impl Format for Ubjson {
                 checked). \
                 Record-shaped workloads: one object per record, decoded into the owned record, \
                 then visited; f32 is float32 d, f64 float64 D (bit-exact), None null Z.",
+        wire: Some("ubjson"),
+        framing: Framing::None,
     };
 }
 

@@ -16,13 +16,13 @@ use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
 use crate::benchmark::Registered;
-use crate::benchmark::input::Input;
-use crate::format::Access;
-use crate::runners::Language;
+use crate::benchmark::input::{Input, Scanned};
+use crate::format::{Access, FormatInfo, Framing};
+use crate::runners::{External, Language};
 use crate::workload::Workload;
 use crate::workload::catalog::WorkloadTask;
 use stream::Stream;
-use wire::{Framing, WIRES, Wire};
+use wire::Wire;
 
 /// The manifest each language writes beside each stream.
 pub const MANIFEST_SCHEMA: &str = "shootout-interop/1";
@@ -168,6 +168,22 @@ struct Consumer {
 }
 
 impl Consumer {
+    /// The consumer another language's manifest stands for: the format that
+    /// wrote a stream of a wire format reads that wire format.
+    fn of_other_language(manifest: &Manifest) -> Option<Consumer> {
+        let framing = manifest.framing.filter(|_| manifest.language != "rust")?;
+        Some(Consumer {
+            language: manifest.language.clone(),
+            format: manifest.format.clone(),
+            framing,
+            unchecked_library: None,
+        })
+    }
+
+    fn id(&self) -> String {
+        format!("{}/{}", self.language, self.format)
+    }
+
     /// Why this consumer is not fed `producer`'s stream, if it is not.
     fn refuses(&self, producer: &Manifest) -> Option<String> {
         let library = self.unchecked_library?;
@@ -214,14 +230,9 @@ impl WorkloadTask for Interop {
 }
 
 impl Interop {
-    fn wanted(&self, wire: &Wire) -> bool {
-        self.formats.is_empty()
-            || self
-                .formats
-                .iter()
-                .any(|f| f == wire.name || wire.members.iter().any(|(_, member)| member == f))
-    }
-
+    /// Who takes part; every chosen format's stream, encoded by its own
+    /// language; each stream planned against every consumer of its wire
+    /// format; the consumers' answers.
     fn matrix<W: Workload>(
         &self,
         input: &dyn Input<W>,
@@ -230,307 +241,435 @@ impl Interop {
     where
         W::Record: Serialize,
     {
-        if let Some(unknown) = self.formats.iter().find(|f| {
-            !WIRES
-                .iter()
-                .any(|w| w.name == *f || w.members.iter().any(|(_, m)| m == *f))
-        }) {
-            let names: Vec<&str> = WIRES.iter().map(|w| w.name).collect();
-            bail!(
-                "--formats: no wire format or format named {unknown}; wire formats: {}",
-                names.join(", ")
-            );
-        }
-        let wires: Vec<&Wire> = WIRES.iter().filter(|w| self.wanted(w)).collect();
+        let wires = self.chosen_wires()?;
         let languages = Language::expand(&self.languages);
         let scanned = crate::dataset::scan(input)?;
-        let temporary;
-        let dir = match &self.keep {
-            Some(dir) => {
-                prepare_kept(dir)?;
-                dir.clone()
-            }
-            None => {
-                temporary = crate::temporary::system_dir(
-                    tempfile::Builder::new().prefix("shootout-interop-"),
-                )
-                .context("cannot create a temporary directory for the streams")?;
-                temporary.path().to_owned()
-            }
-        };
-
-        // Who can take part: each language's formats on this workload, and why not.
-        let mut consumers: Vec<Consumer> = Vec::new();
-        let mut unavailable: BTreeMap<(String, String), String> = BTreeMap::new();
-        let mut externals = Vec::new();
-        for &language in &languages {
-            match language.external() {
-                None => {
-                    for r in registered {
-                        let Some(wire) = wire::wire_of("rust", r.info.name) else {
-                            continue;
-                        };
-                        if !wires.iter().any(|w| w.name == wire.name) {
-                            continue;
-                        }
-                        match r.unsupported_reason() {
-                            Some(reason) => {
-                                unavailable
-                                    .insert(("rust".into(), r.info.name.into()), reason.into());
-                            }
-                            None => consumers.push(Consumer {
-                                language: "rust".into(),
-                                format: r.info.name.into(),
-                                framing: wire::rust_framing(r.info.name),
-                                unchecked_library: matches!(r.labels.access, Access::Unchecked)
-                                    .then_some(r.info.library),
-                            }),
-                        }
-                    }
-                }
-                Some(external) => {
-                    eprintln!("{}: building runners/{}…", external.name, external.folder);
-                    let folder = external.build()?;
-                    for listed in external.list(&folder)? {
-                        let key = (external.name.to_owned(), listed.name.clone());
-                        if !listed.workloads.iter().any(|w| w == W::NAME) {
-                            let reason = listed.not_run.clone().unwrap_or_else(|| {
-                                format!("does not run the {} workload", W::NAME)
-                            });
-                            unavailable.insert(key, reason);
-                        }
-                    }
-                    externals.push((external, folder));
-                }
-            }
-        }
-
-        // Encode: Rust here, the others through their runners, all into `dir`.
-        let dataset = match externals.is_empty() {
-            true => None,
-            false => {
-                let file = crate::temporary::system_file(
-                    tempfile::Builder::new()
-                        .prefix("shootout-dataset-")
-                        .suffix(".jsonl"),
-                )
-                .context("cannot create the temporary dataset file")?;
-                let mut out = std::io::BufWriter::new(file.as_file());
-                crate::dataset::write_to(input, &scanned, &mut out, "the temporary dataset file")?;
-                out.flush()?;
-                drop(out);
-                Some(file)
-            }
-        };
+        let (dir, _temporary) = self.stream_dir()?;
+        let mut taking_part = Participants::gather(&languages, &wires, registered)?;
+        let runners = Runners::start(&taking_part.externals, input, &scanned)?;
         if languages.contains(&Language::Rust) {
-            for r in registered {
-                let wanted = wire::wire_of("rust", r.info.name)
-                    .is_some_and(|w| wires.iter().any(|x| x.name == w.name));
-                if let (true, Some(codec)) = (wanted, r.codec()) {
-                    let manifest = stream::encode_all(input, r.info, codec, &dir)?;
-                    // An encoder's message can quote a record's values: shown, never obeyed.
-                    let encoded = describe(&manifest);
-                    eprintln!("encoded {}", crate::sanitize::terminal(&encoded));
-                }
-            }
+            encode_rust(input, registered, &wires, &dir)?;
         }
-        for (external, folder) in &externals {
-            let formats: Vec<&str> = wires.iter().flat_map(|w| w.of(external.name)).collect();
-            if formats.is_empty() {
-                continue;
-            }
-            let dataset = dataset.as_ref().expect("written for external runners");
-            external.interop_encode(folder, dataset.path(), &dir, &formats)?;
-        }
+        runners.encode(&wires, &dir)?;
         let manifests = read_manifests(&dir, W::NAME)?;
-        for m in &manifests {
-            if let (false, Some(framing)) = (m.language == "rust", m.framing) {
-                consumers.push(Consumer {
-                    language: m.language.clone(),
-                    format: m.format.clone(),
-                    framing,
-                    unchecked_library: None,
-                });
-            }
-        }
-
-        // Decode every stream with every consumer of its wire format.
-        let mut requests: BTreeMap<String, Vec<(String, PathBuf)>> = BTreeMap::new();
-        let mut cells: Vec<(usize, Cell, Option<PathBuf>)> = Vec::new();
-        let mut out_wires = Vec::new();
-        for (index, wire) in wires.iter().enumerate() {
-            // In the wire row's order: language by language.
-            let rank = |language: &str, format: &str| {
-                wire.members.iter().position(|m| *m == (language, format))
-            };
-            let mut producers: Vec<&Manifest> = manifests
+        taking_part
+            .consumers
+            .extend(manifests.iter().filter_map(Consumer::of_other_language));
+        let planned: Vec<Planned> = wires
+            .iter()
+            .map(|wire| {
+                Planned::wire(
+                    wire,
+                    &manifests,
+                    &taking_part.consumers,
+                    &dir,
+                    absent(wire, &languages, &taking_part),
+                )
+            })
+            .collect::<Result<_>>()?;
+        let mut answers = runners.decode(&planned, &dir, |format, path| {
+            let r = registered
                 .iter()
-                .filter(|m| rank(&m.language, &m.format).is_some())
-                .collect();
-            producers.sort_by_key(|m| rank(&m.language, &m.format));
-            let mut readers: Vec<&Consumer> = consumers
-                .iter()
-                .filter(|c| rank(&c.language, &c.format).is_some())
-                .collect();
-            readers.sort_by_key(|c| rank(&c.language, &c.format));
-            let mut streams = Vec::new();
-            for producer in &producers {
-                let opened = match &producer.stream {
-                    Some(_) => Some(Stream::open(&dir, producer).with_context(|| {
-                        format!("the {} stream of {}", producer.language, producer.format)
-                    })?),
-                    None => None,
-                };
-                streams.push(opened);
-            }
-            for (producer, opened) in producers.iter().zip(&streams) {
-                for reader in &readers {
-                    let consumer = format!("{}/{}", reader.language, reader.format);
-                    // A cell nothing can fill: no stream, or a reader that refuses it.
-                    let (opened, why) = match opened {
-                        None => (
-                            None,
-                            Some(format!(
-                                "{} wrote no stream: {}",
-                                producer.id(),
-                                producer.error.as_deref().unwrap_or("no reason given")
-                            )),
-                        ),
-                        Some(opened) => (Some(opened), reader.refuses(producer)),
-                    };
-                    let (Some(opened), None) = (opened, &why) else {
-                        cells.push((
-                            index,
-                            Cell {
-                                producer: producer.id(),
-                                consumer,
-                                status: Status::NotApplicable,
-                                detail: why,
-                            },
-                            None,
-                        ));
-                        continue;
-                    };
-                    let path = opened.for_framing(&dir, reader.framing)?;
-                    requests
-                        .entry(reader.language.clone())
-                        .or_default()
-                        .push((reader.format.clone(), path.clone()));
-                    cells.push((
-                        index,
-                        Cell {
-                            producer: producer.id(),
-                            consumer,
-                            status: Status::NotApplicable,
-                            detail: None,
-                        },
-                        Some(path),
-                    ));
-                }
-            }
-            let bytes = stream::identities(&producers, &streams);
-            let absent = languages
-                .iter()
-                .filter_map(|l| {
-                    let name = match l.external() {
-                        Some(e) => e.name,
-                        None => "rust",
-                    };
-                    let members: Vec<&str> = wire.of(name).collect();
-                    if readers.iter().any(|r| r.language == name) {
-                        return None;
-                    }
-                    let reason = match members.as_slice() {
-                        [] if wire.languages().len() == 1 => format!(
-                            "{} is specific to {}: no {name} library reads it",
-                            wire.name,
-                            wire.languages()[0]
-                        ),
-                        [] => format!("{name} has no {} codec here", wire.name),
-                        present => present
-                            .iter()
-                            .map(|f| {
-                                let why = unavailable
-                                    .get(&(name.to_owned(), (*f).to_owned()))
-                                    .cloned()
-                                    .unwrap_or_else(|| "wrote no manifest".to_owned());
-                                format!("{f}: {why}")
-                            })
-                            .collect::<Vec<_>>()
-                            .join("; "),
-                    };
-                    Some(Absent {
-                        language: name.to_owned(),
-                        reason,
-                    })
-                })
-                .collect();
-            out_wires.push(WireMatrix {
-                wire: wire.name,
-                producers: producers.into_iter().cloned().collect(),
-                consumers: readers
-                    .iter()
-                    .map(|r| format!("{}/{}", r.language, r.format))
-                    .collect(),
-                cells: Vec::new(),
-                bytes,
-                absent,
-            });
-        }
-
-        // The answers: Rust's here, each other language's from one runner call.
-        let mut answers: BTreeMap<(String, String, PathBuf), Answer> = BTreeMap::new();
-        for (language, list) in &requests {
-            let got = if language == "rust" {
-                list.iter()
-                    .map(|(format, path)| {
-                        let r = registered
-                            .iter()
-                            .find(|r| r.info.name == format)
-                            .expect("a Rust consumer is registered");
-                        stream::decode_all(input, &scanned.reference, r, path)
-                    })
-                    .collect::<Result<Vec<_>>>()?
-            } else {
-                let (external, folder) = externals
-                    .iter()
-                    .find(|(e, _)| e.name == language)
-                    .expect("a consumer's language has a runner");
-                let dataset = dataset.as_ref().expect("written for external runners");
-                external.interop_decode(folder, dataset.path(), &dir, list)?
-            };
-            for ((format, path), answer) in list.iter().zip(got) {
-                answers.insert((language.clone(), format.clone(), path.clone()), answer);
-            }
-        }
-        for (index, mut cell, path) in cells {
-            if let Some(path) = path {
-                let (language, format) = cell.consumer.split_once('/').expect("language/format");
-                match answers.remove(&(language.to_owned(), format.to_owned(), path)) {
-                    Some(answer) => {
-                        cell.status = answer.status;
-                        cell.detail = answer.detail;
-                    }
-                    None => {
-                        cell.status = Status::Error;
-                        cell.detail = Some(format!("the {language} runner gave no answer"));
-                    }
-                }
-            }
-            out_wires[index].cells.push(cell);
-        }
+                .find(|r| r.info.name == format)
+                .expect("a Rust consumer is registered");
+            stream::decode_all(input, &scanned.reference, r, path)
+        })?;
         Ok(Matrix {
             schema: MATRIX_SCHEMA,
             workload: W::NAME,
             source: input.name(),
             records: scanned.operations,
-            languages: languages
-                .iter()
-                .map(|l| l.external().map_or("rust", |e| e.name).to_owned())
+            languages: languages.iter().map(|l| name_of(*l).to_owned()).collect(),
+            wires: planned
+                .into_iter()
+                .map(|planned| planned.answered(&mut answers))
                 .collect(),
-            wires: out_wires,
         })
     }
+
+    /// The wire formats `--formats` names, by their own name or a member's;
+    /// all of them when it names none.
+    fn chosen_wires(&self) -> Result<Vec<&'static Wire>> {
+        let named = |wire: &Wire, name: &str| {
+            wire.name == name || wire.members.iter().any(|(_, member)| *member == name)
+        };
+        let wires = wire::wires();
+        if let Some(unknown) = self
+            .formats
+            .iter()
+            .find(|f| !wires.iter().any(|w| named(w, f)))
+        {
+            let names: Vec<&str> = wires.iter().map(|w| w.name).collect();
+            bail!(
+                "--formats: no wire format or format named {unknown}; wire formats: {}",
+                names.join(", ")
+            );
+        }
+        Ok(wires
+            .iter()
+            .filter(|w| self.formats.is_empty() || self.formats.iter().any(|f| named(w, f)))
+            .collect())
+    }
+
+    /// Where the streams go: `--keep`'s directory, or a temporary one that
+    /// lives as long as the guard returned with it.
+    fn stream_dir(&self) -> Result<(PathBuf, Option<crate::temporary::Dir>)> {
+        match &self.keep {
+            Some(dir) => {
+                prepare_kept(dir)?;
+                Ok((dir.clone(), None))
+            }
+            None => {
+                let temporary = crate::temporary::system_dir(
+                    tempfile::Builder::new().prefix("shootout-interop-"),
+                )
+                .context("cannot create a temporary directory for the streams")?;
+                Ok((temporary.path().to_owned(), Some(temporary)))
+            }
+        }
+    }
+}
+
+/// `language` as results and wire rows name it.
+fn name_of(language: Language) -> &'static str {
+    language.external().map_or("rust", |e| e.name)
+}
+
+/// Whether `info` writes one of `wires`.
+fn on_wires(info: &FormatInfo, wires: &[&Wire]) -> bool {
+    info.wire
+        .is_some_and(|name| wires.iter().any(|w| w.name == name))
+}
+
+/// Who takes part on this workload before anything is encoded.
+struct Participants {
+    /// Rust's decoders of the chosen wire formats (the other languages' come
+    /// with their manifests).
+    consumers: Vec<Consumer>,
+    /// (language, format) → why that format does not run on this workload.
+    unavailable: BTreeMap<(String, String), String>,
+    /// Each other language chosen, with its built runner's folder.
+    externals: Vec<(&'static External, PathBuf)>,
+}
+
+impl Participants {
+    /// Rust's formats on `wires` and each other language's runner, built and
+    /// asked for its list.
+    fn gather<W: Workload>(
+        languages: &[Language],
+        wires: &[&Wire],
+        registered: &[Registered<W>],
+    ) -> Result<Participants> {
+        let mut taking_part = Participants {
+            consumers: Vec::new(),
+            unavailable: BTreeMap::new(),
+            externals: Vec::new(),
+        };
+        for &language in languages {
+            let Some(external) = language.external() else {
+                for r in registered.iter().filter(|r| on_wires(r.info, wires)) {
+                    match r.unsupported_reason() {
+                        Some(reason) => {
+                            let key = ("rust".to_owned(), r.info.name.to_owned());
+                            taking_part.unavailable.insert(key, reason.to_owned());
+                        }
+                        None => taking_part.consumers.push(Consumer {
+                            language: "rust".into(),
+                            format: r.info.name.into(),
+                            framing: r.info.framing,
+                            unchecked_library: matches!(r.labels.access, Access::Unchecked)
+                                .then_some(r.info.library),
+                        }),
+                    }
+                }
+                continue;
+            };
+            eprintln!("{}: building runners/{}…", external.name, external.folder);
+            let folder = external.build()?;
+            for listed in external.list(&folder)? {
+                if !listed.workloads.iter().any(|w| w == W::NAME) {
+                    let reason = listed
+                        .not_run
+                        .clone()
+                        .unwrap_or_else(|| format!("does not run the {} workload", W::NAME));
+                    let key = (external.name.to_owned(), listed.name);
+                    taking_part.unavailable.insert(key, reason);
+                }
+            }
+            taking_part.externals.push((external, folder));
+        }
+        Ok(taking_part)
+    }
+}
+
+/// Encodes the records in every chosen Rust format into `dir`.
+fn encode_rust<W: Workload>(
+    input: &dyn Input<W>,
+    registered: &[Registered<W>],
+    wires: &[&Wire],
+    dir: &Path,
+) -> Result<()>
+where
+    W::Record: Serialize,
+{
+    for r in registered.iter().filter(|r| on_wires(r.info, wires)) {
+        if let Some(codec) = r.codec() {
+            let manifest = stream::encode_all(input, r.info, codec, dir)?;
+            // An encoder's message can quote a record's values: shown, never obeyed.
+            let encoded = describe(&manifest);
+            eprintln!("encoded {}", crate::sanitize::terminal(&encoded));
+        }
+    }
+    Ok(())
+}
+
+/// The other languages' runners, and the records written for them to read.
+struct Runners<'a> {
+    externals: &'a [(&'static External, PathBuf)],
+    /// The records as a dataset file; none when no other language takes part.
+    dataset: Option<crate::temporary::File>,
+}
+
+impl<'a> Runners<'a> {
+    fn start<W: Workload>(
+        externals: &'a [(&'static External, PathBuf)],
+        input: &dyn Input<W>,
+        scanned: &Scanned<W>,
+    ) -> Result<Runners<'a>>
+    where
+        W::Record: Serialize,
+    {
+        if externals.is_empty() {
+            return Ok(Runners {
+                externals,
+                dataset: None,
+            });
+        }
+        let file = crate::temporary::system_file(
+            tempfile::Builder::new()
+                .prefix("shootout-dataset-")
+                .suffix(".jsonl"),
+        )
+        .context("cannot create the temporary dataset file")?;
+        let mut out = std::io::BufWriter::new(file.as_file());
+        crate::dataset::write_to(input, scanned, &mut out, "the temporary dataset file")?;
+        out.flush()?;
+        drop(out);
+        Ok(Runners {
+            externals,
+            dataset: Some(file),
+        })
+    }
+
+    fn dataset(&self) -> &Path {
+        self.dataset
+            .as_ref()
+            .expect("written for external runners")
+            .path()
+    }
+
+    /// Each runner encodes the records in its formats of `wires` into `dir`.
+    fn encode(&self, wires: &[&Wire], dir: &Path) -> Result<()> {
+        for (external, folder) in self.externals {
+            let formats: Vec<&str> = wires.iter().flat_map(|w| w.of(external.name)).collect();
+            if !formats.is_empty() {
+                external.interop_encode(folder, self.dataset(), dir, &formats)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Every request of the planned cells answered: Rust's by `decode_rust`
+    /// (format, stream), each other language's by one call of its runner.
+    fn decode(
+        &self,
+        planned: &[Planned],
+        dir: &Path,
+        decode_rust: impl Fn(&str, &Path) -> Result<Answer>,
+    ) -> Result<BTreeMap<Request, Answer>> {
+        let mut requests: BTreeMap<&str, Vec<(String, PathBuf)>> = BTreeMap::new();
+        for request in planned.iter().flat_map(|p| p.requests.iter().flatten()) {
+            requests
+                .entry(&request.language)
+                .or_default()
+                .push((request.format.clone(), request.path.clone()));
+        }
+        let mut answers = BTreeMap::new();
+        for (language, list) in requests {
+            let got = if language == "rust" {
+                list.iter()
+                    .map(|(format, path)| decode_rust(format, path))
+                    .collect::<Result<Vec<_>>>()?
+            } else {
+                let (external, folder) = self
+                    .externals
+                    .iter()
+                    .find(|(e, _)| e.name == language)
+                    .expect("a consumer's language has a runner");
+                external.interop_decode(folder, self.dataset(), dir, &list)?
+            };
+            for ((format, path), answer) in list.into_iter().zip(got) {
+                let request = Request {
+                    language: language.to_owned(),
+                    format,
+                    path,
+                };
+                answers.insert(request, answer);
+            }
+        }
+        Ok(answers)
+    }
+}
+
+/// A cell's question: does `language`'s `format` read the stream at `path`?
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+struct Request {
+    language: String,
+    format: String,
+    path: PathBuf,
+}
+
+/// One wire format's matrix before the answers come.
+struct Planned {
+    matrix: WireMatrix,
+    /// Per cell of `matrix.cells`, what its consumer is asked; none for a
+    /// cell nothing can fill (its detail says why).
+    requests: Vec<Option<Request>>,
+}
+
+impl Planned {
+    /// Every producer of `wire` against every consumer of it, both in the
+    /// wire row's order (language by language).
+    fn wire(
+        wire: &Wire,
+        manifests: &[Manifest],
+        consumers: &[Consumer],
+        dir: &Path,
+        absent: Vec<Absent>,
+    ) -> Result<Planned> {
+        let mut producers: Vec<&Manifest> = manifests
+            .iter()
+            .filter(|m| wire.rank(&m.language, &m.format).is_some())
+            .collect();
+        producers.sort_by_key(|m| wire.rank(&m.language, &m.format));
+        let mut readers: Vec<&Consumer> = consumers
+            .iter()
+            .filter(|c| wire.rank(&c.language, &c.format).is_some())
+            .collect();
+        readers.sort_by_key(|c| wire.rank(&c.language, &c.format));
+        let streams = producers
+            .iter()
+            .map(|producer| {
+                let opened = producer.stream.as_ref().map(|_| {
+                    Stream::open(dir, producer).with_context(|| {
+                        format!("the {} stream of {}", producer.language, producer.format)
+                    })
+                });
+                opened.transpose()
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let mut cells = Vec::new();
+        let mut requests = Vec::new();
+        for (producer, opened) in producers.iter().zip(&streams) {
+            for reader in &readers {
+                // A cell nothing can fill: no stream, or a reader that refuses it.
+                let why = match opened {
+                    None => Some(format!(
+                        "{} wrote no stream: {}",
+                        producer.id(),
+                        producer.error.as_deref().unwrap_or("no reason given")
+                    )),
+                    Some(_) => reader.refuses(producer),
+                };
+                requests.push(match (opened, &why) {
+                    (Some(opened), None) => Some(Request {
+                        language: reader.language.clone(),
+                        format: reader.format.clone(),
+                        path: opened.for_framing(dir, reader.framing)?,
+                    }),
+                    _ => None,
+                });
+                cells.push(Cell {
+                    producer: producer.id(),
+                    consumer: reader.id(),
+                    status: Status::NotApplicable,
+                    detail: why,
+                });
+            }
+        }
+        let bytes = stream::identities(&producers, &streams);
+        Ok(Planned {
+            matrix: WireMatrix {
+                wire: wire.name,
+                producers: producers.into_iter().cloned().collect(),
+                consumers: readers.iter().map(|r| r.id()).collect(),
+                cells,
+                bytes,
+                absent,
+            },
+            requests,
+        })
+    }
+
+    /// The matrix with each asked cell's answer, or an error where none came.
+    fn answered(self, answers: &mut BTreeMap<Request, Answer>) -> WireMatrix {
+        let mut matrix = self.matrix;
+        for (cell, request) in matrix.cells.iter_mut().zip(self.requests) {
+            let Some(request) = request else { continue };
+            match answers.remove(&request) {
+                Some(answer) => {
+                    cell.status = answer.status;
+                    cell.detail = answer.detail;
+                }
+                None => {
+                    cell.status = Status::Error;
+                    cell.detail = Some(format!("the {} runner gave no answer", request.language));
+                }
+            }
+        }
+        matrix
+    }
+}
+
+/// Why each chosen language that neither writes nor reads `wire` here does not.
+fn absent(wire: &Wire, languages: &[Language], taking_part: &Participants) -> Vec<Absent> {
+    languages
+        .iter()
+        .map(|&language| name_of(language))
+        .filter(|name| {
+            !taking_part
+                .consumers
+                .iter()
+                .any(|c| c.language == *name && wire.rank(&c.language, &c.format).is_some())
+        })
+        .map(|name| {
+            let members: Vec<&str> = wire.of(name).collect();
+            let reason = match members.as_slice() {
+                [] if wire.languages().len() == 1 => format!(
+                    "{} is specific to {}: no {name} library reads it",
+                    wire.name,
+                    wire.languages()[0]
+                ),
+                [] => format!("{name} has no {} codec here", wire.name),
+                present => present
+                    .iter()
+                    .map(|f| {
+                        let why = taking_part
+                            .unavailable
+                            .get(&(name.to_owned(), (*f).to_owned()))
+                            .cloned()
+                            .unwrap_or_else(|| "wrote no manifest".to_owned());
+                        format!("{f}: {why}")
+                    })
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            };
+            Absent {
+                language: name.to_owned(),
+                reason,
+            }
+        })
+        .collect()
 }
 
 fn describe(m: &Manifest) -> String {
@@ -599,8 +738,8 @@ mod tests {
     use crate::format::registry;
     use crate::workload::Dataset;
 
-    /// Every Rust format of `W` has a wire row, writes a stream framed as
-    /// declared, and reads its own stream back.
+    /// Every Rust format of `W` writes a stream framed as its `FormatInfo`
+    /// declares, and reads its own stream back.
     fn streams_are_framed_as_declared<W: Workload>(
         dataset: Dataset<W>,
         registered: Vec<Registered<W>>,
@@ -613,10 +752,6 @@ mod tests {
         let mut misframed = Vec::new();
         for r in &registered {
             let name = r.info.name;
-            assert!(
-                wire::wire_of("rust", name).is_some(),
-                "{name} has no wire row"
-            );
             let Some(codec) = r.codec() else { continue };
             let manifest = stream::encode_all(&input, r.info, codec, dir.path()).unwrap();
             if manifest.error.is_some() {
@@ -627,7 +762,7 @@ mod tests {
                 );
                 continue;
             }
-            if wire::rust_framing(name) == Framing::None {
+            if r.info.framing == Framing::None {
                 // An undeclared length prefix would pass as a self-delimiting body.
                 let bytes =
                     std::fs::read(dir.path().join(manifest.stream.as_ref().unwrap())).unwrap();
@@ -650,7 +785,7 @@ mod tests {
                 });
                 assert!(
                     !prefixed,
-                    "{name} prefixes its records with a u32le length: declare it in rust_framing"
+                    "{name} prefixes its records with a u32le length: declare it in its FormatInfo's framing"
                 );
             }
             let opened = match Stream::open(dir.path(), &manifest) {
@@ -660,9 +795,7 @@ mod tests {
                     continue;
                 }
             };
-            let own = opened
-                .for_framing(dir.path(), wire::rust_framing(name))
-                .unwrap();
+            let own = opened.for_framing(dir.path(), r.info.framing).unwrap();
             let answer = stream::decode_all(&input, &reference, r, &own).unwrap();
             assert_eq!(answer.status, Status::Ok, "{name}: {:?}", answer.detail);
         }

@@ -9,12 +9,11 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow, ensure};
 use sha2::{Digest, Sha256};
 
-use super::wire::{self, Framing};
 use super::{Answer, Identity, MANIFEST_SCHEMA, Manifest, Status};
 use crate::benchmark::input::Input;
 use crate::benchmark::{DEFAULT_WINDOW, Registered};
 use crate::caught::quietly;
-use crate::format::FormatInfo;
+use crate::format::{FormatInfo, Framing};
 use crate::workload::Workload;
 
 /// Encodes every record of `input`, in order, with one codec into
@@ -62,7 +61,7 @@ pub fn encode_all<W: Workload>(
         version: crate::environment::crate_version(info.library).to_owned(),
         workload: W::NAME.to_owned(),
         records,
-        framing: Some(wire::rust_framing(info.name)),
+        framing: Some(info.framing),
         stream: error.is_none().then(|| format!("{stem}.bin")),
         bytes: written,
         sha256: error

@@ -55,7 +55,7 @@ pub struct Options {
     /// Write the results as JSON (`-` for standard output); docs/robustness-schema.md.
     #[arg(long, value_name = "FILE")]
     export_json: Option<PathBuf>,
-    /// Write the results as one self-contained HTML section (`-` for standard output).
+    /// Write the results as one self-contained HTML page, the report's with them as its section (`-` for standard output).
     #[arg(long, value_name = "FILE")]
     export_html: Option<PathBuf>,
     /// Overwrite existing export files.

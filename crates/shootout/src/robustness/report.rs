@@ -1,5 +1,6 @@
 //! What `shootout robustness` found: the terminal table, the JSON export
-//! (docs/robustness-schema.md) and an HTML section.
+//! (docs/robustness-schema.md) and the HTML report's page with the results as
+//! its one section (export/html.rs).
 
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
@@ -264,10 +265,10 @@ pub fn show(results: &Results, targets: &[Target]) -> Result<()> {
     for target in targets {
         crate::export::write_with(&target.path, target.force, |writer| {
             match target.kind {
-                ExportKind::Html => writer.write_all(html(results).as_bytes()),
+                ExportKind::Html => crate::export::html::write_matrix(results, writer),
                 _ => serde_json::to_writer_pretty(&mut *writer, results)
-                    .map_err(io::Error::from)
-                    .and_then(|()| writeln!(writer)),
+                    .map_err(anyhow::Error::from)
+                    .and_then(|()| Ok(writeln!(writer)?)),
             }
             .with_context(|| format!("{}: cannot write", target.path.display()))
         })?;
@@ -276,49 +277,4 @@ pub fn show(results: &Results, targets: &[Target]) -> Result<()> {
         }
     }
     Ok(())
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-/// One `<section>`, styled inline, to stand alone or to paste into a report.
-fn html(results: &Results) -> String {
-    let s = &results.settings;
-    let mut page = String::from("<section id=\"robustness\" style=\"font-family: sans-serif\">\n");
-    page += &format!(
-        "<h2>Robustness on {}</h2>\n<p>{} cases per format from {} records of {}, seed {}; each decode isolated in a \
-         worker process, at most {} ms and {} MiB.</p>\n<table style=\"border-collapse: collapse\">\n<tr>",
-        escape(s.workload),
-        s.cases_per_format,
-        s.sample_records,
-        escape(&s.source),
-        s.seed,
-        s.time_limit_ms,
-        s.alloc_cap_bytes >> 20
-    );
-    for name in HEADER {
-        page += &format!("<th style=\"border: 1px solid #ccc; padding: 2px 6px\">{name}</th>");
-    }
-    page += "</tr>\n";
-    for row in rows(results) {
-        page += "<tr>";
-        for (i, cell) in row.iter().enumerate() {
-            let align = if i == 0 { "left" } else { "right" };
-            page += &format!(
-                "<td style=\"border: 1px solid #ccc; padding: 2px 6px; text-align: {align}\">{}</td>",
-                escape(cell)
-            );
-        }
-        page += "</tr>\n";
-    }
-    page += "</table>\n<ul>\n";
-    for line in notes(results) {
-        page += &format!("<li>{}</li>\n", escape(&line));
-    }
-    page += "</ul>\n</section>\n";
-    page
 }

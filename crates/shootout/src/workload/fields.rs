@@ -9,7 +9,8 @@ use std::marker::PhantomData;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{SerdeWorkload, Workload};
+use super::random::Random;
+use super::{Dataset, SerdeWorkload, Workload};
 
 /// What one field added up to. Integers and booleans go to `int_sum`
 /// (wrapping); floats to `float_sum` and `float_bits`, a wrapping sum of their
@@ -233,6 +234,49 @@ pub fn reference<R: FieldRecord>(records: &[R], order: &[u32]) -> FieldAggregate
     <Fields<R> as Workload>::finish(sink)
 }
 
+impl<R: FieldRecord> Dataset<Fields<R>> {
+    /// `records` taken in `order`, with their reference aggregate.
+    pub fn of_records(records: Vec<R>, order: Vec<u32>, source: String) -> Self {
+        let reference = reference(&records, &order);
+        Dataset {
+            records,
+            order,
+            reference,
+            source,
+        }
+    }
+
+    /// A generated workload: a pool of `pool` records made by `record` from
+    /// `seed`'s random values, then `operations` picks from it uniformly at
+    /// random, so no cache is flattered by sequential access.
+    pub(super) fn from_pool(
+        seed: u64,
+        pool: usize,
+        operations: usize,
+        source: String,
+        mut record: impl FnMut(&mut Random) -> R,
+    ) -> Self {
+        let mut random = Random::new(seed);
+        let records = (0..pool).map(|_| record(&mut random)).collect();
+        let order = random.picks(pool, operations);
+        Self::of_records(records, order, source)
+    }
+
+    /// A workload's test sample: this dataset with `edges` after its records
+    /// and `operations` (indices into all of them) after its own.
+    #[cfg(test)]
+    pub(super) fn with_edges(
+        mut self,
+        edges: impl IntoIterator<Item = R>,
+        operations: impl IntoIterator<Item = u32>,
+    ) -> Self {
+        self.records.extend(edges);
+        self.order.extend(operations);
+        self.reference = reference(&self.records, &self.order);
+        self
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,24 +309,40 @@ mod tests {
         }
     }
 
+    /// spec/vectors.json's `text_hash`: texts every language's hash must agree on.
+    #[derive(serde::Deserialize)]
+    struct Spec {
+        text_hash: TextHashVectors,
+    }
+
+    #[derive(serde::Deserialize)]
+    struct TextHashVectors {
+        vectors: Vec<TextHashVector>,
+    }
+
+    #[derive(serde::Deserialize)]
+    struct TextHashVector {
+        text: String,
+        utf8_bytes: usize,
+        /// A decimal string: a u64 does not survive every language's JSON numbers.
+        hash: String,
+    }
+
     #[test]
-    fn text_hash_is_the_documented_word_wise_fnv1a() {
-        // Reference values any runner must reproduce (docs/dataset-format.md).
-        let step = |h: u64, w: u64| (h ^ w).wrapping_mul(FNV_PRIME);
-        assert_eq!(text_hash(b""), step(FNV_OFFSET, 0));
-        assert_eq!(text_hash(b"a"), step(step(FNV_OFFSET, 0x61), 1));
-        let word = u64::from_le_bytes(*b"abcdefgh");
-        assert_eq!(
-            text_hash(b"abcdefghi"),
-            step(step(step(FNV_OFFSET, word), 0x69), 9)
-        );
-        assert_ne!(
-            text_hash(b"ab"),
-            text_hash(b"ab\0"),
-            "the length tells trailing zeros apart"
-        );
-        // Computed independently (Python), for runners in other languages to check against.
-        assert_eq!(text_hash(b"The quick brown fox"), 0x2f1117863ae73cab);
+    fn text_hash_gives_every_vector_of_the_spec() {
+        let spec: Spec = serde_json::from_str(include_str!("../../../../spec/vectors.json"))
+            .expect("spec/vectors.json has text_hash vectors");
+        assert!(!spec.text_hash.vectors.is_empty());
+        for vector in spec.text_hash.vectors {
+            let bytes = vector.text.as_bytes();
+            assert_eq!(bytes.len(), vector.utf8_bytes, "{:?}", vector.text);
+            assert_eq!(
+                text_hash(bytes).to_string(),
+                vector.hash,
+                "{:?}",
+                vector.text
+            );
+        }
     }
 
     #[test]

@@ -4,8 +4,7 @@
 use rand::RngExt;
 
 use super::Dataset;
-use super::fields::{FieldRecord, FieldSink, Fields, field_record, reference};
-use super::random::Random;
+use super::fields::{FieldRecord, FieldSink, Fields, field_record};
 
 field_record! {
     pub struct SmallObject {
@@ -67,42 +66,31 @@ pub type Object = Fields<SmallObject>;
 pub const POOL: usize = 1_000;
 
 pub fn generate(operations: usize, seed: u64) -> Dataset<Object> {
-    let mut r = Random::new(seed);
-    let records: Vec<SmallObject> = (0..POOL)
-        .map(|_| {
-            let len = r.rng().random_range(4..=16);
-            let name = r.alnum(len);
-            SmallObject {
-                id: r.rng().random(),
-                email: format!("{}@example.com", name.to_lowercase()),
-                name,
-                age: r.rng().random_range(18..90),
-                score: r.rng().random_range(0.0..100.0),
-                ratio: r.rng().random(),
-                active: r.rng().random(),
-                level: r.rng().random(),
-                created_at: r.rng().random_range(1_420_070_400_000..1_735_689_600_000),
-                tags: (0..r.rng().random_range(0..=3))
-                    .map(|_| r.alnum(6))
-                    .collect(),
-            }
-        })
-        .collect();
-    let order = r.picks(POOL, operations);
-    let reference = reference(&records, &order);
-    Dataset {
-        records,
-        order,
-        reference,
-        source: format!("generated: {POOL} objects, {operations} random picks, seed {seed}"),
-    }
+    let source = format!("generated: {POOL} objects, {operations} random picks, seed {seed}");
+    Dataset::from_pool(seed, POOL, operations, source, |r| {
+        let len = r.rng().random_range(4..=16);
+        let name = r.alnum(len);
+        SmallObject {
+            id: r.rng().random(),
+            email: format!("{}@example.com", name.to_lowercase()),
+            name,
+            age: r.rng().random_range(18..90),
+            score: r.rng().random_range(0.0..100.0),
+            ratio: r.rng().random(),
+            active: r.rng().random(),
+            level: r.rng().random(),
+            created_at: r.rng().random_range(1_420_070_400_000..1_735_689_600_000),
+            tags: (0..r.rng().random_range(0..=3))
+                .map(|_| r.alnum(6))
+                .collect(),
+        }
+    })
 }
 
 /// Generated objects plus one with extreme values and no tags.
 #[cfg(test)]
 pub fn sample() -> Dataset<Object> {
-    let mut dataset = generate(40, 3);
-    dataset.records.push(SmallObject {
+    let edge = SmallObject {
         id: i64::MIN,
         name: String::new(),
         email: "ü@example.com".into(),
@@ -113,10 +101,8 @@ pub fn sample() -> Dataset<Object> {
         level: u8::MAX,
         created_at: i64::MAX,
         tags: vec![],
-    });
-    dataset.order.extend([POOL as u32, 1]);
-    dataset.reference = reference(&dataset.records, &dataset.order);
-    dataset
+    };
+    generate(40, 3).with_edges([edge], [POOL as u32, 1])
 }
 
 #[cfg(test)]

@@ -4,8 +4,7 @@
 use rand::RngExt;
 
 use super::Dataset;
-use super::fields::{FieldRecord, FieldSink, Fields, field_record, reference};
-use super::random::Random;
+use super::fields::{FieldRecord, FieldSink, Fields, field_record};
 
 field_record! {
     pub struct Primitives {
@@ -43,37 +42,26 @@ pub const POOL: usize = 1_000;
 pub const RUN: usize = 8;
 
 pub fn generate(operations: usize, seed: u64) -> Dataset<PrimitivesWorkload> {
-    let mut r = Random::new(seed);
-    let records: Vec<Primitives> = (0..POOL)
-        .map(|_| Primitives {
-            ints: (0..RUN).map(|_| r.rng().random()).collect(),
-            longs: (0..RUN).map(|_| r.rng().random()).collect(),
-            doubles: (0..RUN).map(|_| r.rng().random_range(-1e9..1e9)).collect(),
-            booleans: (0..RUN).map(|_| r.rng().random()).collect(),
-            strings: (0..RUN)
-                .map(|_| {
-                    let len = r.rng().random_range(1..=12);
-                    r.alnum(len)
-                })
-                .collect(),
-        })
-        .collect();
-    let order = r.picks(POOL, operations);
-    let reference = reference(&records, &order);
-    Dataset {
-        records,
-        order,
-        reference,
-        source: format!(
-            "generated: {POOL} records of {RUN} values per type, {operations} random picks, seed {seed}"
-        ),
-    }
+    let source = format!(
+        "generated: {POOL} records of {RUN} values per type, {operations} random picks, seed {seed}"
+    );
+    Dataset::from_pool(seed, POOL, operations, source, |r| Primitives {
+        ints: (0..RUN).map(|_| r.rng().random()).collect(),
+        longs: (0..RUN).map(|_| r.rng().random()).collect(),
+        doubles: (0..RUN).map(|_| r.rng().random_range(-1e9..1e9)).collect(),
+        booleans: (0..RUN).map(|_| r.rng().random()).collect(),
+        strings: (0..RUN)
+            .map(|_| {
+                let len = r.rng().random_range(1..=12);
+                r.alnum(len)
+            })
+            .collect(),
+    })
 }
 
 /// Generated records plus empty runs and extreme values.
 #[cfg(test)]
 pub fn sample() -> Dataset<PrimitivesWorkload> {
-    let mut dataset = generate(40, 3);
     let empty = Primitives {
         ints: vec![],
         longs: vec![],
@@ -88,10 +76,7 @@ pub fn sample() -> Dataset<PrimitivesWorkload> {
         booleans: vec![true, false],
         strings: vec![String::new(), "ü".into(), "x".repeat(70)],
     };
-    dataset.records.extend([empty, extreme]);
-    dataset.order.extend([POOL as u32, POOL as u32 + 1, 7]);
-    dataset.reference = reference(&dataset.records, &dataset.order);
-    dataset
+    generate(40, 3).with_edges([empty, extreme], [POOL as u32, POOL as u32 + 1, 7])
 }
 
 #[cfg(test)]

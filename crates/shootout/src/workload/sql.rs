@@ -2,7 +2,7 @@
 //! database client study in which MessagePack won the wire protocol.
 
 use super::Dataset;
-use super::fields::{FieldRecord, FieldSink, Fields, field_record, reference};
+use super::fields::{FieldRecord, FieldSink, Fields, field_record};
 
 field_record! {
     pub struct SqlRequest {
@@ -30,35 +30,26 @@ pub type Sql = Fields<SqlRequest>;
 
 /// The study's one request, sent `operations` times.
 pub fn generate(operations: usize) -> Dataset<Sql> {
-    let records = vec![SqlRequest {
+    let request = SqlRequest {
         query: "select * from cars where year > ? and seats = ?".into(),
         args: vec![2005, 2],
-    }];
-    let order = vec![0; operations];
-    let reference = reference(&records, &order);
-    Dataset {
-        records,
-        order,
-        reference,
-        source: format!("the study's request, {operations} times"),
-    }
+    };
+    let source = format!("the study's request, {operations} times");
+    Dataset::of_records(vec![request], vec![0; operations], source)
 }
 
 /// The study's request plus an empty and a long one.
 #[cfg(test)]
 pub fn sample() -> Dataset<Sql> {
-    let mut dataset = generate(3);
-    dataset.records.push(SqlRequest {
+    let empty = SqlRequest {
         query: String::new(),
         args: vec![],
-    });
-    dataset.records.push(SqlRequest {
+    };
+    let long = SqlRequest {
         query: "select 'é' from t where a in (?)".repeat(20),
         args: vec![i64::MIN, 0, i64::MAX, -1],
-    });
-    dataset.order.extend([1, 2, 0]);
-    dataset.reference = reference(&dataset.records, &dataset.order);
-    dataset
+    };
+    generate(3).with_edges([empty, long], [1, 2, 0])
 }
 
 #[cfg(test)]

@@ -5,8 +5,7 @@
 use rand::RngExt;
 
 use super::Dataset;
-use super::fields::{FieldRecord, FieldSink, Fields, field_record, reference};
-use super::random::Random;
+use super::fields::{FieldRecord, FieldSink, Fields, field_record};
 
 field_record! {
     pub struct UserResponse {
@@ -70,36 +69,25 @@ pub const POOL: usize = 1_000;
 const STATUSES: [&str; 4] = ["activ", "guest", "block", "admin"];
 
 pub fn generate(operations: usize, seed: u64) -> Dataset<User> {
-    let mut r = Random::new(seed);
-    let records: Vec<UserResponse> = (0..POOL)
-        .map(|_| UserResponse {
-            uid: r.rng().random_range(1..1_i64 << 40),
-            muid: r.hex(32),
-            status: STATUSES[r.rng().random_range(0..STATUSES.len())].to_owned(),
-            tutorial: r.rng().random_range(0..100),
-            nickname: r.alnum(20),
-            total_login_num: r.rng().random_range(0..100_000),
-            opened_at: r.datetime(),
-            created_at: r.datetime(),
-            updated_at: r.datetime(),
-        })
-        .collect();
-    let order = r.picks(POOL, operations);
-    let reference = reference(&records, &order);
-    Dataset {
-        records,
-        order,
-        reference,
-        source: format!("generated: {POOL} users, {operations} random picks, seed {seed}"),
-    }
+    let source = format!("generated: {POOL} users, {operations} random picks, seed {seed}");
+    Dataset::from_pool(seed, POOL, operations, source, |r| UserResponse {
+        uid: r.rng().random_range(1..1_i64 << 40),
+        muid: r.hex(32),
+        status: STATUSES[r.rng().random_range(0..STATUSES.len())].to_owned(),
+        tutorial: r.rng().random_range(0..100),
+        nickname: r.alnum(20),
+        total_login_num: r.rng().random_range(0..100_000),
+        opened_at: r.datetime(),
+        created_at: r.datetime(),
+        updated_at: r.datetime(),
+    })
 }
 
 /// Generated records plus the edges a codec can get wrong: empty strings,
 /// extreme integers, non-ASCII text.
 #[cfg(test)]
 pub fn sample() -> Dataset<User> {
-    let mut dataset = generate(40, 3);
-    dataset.records.push(UserResponse {
+    let edge = UserResponse {
         uid: i64::MIN,
         muid: String::new(),
         status: "ünï".into(),
@@ -109,10 +97,8 @@ pub fn sample() -> Dataset<User> {
         opened_at: String::new(),
         created_at: "9999-12-31 23:59:59".into(),
         updated_at: "x".repeat(300),
-    });
-    dataset.order.extend([POOL as u32, 0, POOL as u32]);
-    dataset.reference = reference(&dataset.records, &dataset.order);
-    dataset
+    };
+    generate(40, 3).with_edges([edge], [POOL as u32, 0, POOL as u32])
 }
 
 #[cfg(test)]

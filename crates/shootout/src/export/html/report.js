@@ -4,7 +4,10 @@
 (function () {
   const data = JSON.parse(document.getElementById('report-data').textContent);
   const root = document.getElementById('report');
-  const formats = data.formats;
+  // The page of a run or a report has results; that of one matrix alone
+  // (evolution or robustness --export-html) has only its section.
+  const hasResults = data.formats !== undefined;
+  const formats = hasResults ? data.formats : [];
   const LANGUAGE_COLORS = { rust: '#c2410c', go: '#0891b2', java: '#4f46e5' };
   const EXTRA_COLORS = ['#15803d', '#a21caf', '#854d0e', '#be123c'];
   const languages = [...new Set(formats.map(f => f.language))];
@@ -203,10 +206,20 @@
   // Matrices attached with `report --attach`, one section each, drawn by their schema.
   const STATUS_CLASS = { ok: 'ok', mismatch: 'bad', error: 'bad', 'n/a': 'na', silent: 'bad', panic: 'bad' };
 
-  function statusCell(status, detail, notes) {
-    if (!detail || status === 'ok') return el('td', { class: `status ${STATUS_CLASS[status] || ''}` }, status);
-    notes.push(detail);
-    return el('td', { class: `status ${STATUS_CLASS[status] || ''}`, title: detail }, `${status} [${notes.length}]`);
+  // A matrix's cells, each one with a detail numbered and linked to that detail
+  // in the list under the matrix; the list's items are `${id}-1`, `${id}-2`, ….
+  function notes(id) {
+    const details = [];
+    return {
+      cell(status, detail) {
+        const attributes = { class: `status ${STATUS_CLASS[status] || ''}` };
+        if (!detail || status === 'ok') return el('td', attributes, status);
+        details.push(detail);
+        const n = details.length;
+        return el('td', { ...attributes, title: detail }, el('a', { href: `#${id}-${n}` }, `${status} [${n}]`));
+      },
+      list: () => el('ol', { class: 'notes' }, details.map((detail, i) => el('li', { id: `${id}-${i + 1}` }, detail))),
+    };
   }
 
   function interopView(matrix) {
@@ -219,18 +232,18 @@
         ['ok', 'mismatch', 'error', 'n/a'].map(s => el('td', { class: 'num' }, count(w, s))),
         el('td', {}, w.bytes.length ? `${w.bytes.filter(b => b.identical).length} of ${w.bytes.length} pairs` : '–')))));
     const wires = tried.map(w => {
-      const notes = [];
+      const wireNotes = notes(`interop-${w.wire}-note`);
       const grid = el('table', { class: 'matrix' },
         el('thead', {}, el('tr', {}, el('th', {}, 'producer \\ consumer'), w.consumers.map(c => el('th', {}, c)))),
         el('tbody', {}, w.producers.map(p => {
           const id = `${p.language}/${p.format}`;
           return el('tr', {}, el('th', {}, id), w.consumers.map(c => {
             const cell = w.cells.find(x => x.producer === id && x.consumer === c);
-            return cell ? statusCell(cell.status, cell.detail, notes) : el('td', {}, '');
+            return cell ? wireNotes.cell(cell.status, cell.detail) : el('td', {}, '');
           }));
         })));
       return el('div', { id: `interop-${w.wire}`, class: 'wire' }, el('h3', {}, w.wire), el('div', { class: 'scroll' }, grid),
-        el('ol', { class: 'notes' }, notes.map(n => el('li', {}, n))),
+        wireNotes.list(),
         el('ul', { class: 'notes' },
           w.bytes.map(b => el('li', {}, b.identical ? `bytes: ${b.a} and ${b.b} write identical records` : `bytes: ${b.a} and ${b.b} differ first at ${b.first_difference}`)),
           w.absent.map(a => el('li', {}, `n/a ${a.language}: ${a.reason}`))));
@@ -247,22 +260,26 @@
   function evolutionView(matrix) {
     const short = { 'add-field': 'add', 'remove-field': 'remove', 'rename-field': 'rename', 'widen-int': 'widen', 'reorder-fields': 'reorder' };
     const arrow = { 'old-to-new': 'old→new', 'new-to-old': 'new→old' };
-    const notes = [];
+    const findings = notes('evolution-finding');
+    const value = v => (v === null ? 'absent' : JSON.stringify(v));
     const detail = c => (c.outcome === 'silent'
-      ? `record ${c.record}: ${c.field} should be ${JSON.stringify(c.expected)}, read ${JSON.stringify(c.got)}`
+      ? `record ${c.record}: ${c.field} should be ${value(c.expected)}, read ${value(c.got)}`
       : c.message || null);
+    const records = r => `${[['silent', r.silent], ['panic', r.panic], ['error', r.error], ['ok', r.ok]]
+      .filter(([kind, n]) => n || kind === 'ok').map(([kind, n]) => `${n} ${kind}`).join(', ')} of ${r.ok + r.error + r.silent + r.panic} records`;
     const grid = el('table', { class: 'matrix' },
       el('thead', {},
-        el('tr', {}, el('th', {}, 'format'), matrix.changes.map(c => el('th', { colspan: matrix.directions.length }, short[c.name] || c.name))),
-        el('tr', {}, el('th', {}, ''), matrix.changes.map(() => matrix.directions.map(d => el('th', {}, arrow[d.name] || d.name))))),
+        el('tr', {}, el('th', {}, 'format'), matrix.changes.map(c => el('th', { colspan: matrix.directions.length, title: c.description }, short[c.name] || c.name))),
+        el('tr', {}, el('th', {}, ''), matrix.changes.map(() => matrix.directions.map(d => el('th', { title: d.description }, arrow[d.name] || d.name))))),
       el('tbody', {}, matrix.formats.map(f => el('tr', {}, el('th', { title: f.rules }, f.name),
-        f.cells.map(c => statusCell(c.outcome, detail(c) && `${f.name}, ${short[c.change] || c.change} ${arrow[c.direction] || c.direction}: ${detail(c)}`, notes))))));
+        f.cells.map(c => findings.cell(c.outcome, detail(c)
+          && `${f.name}, ${short[c.change] || c.change} ${arrow[c.direction] || c.direction} (${records(c.records)}): ${detail(c)}`))))));
     return section('evolution', 'Schema evolution: old and new programs reading each other',
       el('p', { class: 'note' }, `${matrix.records} user records, each written by one version of the record and read by the other. `
         + matrix.changes.map(c => `${short[c.name] || c.name}: ${c.description}`).join('; ') + '.'),
       el('p', { class: 'note' }, 'ok: read back as written (a field the data lacked as absent or its default); error: refused cleanly; silent: read into wrong values without an error, the dangerous one; panic: the library panicked.'),
       el('div', { class: 'scroll' }, grid),
-      el('ol', { class: 'notes' }, notes.map(n => el('li', {}, n))),
+      findings.list(),
       el('details', {}, el('summary', {}, 'Each format\'s evolution rules, as its v2s follow them'),
         el('ul', { class: 'notes' }, matrix.formats.map(f => el('li', {}, el('b', {}, f.name), `: ${f.rules}`)))));
   }
@@ -287,7 +304,8 @@
       el('div', { class: 'scroll' }, el('table', { class: 'matrix' },
         el('thead', {}, el('tr', {}, el('th', {}, 'format'), el('th', {}, 'cases'), classes.map(c => el('th', {}, c)), el('th', {}, 'validated vs unchecked decode'))),
         el('tbody', {}, rows))),
-      found.length ? el('ul', { class: 'notes' }, found) : el('p', { class: 'note' }, 'No decoder panicked, hung, crashed or allocated past the cap.'));
+      found.length ? el('ul', { class: 'notes' }, found) : el('p', { class: 'note' }, 'No decoder panicked, hung, crashed or allocated past the cap.'),
+      r.reproducers ? el('p', { class: 'note' }, `Reproducers, the first case of each finding class per format, in ${r.reproducers}: shootout robustness --replay FILE runs one again.`) : null);
   }
 
   const ATTACHMENT_VIEWS = { 'shootout-interop-matrix/1': interopView, 'shootout-evolution/1': evolutionView, 'shootout-robustness/1': robustnessView };
@@ -296,7 +314,7 @@
     const view = ATTACHMENT_VIEWS[a.schema];
     if (!view) { reportError(`no view for an attachment of schema ${a.schema}`); return null; }
     return view(a);
-  });
+  }).filter(Boolean);
 
   function throughput() {
     return section('throughput', 'Throughput',
@@ -543,15 +561,18 @@
     document.documentElement.dataset.chartPoints = JSON.stringify(chartPoints);
   }
 
+  const attached = data.attachments.map(a => ATTACHMENT_SECTION[a.schema]).filter(Boolean);
+  document.title = hasResults ? `shootout: ${data.workload.name} (${data.workload.records} records)` : `shootout: ${attached.join(', ')}`;
   root.replaceChildren(
-    header(),
-    el('nav', { class: 'note' }, 'Sections: ', ['narrow', 'throughput', 'latency', 'size', 'speed-size', 'allocations', 'details', 'features',
-      ...data.attachments.map(a => ATTACHMENT_SECTION[a.schema]).filter(Boolean), 'provenance']
-      .map(id => el('a', { href: `#${id}` }, id)).reduce((all, link) => (all.length ? [...all, ' · ', link] : [link]), [])),
-    filtersView(), throughput(), latencyView(), sizeView(), scatterView(), allocationsView(), detailsView(), featuresView(), ...attachmentViews(), provenance(),
+    ...(hasResults ? [
+      header(),
+      el('nav', { class: 'note' }, 'Sections: ', ['narrow', 'throughput', 'latency', 'size', 'speed-size', 'allocations', 'details', 'features', ...attached, 'provenance']
+        .map(id => el('a', { href: `#${id}` }, id)).reduce((all, link) => (all.length ? [...all, ' · ', link] : [link]), [])),
+      filtersView(), throughput(), latencyView(), sizeView(), scatterView(), allocationsView(), detailsView(), featuresView(), ...attachmentViews(), provenance(),
+    ] : [el('header', {}, el('h1', {}, document.title)), ...attachmentViews()]),
     el('p', { class: 'note' }, `Made by ${data.generator}.`),
     el('pre', { id: 'errors' }));
-  drawAll();
+  if (hasResults) drawAll();
   document.documentElement.dataset.rendered = 'yes';
   window.addEventListener('error', () => { document.getElementById('errors').textContent = window.reportErrors.join('\n'); });
 })();

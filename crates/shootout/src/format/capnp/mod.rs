@@ -35,7 +35,7 @@ use capnp::Word;
 use capnp::message::{self, ReaderOptions, ReaderSegments, ScratchSpaceHeapAllocator};
 use self_cell::{MutBorrow, self_cell};
 
-use super::{Codec, Family, Format, FormatInfo, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
@@ -289,6 +289,8 @@ impl Format for CapnpUnpacked {
                 optional scalar cells are flagged in a `present :UInt32` bitmask (bit i = cell \
                 f(i+1), absent cells left 0), absent text cells are null pointers; text is read \
                 in place as bytes.",
+        wire: Some("capnp-unpacked"),
+        framing: Framing::None,
     };
 }
 
@@ -368,6 +370,8 @@ impl Format for CapnpPacked {
                 it in place from there. Record-shaped workloads: one struct per record type \
                 (schemas/records/records.capnp); a tabular row's optional scalar cells are \
                 flagged in a `present :UInt32` bitmask, absent text cells are null pointers.",
+        wire: Some("capnp-packed"),
+        framing: Framing::None,
     };
 }
 

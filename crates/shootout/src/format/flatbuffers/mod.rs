@@ -7,7 +7,7 @@
 use ::flatbuffers::{FlatBufferBuilder, WIPOffset};
 use anyhow::{Context, Result, bail};
 
-use super::{Codec, Family, Format, FormatInfo, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
@@ -66,6 +66,8 @@ impl Format for Flatbuffers {
                 vectors (required); a tabular row's scalar cells are optional scalars (= null) \
                 and absent string cells are missing fields; string vectors go through a reused \
                 offset Vec. Strings are read in place as bytes.",
+        wire: Some("flatbuffers"),
+        framing: Framing::U32le,
     };
 }
 
@@ -238,6 +240,8 @@ impl Format for FlatbuffersUnchecked {
                 well-formed, such as a stream this process just encoded. Not what a default \
                 user should do with untrusted input; shown for comparison with verifier-less \
                 FlatBuffers benchmarks. Same for the record-shaped workloads.",
+        wire: Some("flatbuffers"),
+        framing: Framing::U32le,
     };
 }
 

@@ -21,7 +21,7 @@
 use ::planus::{Builder, Offset, ReadAsRoot};
 use anyhow::{Context, Result, bail};
 
-use super::{Codec, Family, Format, FormatInfo, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
@@ -77,6 +77,8 @@ impl Format for Planus {
                 (optional scalars = null, absent strings missing); planus allocates one \
                 temporary Vec per non-empty vector written (sql args, the five primitives \
                 runs, object tags).",
+        wire: Some("flatbuffers"),
+        framing: Framing::U32le,
     };
 }
 

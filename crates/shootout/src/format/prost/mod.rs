@@ -18,7 +18,7 @@
 use ::prost::Message as _;
 use anyhow::{Context, Result, bail};
 
-use super::{Codec, Family, Format, FormatInfo, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
@@ -100,6 +100,8 @@ impl<K> Format for Prost<K> {
                 grows); decode merges into a kept message: plain strings and scalar lists reuse \
                 their buffers, but each repeated-string element and each present optional \
                 string is allocated.",
+        wire: Some("protobuf"),
+        framing: Framing::Varint,
     };
 }
 

@@ -38,7 +38,7 @@ use ::thrift::protocol::{
 };
 use anyhow::{Result, anyhow, bail};
 
-use super::{Codec, Family, Format, FormatInfo, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
@@ -211,6 +211,9 @@ impl<K> Format for ThriftBinary<K> {
         family: Family::Format(&features::THRIFT),
         library: "thrift",
         labels: LABELS,
+        wire: Some(Binary::NAME),
+        // One struct per record: a Thrift struct ends with its stop field.
+        framing: Framing::None,
         notes: concat!(
             "Binary protocol (fixed-width big-endian integers). ",
             common_notes!()
@@ -224,6 +227,9 @@ impl<K> Format for ThriftCompact<K> {
         family: Family::Format(&features::THRIFT),
         library: "thrift",
         labels: LABELS,
+        wire: Some(Compact::NAME),
+        // One struct per record: a Thrift struct ends with its stop field.
+        framing: Framing::None,
         notes: concat!(
             "Compact protocol (zigzag varints, delta-encoded field ids). Its output and input \
              protocols each allocate a small field-id stack per record (a protocol cannot \

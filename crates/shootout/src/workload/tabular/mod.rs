@@ -9,8 +9,6 @@ use rand::RngExt;
 
 #[cfg(test)]
 use super::Dataset;
-#[cfg(test)]
-use super::fields::reference;
 use super::fields::{FieldRecord, FieldSink, Fields, field_record};
 use super::random::Random;
 
@@ -291,14 +289,8 @@ pub fn rows<R: Row>(seed: u64, presence: f64) -> impl Iterator<Item = R> {
 /// Rows in file order, with the reference aggregate.
 #[cfg(test)]
 pub fn dataset<R: Row>(rows: Vec<R>, source: String) -> Dataset<Fields<R>> {
-    let order: Vec<u32> = (0..rows.len() as u32).collect();
-    let reference = reference(&rows, &order);
-    Dataset {
-        records: rows,
-        order,
-        reference,
-        source,
-    }
+    let order = (0..rows.len() as u32).collect();
+    Dataset::of_records(rows, order, source)
 }
 
 /// Generated rows plus an all-absent and an all-present row, for codec tests.

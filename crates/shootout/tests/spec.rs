@@ -1,0 +1,106 @@
+//! spec/fixtures kept current: each workload's fixture is what `shootout
+//! export-dataset` writes today (spec/README.md), byte for byte, so the Go and
+//! JVM tests that read them check their codecs against the records and
+//! reference aggregate Rust computes now. Rust has no reader of dataset files,
+//! so the byte compare is also what checks each fixture's reference against
+//! Rust's. `SHOOTOUT_UPDATE_EXPECTED=1` rewrites the fixtures instead.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::*;
+use shootout::workload::catalog::WORKLOADS;
+
+fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../spec/fixtures")
+}
+
+/// `shootout export-dataset` for `workload` as spec/README.md says, into `dir`.
+fn export(workload: &str, dir: &Path) -> Vec<u8> {
+    let size = match workload {
+        "iex" => ["--packets", "200"],
+        _ => ["--records", "300"],
+    };
+    let out = dir.join(format!("{workload}.jsonl"));
+    stdout_of(
+        shootout()
+            .args(["export-dataset", "--workload", workload])
+            .args(size)
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap(),
+    );
+    std::fs::read(&out).unwrap()
+}
+
+/// Where `fixture` first differs from `written`: the line, both ways, cut short.
+fn first_difference(fixture: &[u8], written: &[u8]) -> String {
+    let (fixture, written) = (
+        String::from_utf8_lossy(fixture),
+        String::from_utf8_lossy(written),
+    );
+    let (fixture, written): (Vec<&str>, Vec<&str>) =
+        (fixture.lines().collect(), written.lines().collect());
+    let Some(index) =
+        (0..fixture.len().max(written.len())).find(|&i| fixture.get(i) != written.get(i))
+    else {
+        return "the same lines, different line endings".to_owned();
+    };
+    let show = |line: Option<&&str>| match line {
+        Some(line) => line.chars().take(160).collect(),
+        None => "(end of file)".to_owned(),
+    };
+    format!(
+        "line {}:\n  fixture: {}\n  written: {}",
+        index + 1,
+        show(fixture.get(index)),
+        show(written.get(index))
+    )
+}
+
+#[test]
+fn every_workload_has_a_fixture_and_every_fixture_a_workload() {
+    let mut fixtures: Vec<String> = std::fs::read_dir(fixtures())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    fixtures.sort();
+    let mut expected: Vec<String> = WORKLOADS
+        .iter()
+        .map(|w| format!("{}.jsonl", w.name))
+        .collect();
+    expected.sort();
+    assert_eq!(fixtures, expected);
+}
+
+#[test]
+fn every_fixture_is_what_export_dataset_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let update = std::env::var_os("SHOOTOUT_UPDATE_EXPECTED").is_some();
+    let mut stale = Vec::new();
+    for workload in WORKLOADS.iter().map(|w| w.name) {
+        let written = export(workload, dir.path());
+        let path = fixtures().join(format!("{workload}.jsonl"));
+        if update {
+            std::fs::write(&path, &written).unwrap();
+            continue;
+        }
+        let fixture = std::fs::read(&path).unwrap_or_default();
+        if fixture != written {
+            stale.push(format!(
+                "{}, {}",
+                path.display(),
+                first_difference(&fixture, &written)
+            ));
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "spec/fixtures differ from what export-dataset writes:\n{}\n\
+         If the change is meant, rewrite them in the same commit (every language's tests read them):\n  \
+         SHOOTOUT_UPDATE_EXPECTED=1 cargo test -p shootout --test spec",
+        stale.join("\n")
+    );
+}
