@@ -7,14 +7,14 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use crate::benchmark::{self, Settings};
-use crate::capture::{Source, generate};
+use crate::input::{Source, generate};
 use crate::compare;
 use crate::export::{Kind, Target};
-use crate::format::registry;
+use crate::catalog::registry;
 use crate::recommend::By;
 use crate::runners::Language;
-use crate::workload::catalog::{self, Data, WorkloadName};
-use crate::workload::tabular::csv;
+use crate::catalog::{self, Data, WorkloadName};
+use crate::input::csv;
 use crate::workload::tabular::{self, LongsRow, MixedRow, StringsRow};
 
 #[derive(Parser)]
@@ -449,7 +449,7 @@ struct RunArgs {
     warmup: u64,
     /// Records per window. Each format encodes a window into one reused stream and decodes it back before the
     /// next window is read, so memory is bounded by the window, not by the input.
-    #[arg(long, default_value_t = benchmark::DEFAULT_WINDOW as u64, value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
+    #[arg(long, default_value_t = crate::input::DEFAULT_WINDOW as u64, value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
     window: u64,
     /// Seed of the formats' shuffled order (a new order in every window of every run); recorded in the results.
     #[arg(long, default_value_t = 1)]

@@ -9,9 +9,9 @@ use anyhow::{Context, Result, bail};
 use serde::Serialize;
 
 use crate::benchmark::Registered;
-use crate::benchmark::input::{Input, InputFile, Scanned};
+use crate::input::{Input, InputFile, Scanned};
 use crate::workload::Workload;
-use crate::workload::catalog::WorkloadTask;
+use crate::catalog::WorkloadTask;
 
 pub const SCHEMA: &str = "shootout-dataset/1";
 
@@ -76,7 +76,7 @@ where
 pub fn scan<W: Workload>(input: &dyn Input<W>) -> Result<Scanned<W>> {
     let mut reader = input.open()?;
     while reader
-        .next_window(crate::benchmark::DEFAULT_WINDOW)?
+        .next_window(crate::input::DEFAULT_WINDOW)?
         .is_some()
     {}
     reader.finish()
@@ -106,7 +106,7 @@ where
 
     let mut reader = input.open()?;
     let mut written = 0u64;
-    while let Some(window) = reader.next_window(crate::benchmark::DEFAULT_WINDOW)? {
+    while let Some(window) = reader.next_window(crate::input::DEFAULT_WINDOW)? {
         for &i in window.order {
             let record = &window.records[i as usize];
             if let Some(field) = W::non_finite_field(record) {

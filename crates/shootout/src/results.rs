@@ -8,7 +8,7 @@ use std::num::NonZeroU64;
 use anyhow::{Result, bail};
 use serde::{Deserialize, Serialize};
 
-use crate::benchmark::input::InputFile;
+use crate::input::InputFile;
 use crate::benchmark::stats::{
     self, ByProcess, Interval, RawRun, RunStats, StoredHistogram, Summary,
 };
@@ -19,7 +19,7 @@ use crate::benchmark::{
 use crate::environment::{Environment, crate_version};
 use crate::format::{FormatInfo, features};
 use crate::workload::Workload;
-use crate::workload::tabular::csv::CsvSize;
+use crate::input::csv::CsvSize;
 
 pub const SCHEMA: &str = "shootout-results/3";
 

@@ -4,9 +4,7 @@
 //! timed as a whole, a latency pass timed per record, an allocation pass. At
 //! the end of the run every pass's aggregate is checked against the reference.
 
-pub mod alloc;
 pub mod baseline;
-pub mod input;
 pub mod stats;
 pub mod timer;
 
@@ -21,9 +19,10 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+use crate::alloc;
 use crate::format::{Codec, Format, FormatInfo, Labels};
+use crate::input::{Input, Scanned, Window};
 use crate::workload::Workload;
-use input::{Input, Scanned, Window};
 use stats::{RunStats, Samples};
 use timer::Timer;
 
@@ -142,7 +141,6 @@ impl Settings {
     }
 }
 
-pub const DEFAULT_WINDOW: usize = 4096;
 pub const DEFAULT_PRECISION: f64 = 0.02;
 pub const DEFAULT_RUNS: usize = 1;
 pub const DEFAULT_THROUGHPUT_ROUNDS: usize = 6;
@@ -750,8 +748,8 @@ fn validate<W: Workload>(
 mod tests {
     use super::*;
     use crate::benchmark::baseline::Baseline;
-    use crate::benchmark::input::InMemory;
     use crate::format::{Family, Format, Labels};
+    use crate::input::InMemory;
     use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, sample_dataset};
 
     /// Encodes only each record's message count and the first symbol's trades: decodes wrongly.

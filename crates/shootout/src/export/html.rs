@@ -16,7 +16,7 @@ use hdrhistogram::Histogram;
 use serde::Serialize;
 
 use crate::benchmark::Settings;
-use crate::benchmark::input::InputFile;
+use crate::input::InputFile;
 use crate::benchmark::stats::{Interval, Summary, decode_histogram};
 use crate::benchmark::timer::Calibration;
 use crate::output::table;

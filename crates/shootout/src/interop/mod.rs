@@ -16,11 +16,11 @@ use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
 use crate::benchmark::Registered;
-use crate::benchmark::input::Input;
+use crate::input::Input;
 use crate::format::Access;
 use crate::runners::Language;
 use crate::workload::Workload;
-use crate::workload::catalog::WorkloadTask;
+use crate::catalog::WorkloadTask;
 use stream::Stream;
 use wire::{Framing, WIRES, Wire};
 
@@ -191,7 +191,7 @@ impl WorkloadTask for Interop {
         let limited;
         let input: &dyn Input<W> = match self.max_records {
             Some(max) => {
-                limited = crate::benchmark::input::Limited { inner: input, max };
+                limited = crate::input::Limited { inner: input, max };
                 &limited
             }
             None => input,
@@ -595,8 +595,8 @@ fn read_manifests(dir: &Path, workload: &str) -> Result<Vec<Manifest>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::benchmark::input::InMemory;
-    use crate::format::registry;
+    use crate::input::InMemory;
+    use crate::catalog::registry;
     use crate::workload::Dataset;
 
     /// Every Rust format of `W` has a wire row, writes a stream framed as

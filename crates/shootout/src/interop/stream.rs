@@ -11,8 +11,9 @@ use sha2::{Digest, Sha256};
 
 use super::wire::{self, Framing};
 use super::{Answer, Identity, MANIFEST_SCHEMA, Manifest, Status};
-use crate::benchmark::input::Input;
-use crate::benchmark::{DEFAULT_WINDOW, Registered};
+use crate::input::Input;
+use crate::benchmark::Registered;
+use crate::input::DEFAULT_WINDOW;
 use crate::caught::quietly;
 use crate::format::FormatInfo;
 use crate::workload::Workload;
@@ -67,7 +68,7 @@ pub fn encode_all<W: Workload>(
         bytes: written,
         sha256: error
             .is_none()
-            .then(|| crate::capture::hex(&hash.finalize())),
+            .then(|| crate::input::capture::hex(&hash.finalize())),
         error,
     };
     if manifest.error.is_some() {
