@@ -7,14 +7,14 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use crate::benchmark::{self, Settings};
-use crate::input::{Source, generate};
+use crate::catalog::registry;
+use crate::catalog::{self, Data, WorkloadName};
 use crate::compare;
 use crate::export::{Kind, Target};
-use crate::catalog::registry;
+use crate::input::csv;
+use crate::input::{Source, generate};
 use crate::recommend::By;
 use crate::runners::Language;
-use crate::catalog::{self, Data, WorkloadName};
-use crate::input::csv;
 use crate::workload::tabular::{self, LongsRow, MixedRow, StringsRow};
 
 #[derive(Parser)]
@@ -491,24 +491,7 @@ pub fn main() -> Result<()> {
             out,
             generated,
             force,
-        } => {
-            let options = generated.options();
-            if out == Path::new("-") && io::stdout().is_terminal() {
-                bail!(
-                    "--out -: standard output is a terminal, which pcap bytes would garble; redirect it"
-                );
-            }
-            let bytes = write_generated(&out, force, |w| generate::write(options, w))?;
-            if out != Path::new("-") {
-                eprintln!(
-                    "wrote {} ({bytes} bytes, {} IEX-TP packets, seed {})",
-                    out.display(),
-                    options.packets,
-                    options.seed
-                );
-            }
-            Ok(())
-        }
+        } => gen_capture(&out, generated.options(), force),
         Command::GenCsv {
             workload,
             out,
@@ -516,27 +499,7 @@ pub fn main() -> Result<()> {
             seed,
             presence,
             force,
-        } => {
-            let records = records as usize;
-            let bytes = write_generated(&out, force, |w| match workload {
-                TabularName::Mixed => {
-                    csv::write::<MixedRow>(tabular::rows(seed, presence).take(records), w)
-                }
-                TabularName::Strings => {
-                    csv::write::<StringsRow>(tabular::rows(seed, presence).take(records), w)
-                }
-                TabularName::Longs => {
-                    csv::write::<LongsRow>(tabular::rows(seed, presence).take(records), w)
-                }
-            })?;
-            if out != Path::new("-") {
-                eprintln!(
-                    "wrote {} ({bytes} bytes, {records} records, seed {seed}, presence {presence})",
-                    out.display()
-                );
-            }
-            Ok(())
-        }
+        } => gen_csv(workload, &out, records as usize, seed, presence, force),
         Command::Workloads => list_workloads(),
         Command::Robustness { data, options } => {
             crate::robustness::robustness(data.workload, &data.data(), options)
@@ -604,22 +567,7 @@ pub fn main() -> Result<()> {
             keep,
             export_json,
             force,
-        } => {
-            let export_json = export_json.map(|path| Target {
-                kind: Kind::Json,
-                path,
-                force,
-            });
-            crate::export::check_targets(export_json.as_slice())?;
-            let task = crate::interop::Interop {
-                languages: lang,
-                formats,
-                max_records,
-                keep,
-                export_json,
-            };
-            catalog::dispatch(data.workload, &data.data(), task)
-        }
+        } => interop(data, formats, lang, max_records, keep, export_json, force),
         Command::Evolution {
             formats,
             export_json,
@@ -636,6 +584,78 @@ pub fn main() -> Result<()> {
             catalog::dispatch(data.workload, &data.data(), target)
         }
     }
+}
+
+/// `shootout gen-capture`.
+fn gen_capture(out: &Path, options: generate::Options, force: bool) -> Result<()> {
+    if out == Path::new("-") && io::stdout().is_terminal() {
+        bail!("--out -: standard output is a terminal, which pcap bytes would garble; redirect it");
+    }
+    let bytes = write_generated(out, force, |w| generate::write(options, w))?;
+    if out != Path::new("-") {
+        eprintln!(
+            "wrote {} ({bytes} bytes, {} IEX-TP packets, seed {})",
+            out.display(),
+            options.packets,
+            options.seed
+        );
+    }
+    Ok(())
+}
+
+/// `shootout gen-csv`.
+fn gen_csv(
+    workload: TabularName,
+    out: &Path,
+    records: usize,
+    seed: u64,
+    presence: f64,
+    force: bool,
+) -> Result<()> {
+    let bytes = write_generated(out, force, |w| match workload {
+        TabularName::Mixed => {
+            csv::write::<MixedRow>(tabular::rows(seed, presence).take(records), w)
+        }
+        TabularName::Strings => {
+            csv::write::<StringsRow>(tabular::rows(seed, presence).take(records), w)
+        }
+        TabularName::Longs => {
+            csv::write::<LongsRow>(tabular::rows(seed, presence).take(records), w)
+        }
+    })?;
+    if out != Path::new("-") {
+        eprintln!(
+            "wrote {} ({bytes} bytes, {records} records, seed {seed}, presence {presence})",
+            out.display()
+        );
+    }
+    Ok(())
+}
+
+/// `shootout interop`.
+fn interop(
+    data: DataArgs,
+    formats: Vec<String>,
+    lang: Vec<Language>,
+    max_records: Option<u64>,
+    keep: Option<PathBuf>,
+    export_json: Option<PathBuf>,
+    force: bool,
+) -> Result<()> {
+    let export_json = export_json.map(|path| Target {
+        kind: Kind::Json,
+        path,
+        force,
+    });
+    crate::export::check_targets(export_json.as_slice())?;
+    let task = crate::interop::Interop {
+        languages: lang,
+        formats,
+        max_records,
+        keep,
+        export_json,
+    };
+    catalog::dispatch(data.workload, &data.data(), task)
 }
 
 fn inspect(file: PathBuf, json: bool) -> Result<()> {

@@ -642,30 +642,7 @@ pub fn measure<W: Workload>(
                 input.name()
             );
         }
-        for (result, state) in results.iter_mut().zip(states) {
-            if result.failure.is_some() {
-                continue;
-            }
-            if let Some(failure) =
-                validate::<W>(state.sinks, state.round_sinks, &scanned.reference, run)
-            {
-                result.failure = Some(failure);
-                continue;
-            }
-            if first {
-                result.encoded_bytes = state.encoded_bytes;
-                if let Some(zstd) = state.zstd {
-                    result.zstd_bytes = zstd.finish()?.0;
-                }
-            }
-            if !warmup {
-                result.runs.push(Measurement {
-                    encode: state.encode.finish(),
-                    decode: state.decode.finish(),
-                    order_position: state.position_sum as f64 / state.windows.max(1) as f64,
-                });
-            }
-        }
+        record_run(&mut results, states, &scanned.reference, run, warmup)?;
         runs.push(RunInfo {
             process: 0,
             index: run,
@@ -679,6 +656,41 @@ pub fn measure<W: Workload>(
         runs,
         scanned,
     })
+}
+
+/// What run `run` found, added to each format's figures: its sinks checked
+/// against the reference (a format that decoded wrongly is withheld from then
+/// on), its sizes from the first run, its timings unless it was a warm-up.
+fn record_run<W: Workload>(
+    results: &mut [FormatRuns],
+    states: Vec<RunState<W>>,
+    reference: &W::Aggregate,
+    run: usize,
+    warmup: bool,
+) -> Result<()> {
+    for (result, state) in results.iter_mut().zip(states) {
+        if result.failure.is_some() {
+            continue;
+        }
+        if let Some(failure) = validate::<W>(state.sinks, state.round_sinks, reference, run) {
+            result.failure = Some(failure);
+            continue;
+        }
+        if run == 0 {
+            result.encoded_bytes = state.encoded_bytes;
+            if let Some(zstd) = state.zstd {
+                result.zstd_bytes = zstd.finish()?.0;
+            }
+        }
+        if !warmup {
+            result.runs.push(Measurement {
+                encode: state.encode.finish(),
+                decode: state.decode.finish(),
+                order_position: state.position_sum as f64 / state.windows.max(1) as f64,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The first pass: no format, only the input, for its reference aggregate, size and hash.
