@@ -2,6 +2,6 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use shootout::capture::fuzz;
+use shootout::input::fuzz;
 
 fuzz_target!(|bytes: &[u8]| fuzz::read_capture(bytes));

@@ -5,11 +5,11 @@
 
 use std::time::Instant;
 
-use shootout::benchmark::DEFAULT_WINDOW as WINDOW;
-use shootout::capture::generate::{Options, generate};
-use shootout::capture::iex::{Decoded, decode_message};
-use shootout::capture::{IexPackets, Source};
-use shootout::workload::iex::ingest::Records;
+use shootout::input::DEFAULT_WINDOW as WINDOW;
+use shootout::input::generate::{Options, generate};
+use shootout::input::iex::{Decoded, decode_message};
+use shootout::input::ingest::Records;
+use shootout::input::{IexPackets, Source};
 
 const RUNS: usize = 7;
 

@@ -7,14 +7,14 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use crate::benchmark::{self, Settings};
-use crate::capture::{Source, generate};
+use crate::catalog::registry;
+use crate::catalog::{self, Data, WorkloadName};
 use crate::compare;
 use crate::export::{Kind, Target};
-use crate::format::registry;
+use crate::input::csv;
+use crate::input::{Source, generate};
 use crate::recommend::By;
 use crate::runners::Language;
-use crate::workload::catalog::{self, Data, WorkloadName};
-use crate::workload::tabular::csv;
 use crate::workload::tabular::{self, LongsRow, MixedRow, StringsRow};
 
 #[derive(Parser)]
@@ -449,7 +449,7 @@ struct RunArgs {
     warmup: u64,
     /// Records per window. Each format encodes a window into one reused stream and decodes it back before the
     /// next window is read, so memory is bounded by the window, not by the input.
-    #[arg(long, default_value_t = benchmark::DEFAULT_WINDOW as u64, value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
+    #[arg(long, default_value_t = crate::input::DEFAULT_WINDOW as u64, value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
     window: u64,
     /// Seed of the formats' shuffled order (a new order in every window of every run); recorded in the results.
     #[arg(long, default_value_t = 1)]
@@ -491,24 +491,7 @@ pub fn main() -> Result<()> {
             out,
             generated,
             force,
-        } => {
-            let options = generated.options();
-            if out == Path::new("-") && io::stdout().is_terminal() {
-                bail!(
-                    "--out -: standard output is a terminal, which pcap bytes would garble; redirect it"
-                );
-            }
-            let bytes = write_generated(&out, force, |w| generate::write(options, w))?;
-            if out != Path::new("-") {
-                eprintln!(
-                    "wrote {} ({bytes} bytes, {} IEX-TP packets, seed {})",
-                    out.display(),
-                    options.packets,
-                    options.seed
-                );
-            }
-            Ok(())
-        }
+        } => gen_capture(&out, generated.options(), force),
         Command::GenCsv {
             workload,
             out,
@@ -516,27 +499,7 @@ pub fn main() -> Result<()> {
             seed,
             presence,
             force,
-        } => {
-            let records = records as usize;
-            let bytes = write_generated(&out, force, |w| match workload {
-                TabularName::Mixed => {
-                    csv::write::<MixedRow>(tabular::rows(seed, presence).take(records), w)
-                }
-                TabularName::Strings => {
-                    csv::write::<StringsRow>(tabular::rows(seed, presence).take(records), w)
-                }
-                TabularName::Longs => {
-                    csv::write::<LongsRow>(tabular::rows(seed, presence).take(records), w)
-                }
-            })?;
-            if out != Path::new("-") {
-                eprintln!(
-                    "wrote {} ({bytes} bytes, {records} records, seed {seed}, presence {presence})",
-                    out.display()
-                );
-            }
-            Ok(())
-        }
+        } => gen_csv(workload, &out, records as usize, seed, presence, force),
         Command::Workloads => list_workloads(),
         Command::Robustness { data, options } => {
             crate::robustness::robustness(data.workload, &data.data(), options)
@@ -604,22 +567,7 @@ pub fn main() -> Result<()> {
             keep,
             export_json,
             force,
-        } => {
-            let export_json = export_json.map(|path| Target {
-                kind: Kind::Json,
-                path,
-                force,
-            });
-            crate::export::check_targets(export_json.as_slice())?;
-            let task = crate::interop::Interop {
-                languages: lang,
-                formats,
-                max_records,
-                keep,
-                export_json,
-            };
-            catalog::dispatch(data.workload, &data.data(), task)
-        }
+        } => interop(data, formats, lang, max_records, keep, export_json, force),
         Command::Evolution {
             formats,
             export_json,
@@ -636,6 +584,78 @@ pub fn main() -> Result<()> {
             catalog::dispatch(data.workload, &data.data(), target)
         }
     }
+}
+
+/// `shootout gen-capture`.
+fn gen_capture(out: &Path, options: generate::Options, force: bool) -> Result<()> {
+    if out == Path::new("-") && io::stdout().is_terminal() {
+        bail!("--out -: standard output is a terminal, which pcap bytes would garble; redirect it");
+    }
+    let bytes = write_generated(out, force, |w| generate::write(options, w))?;
+    if out != Path::new("-") {
+        eprintln!(
+            "wrote {} ({bytes} bytes, {} IEX-TP packets, seed {})",
+            out.display(),
+            options.packets,
+            options.seed
+        );
+    }
+    Ok(())
+}
+
+/// `shootout gen-csv`.
+fn gen_csv(
+    workload: TabularName,
+    out: &Path,
+    records: usize,
+    seed: u64,
+    presence: f64,
+    force: bool,
+) -> Result<()> {
+    let bytes = write_generated(out, force, |w| match workload {
+        TabularName::Mixed => {
+            csv::write::<MixedRow>(tabular::rows(seed, presence).take(records), w)
+        }
+        TabularName::Strings => {
+            csv::write::<StringsRow>(tabular::rows(seed, presence).take(records), w)
+        }
+        TabularName::Longs => {
+            csv::write::<LongsRow>(tabular::rows(seed, presence).take(records), w)
+        }
+    })?;
+    if out != Path::new("-") {
+        eprintln!(
+            "wrote {} ({bytes} bytes, {records} records, seed {seed}, presence {presence})",
+            out.display()
+        );
+    }
+    Ok(())
+}
+
+/// `shootout interop`.
+fn interop(
+    data: DataArgs,
+    formats: Vec<String>,
+    lang: Vec<Language>,
+    max_records: Option<u64>,
+    keep: Option<PathBuf>,
+    export_json: Option<PathBuf>,
+    force: bool,
+) -> Result<()> {
+    let export_json = export_json.map(|path| Target {
+        kind: Kind::Json,
+        path,
+        force,
+    });
+    crate::export::check_targets(export_json.as_slice())?;
+    let task = crate::interop::Interop {
+        languages: lang,
+        formats,
+        max_records,
+        keep,
+        export_json,
+    };
+    catalog::dispatch(data.workload, &data.data(), task)
 }
 
 fn inspect(file: PathBuf, json: bool) -> Result<()> {

@@ -9,9 +9,9 @@ use anyhow::{Context, Result, bail};
 use serde::Serialize;
 
 use crate::benchmark::Registered;
-use crate::benchmark::input::{Input, InputFile, Scanned};
+use crate::catalog::WorkloadTask;
+use crate::input::{Input, InputFile, Scanned};
 use crate::workload::Workload;
-use crate::workload::catalog::WorkloadTask;
 
 pub const SCHEMA: &str = "shootout-dataset/1";
 
@@ -75,10 +75,7 @@ where
 /// One pass over the input for its reference aggregate and record count.
 pub fn scan<W: Workload>(input: &dyn Input<W>) -> Result<Scanned<W>> {
     let mut reader = input.open()?;
-    while reader
-        .next_window(crate::benchmark::DEFAULT_WINDOW)?
-        .is_some()
-    {}
+    while reader.next_window(crate::input::DEFAULT_WINDOW)?.is_some() {}
     reader.finish()
 }
 
@@ -106,7 +103,7 @@ where
 
     let mut reader = input.open()?;
     let mut written = 0u64;
-    while let Some(window) = reader.next_window(crate::benchmark::DEFAULT_WINDOW)? {
+    while let Some(window) = reader.next_window(crate::input::DEFAULT_WINDOW)? {
         for &i in window.order {
             let record = &window.records[i as usize];
             if let Some(field) = W::non_finite_field(record) {

@@ -288,7 +288,7 @@ impl Environment {
             rustflags: build::RUSTFLAGS,
             target: build::TARGET,
             target_features: build::TARGET_FEATURES,
-            allocator: crate::benchmark::alloc::NAME,
+            allocator: crate::alloc::NAME,
             shootout_version: env!("CARGO_PKG_VERSION"),
             git_commit: env!("SHOOTOUT_GIT_COMMIT"),
             git_dirty: build::GIT_DIRTY,

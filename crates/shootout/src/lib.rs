@@ -1,7 +1,8 @@
 //! shootout: a serialization-format benchmark on real data.
 
+pub mod alloc;
 pub mod benchmark;
-pub mod capture;
+pub mod catalog;
 pub mod caught;
 pub mod cli;
 pub mod compare;
@@ -10,6 +11,7 @@ pub mod environment;
 pub mod evolution;
 pub mod export;
 pub mod format;
+pub mod input;
 pub mod interop;
 pub mod output;
 pub mod processes;

@@ -8,7 +8,6 @@ use std::num::NonZeroU64;
 use anyhow::{Result, bail};
 use serde::{Deserialize, Serialize};
 
-use crate::benchmark::input::InputFile;
 use crate::benchmark::stats::{
     self, ByProcess, Interval, RawRun, RunStats, StoredHistogram, Summary,
 };
@@ -18,8 +17,9 @@ use crate::benchmark::{
 };
 use crate::environment::{Environment, crate_version};
 use crate::format::{FormatInfo, features};
+use crate::input::InputFile;
+use crate::input::csv::CsvSize;
 use crate::workload::Workload;
-use crate::workload::tabular::csv::CsvSize;
 
 pub const SCHEMA: &str = "shootout-results/3";
 
@@ -524,7 +524,7 @@ impl Imprecise {
 /// Rows that run the very same code, measured as two formats: a checked and
 /// an unchecked decoder sharing one encoder. Whatever separates the two is
 /// the run's own noise, a floor under every difference between formats
-/// (`format::registry`'s tests check that each pair writes the same bytes).
+/// (`catalog::registry`'s tests check that each pair writes the same bytes).
 pub const CANARIES: [(&str, &str, &str); 2] = [
     ("flatbuffers", "flatbuffers-unchecked", "encode"),
     ("rkyv", "rkyv-unchecked", "encode"),

@@ -9,18 +9,18 @@ use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::benchmark::baseline::Baseline;
-use crate::benchmark::input::Input;
 use crate::benchmark::timer::Timer;
 use crate::benchmark::{self, Progress, Registered, Settings};
+use crate::catalog::WorkloadTask;
+use crate::catalog::registry;
 use crate::environment::{CpuTimes, Environment};
 use crate::export::Target;
-use crate::format::registry;
+use crate::input::Input;
 use crate::output::table::{self, Columns, Style};
 use crate::processes;
 use crate::results::{Invocation, Merged, Results, RunContext};
 use crate::runners::{External, Language};
 use crate::workload::Workload;
-use crate::workload::catalog::WorkloadTask;
 
 /// The numbers of some formats were withheld: the run ends with exit status 3.
 #[derive(Debug)]
@@ -83,7 +83,7 @@ impl Run {
         let limited;
         let input: &dyn Input<W> = match self.max_records {
             Some(max) => {
-                limited = benchmark::input::Limited { inner: input, max };
+                limited = crate::input::Limited { inner: input, max };
                 &limited
             }
             None => input,

@@ -304,14 +304,14 @@ impl External {
     }
 
     /// Has the runner decode each (format, stream) of `requests` and answer
-    /// for each (`--interop-decode`, docs/interop.md).
-    pub fn interop_decode(
+    /// for each (`--interop-decode`, docs/interop.md): one `Answer` per line.
+    pub fn interop_decode<Answer: serde::de::DeserializeOwned>(
         &self,
         folder: &Path,
         dataset: &Path,
         dir: &Path,
         requests: &[(String, PathBuf)],
-    ) -> Result<Vec<crate::interop::Answer>> {
+    ) -> Result<Vec<Answer>> {
         let list = dir.join(format!("{}-requests.tsv", self.flag));
         let text: String = requests
             .iter()
@@ -349,7 +349,7 @@ impl External {
                     )
                 })
             })
-            .collect::<Result<Vec<crate::interop::Answer>>>()?;
+            .collect::<Result<Vec<Answer>>>()?;
         if answers.len() != requests.len() {
             bail!(
                 "the {} runner answered {} of {} decode requests",

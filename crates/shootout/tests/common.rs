@@ -113,19 +113,19 @@ pub fn temp_file(dir: &tempfile::TempDir, name: &str, bytes: &[u8]) -> PathBuf {
 }
 
 pub fn generated_capture(packets: u64) -> Vec<u8> {
-    shootout::capture::generate::generate(shootout::capture::generate::Options { packets, seed: 3 })
+    shootout::input::generate::generate(shootout::input::generate::Options { packets, seed: 3 })
 }
 
 /// Start offsets of the packet records of a capture `generate` wrote.
 pub fn pcap_records(pcap: &[u8]) -> Vec<usize> {
-    shootout::capture::generate::records(pcap)
+    shootout::input::generate::records(pcap)
         .map(|(at, _, _)| at)
         .collect()
 }
 
 /// A capture `generate` wrote, as pcapng.
 pub fn pcapng_of(pcap: &[u8]) -> Vec<u8> {
-    shootout::capture::generate::pcapng(pcap, None)
+    shootout::input::generate::pcapng(pcap, None)
 }
 
 /// Start offsets of the blocks of a little-endian pcapng.

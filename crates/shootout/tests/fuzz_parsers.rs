@@ -14,12 +14,12 @@ use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use shootout::capture::fuzz::{
+use shootout::input::csv::render;
+use shootout::input::fuzz::{
     capture_error_broken, capture_records, csv_error_broken, csv_rows, read_capture, read_csv,
 };
-use shootout::capture::generate::{Options, generate, pcapng, records};
-use shootout::capture::net::{Udp, udp_payload};
-use shootout::workload::tabular::csv::render;
+use shootout::input::generate::{Options, generate, pcapng, records};
+use shootout::input::net::{Udp, udp_payload};
 use shootout::workload::tabular::{LongsRow, MixedRow, StringsRow, generate_rows};
 
 /// Mutants per seed: a few seconds for the whole run in a debug build.

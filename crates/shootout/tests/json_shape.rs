@@ -15,7 +15,8 @@ use std::sync::LazyLock;
 use common::*;
 use serde_json::Value;
 use shootout::benchmark::baseline::Baseline;
-use shootout::format::{Format, registry};
+use shootout::catalog::registry;
+use shootout::format::Format;
 use shootout::workload::iex::Iex;
 
 /// The one format row the snapshot keeps besides the baseline's.

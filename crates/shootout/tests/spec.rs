@@ -10,7 +10,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::*;
-use shootout::workload::catalog::WORKLOADS;
+use shootout::catalog::WORKLOADS;
 
 fn fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../spec/fixtures")

@@ -4,10 +4,10 @@
 
 use std::sync::Arc;
 
-use shootout::benchmark::alloc;
-use shootout::capture::Source;
-use shootout::capture::generate::{Options, generate};
-use shootout::workload::iex::ingest::Records;
+use shootout::alloc;
+use shootout::input::Source;
+use shootout::input::generate::{Options, generate};
+use shootout::input::ingest::Records;
 
 #[test]
 fn warm_windows_allocate_next_to_nothing() {

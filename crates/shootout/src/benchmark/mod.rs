@@ -4,9 +4,7 @@
 //! timed as a whole, a latency pass timed per record, an allocation pass. At
 //! the end of the run every pass's aggregate is checked against the reference.
 
-pub mod alloc;
 pub mod baseline;
-pub mod input;
 pub mod stats;
 pub mod timer;
 
@@ -21,9 +19,10 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+use crate::alloc;
 use crate::format::{Codec, Format, FormatInfo, Labels};
+use crate::input::{Input, Scanned, Window};
 use crate::workload::Workload;
-use input::{Input, Scanned, Window};
 use stats::{RunStats, Samples};
 use timer::Timer;
 
@@ -142,7 +141,6 @@ impl Settings {
     }
 }
 
-pub const DEFAULT_WINDOW: usize = 4096;
 pub const DEFAULT_PRECISION: f64 = 0.02;
 pub const DEFAULT_RUNS: usize = 1;
 pub const DEFAULT_THROUGHPUT_ROUNDS: usize = 6;
@@ -644,30 +642,7 @@ pub fn measure<W: Workload>(
                 input.name()
             );
         }
-        for (result, state) in results.iter_mut().zip(states) {
-            if result.failure.is_some() {
-                continue;
-            }
-            if let Some(failure) =
-                validate::<W>(state.sinks, state.round_sinks, &scanned.reference, run)
-            {
-                result.failure = Some(failure);
-                continue;
-            }
-            if first {
-                result.encoded_bytes = state.encoded_bytes;
-                if let Some(zstd) = state.zstd {
-                    result.zstd_bytes = zstd.finish()?.0;
-                }
-            }
-            if !warmup {
-                result.runs.push(Measurement {
-                    encode: state.encode.finish(),
-                    decode: state.decode.finish(),
-                    order_position: state.position_sum as f64 / state.windows.max(1) as f64,
-                });
-            }
-        }
+        record_run(&mut results, states, &scanned.reference, run, warmup)?;
         runs.push(RunInfo {
             process: 0,
             index: run,
@@ -681,6 +656,41 @@ pub fn measure<W: Workload>(
         runs,
         scanned,
     })
+}
+
+/// What run `run` found, added to each format's figures: its sinks checked
+/// against the reference (a format that decoded wrongly is withheld from then
+/// on), its sizes from the first run, its timings unless it was a warm-up.
+fn record_run<W: Workload>(
+    results: &mut [FormatRuns],
+    states: Vec<RunState<W>>,
+    reference: &W::Aggregate,
+    run: usize,
+    warmup: bool,
+) -> Result<()> {
+    for (result, state) in results.iter_mut().zip(states) {
+        if result.failure.is_some() {
+            continue;
+        }
+        if let Some(failure) = validate::<W>(state.sinks, state.round_sinks, reference, run) {
+            result.failure = Some(failure);
+            continue;
+        }
+        if run == 0 {
+            result.encoded_bytes = state.encoded_bytes;
+            if let Some(zstd) = state.zstd {
+                result.zstd_bytes = zstd.finish()?.0;
+            }
+        }
+        if !warmup {
+            result.runs.push(Measurement {
+                encode: state.encode.finish(),
+                decode: state.decode.finish(),
+                order_position: state.position_sum as f64 / state.windows.max(1) as f64,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// The first pass: no format, only the input, for its reference aggregate, size and hash.
@@ -750,8 +760,8 @@ fn validate<W: Workload>(
 mod tests {
     use super::*;
     use crate::benchmark::baseline::Baseline;
-    use crate::benchmark::input::InMemory;
     use crate::format::{Family, Format, Framing, Labels};
+    use crate::input::InMemory;
     use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, sample_dataset};
 
     /// Encodes only each record's message count and the first symbol's trades: decodes wrongly.

@@ -14,7 +14,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use super::alloc::Allocations;
+use crate::alloc::Allocations;
 
 /// Enough range for one record taking a minute; 3 significant digits.
 const HIGHEST_NS: u64 = 60_000_000_000;

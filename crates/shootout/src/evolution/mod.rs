@@ -146,8 +146,8 @@ pub const FORMATS: &[Evolving] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::registry;
     use crate::format::features::{FEATURES, Trial};
-    use crate::format::registry;
 
     /// The registry is the authority on formats: the matrix runs registered
     /// formats, under the family the registry gives them, and each family says

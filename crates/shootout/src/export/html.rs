@@ -19,9 +19,9 @@ use hdrhistogram::Histogram;
 use serde::Serialize;
 
 use crate::benchmark::Settings;
-use crate::benchmark::input::InputFile;
 use crate::benchmark::stats::{Interval, Summary, decode_histogram};
 use crate::benchmark::timer::Calibration;
+use crate::input::InputFile;
 use crate::output::table;
 use crate::results::{Direction, Merged, Row, WorkloadInfo};
 

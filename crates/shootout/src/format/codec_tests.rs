@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 
 use super::Codec;
-use crate::benchmark::alloc::{Counting, snapshot};
+use crate::alloc::{Counting, snapshot};
 use crate::workload::Workload;
 use crate::workload::iex::{Body, Iex, Message, MultiMessage, Side, sample_dataset};
 

@@ -15,7 +15,6 @@ pub mod minicbor;
 pub mod planus;
 pub mod postcard;
 pub mod prost;
-pub mod registry;
 pub mod rkyv;
 pub mod rmp_serde;
 pub mod sbe;
@@ -31,7 +30,7 @@ pub mod ubjson;
 #[cfg(test)]
 mod codec_tests;
 #[cfg(test)]
-mod conformance;
+pub(crate) mod conformance;
 
 use anyhow::Result;
 use serde::{Deserialize, Serialize};

@@ -16,11 +16,11 @@ use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
 use crate::benchmark::Registered;
-use crate::benchmark::input::{Input, Scanned};
+use crate::catalog::WorkloadTask;
 use crate::format::{Access, FormatInfo, Framing};
+use crate::input::{Input, Scanned};
 use crate::runners::{External, Language};
 use crate::workload::Workload;
-use crate::workload::catalog::WorkloadTask;
 use stream::Stream;
 use wire::Wire;
 
@@ -207,7 +207,7 @@ impl WorkloadTask for Interop {
         let limited;
         let input: &dyn Input<W> = match self.max_records {
             Some(max) => {
-                limited = crate::benchmark::input::Limited { inner: input, max };
+                limited = crate::input::Limited { inner: input, max };
                 &limited
             }
             None => input,
@@ -734,8 +734,8 @@ fn read_manifests(dir: &Path, workload: &str) -> Result<Vec<Manifest>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::benchmark::input::InMemory;
-    use crate::format::registry;
+    use crate::catalog::registry;
+    use crate::input::InMemory;
     use crate::workload::Dataset;
 
     /// Every Rust format of `W` writes a stream framed as its `FormatInfo`

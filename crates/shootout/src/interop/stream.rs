@@ -10,10 +10,11 @@ use anyhow::{Context, Result, anyhow, ensure};
 use sha2::{Digest, Sha256};
 
 use super::{Answer, Identity, MANIFEST_SCHEMA, Manifest, Status};
-use crate::benchmark::input::Input;
-use crate::benchmark::{DEFAULT_WINDOW, Registered};
+use crate::benchmark::Registered;
 use crate::caught::quietly;
 use crate::format::{FormatInfo, Framing};
+use crate::input::DEFAULT_WINDOW;
+use crate::input::Input;
 use crate::workload::Workload;
 
 /// Encodes every record of `input`, in order, with one codec into
@@ -66,7 +67,7 @@ pub fn encode_all<W: Workload>(
         bytes: written,
         sha256: error
             .is_none()
-            .then(|| crate::capture::hex(&hash.finalize())),
+            .then(|| crate::input::capture::hex(&hash.finalize())),
         error,
     };
     if manifest.error.is_some() {

@@ -6,7 +6,8 @@
 
 use std::sync::LazyLock;
 
-use crate::format::{registry, spec};
+use crate::catalog::registry;
+use crate::format::spec;
 
 /// One wire format and the codecs, in every language, that read and write it.
 pub struct Wire {

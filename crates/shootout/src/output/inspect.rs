@@ -6,10 +6,10 @@ use anyhow::Result;
 use comfy_table::{Table, presets::UTF8_BORDERS_ONLY};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::benchmark::DEFAULT_WINDOW;
-use crate::capture::Source;
+use crate::input::DEFAULT_WINDOW;
+use crate::input::Source;
+use crate::input::ingest::{CaptureReport, Records};
 use crate::sanitize::terminal;
-use crate::workload::iex::ingest::{CaptureReport, Records};
 
 /// Reads the whole capture, keeping no records, with a progress bar on a terminal.
 pub fn scan(source: &Source) -> Result<CaptureReport> {

@@ -19,11 +19,12 @@ use clap::Args;
 use serde::Serialize;
 
 use crate::benchmark::Registered;
-use crate::benchmark::input::Input;
+use crate::catalog::registry;
+use crate::catalog::{self, Data, WorkloadName, WorkloadTask};
 use crate::export::{Kind as ExportKind, Target};
-use crate::format::{Access, registry};
+use crate::format::Access;
+use crate::input::Input;
 use crate::workload::Workload;
-use crate::workload::catalog::{self, Data, WorkloadName, WorkloadTask};
 use worker::{CASES_SCHEMA, Case, CaseFile, Class, Outcome, Record};
 
 pub const SCHEMA: &str = "shootout-robustness/1";

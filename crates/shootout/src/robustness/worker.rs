@@ -21,12 +21,12 @@ use clap::ValueEnum;
 use serde::{Deserialize, Serialize};
 
 use super::mutate::Kind;
-use crate::benchmark::alloc::{CAP_EXCEEDED, Capped};
-use crate::benchmark::input::Input;
+use crate::alloc::{CAP_EXCEEDED, Capped};
 use crate::benchmark::{DynCodec, Registered};
+use crate::catalog::{self, WorkloadName, WorkloadTask};
 use crate::format::Access;
+use crate::input::Input;
 use crate::workload::Workload;
-use crate::workload::catalog::{self, WorkloadName, WorkloadTask};
 use crate::workload::tabular::elide;
 
 pub const CASES_SCHEMA: &str = "shootout-robustness-cases/1";
@@ -210,7 +210,7 @@ pub fn dispatch_for(path: &Path, file: &CaseFile, task: impl WorkloadTask) -> Re
         input: None,
         records: 1,
         presence: crate::workload::tabular::DEFAULT_PRESENCE,
-        generated: crate::capture::generate::Options {
+        generated: crate::input::generate::Options {
             packets: 2,
             seed: 0,
         },

@@ -1,7 +1,6 @@
 //! Workloads: the records a benchmark serializes and the aggregate that proves a
 //! format decoded them correctly. One workload = one module here.
 
-pub mod catalog;
 pub mod fields;
 pub mod iex;
 pub mod object;

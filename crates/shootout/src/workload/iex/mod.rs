@@ -2,7 +2,6 @@
 //! aggregated per symbol.
 
 pub mod aggregate;
-pub mod ingest;
 pub mod record;
 pub mod view;
 

@@ -3,8 +3,6 @@
 //! MessagePack in which output size decided as much as speed. Read from CSV
 //! (header f1..f20, empty cell = absent) or generated.
 
-pub mod csv;
-
 use rand::RngExt;
 
 #[cfg(test)]

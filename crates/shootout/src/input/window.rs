@@ -4,7 +4,7 @@
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
-use crate::workload::tabular::csv::CsvSize;
+use crate::input::csv::CsvSize;
 use crate::workload::{Dataset, Workload};
 
 /// A window of operations: indices into `records`, in operation order.

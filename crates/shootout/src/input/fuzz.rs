@@ -7,10 +7,10 @@ use std::sync::Arc;
 
 use anyhow::Result;
 
-use crate::benchmark::input::Input;
-use crate::capture::Source;
-use crate::workload::iex::ingest::Capture;
-use crate::workload::tabular::csv::CsvFile;
+use crate::input::Input;
+use crate::input::Source;
+use crate::input::csv::CsvFile;
+use crate::input::ingest::Capture;
 use crate::workload::tabular::{LongsRow, MixedRow, Row, StringsRow};
 
 /// The name the fuzzed bytes go by in messages.

@@ -7,12 +7,14 @@ use std::time::{Duration, UNIX_EPOCH};
 use anyhow::Result;
 use serde::Serialize;
 
-use super::{Aggregate, Aggregator, Body, Iex, Message, MultiMessage, Side, SymbolStats};
-use crate::benchmark::input::{Input, InputFile, Reader, Scanned, Window, in_file_order};
-use crate::capture::iex::{self as wire, Decoded, Protocol};
-use crate::capture::{IexPackets, Source};
+use super::{IexPackets, Source};
+use crate::input::iex::{self as wire, Decoded, Protocol};
+use crate::input::{Input, InputFile, Reader, Scanned, Window, in_file_order};
 #[cfg(test)]
 use crate::workload::Dataset;
+use crate::workload::iex::{
+    Aggregate, Aggregator, Body, Iex, Message, MultiMessage, Side, SymbolStats,
+};
 
 /// What `shootout inspect` prints: the capture's contents and its reference aggregate.
 #[derive(Debug, Serialize)]
@@ -305,7 +307,7 @@ pub fn load(source: &Source) -> Result<Ingested> {
     let mut reader = Records::open(source)?;
     let mut records = Vec::new();
     let mut window = Vec::new();
-    while reader.next_window(&mut window, crate::benchmark::DEFAULT_WINDOW)? > 0 {
+    while reader.next_window(&mut window, crate::input::DEFAULT_WINDOW)? > 0 {
         records.append(&mut window);
     }
     let report = reader.finish()?;
@@ -459,7 +461,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::capture::generate::{self, Options, generate};
+    use crate::input::generate::{self, Options, generate};
 
     fn big_endian_nanosecond(pcap: &[u8]) -> Vec<u8> {
         let mut out = 0xa1b2_3c4du32.to_be_bytes().to_vec();

@@ -8,11 +8,11 @@ use std::sync::Arc;
 use anyhow::{Result, anyhow, bail};
 use csv::StringRecord;
 
-use super::{HEADER, Row, elide};
-use crate::benchmark::input::{Input, InputFile, Reader, Scanned, Window, in_file_order};
-use crate::capture::source::{Raw, Source, Tap};
+use crate::input::source::{Raw, Source, Tap};
+use crate::input::{Input, InputFile, Reader, Scanned, Window, in_file_order};
 use crate::workload::Workload;
 use crate::workload::fields::{FieldSink, Fields};
+use crate::workload::tabular::{HEADER, Row, elide};
 
 /// The CSV text of `rows`, header first.
 pub fn render<R: Row>(rows: &[R]) -> String {
@@ -354,7 +354,7 @@ pub fn load<R: Row>(source: &Source) -> Result<(Vec<R>, CsvInput)> {
     let mut reader = Rows::<R>::open(source)?;
     let mut rows = Vec::new();
     let mut window = Vec::new();
-    while reader.next_window(&mut window, crate::benchmark::DEFAULT_WINDOW)? > 0 {
+    while reader.next_window(&mut window, crate::input::DEFAULT_WINDOW)? > 0 {
         rows.append(&mut window);
     }
     Ok((rows, reader.finish()))

@@ -3,13 +3,13 @@
 
 use anyhow::{Result, bail};
 
-use super::features::Schema;
-use super::{
+use crate::benchmark::Registered;
+use crate::format::features::Schema;
+use crate::format::{
     DecodeStyle, FormatInfo, Labels, apache_avro, bincode, bitcode, borsh, bson, capnp, ciborium,
     flatbuffers, flexbuffers, minicbor, planus, postcard, prost, rkyv, rmp_serde, sbe, serde_json,
     simd_json, sonic_rs, speedy, thrift, ubjson,
 };
-use crate::benchmark::Registered;
 use crate::workload::Workload;
 use crate::workload::iex::Iex;
 use crate::workload::object::Object;

@@ -10,14 +10,15 @@ use std::sync::Arc;
 use anyhow::{Result, bail};
 use serde::Serialize;
 
+use super::registry;
 use crate::benchmark::Registered;
-use crate::benchmark::input::{InMemory, Input};
-use crate::capture::{Source, generate};
-use crate::format::registry;
+use crate::input::{InMemory, Input};
+use crate::input::{Source, generate};
+use crate::input::{csv, ingest};
 use crate::workload::Workload;
 use crate::workload::fields::Fields;
-use crate::workload::iex::{Iex, ingest};
-use crate::workload::tabular::{self, LongsRow, MixedRow, Row, StringsRow, csv};
+use crate::workload::iex::Iex;
+use crate::workload::tabular::{self, LongsRow, MixedRow, Row, StringsRow};
 use crate::workload::{object, primitives, sql, user};
 
 /// Where a workload's records come from, as the user chose.

@@ -1,16 +1,10 @@
-//! Capture ingest: pcap or pcapng (optionally gzipped) → Ethernet/IPv4/UDP →
+//! Captures: pcap or pcapng (optionally gzipped) → Ethernet/IPv4/UDP →
 //! IEX-TP packets. Streams the input; never needs the whole capture in memory.
 //!
 //! pcap-parser parses the records; before each one, the framing is checked
 //! here against what the formats allow, because the parser's streaming
 //! errors cannot tell a record cut short by the end of the input from one
 //! whose length is wrong.
-
-pub mod fuzz;
-pub mod generate;
-pub mod iex;
-pub mod net;
-pub mod source;
 
 use std::collections::BTreeMap;
 use std::io::{Cursor, Read};
@@ -21,8 +15,8 @@ use pcap_parser::pcapng::Block;
 use pcap_parser::traits::PcapReaderIterator;
 use pcap_parser::{Linktype, PcapBlockOwned, PcapError, create_reader};
 
-pub use source::Source;
-use source::{Filling, Tap};
+use super::source::{Filling, Source, Tap};
+use super::{iex, net};
 
 /// The parser's buffer: large reads, and room for any record a snap length allows.
 const PARSE_BUFFER: usize = 4 << 20;
@@ -733,7 +727,7 @@ impl IexPackets {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::capture::generate::{Options, generate, records};
+    use crate::input::generate::{Options, generate, records};
 
     fn read_all(bytes: Vec<u8>) -> Result<ReadSummary> {
         let mut frames = Frames::open(&Source::Memory {

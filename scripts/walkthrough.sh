@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Follows ADDING_A_FORMAT.md and ADDING_A_WORKLOAD.md to the letter in a
+# throwaway copy of the repository, so the guides stay true: each step a
+# guide marks with `<!-- walkthrough: … -->` is applied to the copy, then the
+# commands the guide tells a contributor to run are run there, and any that
+# fails (a step that no longer compiles, a test the guide forgot) fails this.
+#
+# Marks (an HTML comment, then the fenced block it applies):
+#   <!-- walkthrough: create PATH -->          the block is a new file
+#   <!-- walkthrough: after PATH "LINE" -->    the block goes after the first line equal to LINE (trimmed)
+#   <!-- walkthrough: run -->                  the block's commands run in the copy (bash, set -e)
+#
+# `scripts/walkthrough.sh [GUIDE.md ...]` (default: both guides). The copy is
+# removed afterwards; builds reuse this checkout's target/ for dependencies.
+set -euo pipefail
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+guides=("$@")
+[ ${#guides[@]} -gt 0 ] || guides=(ADDING_A_FORMAT.md ADDING_A_WORKLOAD.md)
+copy="$(mktemp -d)"
+trap 'rm -rf "$copy"' EXIT
+(cd "$repo" && git ls-files -z | xargs -0 cp --parents -t "$copy")
+# The Go runner's module cache and the JVM runner's Maven repository are the
+# machine's, so the copy builds offline when the checkout has built once.
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target/walkthrough}"
+for guide in "${guides[@]}"; do
+    echo "walkthrough: $guide" >&2
+    python3 - "$repo/$guide" "$copy" "$copy/.walkthrough-run.sh" <<'PY'
+import re, sys, pathlib
+guide, root, script = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3])
+lines = guide.read_text().split("\n")
+mark = re.compile(r'^<!-- walkthrough: (create|after|run)(?: (\S+))?(?: "(.*)")? -->$')
+commands = []
+steps = 0
+i = 0
+while i < len(lines):
+    m = mark.match(lines[i].strip())
+    i += 1
+    if not m:
+        continue
+    action, path, anchor = m.groups()
+    while not lines[i].lstrip().startswith("```"):
+        i += 1
+    fence = lines[i].lstrip()[:3]
+    indent = len(lines[i]) - len(lines[i].lstrip())
+    i += 1
+    block = []
+    while not lines[i].lstrip().startswith(fence):
+        block.append(lines[i][indent:])
+        i += 1
+    i += 1
+    text = "\n".join(block) + "\n"
+    where = f"{guide.name}:{i}"
+    if action == "run":
+        commands.append(text)
+        continue
+    target = root / path
+    steps += 1
+    if action == "create":
+        if target.exists():
+            sys.exit(f"{where}: create {path}: the file exists already")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text)
+    else:
+        if not target.exists():
+            sys.exit(f"{where}: after {path}: no such file")
+        content = target.read_text().split("\n")
+        at = next((n for n, line in enumerate(content) if line.strip() == anchor), None)
+        if at is None:
+            sys.exit(f'{where}: after {path}: no line "{anchor}"')
+        content[at + 1:at + 1] = block
+        target.write_text("\n".join(content))
+if not steps or not commands:
+    sys.exit(f"{guide.name}: no walkthrough steps or no commands to run")
+script.write_text("set -euxo pipefail\n" + "\n".join(commands))
+print(f"walkthrough: {guide.name}: {steps} edits applied", file=sys.stderr)
+PY
+    (cd "$copy" && bash .walkthrough-run.sh)
+done
+echo "walkthrough: every guide followed; its format and workload built and passed their tests" >&2
