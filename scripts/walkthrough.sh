@@ -8,6 +8,7 @@
 # Marks (an HTML comment, then the fenced block it applies):
 #   <!-- walkthrough: create PATH -->          the block is a new file
 #   <!-- walkthrough: after PATH "LINE" -->    the block goes after the first line equal to LINE (trimmed)
+#   <!-- walkthrough: replace PATH "LINE" -->  the block replaces the first line equal to LINE (trimmed)
 #   <!-- walkthrough: run -->                  the block's commands run in the copy (bash, set -e)
 #
 # `scripts/walkthrough.sh [GUIDE.md ...]` (default: both guides). The copy is
@@ -21,14 +22,14 @@ trap 'rm -rf "$copy"' EXIT
 (cd "$repo" && git ls-files -z | xargs -0 cp --parents -t "$copy")
 # The Go runner's module cache and the JVM runner's Maven repository are the
 # machine's, so the copy builds offline when the checkout has built once.
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target/walkthrough}"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}"
 for guide in "${guides[@]}"; do
     echo "walkthrough: $guide" >&2
     python3 - "$repo/$guide" "$copy" "$copy/.walkthrough-run.sh" <<'PY'
 import re, sys, pathlib
 guide, root, script = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3])
 lines = guide.read_text().split("\n")
-mark = re.compile(r'^<!-- walkthrough: (create|after|run)(?: (\S+))?(?: "(.*)")? -->$')
+mark = re.compile(r'^<!-- walkthrough: (create|after|replace|run)(?: (\S+))?(?: "(.*)")? -->$')
 commands = []
 steps = 0
 i = 0
@@ -62,12 +63,15 @@ while i < len(lines):
         target.write_text(text)
     else:
         if not target.exists():
-            sys.exit(f"{where}: after {path}: no such file")
+            sys.exit(f"{where}: {action} {path}: no such file")
         content = target.read_text().split("\n")
         at = next((n for n, line in enumerate(content) if line.strip() == anchor), None)
         if at is None:
-            sys.exit(f'{where}: after {path}: no line "{anchor}"')
-        content[at + 1:at + 1] = block
+            sys.exit(f'{where}: {action} {path}: no line "{anchor}"')
+        if action == "after":
+            content[at + 1:at + 1] = block
+        else:
+            content[at:at + 1] = block
         target.write_text("\n".join(content))
 if not steps or not commands:
     sys.exit(f"{guide.name}: no walkthrough steps or no commands to run")
