@@ -44,6 +44,20 @@ func (l Labels) Tags() []string {
 	return tags
 }
 
+// The label sets several codecs share: in each the library checks the bytes
+// it decodes, and all but OwnedReflectionNoReuse encode into a reused buffer.
+var (
+	// OwnedReflection: a reflection-based library decoding into owned values.
+	OwnedReflection = Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"}
+	// OwnedGenerated: generated code decoding into owned values.
+	OwnedGenerated = Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "generated"}
+	// OwnedReflectionNoReuse: as OwnedReflection, but the library makes a
+	// new buffer per record.
+	OwnedReflectionNoReuse = Labels{BufferReuse: false, Decode: "owned", Access: "validated", API: "reflection"}
+	// ZeroCopyGenerated: generated accessors reading fields in place.
+	ZeroCopyGenerated = Labels{BufferReuse: true, Decode: "zero-copy", Access: "validated", API: "generated"}
+)
+
 // Info is one registry line's metadata.
 type Info struct {
 	Name   string

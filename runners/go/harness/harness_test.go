@@ -103,22 +103,30 @@ func (l *lapsing) Decode(s []byte, sink *workload.FieldSink) (int, error) {
 	return l.Codec.Decode(s, sink)
 }
 
-func entry(name string, c func() codec.Codec[workload.User, *workload.FieldSink]) Entry[workload.User, *workload.FieldSink] {
-	return Entry[workload.User, *workload.FieldSink]{Info: codec.Info{Name: name}, New: c}
+type (
+	userCodec = codec.Codec[workload.User, *workload.FieldSink]
+	userEntry = Entry[workload.User, *workload.FieldSink]
+)
+
+func entry(name string, c func() userCodec) userEntry {
+	return userEntry{Info: codec.Info{Name: name}, New: c}
 }
 
-func baselineEntry() Entry[workload.User, *workload.FieldSink] {
-	return entry(BaselineName, func() codec.Codec[workload.User, *workload.FieldSink] { return Baseline((*workload.User).Visit) })
+func baselineEntry() userEntry {
+	return entry(BaselineName, func() userCodec { return Baseline((*workload.User).Visit) })
+}
+
+// measureUsers measures the entries on ten users.
+func measureUsers(s Settings, entries ...userEntry) (*Measured, error) {
+	recs := users(10)
+	return Measure(recs, workload.UserSpec, referenceOf(recs), entries, s, Calibrate(), pos, nil)
 }
 
 func pos(op uint64) string { return workload.Position(op) }
 
 func TestAWrongDecodeIsWithheldNamingThePassAndTheField(t *testing.T) {
-	recs := users(10)
-	entries := []Entry[workload.User, *workload.FieldSink]{
-		entry("forgetful", func() codec.Codec[workload.User, *workload.FieldSink] { return forgetful{} }), baselineEntry(),
-	}
-	m, err := Measure(recs, workload.UserSpec, referenceOf(recs), entries, Settings{Runs: 1, ThroughputRounds: 1, Window: 3, OrderSeed: 7}, Calibrate(), pos, nil)
+	m, err := measureUsers(Settings{Runs: 1, ThroughputRounds: 1, Window: 3, OrderSeed: 7},
+		entry("forgetful", func() userCodec { return forgetful{} }), baselineEntry())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,13 +140,8 @@ func TestAWrongDecodeIsWithheldNamingThePassAndTheField(t *testing.T) {
 }
 
 func TestAnEncodeErrorNamesTheOperationAndSparesTheOthers(t *testing.T) {
-	recs := users(10)
-	entries := []Entry[workload.User, *workload.FieldSink]{
-		entry("picky", func() codec.Codec[workload.User, *workload.FieldSink] {
-			return picky{Baseline((*workload.User).Visit)}
-		}), baselineEntry(),
-	}
-	m, err := Measure(recs, workload.UserSpec, referenceOf(recs), entries, Settings{WarmupRuns: 1, Runs: 2, ThroughputRounds: 1, Window: 3, OrderSeed: 7}, Calibrate(), pos, nil)
+	m, err := measureUsers(Settings{WarmupRuns: 1, Runs: 2, ThroughputRounds: 1, Window: 3, OrderSeed: 7},
+		entry("picky", func() userCodec { return picky{Baseline((*workload.User).Visit)} }), baselineEntry())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,9 +155,7 @@ func TestAnEncodeErrorNamesTheOperationAndSparesTheOthers(t *testing.T) {
 }
 
 func TestEveryRunCoversEveryRecordInEveryPass(t *testing.T) {
-	recs := users(10)
-	m, err := Measure(recs, workload.UserSpec, referenceOf(recs), []Entry[workload.User, *workload.FieldSink]{baselineEntry()},
-		Settings{WarmupRuns: 1, Runs: 3, ThroughputRounds: 1, Window: 4, OrderSeed: 1}, Calibrate(), pos, nil)
+	m, err := measureUsers(Settings{WarmupRuns: 1, Runs: 3, ThroughputRounds: 1, Window: 4, OrderSeed: 1}, baselineEntry())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,16 +186,15 @@ func TestEveryRunCoversEveryRecordInEveryPass(t *testing.T) {
 func TestInputThatDisagreesWithItsReferenceIsAnError(t *testing.T) {
 	recs := users(5)
 	check := referenceOf(users(6))
-	_, err := Measure(recs, workload.UserSpec, check, []Entry[workload.User, *workload.FieldSink]{baselineEntry()}, Settings{Runs: 1, ThroughputRounds: 1, Window: 2}, Calibrate(), pos, nil)
+	_, err := Measure(recs, workload.UserSpec, check, []userEntry{baselineEntry()}, Settings{Runs: 1, ThroughputRounds: 1, Window: 2}, Calibrate(), pos, nil)
 	if err == nil || !strings.Contains(err.Error(), "do not add up to the header's reference") {
 		t.Fatalf("got %v", err)
 	}
 }
 
 func TestMeasureMakesExactlyTheWarmUpAndMeasuredRunsAskedFor(t *testing.T) {
-	recs := users(10)
 	for _, s := range []Settings{{WarmupRuns: 0, Runs: 1, ThroughputRounds: 1, Window: 4}, {WarmupRuns: 2, Runs: 3, ThroughputRounds: 2, Window: 4}} {
-		m, err := Measure(recs, workload.UserSpec, referenceOf(recs), []Entry[workload.User, *workload.FieldSink]{baselineEntry()}, s, Calibrate(), pos, nil)
+		m, err := measureUsers(s, baselineEntry())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -210,9 +210,8 @@ func TestMeasureMakesExactlyTheWarmUpAndMeasuredRunsAskedFor(t *testing.T) {
 }
 
 func TestMeasureRefusesRunCountsItCannotMake(t *testing.T) {
-	recs := users(10)
 	for _, s := range []Settings{{Runs: 0, ThroughputRounds: 1, Window: 4}, {Runs: 1, ThroughputRounds: 0, Window: 4}, {Runs: 1, ThroughputRounds: 1, Window: 0}, {WarmupRuns: -1, Runs: 2, ThroughputRounds: 1, Window: 4}} {
-		m, err := Measure(recs, workload.UserSpec, referenceOf(recs), []Entry[workload.User, *workload.FieldSink]{baselineEntry()}, s, Calibrate(), pos, nil)
+		m, err := measureUsers(s, baselineEntry())
 		if err == nil || m != nil {
 			t.Errorf("%+v: %+v, %v; want an error and no measurements", s, m, err)
 		}
@@ -220,14 +219,8 @@ func TestMeasureRefusesRunCountsItCannotMake(t *testing.T) {
 }
 
 func TestFurtherThroughputRoundsAddToTheThroughputFiguresOnly(t *testing.T) {
-	recs := users(10)
-	entries := []Entry[workload.User, *workload.FieldSink]{
-		entry("allocating", func() codec.Codec[workload.User, *workload.FieldSink] {
-			return allocating{Baseline((*workload.User).Visit)}
-		}), baselineEntry(),
-	}
-	m, err := Measure(recs, workload.UserSpec, referenceOf(recs), entries,
-		Settings{WarmupRuns: 1, Runs: 2, ThroughputRounds: 3, Window: 4, OrderSeed: 3}, Calibrate(), pos, nil)
+	m, err := measureUsers(Settings{WarmupRuns: 1, Runs: 2, ThroughputRounds: 3, Window: 4, OrderSeed: 3},
+		entry("allocating", func() userCodec { return allocating{Baseline((*workload.User).Visit)} }), baselineEntry())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,17 +246,11 @@ func TestFurtherThroughputRoundsAddToTheThroughputFiguresOnly(t *testing.T) {
 }
 
 func TestAWrongFurtherRoundIsWithheldNamingTheRound(t *testing.T) {
-	recs := users(10)
 	// One window a run; the warm-up run makes its three passes (30 decodes),
 	// the measured run its three passes (30 more), then rounds 2 and 3.
 	for from, pass := range map[int]string{30: "throughput pass", 60: "throughput round 2 pass", 70: "throughput round 3 pass"} {
-		entries := []Entry[workload.User, *workload.FieldSink]{
-			entry("lapsing", func() codec.Codec[workload.User, *workload.FieldSink] {
-				return &lapsing{Codec: Baseline((*workload.User).Visit), from: from}
-			}), baselineEntry(),
-		}
-		m, err := Measure(recs, workload.UserSpec, referenceOf(recs), entries,
-			Settings{WarmupRuns: 1, Runs: 1, ThroughputRounds: 3, Window: 10, OrderSeed: 5}, Calibrate(), pos, nil)
+		m, err := measureUsers(Settings{WarmupRuns: 1, Runs: 1, ThroughputRounds: 3, Window: 10, OrderSeed: 5},
+			entry("lapsing", func() userCodec { return &lapsing{Codec: Baseline((*workload.User).Visit), from: from} }), baselineEntry())
 		if err != nil {
 			t.Fatal(err)
 		}

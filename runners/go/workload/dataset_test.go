@@ -11,14 +11,15 @@ import (
 	"shootout/internal/spec"
 )
 
-func readAll(t *testing.T, path string, window int) ([]User, Header) {
+// readAll reads the dataset at path, window records at a time.
+func readAll[R, S any](t *testing.T, path string, dataset Spec[R, S], window int) ([]R, Header) {
 	t.Helper()
-	r, err := OpenDataset(path, UserSpec)
+	r, err := OpenDataset(path, dataset)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	var all []User
+	var all []R
 	for {
 		w, err := r.Next(window)
 		if err != nil {
@@ -32,7 +33,7 @@ func readAll(t *testing.T, path string, window int) ([]User, Header) {
 }
 
 func TestTheFixtureReadInWindowsAddsUpToItsReference(t *testing.T) {
-	records, header := readAll(t, spec.Fixture(t, "user"), 7)
+	records, header := readAll(t, spec.Fixture(t, "user"), UserSpec, 7)
 	if len(records) != 300 {
 		t.Fatalf("read %d records, want 300", len(records))
 	}

@@ -12,23 +12,8 @@ import (
 
 func readIex(t *testing.T, path string) ([]MultiMessage, func(*IexSink) string) {
 	t.Helper()
-	r, err := OpenDataset(path, IexSpec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	var all []MultiMessage
-	for {
-		w, err := r.Next(16)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(w) == 0 {
-			break
-		}
-		all = append(all, w...)
-	}
-	check, err := IexSpec.Checker(r.Header.Reference)
+	all, header := readAll(t, path, IexSpec, 16)
+	check, err := IexSpec.Checker(header.Reference)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,9 +13,7 @@ import (
 
 var Info = codec.Info{
 	Name: "avro-hamba", Family: "Avro", Library: "github.com/hamba/avro/v2",
-	Framing: codec.FramingU32LE,
-	Wire:    "avro",
-	Labels:  codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"},
+	Framing: codec.FramingU32LE, Wire: "avro", Labels: codec.OwnedReflection,
 	Notes: "single datums (no container file, no schema on the wire: both sides know it), against the workload's .avsc; arrays capped at 65,536 elements and written without the optional block byte size; " +
 		"one Encoder writing into the stream, Unmarshal into a reused struct, fields matched by their json tags (hamba copies strings into a 1 KiB slab it refills, hence fewer than one allocation per record); 4-byte LE length prefix",
 }

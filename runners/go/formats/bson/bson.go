@@ -12,9 +12,7 @@ import (
 
 var Info = codec.Info{
 	Name: "bson", Family: "BSON", Library: "go.mongodb.org/mongo-driver/v2",
-	Framing: codec.FramingNone,
-	Wire:    "bson",
-	Labels:  codec.Labels{BufferReuse: false, Decode: "owned", Access: "validated", API: "reflection"},
+	Framing: codec.FramingNone, Wire: "bson", Labels: codec.OwnedReflectionNoReuse,
 	Notes: "a BSON document's own int32 length is the framing; bson.Marshal (a new slice per record, copied into the stream: " +
 		"the driver has no append API) and bson.Unmarshal into a reused, zeroed record. Keys are the serde field names (bson tags where a Go name lower-cased would differ, as created_at)",
 }

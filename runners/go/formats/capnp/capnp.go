@@ -18,17 +18,13 @@ import (
 var (
 	UnpackedInfo = codec.Info{
 		Name: "capnp-unpacked", Family: "Cap'n Proto", Library: "capnproto.org/go/capnp/v3",
-		Framing: codec.FramingNone,
-		Wire:    "capnp-unpacked",
-		Labels:  codec.Labels{BufferReuse: true, Decode: "zero-copy", Access: "validated", API: "generated"},
+		Framing: codec.FramingNone, Wire: "capnp-unpacked", Labels: codec.ZeroCopyGenerated,
 		Notes: "one single-segment message per record, built in a reused buffer; the standard segment table is the framing. " +
 			"Read in place (text as views of the stream), every pointer bounds-checked by the library",
 	}
 	PackedInfo = codec.Info{
 		Name: "capnp-packed", Family: "Cap'n Proto", Library: "capnproto.org/go/capnp/v3",
-		Framing: codec.FramingU32LE,
-		Wire:    "capnp-packed",
-		Labels:  codec.Labels{BufferReuse: true, Decode: "zero-copy", Access: "validated", API: "generated"},
+		Framing: codec.FramingU32LE, Wire: "capnp-packed", Labels: codec.ZeroCopyGenerated,
 		Notes: "as capnp-unpacked, packed (capnp/packed) into the stream after a 4-byte LE length prefix (a packed message does not " +
 			"reveal its length without unpacking); unpacked into a reused buffer, then read in place",
 	}

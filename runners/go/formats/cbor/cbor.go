@@ -11,10 +11,8 @@ import (
 
 var Info = codec.Info{
 	Name: "cbor-fxamacker", Family: "CBOR", Library: "github.com/fxamacker/cbor/v2",
-	Framing: codec.FramingU32LE,
-	Wire:    "cbor-map",
-	Labels:  codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"},
-	Notes:   "structs as maps keyed by field name (default options); one Encoder writing into the stream, DecMode.Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
+	Framing: codec.FramingU32LE, Wire: "cbor-map", Labels: codec.OwnedReflection,
+	Notes: "structs as maps keyed by field name (default options); one Encoder writing into the stream, DecMode.Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
 }
 
 // Default options are always valid: the errors are nil.

@@ -15,18 +15,14 @@ import (
 var (
 	Info = codec.Info{
 		Name: "flatbuffers", Family: "FlatBuffers", Library: "github.com/google/flatbuffers",
-		Framing: codec.FramingU32LE,
-		Wire:    "flatbuffers",
-		Labels:  codec.Labels{BufferReuse: true, Decode: "zero-copy", Access: "validated", API: "generated"},
+		Framing: codec.FramingU32LE, Wire: "flatbuffers", Labels: codec.ZeroCopyGenerated,
 		Notes: "one reused Builder, size-prefixed buffers; fields read in place, strings handed to the aggregate as views of the stream. " +
 			"The Go library has no verifier, so the codec checks every offset it will follow (verify.go) before reading",
 	}
 	CopyInfo = codec.Info{
 		Name: "flatbuffers-copy", Family: "FlatBuffers", Library: "github.com/google/flatbuffers",
-		Framing: codec.FramingU32LE,
-		Wire:    "flatbuffers",
-		Labels:  codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "generated"},
-		Notes:   "as flatbuffers, but every field is copied into the application's own struct before use: the Go study's 'unmarshal' (read in place instead)",
+		Framing: codec.FramingU32LE, Wire: "flatbuffers", Labels: codec.OwnedGenerated,
+		Notes: "as flatbuffers, but every field is copied into the application's own struct before use: the Go study's 'unmarshal' (read in place instead)",
 	}
 )
 

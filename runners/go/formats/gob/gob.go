@@ -10,9 +10,7 @@ import (
 
 var Info = codec.Info{
 	Name: "gob", Family: "gob", Library: "std",
-	Framing: codec.FramingU32LE,
-	Wire:    "gob",
-	Labels:  codec.Labels{BufferReuse: false, Decode: "owned", Access: "validated", API: "reflection"},
+	Framing: codec.FramingU32LE, Wire: "gob", Labels: codec.OwnedReflectionNoReuse,
 	Notes: "every record is a self-contained gob stream (a new Encoder and Decoder each, so each record repeats its type description), " +
 		"as independent messages must be; gob amortises that only over one long-lived stream. 4-byte LE length prefix",
 }

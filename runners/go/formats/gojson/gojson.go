@@ -10,10 +10,8 @@ import (
 
 var Info = codec.Info{
 	Name: "json-goccy", Family: "JSON", Library: "github.com/goccy/go-json",
-	Framing: codec.FramingU32LE,
-	Wire:    "json",
-	Labels:  codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"},
-	Notes:   "one Encoder (SetEscapeHTML(false): <, >, & as themselves) writing into the stream (trailing newline included), Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
+	Framing: codec.FramingU32LE, Wire: "json", Labels: codec.OwnedReflection,
+	Notes: "one Encoder (SetEscapeHTML(false): <, >, & as themselves) writing into the stream (trailing newline included), Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
 }
 
 func New() codec.Library { return jsonstd.Library(json.NewEncoder, json.Unmarshal) }

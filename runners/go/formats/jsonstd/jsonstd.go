@@ -10,10 +10,8 @@ import (
 
 var Info = codec.Info{
 	Name: "json-std", Family: "JSON", Library: "std",
-	Framing: codec.FramingU32LE,
-	Wire:    "json",
-	Labels:  codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"},
-	Notes:   "encoding/json: one json.Encoder (SetEscapeHTML(false): <, >, & as themselves) writing into the stream (its trailing newline is part of the record), json.Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
+	Framing: codec.FramingU32LE, Wire: "json", Labels: codec.OwnedReflection,
+	Notes: "encoding/json: one json.Encoder (SetEscapeHTML(false): <, >, & as themselves) writing into the stream (its trailing newline is part of the record), json.Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
 }
 
 // New is the library as one codec uses it.

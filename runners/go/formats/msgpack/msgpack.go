@@ -13,17 +13,13 @@ import (
 var (
 	MapInfo = codec.Info{
 		Name: "msgpack-map", Family: "MessagePack", Library: "github.com/vmihailenco/msgpack/v5",
-		Framing: codec.FramingU32LE,
-		Wire:    "msgpack-map",
-		Labels:  codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"},
-		Notes:   "structs as maps keyed by field name, integers in their smallest form (UseCompactInts); one Encoder writing into the stream, Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
+		Framing: codec.FramingU32LE, Wire: "msgpack-map", Labels: codec.OwnedReflection,
+		Notes: "structs as maps keyed by field name, integers in their smallest form (UseCompactInts); one Encoder writing into the stream, Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
 	}
 	ArrayInfo = codec.Info{
 		Name: "msgpack-array", Family: "MessagePack", Library: "github.com/vmihailenco/msgpack/v5",
-		Framing: codec.FramingU32LE,
-		Wire:    "msgpack-array",
-		Labels:  MapInfo.Labels,
-		Notes:   "structs as arrays in field order (UseArrayEncodedStructs), integers in their smallest form (UseCompactInts); one Encoder writing into the stream, Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
+		Framing: codec.FramingU32LE, Wire: "msgpack-array", Labels: codec.OwnedReflection,
+		Notes: "structs as arrays in field order (UseArrayEncodedStructs), integers in their smallest form (UseCompactInts); one Encoder writing into the stream, Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
 	}
 )
 

@@ -10,10 +10,8 @@ import (
 
 var Info = codec.Info{
 	Name: "protobuf", Family: "Protocol Buffers", Library: "google.golang.org/protobuf",
-	Framing: codec.FramingU32LE,
-	Wire:    "protobuf",
-	Labels:  codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "generated"},
-	Notes:   "proto3 messages from records.proto and iex.proto (iex symbols must be UTF-8, as proto3 strings are); one reused message each way, MarshalAppend into the stream, Unmarshal (strings copied, UTF-8 checked); 4-byte LE length prefix",
+	Framing: codec.FramingU32LE, Wire: "protobuf", Labels: codec.OwnedGenerated,
+	Notes: "proto3 messages from records.proto and iex.proto (iex symbols must be UTF-8, as proto3 strings are); one reused message each way, MarshalAppend into the stream, Unmarshal (strings copied, UTF-8 checked); 4-byte LE length prefix",
 }
 
 func User() codec.Codec[workload.User, *workload.FieldSink] {

@@ -11,9 +11,7 @@ import (
 
 var Info = codec.Info{
 	Name: "sbe", Family: "SBE (Simple Binary Encoding)", Library: "sbe-tool",
-	Framing: codec.FramingNone,
-	Wire:    "sbe",
-	Labels:  codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "generated"},
+	Framing: codec.FramingNone, Wire: "sbe", Labels: codec.OwnedGenerated,
 	Notes: "sbe-tool's Go codecs read and write through io.Reader/io.Writer into a struct (var data copied into reused byte slices); " +
 		"the SBE message header is the framing; iex symbols are space-padded to 8 bytes and trimmed on read (a symbol ending in a space would lose it). Before decoding, the codec checks the header and every var-data length against the bytes left, " +
 		"as the generated code would otherwise allocate whatever length a corrupt buffer claims. " +

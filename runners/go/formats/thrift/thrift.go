@@ -16,17 +16,13 @@ import (
 var (
 	BinaryInfo = codec.Info{
 		Name: "thrift-binary", Family: "Thrift", Library: "github.com/apache/thrift",
-		Framing: codec.FramingU32LE,
-		Wire:    "thrift-binary",
-		Labels:  codec.Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "generated"},
+		Framing: codec.FramingU32LE, Wire: "thrift-binary", Labels: codec.OwnedGenerated,
 		Notes: "TBinaryProtocol over a reused TMemoryBuffer (one copy into the stream each way), one reused struct each way; " +
 			"required fields, checked on read; unsigned iex values bit-cast to Thrift's signed types; 4-byte LE length prefix",
 	}
 	CompactInfo = codec.Info{
 		Name: "thrift-compact", Family: "Thrift", Library: "github.com/apache/thrift",
-		Framing: codec.FramingU32LE,
-		Wire:    "thrift-compact",
-		Labels:  BinaryInfo.Labels,
+		Framing: codec.FramingU32LE, Wire: "thrift-compact", Labels: codec.OwnedGenerated,
 		Notes: "TCompactProtocol over a reused TMemoryBuffer (one copy into the stream each way), one reused struct each way; " +
 			"required fields, checked on read; unsigned iex values bit-cast to Thrift's signed types; 4-byte LE length prefix",
 	}
