@@ -11,7 +11,11 @@
 #   need_capnp    capnp, Debian's capnproto (likewise)
 #   need_capnp_gen  capnpc-rust, built from scripts/regenerate/capnp-gen (crates.io, its Cargo.lock)
 #
-# Each prints the tool's path on stdout, or exits 1 with one line saying which
+# It also gives every part $repo, the checkout's root, $tmp, a scratch directory,
+# write_generated, which puts the generated-code header on a compiler's output,
+# and the require_*_pin checks of the runtime versions the code is generated for.
+#
+# Each need_* prints the tool's path on stdout, or exits 1 with one line saying which
 # tool could not be had and how to get it. $FLATC, $PROTOC, $THRIFT and $CAPNP
 # choose a binary instead (it must be the pinned version). The cache is
 # $SHOOTOUT_TOOLS, default ${XDG_CACHE_HOME:-~/.cache}/shootout.
@@ -29,12 +33,58 @@ CAPNP_VERSION=0.9.2
 CAPNPC_VERSION=0.27.0 # capnpc-rust, matching the capnp 0.27 runtime crate
 
 part=$(basename "$0" .sh)
-tools_repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 tools_cache=${SHOOTOUT_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/shootout}
 
 die() {
     echo "$part: $*" >&2
     exit 1
+}
+
+# The part's scratch directory, for its compilers' raw output; removed when the part exits.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# write_generated OUT FILE HEADER...: OUT (its folder created) becomes the HEADER
+# lines, which say where the code comes from and how, followed by FILE.
+write_generated() {
+    local out=$1 file=$2
+    shift 2
+    mkdir -p "$(dirname "$out")"
+    { printf '%s\n' "$@"; cat "$file"; } >"$out"
+}
+
+# require_crate_pin CRATE MANIFEST VERSION: fails unless the Cargo.toml MANIFEST
+# (a path inside the repository) pins CRATE to =VERSION, the version the
+# generated code is made for.
+require_crate_pin() {
+    local found
+    found=$(sed -n "s/^$1 = \"=\(.*\)\"\$/\1/p" "$repo/$2")
+    [[ $found == "$3" ]] || die "$2 pins $1 '$found', expected =$3"
+}
+
+# require_go_pin MODULE VERSION: fails unless runners/go/go.mod requires MODULE at VERSION.
+require_go_pin() {
+    awk -v module="$1" -v version="$2" '{ for (i = 1; i < NF; i++) if ($i == module && $(i + 1) == version) found = 1 }
+        END { exit !found }' "$repo/runners/go/go.mod" || die "runners/go/go.mod does not pin $1 $2"
+}
+
+# require_pom_pin PROPERTY VERSION ARTIFACT: fails unless runners/jvm/pom.xml
+# sets <PROPERTY.version>, the version of ARTIFACT, to VERSION.
+require_pom_pin() {
+    grep -Fq "<$1.version>$2</$1.version>" "$repo/runners/jvm/pom.xml" ||
+        die "runners/jvm/pom.xml does not pin $3 $2"
+}
+
+# run_sbe_tool JAR LANGUAGE OUT_DIR SCHEMA [-Dsbe.PROPERTY=VALUE...]: sbe-tool's
+# LANGUAGE code for SCHEMA (a path inside the repository) into OUT_DIR, any
+# schema warning an error.
+run_sbe_tool() {
+    local jar=$1 language=$2 out=$3 schema=$4
+    shift 4
+    java -Dsbe.target.language="$language" -Dsbe.validation.stopOnError=true -Dsbe.validation.warningsFatal=true \
+        "$@" -Dsbe.output.dir="$out" -jar "$jar" "$repo/$schema" >&2 ||
+        die "sbe-tool failed on $schema"
 }
 
 # The last word of `TOOL --version` (every tool here ends its version line with the number).
@@ -159,10 +209,9 @@ need_capnp() { debian_tool capnp "$CAPNP_VERSION" capnproto "${CAPNP:-}"; }
 # The capnpc-rust code generator, built as the generator crate capnp-gen (a
 # library there, so it can place the code under its parent module).
 need_capnp_gen() {
-    local crate=$tools_repo/scripts/regenerate/capnp-gen pinned
-    pinned=$(sed -n 's/^capnpc = "=\(.*\)"$/\1/p' "$crate/Cargo.toml")
-    [[ $pinned == "$CAPNPC_VERSION" ]] || die "$crate/Cargo.toml pins capnpc '$pinned', expected =$CAPNPC_VERSION"
-    local target=${CARGO_TARGET_DIR:-$tools_repo/target}/capnp-gen
+    local crate=$repo/scripts/regenerate/capnp-gen
+    require_crate_pin capnpc scripts/regenerate/capnp-gen/Cargo.toml "$CAPNPC_VERSION"
+    local target=${CARGO_TARGET_DIR:-$repo/target}/capnp-gen
     cargo build --quiet --locked --release --manifest-path "$crate/Cargo.toml" --target-dir "$target" >&2 ||
         die "cannot build capnpc-rust $CAPNPC_VERSION (cargo build of scripts/regenerate/capnp-gen failed above)"
     echo "$target/release/capnp-gen"

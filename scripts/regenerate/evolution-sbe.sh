@@ -10,28 +10,18 @@
 # Needs java (17+) and mvn. Idempotent. The normal build never runs it.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-source "$root/scripts/pinned-tools.sh"
-out_dir="$root/crates/shootout/src/evolution/generated/sbe"
+source "$(dirname "${BASH_SOURCE[0]}")/../pinned-tools.sh"
+out_dir="$repo/crates/shootout/src/evolution/generated/sbe"
 command -v rustfmt >/dev/null || die "rustfmt not found (rustup component add rustfmt)"
 jar=$(need_sbe_jar)
-
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
 
 # Replace the committed modules wholesale, so that files a schema no longer
 # produces disappear.
 rm -rf "$out_dir"
 mkdir -p "$out_dir"
-for schema in "$root"/schemas/evolution/sbe/*.xml; do
-    schema_rel="${schema#"$root"/}"
-    java \
-        -Dsbe.target.language=Rust \
-        -Dsbe.validation.stopOnError=true \
-        -Dsbe.validation.warningsFatal=true \
-        -Dsbe.output.dir="$tmp/out" \
-        -jar "$jar" "$schema" >&2 \
-        || die "sbe-tool failed on $schema_rel"
+for schema in "$repo"/schemas/evolution/sbe/*.xml; do
+    schema_rel="${schema#"$repo"/}"
+    run_sbe_tool "$jar" Rust "$tmp/out" "$schema_rel"
     # The crate is named after the schema's package, which is the file's stem
     # with - as _.
     module="$(basename "$schema" .xml | tr - _)"
@@ -47,4 +37,4 @@ for schema in "$root"/schemas/evolution/sbe/*.xml; do
     done
     cp -r "$generated" "$out_dir/$module"
 done
-echo "evolution-sbe.sh: wrote $(ls "$out_dir" | wc -l) modules to ${out_dir#"$root"/}" >&2
+echo "evolution-sbe.sh: wrote $(ls "$out_dir" | wc -l) modules to ${out_dir#"$repo"/}" >&2

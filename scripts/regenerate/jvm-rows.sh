@@ -6,8 +6,7 @@
 # parts, written by jvm-rows.py (Python 3, standard library) so that no
 # 20-cell mapping is kept by hand.
 set -euo pipefail
-repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-source "$repo/scripts/pinned-tools.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/../pinned-tools.sh"
 out=$repo/runners/jvm/src/main/java/shootout/generated/rows
 command -v python3 >/dev/null || die "needs python3"
 rm -rf "$out"

@@ -5,9 +5,11 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 
 /**
  * A record class's fields as a list of typed slots, in declaration order, for
@@ -19,9 +21,23 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class ClassModel {
     /** What a slot holds: a primitive, a nullable boxed cell, an array, or an array of nested records. */
     public enum Kind {
-        LONG, INT, DOUBLE, FLOAT, BOOL, STRING, BOXED_LONG, BOXED_INT, BOXED_DOUBLE, BOXED_FLOAT, INTS, LONGS, DOUBLES, BOOLS,
-        STRINGS, RECORDS
+        LONG(long.class), INT(int.class), DOUBLE(double.class), FLOAT(float.class), BOOL(boolean.class), STRING(String.class),
+        BOXED_LONG(Long.class), BOXED_INT(Integer.class), BOXED_DOUBLE(Double.class), BOXED_FLOAT(Float.class),
+        INTS(int[].class), LONGS(long[].class), DOUBLES(double[].class), BOOLS(boolean[].class), STRINGS(String[].class),
+        /** An array of any record class: the one kind not named by a single field type. */
+        RECORDS(null);
+
+        /** The field type that makes a slot this kind. */
+        private final Class<?> fieldType;
+
+        Kind(Class<?> fieldType) {
+            this.fieldType = fieldType;
+        }
     }
+
+    private static final Map<Class<?>, Kind> KIND_OF_FIELD_TYPE = Arrays.stream(Kind.values())
+            .filter(k -> k.fieldType != null)
+            .collect(Collectors.toUnmodifiableMap(k -> k.fieldType, k -> k));
 
     public static final class Slot {
         public final String name;
@@ -76,43 +92,14 @@ public final class ClassModel {
             }
             f.setAccessible(true);
             Class<?> t = f.getType();
-            Kind k;
+            Kind k = KIND_OF_FIELD_TYPE.get(t);
             ClassModel element = null;
-            if (t == long.class) {
-                k = Kind.LONG;
-            } else if (t == int.class) {
-                k = Kind.INT;
-            } else if (t == double.class) {
-                k = Kind.DOUBLE;
-            } else if (t == float.class) {
-                k = Kind.FLOAT;
-            } else if (t == boolean.class) {
-                k = Kind.BOOL;
-            } else if (t == String.class) {
-                k = Kind.STRING;
-            } else if (t == Long.class) {
-                k = Kind.BOXED_LONG;
-            } else if (t == Integer.class) {
-                k = Kind.BOXED_INT;
-            } else if (t == Double.class) {
-                k = Kind.BOXED_DOUBLE;
-            } else if (t == Float.class) {
-                k = Kind.BOXED_FLOAT;
-            } else if (t == int[].class) {
-                k = Kind.INTS;
-            } else if (t == long[].class) {
-                k = Kind.LONGS;
-            } else if (t == double[].class) {
-                k = Kind.DOUBLES;
-            } else if (t == boolean[].class) {
-                k = Kind.BOOLS;
-            } else if (t == String[].class) {
-                k = Kind.STRINGS;
-            } else if (t.isArray() && !t.getComponentType().isPrimitive()) {
+            if (k == null) {
+                if (!t.isArray() || t.getComponentType().isPrimitive()) {
+                    throw new IllegalArgumentException(type + "." + f.getName() + ": no slot kind for " + t);
+                }
                 k = Kind.RECORDS;
                 element = of(t.getComponentType());
-            } else {
-                throw new IllegalArgumentException(type + "." + f.getName() + ": no slot kind for " + t);
             }
             out.add(new Slot(f.getName(), k, f, element));
         }
