@@ -80,14 +80,8 @@ impl Run {
     where
         W::Record: Clone + serde::Serialize,
     {
-        let limited;
-        let input: &dyn Input<W> = match self.max_records {
-            Some(max) => {
-                limited = crate::input::Limited { inner: input, max };
-                &limited
-            }
-            None => input,
-        };
+        let mut limited = None;
+        let input = crate::input::Limited::first(input, self.max_records, &mut limited);
         if let Some(child) = &self.child {
             let wanted = rust_names(&self.languages, &registered, &self.formats);
             let formats = with_baseline(registry::select(registered, &wanted)?);

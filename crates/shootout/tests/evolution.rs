@@ -7,7 +7,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::shootout;
+use common::{shootout, stdout_of};
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -21,12 +21,7 @@ fn matrix_json(args: &[&str]) -> Value {
         .args(args)
         .output()
         .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("the export is JSON")
+    serde_json::from_str(&stdout_of(output)).expect("the export is JSON")
 }
 
 /// One line per format: its name, then each cell's outcome in the export's order.

@@ -18,7 +18,7 @@ use shootout::input::csv::render;
 use shootout::input::fuzz::{
     capture_error_broken, capture_records, csv_error_broken, csv_rows, read_capture, read_csv,
 };
-use shootout::input::generate::{Options, generate, pcapng, records};
+use shootout::input::generate::{Options, big_endian_nanosecond, generate, pcapng, records};
 use shootout::input::net::{Udp, udp_payload};
 use shootout::workload::tabular::{LongsRow, MixedRow, StringsRow, generate_rows};
 
@@ -38,23 +38,6 @@ fn gzip(bytes: &[u8]) -> Vec<u8> {
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     encoder.write_all(bytes).unwrap();
     encoder.finish().unwrap()
-}
-
-/// The same capture with big-endian headers and nanosecond timestamps.
-fn big_endian_nanosecond(pcap: &[u8]) -> Vec<u8> {
-    let mut out = 0xa1b2_3c4du32.to_be_bytes().to_vec();
-    out.extend_from_slice(&2u16.to_be_bytes());
-    out.extend_from_slice(&4u16.to_be_bytes());
-    out.extend_from_slice(&[0; 8]);
-    out.extend_from_slice(&65_535u32.to_be_bytes());
-    out.extend_from_slice(&1u32.to_be_bytes());
-    for (_, header, frame) in records(pcap) {
-        for field in header.chunks(4) {
-            out.extend_from_slice(&u32::from_le_bytes(field.try_into().unwrap()).to_be_bytes());
-        }
-        out.extend_from_slice(frame);
-    }
-    out
 }
 
 /// The capture with each IEX-TP payload rewritten by `rewrite`, and the IP,

@@ -7,7 +7,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::shootout;
+use common::{shootout, stdout_of};
 
 /// The matrix's outcomes, one line per cell and per producer pair, without
 /// the details (which carry byte offsets and library messages).
@@ -52,12 +52,7 @@ fn check(name: &str, args: &[&str]) {
         .args(["--lang", "all", "--export-json", "-"])
         .output()
         .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let matrix: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let matrix: serde_json::Value = serde_json::from_str(&stdout_of(output)).unwrap();
     let got = outcomes(&matrix);
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join(format!("tests/expected/interop-{name}.txt"));

@@ -12,19 +12,12 @@ use super::trial::{Version, Versions};
 use super::{Change, Direction, Evolving, UserV1, Value, View, email_of};
 use crate::format::features;
 
-/// The code the pinned compiler generates from schemas/evolution/user.capnp
-/// (scripts/regenerate.sh); never edited by hand.
-#[allow(
-    clippy::all,
-    clippy::pedantic,
-    dead_code,
-    missing_docs,
-    unused_imports,
-    unused_parens
-)]
-#[rustfmt::skip]
-#[path = "generated/user_capnp.rs"]
-mod user_capnp;
+crate::format::generated_code! {
+    /// The code the pinned compiler generates from schemas/evolution/user.capnp
+    /// (scripts/regenerate.sh); never edited by hand.
+    #[path = "generated/user_capnp.rs"]
+    mod user_capnp;
+}
 
 use user_capnp::{
     user_add_field, user_remove_field, user_rename_field, user_reorder_fields, user_v1,
@@ -164,13 +157,10 @@ const VERSIONS: Versions = Versions {
 #[cfg(test)]
 mod tests {
     use super::super::matrix::records;
-    use super::super::trial::assert_cells;
+    use super::super::trial::every_cell_is_as_observed;
     use super::*;
 
-    #[test]
-    fn every_cell_is_as_observed() {
-        assert_cells(&EVOLVING, ["ok ok", "ok ok", "ok ok", "silent ok", "ok ok"]);
-    }
+    every_cell_is_as_observed!(["ok ok", "ok ok", "ok ok", "silent ok", "ok ok"]);
 
     #[test]
     fn a_widening_reader_of_a_negative_int32_sees_it_without_its_sign_extension() {

@@ -6,8 +6,7 @@
 
 use bincode::config::{self, Configuration, Limit};
 
-use super::Evolving;
-use super::versions::{Archivable, library, trial};
+use super::versions::{Archivable, library};
 use crate::format::features;
 
 /// bincode's documented guard against a corrupt length asking for a huge
@@ -18,91 +17,79 @@ fn bincode_config() -> Configuration<config::LittleEndian, config::Varint, Limit
     config::standard().with_limit::<BINCODE_LIMIT>()
 }
 
-library!(Bincode {
-    encode: |value| Ok(bincode::encode_to_vec(value, bincode_config())?),
-    decode: |bytes| Ok(bincode::decode_from_slice(bytes, bincode_config())?.0),
-});
-
-pub const BINCODE: Evolving = Evolving {
-    name: "bincode",
-    family: features::BINCODE.family,
-    rules: "bincode 2 native derives, standard configuration (varint integers, zigzag for \
+library!(
+    BINCODE = Bincode {
+        name: "bincode",
+        family: features::BINCODE.family,
+        rules: "bincode 2 native derives, standard configuration (varint integers, zigzag for \
             signed). bincode documents no evolution rules: v2 is the plain changed type. \
             decode_from_slice reports the bytes it read and leaves any after the record \
             unread; one record per buffer here, so trailing bytes go unnoticed.",
-    trial: trial::<Bincode>,
-};
+        encode: |value| Ok(bincode::encode_to_vec(value, bincode_config())?),
+        decode: |bytes| Ok(bincode::decode_from_slice(bytes, bincode_config())?.0),
+    }
+);
 
-library!(Postcard {
-    encode: |value| Ok(postcard::to_stdvec(value)?),
-    decode: |bytes| Ok(postcard::from_bytes(bytes)?),
-});
-
-pub const POSTCARD: Evolving = Evolving {
-    name: "postcard",
-    family: features::POSTCARD.family,
-    rules: "serde, postcard 1.x wire format (fields in order, no names; varint integers, zigzag \
+library!(
+    POSTCARD = Postcard {
+        name: "postcard",
+        family: features::POSTCARD.family,
+        rules: "serde, postcard 1.x wire format (fields in order, no names; varint integers, zigzag \
             for signed). postcard documents no evolution rules; v2 is the same serde type the \
             named-field formats use (#[serde(default)] on the added Option, alias on the \
             rename), attributes postcard cannot act on with no names or field count on the \
             wire. from_bytes ignores bytes after the record.",
-    trial: trial::<Postcard>,
-};
+        encode: |value| Ok(postcard::to_stdvec(value)?),
+        decode: |bytes| Ok(postcard::from_bytes(bytes)?),
+    }
+);
 
-library!(Borsh {
-    encode: |value| Ok(borsh::to_vec(value)?),
-    decode: |bytes| Ok(borsh::from_slice(bytes)?),
-});
-
-pub const BORSH: Evolving = Evolving {
-    name: "borsh",
-    family: features::BORSH.family,
-    rules: "borsh derives: fixed-width little-endian integers, u32-prefixed strings, fields in \
+library!(
+    BORSH = Borsh {
+        name: "borsh",
+        family: features::BORSH.family,
+        rules: "borsh derives: fixed-width little-endian integers, u32-prefixed strings, fields in \
             order. The borsh specification defines one layout per type and no evolution \
             rules: v2 is the plain changed type. from_slice rejects bytes left after the record.",
-    trial: trial::<Borsh>,
-};
+        encode: |value| Ok(borsh::to_vec(value)?),
+        decode: |bytes| Ok(borsh::from_slice(bytes)?),
+    }
+);
 
-library!(Speedy {
-    encode: |value| Ok(value.write_to_vec()?),
-    decode: |bytes| Ok(speedy::Readable::read_from_buffer(bytes)?),
-});
-
-pub const SPEEDY: Evolving = Evolving {
-    name: "speedy",
-    family: features::SPEEDY.family,
-    rules: "speedy derives, little-endian: fixed-width integers, u32-prefixed strings, fields in \
+library!(
+    SPEEDY = Speedy {
+        name: "speedy",
+        family: features::SPEEDY.family,
+        rules: "speedy derives, little-endian: fixed-width integers, u32-prefixed strings, fields in \
             order. speedy's one documented evolution aid, #[speedy(default_on_eof)], is on the \
             appended email (a reader that runs out of bytes there takes the default); every \
             other v2 is the plain changed type. read_from_buffer ignores bytes after the \
             record.",
-    trial: trial::<Speedy>,
-};
+        encode: |value| Ok(value.write_to_vec()?),
+        decode: |bytes| Ok(speedy::Readable::read_from_buffer(bytes)?),
+    }
+);
 
-library!(Bitcode {
-    encode: |value| Ok(bitcode::encode(value)),
-    decode: |bytes| Ok(bitcode::decode(bytes)?),
-});
-
-pub const BITCODE: Evolving = Evolving {
-    name: "bitcode",
-    family: features::BITCODE.family,
-    rules: "bitcode native derives (not serde). bitcode documents no evolution rules (its own \
+library!(
+    BITCODE = Bitcode {
+        name: "bitcode",
+        family: features::BITCODE.family,
+        rules: "bitcode native derives (not serde). bitcode documents no evolution rules (its own \
             format is not stable across major versions either): v2 is the plain changed type. \
             decode rejects bytes left after the record.",
-    trial: trial::<Bitcode>,
-};
+        encode: |value| Ok(bitcode::encode(value)),
+        decode: |bytes| Ok(bitcode::decode(bytes)?),
+    }
+);
 
-library!(Rkyv {
-    encode: |value| Ok(value.archive()?.into_vec()),
-    decode: |bytes| Ok(Archivable::unarchive(bytes)?),
-});
-
-pub const RKYV: Evolving = Evolving {
-    name: "rkyv",
-    family: features::RKYV.family,
-    rules: "rkyv derives, archives validated with bytecheck (rkyv::from_bytes). rkyv documents \
+library!(
+    RKYV = Rkyv {
+        name: "rkyv",
+        family: features::RKYV.family,
+        rules: "rkyv derives, archives validated with bytecheck (rkyv::from_bytes). rkyv documents \
             no schema evolution (the archived layout is the type's): v2 is the plain changed \
             type.",
-    trial: trial::<Rkyv>,
-};
+        encode: |value| Ok(value.archive()?.into_vec()),
+        decode: |bytes| Ok(Archivable::unarchive(bytes)?),
+    }
+);

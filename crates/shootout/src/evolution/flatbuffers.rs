@@ -12,22 +12,12 @@ use super::trial::{IntoValue, Version, Versions};
 use super::{Change, Direction, Evolving, UserV1, View, email_of};
 use crate::format::features;
 
-/// The code the pinned compiler generates from schemas/evolution/user.fbs
-/// (scripts/regenerate.sh); never edited by hand.
-#[allow(
-    clippy::all,
-    clippy::pedantic,
-    dead_code,
-    deprecated,
-    missing_docs,
-    non_camel_case_types,
-    non_snake_case,
-    unused_imports,
-    unsafe_op_in_unsafe_fn
-)]
-#[rustfmt::skip]
-#[path = "generated/user_generated.rs"]
-mod user_generated;
+crate::format::generated_code! {
+    /// The code the pinned compiler generates from schemas/evolution/user.fbs
+    /// (scripts/regenerate.sh); never edited by hand.
+    #[path = "generated/user_generated.rs"]
+    mod user_generated;
+}
 
 use user_generated::evolution as fb;
 
@@ -178,14 +168,8 @@ const VERSIONS: Versions = Versions {
 
 #[cfg(test)]
 mod tests {
-    use super::super::trial::assert_cells;
+    use super::super::trial::every_cell_is_as_observed;
     use super::*;
 
-    #[test]
-    fn every_cell_is_as_observed() {
-        assert_cells(
-            &EVOLVING,
-            ["ok ok", "ok error", "ok ok", "error ok", "ok ok"],
-        );
-    }
+    every_cell_is_as_observed!(["ok ok", "ok error", "ok ok", "error ok", "ok ok"]);
 }

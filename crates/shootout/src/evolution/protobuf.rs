@@ -164,13 +164,10 @@ version! {
 mod tests {
     use super::super::Value;
     use super::super::matrix::records;
-    use super::super::trial::assert_cells;
+    use super::super::trial::every_cell_is_as_observed;
     use super::*;
 
-    #[test]
-    fn every_cell_is_as_observed() {
-        assert_cells(&EVOLVING, ["ok ok", "ok ok", "ok ok", "ok ok", "ok ok"]);
-    }
+    every_cell_is_as_observed!(["ok ok", "ok ok", "ok ok", "ok ok", "ok ok"]);
 
     #[test]
     fn a_new_reader_of_old_data_sees_no_email_and_an_old_reader_skips_it() {

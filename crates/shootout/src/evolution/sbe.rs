@@ -196,16 +196,10 @@ const VERSIONS: Versions = Versions {
 #[cfg(test)]
 mod tests {
     use super::super::matrix::records;
-    use super::super::trial::assert_cells;
+    use super::super::trial::every_cell_is_as_observed;
     use super::*;
 
-    #[test]
-    fn every_cell_is_as_observed() {
-        assert_cells(
-            &EVOLVING,
-            ["ok ok", "ok ok", "ok ok", "silent silent", "silent silent"],
-        );
-    }
+    every_cell_is_as_observed!(["ok ok", "ok ok", "ok ok", "silent silent", "silent silent"]);
 
     #[test]
     fn a_new_reader_of_old_data_gets_an_empty_email() {

@@ -1,8 +1,7 @@
 //! The schemaless formats used with named fields, through serde derive: each
 //! record a map from field name to value, so a reader matches fields by name.
 
-use super::Evolving;
-use super::versions::{library, trial};
+use super::versions::library;
 use crate::format::features;
 
 /// How every serde format here evolves: serde derive's documented attributes.
@@ -20,80 +19,68 @@ macro_rules! serde_rules {
     };
 }
 
-library!(MsgpackMap {
-    encode: |value| Ok(rmp_serde::to_vec_named(value)?),
-    decode: |bytes| Ok(rmp_serde::from_slice(bytes)?),
-});
+library!(
+    MSGPACK_MAP = MsgpackMap {
+        name: "msgpack-map",
+        family: features::MESSAGEPACK.family,
+        rules: serde_rules!("rmp-serde with struct maps (to_vec_named), read with from_slice."),
+        encode: |value| Ok(rmp_serde::to_vec_named(value)?),
+        decode: |bytes| Ok(rmp_serde::from_slice(bytes)?),
+    }
+);
 
-pub const MSGPACK_MAP: Evolving = Evolving {
-    name: "msgpack-map",
-    family: features::MESSAGEPACK.family,
-    rules: serde_rules!("rmp-serde with struct maps (to_vec_named), read with from_slice."),
-    trial: trial::<MsgpackMap>,
-};
+library!(
+    CBOR_CIBORIUM = Ciborium {
+        name: "cbor-ciborium",
+        family: features::CBOR.family,
+        rules: serde_rules!("ciborium: structs as CBOR maps keyed by field name."),
+        encode: |value| {
+            let mut bytes = Vec::new();
+            ciborium::into_writer(value, &mut bytes)?;
+            Ok(bytes)
+        },
+        decode: |bytes| Ok(ciborium::from_reader(bytes)?),
+    }
+);
 
-library!(Ciborium {
-    encode: |value| {
-        let mut bytes = Vec::new();
-        ciborium::into_writer(value, &mut bytes)?;
-        Ok(bytes)
-    },
-    decode: |bytes| Ok(ciborium::from_reader(bytes)?),
-});
+library!(
+    JSON_SERDE_JSON = SerdeJson {
+        name: "json-serde_json",
+        family: features::JSON.family,
+        rules: serde_rules!("serde_json: objects keyed by field name."),
+        encode: |value| Ok(serde_json::to_vec(value)?),
+        decode: |bytes| Ok(serde_json::from_slice(bytes)?),
+    }
+);
 
-pub const CBOR_CIBORIUM: Evolving = Evolving {
-    name: "cbor-ciborium",
-    family: features::CBOR.family,
-    rules: serde_rules!("ciborium: structs as CBOR maps keyed by field name."),
-    trial: trial::<Ciborium>,
-};
+library!(
+    BSON = Bson {
+        name: "bson",
+        family: features::BSON.family,
+        rules: serde_rules!(
+            "bson: a document keyed by field name; an i32 is written as int32, an i64 as int64."
+        ),
+        encode: |value| Ok(bson::serialize_to_vec(value)?),
+        decode: |bytes| Ok(bson::deserialize_from_slice(bytes)?),
+    }
+);
 
-library!(SerdeJson {
-    encode: |value| Ok(serde_json::to_vec(value)?),
-    decode: |bytes| Ok(serde_json::from_slice(bytes)?),
-});
+library!(
+    UBJSON = Ubjson {
+        name: "ubjson",
+        family: features::UBJSON.family,
+        rules: serde_rules!("This project's UBJSON crate: objects keyed by field name."),
+        encode: |value| Ok(ubjson::to_vec(value)?),
+        decode: |bytes| Ok(ubjson::from_slice(bytes)?),
+    }
+);
 
-pub const JSON_SERDE_JSON: Evolving = Evolving {
-    name: "json-serde_json",
-    family: features::JSON.family,
-    rules: serde_rules!("serde_json: objects keyed by field name."),
-    trial: trial::<SerdeJson>,
-};
-
-library!(Bson {
-    encode: |value| Ok(bson::serialize_to_vec(value)?),
-    decode: |bytes| Ok(bson::deserialize_from_slice(bytes)?),
-});
-
-pub const BSON: Evolving = Evolving {
-    name: "bson",
-    family: features::BSON.family,
-    rules: serde_rules!(
-        "bson: a document keyed by field name; an i32 is written as int32, an i64 as int64."
-    ),
-    trial: trial::<Bson>,
-};
-
-library!(Ubjson {
-    encode: |value| Ok(ubjson::to_vec(value)?),
-    decode: |bytes| Ok(ubjson::from_slice(bytes)?),
-});
-
-pub const UBJSON: Evolving = Evolving {
-    name: "ubjson",
-    family: features::UBJSON.family,
-    rules: serde_rules!("This project's UBJSON crate: objects keyed by field name."),
-    trial: trial::<Ubjson>,
-};
-
-library!(Flexbuffers {
-    encode: |value| Ok(flexbuffers::to_vec(value)?),
-    decode: |bytes| Ok(flexbuffers::from_slice(bytes)?),
-});
-
-pub const FLEXBUFFERS: Evolving = Evolving {
-    name: "flexbuffers",
-    family: features::FLEXBUFFERS.family,
-    rules: serde_rules!("flexbuffers' serde support: structs as maps keyed by field name."),
-    trial: trial::<Flexbuffers>,
-};
+library!(
+    FLEXBUFFERS = Flexbuffers {
+        name: "flexbuffers",
+        family: features::FLEXBUFFERS.family,
+        rules: serde_rules!("flexbuffers' serde support: structs as maps keyed by field name."),
+        encode: |value| Ok(flexbuffers::to_vec(value)?),
+        decode: |bytes| Ok(flexbuffers::from_slice(bytes)?),
+    }
+);

@@ -13,19 +13,12 @@ use super::trial::{Version, VersionType, Versions, version_type};
 use super::{Change, Direction, Evolving, UserV1, View, email_of};
 use crate::format::features;
 
-/// The code the pinned compiler generates from schemas/evolution/user.thrift
-/// (scripts/regenerate.sh); never edited by hand.
-#[allow(
-    clippy::all,
-    clippy::pedantic,
-    dead_code,
-    missing_docs,
-    unused_imports,
-    unused_extern_crates
-)]
-#[rustfmt::skip]
-#[path = "generated/user_thrift.rs"]
-mod user_thrift;
+crate::format::generated_code! {
+    /// The code the pinned compiler generates from schemas/evolution/user.thrift
+    /// (scripts/regenerate.sh); never edited by hand.
+    #[path = "generated/user_thrift.rs"]
+    mod user_thrift;
+}
 
 /// What both protocols' v2s are, by Thrift's rules.
 macro_rules! rules {

@@ -119,6 +119,20 @@ impl<T: IntoValue> IntoValue for Option<T> {
     }
 }
 
+/// The test pinning the row of the invoking module's `EVOLVING` to the cells
+/// observed, as [`assert_cells`] reads them.
+#[cfg(test)]
+macro_rules! every_cell_is_as_observed {
+    ($observed:expr) => {
+        #[test]
+        fn every_cell_is_as_observed() {
+            $crate::evolution::trial::assert_cells(&EVOLVING, $observed);
+        }
+    };
+}
+#[cfg(test)]
+pub(crate) use every_cell_is_as_observed;
+
 /// Asserts every cell of `format` as the matrix classifies it on its records:
 /// per change in `Change::ALL` order, the old-to-new and the new-to-old class
 /// ("ok error"). The formats' own tests pin their rows this way.

@@ -68,16 +68,20 @@ pub trait Library {
     fn decode<T: Record>(bytes: &[u8]) -> Result<T>;
 }
 
-/// A [`Library`] named `$name`, from its two calls written as closures: one
-/// encoding a value of any [`Record`] type, one decoding it from bytes.
+/// A [`Library`] named `$library`, from its two calls written as closures (one
+/// encoding a value of any [`Record`] type, one decoding it from bytes), and the
+/// [`Evolving`](super::Evolving) format `$format` that puts it to the trial.
 macro_rules! library {
-    ($name:ident {
+    ($format:ident = $library:ident {
+        name: $name:literal,
+        family: $family:expr,
+        rules: $rules:expr,
         encode: |$value:ident| $encode:expr,
         decode: |$bytes:ident| $decode:expr $(,)?
     }) => {
-        struct $name;
+        struct $library;
 
-        impl $crate::evolution::versions::Library for $name {
+        impl $crate::evolution::versions::Library for $library {
             fn encode<T: $crate::evolution::versions::Record>(
                 $value: &T,
             ) -> anyhow::Result<Vec<u8>> {
@@ -88,6 +92,13 @@ macro_rules! library {
                 $decode
             }
         }
+
+        pub const $format: $crate::evolution::Evolving = $crate::evolution::Evolving {
+            name: $name,
+            family: $family,
+            rules: $rules,
+            trial: $crate::evolution::versions::trial::<$library>,
+        };
     };
 }
 

@@ -329,27 +329,8 @@ mod tests {
 
     use super::*;
     use crate::format::assert_round_trip;
-    use crate::workload::Workload;
+    use crate::format::codec_tests::{decode_one, first_u32le_len, sample_stream};
     use crate::workload::iex::sample_dataset;
-
-    fn encoded() -> Vec<u8> {
-        let mut codec = <AvroDatum as Codec<Iex>>::new();
-        let mut stream = Vec::new();
-        for record in &sample_dataset().records {
-            Codec::<Iex>::encode(&mut codec, record, &mut stream).unwrap();
-        }
-        stream
-    }
-
-    fn decode_one(stream: &[u8]) -> Result<usize> {
-        let mut codec = <AvroDatum as Codec<Iex>>::new();
-        let mut sink = Iex::new_sink(&sample_dataset().reference);
-        Codec::<Iex>::decode(&mut codec, stream, &mut sink)
-    }
-
-    fn first_len(stream: &[u8]) -> usize {
-        4 + u32::from_le_bytes(stream[..4].try_into().unwrap()) as usize
-    }
 
     #[test]
     fn round_trip() {
@@ -362,7 +343,7 @@ mod tests {
         let mut offset = 0;
         let mut values = Vec::new();
         while offset < stream.len() {
-            let len = first_len(&stream[offset..]);
+            let len = first_u32le_len(&stream[offset..]);
             let mut datum = &stream[offset + 4..offset + len];
             values.push(reader.read_value(&mut datum).unwrap());
             assert!(datum.is_empty());
@@ -380,7 +361,7 @@ mod tests {
 
     #[test]
     fn datums_follow_the_schema_with_bit_cast_longs() {
-        let values = values(&encoded());
+        let values = values(&sample_stream::<AvroDatum>());
         assert_eq!(values.len(), sample_dataset().records.len());
         let last = &values[2];
         assert_eq!(field(last, "seq_no"), &Value::Long(u64::MAX as i64));
@@ -405,10 +386,13 @@ mod tests {
 
     #[test]
     fn truncated_input_is_an_error() {
-        let stream = encoded();
-        let len = first_len(&stream);
+        let stream = sample_stream::<AvroDatum>();
+        let len = first_u32le_len(&stream);
         for cut in 0..len {
-            assert!(decode_one(&stream[..cut]).is_err(), "cut at {cut}");
+            assert!(
+                decode_one::<AvroDatum>(&stream[..cut]).is_err(),
+                "cut at {cut}"
+            );
         }
         // A frame shorter than its datum, and one longer.
         for delta in [-1i64, 1] {
@@ -416,14 +400,17 @@ mod tests {
             bad.push(0);
             let claimed = (len as i64 - 4 + delta) as u32;
             bad[..4].copy_from_slice(&claimed.to_le_bytes());
-            assert!(decode_one(&bad).is_err(), "length off by {delta}");
+            assert!(
+                decode_one::<AvroDatum>(&bad).is_err(),
+                "length off by {delta}"
+            );
         }
     }
 
     #[test]
     fn garbage_is_an_error_not_a_panic() {
-        let stream = encoded();
-        assert!(decode_one(&[0xff, 0xff, 0xff, 0x7f, 0, 0]).is_err());
+        let stream = sample_stream::<AvroDatum>();
+        assert!(decode_one::<AvroDatum>(&[0xff, 0xff, 0xff, 0x7f, 0, 0]).is_err());
         // Random bytes behind a valid length prefix (fixed seed).
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..5000 {
@@ -433,15 +420,15 @@ mod tests {
             for byte in &mut buf[4..] {
                 *byte = crate::format::codec_tests::xorshift(&mut state) as u8;
             }
-            let _ = decode_one(&buf);
+            let _ = decode_one::<AvroDatum>(&buf);
         }
         // Every single-byte corruption of the first record either decodes or errors.
-        let len = first_len(&stream);
+        let len = first_u32le_len(&stream);
         for i in 4..len {
             for value in [0x00, 0x01, 0x02, 0x7f, 0x80, 0xff] {
                 let mut bad = stream[..len].to_vec();
                 bad[i] = value;
-                let _ = decode_one(&bad);
+                let _ = decode_one::<AvroDatum>(&bad);
             }
         }
     }

@@ -1,4 +1,4 @@
-//! Test helpers shared by the iex codecs' unit tests (beside
+//! Test helpers shared by the codecs' unit tests (beside
 //! [`super::assert_round_trip`]): whole-stream encode/decode, a big record, bad
 //! input must be an error (never a panic), and steady-state allocations per record.
 
@@ -10,6 +10,7 @@ use super::Codec;
 use crate::alloc::{Counting, snapshot};
 use crate::workload::Workload;
 use crate::workload::iex::{Body, Iex, Message, MultiMessage, Side, sample_dataset};
+use crate::workload::tabular::{self, Mixed, MixedRow};
 
 pub fn encode_all<C: Codec<Iex>>(records: &[MultiMessage]) -> Vec<u8> {
     let mut codec = C::new();
@@ -30,6 +31,62 @@ pub fn decode_all<C: Codec<Iex>>(codec: &mut C, stream: &[u8]) -> Result<usize> 
         records += 1;
     }
     Ok(records)
+}
+
+/// The sample records, encoded into one stream.
+pub fn sample_stream<C: Codec<Iex>>() -> Vec<u8> {
+    encode_all::<C>(&sample_dataset().records)
+}
+
+/// Decodes the record at the start of `stream` with a fresh codec; returns its length.
+pub fn decode_one<C: Codec<Iex>>(stream: &[u8]) -> Result<usize> {
+    C::new().decode(stream, &mut Iex::new_sink(&Default::default()))
+}
+
+/// The length of the first record of a stream framed by 4-byte little-endian
+/// lengths, its prefix included.
+pub fn first_u32le_len(stream: &[u8]) -> usize {
+    4 + u32::from_le_bytes(stream[..4].try_into().unwrap()) as usize
+}
+
+/// For the tables of a u32le-framed codec: the last mixed row (the sample keeps
+/// its edge cases there) decodes whole, every cut of it is an error, and any
+/// byte past the length prefix overwritten with an edge value never panics.
+pub fn assert_mixed_row_garbage_is_an_error<C: Codec<Mixed>>() {
+    let dataset = tabular::sample::<MixedRow>();
+    let mut codec = C::new();
+    let mut stream = Vec::new();
+    codec
+        .encode(dataset.records.last().unwrap(), &mut stream)
+        .unwrap();
+    let mut sink = Mixed::new_sink(&dataset.reference);
+    assert_eq!(codec.decode(&stream, &mut sink).unwrap(), stream.len());
+    for cut in 0..stream.len() {
+        assert!(
+            codec.decode(&stream[..cut], &mut sink).is_err(),
+            "cut {cut}"
+        );
+    }
+    for i in 4..stream.len() {
+        for value in [0x00, 0x01, 0x7f, 0x80, 0xff] {
+            let mut bad = stream.clone();
+            bad[i] = value;
+            let _ = codec.decode(&bad, &mut sink);
+        }
+    }
+}
+
+/// A mixed row whose only cells are an empty text (f1) and a zero (f3),
+/// encoded: the tests of absent cells read it back with the library.
+pub fn encoded_sparse_row<C: Codec<Mixed>>() -> Vec<u8> {
+    let row = MixedRow {
+        f1: Some(String::new()),
+        f3: Some(0),
+        ..MixedRow::default()
+    };
+    let mut stream = Vec::new();
+    C::new().encode(&row, &mut stream).unwrap();
+    stream
 }
 
 /// A record far bigger than a typical packet, to exercise buffer growth.
@@ -81,6 +138,25 @@ macro_rules! iex_codec_tests {
     };
 }
 pub(crate) use iex_codec_tests;
+
+/// The bad-input tests every JSON Lines codec shares, run for each codec named:
+/// garbage is an error, and so is every malformed line.
+macro_rules! json_lines_codec_tests {
+    ($($codec:ty),+) => {
+        #[test]
+        fn garbage_is_an_error() {
+            $(crate::format::codec_tests::assert_garbage_is_an_error::<$codec>(
+                &crate::workload::iex::sample_dataset().records,
+            );)+
+        }
+
+        #[test]
+        fn malformed_lines_are_errors() {
+            $(crate::format::codec_tests::assert_malformed_json_lines_are_errors::<$codec>();)+
+        }
+    };
+}
+pub(crate) use json_lines_codec_tests;
 
 /// One step of xorshift64 on `state`: from a fixed seed, the noise and bit
 /// positions of the bad-input tests are the same on every run.
@@ -138,10 +214,7 @@ pub fn assert_garbage_is_an_error<C: Codec<Iex>>(records: &[MultiMessage]) {
     }
     let mut state = 0x9e37_79b9_7f4a_7c15_u64;
     let mut next = || xorshift(&mut state);
-    for len in [1, 2, 4, 5, 8, 9, 16, 64, 1000] {
-        let noise: Vec<u8> = (0..len).map(|_| next() as u8).collect();
-        let _ = codec.decode(&noise, &mut sink);
-    }
+    decode_noise::<Iex, C>(&mut codec, &mut sink, &mut next);
     let last = &stream[bounds[bounds.len() - 2]..];
     for _ in 0..2000 {
         let mut flipped = last.to_vec();
@@ -162,6 +235,19 @@ pub fn assert_garbage_is_an_error<C: Codec<Iex>>(records: &[MultiMessage]) {
         "{}",
         C::INFO.name
     );
+}
+
+/// Random bytes of a few lengths from `next`, decoded: an error or wrong
+/// values, never a panic.
+fn decode_noise<W: Workload, C: Codec<W>>(
+    codec: &mut C,
+    sink: &mut W::Sink,
+    next: &mut impl FnMut() -> u64,
+) {
+    for len in [1, 2, 4, 5, 8, 9, 16, 64, 1000] {
+        let noise: Vec<u8> = (0..len).map(|_| next() as u8).collect();
+        let _ = codec.decode(&noise, sink);
+    }
 }
 
 /// Asserts the heap allocations made by encoding all of `records` and by
@@ -193,9 +279,18 @@ pub fn assert_steady_state_allocations<C: Codec<Iex>>(
 }
 
 fn steady_state_allocations<C: Codec<Iex>>(records: &[MultiMessage]) -> (u64, u64) {
+    fewest_allocations::<Iex, C>(records, Iex::new_sink(&Default::default()), 1 << 16)
+}
+
+/// The fewest (encode, decode) allocations over several passes over `records`,
+/// into a stream reserved `capacity` bytes up front.
+fn fewest_allocations<W: Workload, C: Codec<W>>(
+    records: &[W::Record],
+    mut sink: W::Sink,
+    capacity: usize,
+) -> (u64, u64) {
     let mut codec = C::new();
-    let mut stream = Vec::with_capacity(1 << 16);
-    let mut sink = Iex::new_sink(&Default::default());
+    let mut stream = Vec::with_capacity(capacity);
     let mut fewest = (u64::MAX, u64::MAX);
     let _counting = Counting::start();
     for _ in 0..10 {
@@ -247,10 +342,7 @@ pub fn assert_record_garbage_is_an_error<W: Workload, C: Codec<W>>(
     }
     let mut state = 0x2545_f491_4f6c_dd1d_u64;
     let mut next = || xorshift(&mut state);
-    for len in [1, 2, 4, 5, 8, 9, 16, 64, 1000] {
-        let noise: Vec<u8> = (0..len).map(|_| next() as u8).collect();
-        let _ = codec.decode(&noise, &mut sink);
-    }
+    decode_noise::<W, C>(&mut codec, &mut sink, &mut next);
     for (_, w) in bounds.windows(2).enumerate().filter(|(i, _)| tested(*i)) {
         for _ in 0..100 {
             let mut flipped = stream[w[0]..w[1]].to_vec();
@@ -273,27 +365,7 @@ pub fn assert_record_garbage_is_an_error<W: Workload, C: Codec<W>>(
 pub fn record_steady_state_allocations<W: Workload, C: Codec<W>>(
     dataset: &crate::workload::Dataset<W>,
 ) -> (u64, u64) {
-    let mut codec = C::new();
-    let mut stream = Vec::with_capacity(1 << 20);
-    let mut sink = W::new_sink(&dataset.reference);
-    let mut fewest = (u64::MAX, u64::MAX);
-    let _counting = Counting::start();
-    for _ in 0..10 {
-        stream.clear();
-        let before = snapshot().count;
-        for record in &dataset.records {
-            codec.encode(record, &mut stream).expect("encode");
-        }
-        let encode = snapshot().count - before;
-        let before = snapshot().count;
-        let mut offset = 0;
-        while offset < stream.len() {
-            offset += codec.decode(&stream[offset..], &mut sink).expect("decode");
-        }
-        let decode = snapshot().count - before;
-        fewest = (fewest.0.min(encode), fewest.1.min(decode));
-    }
-    fewest
+    fewest_allocations::<W, C>(&dataset.records, W::new_sink(&dataset.reference), 1 << 20)
 }
 
 /// JSON Lines codecs: an empty line, a wrong shape, trailing garbage and a

@@ -38,6 +38,32 @@ use serde::{Deserialize, Serialize};
 use crate::workload::Workload;
 use features::Features;
 
+/// Mounts a module of compiler output (committed under a `generated/` folder,
+/// never edited by hand): rustfmt leaves it alone, and the lints that
+/// generated code cannot meet are off, the union of what the pinned
+/// compilers' outputs need.
+macro_rules! generated_code {
+    ($(#[$attribute:meta])* mod $name:ident $($body:tt)*) => {
+        #[allow(
+            clippy::all,
+            clippy::pedantic,
+            dead_code,
+            deprecated,
+            missing_docs,
+            non_camel_case_types,
+            non_snake_case,
+            unsafe_op_in_unsafe_fn,
+            unused_extern_crates,
+            unused_imports,
+            unused_parens,
+        )]
+        #[rustfmt::skip]
+        $(#[$attribute])*
+        mod $name $($body)*
+    };
+}
+pub(crate) use generated_code;
+
 /// What a format variant is and how it uses its library; shown beside every number.
 #[derive(Debug)]
 pub struct FormatInfo {

@@ -844,6 +844,7 @@ impl<R: SbeRecord> SbeWorkload for Fields<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::codec_tests::decode_all;
     use crate::workload::iex::{Message, sample_dataset};
 
     /// The encoded sample and the offsets where its records end.
@@ -856,18 +857,6 @@ mod tests {
             ends.push(stream.len());
         }
         (stream, ends)
-    }
-
-    /// Decodes records until the stream ends; the number decoded, or the first error.
-    fn decode_all(stream: &[u8]) -> Result<usize> {
-        let mut codec = <Sbe as Codec<Iex>>::new();
-        let mut sink = Aggregator::default();
-        let (mut offset, mut records) = (0, 0);
-        while offset < stream.len() {
-            offset += Codec::<Iex>::decode(&mut codec, &stream[offset..], &mut sink)?;
-            records += 1;
-        }
-        Ok(records)
     }
 
     /// Every truncation and single-byte corruption of each record shape's sample
@@ -974,9 +963,12 @@ mod tests {
     #[test]
     fn truncated_input_is_an_error() {
         let (stream, ends) = encoded_sample();
-        assert_eq!(decode_all(&stream).unwrap(), ends.len());
+        assert_eq!(
+            decode_all(&mut <Sbe as Codec<Iex>>::new(), &stream).unwrap(),
+            ends.len()
+        );
         for cut in 1..stream.len() {
-            let result = decode_all(&stream[..cut]);
+            let result = decode_all(&mut <Sbe as Codec<Iex>>::new(), &stream[..cut]);
             match ends.iter().position(|&end| end == cut) {
                 Some(records) => assert_eq!(result.unwrap(), records + 1, "cut at {cut}"),
                 None => assert!(result.is_err(), "cut at {cut} decoded without error"),
@@ -993,7 +985,7 @@ mod tests {
             for value in [0x00, 0x01, 0x7f, 0x80, 0xfe, 0xff] {
                 let mut bad = stream.clone();
                 bad[at] = value;
-                let _ = decode_all(&bad);
+                let _ = decode_all(&mut <Sbe as Codec<Iex>>::new(), &bad);
             }
         }
         // Pseudo-random bytes behind plausible and implausible length prefixes.
@@ -1013,7 +1005,7 @@ mod tests {
                 state ^= state << 17;
                 bad.push(state as u8);
             }
-            let _ = decode_all(&bad);
+            let _ = decode_all(&mut <Sbe as Codec<Iex>>::new(), &bad);
         }
         // Specific lies: wrong template, short block lengths, an overlong count.
         let first_len = PREFIX + HEADER + ROOT_BLOCK + GROUP_HEADER + 2 * ENTRY;
@@ -1036,7 +1028,7 @@ mod tests {
             patch(group_at + GROUP_HEADER + ENTRY + 29, &[9]), // level update side
             patch(0, &u32::MAX.to_le_bytes()),         // length prefix
         ] {
-            assert!(decode_all(&bad).is_err());
+            assert!(decode_all(&mut <Sbe as Codec<Iex>>::new(), &bad).is_err());
         }
     }
 }

@@ -54,22 +54,38 @@ impl<W: SerdeDecode> Codec<W> for JsonSerdeJson {
     }
 
     fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
-        let start = stream.len();
-        serde_json::to_writer(&mut *stream, record)
-            .inspect_err(|_| stream.truncate(start))
-            .context("json: encode")?;
-        stream.push(b'\n');
-        Ok(())
+        append_json_line(stream, |stream| serde_json::to_writer(stream, record))
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
-        let len = memchr::memchr(b'\n', stream).context("json: record does not end its line")?;
+        let len = json_line_len(stream)?;
         let mut deserializer = serde_json::Deserializer::from_slice(&stream[..len]);
         W::deserialize_into(&mut deserializer, sink)
             .and_then(|()| deserializer.end())
             .context("json: decode")?;
         Ok(len + 1)
     }
+}
+
+/// Appends one JSON Lines record, what `write` writes and then `\n`, for every
+/// JSON codec; if `write` fails, the stream is cut back to where it was.
+#[inline]
+pub(super) fn append_json_line<E: std::error::Error + Send + Sync + 'static>(
+    stream: &mut Vec<u8>,
+    write: impl FnOnce(&mut Vec<u8>) -> Result<(), E>,
+) -> Result<()> {
+    let start = stream.len();
+    write(stream)
+        .inspect_err(|_| stream.truncate(start))
+        .context("json: encode")?;
+    stream.push(b'\n');
+    Ok(())
+}
+
+/// The length of the JSON Lines record at the start of `stream`, without its `\n`.
+#[inline]
+pub(super) fn json_line_len(stream: &[u8]) -> Result<usize> {
+    memchr::memchr(b'\n', stream).context("json: record does not end its line")
 }
 
 #[cfg(test)]
@@ -79,10 +95,7 @@ mod tests {
     use crate::workload::iex::Iex;
     use crate::workload::iex::MultiMessage;
 
-    use crate::format::codec_tests::{
-        assert_garbage_is_an_error, assert_malformed_json_lines_are_errors,
-        assert_steady_state_allocations, inexact, random_floats,
-    };
+    use crate::format::codec_tests::*;
     use crate::workload::iex::sample_dataset;
 
     #[test]
@@ -108,15 +121,7 @@ mod tests {
         }
     }
 
-    #[test]
-    fn garbage_is_an_error() {
-        assert_garbage_is_an_error::<JsonSerdeJson>(&sample_dataset().records);
-    }
-
-    #[test]
-    fn malformed_lines_are_errors() {
-        assert_malformed_json_lines_are_errors::<JsonSerdeJson>();
-    }
+    crate::format::codec_tests::json_lines_codec_tests!(JsonSerdeJson);
 
     /// Steady state: encode allocates nothing; decode only for the 3 symbols
     /// holding a JSON escape (`A"B`, `C\D`, a control char), all in one record:

@@ -27,6 +27,7 @@ use simd_json_derive::Serialize as _;
 use simd_json_derive::de::{Error as DeriveError, Result as DeriveResult};
 
 use super::serde_decode::SerdeDecode;
+use super::serde_json::{append_json_line, json_line_len};
 use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, Message, MultiMessage, Side};
@@ -77,12 +78,7 @@ impl<W: SerdeDecode> Codec<W> for JsonSimdJsonSerde {
     }
 
     fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
-        let start = stream.len();
-        simd_json::serde::to_writer(&mut *stream, record)
-            .inspect_err(|_| stream.truncate(start))
-            .context("json: encode")?;
-        stream.push(b'\n');
-        Ok(())
+        append_json_line(stream, |stream| simd_json::serde::to_writer(stream, record))
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
@@ -119,7 +115,7 @@ impl JsonSimdJsonSerde {
 /// Copies the line at the start of `stream` into `scratch`, followed by the
 /// padding simd-json's in-place parser needs; returns the line's length.
 fn copy_line(stream: &[u8], scratch: &mut Vec<u8>) -> Result<usize> {
-    let len = memchr::memchr(b'\n', stream).context("json: record does not end its line")?;
+    let len = json_line_len(stream)?;
     scratch.clear();
     scratch.extend_from_slice(&stream[..len]);
     scratch.resize(len + INPUT_PADDING, 0);
@@ -232,12 +228,7 @@ impl Codec<Iex> for JsonSimdJson {
     }
 
     fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
-        let start = stream.len();
-        write_record(record, stream)
-            .inspect_err(|_| stream.truncate(start))
-            .context("json: encode")?;
-        stream.push(b'\n');
-        Ok(())
+        append_json_line(stream, |stream| write_record(record, stream))
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
@@ -309,13 +300,7 @@ where
     }
 
     fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
-        let start = stream.len();
-        record
-            .json_write(stream)
-            .inspect_err(|_| stream.truncate(start))
-            .context("json: encode")?;
-        stream.push(b'\n');
-        Ok(())
+        append_json_line(stream, |stream| record.json_write(stream))
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
@@ -359,10 +344,7 @@ impl Line {
 mod tests {
     use super::*;
     use crate::format::assert_round_trip;
-    use crate::format::codec_tests::{
-        assert_garbage_is_an_error, assert_malformed_json_lines_are_errors,
-        assert_steady_state_allocations, inexact, random_floats,
-    };
+    use crate::format::codec_tests::*;
     use crate::workload::Dataset;
     use crate::workload::iex::sample_dataset;
 
@@ -408,17 +390,7 @@ mod tests {
         assert_round_trip::<Iex, JsonSimdJsonSerde>(&dataset);
     }
 
-    #[test]
-    fn garbage_is_an_error() {
-        assert_garbage_is_an_error::<JsonSimdJson>(&sample_dataset().records);
-        assert_garbage_is_an_error::<JsonSimdJsonSerde>(&sample_dataset().records);
-    }
-
-    #[test]
-    fn malformed_lines_are_errors() {
-        assert_malformed_json_lines_are_errors::<JsonSimdJson>();
-        assert_malformed_json_lines_are_errors::<JsonSimdJsonSerde>();
-    }
+    crate::format::codec_tests::json_lines_codec_tests!(JsonSimdJson, JsonSimdJsonSerde);
 
     /// Steady state: encode allocates nothing in either variant. Decode: the
     /// derive variant allocates each of the 4 records' tape (its API consumes

@@ -12,6 +12,7 @@
 use anyhow::{Context, Result};
 
 use super::serde_decode::SerdeDecode;
+use super::serde_json::{append_json_line, json_line_len};
 use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 
 pub struct JsonSonicRs;
@@ -46,16 +47,11 @@ impl<W: SerdeDecode> Codec<W> for JsonSonicRs {
     }
 
     fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
-        let start = stream.len();
-        sonic_rs::to_writer(&mut *stream, record)
-            .inspect_err(|_| stream.truncate(start))
-            .context("json: encode")?;
-        stream.push(b'\n');
-        Ok(())
+        append_json_line(stream, |stream| sonic_rs::to_writer(stream, record))
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
-        let len = memchr::memchr(b'\n', stream).context("json: record does not end its line")?;
+        let len = json_line_len(stream)?;
         let mut deserializer = sonic_rs::Deserializer::from_slice(&stream[..len]);
         W::deserialize_into(&mut deserializer, sink)
             .and_then(|()| deserializer.end())
@@ -100,10 +96,7 @@ mod tests {
         let back: f64 = sonic_rs::from_str("-0.0").unwrap();
         assert_eq!(back.to_bits(), 0.0f64.to_bits());
     }
-    use crate::format::codec_tests::{
-        assert_garbage_is_an_error, assert_malformed_json_lines_are_errors,
-        assert_steady_state_allocations, inexact, random_floats,
-    };
+    use crate::format::codec_tests::{assert_steady_state_allocations, inexact, random_floats};
     use crate::workload::iex::sample_dataset;
 
     #[test]
@@ -123,15 +116,7 @@ mod tests {
         }
     }
 
-    #[test]
-    fn garbage_is_an_error() {
-        assert_garbage_is_an_error::<JsonSonicRs>(&sample_dataset().records);
-    }
-
-    #[test]
-    fn malformed_lines_are_errors() {
-        assert_malformed_json_lines_are_errors::<JsonSonicRs>();
-    }
+    crate::format::codec_tests::json_lines_codec_tests!(JsonSonicRs);
 
     /// Steady state: encode allocates nothing; decode only for the 3 symbols
     /// holding a JSON escape (`A"B`, `C\D`, a control char), all in one record:

@@ -138,6 +138,24 @@ pub fn records(pcap: &[u8]) -> impl Iterator<Item = (usize, &[u8], &[u8])> {
     })
 }
 
+/// A capture `generate` wrote, with big-endian headers and the nanosecond
+/// magic: the same records in the other byte order, for the readers' checks.
+pub fn big_endian_nanosecond(pcap: &[u8]) -> Vec<u8> {
+    let mut out = 0xa1b2_3c4du32.to_be_bytes().to_vec();
+    out.extend_from_slice(&2u16.to_be_bytes());
+    out.extend_from_slice(&4u16.to_be_bytes());
+    out.extend_from_slice(&[0; 8]);
+    out.extend_from_slice(&65_535u32.to_be_bytes());
+    out.extend_from_slice(&1u32.to_be_bytes());
+    for (_, header, frame) in records(pcap) {
+        for field in header.chunks(4) {
+            out.extend_from_slice(&u32::from_le_bytes(field.try_into().unwrap()).to_be_bytes());
+        }
+        out.extend_from_slice(frame);
+    }
+    out
+}
+
 /// The frames of a capture `generate` wrote, as a little-endian pcapng: a
 /// section header, one Ethernet interface, an enhanced packet block per frame,
 /// each frame behind the 802.1Q tag `vlan` when given. The same data in the

@@ -461,23 +461,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::input::generate::{self, Options, generate};
-
-    fn big_endian_nanosecond(pcap: &[u8]) -> Vec<u8> {
-        let mut out = 0xa1b2_3c4du32.to_be_bytes().to_vec();
-        out.extend_from_slice(&2u16.to_be_bytes());
-        out.extend_from_slice(&4u16.to_be_bytes());
-        out.extend_from_slice(&[0; 8]);
-        out.extend_from_slice(&65_535u32.to_be_bytes());
-        out.extend_from_slice(&1u32.to_be_bytes());
-        for (_, header, frame) in generate::records(pcap) {
-            for field in header.chunks(4) {
-                out.extend_from_slice(&u32::from_le_bytes(field.try_into().unwrap()).to_be_bytes());
-            }
-            out.extend_from_slice(frame);
-        }
-        out
-    }
+    use crate::input::generate::{self, Options, big_endian_nanosecond, generate};
 
     fn load_bytes(name: &str, bytes: Vec<u8>) -> Ingested {
         load(&Source::Memory {

@@ -129,6 +129,24 @@ pub struct Limited<'a, W: Workload> {
     pub max: u64,
 }
 
+impl<'a, W: Workload> Limited<'a, W> {
+    /// `input` itself, or its first `max` records when a maximum is given (the
+    /// wrapper kept in `slot`, which the caller owns).
+    pub fn first<'s>(
+        input: &'a dyn Input<W>,
+        max: Option<u64>,
+        slot: &'s mut Option<Limited<'a, W>>,
+    ) -> &'s dyn Input<W>
+    where
+        'a: 's,
+    {
+        match max {
+            Some(max) => slot.insert(Limited { inner: input, max }),
+            None => input,
+        }
+    }
+}
+
 impl<W: Workload> Input<W> for Limited<'_, W> {
     fn name(&self) -> String {
         format!("the first {} records of {}", self.max, self.inner.name())

@@ -204,14 +204,8 @@ impl WorkloadTask for Interop {
     where
         W::Record: Clone + Serialize,
     {
-        let limited;
-        let input: &dyn Input<W> = match self.max_records {
-            Some(max) => {
-                limited = crate::input::Limited { inner: input, max };
-                &limited
-            }
-            None => input,
-        };
+        let mut limited = None;
+        let input = crate::input::Limited::first(input, self.max_records, &mut limited);
         let matrix = self.matrix(input, &registered)?;
         // With the JSON on standard output, the tables go to stderr.
         match self.export_json.as_ref().is_some_and(|t| t.is_stdout()) {

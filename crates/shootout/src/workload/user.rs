@@ -34,6 +34,24 @@ field_record! {
     }
 }
 
+/// Feeds a user's fields to `sink` in `FIELDS` order, from the record or from a
+/// format's own message with the same field names (read in place, no copy).
+macro_rules! visit_user_fields {
+    ($user:ident, $sink:ident) => {
+        $sink.record();
+        $sink.int(0, $user.uid);
+        $sink.text(1, $user.muid.as_bytes());
+        $sink.text(2, $user.status.as_bytes());
+        $sink.int(3, $user.tutorial);
+        $sink.text(4, $user.nickname.as_bytes());
+        $sink.int(5, $user.total_login_num);
+        $sink.text(6, $user.opened_at.as_bytes());
+        $sink.text(7, $user.created_at.as_bytes());
+        $sink.text(8, $user.updated_at.as_bytes());
+    };
+}
+pub(crate) use visit_user_fields;
+
 impl FieldRecord for UserResponse {
     const WORKLOAD: &'static str = "user";
     const FIELDS: &'static [&'static str] = &[
@@ -49,16 +67,7 @@ impl FieldRecord for UserResponse {
     ];
 
     fn visit(&self, sink: &mut FieldSink) {
-        sink.record();
-        sink.int(0, self.uid);
-        sink.text(1, self.muid.as_bytes());
-        sink.text(2, self.status.as_bytes());
-        sink.int(3, self.tutorial);
-        sink.text(4, self.nickname.as_bytes());
-        sink.int(5, self.total_login_num);
-        sink.text(6, self.opened_at.as_bytes());
-        sink.text(7, self.created_at.as_bytes());
-        sink.text(8, self.updated_at.as_bytes());
+        visit_user_fields!(self, sink);
     }
 }
 

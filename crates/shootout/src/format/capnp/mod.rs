@@ -12,20 +12,13 @@
 //! `private::arena::BuilderArenaImplInner::allocate_segment`), and a builder cannot
 //! be reset for the next message. Decode allocates nothing.
 
-/// The code the pinned compiler generates from schemas/iex/iex.capnp and
-/// schemas/records/records.capnp (scripts/regenerate.sh); never edited by hand.
-#[allow(
-    dead_code,
-    unused_imports,
-    unused_parens,
-    unsafe_op_in_unsafe_fn,
-    clippy::all,
-    clippy::pedantic,
-)]
-#[rustfmt::skip]
-mod generated {
-    pub mod iex_capnp;
-    pub mod records_capnp;
+crate::format::generated_code! {
+    /// The code the pinned compiler generates from schemas/iex/iex.capnp and
+    /// schemas/records/records.capnp (scripts/regenerate.sh); never edited by hand.
+    mod generated {
+        pub mod iex_capnp;
+        pub mod records_capnp;
+    }
 }
 
 use generated::{iex_capnp, records_capnp};
@@ -668,27 +661,15 @@ capnp_row!(LongsRow, longs_row, present(set_present, get_present) {
 mod tests {
     use super::*;
     use crate::format::assert_round_trip;
-    use crate::format::codec_tests::{big_record, decode_all, encode_all};
+    use crate::format::codec_tests::{big_record, decode_all, encode_all, encoded_sparse_row};
     use crate::workload::Workload;
     use crate::workload::iex::sample_dataset;
-    use crate::workload::tabular::Mixed;
 
     /// Truncations and bit flips of a tabular record: errors or wrong values, never a panic.
 
     #[test]
     fn absent_scalars_are_absent_and_text_cells_null() {
-        let row = MixedRow {
-            f1: Some(String::new()),
-            f3: Some(0),
-            ..MixedRow::default()
-        };
-        let mut stream = Vec::new();
-        Codec::<Mixed>::encode(
-            &mut <CapnpUnpacked as Codec<Mixed>>::new(),
-            &row,
-            &mut stream,
-        )
-        .unwrap();
+        let stream = encoded_sparse_row::<CapnpUnpacked>();
         let mut input = stream.as_slice();
         let message =
             capnp::serialize::read_message_from_flat_slice(&mut input, ReaderOptions::new())

@@ -17,23 +17,13 @@ use crate::workload::sql::SqlRequest;
 use crate::workload::tabular::{Cell, LongsRow, MixedRow, StringsRow};
 use crate::workload::user::UserResponse;
 
-/// The code the pinned compiler generates from schemas/iex/iex.fbs and
-/// schemas/records/records.fbs (scripts/regenerate.sh); never edited by hand.
-#[allow(
-    clippy::all,
-    clippy::pedantic,
-    dead_code,
-    deprecated,
-    missing_docs,
-    non_camel_case_types,
-    non_snake_case,
-    unused_imports,
-    unsafe_op_in_unsafe_fn,
-)]
-#[rustfmt::skip]
-mod generated {
-    pub mod iex_generated;
-    pub mod records_generated;
+crate::format::generated_code! {
+    /// The code the pinned compiler generates from schemas/iex/iex.fbs and
+    /// schemas/records/records.fbs (scripts/regenerate.sh); never edited by hand.
+    mod generated {
+        pub mod iex_generated;
+        pub mod records_generated;
+    }
 }
 
 use generated::{iex_generated, records_generated};
@@ -556,56 +546,16 @@ flatbuffers_row!(
 mod tests {
     use super::*;
     use crate::format::assert_round_trip;
+    use crate::format::codec_tests::{
+        assert_mixed_row_garbage_is_an_error, decode_all, decode_one, encoded_sparse_row,
+        first_u32le_len, sample_stream,
+    };
     use crate::workload::Workload;
     use crate::workload::iex::sample_dataset;
-    use crate::workload::tabular::{self, Mixed};
-
-    fn encoded() -> Vec<u8> {
-        let mut codec = <Flatbuffers as Codec<Iex>>::new();
-        let mut stream = Vec::new();
-        for record in &sample_dataset().records {
-            Codec::<Iex>::encode(&mut codec, record, &mut stream).unwrap();
-        }
-        stream
-    }
-
-    fn decode_all(stream: &[u8]) -> Result<usize> {
-        let dataset = sample_dataset();
-        let mut codec = <Flatbuffers as Codec<Iex>>::new();
-        let mut sink = Iex::new_sink(&dataset.reference);
-        let mut offset = 0;
-        let mut records = 0;
-        while offset < stream.len() {
-            offset += Codec::<Iex>::decode(&mut codec, &stream[offset..], &mut sink)?;
-            records += 1;
-        }
-        Ok(records)
-    }
 
     #[test]
     fn record_garbage_is_an_error() {
-        let dataset = tabular::sample::<MixedRow>();
-        let mut codec = <Flatbuffers as Codec<Mixed>>::new();
-        let mut stream = Vec::new();
-        Codec::<Mixed>::encode(&mut codec, dataset.records.last().unwrap(), &mut stream).unwrap();
-        let mut sink = Mixed::new_sink(&dataset.reference);
-        assert_eq!(
-            Codec::<Mixed>::decode(&mut codec, &stream, &mut sink).unwrap(),
-            stream.len()
-        );
-        for cut in 0..stream.len() {
-            assert!(
-                Codec::<Mixed>::decode(&mut codec, &stream[..cut], &mut sink).is_err(),
-                "cut {cut}"
-            );
-        }
-        for i in 4..stream.len() {
-            for value in [0x00, 0x01, 0x7f, 0x80, 0xff] {
-                let mut bad = stream.clone();
-                bad[i] = value;
-                let _ = Codec::<Mixed>::decode(&mut codec, &bad, &mut sink);
-            }
-        }
+        assert_mixed_row_garbage_is_an_error::<Flatbuffers>();
         // A table of another type: its required fields are missing.
         let mut other = Vec::new();
         let mut sql = <Flatbuffers as Codec<crate::workload::sql::Sql>>::new();
@@ -614,7 +564,12 @@ mod tests {
         let mut sink =
             crate::workload::user::User::new_sink(&crate::workload::user::sample().reference);
         assert!(
-            Codec::<crate::workload::user::User>::decode(&mut codec, &other, &mut sink).is_err()
+            Codec::<crate::workload::user::User>::decode(
+                &mut <Flatbuffers as Codec<crate::workload::user::User>>::new(),
+                &other,
+                &mut sink
+            )
+            .is_err()
         );
     }
 
@@ -632,14 +587,7 @@ mod tests {
 
     #[test]
     fn absent_cells_are_missing_fields() {
-        let row = MixedRow {
-            f1: Some(String::new()),
-            f3: Some(0),
-            ..MixedRow::default()
-        };
-        let mut stream = Vec::new();
-        Codec::<Mixed>::encode(&mut <Flatbuffers as Codec<Mixed>>::new(), &row, &mut stream)
-            .unwrap();
+        let stream = encoded_sparse_row::<Flatbuffers>();
         let table = ::flatbuffers::size_prefixed_root::<rt::MixedRow>(&stream).unwrap();
         assert_eq!(
             (table.f1(), table.f3(), table.f2(), table.f5()),
@@ -655,25 +603,25 @@ mod tests {
 
     #[test]
     fn records_are_size_prefixed_buffers() {
-        let stream = encoded();
+        let stream = sample_stream::<Flatbuffers>();
         let len = u32::from_le_bytes(stream[..4].try_into().unwrap()) as usize;
         let first =
             ::flatbuffers::size_prefixed_root::<fb::MultiMessage>(&stream[..4 + len]).unwrap();
         assert_eq!(first.seq_no(), 1);
         assert_eq!(first.messages().unwrap().len(), 2);
         assert_eq!(first.messages().unwrap().get(0).symbol().unwrap(), "MSFT");
-        assert_eq!(decode_all(&stream).unwrap(), sample_dataset().records.len());
+        assert_eq!(
+            decode_all(&mut <Flatbuffers as Codec<Iex>>::new(), &stream).unwrap(),
+            sample_dataset().records.len()
+        );
     }
 
     #[test]
     fn truncated_input_is_an_error() {
-        let stream = encoded();
-        let len = 4 + u32::from_le_bytes(stream[..4].try_into().unwrap()) as usize;
-        let mut codec = <Flatbuffers as Codec<Iex>>::new();
-        let mut sink = Iex::new_sink(&sample_dataset().reference);
-        for cut in 0..len {
+        let stream = sample_stream::<Flatbuffers>();
+        for cut in 0..first_u32le_len(&stream) {
             assert!(
-                Codec::<Iex>::decode(&mut codec, &stream[..cut], &mut sink).is_err(),
+                decode_one::<Flatbuffers>(&stream[..cut]).is_err(),
                 "cut at {cut}"
             );
         }
@@ -681,7 +629,7 @@ mod tests {
 
     #[test]
     fn understated_size_prefix_is_an_error() {
-        let stream = encoded();
+        let stream = sample_stream::<Flatbuffers>();
         let len = u32::from_le_bytes(stream[..4].try_into().unwrap());
         let mut codec = <Flatbuffers as Codec<Iex>>::new();
         let mut sink = Iex::new_sink(&sample_dataset().reference);
@@ -713,7 +661,7 @@ mod tests {
 
     #[test]
     fn garbage_is_an_error_not_a_panic() {
-        let stream = encoded();
+        let stream = sample_stream::<Flatbuffers>();
         let mut codec = <Flatbuffers as Codec<Iex>>::new();
         let mut sink = Iex::new_sink(&sample_dataset().reference);
         // A prefix longer than the input.

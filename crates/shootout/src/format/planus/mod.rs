@@ -31,19 +31,13 @@ use crate::workload::sql::SqlRequest;
 use crate::workload::tabular::{Cell, LongsRow, MixedRow, StringsRow};
 use crate::workload::user::UserResponse;
 
-/// The code the pinned compiler generates from schemas/iex/iex.fbs and
-/// schemas/records/records.fbs (scripts/regenerate.sh); never edited by hand.
-#[allow(
-    clippy::all,
-    clippy::pedantic,
-    dead_code,
-    missing_docs,
-    unused_imports,
-)]
-#[rustfmt::skip]
-mod generated {
-    pub mod iex_planus;
-    pub mod records_planus;
+crate::format::generated_code! {
+    /// The code the pinned compiler generates from schemas/iex/iex.fbs and
+    /// schemas/records/records.fbs (scripts/regenerate.sh); never edited by hand.
+    mod generated {
+        pub mod iex_planus;
+        pub mod records_planus;
+    }
 }
 
 use generated::{iex_planus, records_planus};
@@ -485,64 +479,20 @@ planus_row!(
 mod tests {
     use super::*;
     use crate::format::assert_round_trip;
-    use crate::workload::Workload;
+    use crate::format::codec_tests::{
+        assert_mixed_row_garbage_is_an_error, decode_one, encoded_sparse_row, first_u32le_len,
+        sample_stream,
+    };
     use crate::workload::iex::sample_dataset;
-    use crate::workload::tabular::{self, Mixed};
-
-    fn encoded() -> Vec<u8> {
-        let mut codec = <Planus as Codec<Iex>>::new();
-        let mut stream = Vec::new();
-        for record in &sample_dataset().records {
-            Codec::<Iex>::encode(&mut codec, record, &mut stream).unwrap();
-        }
-        stream
-    }
-
-    fn decode_one(stream: &[u8]) -> Result<usize> {
-        let mut codec = <Planus as Codec<Iex>>::new();
-        let mut sink = Iex::new_sink(&sample_dataset().reference);
-        Codec::<Iex>::decode(&mut codec, stream, &mut sink)
-    }
-
-    fn first_len(stream: &[u8]) -> usize {
-        4 + u32::from_le_bytes(stream[..4].try_into().unwrap()) as usize
-    }
 
     #[test]
     fn record_garbage_is_an_error() {
-        let dataset = tabular::sample::<MixedRow>();
-        let mut codec = <Planus as Codec<Mixed>>::new();
-        let mut stream = Vec::new();
-        Codec::<Mixed>::encode(&mut codec, dataset.records.last().unwrap(), &mut stream).unwrap();
-        let mut sink = Mixed::new_sink(&dataset.reference);
-        assert_eq!(
-            Codec::<Mixed>::decode(&mut codec, &stream, &mut sink).unwrap(),
-            stream.len()
-        );
-        for cut in 0..stream.len() {
-            assert!(
-                Codec::<Mixed>::decode(&mut codec, &stream[..cut], &mut sink).is_err(),
-                "cut {cut}"
-            );
-        }
-        for i in 4..stream.len() {
-            for value in [0x00, 0x01, 0x7f, 0x80, 0xff] {
-                let mut bad = stream.clone();
-                bad[i] = value;
-                let _ = Codec::<Mixed>::decode(&mut codec, &bad, &mut sink);
-            }
-        }
+        assert_mixed_row_garbage_is_an_error::<Planus>();
     }
 
     #[test]
     fn absent_cells_are_missing_fields() {
-        let row = MixedRow {
-            f1: Some(String::new()),
-            f3: Some(0),
-            ..MixedRow::default()
-        };
-        let mut stream = Vec::new();
-        Codec::<Mixed>::encode(&mut <Planus as Codec<Mixed>>::new(), &row, &mut stream).unwrap();
+        let stream = encoded_sparse_row::<Planus>();
         let table = rt::MixedRowRef::read_as_root(&stream[4..]).unwrap();
         assert_eq!(table.f1().unwrap(), Some(""));
         assert_eq!(table.f3().unwrap(), Some(0));
@@ -557,33 +507,39 @@ mod tests {
 
     #[test]
     fn records_are_length_prefixed_buffers() {
-        let stream = encoded();
-        let len = first_len(&stream);
+        let stream = sample_stream::<Planus>();
+        let len = first_u32le_len(&stream);
         let first = fb::MultiMessageRef::read_as_root(&stream[4..len]).unwrap();
         assert_eq!(first.seq_no().unwrap(), 1);
         let messages = first.messages().unwrap().unwrap();
         assert_eq!(messages.len(), 2);
         let message = messages.get(0).unwrap().unwrap();
         assert_eq!(message.symbol().unwrap(), Some("MSFT"));
-        assert_eq!(decode_one(&stream).unwrap(), len);
+        assert_eq!(decode_one::<Planus>(&stream).unwrap(), len);
     }
 
     #[test]
     fn truncated_input_is_an_error() {
-        let stream = encoded();
-        for cut in 0..first_len(&stream) {
-            assert!(decode_one(&stream[..cut]).is_err(), "cut at {cut}");
+        let stream = sample_stream::<Planus>();
+        for cut in 0..first_u32le_len(&stream) {
+            assert!(
+                decode_one::<Planus>(&stream[..cut]).is_err(),
+                "cut at {cut}"
+            );
         }
     }
 
     #[test]
     fn understated_length_is_an_error() {
-        let stream = encoded();
-        let len = first_len(&stream) as u32 - 4;
+        let stream = sample_stream::<Planus>();
+        let len = first_u32le_len(&stream) as u32 - 4;
         for claimed in 0..len {
             let mut bad = stream.clone();
             bad[..4].copy_from_slice(&claimed.to_le_bytes());
-            assert!(decode_one(&bad).is_err(), "length {claimed} of {len}");
+            assert!(
+                decode_one::<Planus>(&bad).is_err(),
+                "length {claimed} of {len}"
+            );
         }
     }
 
@@ -594,7 +550,7 @@ mod tests {
         let bytes = builder.finish(no_messages, None).to_vec();
         let mut framed = (bytes.len() as u32).to_le_bytes().to_vec();
         framed.extend_from_slice(&bytes);
-        assert!(decode_one(&framed).is_err());
+        assert!(decode_one::<Planus>(&framed).is_err());
 
         // A side tag of 7: patch the encoded Sell (1) of a one-update record.
         let record = MultiMessage {
@@ -614,17 +570,17 @@ mod tests {
         Codec::<Iex>::encode(&mut <Planus as Codec<Iex>>::new(), &record, &mut stream).unwrap();
         let at = stream.windows(2).position(|w| w == [0x33, 0x01]).unwrap() + 1;
         stream[at] = 7;
-        let err = decode_one(&stream).unwrap_err();
+        let err = decode_one::<Planus>(&stream).unwrap_err();
         assert!(format!("{err:#}").contains("side"), "{err:#}");
     }
 
     #[test]
     fn garbage_is_an_error_not_a_panic() {
-        let stream = encoded();
-        assert!(decode_one(&[0xff, 0xff, 0xff, 0x7f, 0, 0]).is_err());
+        let stream = sample_stream::<Planus>();
+        assert!(decode_one::<Planus>(&[0xff, 0xff, 0xff, 0x7f, 0, 0]).is_err());
         let mut junk = vec![0xa5u8; 64];
         junk[..4].copy_from_slice(&60u32.to_le_bytes());
-        assert!(decode_one(&junk).is_err());
+        assert!(decode_one::<Planus>(&junk).is_err());
         // Random bytes behind a valid length prefix (fixed seed).
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..2000 {
@@ -634,15 +590,15 @@ mod tests {
             for byte in &mut buf[4..] {
                 *byte = crate::format::codec_tests::xorshift(&mut state) as u8;
             }
-            let _ = decode_one(&buf);
+            let _ = decode_one::<Planus>(&buf);
         }
         // Every single-byte corruption of the first record either decodes or errors.
-        let len = first_len(&stream);
+        let len = first_u32le_len(&stream);
         for i in 4..len {
             for value in [0x00, 0x01, 0x7f, 0x80, 0xff] {
                 let mut bad = stream[..len].to_vec();
                 bad[i] = value;
-                let _ = decode_one(&bad);
+                let _ = decode_one::<Planus>(&bad);
             }
         }
     }

@@ -28,19 +28,13 @@ use crate::workload::sql::SqlRequest;
 use crate::workload::tabular::{Cell, LongsRow, MixedRow, StringsRow};
 use crate::workload::user::UserResponse;
 
-/// The code the pinned compiler generates from schemas/iex/iex.proto and
-/// schemas/records/records.proto (scripts/regenerate.sh); never edited by hand.
-#[allow(
-    clippy::all,
-    clippy::pedantic,
-    dead_code,
-    missing_docs,
-    unused_imports,
-)]
-#[rustfmt::skip]
-mod generated {
-    pub mod iex_prost;
-    pub mod records_prost;
+crate::format::generated_code! {
+    /// The code the pinned compiler generates from schemas/iex/iex.proto and
+    /// schemas/records/records.proto (scripts/regenerate.sh); never edited by hand.
+    mod generated {
+        pub mod iex_prost;
+        pub mod records_prost;
+    }
 }
 
 use generated::{iex_prost, records_prost};
@@ -275,16 +269,7 @@ impl ProstRecord for UserResponse {
         out.updated_at.refill(&self.updated_at);
     }
     fn visit_pb(pb: &Self::Pb, sink: &mut FieldSink) -> Result<()> {
-        sink.record();
-        sink.int(0, pb.uid);
-        sink.text(1, pb.muid.as_bytes());
-        sink.text(2, pb.status.as_bytes());
-        sink.int(3, pb.tutorial);
-        sink.text(4, pb.nickname.as_bytes());
-        sink.int(5, pb.total_login_num);
-        sink.text(6, pb.opened_at.as_bytes());
-        sink.text(7, pb.created_at.as_bytes());
-        sink.text(8, pb.updated_at.as_bytes());
+        crate::workload::user::visit_user_fields!(pb, sink);
         Ok(())
     }
 }
@@ -432,23 +417,8 @@ impl<R: ProstRecord> ProstWorkload for Fields<R> {
 mod tests {
     use super::*;
     use crate::format::assert_round_trip;
-    use crate::workload::Workload;
+    use crate::format::codec_tests::{decode_one, sample_stream};
     use crate::workload::iex::sample_dataset;
-
-    fn encoded() -> Vec<u8> {
-        let mut codec = <Prost<_> as Codec<Iex>>::new();
-        let mut stream = Vec::new();
-        for record in &sample_dataset().records {
-            Codec::<Iex>::encode(&mut codec, record, &mut stream).unwrap();
-        }
-        stream
-    }
-
-    fn decode_one(stream: &[u8]) -> Result<usize> {
-        let mut codec = <Prost<_> as Codec<Iex>>::new();
-        let mut sink = Iex::new_sink(&sample_dataset().reference);
-        Codec::<Iex>::decode(&mut codec, stream, &mut sink)
-    }
 
     #[test]
     fn round_trip() {
@@ -474,13 +444,16 @@ mod tests {
 
     #[test]
     fn records_are_length_delimited_messages() {
-        let stream = encoded();
+        let stream = sample_stream::<Prost<_>>();
         let mut rest = &stream[..];
         let first = pb::MultiMessage::decode_length_delimited(&mut rest).unwrap();
         assert_eq!(first.seq_no, 1);
         assert_eq!(first.messages.len(), 2);
         assert_eq!(first.messages[0].symbol, "MSFT");
-        assert_eq!(decode_one(&stream).unwrap(), stream.len() - rest.len());
+        assert_eq!(
+            decode_one::<Prost<_>>(&stream).unwrap(),
+            stream.len() - rest.len()
+        );
     }
 
     #[test]
@@ -492,16 +465,19 @@ mod tests {
         for record in dataset.records.iter().rev().chain(&dataset.records) {
             Codec::<Iex>::encode(&mut codec, record, &mut twice).unwrap();
         }
-        let once = encoded();
+        let once = sample_stream::<Prost<_>>();
         assert!(twice.ends_with(&once));
     }
 
     #[test]
     fn truncated_input_is_an_error() {
-        let stream = encoded();
+        let stream = sample_stream::<Prost<_>>();
         let len = stream[0] as usize + 1; // the first record is under 128 bytes
         for cut in 0..len {
-            assert!(decode_one(&stream[..cut]).is_err(), "cut at {cut}");
+            assert!(
+                decode_one::<Prost<_>>(&stream[..cut]).is_err(),
+                "cut at {cut}"
+            );
         }
     }
 
@@ -520,7 +496,7 @@ mod tests {
                 })),
             }],
         };
-        let err = decode_one(&bad_side.encode_length_delimited_to_vec()).unwrap_err();
+        let err = decode_one::<Prost<_>>(&bad_side.encode_length_delimited_to_vec()).unwrap_err();
         assert!(err.to_string().contains("unknown side"), "{err}");
 
         let mut bad_flags = bad_side.clone();
@@ -528,22 +504,22 @@ mod tests {
             update.side = 0;
             update.flags = 256;
         }
-        assert!(decode_one(&bad_flags.encode_length_delimited_to_vec()).is_err());
+        assert!(decode_one::<Prost<_>>(&bad_flags.encode_length_delimited_to_vec()).is_err());
 
         let mut no_body = bad_side;
         no_body.messages[0].body = None;
-        assert!(decode_one(&no_body.encode_length_delimited_to_vec()).is_err());
+        assert!(decode_one::<Prost<_>>(&no_body.encode_length_delimited_to_vec()).is_err());
     }
 
     #[test]
     fn garbage_is_an_error_not_a_panic() {
-        let stream = encoded();
-        assert!(decode_one(&[0xff, 0xff, 0xff, 0xff, 0x0f, 0, 0]).is_err());
+        let stream = sample_stream::<Prost<_>>();
+        assert!(decode_one::<Prost<_>>(&[0xff, 0xff, 0xff, 0xff, 0x0f, 0, 0]).is_err());
         // Invalid UTF-8 in a symbol.
         let mut bad = stream.clone();
         let at = bad.windows(4).position(|w| w == b"MSFT").unwrap();
         bad[at] = 0xff;
-        assert!(decode_one(&bad).is_err());
+        assert!(decode_one::<Prost<_>>(&bad).is_err());
         // Random bytes behind a valid length prefix (fixed seed).
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..2000 {
@@ -552,7 +528,7 @@ mod tests {
             for _ in 0..len {
                 buf.push(crate::format::codec_tests::xorshift(&mut state) as u8);
             }
-            let _ = decode_one(&buf);
+            let _ = decode_one::<Prost<_>>(&buf);
         }
         // Every single-byte corruption of the first record either decodes or errors.
         let len = stream[0] as usize + 1;
@@ -560,7 +536,7 @@ mod tests {
             for value in [0x00, 0x01, 0x7f, 0x80, 0xff] {
                 let mut bad = stream[..len].to_vec();
                 bad[i] = value;
-                let _ = decode_one(&bad);
+                let _ = decode_one::<Prost<_>>(&bad);
             }
         }
     }

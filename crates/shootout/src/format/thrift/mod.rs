@@ -48,19 +48,13 @@ use crate::workload::sql::SqlRequest;
 use crate::workload::tabular::{LongsRow, MixedRow, StringsRow};
 use crate::workload::user::UserResponse;
 
-/// The code the pinned compiler generates from schemas/iex/iex.thrift and
-/// schemas/records/records.thrift (scripts/regenerate.sh); never edited by hand.
-#[allow(
-    clippy::all,
-    clippy::pedantic,
-    dead_code,
-    missing_docs,
-    unused_imports,
-)]
-#[rustfmt::skip]
-mod generated {
-    pub mod iex_thrift;
-    pub mod records_thrift;
+crate::format::generated_code! {
+    /// The code the pinned compiler generates from schemas/iex/iex.thrift and
+    /// schemas/records/records.thrift (scripts/regenerate.sh); never edited by hand.
+    mod generated {
+        pub mod iex_thrift;
+        pub mod records_thrift;
+    }
 }
 
 use generated::{iex_thrift, records_thrift};
@@ -413,16 +407,7 @@ impl ThriftRecord for UserResponse {
         refill(&mut out.updated_at, &self.updated_at);
     }
     fn visit_th(th: &Self::Th, sink: &mut FieldSink) -> Result<()> {
-        sink.record();
-        sink.int(0, th.uid);
-        sink.text(1, th.muid.as_bytes());
-        sink.text(2, th.status.as_bytes());
-        sink.int(3, th.tutorial);
-        sink.text(4, th.nickname.as_bytes());
-        sink.int(5, th.total_login_num);
-        sink.text(6, th.opened_at.as_bytes());
-        sink.text(7, th.created_at.as_bytes());
-        sink.text(8, th.updated_at.as_bytes());
+        crate::workload::user::visit_user_fields!(th, sink);
         Ok(())
     }
 }
