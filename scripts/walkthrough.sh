@@ -11,20 +11,24 @@
 #   <!-- walkthrough: replace PATH "LINE" -->  the block replaces the first line equal to LINE (trimmed)
 #   <!-- walkthrough: run -->                  the block's commands run in the copy (bash, set -e)
 #
-# `scripts/walkthrough.sh [GUIDE.md ...]` (default: both guides). The copy is
-# removed afterwards; builds reuse this checkout's target/ for dependencies.
+# `scripts/walkthrough.sh [GUIDE.md ...]` (default: both guides). Each guide
+# gets a copy of its own, as a contributor following one guide starts from a
+# clean checkout; the copies are removed afterwards, and builds reuse this
+# checkout's target/ for dependencies.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 guides=("$@")
 [ ${#guides[@]} -gt 0 ] || guides=(ADDING_A_FORMAT.md ADDING_A_WORKLOAD.md)
-copy="$(mktemp -d)"
-trap 'rm -rf "$copy"' EXIT
-(cd "$repo" && git ls-files -z | xargs -0 cp --parents -t "$copy")
+copies=()
+trap 'rm -rf "${copies[@]}"' EXIT
 # The Go runner's module cache and the JVM runner's Maven repository are the
 # machine's, so the copy builds offline when the checkout has built once.
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}"
 for guide in "${guides[@]}"; do
     echo "walkthrough: $guide" >&2
+    copy="$(mktemp -d)"
+    copies+=("$copy")
+    (cd "$repo" && git ls-files -z | xargs -0 cp --parents -t "$copy")
     python3 - "$repo/$guide" "$copy" "$copy/.walkthrough-run.sh" <<'PY'
 import re, sys, pathlib
 guide, root, script = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3])
