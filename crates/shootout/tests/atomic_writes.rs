@@ -368,14 +368,7 @@ fn hard_links_are_one_file_and_a_replaced_one_keeps_the_others_bytes() {
     let second = dir.path().join("second.csv");
     std::fs::hard_link(&first, &second).unwrap();
     let before = snapshot(dir.path());
-    let refused = shootout()
-        .args(["run", "--runs", "1", "--force", "--export-json"])
-        .arg(&first)
-        .arg("--export-csv")
-        .arg(&second)
-        .output()
-        .unwrap();
-    assert!(one_line_error(&refused).contains("name the same file"));
+    assert_refused_as_one_file(&first, &second, &["--force"]);
     assert_eq!(snapshot(dir.path()), before);
 
     export_sql_dataset(&first);
@@ -393,14 +386,7 @@ fn dangling_links_are_one_file_and_writing_through_one_creates_it() {
     let (first, second) = (dir.path().join("first"), dir.path().join("second"));
     std::os::unix::fs::symlink("new.jsonl", &first).unwrap();
     std::os::unix::fs::symlink("new.jsonl", &second).unwrap();
-    let refused = shootout()
-        .args(["run", "--runs", "1", "--export-json"])
-        .arg(&first)
-        .arg("--export-csv")
-        .arg(&second)
-        .output()
-        .unwrap();
-    assert!(one_line_error(&refused).contains("name the same file"));
+    assert_refused_as_one_file(&first, &second, &[]);
 
     stdout_of(
         shootout()
@@ -503,4 +489,19 @@ fn generators_write_to_standard_output_what_they_write_to_a_file() {
         ["capture.pcap", "mixed.csv"],
         "no file named - and no temporary file"
     );
+}
+
+/// `run` exporting JSON to `first` and CSV to `second` (with `extra`
+/// options) stops with one line saying they name the same file.
+fn assert_refused_as_one_file(first: &Path, second: &Path, extra: &[&str]) {
+    let refused = shootout()
+        .args(["run", "--runs", "1"])
+        .args(extra)
+        .arg("--export-json")
+        .arg(first)
+        .arg("--export-csv")
+        .arg(second)
+        .output()
+        .unwrap();
+    assert!(one_line_error(&refused).contains("name the same file"));
 }
