@@ -7,9 +7,7 @@ use std::process::Command;
 
 fn command_output(program: &str, args: &[&str]) -> Option<String> {
     let out = Command::new(program).args(args).output().ok()?;
-    out.status
-        .success()
-        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
 }
 
 fn env(name: &str) -> String {
@@ -42,10 +40,7 @@ fn watch_git() {
 }
 
 fn str_list(items: impl IntoIterator<Item = impl AsRef<str>>) -> String {
-    let items: Vec<String> = items
-        .into_iter()
-        .map(|item| format!("{:?}", item.as_ref()))
-        .collect();
+    let items: Vec<String> = items.into_iter().map(|item| format!("{:?}", item.as_ref())).collect();
     format!("&[{}]", items.join(", "))
 }
 
@@ -75,11 +70,7 @@ fn main() {
         env("OPT_LEVEL"),
         env("TARGET"),
         str_list(rustflags.split('\x1f').filter(|flag| !flag.is_empty())),
-        str_list(
-            target_features
-                .split(',')
-                .filter(|feature| !feature.is_empty())
-        ),
+        str_list(target_features.split(',').filter(|feature| !feature.is_empty())),
     );
     let out_dir = std::env::var("OUT_DIR").unwrap();
     std::fs::write(Path::new(&out_dir).join("build_info.rs"), build_info).unwrap();
@@ -87,12 +78,7 @@ fn main() {
     let lock = std::fs::read_to_string("../../Cargo.lock").unwrap_or_default();
     let lock: toml::Table = lock.parse().unwrap_or_default();
     let mut versions = String::from("&[\n");
-    for package in lock
-        .get("package")
-        .and_then(|p| p.as_array())
-        .into_iter()
-        .flatten()
-    {
+    for package in lock.get("package").and_then(|p| p.as_array()).into_iter().flatten() {
         if let (Some(name), Some(version)) = (
             package.get("name").and_then(|v| v.as_str()),
             package.get("version").and_then(|v| v.as_str()),

@@ -287,8 +287,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -299,8 +298,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -311,8 +309,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -323,8 +320,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -335,8 +331,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -347,8 +342,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -359,8 +353,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
     }

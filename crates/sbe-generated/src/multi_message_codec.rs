@@ -127,10 +127,7 @@ pub mod encoder {
 
         #[inline]
         fn set_limit(&mut self, limit: usize) {
-            self.parent
-                .as_mut()
-                .expect("parent missing")
-                .set_limit(limit);
+            self.parent.as_mut().expect("parent missing").set_limit(limit);
         }
 
         /// Set all optional fields to their 'null' values.
@@ -149,9 +146,7 @@ pub mod encoder {
         pub fn wrap(mut self, mut parent: P, count: u16) -> Self {
             let initial_limit = parent.get_limit();
             parent.set_limit(initial_limit + 4);
-            parent
-                .get_buf_mut()
-                .put_u16_at(initial_limit, Self::block_length());
+            parent.get_buf_mut().put_u16_at(initial_limit, Self::block_length());
             parent.get_buf_mut().put_u16_at(initial_limit + 2, count);
             self.parent = Some(parent);
             self.count = count;
@@ -479,10 +474,7 @@ pub mod decoder {
 
         #[inline]
         fn set_limit(&mut self, limit: usize) {
-            self.parent
-                .as_mut()
-                .expect("parent missing")
-                .set_limit(limit);
+            self.parent.as_mut().expect("parent missing").set_limit(limit);
         }
     }
 

@@ -20,11 +20,7 @@ impl Presence20 {
 
     #[inline]
     pub fn set_f1(&mut self, value: bool) -> &mut Self {
-        self.0 = if value {
-            self.0 | (1 << 0)
-        } else {
-            self.0 & !(1 << 0)
-        };
+        self.0 = if value { self.0 | (1 << 0) } else { self.0 & !(1 << 0) };
         self
     }
 
@@ -35,11 +31,7 @@ impl Presence20 {
 
     #[inline]
     pub fn set_f2(&mut self, value: bool) -> &mut Self {
-        self.0 = if value {
-            self.0 | (1 << 1)
-        } else {
-            self.0 & !(1 << 1)
-        };
+        self.0 = if value { self.0 | (1 << 1) } else { self.0 & !(1 << 1) };
         self
     }
 
@@ -50,11 +42,7 @@ impl Presence20 {
 
     #[inline]
     pub fn set_f3(&mut self, value: bool) -> &mut Self {
-        self.0 = if value {
-            self.0 | (1 << 2)
-        } else {
-            self.0 & !(1 << 2)
-        };
+        self.0 = if value { self.0 | (1 << 2) } else { self.0 & !(1 << 2) };
         self
     }
 
@@ -65,11 +53,7 @@ impl Presence20 {
 
     #[inline]
     pub fn set_f4(&mut self, value: bool) -> &mut Self {
-        self.0 = if value {
-            self.0 | (1 << 3)
-        } else {
-            self.0 & !(1 << 3)
-        };
+        self.0 = if value { self.0 | (1 << 3) } else { self.0 & !(1 << 3) };
         self
     }
 
@@ -80,11 +64,7 @@ impl Presence20 {
 
     #[inline]
     pub fn set_f5(&mut self, value: bool) -> &mut Self {
-        self.0 = if value {
-            self.0 | (1 << 4)
-        } else {
-            self.0 & !(1 << 4)
-        };
+        self.0 = if value { self.0 | (1 << 4) } else { self.0 & !(1 << 4) };
         self
     }
 
@@ -95,11 +75,7 @@ impl Presence20 {
 
     #[inline]
     pub fn set_f6(&mut self, value: bool) -> &mut Self {
-        self.0 = if value {
-            self.0 | (1 << 5)
-        } else {
-            self.0 & !(1 << 5)
-        };
+        self.0 = if value { self.0 | (1 << 5) } else { self.0 & !(1 << 5) };
         self
     }
 
@@ -110,11 +86,7 @@ impl Presence20 {
 
     #[inline]
     pub fn set_f7(&mut self, value: bool) -> &mut Self {
-        self.0 = if value {
-            self.0 | (1 << 6)
-        } else {
-            self.0 & !(1 << 6)
-        };
+        self.0 = if value { self.0 | (1 << 6) } else { self.0 & !(1 << 6) };
         self
     }
 
@@ -125,11 +97,7 @@ impl Presence20 {
 
     #[inline]
     pub fn set_f8(&mut self, value: bool) -> &mut Self {
-        self.0 = if value {
-            self.0 | (1 << 7)
-        } else {
-            self.0 & !(1 << 7)
-        };
+        self.0 = if value { self.0 | (1 << 7) } else { self.0 & !(1 << 7) };
         self
     }
 
@@ -140,11 +108,7 @@ impl Presence20 {
 
     #[inline]
     pub fn set_f9(&mut self, value: bool) -> &mut Self {
-        self.0 = if value {
-            self.0 | (1 << 8)
-        } else {
-            self.0 & !(1 << 8)
-        };
+        self.0 = if value { self.0 | (1 << 8) } else { self.0 & !(1 << 8) };
         self
     }
 
@@ -155,11 +119,7 @@ impl Presence20 {
 
     #[inline]
     pub fn set_f10(&mut self, value: bool) -> &mut Self {
-        self.0 = if value {
-            self.0 | (1 << 9)
-        } else {
-            self.0 & !(1 << 9)
-        };
+        self.0 = if value { self.0 | (1 << 9) } else { self.0 & !(1 << 9) };
         self
     }
 
@@ -170,11 +130,7 @@ impl Presence20 {
 
     #[inline]
     pub fn set_f11(&mut self, value: bool) -> &mut Self {
-        self.0 = if value {
-            self.0 | (1 << 10)
-        } else {
-            self.0 & !(1 << 10)
-        };
+        self.0 = if value { self.0 | (1 << 10) } else { self.0 & !(1 << 10) };
         self
     }
 
@@ -185,11 +141,7 @@ impl Presence20 {
 
     #[inline]
     pub fn set_f12(&mut self, value: bool) -> &mut Self {
-        self.0 = if value {
-            self.0 | (1 << 11)
-        } else {
-            self.0 & !(1 << 11)
-        };
+        self.0 = if value { self.0 | (1 << 11) } else { self.0 & !(1 << 11) };
         self
     }
 
@@ -200,11 +152,7 @@ impl Presence20 {
 
     #[inline]
     pub fn set_f13(&mut self, value: bool) -> &mut Self {
-        self.0 = if value {
-            self.0 | (1 << 12)
-        } else {
-            self.0 & !(1 << 12)
-        };
+        self.0 = if value { self.0 | (1 << 12) } else { self.0 & !(1 << 12) };
         self
     }
 
@@ -215,11 +163,7 @@ impl Presence20 {
 
     #[inline]
     pub fn set_f14(&mut self, value: bool) -> &mut Self {
-        self.0 = if value {
-            self.0 | (1 << 13)
-        } else {
-            self.0 & !(1 << 13)
-        };
+        self.0 = if value { self.0 | (1 << 13) } else { self.0 & !(1 << 13) };
         self
     }
 
@@ -230,11 +174,7 @@ impl Presence20 {
 
     #[inline]
     pub fn set_f15(&mut self, value: bool) -> &mut Self {
-        self.0 = if value {
-            self.0 | (1 << 14)
-        } else {
-            self.0 & !(1 << 14)
-        };
+        self.0 = if value { self.0 | (1 << 14) } else { self.0 & !(1 << 14) };
         self
     }
 
@@ -245,11 +185,7 @@ impl Presence20 {
 
     #[inline]
     pub fn set_f16(&mut self, value: bool) -> &mut Self {
-        self.0 = if value {
-            self.0 | (1 << 15)
-        } else {
-            self.0 & !(1 << 15)
-        };
+        self.0 = if value { self.0 | (1 << 15) } else { self.0 & !(1 << 15) };
         self
     }
 
@@ -260,11 +196,7 @@ impl Presence20 {
 
     #[inline]
     pub fn set_f17(&mut self, value: bool) -> &mut Self {
-        self.0 = if value {
-            self.0 | (1 << 16)
-        } else {
-            self.0 & !(1 << 16)
-        };
+        self.0 = if value { self.0 | (1 << 16) } else { self.0 & !(1 << 16) };
         self
     }
 
@@ -275,11 +207,7 @@ impl Presence20 {
 
     #[inline]
     pub fn set_f18(&mut self, value: bool) -> &mut Self {
-        self.0 = if value {
-            self.0 | (1 << 17)
-        } else {
-            self.0 & !(1 << 17)
-        };
+        self.0 = if value { self.0 | (1 << 17) } else { self.0 & !(1 << 17) };
         self
     }
 
@@ -290,11 +218,7 @@ impl Presence20 {
 
     #[inline]
     pub fn set_f19(&mut self, value: bool) -> &mut Self {
-        self.0 = if value {
-            self.0 | (1 << 18)
-        } else {
-            self.0 & !(1 << 18)
-        };
+        self.0 = if value { self.0 | (1 << 18) } else { self.0 & !(1 << 18) };
         self
     }
 
@@ -305,11 +229,7 @@ impl Presence20 {
 
     #[inline]
     pub fn set_f20(&mut self, value: bool) -> &mut Self {
-        self.0 = if value {
-            self.0 | (1 << 19)
-        } else {
-            self.0 & !(1 << 19)
-        };
+        self.0 = if value { self.0 | (1 << 19) } else { self.0 & !(1 << 19) };
         self
     }
 }

@@ -151,10 +151,7 @@ pub mod encoder {
 
         #[inline]
         fn set_limit(&mut self, limit: usize) {
-            self.parent
-                .as_mut()
-                .expect("parent missing")
-                .set_limit(limit);
+            self.parent.as_mut().expect("parent missing").set_limit(limit);
         }
     }
 
@@ -166,9 +163,7 @@ pub mod encoder {
         pub fn wrap(mut self, mut parent: P, count: u16) -> Self {
             let initial_limit = parent.get_limit();
             parent.set_limit(initial_limit + 4);
-            parent
-                .get_buf_mut()
-                .put_u16_at(initial_limit, Self::block_length());
+            parent.get_buf_mut().put_u16_at(initial_limit, Self::block_length());
             parent.get_buf_mut().put_u16_at(initial_limit + 2, count);
             self.parent = Some(parent);
             self.count = count;
@@ -256,10 +251,7 @@ pub mod encoder {
 
         #[inline]
         fn set_limit(&mut self, limit: usize) {
-            self.parent
-                .as_mut()
-                .expect("parent missing")
-                .set_limit(limit);
+            self.parent.as_mut().expect("parent missing").set_limit(limit);
         }
     }
 
@@ -271,9 +263,7 @@ pub mod encoder {
         pub fn wrap(mut self, mut parent: P, count: u16) -> Self {
             let initial_limit = parent.get_limit();
             parent.set_limit(initial_limit + 4);
-            parent
-                .get_buf_mut()
-                .put_u16_at(initial_limit, Self::block_length());
+            parent.get_buf_mut().put_u16_at(initial_limit, Self::block_length());
             parent.get_buf_mut().put_u16_at(initial_limit + 2, count);
             self.parent = Some(parent);
             self.count = count;
@@ -361,10 +351,7 @@ pub mod encoder {
 
         #[inline]
         fn set_limit(&mut self, limit: usize) {
-            self.parent
-                .as_mut()
-                .expect("parent missing")
-                .set_limit(limit);
+            self.parent.as_mut().expect("parent missing").set_limit(limit);
         }
     }
 
@@ -376,9 +363,7 @@ pub mod encoder {
         pub fn wrap(mut self, mut parent: P, count: u16) -> Self {
             let initial_limit = parent.get_limit();
             parent.set_limit(initial_limit + 4);
-            parent
-                .get_buf_mut()
-                .put_u16_at(initial_limit, Self::block_length());
+            parent.get_buf_mut().put_u16_at(initial_limit, Self::block_length());
             parent.get_buf_mut().put_u16_at(initial_limit + 2, count);
             self.parent = Some(parent);
             self.count = count;
@@ -466,10 +451,7 @@ pub mod encoder {
 
         #[inline]
         fn set_limit(&mut self, limit: usize) {
-            self.parent
-                .as_mut()
-                .expect("parent missing")
-                .set_limit(limit);
+            self.parent.as_mut().expect("parent missing").set_limit(limit);
         }
     }
 
@@ -481,9 +463,7 @@ pub mod encoder {
         pub fn wrap(mut self, mut parent: P, count: u16) -> Self {
             let initial_limit = parent.get_limit();
             parent.set_limit(initial_limit + 4);
-            parent
-                .get_buf_mut()
-                .put_u16_at(initial_limit, Self::block_length());
+            parent.get_buf_mut().put_u16_at(initial_limit, Self::block_length());
             parent.get_buf_mut().put_u16_at(initial_limit + 2, count);
             self.parent = Some(parent);
             self.count = count;
@@ -563,10 +543,7 @@ pub mod encoder {
 
         #[inline]
         fn set_limit(&mut self, limit: usize) {
-            self.parent
-                .as_mut()
-                .expect("parent missing")
-                .set_limit(limit);
+            self.parent.as_mut().expect("parent missing").set_limit(limit);
         }
     }
 
@@ -578,9 +555,7 @@ pub mod encoder {
         pub fn wrap(mut self, mut parent: P, count: u16) -> Self {
             let initial_limit = parent.get_limit();
             parent.set_limit(initial_limit + 4);
-            parent
-                .get_buf_mut()
-                .put_u16_at(initial_limit, Self::block_length());
+            parent.get_buf_mut().put_u16_at(initial_limit, Self::block_length());
             parent.get_buf_mut().put_u16_at(initial_limit + 2, count);
             self.parent = Some(parent);
             self.count = count;
@@ -624,8 +599,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
     }
@@ -778,10 +752,7 @@ pub mod decoder {
 
         #[inline]
         fn set_limit(&mut self, limit: usize) {
-            self.parent
-                .as_mut()
-                .expect("parent missing")
-                .set_limit(limit);
+            self.parent.as_mut().expect("parent missing").set_limit(limit);
         }
     }
 
@@ -881,10 +852,7 @@ pub mod decoder {
 
         #[inline]
         fn set_limit(&mut self, limit: usize) {
-            self.parent
-                .as_mut()
-                .expect("parent missing")
-                .set_limit(limit);
+            self.parent.as_mut().expect("parent missing").set_limit(limit);
         }
     }
 
@@ -984,10 +952,7 @@ pub mod decoder {
 
         #[inline]
         fn set_limit(&mut self, limit: usize) {
-            self.parent
-                .as_mut()
-                .expect("parent missing")
-                .set_limit(limit);
+            self.parent.as_mut().expect("parent missing").set_limit(limit);
         }
     }
 
@@ -1087,10 +1052,7 @@ pub mod decoder {
 
         #[inline]
         fn set_limit(&mut self, limit: usize) {
-            self.parent
-                .as_mut()
-                .expect("parent missing")
-                .set_limit(limit);
+            self.parent.as_mut().expect("parent missing").set_limit(limit);
         }
     }
 
@@ -1190,10 +1152,7 @@ pub mod decoder {
 
         #[inline]
         fn set_limit(&mut self, limit: usize) {
-            self.parent
-                .as_mut()
-                .expect("parent missing")
-                .set_limit(limit);
+            self.parent.as_mut().expect("parent missing").set_limit(limit);
         }
     }
 
@@ -1251,10 +1210,7 @@ pub mod decoder {
         pub fn value_decoder(&mut self) -> (usize, usize) {
             let offset = self.parent.as_ref().expect("parent missing").get_limit();
             let data_length = self.get_buf().get_u32_at(offset) as usize;
-            self.parent
-                .as_mut()
-                .unwrap()
-                .set_limit(offset + 4 + data_length);
+            self.parent.as_mut().unwrap().set_limit(offset + 4 + data_length);
             (offset + 4, data_length)
         }
 

@@ -83,8 +83,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
     }
@@ -123,10 +122,7 @@ pub mod encoder {
 
         #[inline]
         fn set_limit(&mut self, limit: usize) {
-            self.parent
-                .as_mut()
-                .expect("parent missing")
-                .set_limit(limit);
+            self.parent.as_mut().expect("parent missing").set_limit(limit);
         }
     }
 
@@ -138,9 +134,7 @@ pub mod encoder {
         pub fn wrap(mut self, mut parent: P, count: u16) -> Self {
             let initial_limit = parent.get_limit();
             parent.set_limit(initial_limit + 4);
-            parent
-                .get_buf_mut()
-                .put_u16_at(initial_limit, Self::block_length());
+            parent.get_buf_mut().put_u16_at(initial_limit, Self::block_length());
             parent.get_buf_mut().put_u16_at(initial_limit + 2, count);
             self.parent = Some(parent);
             self.count = count;
@@ -333,10 +327,7 @@ pub mod decoder {
 
         #[inline]
         fn set_limit(&mut self, limit: usize) {
-            self.parent
-                .as_mut()
-                .expect("parent missing")
-                .set_limit(limit);
+            self.parent.as_mut().expect("parent missing").set_limit(limit);
         }
     }
 

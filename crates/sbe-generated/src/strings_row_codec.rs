@@ -79,8 +79,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -91,8 +90,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -103,8 +101,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -115,8 +112,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -127,8 +123,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -139,8 +134,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -151,8 +145,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -163,8 +156,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -175,8 +167,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -187,8 +178,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -199,8 +189,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -211,8 +200,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -223,8 +211,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -235,8 +222,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -247,8 +233,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -259,8 +244,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -271,8 +255,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -283,8 +266,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -295,8 +277,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -307,8 +288,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
     }

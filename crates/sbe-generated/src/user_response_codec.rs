@@ -121,8 +121,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -133,8 +132,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -145,8 +143,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -157,8 +154,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -169,8 +165,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
 
@@ -181,8 +176,7 @@ pub mod encoder {
             let data_length = value.len().min((u32::MAX - 1) as usize);
             self.set_limit(limit + 4 + data_length);
             self.get_buf_mut().put_u32_at(limit, data_length as u32);
-            self.get_buf_mut()
-                .put_slice_at(limit + 4, &value[0..data_length].as_bytes());
+            self.get_buf_mut().put_slice_at(limit + 4, &value[0..data_length].as_bytes());
             self
         }
     }

@@ -27,10 +27,7 @@ fn median_seconds(mut pass: impl FnMut()) -> f64 {
 }
 
 fn main() {
-    let packets = std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(1_000_000);
+    let packets = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(1_000_000);
     let dir = tempfile::tempdir().expect("temporary directory");
     let path = dir.path().join("generated.pcap");
     std::fs::write(&path, generate(Options { packets, seed: 1 })).expect("capture written");
@@ -58,11 +55,7 @@ fn main() {
     let full = median_seconds(|| {
         let mut reader = Records::open(&source).expect("capture opens");
         let mut window = Vec::new();
-        while reader
-            .next_window(&mut window, WINDOW)
-            .expect("capture parses")
-            > 0
-        {}
+        while reader.next_window(&mut window, WINDOW).expect("capture parses") > 0 {}
         records = reader.finish().expect("capture parses").records;
     });
 

@@ -34,14 +34,8 @@ fn count(bytes: usize) {
     if COUNTING.load(Ordering::Relaxed) > 0 {
         // try_with: a thread being torn down has no counters left; its allocations are not ours.
         let _ = COUNTS.try_with(|c| {
-            let Allocations {
-                count,
-                bytes: total,
-            } = c.get();
-            c.set(Allocations {
-                count: count + 1,
-                bytes: total + bytes as u64,
-            });
+            let Allocations { count, bytes: total } = c.get();
+            c.set(Allocations { count: count + 1, bytes: total + bytes as u64 });
         });
     }
 }
@@ -161,10 +155,7 @@ pub fn snapshot() -> Allocations {
 impl std::ops::Sub for Allocations {
     type Output = Allocations;
     fn sub(self, earlier: Allocations) -> Allocations {
-        Allocations {
-            count: self.count - earlier.count,
-            bytes: self.bytes - earlier.bytes,
-        }
+        Allocations { count: self.count - earlier.count, bytes: self.bytes - earlier.bytes }
     }
 }
 
@@ -189,13 +180,7 @@ mod tests {
             let v: Vec<u8> = Vec::with_capacity(1000);
             let after = snapshot();
             drop(v);
-            assert_eq!(
-                after - before,
-                Allocations {
-                    count: 1,
-                    bytes: 1000
-                }
-            );
+            assert_eq!(after - before, Allocations { count: 1, bytes: 1000 });
             after
         };
         assert!(before.count > uncounted.count);

@@ -22,10 +22,7 @@ pub fn quietly<T>(f: impl FnOnce() -> T) -> Result<T, String> {
         let previous = panic::take_hook();
         panic::set_hook(Box::new(move |info| {
             if QUIET.get() {
-                PANIC_LOCATION.set(
-                    info.location()
-                        .map(|l| format!("{}:{}", l.file(), l.line())),
-                );
+                PANIC_LOCATION.set(info.location().map(|l| format!("{}:{}", l.file(), l.line())));
             } else {
                 previous(info);
             }

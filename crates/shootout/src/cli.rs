@@ -308,10 +308,7 @@ impl DataArgs {
 
 impl Generated {
     fn options(self) -> generate::Options {
-        generate::Options {
-            packets: self.packets,
-            seed: self.seed,
-        }
+        generate::Options { packets: self.packets, seed: self.seed }
     }
 }
 
@@ -369,11 +366,7 @@ impl ExportArgs {
         ]
         .into_iter()
         .filter_map(|(kind, path)| {
-            path.clone().map(|path| Target {
-                kind,
-                path,
-                force: self.force,
-            })
+            path.clone().map(|path| Target { kind, path, force: self.force })
         })
         .collect();
         crate::export::check_targets(&targets)?;
@@ -482,50 +475,25 @@ pub fn main() -> Result<()> {
     match Cli::parse().command {
         Command::Run(args) => run(args),
         Command::Inspect { file, json } => inspect(file, json),
-        Command::Formats {
-            json,
-            markdown,
-            lang,
-        } => list_formats(json, markdown, &lang),
-        Command::GenCapture {
-            out,
-            generated,
-            force,
-        } => gen_capture(&out, generated.options(), force),
-        Command::GenCsv {
-            workload,
-            out,
-            records,
-            seed,
-            presence,
-            force,
-        } => gen_csv(workload, &out, records as usize, seed, presence, force),
+        Command::Formats { json, markdown, lang } => list_formats(json, markdown, &lang),
+        Command::GenCapture { out, generated, force } => {
+            gen_capture(&out, generated.options(), force)
+        }
+        Command::GenCsv { workload, out, records, seed, presence, force } => {
+            gen_csv(workload, &out, records as usize, seed, presence, force)
+        }
         Command::Workloads => list_workloads(),
         Command::Robustness { data, options } => {
             crate::robustness::robustness(data.workload, &data.data(), options)
         }
-        Command::Report {
-            files,
-            allow_mismatch,
-            attach,
-            export,
-            table,
-        } => crate::report::report(
+        Command::Report { files, allow_mismatch, attach, export, table } => crate::report::report(
             &files,
             allow_mismatch,
             &attach,
             &export.targets()?,
             table.columns()?.as_ref(),
         ),
-        Command::Compare {
-            old,
-            new,
-            fail_above,
-            markdown,
-            json,
-            alpha,
-            min_change,
-        } => {
+        Command::Compare { old, new, fail_above, markdown, json, alpha, min_change } => {
             let output = match (markdown, json) {
                 (true, _) => compare::Output::Markdown,
                 (_, true) => compare::Output::Json,
@@ -538,47 +506,33 @@ pub fn main() -> Result<()> {
             };
             compare::compare(&old, &new, thresholds, output)
         }
-        Command::Recommend {
-            results,
-            need,
-            max_p99_ns,
-            max_bytes_per_record,
-            lang,
-            by,
-        } => crate::recommend::recommend(
-            results.as_deref(),
-            &crate::recommend::Constraints {
-                needs: need,
-                max_p99_ns,
-                max_bytes_per_record,
-                // The JVM runner's results name their language java.
-                languages: lang
-                    .into_iter()
-                    .map(|l| if l == "jvm" { "java".to_owned() } else { l })
-                    .collect(),
-                by,
-            },
-        ),
-        Command::Interop {
-            data,
-            formats,
-            lang,
-            max_records,
-            keep,
-            export_json,
-            force,
-        } => interop(data, formats, lang, max_records, keep, export_json, force),
-        Command::Evolution {
-            formats,
-            export_json,
-            export_html,
-            force,
-        } => crate::evolution::evolution(crate::evolution::Options {
-            formats,
-            export_json,
-            export_html,
-            force,
-        }),
+        Command::Recommend { results, need, max_p99_ns, max_bytes_per_record, lang, by } => {
+            crate::recommend::recommend(
+                results.as_deref(),
+                &crate::recommend::Constraints {
+                    needs: need,
+                    max_p99_ns,
+                    max_bytes_per_record,
+                    // The JVM runner's results name their language java.
+                    languages: lang
+                        .into_iter()
+                        .map(|l| if l == "jvm" { "java".to_owned() } else { l })
+                        .collect(),
+                    by,
+                },
+            )
+        }
+        Command::Interop { data, formats, lang, max_records, keep, export_json, force } => {
+            interop(data, formats, lang, max_records, keep, export_json, force)
+        }
+        Command::Evolution { formats, export_json, export_html, force } => {
+            crate::evolution::evolution(crate::evolution::Options {
+                formats,
+                export_json,
+                export_html,
+                force,
+            })
+        }
         Command::ExportDataset { data, out, force } => {
             let target = crate::dataset::Target::new(out, force)?;
             catalog::dispatch(data.workload, &data.data(), target)
@@ -642,19 +596,9 @@ fn interop(
     export_json: Option<PathBuf>,
     force: bool,
 ) -> Result<()> {
-    let export_json = export_json.map(|path| Target {
-        kind: Kind::Json,
-        path,
-        force,
-    });
+    let export_json = export_json.map(|path| Target { kind: Kind::Json, path, force });
     crate::export::check_targets(export_json.as_slice())?;
-    let task = crate::interop::Interop {
-        languages: lang,
-        formats,
-        max_records,
-        keep,
-        export_json,
-    };
+    let task = crate::interop::Interop { languages: lang, formats, max_records, keep, export_json };
     catalog::dispatch(data.workload, &data.data(), task)
 }
 
@@ -676,9 +620,8 @@ fn list_formats(json: bool, markdown: bool, lang: &[Language]) -> Result<()> {
     let mut entries = Vec::new();
     for language in Language::expand(lang) {
         match language.external() {
-            None => entries.extend(crate::output::formats::entries(
-                registry::iex().iter().map(|f| f.info),
-            )),
+            None => entries
+                .extend(crate::output::formats::entries(registry::iex().iter().map(|f| f.info))),
             Some(runner) => {
                 let listed = runner.list(&runner.build()?)?;
                 entries.extend(crate::output::formats::listed(runner.name, listed));
@@ -728,9 +671,7 @@ fn precision(text: &str) -> std::result::Result<f64, String> {
 fn alpha(text: &str) -> std::result::Result<f64, String> {
     match text.parse::<f64>() {
         Ok(a) if a > 0.0 && a < 1.0 => Ok(a),
-        _ => Err(format!(
-            "'{text}' is not a significance level between 0 and 1"
-        )),
+        _ => Err(format!("'{text}' is not a significance level between 0 and 1")),
     }
 }
 
@@ -758,11 +699,7 @@ fn write_generated(
 fn list_workloads() -> Result<()> {
     let mut out = io::stdout().lock();
     for w in catalog::WORKLOADS {
-        writeln!(
-            out,
-            "{:<11} {}\n            data: {}",
-            w.name, w.shape, w.data
-        )?;
+        writeln!(out, "{:<11} {}\n            data: {}", w.name, w.shape, w.data)?;
     }
     Ok(())
 }
@@ -784,10 +721,7 @@ fn run(args: RunArgs) -> Result<()> {
     let child = args
         .child_process
         .zip(args.child_out.clone())
-        .map(|(process, out)| crate::run::Child {
-            process: process as usize,
-            out,
-        });
+        .map(|(process, out)| crate::run::Child { process: process as usize, out });
     // A measuring process writes no exports: the run that started it does.
     let targets = match child {
         Some(_) => Vec::new(),

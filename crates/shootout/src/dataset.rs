@@ -63,11 +63,7 @@ where
         write_to(input, &scanned, out, &name)
     })?;
     if target.path.as_os_str() != "-" {
-        eprintln!(
-            "wrote {} ({written} {} records, {SCHEMA})",
-            target.path.display(),
-            W::NAME
-        );
+        eprintln!("wrote {} ({written} {} records, {SCHEMA})", target.path.display(), W::NAME);
     }
     Ok(())
 }

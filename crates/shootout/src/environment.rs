@@ -106,26 +106,16 @@ fn parse_cpu_times(line: &str) -> Option<CpuTimes> {
     let [_, _, _, idle, iowait, _, _, steal, ..] = ticks[..] else {
         return None;
     };
-    Some(CpuTimes {
-        total: ticks.iter().take(8).sum(),
-        idle: idle + iowait,
-        steal,
-    })
+    Some(CpuTimes { total: ticks.iter().take(8).sum(), idle: idle + iowait, steal })
 }
 
 fn parse_loadavg(text: &str) -> Option<[f64; 3]> {
     let mut fields = text.split_whitespace().map(str::parse::<f64>);
-    Some([
-        fields.next()?.ok()?,
-        fields.next()?.ok()?,
-        fields.next()?.ok()?,
-    ])
+    Some([fields.next()?.ok()?, fields.next()?.ok()?, fields.next()?.ok()?])
 }
 
 fn read_trimmed(path: impl AsRef<Path>) -> Option<String> {
-    std::fs::read_to_string(path)
-        .ok()
-        .map(|s| s.trim().to_owned())
+    std::fs::read_to_string(path).ok().map(|s| s.trim().to_owned())
 }
 
 /// The value of the first `key : value` line of /proc/cpuinfo with this key.
@@ -194,15 +184,8 @@ fn read_caches(dir: &Path) -> Caches {
 }
 
 fn memory_total_bytes(meminfo: &str) -> Option<u64> {
-    let value = meminfo
-        .lines()
-        .find_map(|line| line.strip_prefix("MemTotal:"))?;
-    let kib = value
-        .trim()
-        .strip_suffix("kB")?
-        .trim()
-        .parse::<u64>()
-        .ok()?;
+    let value = meminfo.lines().find_map(|line| line.strip_prefix("MemTotal:"))?;
+    let kib = value.trim().strip_suffix("kB")?.trim().parse::<u64>().ok()?;
     Some(kib * 1024)
 }
 
@@ -236,23 +219,18 @@ fn cpuid_hypervisor_vendor() -> Option<String> {
 
 /// A CPUID vendor signature: twelve ASCII bytes in EBX, ECX, EDX, NUL-padded.
 fn cpuid_vendor(ebx: u32, ecx: u32, edx: u32) -> Option<String> {
-    let bytes: Vec<u8> = [ebx, ecx, edx]
-        .iter()
-        .flat_map(|r| r.to_le_bytes())
-        .collect();
-    let vendor = std::str::from_utf8(&bytes)
-        .ok()?
-        .trim_matches(|c: char| c == '\0' || c.is_whitespace());
+    let bytes: Vec<u8> = [ebx, ecx, edx].iter().flat_map(|r| r.to_le_bytes()).collect();
+    let vendor =
+        std::str::from_utf8(&bytes).ok()?.trim_matches(|c: char| c == '\0' || c.is_whitespace());
     (!vendor.is_empty() && vendor.bytes().all(|b| b.is_ascii_graphic() || b == b' '))
         .then(|| vendor.to_owned())
 }
 
 fn os_description() -> String {
     let pretty = read_trimmed("/etc/os-release").and_then(|release| {
-        release.lines().find_map(|l| {
-            l.strip_prefix("PRETTY_NAME=")
-                .map(|v| v.trim_matches('"').to_owned())
-        })
+        release
+            .lines()
+            .find_map(|l| l.strip_prefix("PRETTY_NAME=").map(|v| v.trim_matches('"').to_owned()))
     });
     let kernel = read_trimmed("/proc/sys/kernel/osrelease");
     match (pretty, kernel) {
@@ -276,9 +254,7 @@ impl Environment {
             cpu_flags,
             cache: read_caches(Path::new("/sys/devices/system/cpu/cpu0/cache")),
             cpufreq_governor: read_trimmed("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"),
-            memory_bytes: read_trimmed("/proc/meminfo")
-                .as_deref()
-                .and_then(memory_total_bytes),
+            memory_bytes: read_trimmed("/proc/meminfo").as_deref().and_then(memory_total_bytes),
             cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
             os: os_description(),
             toolchain: env!("SHOOTOUT_RUSTC_VERSION"),
@@ -318,22 +294,9 @@ mod tests {
 
     #[test]
     fn reads_model_and_flags_of_the_first_processor() {
-        assert_eq!(
-            cpu_model(CPUINFO),
-            "Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz"
-        );
+        assert_eq!(cpu_model(CPUINFO), "Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz");
         let flags = cpu_flags(CPUINFO).unwrap();
-        assert_eq!(
-            flags,
-            [
-                "fpu",
-                "tsc",
-                "constant_tsc",
-                "nonstop_tsc",
-                "hypervisor",
-                "avx2"
-            ]
-        );
+        assert_eq!(flags, ["fpu", "tsc", "constant_tsc", "nonstop_tsc", "hypervisor", "avx2"]);
         assert_eq!(has_flag(Some(&flags), "constant_tsc"), Some(true));
         assert_eq!(has_flag(Some(&flags), "tsc_known_freq"), Some(false));
     }
@@ -350,28 +313,18 @@ mod tests {
     #[test]
     fn reads_arm_features_as_flags() {
         let cpuinfo = "processor\t: 0\nBogoMIPS\t: 50.00\nFeatures\t: fp asimd evtstrm aes\n";
-        assert_eq!(
-            cpu_flags(cpuinfo).unwrap(),
-            ["fp", "asimd", "evtstrm", "aes"]
-        );
+        assert_eq!(cpu_flags(cpuinfo).unwrap(), ["fp", "asimd", "evtstrm", "aes"]);
     }
 
     #[test]
     fn a_flagged_hypervisor_always_has_a_name() {
-        assert!(
-            !hypervisor(Some(&["hypervisor".to_owned()]))
-                .unwrap()
-                .is_empty()
-        );
+        assert!(!hypervisor(Some(&["hypervisor".to_owned()])).unwrap().is_empty());
     }
 
     #[test]
     fn decodes_cpuid_vendor_signatures() {
         // KVM's signature: "KVMKVMKVM\0\0\0".
-        assert_eq!(
-            cpuid_vendor(0x4b4d_564b, 0x564b_4d56, 0x4d).as_deref(),
-            Some("KVMKVMKVM")
-        );
+        assert_eq!(cpuid_vendor(0x4b4d_564b, 0x564b_4d56, 0x4d).as_deref(), Some("KVMKVMKVM"));
         let [ebx, ecx, edx] = [*b"Micr", *b"osof", *b"t Hv"].map(u32::from_le_bytes);
         assert_eq!(cpuid_vendor(ebx, ecx, edx).as_deref(), Some("Microsoft Hv"));
         assert_eq!(cpuid_vendor(0, 0, 0), None);
@@ -424,14 +377,7 @@ mod tests {
     #[test]
     fn parses_cpu_times_and_the_steal_between_two() {
         let before = parse_cpu_times("cpu  100 0 50 800 10 0 5 35 0 0").unwrap();
-        assert_eq!(
-            before,
-            CpuTimes {
-                total: 1000,
-                idle: 810,
-                steal: 35
-            }
-        );
+        assert_eq!(before, CpuTimes { total: 1000, idle: 810, steal: 35 });
         let after = parse_cpu_times("cpu  200 0 100 1600 20 0 10 70 0 0").unwrap();
         assert_eq!(after.steal_pct_since(&before), Some(3.5));
         // 190 of the 1000 ticks between them were busy: 0.38 of 2 cores.
@@ -443,10 +389,7 @@ mod tests {
 
     #[test]
     fn parses_load_averages() {
-        assert_eq!(
-            parse_loadavg("0.52 1.07 2.00 3/411 12345\n"),
-            Some([0.52, 1.07, 2.0])
-        );
+        assert_eq!(parse_loadavg("0.52 1.07 2.00 3/411 12345\n"), Some([0.52, 1.07, 2.0]));
         assert_eq!(parse_loadavg("0.52 1.07"), None);
         assert_eq!(parse_loadavg("high 1.07 2.00"), None);
     }

@@ -85,10 +85,9 @@ pub fn merge(parts: Vec<Results>, settings: Settings) -> Result<Results> {
             let Some(other) = part.formats.iter_mut().find(|o| o.name == format.name) else {
                 return false;
             };
-            for (mine, theirs) in [
-                (&mut format.encode, &mut other.encode),
-                (&mut format.decode, &mut other.decode),
-            ] {
+            for (mine, theirs) in
+                [(&mut format.encode, &mut other.encode), (&mut format.decode, &mut other.decode)]
+            {
                 for run in &mut theirs.runs {
                     run.process = process;
                 }
@@ -131,11 +130,8 @@ impl Drift {
             return None;
         }
         let mut deviations = vec![Vec::new(); processes];
-        let directions = part
-            .formats
-            .iter()
-            .filter(|f| !f.baseline)
-            .flat_map(|f| [&f.encode, &f.decode]);
+        let directions =
+            part.formats.iter().filter(|f| !f.baseline).flat_map(|f| [&f.encode, &f.decode]);
         for direction in directions {
             let medians: Vec<(usize, f64)> = (0..processes)
                 .filter_map(|process| {
@@ -174,11 +170,7 @@ impl Drift {
             .map(|d| {
                 format!(
                     "{}{:+.1}% to {:+.1}%",
-                    if several {
-                        format!("{} ", d.language)
-                    } else {
-                        String::new()
-                    },
+                    if several { format!("{} ", d.language) } else { String::new() },
                     100.0 * (d.low - 1.0),
                     100.0 * (d.high - 1.0)
                 )
@@ -230,20 +222,14 @@ mod tests {
         // None is within ±0 %: the most processes, long before a minute is spent.
         assert_eq!(processes_made(settings(2, 5, 0.0)).0, 5);
         // Without a budget, exactly the fewest.
-        let exact = Settings {
-            time_budget_ms: 0,
-            ..settings(3, 30, 0.0)
-        };
+        let exact = Settings { time_budget_ms: 0, ..settings(3, 30, 0.0) };
         assert_eq!(processes_made(exact).0, 3);
     }
 
     #[test]
     fn merged_runs_keep_their_process_and_the_interval_spans_the_processes() {
         let one = example_results();
-        let (_, merged) = processes_made(Settings {
-            time_budget_ms: 0,
-            ..settings(3, 3, 0.02)
-        });
+        let (_, merged) = processes_made(Settings { time_budget_ms: 0, ..settings(3, 3, 0.02) });
         assert_eq!(merged.runs.len(), 3 * one.runs.len());
         let direction = &merged.formats[0].encode;
         let processes: Vec<usize> = direction.runs.iter().map(|r| r.process).collect();
@@ -291,11 +277,8 @@ mod tests {
 
     #[test]
     fn drift_is_the_factor_common_to_every_format_of_a_process() {
-        let merged = merge(
-            vec![process(1.0), process(1.1), process(1.2)],
-            settings(3, 3, 0.02),
-        )
-        .unwrap();
+        let merged =
+            merge(vec![process(1.0), process(1.1), process(1.2)], settings(3, 3, 0.02)).unwrap();
         let drift = Drift::find(&merged).unwrap();
         assert!((drift.low - 1.0 / 1.1).abs() < 1e-3, "{drift:?}");
         assert!((drift.high - 1.2 / 1.1).abs() < 1e-3, "{drift:?}");

@@ -65,11 +65,7 @@ pub const NEEDS: &[Need] = &[
         meaning: "maintained implementations in more than one language",
         met_by: |f| f.traits.cross_language,
     },
-    Need {
-        name: "binary",
-        meaning: "bytes, not text",
-        met_by: |f| f.traits.binary,
-    },
+    Need { name: "binary", meaning: "bytes, not text", met_by: |f| f.traits.binary },
 ];
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -127,10 +123,7 @@ pub fn recommend_on(
         None => {
             let measured = [
                 (constraints.max_p99_ns.is_some(), "--max-p99-ns"),
-                (
-                    constraints.max_bytes_per_record.is_some(),
-                    "--max-bytes-per-record",
-                ),
+                (constraints.max_bytes_per_record.is_some(), "--max-bytes-per-record"),
                 (!constraints.languages.is_empty(), "--lang"),
                 (constraints.by.is_some(), "--by"),
             ];
@@ -180,10 +173,7 @@ pub fn recommend_on(
 /// Every constraint the candidate fails, in the order given.
 fn failures(candidate: &Candidate, needs: &[&Need], constraints: &Constraints) -> Vec<String> {
     let Some(features) = features::of_family(candidate.family) else {
-        return vec![format!(
-            "no feature-matrix row for its family {}",
-            candidate.family
-        )];
+        return vec![format!("no feature-matrix row for its family {}", candidate.family)];
     };
     let mut failed: Vec<String> = needs
         .iter()
@@ -213,11 +203,7 @@ fn failures(candidate: &Candidate, needs: &[&Need], constraints: &Constraints) -
 }
 
 fn p99(f: &FormatResult) -> f64 {
-    f.encode
-        .summary
-        .p99_ns
-        .median
-        .max(f.decode.summary.p99_ns.median)
+    f.encode.summary.p99_ns.median.max(f.decode.summary.p99_ns.median)
 }
 
 fn figure(candidate: &Candidate, by: By) -> f64 {
@@ -303,12 +289,7 @@ fn write(
     }
     writeln!(out, "\nexcluded ({}):", excluded.len())?;
     for (candidate, failed) in excluded {
-        writeln!(
-            out,
-            "      {:<width$}  {}",
-            label(candidate),
-            terminal(&failed.join("; "))
-        )?;
+        writeln!(out, "      {:<width$}  {}", label(candidate), terminal(&failed.join("; ")))?;
     }
     Ok(())
 }

@@ -48,16 +48,11 @@ pub fn merge(
     let mut parts = Vec::new();
     for file in files {
         for results in crate::saved::read(file)? {
-            parts.push(Part {
-                file: file.clone(),
-                results,
-            });
+            parts.push(Part { file: file.clone(), results });
         }
     }
-    let attachments = attach
-        .iter()
-        .map(|path| read_attachment(path))
-        .collect::<Result<Vec<_>>>()?;
+    let attachments =
+        attach.iter().map(|path| read_attachment(path)).collect::<Result<Vec<_>>>()?;
     label_repeated_languages(&mut parts);
     let groups = by_workload(parts);
     if let [first, second, ..] = &groups[..] {
@@ -92,12 +87,8 @@ pub fn merge(
             let mut files: Vec<String> =
                 group.iter().map(|p| p.file.display().to_string()).collect();
             files.dedup();
-            let title = format!(
-                "{}, {} records: {}",
-                workload.name,
-                workload.records,
-                files.join(", ")
-            );
+            let title =
+                format!("{}, {} records: {}", workload.name, workload.records, files.join(", "));
             let mut merged = Merged::new(group.into_iter().map(|p| p.results).collect())?;
             merged.attachments = attachments.clone();
             Ok((title, merged))
@@ -106,11 +97,8 @@ pub fn merge(
 }
 
 /// The matrices an HTML page can show beside the results, by their `schema`.
-pub const ATTACHABLE: &[&str] = &[
-    crate::interop::MATRIX_SCHEMA,
-    crate::evolution::SCHEMA,
-    crate::robustness::SCHEMA,
-];
+pub const ATTACHABLE: &[&str] =
+    &[crate::interop::MATRIX_SCHEMA, crate::evolution::SCHEMA, crate::robustness::SCHEMA];
 
 /// An attached matrix, read as boundedly as a results file: it is embedded in the page as it is.
 fn read_attachment(path: &Path) -> Result<serde_json::Value> {
@@ -159,10 +147,8 @@ fn label_repeated_languages(parts: &mut [Part]) {
 }
 
 fn stem(file: &Path) -> String {
-    file.file_stem().map_or_else(
-        || file.display().to_string(),
-        |s| s.to_string_lossy().into_owned(),
-    )
+    file.file_stem()
+        .map_or_else(|| file.display().to_string(), |s| s.to_string_lossy().into_owned())
 }
 
 /// The parts grouped by workload and record count, in the order first seen.

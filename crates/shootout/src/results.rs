@@ -200,10 +200,7 @@ impl Direction {
             relative: Relative {
                 fastest: false,
                 ratio: 1.0,
-                interval: Interval {
-                    low: 1.0,
-                    high: 1.0,
-                },
+                interval: Interval { low: 1.0, high: 1.0 },
                 indistinguishable_from_fastest: true,
             },
             runs,
@@ -328,10 +325,7 @@ impl Results {
         }
         Results {
             schema: SCHEMA.to_owned(),
-            runner: Runner {
-                language: "rust".to_owned(),
-                name: "shootout".to_owned(),
-            },
+            runner: Runner { language: "rust".to_owned(), name: "shootout".to_owned() },
             invocation: context.invocation,
             environment: serde_json::to_value(&context.environment)
                 .expect("the environment serializes"),
@@ -439,12 +433,7 @@ fn fill_relative(
         .enumerate()
         .filter(|(_, f)| !f.baseline)
         .map(|(i, f)| (i, pick(f)))
-        .min_by(|(_, a), (_, b)| {
-            a.summary
-                .ns_per_op
-                .median
-                .total_cmp(&b.summary.ns_per_op.median)
-        })
+        .min_by(|(_, a), (_, b)| a.summary.ns_per_op.median.total_cmp(&b.summary.ns_per_op.median))
         .map(|(i, d)| (runner[i], per_run(d), d.summary.ns_per_op.median));
     let Some((fastest_runner, fastest_runs, fastest_median)) = fastest else {
         return;
@@ -455,10 +444,7 @@ fn fill_relative(
         // The fastest format against itself is 1 exactly, not a resampled ratio.
         let is_fastest = runner[i] == fastest_runner && runs == fastest_runs;
         let interval = match (is_fastest, runner[i] == fastest_runner) {
-            (true, _) => Interval {
-                low: 1.0,
-                high: 1.0,
-            },
+            (true, _) => Interval { low: 1.0, high: 1.0 },
             (false, true) => stats::ratio_interval(&runs, &fastest_runs),
             (false, false) => stats::ratio_interval_apart(&runs, &fastest_runs),
         };
@@ -525,10 +511,8 @@ impl Imprecise {
 /// an unchecked decoder sharing one encoder. Whatever separates the two is
 /// the run's own noise, a floor under every difference between formats
 /// (`catalog::registry`'s tests check that each pair writes the same bytes).
-pub const CANARIES: [(&str, &str, &str); 2] = [
-    ("flatbuffers", "flatbuffers-unchecked", "encode"),
-    ("rkyv", "rkyv-unchecked", "encode"),
-];
+pub const CANARIES: [(&str, &str, &str); 2] =
+    [("flatbuffers", "flatbuffers-unchecked", "encode"), ("rkyv", "rkyv-unchecked", "encode")];
 
 /// One canary pair as measured: the second's median ns/op over the first's,
 /// with its bootstrap 95 % interval.
@@ -622,9 +606,7 @@ pub struct Row {
 
 impl Merged {
     pub fn new(parts: Vec<Results>) -> Result<Merged> {
-        let Some(first) = parts.first() else {
-            bail!("no results to show")
-        };
+        let Some(first) = parts.first() else { bail!("no results to show") };
         for other in &parts[1..] {
             let (a, b) = (&first.workload, &other.workload);
             if a.name != b.name || a.records != b.records {
@@ -663,18 +645,12 @@ impl Merged {
                 format,
             })
             .collect();
-        Ok(Merged {
-            parts,
-            rows,
-            attachments: Vec::new(),
-        })
+        Ok(Merged { parts, rows, attachments: Vec::new() })
     }
 
     /// The set holds results of more than one language, so tables name each row's.
     pub fn several_languages(&self) -> bool {
-        self.parts
-            .iter()
-            .any(|p| p.runner.language != self.parts[0].runner.language)
+        self.parts.iter().any(|p| p.runner.language != self.parts[0].runner.language)
     }
 
     /// The first runner's results: the workload and settings every part shares.
@@ -704,22 +680,18 @@ impl Merged {
             .parts
             .iter()
             .flat_map(|p| {
-                Imprecise::find(&p.formats, p.settings.precision)
-                    .into_iter()
-                    .map(move |n| Imprecise {
+                Imprecise::find(&p.formats, p.settings.precision).into_iter().map(move |n| {
+                    Imprecise {
                         format: match several {
                             true => format!("{} {}", p.runner.language, n.format),
                             false => n.format,
                         },
                         ..n
-                    })
+                    }
+                })
             })
             .collect();
-        Imprecise::summary(
-            &missed,
-            2 * self.rows.len(),
-            self.first().settings.precision,
-        )
+        Imprecise::summary(&missed, 2 * self.rows.len(), self.first().settings.precision)
     }
 
     /// Every part's canary pairs.
@@ -729,19 +701,15 @@ impl Merged {
 
     /// Failed and not-run formats of every part, as (language, …) pairs.
     pub fn failed(&self) -> impl Iterator<Item = (&str, &FailedFormat)> {
-        self.parts.iter().flat_map(|p| {
-            p.failed
-                .iter()
-                .map(move |f| (p.runner.language.as_str(), f))
-        })
+        self.parts
+            .iter()
+            .flat_map(|p| p.failed.iter().map(move |f| (p.runner.language.as_str(), f)))
     }
 
     pub fn not_run(&self) -> impl Iterator<Item = (&str, &NotRun)> {
-        self.parts.iter().flat_map(|p| {
-            p.not_run
-                .iter()
-                .map(move |n| (p.runner.language.as_str(), n))
-        })
+        self.parts
+            .iter()
+            .flat_map(|p| p.not_run.iter().map(move |n| (p.runner.language.as_str(), n)))
     }
 }
 

@@ -121,9 +121,7 @@ impl Run {
                 None => crate::dataset::scan(input)?,
             };
             let dataset = crate::temporary::system_file(
-                tempfile::Builder::new()
-                    .prefix("shootout-dataset-")
-                    .suffix(".jsonl"),
+                tempfile::Builder::new().prefix("shootout-dataset-").suffix(".jsonl"),
             )
             .context("cannot create the temporary dataset file")?;
             let mut out = io::BufWriter::new(dataset.as_file());
@@ -135,12 +133,7 @@ impl Run {
                     runner.name, scanned.operations, runner.folder
                 );
                 let mut results = processes::measure(settings, |process| {
-                    runner.measure(
-                        folder,
-                        dataset.path(),
-                        settings.for_process(process),
-                        formats,
-                    )
+                    runner.measure(folder, dataset.path(), settings.for_process(process), formats)
                 })?;
                 // The CSV the dataset came from is this process's input: its size is every part's baseline.
                 results.workload.csv = results.workload.csv.or(scanned.csv);
@@ -182,10 +175,7 @@ pub fn show_on(
     crate::output::print_warnings(&merged.imprecise().into_iter().collect::<Vec<_>>());
     // Every export is written before any replaces its file: an error or a
     // signal on the way leaves them all as they were.
-    let staged = targets
-        .iter()
-        .map(|target| target.stage(merged))
-        .collect::<Result<Vec<_>>>()?;
+    let staged = targets.iter().map(|target| target.stage(merged)).collect::<Result<Vec<_>>>()?;
     for (target, output) in targets.iter().zip(staged) {
         output.finish()?;
         if !target.is_stdout() {
@@ -235,9 +225,8 @@ impl Plan {
             known.push((runner.name, names.clone()));
             external.push((runner, folder, names));
         }
-        if let Some(unknown) = wanted
-            .iter()
-            .find(|w| known.iter().all(|(_, names)| !names.contains(w)))
+        if let Some(unknown) =
+            wanted.iter().find(|w| known.iter().all(|(_, names)| !names.contains(w)))
         {
             bail!(
                 "unknown format '{unknown}' for workload {} in {}; `shootout formats --lang ...` lists them",
@@ -247,23 +236,13 @@ impl Plan {
         }
         // A language none of whose formats was named does not run.
         let named = |names: &Vec<String>| wanted.is_empty() || !names.is_empty();
-        let skipped: Vec<&str> = known
-            .iter()
-            .filter(|(_, n)| !named(n))
-            .map(|(l, _)| *l)
-            .collect();
+        let skipped: Vec<&str> = known.iter().filter(|(_, n)| !named(n)).map(|(l, _)| *l).collect();
         if !skipped.is_empty() {
-            eprintln!(
-                "--formats names no format of {}: not run",
-                skipped.join(", ")
-            );
+            eprintln!("--formats names no format of {}: not run", skipped.join(", "));
         }
         Ok(Plan {
             rust: rust.filter(named),
-            external: external
-                .into_iter()
-                .filter(|(_, _, names)| named(names))
-                .collect(),
+            external: external.into_iter().filter(|(_, _, names)| named(names)).collect(),
         })
     }
 }
@@ -280,11 +259,7 @@ fn rust_names<W: Workload>(
             || registry::GROUPS.iter().any(|group| group.name == item)
     };
     let only_rust = languages == [Language::Rust];
-    wanted
-        .iter()
-        .filter(|w| only_rust || in_rust(w))
-        .cloned()
-        .collect()
+    wanted.iter().filter(|w| only_rust || in_rust(w)).cloned().collect()
 }
 
 /// The chosen formats after the no-format baseline row.
@@ -313,12 +288,7 @@ impl Watch {
             true => self::preflight(timer, load_before, cores),
             false => (None, None),
         };
-        Watch {
-            load_before,
-            cpu_before: CpuTimes::now(),
-            other_cores,
-            busy,
-        }
+        Watch { load_before, cpu_before: CpuTimes::now(), other_cores, busy }
     }
 
     fn invocation(self, options: serde_json::Value) -> Invocation {
@@ -354,9 +324,7 @@ fn measure_rust_in_processes(options: serde_json::Value, settings: Settings) -> 
 /// temporary file. Its progress bar and errors go to this process's stderr.
 fn rust_process(process: usize) -> Result<Results> {
     let out = crate::temporary::system_file(
-        tempfile::Builder::new()
-            .prefix("shootout-process-")
-            .suffix(".json"),
+        tempfile::Builder::new().prefix("shootout-process-").suffix(".json"),
     )
     .context("cannot create a temporary results file")?;
     let program =
@@ -409,55 +377,43 @@ where
         progress.set_draw_target(indicatif::ProgressDrawTarget::stderr());
     }
     let mut counting_records = false;
-    let measured = benchmark::measure(
-        input,
-        formats,
-        settings,
-        &timer,
-        process.unwrap_or(0) == 0,
-        |step| match step {
-            Progress::Scanning(read, total) => {
-                if let Some(total) = total {
-                    progress.set_length(total);
-                }
-                progress.set_style(
-                    ProgressStyle::with_template(
-                        "{spinner} reading the input {bytes}/{total_bytes} {msg}",
-                    )
-                    .expect("valid template"),
-                );
-                progress.set_position(read);
-            }
-            Progress::Window {
-                run,
-                runs,
-                operations,
-                total,
-                warmup,
-                format,
-            } => {
-                if !counting_records {
-                    // From bytes read to records measured.
-                    counting_records = true;
+    let measured =
+        benchmark::measure(input, formats, settings, &timer, process.unwrap_or(0) == 0, |step| {
+            match step {
+                Progress::Scanning(read, total) => {
+                    if let Some(total) = total {
+                        progress.set_length(total);
+                    }
                     progress.set_style(
                         ProgressStyle::with_template(
-                            "{spinner} [{bar:30}] {pos}/{len} records × formats, {msg}",
+                            "{spinner} reading the input {bytes}/{total_bytes} {msg}",
                         )
-                        .expect("valid template")
-                        .progress_chars("=> "),
+                        .expect("valid template"),
                     );
-                    progress.set_position(0);
+                    progress.set_position(read);
                 }
-                progress.set_length(total * runs as u64);
-                let kind = if warmup { "warm-up" } else { "run" };
-                let of_process = process
-                    .map(|p| format!("process {}, ", p + 1))
-                    .unwrap_or_default();
-                progress.set_message(format!("{of_process}{kind} {}/{runs} {format}", run + 1));
-                progress.inc(operations);
+                Progress::Window { run, runs, operations, total, warmup, format } => {
+                    if !counting_records {
+                        // From bytes read to records measured.
+                        counting_records = true;
+                        progress.set_style(
+                            ProgressStyle::with_template(
+                                "{spinner} [{bar:30}] {pos}/{len} records × formats, {msg}",
+                            )
+                            .expect("valid template")
+                            .progress_chars("=> "),
+                        );
+                        progress.set_position(0);
+                    }
+                    progress.set_length(total * runs as u64);
+                    let kind = if warmup { "warm-up" } else { "run" };
+                    let of_process =
+                        process.map(|p| format!("process {}, ", p + 1)).unwrap_or_default();
+                    progress.set_message(format!("{of_process}{kind} {}/{runs} {format}", run + 1));
+                    progress.inc(operations);
+                }
             }
-        },
-    );
+        });
     progress.finish_and_clear();
     let measured = measured?;
     let context = RunContext {
@@ -527,10 +483,7 @@ fn preflight(timer: &Timer, load: Option<[f64; 3]>, cores: usize) -> (Option<Str
 
 /// The terminal's width when the tables go to one.
 fn terminal_width(to_terminal: bool) -> Option<usize> {
-    to_terminal
-        .then(|| comfy_table::Table::new().width())
-        .flatten()
-        .map(usize::from)
+    to_terminal.then(|| comfy_table::Table::new().width()).flatten().map(usize::from)
 }
 
 fn print_tables(merged: &Merged, columns: &Columns, out: &mut dyn Write) -> Result<()> {

@@ -80,13 +80,7 @@ pub const EXTERNAL: &[External] = &[
         // Maven rebuilds only what changed; a cold ~/.m2 resolves once.
         build: &["mvn", "-q", "-B", "package", "-DskipTests"],
         // A fixed heap, as the runner asks: a growing heap would show up as GC in the figures.
-        run: &[
-            "java",
-            "-Xms2g",
-            "-Xmx2g",
-            "-jar",
-            "target/shootout-jvm.jar",
-        ],
+        run: &["java", "-Xms2g", "-Xmx2g", "-jar", "target/shootout-jvm.jar"],
     },
 ];
 
@@ -138,10 +132,7 @@ impl External {
         let folder = self.folder()?;
         for (program, install) in self.needs {
             if which(program).is_none() {
-                bail!(
-                    "--lang {} needs `{program}` on PATH: install {install}",
-                    self.flag
-                );
+                bail!("--lang {} needs `{program}` on PATH: install {install}", self.flag);
             }
         }
         let lock = build_lock(&folder, Access::Exclusive)?;
@@ -178,17 +169,10 @@ impl External {
             .output()
             .with_context(|| format!("cannot start the {} runner", self.name))?;
         if !output.status.success() {
-            bail!(
-                "the {} runner's --list failed: {}",
-                self.name,
-                last_lines(&output.stderr)
-            );
+            bail!("the {} runner's --list failed: {}", self.name, last_lines(&output.stderr));
         }
         serde_json::from_slice(&output.stdout).with_context(|| {
-            format!(
-                "the {} runner's --list --json is not a format list",
-                self.name
-            )
+            format!("the {} runner's --list --json is not a format list", self.name)
         })
     }
 
@@ -214,9 +198,7 @@ impl External {
         formats: &[String],
     ) -> Result<Results> {
         let out = crate::temporary::system_file(
-            tempfile::Builder::new()
-                .prefix("shootout-results-")
-                .suffix(".json"),
+            tempfile::Builder::new().prefix("shootout-results-").suffix(".json"),
         )
         .context("cannot create a temporary results file")?;
         let mut command = self.command(folder);
@@ -225,10 +207,7 @@ impl External {
             .arg(dataset)
             .args(["--runs", &settings.runs.to_string()])
             .args(["--warmup", &settings.warmup_runs.to_string()])
-            .args([
-                "--throughput-rounds",
-                &settings.throughput_rounds.to_string(),
-            ])
+            .args(["--throughput-rounds", &settings.throughput_rounds.to_string()])
             .args(["--window", &settings.window.to_string()])
             .args(["--order-seed", &settings.order_seed.to_string()])
             .arg("--out")
@@ -238,9 +217,8 @@ impl External {
             command.args(["--formats", &formats.join(",")]);
         }
         let lock = build_lock(folder, Access::Shared)?;
-        let output = command
-            .output()
-            .with_context(|| format!("cannot start the {} runner", self.name))?;
+        let output =
+            command.output().with_context(|| format!("cannot start the {} runner", self.name))?;
         drop(lock);
         // 3: some formats failed; they are in the results' `failed`.
         if !matches!(output.status.code(), Some(0 | 3)) {
@@ -287,9 +265,8 @@ impl External {
             .args(["--formats", &formats.join(",")])
             .stdin(Stdio::null());
         let lock = build_lock(folder, Access::Shared)?;
-        let output = command
-            .output()
-            .with_context(|| format!("cannot start the {} runner", self.name))?;
+        let output =
+            command.output().with_context(|| format!("cannot start the {} runner", self.name))?;
         drop(lock);
         eprint!("{}", String::from_utf8_lossy(&output.stderr));
         if !output.status.success() {
@@ -326,9 +303,8 @@ impl External {
             .arg(&list)
             .stdin(Stdio::null());
         let lock = build_lock(folder, Access::Shared)?;
-        let output = command
-            .output()
-            .with_context(|| format!("cannot start the {} runner", self.name))?;
+        let output =
+            command.output().with_context(|| format!("cannot start the {} runner", self.name))?;
         drop(lock);
         if !output.status.success() {
             bail!(
@@ -343,10 +319,7 @@ impl External {
             .filter(|l| !l.trim().is_empty())
             .map(|line| {
                 serde_json::from_str(line).with_context(|| {
-                    format!(
-                        "the {} runner's --interop-decode answered `{line}`",
-                        self.name
-                    )
+                    format!("the {} runner's --interop-decode answered `{line}`", self.name)
                 })
             })
             .collect::<Result<Vec<Answer>>>()?;
@@ -407,10 +380,7 @@ fn without_escapes(text: &str) -> String {
     while let Some(c) = chars.next() {
         if c == '\x1b' {
             // Parameters run until the final byte, '@' to '~'.
-            chars
-                .by_ref()
-                .skip_while(|c| *c == '[')
-                .find(|c| ('@'..='~').contains(c));
+            chars.by_ref().skip_while(|c| *c == '[').find(|c| ('@'..='~').contains(c));
         } else {
             out.push(c);
         }
@@ -426,9 +396,6 @@ mod tests {
     fn a_failed_builds_message_is_its_last_lines_without_colour_codes() {
         assert_eq!(last_lines(b"\x1b[0m\x1b[0m\n"), "");
         let maven = b"[INFO] x\n\x1b[1;31m[ERROR]\x1b[m one\n\n[ERROR] two\n[ERROR] three\n";
-        assert_eq!(
-            last_lines(maven),
-            "[ERROR] one | [ERROR] two | [ERROR] three"
-        );
+        assert_eq!(last_lines(maven), "[ERROR] one | [ERROR] two | [ERROR] three");
     }
 }

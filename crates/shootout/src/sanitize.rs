@@ -91,9 +91,7 @@ pub fn csv(text: &str) -> Cow<'_, str> {
 
 /// A CSV writer that quotes as RFC 4180 asks: only the cells that need it.
 pub fn csv_writer<W: std::io::Write>(out: W) -> ::csv::Writer<W> {
-    ::csv::WriterBuilder::new()
-        .quote_style(::csv::QuoteStyle::Necessary)
-        .from_writer(out)
+    ::csv::WriterBuilder::new().quote_style(::csv::QuoteStyle::Necessary).from_writer(out)
 }
 
 const MARKDOWN_PUNCTUATION: &[char] = &['|', '\\', '`', '[', ']', '<', '>', '&'];
@@ -133,10 +131,7 @@ mod tests {
     #[test]
     fn the_terminal_keeps_printable_text_and_backslashes_as_they_are() {
         for text in ["AAPL", "é ± ≈ … 日本", "C:\\dir", "a \\n b", ""] {
-            assert!(
-                matches!(terminal(text), Cow::Borrowed(t) if t == text),
-                "{text}"
-            );
+            assert!(matches!(terminal(text), Cow::Borrowed(t) if t == text), "{text}");
         }
         let once = terminal("\x1bx");
         assert_eq!(terminal(&once), once, "shown twice, shown the same");
@@ -144,24 +139,14 @@ mod tests {
 
     #[test]
     fn markdown_renders_markup_and_cell_breaks_as_text() {
-        assert_eq!(
-            markdown("<script>alert(1)</script>"),
-            "&lt;script&gt;alert(1)&lt;/script&gt;"
-        );
-        assert_eq!(
-            markdown("<img src=x onerror=alert(1)>"),
-            "&lt;img src=x onerror=alert(1)&gt;"
-        );
+        assert_eq!(markdown("<script>alert(1)</script>"), "&lt;script&gt;alert(1)&lt;/script&gt;");
+        assert_eq!(markdown("<img src=x onerror=alert(1)>"), "&lt;img src=x onerror=alert(1)&gt;");
         assert_eq!(markdown("a|b"), "a\\|b");
         assert_eq!(
             markdown("[x](javascript:1) ![i](x) `c` &amp;"),
             "\\[x\\](javascript:1) !\\[i\\](x) \\`c\\` &amp;amp;"
         );
-        assert_eq!(
-            markdown("a\\|b"),
-            "a\\\\\\|b",
-            "a backslash cannot undo the escape"
-        );
+        assert_eq!(markdown("a\\|b"), "a\\\\\\|b", "a backslash cannot undo the escape");
         assert_eq!(markdown("two\nlines\x1b"), "two\\\\nlines\\\\x1b");
         assert!(matches!(markdown("json-serde_json 1.0"), Cow::Borrowed(_)));
     }
@@ -171,18 +156,9 @@ mod tests {
         let value = serde_json::json!({ "symbol": "A\u{9b}31m\u{7f}\u{202e}\x1b\n" });
         let text = serde_json::to_string_pretty(&value).unwrap();
         let shown = json(&text);
-        assert!(
-            !shown.chars().any(|c| c.is_control() && c != '\n'),
-            "{shown}"
-        );
-        assert!(
-            shown.contains("\\u009b31m\\u007f\\u202e\\u001b\\n"),
-            "{shown}"
-        );
-        assert_eq!(
-            serde_json::from_str::<serde_json::Value>(&shown).unwrap(),
-            value
-        );
+        assert!(!shown.chars().any(|c| c.is_control() && c != '\n'), "{shown}");
+        assert!(shown.contains("\\u009b31m\\u007f\\u202e\\u001b\\n"), "{shown}");
+        assert_eq!(serde_json::from_str::<serde_json::Value>(&shown).unwrap(), value);
     }
 
     #[test]
@@ -198,9 +174,7 @@ mod tests {
     #[test]
     fn the_csv_writer_quotes_as_rfc_4180_asks() {
         let mut writer = csv_writer(Vec::new());
-        writer
-            .write_record(["plain", "a,b", "say \"hi\"", &csv("x\ny")])
-            .unwrap();
+        writer.write_record(["plain", "a,b", "say \"hi\"", &csv("x\ny")]).unwrap();
         let text = String::from_utf8(writer.into_inner().unwrap()).unwrap();
         assert_eq!(text, "plain,\"a,b\",\"say \"\"hi\"\"\",x\\ny\n");
     }

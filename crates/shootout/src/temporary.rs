@@ -162,10 +162,7 @@ pub struct Dir {
 
 impl Dir {
     pub fn path(&self) -> &Path {
-        self.inner
-            .as_ref()
-            .expect("a live temporary directory")
-            .path()
+        self.inner.as_ref().expect("a live temporary directory").path()
     }
 }
 

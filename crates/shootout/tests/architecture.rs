@@ -15,14 +15,7 @@ const LAYERS: &[&[&str]] = &[
     // `report` shows the other commands' exports together.
     &["report"],
     // The commands.
-    &[
-        "run",
-        "interop",
-        "robustness",
-        "evolution",
-        "compare",
-        "recommend",
-    ],
+    &["run", "interop", "robustness", "evolution", "compare", "recommend"],
     // The dataset hand-off file (`export-dataset`, and the other languages' input).
     &["dataset"],
     // Writing results out: files, then terminal tables.
@@ -63,19 +56,13 @@ fn sources() -> Vec<Source> {
         .map(|file| {
             let relative = file.strip_prefix(&root).unwrap().with_extension("");
             let shown = Path::new("src").join(file.strip_prefix(&root).unwrap());
-            let mut module: Vec<String> = relative
-                .iter()
-                .map(|part| part.to_string_lossy().into_owned())
-                .collect();
+            let mut module: Vec<String> =
+                relative.iter().map(|part| part.to_string_lossy().into_owned()).collect();
             if module.last().is_some_and(|m| m == "mod" || m == "lib") {
                 module.pop();
             }
             let text = std::fs::read_to_string(&file).unwrap();
-            Source {
-                module,
-                code: without_comments_and_tests(&text),
-                file: shown,
-            }
+            Source { module, code: without_comments_and_tests(&text), file: shown }
         })
         .collect()
 }
@@ -102,9 +89,7 @@ fn without_comments_and_tests(text: &str) -> String {
     while let Some(line) = lines.next() {
         let trimmed = line.trim_start();
         if trimmed == "#[cfg(test)]"
-            && lines
-                .peek()
-                .is_some_and(|next| next.trim_start().starts_with("mod tests"))
+            && lines.peek().is_some_and(|next| next.trim_start().starts_with("mod tests"))
         {
             break;
         }
@@ -156,10 +141,8 @@ fn references(source: &Source, depth: usize) -> BTreeSet<Vec<String>> {
 /// at most `depth` segments in all.
 fn path_after(rest: &str, mut prefix: Vec<String>, depth: usize) -> Vec<String> {
     for segment in rest.split("::") {
-        let name: String = segment
-            .chars()
-            .take_while(|c| c.is_alphanumeric() || *c == '_')
-            .collect();
+        let name: String =
+            segment.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
         if name.is_empty() || prefix.len() == depth {
             break;
         }
@@ -206,10 +189,7 @@ fn every_top_level_module_imports_only_layers_below_its_own() {
             }
         }
     }
-    assert!(
-        unlisted.is_empty(),
-        "top-level modules missing from LAYERS: {unlisted:?}"
-    );
+    assert!(unlisted.is_empty(), "top-level modules missing from LAYERS: {unlisted:?}");
     assert!(upward.is_empty(), "{}", upward.join("\n"));
 }
 
@@ -218,10 +198,8 @@ fn no_module_imports_itself_in_a_loop() {
     // Edges between modules two levels deep (`input::capture` → `input::source`);
     // an item of a `mod.rs` (`benchmark::Registered`) stands for its module.
     let sources = sources();
-    let modules: BTreeSet<Vec<String>> = sources
-        .iter()
-        .map(|source| source.module.iter().take(2).cloned().collect())
-        .collect();
+    let modules: BTreeSet<Vec<String>> =
+        sources.iter().map(|source| source.module.iter().take(2).cloned().collect()).collect();
     let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
     for source in &sources {
         let from: Vec<String> = source.module.iter().take(2).cloned().collect();
@@ -241,10 +219,7 @@ fn no_module_imports_itself_in_a_loop() {
                 loops.push(format!(
                     "{} -> {}",
                     from.join("::"),
-                    back.iter()
-                        .map(|m| m.join("::"))
-                        .collect::<Vec<_>>()
-                        .join(" -> ")
+                    back.iter().map(|m| m.join("::")).collect::<Vec<_>>().join(" -> ")
                 ));
             }
         }
@@ -294,17 +269,10 @@ fn the_reader_sees_imports_as_written() {
              #[cfg(test)]\nmod tests {\n    use crate::benchmark::Settings;\n}\n",
         ),
     };
-    let found: Vec<String> = references(&source, 2)
-        .into_iter()
-        .map(|path| path.join("::"))
-        .collect();
+    let found: Vec<String> =
+        references(&source, 2).into_iter().map(|path| path.join("::")).collect();
     assert_eq!(
         found,
-        [
-            "input::DEFAULT_WINDOW",
-            "input::source",
-            "input::window",
-            "workload::tabular"
-        ]
+        ["input::DEFAULT_WINDOW", "input::source", "input::window", "workload::tabular"]
     );
 }

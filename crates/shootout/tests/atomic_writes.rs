@@ -55,10 +55,7 @@ fn snapshot(dir: &Path) -> BTreeMap<String, Entry> {
             } else {
                 Entry::File(std::fs::read(&path).unwrap())
             };
-            (
-                path.file_name().unwrap().to_string_lossy().into_owned(),
-                entry,
-            )
+            (path.file_name().unwrap().to_string_lossy().into_owned(), entry)
         })
         .collect()
 }
@@ -74,10 +71,7 @@ fn temporaries(target: &Path) -> Vec<String> {
 }
 
 fn kill(signal: &str, pid: u32) {
-    let status = Command::new("kill")
-        .args(["-s", signal, &pid.to_string()])
-        .status()
-        .unwrap();
+    let status = Command::new("kill").args(["-s", signal, &pid.to_string()]).status().unwrap();
     assert!(status.success(), "kill -s {signal} {pid}");
 }
 
@@ -107,10 +101,7 @@ fn interrupt_mid_export(args: &[OsString], target: &Path, signal: &str) -> ExitS
                 "shootout ended ({status}) before its export to {target:?} could be interrupted"
             );
         }
-        assert!(
-            Instant::now() < deadline,
-            "no temporary file of {target:?} appeared"
-        );
+        assert!(Instant::now() < deadline, "no temporary file of {target:?} appeared");
         std::thread::sleep(Duration::from_millis(1));
     }
     kill(signal, child.id());
@@ -157,10 +148,8 @@ fn assert_interruptions_lose_nothing(
 ) {
     for (signal, number) in SIGNALS {
         let dir = tempfile::tempdir().unwrap();
-        let paths: Vec<PathBuf> = files
-            .iter()
-            .map(|(name, earlier)| temp_file(&dir, name, earlier.as_bytes()))
-            .collect();
+        let paths: Vec<PathBuf> =
+            files.iter().map(|(name, earlier)| temp_file(&dir, name, earlier.as_bytes())).collect();
         let before = snapshot(dir.path());
         let status = interrupt_mid_export(&command(&paths), paths.last().unwrap(), signal);
         assert_eq!(status.signal(), Some(number), "{status}");
@@ -171,10 +160,7 @@ fn assert_interruptions_lose_nothing(
 #[test]
 fn run_interrupted_mid_export_leaves_every_export_as_it_was() {
     assert_interruptions_lose_nothing(
-        &[
-            ("results.json", "an earlier run's JSON"),
-            ("results.md", "an earlier run's tables"),
-        ],
+        &[("results.json", "an earlier run's JSON"), ("results.md", "an earlier run's tables")],
         |paths| quick_run_exports(&paths[0], &paths[1]),
     );
 }
@@ -185,10 +171,7 @@ fn report_interrupted_mid_export_leaves_every_export_as_it_was() {
     let results = inputs.path().join("results.json");
     stdout_of(
         shootout()
-            .args(quick_run_exports(
-                &results,
-                &inputs.path().join("results.md"),
-            ))
+            .args(quick_run_exports(&results, &inputs.path().join("results.md")))
             .output()
             .unwrap(),
     );
@@ -309,10 +292,7 @@ fn a_read_only_directory_is_found_before_the_input_is_read() {
     ) else {
         return;
     };
-    assert_eq!(
-        String::from_utf8_lossy(&output.stdout),
-        "status 1\n".repeat(5) + "out\nold"
-    );
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "status 1\n".repeat(5) + "out\nold");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(stderr.lines().count(), 5, "{stderr}");
     for line in stderr.lines() {
@@ -344,21 +324,10 @@ fn a_symlink_stays_a_link_and_its_file_is_replaced() {
     let link = dir.path().join("link.jsonl");
     std::os::unix::fs::symlink("data/sql.jsonl", &link).unwrap();
     export_sql_dataset(&link);
-    assert_eq!(
-        std::fs::read_link(&link).unwrap(),
-        Path::new("data/sql.jsonl")
-    );
+    assert_eq!(std::fs::read_link(&link).unwrap(), Path::new("data/sql.jsonl"));
     let written = std::fs::read_to_string(&file).unwrap();
-    assert!(
-        written.starts_with(r#"{"schema":"shootout-dataset/1""#),
-        "{written}"
-    );
-    assert_eq!(
-        snapshot(&dir.path().join("data"))
-            .into_keys()
-            .collect::<Vec<_>>(),
-        ["sql.jsonl"]
-    );
+    assert!(written.starts_with(r#"{"schema":"shootout-dataset/1""#), "{written}");
+    assert_eq!(snapshot(&dir.path().join("data")).into_keys().collect::<Vec<_>>(), ["sql.jsonl"]);
 }
 
 #[test]
@@ -372,11 +341,7 @@ fn hard_links_are_one_file_and_a_replaced_one_keeps_the_others_bytes() {
     assert_eq!(snapshot(dir.path()), before);
 
     export_sql_dataset(&first);
-    assert!(
-        std::fs::read_to_string(&first)
-            .unwrap()
-            .contains("shootout-dataset/1")
-    );
+    assert!(std::fs::read_to_string(&first).unwrap().contains("shootout-dataset/1"));
     assert_eq!(std::fs::read(&second).unwrap(), b"old");
 }
 
@@ -390,14 +355,7 @@ fn dangling_links_are_one_file_and_writing_through_one_creates_it() {
 
     stdout_of(
         shootout()
-            .args([
-                "export-dataset",
-                "--workload",
-                "sql",
-                "--records",
-                "10",
-                "--out",
-            ])
+            .args(["export-dataset", "--workload", "sql", "--records", "10", "--out"])
             .arg(&first)
             .output()
             .unwrap(),
@@ -425,26 +383,12 @@ fn a_device_is_written_in_place_and_never_deleted() {
     // A FIFO given as an output: written as is, still a FIFO after.
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("out.fifo");
-    assert!(
-        Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
     let reader_end = fifo.clone();
     let reader = std::thread::spawn(move || std::fs::read(reader_end).unwrap());
     stdout_of(
         shootout()
-            .args([
-                "gen-csv",
-                "--workload",
-                "longs",
-                "--records",
-                "5",
-                "--force",
-                "--out",
-            ])
+            .args(["gen-csv", "--workload", "longs", "--records", "5", "--force", "--out"])
             .arg(&fifo)
             .output()
             .unwrap(),
@@ -458,29 +402,12 @@ fn a_device_is_written_in_place_and_never_deleted() {
 fn generators_write_to_standard_output_what_they_write_to_a_file() {
     let dir = tempfile::tempdir().unwrap();
     for (command, name) in [
-        (
-            &["gen-capture", "--packets", "300", "--seed", "4"][..],
-            "capture.pcap",
-        ),
-        (
-            &["gen-csv", "--workload", "mixed", "--records", "300"][..],
-            "mixed.csv",
-        ),
+        (&["gen-capture", "--packets", "300", "--seed", "4"][..], "capture.pcap"),
+        (&["gen-csv", "--workload", "mixed", "--records", "300"][..], "mixed.csv"),
     ] {
         let file = dir.path().join(name);
-        stdout_of(
-            shootout()
-                .args(command)
-                .arg("--out")
-                .arg(&file)
-                .output()
-                .unwrap(),
-        );
-        let output = shootout()
-            .args(command)
-            .args(["--out", "-"])
-            .output()
-            .unwrap();
+        stdout_of(shootout().args(command).arg("--out").arg(&file).output().unwrap());
+        let output = shootout().args(command).args(["--out", "-"]).output().unwrap();
         assert!(output.status.success(), "{output:?}");
         assert_eq!(output.stdout, std::fs::read(&file).unwrap(), "{name}");
     }

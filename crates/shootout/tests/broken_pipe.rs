@@ -31,21 +31,14 @@ fn assert_quiet_success(args: &[&str]) {
         output.status,
         String::from_utf8_lossy(&output.stderr)
     );
-    assert!(
-        output.stderr.is_empty(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert!(output.stderr.is_empty(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
 }
 
 #[test]
 fn listings_end_quietly() {
-    for args in [
-        &["formats", "--json"][..],
-        &["formats"],
-        &["formats", "--markdown"],
-        &["workloads"],
-    ] {
+    for args in
+        [&["formats", "--json"][..], &["formats"], &["formats", "--markdown"], &["workloads"]]
+    {
         assert_quiet_success(args);
     }
 }
@@ -59,11 +52,7 @@ fn inspect_ends_quietly() {
         .arg(&capture)
         .output()
         .unwrap();
-    assert!(
-        generated.status.success(),
-        "{}",
-        String::from_utf8_lossy(&generated.stderr)
-    );
+    assert!(generated.status.success(), "{}", String::from_utf8_lossy(&generated.stderr));
     let capture = capture.to_str().unwrap();
     assert_quiet_success(&["inspect", capture, "--json"]);
     assert_quiet_success(&["inspect", capture]);
@@ -85,11 +74,7 @@ fn run_exports_to_stdout_end_without_error() {
     for export in ["--export-json", "--export-csv", "--export-markdown"] {
         let output = with_stdout_closed(&[&QUICK_RUN[..], &[export, "-"]].concat());
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(
-            output.status.success(),
-            "{export}: {:?}, stderr: {stderr}",
-            output.status
-        );
+        assert!(output.status.success(), "{export}: {:?}, stderr: {stderr}", output.status);
         assert!(!stderr.contains("error:"), "{export}: {stderr}");
     }
 }

@@ -39,9 +39,8 @@ pub fn assert_fits_results_schema(results: &serde_json::Value) {
 /// reason is written to the stderr handle itself: the test harness captures
 /// only the print macros, so the skip shows in `cargo test`'s output.
 pub fn shared_capture(name: &str) -> Option<PathBuf> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/iex")
-        .join(name);
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/iex").join(name);
     if path.exists() {
         Some(path)
     } else {
@@ -79,14 +78,11 @@ pub fn pcap_of_link_type(linktype: u32, frames: &[Vec<u8>]) -> Vec<u8> {
 
 /// Ethernet → IPv4 → UDP around `payload`.
 pub fn udp_frame(payload: &[u8]) -> Vec<u8> {
-    let mut f = vec![
-        0x01, 0x00, 0x5e, 0x57, 0x15, 0x04, 0, 0x1e, 0x67, 0x9f, 0xc8, 0xef, 0x08, 0x00,
-    ];
+    let mut f =
+        vec![0x01, 0x00, 0x5e, 0x57, 0x15, 0x04, 0, 0x1e, 0x67, 0x9f, 0xc8, 0xef, 0x08, 0x00];
     f.extend_from_slice(&[0x45, 0]);
     f.extend_from_slice(&((28 + payload.len()) as u16).to_be_bytes());
-    f.extend_from_slice(&[
-        0, 0, 0x40, 0, 64, 17, 0, 0, 23, 226, 155, 132, 233, 215, 21, 4,
-    ]);
+    f.extend_from_slice(&[0, 0, 0x40, 0, 64, 17, 0, 0, 23, 226, 155, 132, 233, 215, 21, 4]);
     f.extend_from_slice(&[0x28, 0x8a, 0x28, 0x8a]);
     f.extend_from_slice(&((8 + payload.len()) as u16).to_be_bytes());
     f.extend_from_slice(&[0, 0]);
@@ -118,9 +114,7 @@ pub fn generated_capture(packets: u64) -> Vec<u8> {
 
 /// Start offsets of the packet records of a capture `generate` wrote.
 pub fn pcap_records(pcap: &[u8]) -> Vec<usize> {
-    shootout::input::generate::records(pcap)
-        .map(|(at, _, _)| at)
-        .collect()
+    shootout::input::generate::records(pcap).map(|(at, _, _)| at).collect()
 }
 
 /// A capture `generate` wrote, as pcapng.
@@ -153,13 +147,8 @@ pub enum Via {
     ProcessSubstitution,
 }
 
-pub const EVERY_WAY: [Via; 5] = [
-    Via::File,
-    Via::Stdin,
-    Via::Pipe,
-    Via::Fifo,
-    Via::ProcessSubstitution,
-];
+pub const EVERY_WAY: [Via; 5] =
+    [Via::File, Via::Stdin, Via::Pipe, Via::Fifo, Via::ProcessSubstitution];
 
 /// Runs `shootout inspect <args> <input>` with `path`'s bytes handed over `via`;
 /// a hang fails the test rather than stalling it.
@@ -168,23 +157,13 @@ pub fn inspect_via(via: Via, path: &std::path::Path, args: &[&str]) -> std::proc
     let binary = assert_cmd::cargo::cargo_bin("shootout");
     let bash = |script: &str| {
         let mut command = Command::new("bash");
-        command
-            .arg("-c")
-            .arg(script)
-            .arg(&binary)
-            .arg(path)
-            .args(args)
-            .timeout(timeout);
+        command.arg("-c").arg(script).arg(&binary).arg(path).args(args).timeout(timeout);
         command
     };
     match via {
-        Via::File => shootout()
-            .arg("inspect")
-            .args(args)
-            .arg(path)
-            .timeout(timeout)
-            .output()
-            .unwrap(),
+        Via::File => {
+            shootout().arg("inspect").args(args).arg(path).timeout(timeout).output().unwrap()
+        }
         Via::Stdin => shootout()
             .arg("inspect")
             .args(args)
@@ -193,12 +172,8 @@ pub fn inspect_via(via: Via, path: &std::path::Path, args: &[&str]) -> std::proc
             .timeout(timeout)
             .output()
             .unwrap(),
-        Via::Pipe => bash(r#"cat "$1" | "$0" inspect "${@:2}" /dev/stdin"#)
-            .output()
-            .unwrap(),
-        Via::ProcessSubstitution => bash(r#""$0" inspect "${@:2}" <(cat "$1")"#)
-            .output()
-            .unwrap(),
+        Via::Pipe => bash(r#"cat "$1" | "$0" inspect "${@:2}" /dev/stdin"#).output().unwrap(),
+        Via::ProcessSubstitution => bash(r#""$0" inspect "${@:2}" <(cat "$1")"#).output().unwrap(),
         Via::Fifo => {
             let dir = tempfile::tempdir().unwrap();
             let fifo = dir.path().join("capture.fifo");
@@ -207,23 +182,14 @@ pub fn inspect_via(via: Via, path: &std::path::Path, args: &[&str]) -> std::proc
             let writer_end = fifo.clone();
             // The reader may stop early on an error, so the writer's own result is not checked.
             std::thread::spawn(move || std::fs::write(writer_end, bytes));
-            shootout()
-                .arg("inspect")
-                .args(args)
-                .arg(&fifo)
-                .timeout(timeout)
-                .output()
-                .unwrap()
+            shootout().arg("inspect").args(args).arg(&fifo).timeout(timeout).output().unwrap()
         }
     }
 }
 
 /// Makes a named pipe (FIFO) at `path`.
 pub fn make_fifo(path: &std::path::Path) {
-    let made = std::process::Command::new("mkfifo")
-        .arg(path)
-        .status()
-        .unwrap();
+    let made = std::process::Command::new("mkfifo").arg(path).status().unwrap();
     assert!(made.success(), "mkfifo {}", path.display());
 }
 
@@ -296,17 +262,7 @@ pub const SOME_FORMATS: &str = "msgpack-array,cbor-minicbor,protobuf-prost,binco
 pub fn sql_results(dir: &tempfile::TempDir, name: &str, formats: &str) -> PathBuf {
     let path = dir.path().join(name);
     let mut command = shootout();
-    command.args([
-        "run",
-        "--workload",
-        "sql",
-        "--records",
-        "500",
-        "--runs",
-        "5",
-        "--warmup",
-        "0",
-    ]);
+    command.args(["run", "--workload", "sql", "--records", "500", "--runs", "5", "--warmup", "0"]);
     if !formats.is_empty() {
         command.args(["--formats", formats]);
     }
@@ -344,39 +300,24 @@ pub fn quick_run() -> Command {
 }
 
 /// Every workload but iex: those of field records, each with an embedded default.
-pub const FIELD_WORKLOADS: [&str; 7] = [
-    "user",
-    "sql",
-    "primitives",
-    "object",
-    "mixed",
-    "strings",
-    "longs",
-];
+pub const FIELD_WORKLOADS: [&str; 7] =
+    ["user", "sql", "primitives", "object", "mixed", "strings", "longs"];
 
 /// The header of a `mixed`, `strings` or `longs` CSV: f1 to f20.
 pub fn csv_header() -> String {
-    (1..=20)
-        .map(|i| format!("f{i}"))
-        .collect::<Vec<_>>()
-        .join(",")
+    (1..=20).map(|i| format!("f{i}")).collect::<Vec<_>>().join(",")
 }
 
 /// A `mixed` CSV: the header, then one row per value of `f2` (a float
 /// column), every other cell the same.
 pub fn mixed_csv(f2: &[&str]) -> String {
-    let rows = f2
-        .iter()
-        .map(|f2| format!("a,{f2},3,4,e,6.5,7,8,9,10,11.5,12.5,m,n,15,16,17,r,s,t\n"));
+    let rows =
+        f2.iter().map(|f2| format!("a,{f2},3,4,e,6.5,7,8,9,10,11.5,12.5,m,n,15,16,17,r,s,t\n"));
     std::iter::once(csv_header() + "\n").chain(rows).collect()
 }
 
 /// Standard output of a command that must succeed (its stderr shown if not).
 pub fn stdout_of(output: std::process::Output) -> String {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     String::from_utf8(output.stdout).unwrap()
 }

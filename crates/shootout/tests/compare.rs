@@ -6,11 +6,7 @@ use common::*;
 use serde_json::Value;
 
 fn compare_json(old: &std::path::Path, new: &std::path::Path) -> Value {
-    let output = shootout()
-        .args(["compare", "--json"])
-        .args([old, new])
-        .output()
-        .unwrap();
+    let output = shootout().args(["compare", "--json"]).args([old, new]).output().unwrap();
     serde_json::from_str(&stdout_of(output)).unwrap()
 }
 
@@ -40,10 +36,8 @@ fn two_runs_of_the_same_command_mostly_do_not_differ() {
         for change in changes {
             assert_eq!(change["bytes_per_record"]["change_pct"], 0.0);
         }
-        let significant = changes
-            .iter()
-            .filter(|c| c["ns_per_op"]["verdict"] != "not-significant")
-            .count();
+        let significant =
+            changes.iter().filter(|c| c["ns_per_op"]["verdict"] != "not-significant").count();
         if significant * 2 <= changes.len() {
             return;
         }
@@ -63,10 +57,8 @@ fn a_slowed_codec_is_a_significant_regression_and_fails_above_10_percent() {
         for format in results["formats"].as_array_mut().unwrap() {
             for direction in ["encode", "decode"] {
                 let runs = format[direction]["runs"].as_array_mut().unwrap();
-                let mut totals: Vec<u64> = runs
-                    .iter()
-                    .map(|r| r["total_ns"].as_u64().unwrap())
-                    .collect();
+                let mut totals: Vec<u64> =
+                    runs.iter().map(|r| r["total_ns"].as_u64().unwrap()).collect();
                 totals.sort_unstable();
                 let median = totals[totals.len() / 2] as f64;
                 for (k, run) in runs.iter_mut().enumerate() {
@@ -89,44 +81,23 @@ fn a_slowed_codec_is_a_significant_regression_and_fails_above_10_percent() {
         }
     });
     let comparison = compare_json(&old, &new);
-    assert_eq!(
-        ns_per_op_verdicts(&comparison, "cbor-minicbor"),
-        ["not-significant", "slower"]
-    );
-    assert_eq!(
-        ns_per_op_verdicts(&comparison, "borsh"),
-        ["not-significant", "not-significant"]
-    );
+    assert_eq!(ns_per_op_verdicts(&comparison, "cbor-minicbor"), ["not-significant", "slower"]);
+    assert_eq!(ns_per_op_verdicts(&comparison, "borsh"), ["not-significant", "not-significant"]);
 
-    let output = shootout()
-        .args(["compare", "--fail-above", "10"])
-        .args([&old, &new])
-        .output()
-        .unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(4),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let output =
+        shootout().args(["compare", "--fail-above", "10"]).args([&old, &new]).output().unwrap();
+    assert_eq!(output.status.code(), Some(4), "{}", String::from_utf8_lossy(&output.stderr));
     let table = String::from_utf8(output.stdout).unwrap();
     assert!(
         table.contains("Welch") && table.contains("Benjamini-Hochberg") && table.contains("slower"),
         "{table}"
     );
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(
-        stderr.contains("rust cbor-minicbor decode ns/op +200"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("rust cbor-minicbor decode ns/op +200"), "{stderr}");
 
     // Unchanged figures pass the same check.
     stdout_of(
-        shootout()
-            .args(["compare", "--fail-above", "10"])
-            .args([&old, &old])
-            .output()
-            .unwrap(),
+        shootout().args(["compare", "--fail-above", "10"]).args([&old, &old]).output().unwrap(),
     );
 }
 
@@ -141,57 +112,23 @@ fn few_runs_environment_and_format_differences_are_said() {
         for format in formats {
             format["library_version"] = "9.9.9".into();
             for direction in ["encode", "decode"] {
-                format[direction]["runs"]
-                    .as_array_mut()
-                    .unwrap()
-                    .truncate(1);
+                format[direction]["runs"].as_array_mut().unwrap().truncate(1);
             }
         }
     });
     let comparison = compare_json(&old, &new);
-    assert_eq!(
-        ns_per_op_verdicts(&comparison, "borsh"),
-        ["too-few-runs", "too-few-runs"]
-    );
+    assert_eq!(ns_per_op_verdicts(&comparison, "borsh"), ["too-few-runs", "too-few-runs"]);
     assert_eq!(comparison["removed"][0]["format"], "postcard");
     let environment = comparison["environment"].as_array().unwrap();
-    assert!(
-        environment
-            .iter()
-            .any(|l| l.as_str().unwrap().contains("cpu")),
-        "{environment:?}"
-    );
-    assert!(
-        environment
-            .iter()
-            .any(|l| l.as_str().unwrap().contains("9.9.9")),
-        "{environment:?}"
-    );
+    assert!(environment.iter().any(|l| l.as_str().unwrap().contains("cpu")), "{environment:?}");
+    assert!(environment.iter().any(|l| l.as_str().unwrap().contains("9.9.9")), "{environment:?}");
 
-    let output = shootout()
-        .arg("compare")
-        .args([&old, &new])
-        .output()
-        .unwrap();
+    let output = shootout().arg("compare").args([&old, &new]).output().unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(
-        stderr.contains("warning: rust environment differs: cpu"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("warning: rust environment differs: cpu"), "{stderr}");
     let table = String::from_utf8(output.stdout).unwrap();
-    assert!(
-        table.contains("too few runs") && table.contains("removed (only in"),
-        "{table}"
-    );
+    assert!(table.contains("too few runs") && table.contains("removed (only in"), "{table}");
 
-    let output = shootout()
-        .args(["compare", "--markdown"])
-        .args([&old, &new])
-        .output()
-        .unwrap();
-    assert!(
-        String::from_utf8(output.stdout)
-            .unwrap()
-            .contains("| format")
-    );
+    let output = shootout().args(["compare", "--markdown"]).args([&old, &new]).output().unwrap();
+    assert!(String::from_utf8(output.stdout).unwrap().contains("| format"));
 }

@@ -7,16 +7,9 @@ use serde_json::Value;
 
 fn export(args: &[&str]) -> (Value, Vec<Value>) {
     let text = stdout_of(
-        shootout()
-            .arg("export-dataset")
-            .args(args)
-            .args(["--out", "-"])
-            .output()
-            .unwrap(),
+        shootout().arg("export-dataset").args(args).args(["--out", "-"]).output().unwrap(),
     );
-    let mut lines = text
-        .lines()
-        .map(|line| serde_json::from_str::<Value>(line).unwrap());
+    let mut lines = text.lines().map(|line| serde_json::from_str::<Value>(line).unwrap());
     let header = lines.next().expect("a header line");
     (header, lines.collect())
 }
@@ -43,14 +36,11 @@ fn every_workload_exports_a_header_with_its_reference_and_one_line_per_operation
 fn iex_records_carry_every_field_the_reference_folds() {
     let (header, records) = export(&["--packets", "300"]);
     assert_eq!(header["records"].as_u64().unwrap(), records.len() as u64);
-    let messages: u64 = records
-        .iter()
-        .map(|r| r["messages"].as_array().unwrap().len() as u64)
-        .sum();
+    let messages: u64 =
+        records.iter().map(|r| r["messages"].as_array().unwrap().len() as u64).sum();
     assert_eq!(header["reference"]["messages"], messages);
-    let seq_no_sum = records.iter().fold(0u64, |sum, r| {
-        sum.wrapping_add(r["seq_no"].as_u64().unwrap())
-    });
+    let seq_no_sum =
+        records.iter().fold(0u64, |sum, r| sum.wrapping_add(r["seq_no"].as_u64().unwrap()));
     assert_eq!(header["reference"]["seq_no_sum"], seq_no_sum);
     let trades = records
         .iter()

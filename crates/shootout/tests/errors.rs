@@ -9,17 +9,10 @@ use common::*;
 
 /// Runs `inspect` and `run` on `path`; both must fail with the same single line.
 fn assert_one_line_error(path: &std::path::Path, expected: &[&str]) {
-    for args in [
-        vec!["inspect"],
-        vec!["run", "--runs", "1", "--warmup", "0", "--input"],
-    ] {
+    for args in [vec!["inspect"], vec!["run", "--runs", "1", "--warmup", "0", "--input"]] {
         let output = shootout().args(&args).arg(path).output().unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(
-            !output.status.success(),
-            "{args:?} succeeded on {}",
-            path.display()
-        );
+        assert!(!output.status.success(), "{args:?} succeeded on {}", path.display());
         assert!(!stderr.contains("panicked"), "panic: {stderr}");
         let lines: Vec<&str> = stderr.lines().collect();
         assert_eq!(lines.len(), 1, "expected one line, got: {stderr}");
@@ -29,10 +22,7 @@ fn assert_one_line_error(path: &std::path::Path, expected: &[&str]) {
             lines[0].chars().count()
         );
         assert!(lines[0].starts_with("error: "), "{stderr}");
-        assert!(
-            lines[0].contains(&path.display().to_string()),
-            "file not named: {stderr}"
-        );
+        assert!(lines[0].contains(&path.display().to_string()), "file not named: {stderr}");
         for needle in expected {
             assert!(lines[0].contains(needle), "missing {needle:?} in: {stderr}");
         }
@@ -42,33 +32,20 @@ fn assert_one_line_error(path: &std::path::Path, expected: &[&str]) {
 #[test]
 fn missing_file() {
     let dir = tempfile::tempdir().unwrap();
-    assert_one_line_error(
-        &dir.path().join("nope.pcap"),
-        &["cannot open", "No such file"],
-    );
+    assert_one_line_error(&dir.path().join("nope.pcap"), &["cannot open", "No such file"]);
 }
 
 #[test]
 fn empty_file() {
     let dir = tempfile::tempdir().unwrap();
-    assert_one_line_error(
-        &temp_file(&dir, "empty.pcap", b""),
-        &["empty file (0 bytes)"],
-    );
+    assert_one_line_error(&temp_file(&dir, "empty.pcap", b""), &["empty file (0 bytes)"]);
 }
 
 #[test]
 fn not_a_capture() {
     let dir = tempfile::tempdir().unwrap();
-    let path = temp_file(
-        &dir,
-        "notes.txt",
-        b"these are my notes, not a packet capture\n",
-    );
-    assert_one_line_error(
-        &path,
-        &["byte 0", "not a pcap or pcapng capture", "74686573"],
-    );
+    let path = temp_file(&dir, "notes.txt", b"these are my notes, not a packet capture\n");
+    assert_one_line_error(&path, &["byte 0", "not a pcap or pcapng capture", "74686573"]);
 }
 
 #[test]
@@ -103,10 +80,7 @@ fn truncated_record_header() {
     let path = temp_file(&dir, "cut.pcap", &bytes);
     assert_one_line_error(
         &path,
-        &[
-            &format!("byte {end}"),
-            "truncated record header: expected 16 bytes, found 10",
-        ],
+        &[&format!("byte {end}"), "truncated record header: expected 16 bytes, found 10"],
     );
 }
 
@@ -122,10 +96,7 @@ fn record_length_past_end_of_file() {
     let path = temp_file(&dir, "long.pcap", &bytes);
     assert_one_line_error(
         &path,
-        &[
-            &format!("byte {end}"),
-            "record length 16777216 runs past the end of the file",
-        ],
+        &[&format!("byte {end}"), "record length 16777216 runs past the end of the file"],
     );
 }
 
@@ -134,18 +105,10 @@ fn final_record_cut_short_within_snap_length_is_a_warning() {
     let dir = tempfile::tempdir().unwrap();
     let bytes = generated_capture(10);
     let path = temp_file(&dir, "cut-short.pcap", &bytes[..bytes.len() - 7]);
-    let output = shootout()
-        .arg("inspect")
-        .arg(&path)
-        .arg("--json")
-        .output()
-        .unwrap();
+    let output = shootout().arg("inspect").arg(&path).arg("--json").output().unwrap();
     assert!(output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.contains("warning:") && stderr.contains("final record cut short"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("warning:") && stderr.contains("final record cut short"), "{stderr}");
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(report["packets"], 10); // 10 IEX packets + 1 ARP frame, minus the cut one
 }
@@ -178,10 +141,7 @@ fn message_length_past_end_of_packet() {
 #[test]
 fn no_iex_packets() {
     let dir = tempfile::tempdir().unwrap();
-    let bytes = pcap(&[
-        udp_frame(b"\x12\x34\x01\x00\x00\x01 a DNS query, say"),
-        vec![0xff; 60],
-    ]);
+    let bytes = pcap(&[udp_frame(b"\x12\x34\x01\x00\x00\x01 a DNS query, say"), vec![0xff; 60]]);
     assert_one_line_error(
         &temp_file(&dir, "dns.pcap", &bytes),
         &["no IEX-TP packets in", "is this an IEX HIST capture?"],
@@ -216,10 +176,7 @@ fn pcap_record_length_wrong_mid_file_is_an_error_at_that_record() {
     let path = temp_file(&dir, "mid.pcap", &bytes);
     assert_one_line_error(
         &path,
-        &[
-            &format!("{}: byte {bad}: record length", path.display()),
-            "does not fit what follows",
-        ],
+        &[&format!("{}: byte {bad}: record length", path.display()), "does not fit what follows"],
     );
 }
 
@@ -231,10 +188,7 @@ fn pcap_captured_length_above_original_length_mid_file_is_an_error() {
     let path = temp_file(&dir, "caplen.pcap", &bytes);
     assert_one_line_error(
         &path,
-        &[
-            &format!("at byte {bad}"),
-            "exceeds the packet's original length",
-        ],
+        &[&format!("at byte {bad}"), "exceeds the packet's original length"],
     );
 }
 
@@ -247,10 +201,7 @@ fn pcapng_block_length_not_a_multiple_of_4_mid_file_is_an_error_at_that_block() 
     assert_one_line_error(
         &path,
         &[
-            &format!(
-                "{}: byte {bad}: enhanced packet block length",
-                path.display()
-            ),
+            &format!("{}: byte {bad}: enhanced packet block length", path.display()),
             "not a multiple of 4",
         ],
     );
@@ -262,13 +213,7 @@ fn pcapng_block_length_not_matching_its_trailing_length_is_an_error() {
     let (mut bytes, bad) = pcapng_and_a_block_mid_file();
     add(&mut bytes, bad + 4, 8);
     let path = temp_file(&dir, "trailing.pcapng", &bytes);
-    assert_one_line_error(
-        &path,
-        &[
-            &format!("byte {bad}:"),
-            "does not match its trailing length",
-        ],
-    );
+    assert_one_line_error(&path, &[&format!("byte {bad}:"), "does not match its trailing length"]);
 }
 
 #[test]
@@ -278,13 +223,7 @@ fn pcapng_block_of_length_zero_is_one_short_line() {
     let bad = pcapng_blocks(&bytes)[10];
     bytes[bad + 4..bad + 8].copy_from_slice(&0u32.to_le_bytes());
     let path = temp_file(&dir, "zero.pcapng", &bytes);
-    assert_one_line_error(
-        &path,
-        &[
-            &format!("byte {bad}:"),
-            "length 0 is below the minimum of 32",
-        ],
-    );
+    assert_one_line_error(&path, &[&format!("byte {bad}:"), "length 0 is below the minimum of 32"]);
 }
 
 #[test]
@@ -309,10 +248,7 @@ fn message_of_length_zero() {
     let bytes = pcap(&[udp_frame(&iex_packet(body.len() as u16, 1, &body))]);
     assert_one_line_error(
         &temp_file(&dir, "zero.pcap", &bytes),
-        &[
-            "byte 122",
-            "length 0, but a message holds at least its type byte",
-        ],
+        &["byte 122", "length 0, but a message holds at least its type byte"],
     );
 }
 
@@ -320,9 +256,7 @@ fn message_of_length_zero() {
 fn capture_of_another_link_type_names_it() {
     let dir = tempfile::tempdir().unwrap();
     // Linux cooked capture, as `tcpdump -i any` writes: a 16-byte header where Ethernet has 14.
-    let mut sll = vec![
-        0, 0, 0, 1, 0, 6, 0, 0x1e, 0x67, 0x9f, 0xc8, 0xef, 0, 0, 0x08, 0x00,
-    ];
+    let mut sll = vec![0, 0, 0, 1, 0, 6, 0, 0x1e, 0x67, 0x9f, 0xc8, 0xef, 0, 0, 0x08, 0x00];
     sll.extend_from_slice(&udp_frame(&iex_packet(0, 0, &[]))[14..]);
     let bytes = pcap_of_link_type(113, &[sll.clone(), sll]);
     assert_one_line_error(
@@ -338,19 +272,10 @@ fn capture_of_another_link_type_names_it() {
 /// `run --workload longs` on a CSV; its one error line.
 fn csv_error(dir: &tempfile::TempDir, text: &str) -> String {
     let path = temp_file(dir, "bad.csv", text.as_bytes());
-    let output = quick_run()
-        .args(["--workload", "longs", "--input"])
-        .arg(&path)
-        .output()
-        .unwrap();
+    let output = quick_run().args(["--workload", "longs", "--input"]).arg(&path).output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert!(!output.status.success());
-    assert_eq!(
-        stderr.lines().count(),
-        1,
-        "{}",
-        &stderr[..stderr.len().min(500)]
-    );
+    assert_eq!(stderr.lines().count(), 1, "{}", &stderr[..stderr.len().min(500)]);
     assert!(stderr.len() < 300, "{} bytes of error", stderr.len());
     stderr
 }
@@ -360,12 +285,7 @@ fn huge_csv_cell_is_cut_in_the_error() {
     let dir = tempfile::tempdir().unwrap();
     let stderr = csv_error(
         &dir,
-        &format!(
-            "{}\n{}{}\n",
-            csv_header(),
-            "7".repeat(50_000_000),
-            ",".repeat(19)
-        ),
+        &format!("{}\n{}{}\n", csv_header(), "7".repeat(50_000_000), ",".repeat(19)),
     );
     assert!(
         stderr.contains("line 2, column 1 (f1)") && stderr.contains("(50000000 bytes)"),
@@ -378,25 +298,14 @@ fn unterminated_csv_quote_is_named() {
     let dir = tempfile::tempdir().unwrap();
     let rows = format!("{}\n", ["1"; 20].join(",")).repeat(5);
     let stderr = csv_error(&dir, &format!("{}\n{rows}1,\"2,3\n{rows}", csv_header()));
-    assert!(
-        stderr.contains("line 7, column 2 (f2): unterminated quote"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("line 7, column 2 (f2): unterminated quote"), "{stderr}");
 }
 
 #[test]
 fn a_csv_float_beyond_its_range_is_refused_like_an_overflowing_integer() {
     let dir = tempfile::tempdir().unwrap();
-    let path = temp_file(
-        &dir,
-        "overflow.csv",
-        mixed_csv(&["1.5", "-1e400"]).as_bytes(),
-    );
-    let output = quick_run()
-        .args(["--workload", "mixed", "--input"])
-        .arg(&path)
-        .output()
-        .unwrap();
+    let path = temp_file(&dir, "overflow.csv", mixed_csv(&["1.5", "-1e400"]).as_bytes());
+    let output = quick_run().args(["--workload", "mixed", "--input"]).arg(&path).output().unwrap();
     let stderr = one_line_error(&output);
     assert_eq!(output.status.code(), Some(1));
     assert!(
@@ -428,11 +337,7 @@ fn messages_shorter_than_their_spec_are_counted_and_warned_of_by_run_as_by_inspe
             block.extend_from_slice(&(m.len() as u16).to_le_bytes());
             block.extend_from_slice(m);
         }
-        udp_frame(&iex_packet(
-            block.len() as u16,
-            messages.len() as u16,
-            &block,
-        ))
+        udp_frame(&iex_packet(block.len() as u16, messages.len() as u16, &block))
     };
     let bytes = pcap(&[
         block(&[trade_message(38)]),
@@ -454,11 +359,7 @@ fn messages_shorter_than_their_spec_are_counted_and_warned_of_by_run_as_by_inspe
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains(&expected), "{stderr}");
 
-    let output = quick_run()
-        .args(["--formats", "bincode", "--input"])
-        .arg(&path)
-        .output()
-        .unwrap();
+    let output = quick_run().args(["--formats", "bincode", "--input"]).arg(&path).output().unwrap();
     let stderr = String::from_utf8(output.stderr.clone()).unwrap();
     assert!(output.status.success(), "{stderr}");
     assert!(stderr.contains(&expected), "{stderr}");
@@ -477,15 +378,7 @@ fn numeric_options_are_bounded_so_no_sum_of_them_wraps() {
         vec!["run", "--records", "0"],
         vec!["run", "--workload", "sql", "--records", "1000000001"],
         vec!["run", "--packets", "100000001"],
-        vec![
-            "gen-csv",
-            "--workload",
-            "longs",
-            "--out",
-            "x.csv",
-            "--records",
-            &max,
-        ],
+        vec!["gen-csv", "--workload", "longs", "--out", "x.csv", "--records", &max],
         vec!["robustness", "--cases", &max],
         vec!["robustness", "--time-limit-ms", &max],
         vec!["compare", "a.json", "b.json", "--fail-above", "inf"],
@@ -493,11 +386,7 @@ fn numeric_options_are_bounded_so_no_sum_of_them_wraps() {
         vec!["recommend", "--max-p99-ns", "NaN"],
         vec!["recommend", "--max-bytes-per-record=-1"],
     ] {
-        let output = shootout()
-            .current_dir(dir.path())
-            .args(&args)
-            .output()
-            .unwrap();
+        let output = shootout().current_dir(dir.path()).args(&args).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert!(

@@ -16,11 +16,7 @@ fn expected_path() -> PathBuf {
 }
 
 fn matrix_json(args: &[&str]) -> Value {
-    let output = shootout()
-        .args(["evolution", "--export-json", "-"])
-        .args(args)
-        .output()
-        .unwrap();
+    let output = shootout().args(["evolution", "--export-json", "-"]).args(args).output().unwrap();
     serde_json::from_str(&stdout_of(output)).expect("the export is JSON")
 }
 
@@ -33,13 +29,7 @@ fn outcomes(matrix: &Value) -> String {
         .as_array()
         .unwrap()
         .iter()
-        .map(|c| {
-            format!(
-                "{}:{}",
-                c["change"].as_str().unwrap(),
-                c["direction"].as_str().unwrap()
-            )
-        })
+        .map(|c| format!("{}:{}", c["change"].as_str().unwrap(), c["direction"].as_str().unwrap()))
         .collect();
     text.push_str(&format!("{:<16} {}\n", "format", columns.join(" ")));
     for format in matrix["formats"].as_array().unwrap() {
@@ -49,20 +39,11 @@ fn outcomes(matrix: &Value) -> String {
             .iter()
             .zip(&columns)
             .map(|(cell, column)| {
-                format!(
-                    "{:<width$}",
-                    cell["outcome"].as_str().unwrap(),
-                    width = column.len()
-                )
+                format!("{:<width$}", cell["outcome"].as_str().unwrap(), width = column.len())
             })
             .collect();
         text.push_str(
-            format!(
-                "{:<16} {}",
-                format["name"].as_str().unwrap(),
-                cells.join(" ")
-            )
-            .trim_end(),
+            format!("{:<16} {}", format["name"].as_str().unwrap(), cells.join(" ")).trim_end(),
         );
         text.push('\n');
     }
@@ -107,10 +88,7 @@ fn every_cell_accounts_for_every_record() {
                 .sum();
             assert_eq!(sum, records, "{cell}");
             let outcome = cell["outcome"].as_str().unwrap();
-            assert!(
-                counts[outcome].as_u64().unwrap() > 0 || outcome == "ok",
-                "{cell}"
-            );
+            assert!(counts[outcome].as_u64().unwrap() > 0 || outcome == "ok", "{cell}");
             match outcome {
                 "ok" => assert_eq!(counts["ok"], records, "{cell}"),
                 "error" | "panic" => assert!(!cell["message"].as_str().unwrap().is_empty()),
@@ -123,23 +101,16 @@ fn every_cell_accounts_for_every_record() {
 
 #[test]
 fn the_terminal_table_shows_every_finding() {
-    let output = shootout()
-        .args(["evolution", "--formats", "rkyv,json-serde_json"])
-        .output()
-        .unwrap();
+    let output =
+        shootout().args(["evolution", "--formats", "rkyv,json-serde_json"]).output().unwrap();
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).unwrap();
-    assert!(
-        text.contains("rkyv") && text.contains("json-serde_json"),
-        "{text}"
-    );
+    assert!(text.contains("rkyv") && text.contains("json-serde_json"), "{text}");
     assert!(!text.contains("bincode"), "only the chosen formats: {text}");
     assert!(text.contains("Outcomes: ok:"), "the legend: {text}");
     // Every non-ok cell carries a number that a finding below explains.
-    let findings = text
-        .lines()
-        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
-        .count();
+    let findings =
+        text.lines().filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit())).count();
     let flagged = ["error ", "silent ", "panic "]
         .iter()
         .map(|class| {
@@ -155,15 +126,10 @@ fn the_terminal_table_shows_every_finding() {
 
 #[test]
 fn an_unknown_format_is_one_clear_error() {
-    shootout()
-        .args(["evolution", "--formats", "bincode,nope"])
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(
-            predicate::str::starts_with("error: unknown format 'nope'")
-                .and(predicate::str::contains("msgpack-map")),
-        );
+    shootout().args(["evolution", "--formats", "bincode,nope"]).assert().code(1).stdout("").stderr(
+        predicate::str::starts_with("error: unknown format 'nope'")
+            .and(predicate::str::contains("msgpack-map")),
+    );
 }
 
 #[test]
@@ -190,13 +156,9 @@ fn the_export_keeps_an_existing_file_unless_forced() {
 
 #[test]
 fn help_explains_the_changes_and_the_outcomes() {
-    shootout()
-        .args(["evolution", "--help"])
-        .assert()
-        .success()
-        .stdout(
-            predicate::str::contains("widen")
-                .and(predicate::str::contains("silent: read without complaint"))
-                .and(predicate::str::contains("old→new")),
-        );
+    shootout().args(["evolution", "--help"]).assert().success().stdout(
+        predicate::str::contains("widen")
+            .and(predicate::str::contains("silent: read without complaint"))
+            .and(predicate::str::contains("old→new")),
+    );
 }

@@ -29,9 +29,7 @@ const CSV_MUTANTS: usize = 150;
 const HANG: Duration = Duration::from_secs(5);
 
 fn seeds_dir(target: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../fuzz/seeds")
-        .join(target)
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/seeds").join(target)
 }
 
 fn gzip(bytes: &[u8]) -> Vec<u8> {
@@ -81,11 +79,8 @@ fn as_tops(payload: &[u8], protocol: u16) -> Vec<u8> {
                 quote.extend_from_slice(&body[1..18]);
                 let (size, price) = (&body[18..22], &body[22..30]);
                 let zero_size = [0; 4];
-                let (bid_size, ask_size) = if kind == b'8' {
-                    (size, &zero_size[..])
-                } else {
-                    (&zero_size[..], size)
-                };
+                let (bid_size, ask_size) =
+                    if kind == b'8' { (size, &zero_size[..]) } else { (&zero_size[..], size) };
                 quote.extend_from_slice(bid_size);
                 quote.extend_from_slice(price);
                 quote.extend_from_slice(price);
@@ -104,26 +99,14 @@ fn as_tops(payload: &[u8], protocol: u16) -> Vec<u8> {
 
 /// The capture seeds: every layout the reader takes, every protocol.
 fn capture_seeds() -> Vec<(&'static str, Vec<u8>)> {
-    let pcap = generate(Options {
-        packets: 24,
-        seed: 11,
-    });
+    let pcap = generate(Options { packets: 24, seed: 11 });
     vec![
         ("deep.pcap", pcap.clone()),
         ("deep-be-ns.pcap", big_endian_nanosecond(&pcap)),
         ("deep-vlan.pcapng", pcapng(&pcap, Some(0x2a))),
         ("deep.pcap.gz", gzip(&pcap)),
-        (
-            "tops16.pcap",
-            rewrite_payloads(&pcap, |p| as_tops(p, 0x8003)),
-        ),
-        (
-            "tops15.pcapng.gz",
-            gzip(&pcapng(
-                &rewrite_payloads(&pcap, |p| as_tops(p, 0x8002)),
-                None,
-            )),
-        ),
+        ("tops16.pcap", rewrite_payloads(&pcap, |p| as_tops(p, 0x8003))),
+        ("tops15.pcapng.gz", gzip(&pcapng(&rewrite_payloads(&pcap, |p| as_tops(p, 0x8002)), None))),
     ]
 }
 
@@ -135,18 +118,9 @@ fn csv_seeds() -> Vec<(&'static str, Vec<u8>)> {
         ["x"; 17].join(",")
     );
     vec![
-        (
-            "mixed.csv",
-            render(&generate_rows::<MixedRow>(6, 1, 0.5)).into_bytes(),
-        ),
-        (
-            "strings.csv",
-            render(&generate_rows::<StringsRow>(4, 2, 0.7)).into_bytes(),
-        ),
-        (
-            "longs.csv",
-            render(&generate_rows::<LongsRow>(6, 3, 0.9)).into_bytes(),
-        ),
+        ("mixed.csv", render(&generate_rows::<MixedRow>(6, 1, 0.5)).into_bytes()),
+        ("strings.csv", render(&generate_rows::<StringsRow>(4, 2, 0.7)).into_bytes()),
+        ("longs.csv", render(&generate_rows::<LongsRow>(6, 3, 0.9)).into_bytes()),
         ("quoted.csv", quoted.into_bytes()),
     ]
 }
@@ -165,11 +139,7 @@ fn committed_seeds_are_the_generated_ones_and_read_cleanly() {
             let committed = std::fs::read(&path).unwrap_or_else(|e| {
                 panic!("{}: {e} (SHOOTOUT_WRITE_SEEDS=1 writes it)", path.display())
             });
-            assert!(
-                committed == bytes,
-                "{} differs from its generator",
-                path.display()
-            );
+            assert!(committed == bytes, "{} differs from its generator", path.display());
         }
     }
     for (name, bytes) in capture_seeds() {
@@ -182,10 +152,7 @@ fn committed_seeds_are_the_generated_ones_and_read_cleanly() {
             "longs.csv" => csv_rows::<LongsRow>(&bytes),
             _ => csv_rows::<StringsRow>(&bytes),
         };
-        assert!(
-            rows.unwrap_or_else(|e| panic!("{name}: {e:#}")) > 0,
-            "{name}"
-        );
+        assert!(rows.unwrap_or_else(|e| panic!("{name}: {e:#}")) > 0, "{name}");
     }
 }
 
@@ -252,10 +219,7 @@ fn mutate_bytes(
         1 => bytes.truncate(rng.random_range(0..bytes.len())),
         2 if !fields.is_empty() => {
             let (at, width) = fields[rng.random_range(0..fields.len())];
-            let old = bytes[at..at + width]
-                .iter()
-                .rev()
-                .fold(0u64, |v, &b| v << 8 | u64::from(b));
+            let old = bytes[at..at + width].iter().rev().fold(0u64, |v, &b| v << 8 | u64::from(b));
             let max = if width == 2 { 0xffff } else { 0xffff_ffff };
             let value = match rng.random_range(0..6) {
                 0 => 0,
@@ -332,17 +296,8 @@ fn mutated_captures_never_panic_and_errors_name_file_and_offset() {
 
 /// CSV-specific edits: the characters that change how a line splits.
 fn mutate_csv(rng: &mut ChaCha8Rng, seed: &[u8], other: &[u8]) -> Vec<u8> {
-    const SPECIAL: [&[u8]; 9] = [
-        b"\"",
-        b",",
-        b"\n",
-        b"\r",
-        b"\r\n",
-        b"\xff",
-        b"\xc3",
-        b"-",
-        b"99999999999999999999",
-    ];
+    const SPECIAL: [&[u8]; 9] =
+        [b"\"", b",", b"\n", b"\r", b"\r\n", b"\xff", b"\xc3", b"-", b"99999999999999999999"];
     if rng.random_bool(0.5) {
         return mutate_bytes(rng, seed, other, &[]);
     }
@@ -378,10 +333,7 @@ fn mutated_csv_files_never_panic_and_errors_name_file_and_line() {
 #[test]
 fn the_promise_check_catches_a_broken_message() {
     let input = [0u8; 100];
-    assert_eq!(
-        capture_error_broken("fuzz.pcap: byte 40: malformed record", &input),
-        None
-    );
+    assert_eq!(capture_error_broken("fuzz.pcap: byte 40: malformed record", &input), None);
     assert!(capture_error_broken("fuzz.pcap: malformed record", &input).is_some());
     assert!(capture_error_broken("fuzz.pcap: byte 400: malformed", &input).is_some());
     assert!(capture_error_broken("fuzz.pcap: byte 4:\nsecond line", &input).is_some());
@@ -398,10 +350,7 @@ fn the_promise_check_catches_a_broken_message() {
 /// input shows up; the error is unchanged.
 #[test]
 fn a_huge_block_length_in_a_small_capture_is_an_error_at_the_block() {
-    let (_, ng) = capture_seeds()
-        .into_iter()
-        .find(|(name, _)| name.ends_with(".pcapng"))
-        .unwrap();
+    let (_, ng) = capture_seeds().into_iter().find(|(name, _)| name.ends_with(".pcapng")).unwrap();
     let first_packet = 28 + 20;
     let mut bytes = ng.clone();
     bytes[first_packet + 4..first_packet + 8].copy_from_slice(&((64u32 << 20) - 4).to_le_bytes());

@@ -47,17 +47,7 @@ fn two_run_fixture(dir: &tempfile::TempDir) -> (PathBuf, Value) {
     let path = dir.path().join("two-runs.json");
     stdout_of(
         shootout()
-            .args([
-                "run",
-                "--workload",
-                "sql",
-                "--records",
-                "100",
-                "--runs",
-                "2",
-                "--warmup",
-                "0",
-            ])
+            .args(["run", "--workload", "sql", "--records", "100", "--runs", "2", "--warmup", "0"])
             .args(["--formats", "msgpack-array,borsh", "--export-json"])
             .arg(&path)
             .output()
@@ -72,9 +62,7 @@ fn bounded(args: &[&std::ffi::OsStr]) -> std::process::Output {
     let binary = assert_cmd::cargo::cargo_bin("shootout");
     assert_cmd::Command::new("bash")
         .arg("-c")
-        .arg(format!(
-            "ulimit -v {ADDRESS_SPACE_KIB} && exec \"$0\" \"$@\""
-        ))
+        .arg(format!("ulimit -v {ADDRESS_SPACE_KIB} && exec \"$0\" \"$@\""))
         .arg(binary)
         .args(args)
         .timeout(HANG)
@@ -146,33 +134,17 @@ fn crafted(fixture: &Value) -> Vec<(&'static str, Vec<u8>, &'static str)> {
             with(fixture, |v| v["formats"][1]["encode"]["runs"] = json!([])),
             "formats[1].encode",
         ),
-        (
-            "no-measured-runs",
-            with(fixture, |v| v["runs"] = json!([])),
-            "at runs",
-        ),
-        (
-            "no-formats",
-            with(fixture, |v| v["formats"] = json!([])),
-            "at formats",
-        ),
+        ("no-measured-runs", with(fixture, |v| v["runs"] = json!([])), "at runs"),
+        ("no-formats", with(fixture, |v| v["formats"] = json!([])), "at formats"),
         (
             "huge-name",
-            with(fixture, |v| {
-                v["formats"][1]["name"] = "n".repeat(65_535).into()
-            }),
+            with(fixture, |v| v["formats"][1]["name"] = "n".repeat(65_535).into()),
             "formats[1].name",
         ),
-        (
-            "huge-schema",
-            with(fixture, |v| v["schema"] = "s".repeat(100_117).into()),
-            "at schema",
-        ),
+        ("huge-schema", with(fixture, |v| v["schema"] = "s".repeat(100_117).into()), "at schema"),
         (
             "huge-note",
-            with(fixture, |v| {
-                v["formats"][2]["notes"] = "n".repeat(1 << 20).into()
-            }),
+            with(fixture, |v| v["formats"][2]["notes"] = "n".repeat(1 << 20).into()),
             "formats[2].notes",
         ),
         (
@@ -197,9 +169,7 @@ fn crafted(fixture: &Value) -> Vec<(&'static str, Vec<u8>, &'static str)> {
         ),
         (
             "negative-figure",
-            with(fixture, |v| {
-                first_run(v)["allocated_bytes_per_op"] = json!(-5.0)
-            }),
+            with(fixture, |v| first_run(v)["allocated_bytes_per_op"] = json!(-5.0)),
             "formats[1].decode.runs[0].allocated_bytes_per_op",
         ),
         (
@@ -259,16 +229,10 @@ fn crafted(fixture: &Value) -> Vec<(&'static str, Vec<u8>, &'static str)> {
         ),
         (
             "set-part-of-another-schema",
-            set(vec![with_value(fixture, |v| {
-                v["schema"] = "shootout-results/1".into()
-            })]),
+            set(vec![with_value(fixture, |v| v["schema"] = "shootout-results/1".into())]),
             "results[0].schema",
         ),
-        (
-            "wrong-type-formats",
-            with(fixture, |v| v["formats"] = json!({})),
-            "at formats",
-        ),
+        ("wrong-type-formats", with(fixture, |v| v["formats"] = json!({})), "at formats"),
         (
             "wrong-type-name",
             with(fixture, |v| v["formats"][0]["name"] = 5.into()),
@@ -276,9 +240,7 @@ fn crafted(fixture: &Value) -> Vec<(&'static str, Vec<u8>, &'static str)> {
         ),
         (
             "wrong-type-run",
-            with(fixture, |v| {
-                v["formats"][0]["encode"]["runs"][0] = "x".repeat(10_000).into()
-            }),
+            with(fixture, |v| v["formats"][0]["encode"]["runs"][0] = "x".repeat(10_000).into()),
             "formats[0].encode.runs[0]",
         ),
         (
@@ -308,11 +270,7 @@ fn crafted(fixture: &Value) -> Vec<(&'static str, Vec<u8>, &'static str)> {
             with(fixture, |v| v["warnings"] = json!(vec![""; 20_000])),
             "at warnings",
         ),
-        (
-            "truncated",
-            serde_json::to_vec(fixture).unwrap()[..5_000].to_vec(),
-            "not JSON",
-        ),
+        ("truncated", serde_json::to_vec(fixture).unwrap()[..5_000].to_vec(), "not JSON"),
         ("not-results", b"[]".to_vec(), "no \"schema\" key"),
         ("empty", Vec::new(), "not JSON"),
     ]
@@ -329,19 +287,9 @@ fn refused(output: &std::process::Output, file: &Path, place: &str, what: &str) 
     let line = one_line_error(output);
     let name = file.file_name().unwrap().to_str().unwrap();
     assert!(line.starts_with("error: "), "{what}: {line}");
-    assert!(
-        line.contains(name),
-        "{what}: the line does not name {name}: {line}"
-    );
-    assert!(
-        line.contains(place),
-        "{what}: the line does not say {place}: {line}"
-    );
-    assert!(
-        line.len() <= SHORT_LINE,
-        "{what}: {} characters: {line}",
-        line.len()
-    );
+    assert!(line.contains(name), "{what}: the line does not name {name}: {line}");
+    assert!(line.contains(place), "{what}: the line does not say {place}: {line}");
+    assert!(line.len() <= SHORT_LINE, "{what}: {} characters: {line}", line.len());
     line
 }
 
@@ -364,34 +312,20 @@ fn crafted_files_are_refused_by_every_reader_in_one_short_line() {
         let file = temp_file(&dir, &format!("{name}.json"), &bytes);
         let page = dir.path().join(format!("{name}.html"));
         let started = Instant::now();
-        let report = bounded(&[
-            "report".as_ref(),
-            file.as_ref(),
-            "--export-html".as_ref(),
-            page.as_ref(),
-        ]);
+        let report =
+            bounded(&["report".as_ref(), file.as_ref(), "--export-html".as_ref(), page.as_ref()]);
         let line = refused(&report, &file, place, name);
         if !WHOLE_FILE_RULES.contains(&name) {
-            assert!(
-                line.contains("line 1, column "),
-                "{name}: no line and column: {line}"
-            );
+            assert!(line.contains("line 1, column "), "{name}: no line and column: {line}");
         }
-        assert!(
-            !page.exists(),
-            "{name}: an export was opened for a file that was refused"
-        );
+        assert!(!page.exists(), "{name}: an export was opened for a file that was refused");
         let recommend = bounded(&["recommend".as_ref(), "--results".as_ref(), file.as_ref()]);
         assert_eq!(refused(&recommend, &file, place, name), line, "{name}");
         for (old, new) in [(&good, &file), (&file, &good)] {
             let compare = bounded(&["compare".as_ref(), old.as_ref(), new.as_ref()]);
             assert_eq!(refused(&compare, &file, place, name), line, "{name}");
         }
-        assert!(
-            started.elapsed() < HANG,
-            "{name} took {:?}",
-            started.elapsed()
-        );
+        assert!(started.elapsed() < HANG, "{name} took {:?}", started.elapsed());
     }
 }
 
@@ -400,17 +334,9 @@ fn oversized_files_and_endless_streams_stop_at_the_cap() {
     let dir = tempfile::tempdir().unwrap();
     let (_, fixture) = fixture(&dir);
     let large = dir.path().join("large.json");
-    std::fs::File::create(&large)
-        .unwrap()
-        .set_len(100 << 20)
-        .unwrap();
+    std::fs::File::create(&large).unwrap().set_len(100 << 20).unwrap();
     let output = bounded(&["report".as_ref(), large.as_ref()]);
-    refused(
-        &output,
-        &large,
-        "104857600 bytes; expected at most 67108864 (64 MiB)",
-        "100 MB",
-    );
+    refused(&output, &large, "104857600 bytes; expected at most 67108864 (64 MiB)", "100 MB");
 
     let zero = Path::new("/dev/zero");
     let output = bounded(&["report".as_ref(), zero.as_ref()]);
@@ -421,21 +347,13 @@ fn oversized_files_and_endless_streams_stop_at_the_cap() {
     make_fifo(&fifo);
     let writer_end = fifo.clone();
     let writer = std::thread::spawn(move || {
-        let mut pipe = std::fs::OpenOptions::new()
-            .write(true)
-            .open(writer_end)
-            .unwrap();
+        let mut pipe = std::fs::OpenOptions::new().write(true).open(writer_end).unwrap();
         let spaces = vec![b' '; 1 << 20];
         // Ends when the reader has had enough and closes its end.
         while pipe.write_all(&spaces).is_ok() {}
     });
     let output = bounded(&["recommend".as_ref(), "--results".as_ref(), fifo.as_ref()]);
-    refused(
-        &output,
-        &fifo,
-        "more than 67108864 bytes",
-        "an endless pipe",
-    );
+    refused(&output, &fifo, "more than 67108864 bytes", "an endless pipe");
     writer.join().unwrap();
 
     // Within the cap, a large file is read in memory bounded by its size.
@@ -468,20 +386,14 @@ fn escape_and_markup_strings_are_read_and_shown_inert() {
         markdown.as_ref(),
     ]);
     let stdout = stdout_of(output.clone());
-    for shown in [
-        &stdout,
-        &String::from_utf8_lossy(&output.stderr).into_owned(),
-    ] {
+    for shown in [&stdout, &String::from_utf8_lossy(&output.stderr).into_owned()] {
         assert!(
             !shown.contains(['\u{1b}', '\u{7}', '\u{9b}']),
             "a raw control character reached the terminal:\n{shown}"
         );
     }
     let markdown = std::fs::read_to_string(markdown).unwrap();
-    assert!(
-        !markdown.contains("<script>") && !markdown.contains("<img"),
-        "{markdown}"
-    );
+    assert!(!markdown.contains("<script>") && !markdown.contains("<img"), "{markdown}");
 }
 
 /// Mutants in all: about ten seconds through every reader in a debug build.
@@ -526,10 +438,7 @@ fn mutated_results_files_never_panic_a_reader() {
             let kept = dir.path().join(format!("panicked-{round}.json"));
             let Ok(result) = outcome else {
                 std::fs::copy(&mutant, &kept).unwrap();
-                panic!(
-                    "{reader} panicked on mutant {round}, kept as {}",
-                    kept.display()
-                );
+                panic!("{reader} panicked on mutant {round}, kept as {}", kept.display());
             };
             assert!(
                 started.elapsed() < HANG,
@@ -563,11 +472,7 @@ const READERS: [(&str, Reader); 4] = [
             (Kind::Html, "out.html"),
         ]
         .into_iter()
-        .map(|(kind, name)| Target {
-            kind,
-            path: dir.join(name),
-            force: true,
-        })
+        .map(|(kind, name)| Target { kind, path: dir.join(name), force: true })
         .collect();
         for (_, merged) in shootout::report::merge(&[file.to_owned()], false, &[], true)? {
             shootout::run::show_on(
@@ -581,17 +486,9 @@ const READERS: [(&str, Reader); 4] = [
     }),
     ("compare", |file, good, _, round| {
         let output = [Output::Terminal, Output::Markdown, Output::Json][round % 3];
-        let thresholds = Thresholds {
-            alpha: 0.05,
-            min_change_pct: 5.0,
-            fail_above_pct: Some(1.0),
-        };
+        let thresholds = Thresholds { alpha: 0.05, min_change_pct: 5.0, fail_above_pct: Some(1.0) };
         // Either way round; a regression beyond --fail-above is an outcome, not a failure.
-        let (old, new) = if round % 2 == 0 {
-            (good, file)
-        } else {
-            (file, good)
-        };
+        let (old, new) = if round % 2 == 0 { (good, file) } else { (file, good) };
         shootout::compare::compare_on(old, new, thresholds, output, &mut Vec::new()).or_else(|e| {
             match e.downcast_ref::<shootout::compare::Regressed>() {
                 Some(_) => Ok(()),
@@ -620,29 +517,21 @@ fn mutate(rng: &mut ChaCha8Rng, value: &mut Value) {
     collect_pointers(value, String::new(), &mut pointers);
     let kind = rng.random_range(0..10);
     if kind == 9 {
-        let histograms: Vec<&String> = pointers
-            .iter()
-            .filter(|p| p.ends_with("/histogram"))
-            .collect();
+        let histograms: Vec<&String> =
+            pointers.iter().filter(|p| p.ends_with("/histogram")).collect();
         if !histograms.is_empty() {
             let pointer = histograms[rng.random_range(0..histograms.len())];
             *value.pointer_mut(pointer).unwrap() = histogram_mutant(rng).into();
         }
         return;
     }
-    let target = value
-        .pointer_mut(&pointers[rng.random_range(0..pointers.len())])
-        .unwrap();
+    let target = value.pointer_mut(&pointers[rng.random_range(0..pointers.len())]).unwrap();
     match kind {
         0 => {
             if let Some(object) = target.as_object_mut()
                 && !object.is_empty()
             {
-                let key = object
-                    .keys()
-                    .nth(rng.random_range(0..object.len()))
-                    .unwrap()
-                    .clone();
+                let key = object.keys().nth(rng.random_range(0..object.len())).unwrap().clone();
                 object.remove(&key);
             }
         }
@@ -718,15 +607,8 @@ fn histogram_mutant(rng: &mut ChaCha8Rng) -> String {
         0 => {
             let figures = rng.random_range(0..=6);
             let lowest = rng.random_range(0..=3);
-            let highest = [
-                0,
-                2,
-                1_000,
-                3_600_000_000_000,
-                3_600_000_000_001,
-                1 << 62,
-                u64::MAX,
-            ][rng.random_range(0..7)];
+            let highest = [0, 2, 1_000, 3_600_000_000_000, 3_600_000_000_001, 1 << 62, u64::MAX]
+                [rng.random_range(0..7)];
             let payload: Vec<u8> = (0..rng.random_range(0..64)).map(|_| rng.random()).collect();
             let declared = [0, payload.len() as u32, u32::MAX][rng.random_range(0..3)];
             forged_histogram(figures, lowest, highest, &payload, declared)
@@ -739,18 +621,12 @@ fn histogram_mutant(rng: &mut ChaCha8Rng) -> String {
                 hdrhistogram::Histogram::<u64>::new_with_bounds(1, highest, figures).unwrap();
             for _ in 0..rng.random_range(0..20) {
                 let value = rng.random_range(1..=highest);
-                histogram
-                    .record_n(value, rng.random_range(1..1u64 << 37))
-                    .unwrap();
+                histogram.record_n(value, rng.random_range(1..1u64 << 37)).unwrap();
             }
             let mut bytes = Vec::new();
             match rng.random_bool(0.5) {
-                true => V2Serializer::new()
-                    .serialize(&histogram, &mut bytes)
-                    .unwrap(),
-                false => V2DeflateSerializer::new()
-                    .serialize(&histogram, &mut bytes)
-                    .unwrap(),
+                true => V2Serializer::new().serialize(&histogram, &mut bytes).unwrap(),
+                false => V2DeflateSerializer::new().serialize(&histogram, &mut bytes).unwrap(),
             };
             base64::engine::general_purpose::STANDARD.encode(bytes)
         }
@@ -761,9 +637,8 @@ fn histogram_mutant(rng: &mut ChaCha8Rng) -> String {
             deflated(&plain[..rng.random_range(0..plain.len())])
         }
         _ => {
-            let text: String = (0..rng.random_range(0..200))
-                .map(|_| rng.random_range(' '..='~'))
-                .collect();
+            let text: String =
+                (0..rng.random_range(0..200)).map(|_| rng.random_range(' '..='~')).collect();
             text
         }
     }

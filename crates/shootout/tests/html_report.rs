@@ -39,13 +39,7 @@ fn report_merges_rust_and_go_results_into_one_html_page() {
     };
     let (rust, go) = (run("rust"), run("go"));
     let page = dir.path().join("both.html");
-    shootout()
-        .arg("report")
-        .args([&rust, &go])
-        .arg("--export-html")
-        .arg(&page)
-        .assert()
-        .success();
+    shootout().arg("report").args([&rust, &go]).arg("--export-html").arg(&page).assert().success();
     let html = std::fs::read_to_string(&page).unwrap();
     for language in ["rust", "go"] {
         let row = format!("\"language\":\"{language}\"");
@@ -67,25 +61,12 @@ fn attached_matrices_are_sections_of_the_page() {
     let path = |name: &str| dir.path().join(name);
     user_results(&path("results.json"));
     shootout()
-        .args([
-            "interop",
-            "--workload",
-            "user",
-            "--records",
-            "200",
-            "--lang",
-            "rust",
-        ])
+        .args(["interop", "--workload", "user", "--records", "200", "--lang", "rust"])
         .arg("--export-json")
         .arg(path("interop.json"))
         .assert()
         .success();
-    shootout()
-        .arg("evolution")
-        .arg("--export-json")
-        .arg(path("evolution.json"))
-        .assert()
-        .success();
+    shootout().arg("evolution").arg("--export-json").arg(path("evolution.json")).assert().success();
     robustness(dir.path(), "protobuf-prost,bincode")
         .arg("--export-json")
         .arg(path("robustness.json"))
@@ -113,10 +94,7 @@ fn attached_matrices_are_sections_of_the_page() {
         ] {
             assert!(dom.contains(section), "no {section} in the page");
         }
-        assert!(
-            dom.contains("silent ["),
-            "the evolution matrix shows its silent cells with notes"
-        );
+        assert!(dom.contains("silent ["), "the evolution matrix shows its silent cells with notes");
     }
     // Anything else is refused in one line.
     let refused = shootout()
@@ -159,11 +137,7 @@ fn a_matrix_alone_is_a_page_of_its_one_section() {
         let exported = json_file(&path(&format!("{matrix}.json")));
         let data = embedded_data(&page);
         assert_eq!(data["attachments"], json!([exported]), "{matrix}");
-        assert_eq!(
-            data.get("formats"),
-            None,
-            "{matrix}: a page without results"
-        );
+        assert_eq!(data.get("formats"), None, "{matrix}: a page without results");
         let Some(dom) = rendered_in_chromium(&page) else {
             continue;
         };
@@ -246,10 +220,7 @@ fn hostile_strings_in_attached_matrices_are_drawn_as_text() {
     if let Some(dom) = check_in_chromium(&path("page.html")) {
         // Chromium writes `<` as `&lt;` in text and, since version 138, in attributes too.
         let text = without_scripts(&dom);
-        assert!(
-            !text.contains("<img"),
-            "markup from a matrix reached the page"
-        );
+        assert!(!text.contains("<img"), "markup from a matrix reached the page");
         assert!(
             text.matches("&lt;img src=x").count() >= 4,
             "the hostile strings are shown, as text"
@@ -303,19 +274,9 @@ fn rendered_in_chromium(page: &Path) -> Option<String> {
         "the report must need no network to view"
     );
     let dom = chromium_dom(page)?;
-    assert_eq!(
-        root_attribute(&dom, "data-errors"),
-        None,
-        "the page reported errors"
-    );
-    assert_eq!(
-        root_attribute(&dom, "data-rendered").as_deref(),
-        Some("yes")
-    );
-    assert!(
-        !without_scripts(&dom).contains("[object "),
-        "an element was written as text"
-    );
+    assert_eq!(root_attribute(&dom, "data-errors"), None, "the page reported errors");
+    assert_eq!(root_attribute(&dom, "data-rendered").as_deref(), Some("yes"));
+    assert!(!without_scripts(&dom).contains("[object "), "an element was written as text");
     Some(dom)
 }
 
@@ -326,14 +287,9 @@ fn check_in_chromium(page: &Path) -> Option<String> {
     let points: serde_json::Map<String, serde_json::Value> =
         serde_json::from_str(&root_attribute(&dom, "data-chart-points").expect("charts drawn"))
             .unwrap();
-    for chart in [
-        "throughput-encode",
-        "throughput-decode",
-        "latency",
-        "size",
-        "speed-size",
-        "allocations",
-    ] {
+    for chart in
+        ["throughput-encode", "throughput-decode", "latency", "size", "speed-size", "allocations"]
+    {
         let drawn = points.get(chart).and_then(|n| n.as_u64());
         assert!(drawn > Some(0), "chart {chart} has no data: {points:?}");
     }
@@ -350,11 +306,7 @@ fn root_attribute(dom: &str, name: &str) -> Option<String> {
     let root = &root[..root.find('>')?];
     let start = root.find(&format!(" {name}=\""))? + name.len() + 3;
     let value = &root[start..];
-    Some(
-        value[..value.find('"')?]
-            .replace("&quot;", "\"")
-            .replace("&amp;", "&"),
-    )
+    Some(value[..value.find('"')?].replace("&quot;", "\"").replace("&amp;", "&"))
 }
 
 /// The DOM without its script elements (the chart library's source among them).
@@ -363,9 +315,7 @@ fn without_scripts(dom: &str) -> String {
     let mut out = String::new();
     while let Some(start) = rest.find("<script") {
         out.push_str(&rest[..start]);
-        let end = rest[start..]
-            .find("</script>")
-            .map_or(rest.len(), |e| start + e + 9);
+        let end = rest[start..].find("</script>").map_or(rest.len(), |e| start + e + 9);
         rest = &rest[end..];
     }
     out.push_str(rest);

@@ -8,11 +8,7 @@ use serde_json::Value;
 
 /// The report of `inspect --json`, without the input's name (which differs by way).
 fn report(output: &std::process::Output) -> Value {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let mut report: Value = serde_json::from_slice(&output.stdout).unwrap();
     report.as_object_mut().unwrap().remove("file");
     report
@@ -25,11 +21,7 @@ fn every_way_reads_the_same_capture() {
     let expected = report(&inspect_via(Via::File, &path, &["--json"]));
     assert_eq!(expected["packets"], 2_001);
     for via in &EVERY_WAY[1..] {
-        assert_eq!(
-            report(&inspect_via(*via, &path, &["--json"])),
-            expected,
-            "{via:?}"
-        );
+        assert_eq!(report(&inspect_via(*via, &path, &["--json"])), expected, "{via:?}");
     }
 }
 
@@ -60,10 +52,7 @@ fn corruption_mid_file_fails_every_way() {
 
     for via in EVERY_WAY {
         let stderr = error_line(via, &pcap_path);
-        assert!(
-            stderr.contains(&format!(": byte {bad}: record length")),
-            "{via:?}: {stderr}"
-        );
+        assert!(stderr.contains(&format!(": byte {bad}: record length")), "{via:?}: {stderr}");
         let stderr = error_line(via, &pcapng_path);
         assert!(
             stderr.contains(&format!(": byte {bad_block}: enhanced packet block length")),
@@ -101,10 +90,7 @@ fn tops16_through_process_substitution_matches_the_file() {
         return;
     };
     let expected = report(&inspect_via(Via::File, &path, &["--json"]));
-    assert_eq!(
-        report(&inspect_via(Via::ProcessSubstitution, &path, &["--json"])),
-        expected
-    );
+    assert_eq!(report(&inspect_via(Via::ProcessSubstitution, &path, &["--json"])), expected);
 }
 
 #[test]
@@ -127,20 +113,9 @@ fn symbols_with_quotes_backslashes_and_latin1_bytes_survive_every_format() {
 
     let inspected = report(&inspect_via(Via::File, &path, &["--json"]));
     for symbol in ["\u{c9}CLAIR", "A\"B", "C\\D\u{1}\u{ff}"] {
-        assert_eq!(
-            inspected["symbols"][symbol]["trade_volume"], 100,
-            "{symbol}: {inspected}"
-        );
+        assert_eq!(inspected["symbols"][symbol]["trade_volume"], 100, "{symbol}: {inspected}");
     }
-    let output = quick_run()
-        .args(["--export-json", "-", "--input"])
-        .arg(&path)
-        .output()
-        .unwrap();
+    let output = quick_run().args(["--export-json", "-", "--input"]).arg(&path).output().unwrap();
     let results: Value = serde_json::from_str(&stdout_of(output)).unwrap();
-    assert_eq!(
-        results["failed"],
-        serde_json::json!([]),
-        "every format carries every symbol"
-    );
+    assert_eq!(results["failed"], serde_json::json!([]), "every format carries every symbol");
 }

@@ -27,19 +27,12 @@ fn outcomes(matrix: &serde_json::Value) -> String {
             lines.push(format!(
                 "{name}: bytes {} {} {}",
                 pair["a"].as_str().unwrap(),
-                if pair["identical"].as_bool().unwrap() {
-                    "=="
-                } else {
-                    "!="
-                },
+                if pair["identical"].as_bool().unwrap() { "==" } else { "!=" },
                 pair["b"].as_str().unwrap()
             ));
         }
         for absent in wire["absent"].as_array().unwrap() {
-            lines.push(format!(
-                "{name}: n/a {}",
-                absent["language"].as_str().unwrap()
-            ));
+            lines.push(format!("{name}: n/a {}", absent["language"].as_str().unwrap()));
         }
     }
     lines.join("\n") + "\n"
@@ -77,16 +70,9 @@ fn check(name: &str, args: &[&str]) {
 fn diff(expected: &str, got: &str) -> Vec<String> {
     let old: Vec<&str> = expected.lines().collect();
     let new: Vec<&str> = got.lines().collect();
-    let mut out: Vec<String> = old
-        .iter()
-        .filter(|l| !new.contains(l))
-        .map(|l| format!("- {l}"))
-        .collect();
-    out.extend(
-        new.iter()
-            .filter(|l| !old.contains(l))
-            .map(|l| format!("+ {l}")),
-    );
+    let mut out: Vec<String> =
+        old.iter().filter(|l| !new.contains(l)).map(|l| format!("- {l}")).collect();
+    out.extend(new.iter().filter(|l| !old.contains(l)).map(|l| format!("+ {l}")));
     out
 }
 

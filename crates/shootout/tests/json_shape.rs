@@ -78,12 +78,7 @@ fn redact(value: &mut Value, top: bool) {
 }
 
 fn names(entries: &Value) -> Vec<&str> {
-    entries
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|entry| entry["name"].as_str().unwrap())
-        .collect()
+    entries.as_array().unwrap().iter().map(|entry| entry["name"].as_str().unwrap()).collect()
 }
 
 #[test]
@@ -96,9 +91,7 @@ fn the_export_fits_the_results_schema() {
 #[test]
 fn a_renamed_key_fails_the_schema_at_its_path() {
     let mut renamed = EXPORT.clone();
-    let run = renamed["formats"][1]["encode"]["runs"][0]
-        .as_object_mut()
-        .unwrap();
+    let run = renamed["formats"][1]["encode"]["runs"][0].as_object_mut().unwrap();
     let total = run.remove("total_ns").unwrap();
     run.insert("total_nanos".to_owned(), total);
     let errors = results_schema_errors(&renamed);
@@ -114,9 +107,8 @@ fn a_renamed_key_fails_the_schema_at_its_path() {
 #[test]
 fn the_export_lists_the_baseline_then_every_registered_format_in_registry_order() {
     let registered = registry::iex();
-    let (runs, cannot): (Vec<_>, Vec<_>) = registered
-        .iter()
-        .partition(|f| f.unsupported_reason().is_none());
+    let (runs, cannot): (Vec<_>, Vec<_>) =
+        registered.iter().partition(|f| f.unsupported_reason().is_none());
     let measured: Vec<&str> = std::iter::once(Baseline::<Iex>::INFO.name)
         .chain(runs.iter().map(|f| f.info.name))
         .collect();

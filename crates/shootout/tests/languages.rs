@@ -20,10 +20,7 @@ fn names(results: &Value, key: &str) -> Vec<String> {
 fn assert_measured(results: &Value, expected: &[&str]) {
     let measured = names(results, "formats");
     for name in expected {
-        assert!(
-            measured.iter().any(|m| m == name),
-            "{name} not in {measured:?}"
-        );
+        assert!(measured.iter().any(|m| m == name), "{name} not in {measured:?}");
     }
 }
 
@@ -37,11 +34,7 @@ fn fits_schema(set: Value) -> Value {
 
 /// Runs `shootout ARGS --export-json -`, which must succeed, and returns the results set it printed.
 fn results_set(args: &[&str]) -> Value {
-    let output = shootout()
-        .args(args)
-        .args(["--export-json", "-"])
-        .output()
-        .unwrap();
+    let output = shootout().args(args).args(["--export-json", "-"]).output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
     fits_schema(serde_json::from_slice(&output.stdout).unwrap())
@@ -69,10 +62,8 @@ fn run_both(args: &[&str]) -> Value {
 fn check_set(set: &Value, workload: &str) {
     assert_eq!(set["schema"], "shootout-results-set/1");
     let parts = set["results"].as_array().unwrap();
-    let languages: Vec<&str> = parts
-        .iter()
-        .map(|p| p["runner"]["language"].as_str().unwrap())
-        .collect();
+    let languages: Vec<&str> =
+        parts.iter().map(|p| p["runner"]["language"].as_str().unwrap()).collect();
     assert_eq!(languages, ["rust", "go"]);
     for part in parts {
         assert_eq!(part["schema"], "shootout-results/3");
@@ -84,15 +75,7 @@ fn check_set(set: &Value, workload: &str) {
     let go = &parts[1];
     assert_measured(
         go,
-        &[
-            "baseline",
-            "json-std",
-            "flatbuffers",
-            "protobuf",
-            "capnp-packed",
-            "sbe",
-            "gob",
-        ],
+        &["baseline", "json-std", "flatbuffers", "protobuf", "capnp-packed", "sbe", "gob"],
     );
     for format in go["formats"].as_array().unwrap() {
         assert!(format["zstd_bytes"].as_u64().unwrap() > 0, "{format}");
@@ -128,10 +111,7 @@ fn user_records_measured_in_rust_and_go_show_as_one_table() {
 
 #[test]
 fn every_go_format_validates_on_user_records() {
-    check_set(
-        &run_both(&["--workload", "user", "--records", "500"]),
-        "user",
-    );
+    check_set(&run_both(&["--workload", "user", "--records", "500"]), "user");
 }
 
 #[test]
@@ -148,10 +128,7 @@ fn a_format_name_only_go_has_runs_only_in_go() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
-    assert!(
-        stderr.contains("--formats names no format of rust: not run"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("--formats names no format of rust: not run"), "{stderr}");
     let results: Value = serde_json::from_slice(&output.stdout).unwrap();
     // One language ran: its results as they are, not a set.
     assert_eq!(results["runner"]["language"], "go");
@@ -183,11 +160,7 @@ fn each_language_is_measured_in_the_processes_asked() {
     let parts = set["results"].as_array().unwrap();
     assert_eq!(parts.len(), 2);
     let processes = |runs: &Value| -> Vec<u64> {
-        runs.as_array()
-            .unwrap()
-            .iter()
-            .map(|r| r["process"].as_u64().unwrap())
-            .collect()
+        runs.as_array().unwrap().iter().map(|r| r["process"].as_u64().unwrap()).collect()
     };
     for part in parts {
         let language = part["runner"]["language"].as_str().unwrap();
@@ -207,23 +180,12 @@ fn each_language_is_measured_in_the_processes_asked() {
 #[test]
 fn a_name_no_language_has_is_refused_before_any_work() {
     let output = shootout()
-        .args([
-            "run",
-            "--workload",
-            "sql",
-            "--lang",
-            "rust,go",
-            "--formats",
-            "morse",
-        ])
+        .args(["run", "--workload", "sql", "--lang", "rust,go", "--formats", "morse"])
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.contains("unknown format 'morse' for workload sql in rust, go"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("unknown format 'morse' for workload sql in rust, go"), "{stderr}");
 }
 
 #[test]
@@ -237,45 +199,21 @@ fn without_go_on_path_one_line_says_what_to_install() {
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(
-        stderr.contains("--lang go needs `go` on PATH: install Go"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("--lang go needs `go` on PATH: install Go"), "{stderr}");
 }
 
 #[test]
 fn formats_lists_go_formats_with_versions_and_features() {
-    let output = shootout()
-        .args(["formats", "--lang", "go", "--json"])
-        .output()
-        .unwrap();
+    let output = shootout().args(["formats", "--lang", "go", "--json"]).output().unwrap();
     let entries: Value = serde_json::from_str(&stdout_of(output)).unwrap();
-    let entry = |name: &str| {
-        entries
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|e| e["name"] == name)
-            .unwrap()
-    };
+    let entry =
+        |name: &str| entries.as_array().unwrap().iter().find(|e| e["name"] == name).unwrap();
     let flatbuffers = entry("flatbuffers");
     assert_eq!(flatbuffers["language"], "go");
-    assert!(
-        flatbuffers["library_version"]
-            .as_str()
-            .unwrap()
-            .starts_with("v25."),
-        "{flatbuffers}"
-    );
+    assert!(flatbuffers["library_version"].as_str().unwrap().starts_with("v25."), "{flatbuffers}");
     assert_eq!(flatbuffers["features"]["family"], "FlatBuffers");
     let ubjson = entry("ubjson");
-    assert!(
-        ubjson["not_run"]
-            .as_str()
-            .unwrap()
-            .contains("no Go UBJSON library"),
-        "{ubjson}"
-    );
+    assert!(ubjson["not_run"].as_str().unwrap().contains("no Go UBJSON library"), "{ubjson}");
 }
 
 #[test]
@@ -294,24 +232,14 @@ fn the_sql_request_in_three_languages() {
         "all",
     ]);
     let parts = set["results"].as_array().unwrap();
-    let languages: Vec<&str> = parts
-        .iter()
-        .map(|p| p["runner"]["language"].as_str().unwrap())
-        .collect();
+    let languages: Vec<&str> =
+        parts.iter().map(|p| p["runner"]["language"].as_str().unwrap()).collect();
     assert_eq!(languages, ["rust", "go", "java"]);
     let java = &parts[2];
     assert!(names(java, "failed").is_empty(), "{}", java["failed"]);
     assert_measured(
         java,
-        &[
-            "java-serialization",
-            "msgpack-raw",
-            "ignite-binary",
-            "kryo",
-            "fory",
-            "protobuf",
-            "sbe",
-        ],
+        &["java-serialization", "msgpack-raw", "ignite-binary", "kryo", "fory", "protobuf", "sbe"],
     );
     let bytes_per_record = |name: &str| {
         java["formats"]
@@ -326,9 +254,5 @@ fn the_sql_request_in_three_languages() {
     // The thin-client study's request is 54 bytes in MessagePack.
     assert_eq!(bytes_per_record("msgpack-raw"), 54.0);
     assert_eq!(names(java, "not_run"), ["capnp"]);
-    assert!(
-        java["environment"]["toolchain"].is_string(),
-        "{}",
-        java["environment"]
-    );
+    assert!(java["environment"]["toolchain"].is_string(), "{}", java["environment"]);
 }

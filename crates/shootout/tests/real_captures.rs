@@ -8,11 +8,7 @@ use serde_json::Value;
 
 /// The report of `inspect --json`, which must succeed, and its warnings.
 fn inspect_json(path: &std::path::Path) -> (Value, String) {
-    let output = shootout()
-        .args(["inspect", "--json"])
-        .arg(path)
-        .output()
-        .unwrap();
+    let output = shootout().args(["inspect", "--json"]).arg(path).output().unwrap();
     let warnings = String::from_utf8(output.stderr.clone()).unwrap();
     (serde_json::from_str(&stdout_of(output)).unwrap(), warnings)
 }
@@ -49,10 +45,7 @@ fn deep10_matches_the_published_facts() {
 
     let symbols = report["symbols"].as_object().unwrap();
     assert_eq!(symbols.len(), 20);
-    let volume: u64 = symbols
-        .values()
-        .map(|s| s["trade_volume"].as_u64().unwrap())
-        .sum();
+    let volume: u64 = symbols.values().map(|s| s["trade_volume"].as_u64().unwrap()).sum();
     assert_eq!(volume, 19_782_510);
     let msft = &symbols["MSFT"];
     assert_eq!(msft["trade_volume"], 2_238_615);
@@ -81,10 +74,7 @@ fn tops16_matches_the_published_facts() {
     // Quotes feed both sides: every listed symbol has a trade or a quoted side.
     for (symbol, stats) in report["symbols"].as_object().unwrap() {
         let quoted = ["bid_low", "ask_low"].iter().any(|k| !stats[*k].is_null());
-        assert!(
-            quoted || stats["trade_volume"].as_u64() > Some(0),
-            "{symbol}: {stats}"
-        );
+        assert!(quoted || stats["trade_volume"].as_u64() > Some(0), "{symbol}: {stats}");
     }
 }
 
@@ -96,13 +86,7 @@ fn deep10_run_validates_every_format() {
     let dir = tempfile::tempdir().unwrap();
     let json = dir.path().join("deep10.json");
     stdout_of(
-        quick_run()
-            .arg("--input")
-            .arg(&path)
-            .arg("--export-json")
-            .arg(&json)
-            .output()
-            .unwrap(),
+        quick_run().arg("--input").arg(&path).arg("--export-json").arg(&json).output().unwrap(),
     );
     let results: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
     assert_eq!(
@@ -111,21 +95,10 @@ fn deep10_run_validates_every_format() {
     );
     let formats = results["formats"].as_array().unwrap();
     let listed = shootout().args(["formats", "--json"]).output().unwrap();
-    let registered = serde_json::from_slice::<Value>(&listed.stdout)
-        .unwrap()
-        .as_array()
-        .unwrap()
-        .len();
-    assert_eq!(
-        results["failed"],
-        serde_json::json!([]),
-        "every format validated"
-    );
-    assert_eq!(
-        formats.len(),
-        registered + 1,
-        "every registered format ran, beside the baseline"
-    );
+    let registered =
+        serde_json::from_slice::<Value>(&listed.stdout).unwrap().as_array().unwrap().len();
+    assert_eq!(results["failed"], serde_json::json!([]), "every format validated");
+    assert_eq!(formats.len(), registered + 1, "every registered format ran, beside the baseline");
     for format in formats {
         assert!(format["encoded_bytes"].as_u64().unwrap() > 0);
     }

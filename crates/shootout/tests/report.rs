@@ -26,11 +26,7 @@ fn two_runs_of_one_command_merge_with_rows_labelled_by_file() {
     for label in ["rust@before", "rust@after"] {
         assert!(tables.contains(label), "{label} missing from\n{tables}");
     }
-    assert!(
-        std::fs::read_to_string(&markdown)
-            .unwrap()
-            .contains("rust@after")
-    );
+    assert!(std::fs::read_to_string(&markdown).unwrap().contains("rust@after"));
 
     // The merged export is a results set, which report reads back.
     let tables = stdout_of(shootout().arg("report").arg(&set).output().unwrap());
@@ -41,30 +37,15 @@ fn two_runs_of_one_command_merge_with_rows_labelled_by_file() {
 fn different_record_counts_are_refused_unless_allowed() {
     let dir = tempfile::tempdir().unwrap();
     let first = sql_results(&dir, "first.json", "borsh");
-    let other = edited(&dir, &first, "other.json", |r| {
-        r["workload"]["records"] = 999.into()
-    });
-    let output = shootout()
-        .args(["report"])
-        .args([&first, &other])
-        .output()
-        .unwrap();
+    let other = edited(&dir, &first, "other.json", |r| r["workload"]["records"] = 999.into());
+    let output = shootout().args(["report"]).args([&first, &other]).output().unwrap();
     let error = one_line_error(&output);
-    for part in [
-        "first.json",
-        "other.json",
-        "different record counts",
-        "--allow-mismatch",
-    ] {
+    for part in ["first.json", "other.json", "different record counts", "--allow-mismatch"] {
         assert!(error.contains(part), "{error}");
     }
 
     let tables = stdout_of(
-        shootout()
-            .args(["report", "--allow-mismatch"])
-            .args([&first, &other])
-            .output()
-            .unwrap(),
+        shootout().args(["report", "--allow-mismatch"]).args([&first, &other]).output().unwrap(),
     );
     assert!(
         tables.contains("== sql, 500 records") && tables.contains("== sql, 999 records"),

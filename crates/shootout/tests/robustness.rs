@@ -36,15 +36,7 @@ fn classifies_every_case_of_every_format_and_replays_its_findings() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stderr}");
     let table = String::from_utf8(output.stdout).unwrap();
-    for column in [
-        "rejected",
-        "same",
-        "silent",
-        "panic",
-        "hang",
-        "alloc-bomb",
-        "crash",
-    ] {
+    for column in ["rejected", "same", "silent", "panic", "hang", "alloc-bomb", "crash"] {
         assert!(table.contains(column), "{column}: {table}");
     }
     assert!(
@@ -57,20 +49,8 @@ fn classifies_every_case_of_every_format_and_replays_its_findings() {
     assert_eq!(results["workload"], "iex");
     assert_eq!(results["cases_per_format"], CASES);
     let formats = results["formats"].as_array().unwrap();
-    let names: Vec<&str> = formats
-        .iter()
-        .map(|f| f["name"].as_str().unwrap())
-        .collect();
-    assert_eq!(
-        names,
-        [
-            "sbe",
-            "json-serde_json",
-            "bincode",
-            "rkyv",
-            "rkyv-unchecked"
-        ]
-    );
+    let names: Vec<&str> = formats.iter().map(|f| f["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["sbe", "json-serde_json", "bincode", "rkyv", "rkyv-unchecked"]);
     for format in formats {
         let name = format["name"].as_str().unwrap();
         if name == "rkyv-unchecked" {
@@ -78,12 +58,8 @@ fn classifies_every_case_of_every_format_and_replays_its_findings() {
             continue;
         }
         assert_eq!(format["cases"], CASES, "{name}");
-        let counted: u64 = format["counts"]
-            .as_object()
-            .unwrap()
-            .values()
-            .map(|n| n.as_u64().unwrap())
-            .sum();
+        let counted: u64 =
+            format["counts"].as_object().unwrap().values().map(|n| n.as_u64().unwrap()).sum();
         assert_eq!(counted, CASES, "{name}: every case has one class");
         let by_mutation: u64 = format["by_mutation"]
             .as_object()
@@ -109,11 +85,8 @@ fn classifies_every_case_of_every_format_and_replays_its_findings() {
             assert_eq!(reproducers.len(), usize::from(found > 0), "{name} {class}");
             for reproducer in reproducers {
                 let file = dir.path().join(reproducer["file"].as_str().unwrap());
-                let replay = shootout()
-                    .args(["robustness", "--replay"])
-                    .arg(&file)
-                    .output()
-                    .unwrap();
+                let replay =
+                    shootout().args(["robustness", "--replay"]).arg(&file).output().unwrap();
                 assert!(replay.status.success());
                 let said = String::from_utf8(replay.stdout).unwrap();
                 assert!(
@@ -174,11 +147,7 @@ fn a_decode_past_the_allocation_cap_is_an_alloc_bomb_and_the_harness_goes_on() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bomb.json");
     std::fs::write(&path, file.to_string()).unwrap();
-    let output = shootout()
-        .args(["robustness", "--replay"])
-        .arg(&path)
-        .output()
-        .unwrap();
+    let output = shootout().args(["robustness", "--replay"]).arg(&path).output().unwrap();
     assert!(output.status.success());
     let said = String::from_utf8(output.stdout).unwrap();
     let lines: Vec<&str> = said.lines().collect();
@@ -188,10 +157,7 @@ fn a_decode_past_the_allocation_cap_is_an_alloc_bomb_and_the_harness_goes_on() {
             && lines[0].contains(": alloc-bomb: shootout: allocation cap exceeded"),
         "{said}"
     );
-    assert!(
-        lines[1].contains("case 1") && lines[1].ends_with(": same"),
-        "{said}"
-    );
+    assert!(lines[1].contains("case 1") && lines[1].ends_with(": same"), "{said}");
 }
 
 #[test]
@@ -199,11 +165,7 @@ fn a_file_that_is_no_case_file_is_one_error_line() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("not-a-case.json");
     std::fs::write(&path, "{}").unwrap();
-    let output = shootout()
-        .args(["robustness", "--replay"])
-        .arg(&path)
-        .output()
-        .unwrap();
+    let output = shootout().args(["robustness", "--replay"]).arg(&path).output().unwrap();
     assert_eq!(output.status.code(), Some(1));
     let error = String::from_utf8(output.stderr).unwrap();
     assert!(error.contains("not a robustness case file"), "{error}");
@@ -234,11 +196,7 @@ fn a_case_relabelled_to_an_unchecked_format_is_refused_before_any_decode() {
     std::fs::write(&path, serde_json::to_vec(&case_file).unwrap()).unwrap();
     // The replay, and a worker started by hand on the same file.
     for flag in ["--replay", "--worker"] {
-        let output = shootout()
-            .args(["robustness", flag])
-            .arg(&path)
-            .output()
-            .unwrap();
+        let output = shootout().args(["robustness", flag]).arg(&path).output().unwrap();
         assert_eq!(output.status.code(), Some(1), "{flag}");
         assert!(output.stdout.is_empty(), "{flag}: nothing decoded");
         let error = String::from_utf8(output.stderr).unwrap();

@@ -37,10 +37,7 @@ fn export(workload: &str, dir: &Path) -> Vec<u8> {
 
 /// Where `fixture` first differs from `written`: the line, both ways, cut short.
 fn first_difference(fixture: &[u8], written: &[u8]) -> String {
-    let (fixture, written) = (
-        String::from_utf8_lossy(fixture),
-        String::from_utf8_lossy(written),
-    );
+    let (fixture, written) = (String::from_utf8_lossy(fixture), String::from_utf8_lossy(written));
     let (fixture, written): (Vec<&str>, Vec<&str>) =
         (fixture.lines().collect(), written.lines().collect());
     let Some(index) =
@@ -76,11 +73,7 @@ fn every_workload_has_its_fixture_as_export_dataset_writes_it() {
         }
         let fixture = std::fs::read(&path).unwrap_or_default();
         if fixture != written {
-            stale.push(format!(
-                "{}, {}",
-                path.display(),
-                first_difference(&fixture, &written)
-            ));
+            stale.push(format!("{}, {}", path.display(), first_difference(&fixture, &written)));
         }
     }
     for entry in std::fs::read_dir(fixtures()).unwrap() {

@@ -11,22 +11,12 @@ use shootout::input::ingest::Records;
 
 #[test]
 fn warm_windows_allocate_next_to_nothing() {
-    let bytes = generate(Options {
-        packets: 60_000,
-        seed: 9,
-    });
-    let mut reader = Records::open(&Source::Memory {
-        name: "g.pcap".into(),
-        bytes: Arc::from(bytes),
-    })
-    .unwrap();
+    let bytes = generate(Options { packets: 60_000, seed: 9 });
+    let mut reader =
+        Records::open(&Source::Memory { name: "g.pcap".into(), bytes: Arc::from(bytes) }).unwrap();
     let mut window = Vec::new();
     for _ in 0..40 {
-        assert_eq!(
-            reader.next_window(&mut window, 256).unwrap(),
-            256,
-            "warm-up"
-        );
+        assert_eq!(reader.next_window(&mut window, 256).unwrap(), 256, "warm-up");
     }
     let before = alloc::snapshot();
     let mut records = 0;
@@ -35,8 +25,5 @@ fn warm_windows_allocate_next_to_nothing() {
     }
     let allocations = (alloc::snapshot() - before).count;
     assert!(records > 10_000, "{records} records");
-    assert!(
-        allocations * 1000 < records as u64,
-        "{allocations} allocations for {records} records"
-    );
+    assert!(allocations * 1000 < records as u64, "{allocations} allocations for {records} records");
 }

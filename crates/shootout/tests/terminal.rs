@@ -34,11 +34,7 @@ fn inert(what: &str, output: Output) -> (String, String) {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(output.status.success(), "{what}: {stderr}");
     for (name, text) in [("stdout", &stdout), ("stderr", &stderr)] {
-        assert!(
-            raw(text).is_empty(),
-            "{what}: raw {:?} on {name}: {text}",
-            raw(text)
-        );
+        assert!(raw(text).is_empty(), "{what}: raw {:?} on {name}: {text}", raw(text));
         assert!(
             !text.lines().any(|l| l.starts_with("warning: forged")),
             "{what}: a value forged a line on {name}: {text}"
@@ -72,46 +68,27 @@ fn capture_of(symbols: &[&[u8; 8]]) -> Vec<u8> {
     pcap(&frames)
 }
 
-const SYMBOLS: [&[u8; 8]; 4] = [
-    b"\x1b]0;pw\x07 ",
-    b"\x1b[2J\x1b[H ",
-    b"A\nB\rC\x9b1m",
-    b"\x7f\x85<b>|  ",
-];
+const SYMBOLS: [&[u8; 8]; 4] =
+    [b"\x1b]0;pw\x07 ", b"\x1b[2J\x1b[H ", b"A\nB\rC\x9b1m", b"\x7f\x85<b>|  "];
 
 #[test]
 fn capture_symbols_reach_the_terminal_escaped() {
     let dir = tempfile::tempdir().unwrap();
     let path = temp_file(&dir, "hostile.pcap", &capture_of(&SYMBOLS));
 
-    let (text, _) = inert(
-        "inspect",
-        shootout().arg("inspect").arg(&path).output().unwrap(),
-    );
-    for shown in [
-        "\\x1b]0;pw\\x07",
-        "\\x1b[2J\\x1b[H",
-        "A\\nB\\rC\\u{9b}1m",
-        "\\x7f\\u{85}<b>|",
-    ] {
+    let (text, _) = inert("inspect", shootout().arg("inspect").arg(&path).output().unwrap());
+    for shown in ["\\x1b]0;pw\\x07", "\\x1b[2J\\x1b[H", "A\\nB\\rC\\u{9b}1m", "\\x7f\\u{85}<b>|"] {
         assert!(text.contains(shown), "{shown} not shown: {text}");
     }
 
     // JSON carries the symbols exactly, escaped as JSON escapes them.
     let (json, _) = inert(
         "inspect --json",
-        shootout()
-            .args(["inspect", "--json"])
-            .arg(&path)
-            .output()
-            .unwrap(),
+        shootout().args(["inspect", "--json"]).arg(&path).output().unwrap(),
     );
     let report: Value = serde_json::from_str(&json).unwrap();
     let symbols: Vec<&String> = report["symbols"].as_object().unwrap().keys().collect();
-    assert!(
-        symbols.contains(&&"A\nB\rC\u{9b}1m".to_owned()),
-        "{symbols:?}"
-    );
+    assert!(symbols.contains(&&"A\nB\rC\u{9b}1m".to_owned()), "{symbols:?}");
 
     inert(
         "run",
@@ -144,36 +121,13 @@ fn results_file_names_reach_the_terminal_and_the_exports_inert() {
     let old = sql_results(&dir, "old.json", SOME_FORMATS);
     let hostile = hostile_results(&dir, &old);
 
-    let (tables, _) = inert(
-        "report",
-        shootout().arg("report").arg(&hostile).output().unwrap(),
-    );
-    assert!(
-        tables.contains("bincode\\x1b]0;owned\\x07\\x1b[2J|<script>"),
-        "{tables}"
-    );
-    inert(
-        "compare",
-        shootout()
-            .arg("compare")
-            .args([&old, &hostile])
-            .output()
-            .unwrap(),
-    );
-    inert(
-        "recommend",
-        shootout()
-            .args(["recommend", "--results"])
-            .arg(&hostile)
-            .output()
-            .unwrap(),
-    );
+    let (tables, _) = inert("report", shootout().arg("report").arg(&hostile).output().unwrap());
+    assert!(tables.contains("bincode\\x1b]0;owned\\x07\\x1b[2J|<script>"), "{tables}");
+    inert("compare", shootout().arg("compare").args([&old, &hostile]).output().unwrap());
+    inert("recommend", shootout().args(["recommend", "--results"]).arg(&hostile).output().unwrap());
 
     for (what, args) in [
-        (
-            "report --export-markdown",
-            vec!["report", "--export-markdown", "-"],
-        ),
+        ("report --export-markdown", vec!["report", "--export-markdown", "-"]),
         ("compare --markdown", vec!["compare", "--markdown"]),
     ] {
         let mut command = shootout();
@@ -189,35 +143,21 @@ fn results_file_names_reach_the_terminal_and_the_exports_inert() {
         for table in markdown.split("\n\n").filter(|b| b.starts_with('|')) {
             let cells = |line: &str| line.replace("\\|", "").matches('|').count();
             let header = cells(table.lines().next().unwrap());
-            assert!(
-                table.lines().all(|line| cells(line) == header),
-                "{what}: {table}"
-            );
+            assert!(table.lines().all(|line| cells(line) == header), "{what}: {table}");
         }
     }
 
     let (csv, _) = inert(
         "report --export-csv",
-        shootout()
-            .args(["report", "--export-csv", "-"])
-            .arg(&hostile)
-            .output()
-            .unwrap(),
+        shootout().args(["report", "--export-csv", "-"]).arg(&hostile).output().unwrap(),
     );
     let mut reader = csv::Reader::from_reader(csv.as_bytes());
     let width = reader.headers().unwrap().len();
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
-    assert_eq!(
-        csv.lines().count(),
-        rows.len() + 1,
-        "one line per row: {csv}"
-    );
+    assert_eq!(csv.lines().count(), rows.len() + 1, "one line per row: {csv}");
     assert!(rows.iter().all(|row| row.len() == width), "{csv}");
-    let library = rows
-        .iter()
-        .find(|row| row[2].starts_with("bincode"))
-        .map(|row| row[4].to_owned())
-        .unwrap();
+    let library =
+        rows.iter().find(|row| row[2].starts_with("bincode")).map(|row| row[4].to_owned()).unwrap();
     assert_eq!(
         library,
         "\\x1b]0;owned\\x07\\x1b[2J|<script>alert(1)</script><img src=x onerror=alert(1)>\\nwarning: \

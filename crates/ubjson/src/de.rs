@@ -49,10 +49,7 @@ struct Header {
 }
 
 fn is_int(m: u8) -> bool {
-    matches!(
-        m,
-        marker::INT8 | marker::UINT8 | marker::INT16 | marker::INT32 | marker::INT64
-    )
+    matches!(m, marker::INT8 | marker::UINT8 | marker::INT16 | marker::INT32 | marker::INT64)
 }
 
 fn is_value_type(m: u8) -> bool {
@@ -115,12 +112,7 @@ fn json_number(s: &str) -> Option<bool> {
 
 impl<'de> Deserializer<'de> {
     pub fn from_slice(input: &'de [u8]) -> Self {
-        Deserializer {
-            input,
-            pos: 0,
-            pending: None,
-            depth: 0,
-        }
+        Deserializer { input, pos: 0, pending: None, depth: 0 }
     }
 
     /// Bytes read so far.
@@ -161,11 +153,8 @@ impl<'de> Deserializer<'de> {
 
     #[inline]
     fn fixed<const N: usize>(&mut self) -> Result<[u8; N]> {
-        let bytes = self
-            .input
-            .get(self.pos..)
-            .and_then(<[u8]>::first_chunk::<N>)
-            .ok_or(Error::Eof)?;
+        let bytes =
+            self.input.get(self.pos..).and_then(<[u8]>::first_chunk::<N>).ok_or(Error::Eof)?;
         self.pos += N;
         Ok(*bytes)
     }
@@ -285,10 +274,7 @@ impl<'de> Deserializer<'de> {
         if count > limit {
             return Err(self.invalid(at, "container count exceeds what the input can hold"));
         }
-        Ok(Header {
-            elem,
-            count: Some(count),
-        })
+        Ok(Header { elem, count: Some(count) })
     }
 
     fn enter(&mut self) -> Result<()> {
@@ -314,17 +300,8 @@ impl<'de> Deserializer<'de> {
 
     fn array<V: Visitor<'de>>(&mut self, header: Header, visitor: V) -> Result<V::Value> {
         self.enter()?;
-        let remaining = if header.elem == Some(marker::NOOP) {
-            Some(0)
-        } else {
-            header.count
-        };
-        let mut seq = Seq {
-            de: self,
-            elem: header.elem,
-            remaining,
-            ended: false,
-        };
+        let remaining = if header.elem == Some(marker::NOOP) { Some(0) } else { header.count };
+        let mut seq = Seq { de: self, elem: header.elem, remaining, ended: false };
         let value = visitor.visit_seq(&mut seq)?;
         seq.finish()?;
         self.depth -= 1;
@@ -342,12 +319,7 @@ impl<'de> Deserializer<'de> {
             }
             remaining = Some(0);
         }
-        let mut map = Map {
-            de: self,
-            elem: header.elem,
-            remaining,
-            ended: false,
-        };
+        let mut map = Map { de: self, elem: header.elem, remaining, ended: false };
         let value = visitor.visit_map(&mut map)?;
         map.finish()?;
         self.depth -= 1;
@@ -470,10 +442,9 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
             marker::ARRAY_START => {
                 let header = self.header()?;
                 match header {
-                    Header {
-                        elem: Some(marker::UINT8),
-                        count: Some(count),
-                    } => visitor.visit_borrowed_bytes(self.take(count)?),
+                    Header { elem: Some(marker::UINT8), count: Some(count) } => {
+                        visitor.visit_borrowed_bytes(self.take(count)?)
+                    }
                     _ => self.array(header, visitor),
                 }
             }
@@ -519,10 +490,7 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
                     return Err(self.invalid(at, "an enum object must hold exactly one entry"));
                 }
                 self.enter()?;
-                let value = visitor.visit_enum(Enum {
-                    de: self,
-                    elem: header.elem,
-                })?;
+                let value = visitor.visit_enum(Enum { de: self, elem: header.elem })?;
                 if header.count.is_none() && !self.at_end(marker::OBJECT_END)? {
                     return Err(
                         self.invalid(self.pos, "an enum object must hold exactly one entry")
@@ -562,9 +530,7 @@ impl Seq<'_, '_> {
         match self.remaining {
             Some(0) => Ok(()),
             None if self.ended || self.de.at_end(marker::ARRAY_END)? => Ok(()),
-            _ => Err(self
-                .de
-                .invalid(self.de.pos, "array holds more values than expected")),
+            _ => Err(self.de.invalid(self.de.pos, "array holds more values than expected")),
         }
     }
 }
@@ -604,9 +570,7 @@ impl Map<'_, '_> {
         match self.remaining {
             Some(0) => Ok(()),
             None if self.ended || self.de.at_end(marker::OBJECT_END)? => Ok(()),
-            _ => Err(self
-                .de
-                .invalid(self.de.pos, "object holds more entries than expected")),
+            _ => Err(self.de.invalid(self.de.pos, "object holds more entries than expected")),
         }
     }
 }

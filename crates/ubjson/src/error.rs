@@ -10,11 +10,7 @@ pub enum Error {
     Eof,
     /// A byte that is not a valid marker where a value (or key length, element
     /// type, end marker) was expected.
-    Marker {
-        offset: usize,
-        marker: u8,
-        expected: &'static str,
-    },
+    Marker { offset: usize, marker: u8, expected: &'static str },
     /// Structurally invalid input: a negative length, bad UTF-8, a malformed
     /// high-precision number, containers nested too deep...
     Invalid { offset: usize, what: &'static str },
@@ -31,11 +27,7 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Eof => f.write_str("UBJSON: unexpected end of input"),
-            Error::Marker {
-                offset,
-                marker,
-                expected,
-            } => {
+            Error::Marker { offset, marker, expected } => {
                 write!(f, "UBJSON: byte {offset}: expected {expected}, found ")?;
                 if marker.is_ascii_graphic() {
                     write!(f, "'{}'", *marker as char)

@@ -42,10 +42,7 @@ impl<'a> Serializer<'a> {
 
     /// Every container is written with start and end markers, no counts.
     pub fn streaming(out: &'a mut Vec<u8>) -> Self {
-        Serializer {
-            out,
-            counted: false,
-        }
+        Serializer { out, counted: false }
     }
 
     fn open(&mut self, start: u8, end: u8, len: Option<usize>) -> Result<Compound<'_, 'a>> {
@@ -54,17 +51,9 @@ impl<'a> Serializer<'a> {
             Some(len) if self.counted => {
                 self.out.push(marker::COUNT);
                 write_length(self.out, len)?;
-                Ok(Compound {
-                    ser: self,
-                    end: None,
-                    variant: false,
-                })
+                Ok(Compound { ser: self, end: None, variant: false })
             }
-            _ => Ok(Compound {
-                ser: self,
-                end: Some(end),
-                variant: false,
-            }),
+            _ => Ok(Compound { ser: self, end: Some(end), variant: false }),
         }
     }
 
@@ -72,8 +61,7 @@ impl<'a> Serializer<'a> {
     fn open_variant(&mut self, variant: &str) -> Result<()> {
         self.out.push(marker::OBJECT_START);
         if self.counted {
-            self.out
-                .extend_from_slice(&[marker::COUNT, marker::INT8, 1]);
+            self.out.extend_from_slice(&[marker::COUNT, marker::INT8, 1]);
         }
         write_key(self.out, variant)
     }
@@ -138,17 +126,9 @@ fn decimal(negative: bool, mut n: u128, buffer: &mut [u8; 40]) -> &[u8] {
 
 /// Any integer: a UBJSON integer if it fits int64, else a high-precision number.
 fn write_wide(out: &mut Vec<u8>, negative: bool, magnitude: u128) {
-    let fits = if negative {
-        magnitude <= 1 << 63
-    } else {
-        magnitude <= i64::MAX as u128
-    };
+    let fits = if negative { magnitude <= 1 << 63 } else { magnitude <= i64::MAX as u128 };
     if fits {
-        let v = if negative {
-            (magnitude as i128).wrapping_neg() as i64
-        } else {
-            magnitude as i64
-        };
+        let v = if negative { (magnitude as i128).wrapping_neg() as i64 } else { magnitude as i64 };
         write_int(out, v);
     } else {
         let mut buffer = [0; 40];

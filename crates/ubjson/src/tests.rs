@@ -11,9 +11,7 @@ use super::*;
 
 fn streaming<T: ?Sized + Serialize>(value: &T) -> Vec<u8> {
     let mut out = Vec::new();
-    value
-        .serialize(&mut Serializer::streaming(&mut out))
-        .unwrap();
+    value.serialize(&mut Serializer::streaming(&mut out)).unwrap();
     out
 }
 
@@ -49,10 +47,7 @@ fn spec_null_example() {
         passcode: Option<u32>,
     }
     let bytes = cat(&[b"{", &key("passcode"), b"Z}"]);
-    assert_eq!(
-        from_slice::<Passcode>(&bytes).unwrap(),
-        Passcode { passcode: None }
-    );
+    assert_eq!(from_slice::<Passcode>(&bytes).unwrap(), Passcode { passcode: None });
     assert_eq!(streaming(&Passcode { passcode: None }), bytes);
 }
 
@@ -61,10 +56,7 @@ fn spec_noop_example() {
     // ["foo", no-op, "bar", no-op, no-op, no-op, "baz", no-op, no-op]
     let s = |v: &str| cat(&[b"S", &key(v)]);
     let bytes = cat(&[b"[", &s("foo"), b"N", &s("bar"), b"NNN", &s("baz"), b"NN]"]);
-    assert_eq!(
-        from_slice::<Vec<String>>(&bytes).unwrap(),
-        ["foo", "bar", "baz"]
-    );
+    assert_eq!(from_slice::<Vec<String>>(&bytes).unwrap(), ["foo", "bar", "baz"]);
     // A stream of keep-alive no-ops before and after a value.
     assert_eq!(from_slice::<u8>(b"NNNi\x05NN").unwrap(), 5);
 }
@@ -76,10 +68,7 @@ fn spec_boolean_example() {
         authorized: bool,
         verified: bool,
     }
-    let value = Auth {
-        authorized: true,
-        verified: false,
-    };
+    let value = Auth { authorized: true, verified: false };
     let bytes = cat(&[b"{", &key("authorized"), b"T", &key("verified"), b"F}"]);
     assert_eq!(from_slice::<Auth>(&bytes).unwrap(), value);
     assert_eq!(streaming(&value), bytes);
@@ -148,21 +137,12 @@ fn spec_numeric_example() {
         int32: i64,
         int64: i64,
     }
-    let ints = Ints {
-        int8: 16,
-        uint8: 255,
-        int16: 32767,
-        int32: 2147483647,
-        int64: i64::MAX,
-    };
+    let ints = Ints { int8: 16, uint8: 255, int16: 32767, int32: 2147483647, int64: i64::MAX };
     let prefix = bytes.windows(8).position(|w| w == b"float32\x64").unwrap() - 2;
     assert_eq!(streaming(&ints), cat(&[&bytes[..prefix], b"}"]));
     // The example's spelling "-1.93+E190" is not a JSON number, so it is rejected.
     let bad = cat(&[b"H", &key("-1.93+E190")]);
-    assert!(matches!(
-        from_slice::<f64>(&bad),
-        Err(Error::Invalid { .. })
-    ));
+    assert!(matches!(from_slice::<f64>(&bad), Err(Error::Invalid { .. })));
 }
 
 #[test]
@@ -172,17 +152,11 @@ fn spec_char_example() {
         rolecode: char,
         delim: char,
     }
-    let value = Roles {
-        rolecode: 'a',
-        delim: ';',
-    };
+    let value = Roles { rolecode: 'a', delim: ';' };
     let bytes = cat(&[b"{", &key("rolecode"), b"Ca", &key("delim"), b"C;}"]);
     assert_eq!(from_slice::<Roles>(&bytes).unwrap(), value);
     assert_eq!(streaming(&value), bytes);
-    assert!(
-        from_slice::<char>(b"C\x80").is_err(),
-        "a char is at most 127"
-    );
+    assert!(from_slice::<char>(b"C\x80").is_err(), "a char is at most 127");
 }
 
 #[test]
@@ -190,15 +164,9 @@ fn spec_string_examples() {
     assert_eq!(to_vec("hello").unwrap(), b"Si\x05hello");
     assert_eq!(from_slice::<&str>(b"Si\x05hello").unwrap(), "hello");
     let russian = "привет";
-    assert_eq!(
-        to_vec(russian).unwrap(),
-        cat(&[b"Si\x0c", russian.as_bytes()])
-    );
+    assert_eq!(to_vec(russian).unwrap(), cat(&[b"Si\x0c", russian.as_bytes()]));
     let arabic = "مرحبا";
-    assert_eq!(
-        to_vec(arabic).unwrap(),
-        cat(&[b"Si\x0a", arabic.as_bytes()])
-    );
+    assert_eq!(to_vec(arabic).unwrap(), cat(&[b"Si\x0a", arabic.as_bytes()]));
     // A 1024-byte string takes an int16 length: 1 + 3 + 1024 bytes.
     let long = "x".repeat(1024);
     let bytes = to_vec(&long).unwrap();
@@ -209,10 +177,7 @@ fn spec_string_examples() {
         username: &'a str,
     }
     let bytes = cat(&[b"{", &key("username"), b"S", &key("rkalla"), b"}"]);
-    assert_eq!(
-        from_slice::<User<'_>>(&bytes).unwrap(),
-        User { username: "rkalla" }
-    );
+    assert_eq!(from_slice::<User<'_>>(&bytes).unwrap(), User { username: "rkalla" });
 }
 
 #[test]
@@ -230,10 +195,7 @@ fn spec_array_example() {
     ]);
     type Row = ((), bool, bool, i64, f32, String);
     let row: Row = from_slice(&bytes).unwrap();
-    assert_eq!(
-        row,
-        ((), true, false, 4782345193, 153.132, "ham".to_owned())
-    );
+    assert_eq!(row, ((), true, false, 4782345193, 153.132, "ham".to_owned()));
     assert_eq!(streaming(&row), bytes);
 }
 
@@ -286,10 +248,7 @@ fn spec_object_example() {
 fn spec_optimized_array_examples() {
     let values = [29.97f32, 31.13, 67.0, 2.113, 23.888];
     let payload: Vec<u8> = values.iter().flat_map(|v| v.to_be_bytes()).collect();
-    let marked: Vec<u8> = values
-        .iter()
-        .flat_map(|v| cat(&[b"d", &v.to_be_bytes()]))
-        .collect();
+    let marked: Vec<u8> = values.iter().flat_map(|v| cat(&[b"d", &v.to_be_bytes()])).collect();
     let plain = cat(&[b"[", &marked, b"]"]);
     let counted = cat(&[b"[#i\x05", &marked]);
     let typed = cat(&[b"[$d#i\x05", &payload]);
@@ -298,36 +257,18 @@ fn spec_optimized_array_examples() {
     }
     assert_eq!(to_vec(&values[..]).unwrap(), cat(&[b"[#i\x05", &marked]));
     // 512 no-ops: an empty array in 6 bytes.
-    assert_eq!(
-        from_slice::<Vec<i32>>(b"[$N#I\x02\x00").unwrap(),
-        Vec::<i32>::new()
-    );
+    assert_eq!(from_slice::<Vec<i32>>(b"[$N#I\x02\x00").unwrap(), Vec::<i32>::new());
     // Payload-less types: the header alone defines the values.
     assert_eq!(from_slice::<Vec<bool>>(b"[$T#i\x03").unwrap(), [true; 3]);
     assert_eq!(from_slice::<Vec<bool>>(b"[$F#i\x02").unwrap(), [false; 2]);
-    assert_eq!(
-        from_slice::<Vec<Option<u8>>>(b"[$Z#i\x02").unwrap(),
-        [None, None]
-    );
+    assert_eq!(from_slice::<Vec<Option<u8>>>(b"[$Z#i\x02").unwrap(), [None, None]);
     // Containers of containers: the inner start markers are omitted.
     let nested = b"[$[#i\x02$i#i\x02\x01\x02#i\x01i\x03";
-    assert_eq!(
-        from_slice::<Vec<Vec<i8>>>(nested).unwrap(),
-        [vec![1, 2], vec![3]]
-    );
+    assert_eq!(from_slice::<Vec<Vec<i8>>>(nested).unwrap(), [vec![1, 2], vec![3]]);
     // Typed arrays of every payload type.
-    assert_eq!(
-        from_slice::<Vec<u8>>(b"[$U#i\x02\xff\x00").unwrap(),
-        [255, 0]
-    );
-    assert_eq!(
-        from_slice::<Vec<i16>>(b"[$I#i\x02\x80\x00\x00\x01").unwrap(),
-        [i16::MIN, 1]
-    );
-    assert_eq!(
-        from_slice::<Vec<i32>>(b"[$l#i\x01\xff\xff\xff\xfe").unwrap(),
-        [-2]
-    );
+    assert_eq!(from_slice::<Vec<u8>>(b"[$U#i\x02\xff\x00").unwrap(), [255, 0]);
+    assert_eq!(from_slice::<Vec<i16>>(b"[$I#i\x02\x80\x00\x00\x01").unwrap(), [i16::MIN, 1]);
+    assert_eq!(from_slice::<Vec<i32>>(b"[$l#i\x01\xff\xff\xff\xfe").unwrap(), [-2]);
     assert_eq!(
         from_slice::<Vec<i64>>(b"[$L#i\x01\x00\x00\x00\x00\x00\x00\x01\x00").unwrap(),
         [256]
@@ -337,10 +278,7 @@ fn spec_optimized_array_examples() {
         [0.5]
     );
     assert_eq!(from_slice::<Vec<char>>(b"[$C#i\x02ab").unwrap(), ['a', 'b']);
-    assert_eq!(
-        from_slice::<Vec<&str>>(b"[$S#i\x02i\x01xi\x00").unwrap(),
-        ["x", ""]
-    );
+    assert_eq!(from_slice::<Vec<&str>>(b"[$S#i\x02i\x01xi\x00").unwrap(), ["x", ""]);
     assert_eq!(from_slice::<Vec<u64>>(b"[$H#i\x01i\x0218").unwrap(), [18]);
     let objects =
         from_slice::<Vec<BTreeMap<&str, u8>>>(b"[${#i\x02#i\x01i\x01aU\x01#i\x00").unwrap();
@@ -355,22 +293,15 @@ fn spec_optimized_object_examples() {
         long: f32,
         alt: f32,
     }
-    let expected = Position {
-        lat: 29.976,
-        long: 31.131,
-        alt: 67.0,
-    };
+    let expected = Position { lat: 29.976, long: 31.131, alt: 67.0 };
     let entry = |k: &str, v: f32, marker: &[u8]| cat(&[&key(k), marker, &v.to_be_bytes()]);
     let marked = cat(&[
         &entry("lat", 29.976, b"d"),
         &entry("long", 31.131, b"d"),
         &entry("alt", 67.0, b"d"),
     ]);
-    let bare = cat(&[
-        &entry("lat", 29.976, b""),
-        &entry("long", 31.131, b""),
-        &entry("alt", 67.0, b""),
-    ]);
+    let bare =
+        cat(&[&entry("lat", 29.976, b""), &entry("long", 31.131, b""), &entry("alt", 67.0, b"")]);
     let plain = cat(&[b"{", &marked, b"}"]);
     let counted = cat(&[b"{#i\x03", &marked]);
     let typed = cat(&[b"{$d#i\x03", &bare]);
@@ -387,11 +318,7 @@ fn spec_optimized_object_examples() {
     let bytes = cat(&[b"{$Z#i\x03", &key("name"), &key("password"), &key("email")]);
     assert_eq!(
         from_slice::<Account>(&bytes).unwrap(),
-        Account {
-            name: None,
-            password: None,
-            email: None
-        }
+        Account { name: None, password: None, email: None }
     );
     // Typed booleans and no-ops.
     let bytes = cat(&[b"{$T#i\x02", &key("a"), &key("b")]);
@@ -400,10 +327,7 @@ fn spec_optimized_object_examples() {
         BTreeMap::from([("a".into(), true), ("b".into(), true)])
     );
     let bytes = cat(&[b"{$N#i\x02", &key("a"), &key("b")]);
-    assert_eq!(
-        from_slice::<BTreeMap<String, bool>>(&bytes).unwrap(),
-        BTreeMap::new()
-    );
+    assert_eq!(from_slice::<BTreeMap<String, bool>>(&bytes).unwrap(), BTreeMap::new());
 }
 
 #[test]
@@ -418,11 +342,7 @@ fn spec_binary_data() {
     let bytes = to_vec(&Bytes(&data)).unwrap();
     assert_eq!(bytes, cat(&[b"[$U#i\x05", &data]));
     assert_eq!(from_slice::<&[u8]>(&bytes).unwrap(), data, "borrowed");
-    assert_eq!(
-        from_slice::<Vec<u8>>(&bytes).unwrap(),
-        data,
-        "as an array of uint8"
-    );
+    assert_eq!(from_slice::<Vec<u8>>(&bytes).unwrap(), data, "as an array of uint8");
 }
 
 // --- encoding choices -----------------------------------------------------------
@@ -451,10 +371,7 @@ fn integers_take_the_smallest_type() {
 
 #[test]
 fn integers_beyond_int64_are_high_precision() {
-    assert_eq!(
-        to_vec(&u64::MAX).unwrap(),
-        cat(&[b"H", &key("18446744073709551615")])
-    );
+    assert_eq!(to_vec(&u64::MAX).unwrap(), cat(&[b"H", &key("18446744073709551615")]));
     assert_eq!(to_vec(&(i64::MAX as u64)).unwrap()[0], b'L');
     assert_eq!(to_vec(&(i64::MAX as u64 + 1)).unwrap()[0], b'H');
     round_trip(&u64::MAX);
@@ -471,14 +388,8 @@ fn integers_beyond_int64_are_high_precision() {
 
 #[test]
 fn floats_and_non_finite_values() {
-    assert_eq!(
-        to_vec(&1.5f32).unwrap(),
-        cat(&[b"d", &1.5f32.to_be_bytes()])
-    );
-    assert_eq!(
-        to_vec(&1.5f64).unwrap(),
-        cat(&[b"D", &1.5f64.to_be_bytes()])
-    );
+    assert_eq!(to_vec(&1.5f32).unwrap(), cat(&[b"d", &1.5f32.to_be_bytes()]));
+    assert_eq!(to_vec(&1.5f64).unwrap(), cat(&[b"D", &1.5f64.to_be_bytes()]));
     round_trip(&f64::MIN_POSITIVE);
     round_trip(&-0.0f32);
     // The spec encodes infinity (and so NaN) as null; reading null as a float fails.
@@ -628,25 +539,11 @@ fn enums_from_every_container_form() {
         assert_eq!(from_slice::<Shape>(&bytes).unwrap(), rect, "{bytes:?}");
     }
     assert!(
-        from_slice::<Shape>(&cat(&[
-            b"{#i\x02",
-            &key("Rect"),
-            b"{}",
-            &key("Empty"),
-            b"Z"
-        ]))
-        .is_err()
+        from_slice::<Shape>(&cat(&[b"{#i\x02", &key("Rect"), b"{}", &key("Empty"), b"Z"])).is_err()
     );
     assert!(
-        from_slice::<Shape>(&cat(&[
-            b"{",
-            &key("Circle"),
-            b"D",
-            &[0; 8],
-            &key("Empty"),
-            b"Z}"
-        ]))
-        .is_err()
+        from_slice::<Shape>(&cat(&[b"{", &key("Circle"), b"D", &[0; 8], &key("Empty"), b"Z}"]))
+            .is_err()
     );
     assert!(from_slice::<Shape>(&cat(&[b"S", &key("Hexagon")])).is_err());
 }
@@ -690,15 +587,9 @@ fn bad_input_is_an_error() {
         let result = from_slice::<serde::de::IgnoredAny>(bytes);
         assert!(result.is_err(), "{bytes:?}");
     }
-    assert!(matches!(
-        from_slice::<u8>(b"i\x01i\x02"),
-        Err(Error::TrailingBytes { offset: 2 })
-    ));
+    assert!(matches!(from_slice::<u8>(b"i\x01i\x02"), Err(Error::TrailingBytes { offset: 2 })));
     assert!(
-        matches!(
-            from_slice::<Vec<u8>>(b"[#i\xff"),
-            Err(Error::Invalid { .. })
-        ),
+        matches!(from_slice::<Vec<u8>>(b"[#i\xff"), Err(Error::Invalid { .. })),
         "negative count"
     );
     // A tuple reading fewer values than the array holds.
@@ -706,10 +597,7 @@ fn bad_input_is_an_error() {
     assert!(from_slice::<(u8,)>(b"[#i\x02i\x01i\x02").is_err());
     // Nesting limit.
     let deep = [b'['; 200];
-    assert!(matches!(
-        from_slice::<serde::de::IgnoredAny>(&deep),
-        Err(Error::Invalid { .. })
-    ));
+    assert!(matches!(from_slice::<serde::de::IgnoredAny>(&deep), Err(Error::Invalid { .. })));
     let ok = cat(&[&[b'['; 100], &[b']'; 100]]);
     from_slice::<serde::de::IgnoredAny>(&ok).unwrap();
 }

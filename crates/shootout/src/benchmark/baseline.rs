@@ -52,14 +52,10 @@ where
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
-        let slot = stream
-            .get(..SLOT)
-            .context("baseline: stream ends inside a slot number")?;
+        let slot = stream.get(..SLOT).context("baseline: stream ends inside a slot number")?;
         let slot = u32::from_le_bytes(slot.try_into().expect("4 bytes")) as usize;
-        let copy = self
-            .copies
-            .get(slot)
-            .with_context(|| format!("baseline: no record in slot {slot}"))?;
+        let copy =
+            self.copies.get(slot).with_context(|| format!("baseline: no record in slot {slot}"))?;
         W::feed(copy, sink);
         Ok(SLOT)
     }

@@ -63,24 +63,14 @@ impl<W: Workload> Registered<W> {
         Registered {
             info: &C::INFO,
             labels: C::LABELS,
-            make: Ok(|| {
-                Box::new(Runner::<W, C> {
-                    codec: C::new(),
-                    workload: PhantomData,
-                })
-            }),
+            make: Ok(|| Box::new(Runner::<W, C> { codec: C::new(), workload: PhantomData })),
             make_codec: Some(|| Box::new(Dyn(C::new()))),
         }
     }
 
     /// A format that cannot express workload `W`, and why.
     pub fn unsupported<F: Format>(reason: &'static str) -> Self {
-        Registered {
-            info: &F::INFO,
-            labels: F::INFO.labels,
-            make: Err(reason),
-            make_codec: None,
-        }
+        Registered { info: &F::INFO, labels: F::INFO.labels, make: Err(reason), make_codec: None }
     }
 
     /// A fresh codec, for a format that runs on `W`.
@@ -221,14 +211,7 @@ pub enum Progress<'a> {
     /// The first pass over the input, no format yet: input bytes read, and the total when known.
     Scanning(u64, Option<u64>),
     /// `operations` more done in run `run` (0-based over warm-up and measured runs) of `runs`, by every format.
-    Window {
-        run: usize,
-        runs: usize,
-        operations: u64,
-        total: u64,
-        warmup: bool,
-        format: &'a str,
-    },
+    Window { run: usize, runs: usize, operations: u64, total: u64, warmup: bool, format: &'a str },
 }
 
 /// Object-safe face of a codec; the loops inside are monomorphized per codec.
@@ -263,10 +246,7 @@ pub struct WindowError {
 
 impl WindowError {
     fn at(operation: usize, error: anyhow::Error) -> Self {
-        WindowError {
-            operation: Some(operation),
-            error,
-        }
+        WindowError { operation: Some(operation), error }
     }
 
     /// The failure of run `run`, whose window began at operation `first` of the input.
@@ -314,10 +294,7 @@ const PASSES: [&str; 3] = ["throughput", "latency", "allocation"];
 impl<W: Workload> RunState<W> {
     fn new(reference: &W::Aggregate, compress: bool, rounds: usize) -> Result<Self> {
         let zstd = if compress {
-            Some(zstd::stream::write::Encoder::new(
-                ByteCount::default(),
-                ZSTD_LEVEL,
-            )?)
+            Some(zstd::stream::write::Encoder::new(ByteCount::default(), ZSTD_LEVEL)?)
         } else {
             None
         };
@@ -356,9 +333,7 @@ impl<W: Workload, C: Codec<W>> Runner<W, C> {
             let used = call(&mut self.codec, &stream[offset..], sink).map_err(|e| {
                 WindowError::at(
                     decoded,
-                    e.context(format!(
-                        "decoding the window's stream at byte {offset} failed"
-                    )),
+                    e.context(format!("decoding the window's stream at byte {offset} failed")),
                 )
             })?;
             if used == 0 || used > stream.len() - offset {
@@ -429,13 +404,7 @@ impl<W: Workload, C: Codec<W>> Bench<W> for Runner<W, C> {
         round: usize,
     ) -> Result<(), WindowError> {
         let sink = &mut state.round_sinks[round - 1];
-        self.throughput(
-            window,
-            stream,
-            sink,
-            [&mut state.encode, &mut state.decode],
-            timer,
-        )?;
+        self.throughput(window, stream, sink, [&mut state.encode, &mut state.decode], timer)?;
         Ok(())
     }
 
@@ -457,10 +426,8 @@ impl<W: Workload, C: Codec<W>> Bench<W> for Runner<W, C> {
         )?;
         state.encoded_bytes += bytes;
         if let Some(zstd) = &mut state.zstd {
-            zstd.write_all(stream).map_err(|e| WindowError {
-                operation: None,
-                error: anyhow!("zstd: {e}"),
-            })?;
+            zstd.write_all(stream)
+                .map_err(|e| WindowError { operation: None, error: anyhow!("zstd: {e}") })?;
         }
 
         // Latency: one fenced sample per record.
@@ -492,12 +459,10 @@ impl<W: Workload, C: Codec<W>> Bench<W> for Runner<W, C> {
                 .map_err(|e| encode_error(i, e))?;
         }
         let between = alloc::snapshot();
-        let decoded = self.decode_stream(
-            stream,
-            allocation_sink,
-            order.len(),
-            |codec, bytes, sink| codec.decode(bytes, sink),
-        );
+        let decoded =
+            self.decode_stream(stream, allocation_sink, order.len(), |codec, bytes, sink| {
+                codec.decode(bytes, sink)
+            });
         let after = alloc::snapshot();
         drop(counting);
         decoded?;
@@ -526,18 +491,11 @@ pub fn measure<W: Workload>(
     ensure!(settings.runs > 0, "--runs must be at least 1");
     ensure!(settings.window > 0, "--window must be at least 1");
     let scanned = scan(input, settings.window, &mut on_progress)?;
-    ensure!(
-        scanned.operations > 0,
-        "{}: no records to benchmark",
-        input.name()
-    );
+    ensure!(scanned.operations > 0, "{}: no records to benchmark", input.name());
 
     let runnable: Vec<&Registered<W>> = formats.iter().filter(|f| f.make.is_ok()).collect();
-    let mut benches: Vec<Box<dyn Bench<W>>> = runnable
-        .iter()
-        .filter_map(|f| f.make.ok())
-        .map(|make| make())
-        .collect();
+    let mut benches: Vec<Box<dyn Bench<W>>> =
+        runnable.iter().filter_map(|f| f.make.ok()).map(|make| make()).collect();
     let mut results: Vec<FormatRuns> = runnable
         .iter()
         .map(|f| FormatRuns {
@@ -568,11 +526,7 @@ pub fn measure<W: Workload>(
     for run in 0..total_runs {
         let warmup = run < settings.warmup_runs;
         // A warm-up run brings caches and allocators to their steady state; more rounds would add nothing.
-        let rounds = if warmup {
-            1
-        } else {
-            settings.throughput_rounds
-        };
+        let rounds = if warmup { 1 } else { settings.throughput_rounds };
         let started = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
         let wall = Instant::now();
         let first = run == 0;
@@ -651,11 +605,7 @@ pub fn measure<W: Workload>(
             wall_ms: wall.elapsed().as_secs_f64() * 1e3,
         });
     }
-    Ok(Measured {
-        formats: results,
-        runs,
-        scanned,
-    })
+    Ok(Measured { formats: results, runs, scanned })
 }
 
 /// What run `run` found, added to each format's figures: its sinks checked
@@ -804,10 +754,7 @@ mod tests {
     struct Picky;
 
     impl Format for Picky {
-        const INFO: FormatInfo = FormatInfo {
-            name: "picky",
-            ..Forgetful::INFO
-        };
+        const INFO: FormatInfo = FormatInfo { name: "picky", ..Forgetful::INFO };
     }
 
     impl Codec<Iex> for Picky {
@@ -815,11 +762,7 @@ mod tests {
             Picky
         }
         fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
-            ensure!(
-                record.seq_no != u64::MAX,
-                "cannot carry seq_no {}",
-                record.seq_no
-            );
+            ensure!(record.seq_no != u64::MAX, "cannot carry seq_no {}", record.seq_no);
             <Baseline<Iex> as Codec<Iex>>::new().encode(record, stream)
         }
         fn decode(&mut self, _: &[u8], _: &mut Aggregator) -> Result<usize> {
@@ -851,15 +794,9 @@ mod tests {
 
     #[test]
     fn a_format_that_decodes_wrongly_is_withheld_naming_the_pass_and_the_difference() {
-        let formats = [
-            Registered::of::<Forgetful>(),
-            Registered::of::<Baseline<Iex>>(),
-        ];
+        let formats = [Registered::of::<Forgetful>(), Registered::of::<Baseline<Iex>>()];
         let measured = measure_sample(&formats, settings(0, 1));
-        let failure = measured.formats[0]
-            .failure
-            .as_ref()
-            .expect("validation must fail");
+        let failure = measured.formats[0].failure.as_ref().expect("validation must fail");
         assert!(
             failure.reason.starts_with(
                 "decoded data does not match the reference aggregate (throughput pass)"
@@ -867,10 +804,7 @@ mod tests {
             "{failure:?}"
         );
         assert!(measured.formats[0].runs.is_empty());
-        assert!(
-            measured.formats[1].failure.is_none(),
-            "the other format is still measured"
-        );
+        assert!(measured.formats[1].failure.is_none(), "the other format is still measured");
         assert_eq!(measured.formats[1].runs.len(), 1);
     }
 
@@ -881,10 +815,7 @@ mod tests {
         let failure = measured.formats[0].failure.as_ref().unwrap();
         assert_eq!(failure.operation, Some(2), "{failure:?}");
         assert_eq!(failure.position.as_deref(), Some("record 2"));
-        assert!(
-            failure.reason.contains("cannot carry seq_no"),
-            "{failure:?}"
-        );
+        assert!(failure.reason.contains("cannot carry seq_no"), "{failure:?}");
         assert_eq!(measured.formats[1].runs.len(), 2);
     }
 
@@ -897,24 +828,15 @@ mod tests {
         assert_eq!(formats[0].unsupported_reason(), Some("cannot express it"));
         assert_eq!(formats[1].unsupported_reason(), None);
         let measured = measure_sample(&formats, settings(0, 1));
-        assert_eq!(
-            measured
-                .formats
-                .iter()
-                .map(|r| r.info.name)
-                .collect::<Vec<_>>(),
-            ["sbe"]
-        );
+        assert_eq!(measured.formats.iter().map(|r| r.info.name).collect::<Vec<_>>(), ["sbe"]);
     }
 
     #[test]
     fn every_run_covers_every_record_in_every_pass() {
         let dataset = sample_dataset();
         let operations = dataset.order.len() as u64;
-        let formats = [
-            Registered::of::<crate::format::sbe::Sbe>(),
-            Registered::of::<Baseline<Iex>>(),
-        ];
+        let formats =
+            [Registered::of::<crate::format::sbe::Sbe>(), Registered::of::<Baseline<Iex>>()];
         let mut windows = 0;
         let measured = measure(
             &InMemory::generated(dataset),
@@ -952,10 +874,8 @@ mod tests {
 
     #[test]
     fn a_process_makes_exactly_its_warm_up_and_measured_runs() {
-        let formats = [
-            Registered::of::<crate::format::sbe::Sbe>(),
-            Registered::of::<Baseline<Iex>>(),
-        ];
+        let formats =
+            [Registered::of::<crate::format::sbe::Sbe>(), Registered::of::<Baseline<Iex>>()];
         let measured = measure_sample(&formats, settings(1, 4));
         let warmup: Vec<bool> = measured.runs.iter().map(|r| r.warmup).collect();
         assert_eq!(warmup, [true, false, false, false, false]);

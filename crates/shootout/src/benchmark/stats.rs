@@ -175,9 +175,8 @@ impl HistogramLimits {
     }
 
     fn check_header(&self, plain: &[u8]) -> Result<(), String> {
-        let Some(header) = plain
-            .get(..V2_HEADER_BYTES)
-            .filter(|h| big_endian(h, 0, 4) == V2_COOKIE)
+        let Some(header) =
+            plain.get(..V2_HEADER_BYTES).filter(|h| big_endian(h, 0, 4) == V2_COOKIE)
         else {
             return Err(format!(
                 "a V2 encoding of {} bytes; expected a {V2_HEADER_BYTES}-byte header from a V2 cookie",
@@ -211,9 +210,7 @@ impl HistogramLimits {
 
 /// The big-endian unsigned number of `len` bytes at `at` (the caller checked the length).
 fn big_endian(bytes: &[u8], at: usize, len: usize) -> u64 {
-    bytes[at..at + len]
-        .iter()
-        .fold(0, |n, &b| n << 8 | u64::from(b))
+    bytes[at..at + len].iter().fold(0, |n, &b| n << 8 | u64::from(b))
 }
 
 /// Tukey's fences on the latency samples: below Q1 − 1.5·IQR, above Q3 + 1.5·IQR.
@@ -315,11 +312,7 @@ impl RunStats {
             ns_per_op: raw.total_ns as f64 / raw.ops.max(1) as f64,
             total_ns: raw.total_ns,
             ops: raw.ops,
-            ops_per_s: if seconds > 0.0 {
-                raw.ops as f64 / seconds
-            } else {
-                0.0
-            },
+            ops_per_s: if seconds > 0.0 { raw.ops as f64 / seconds } else { 0.0 },
             p50_ns: latency.value_at_quantile(0.50),
             p90_ns: latency.value_at_quantile(0.90),
             p99_ns: latency.value_at_quantile(0.99),
@@ -349,31 +342,19 @@ impl Spread {
         let mut v: Vec<f64> = values.into_iter().collect();
         assert!(!v.is_empty(), "spread of no runs");
         v.sort_by(f64::total_cmp);
-        Spread {
-            median: median_of_sorted(&v),
-            min: v[0],
-            max: v[v.len() - 1],
-        }
+        Spread { median: median_of_sorted(&v), min: v[0], max: v[v.len() - 1] }
     }
 
     /// (max − min) / median: the noise a reader should weigh a difference against.
     pub fn relative_range(&self) -> f64 {
-        if self.median > 0.0 {
-            (self.max - self.min) / self.median
-        } else {
-            0.0
-        }
+        if self.median > 0.0 { (self.max - self.min) / self.median } else { 0.0 }
     }
 }
 
 /// Median of an odd count is the middle value; of an even count, the mean of the middle two.
 fn median_of_sorted(v: &[f64]) -> f64 {
     let mid = v.len() / 2;
-    if v.len() % 2 == 1 {
-        v[mid]
-    } else {
-        (v[mid - 1] + v[mid]) / 2.0
-    }
+    if v.len() % 2 == 1 { v[mid] } else { (v[mid - 1] + v[mid]) / 2.0 }
 }
 
 fn median(values: &mut [f64]) -> f64 {
@@ -407,30 +388,20 @@ impl ByProcess {
     pub fn of(values: impl IntoIterator<Item = (usize, f64)>) -> ByProcess {
         let mut pairs: Vec<(usize, f64)> = values.into_iter().collect();
         pairs.sort_by_key(|&(process, _)| process);
-        let mut by_process = ByProcess {
-            processes: Vec::new(),
-            groups: Vec::new(),
-        };
+        let mut by_process = ByProcess { processes: Vec::new(), groups: Vec::new() };
         for (process, value) in pairs {
             if by_process.processes.last() != Some(&process) {
                 by_process.processes.push(process);
                 by_process.groups.push(Vec::new());
             }
-            by_process
-                .groups
-                .last_mut()
-                .expect("just pushed")
-                .push(value);
+            by_process.groups.last_mut().expect("just pushed").push(value);
         }
         by_process
     }
 
     /// Runs of a single process.
     pub fn one_process(values: &[f64]) -> ByProcess {
-        ByProcess {
-            processes: vec![0],
-            groups: vec![values.to_vec()],
-        }
+        ByProcess { processes: vec![0], groups: vec![values.to_vec()] }
     }
 
     pub fn processes(&self) -> usize {
@@ -487,19 +458,14 @@ impl ByProcess {
 fn bootstrap(samples: &[&ByProcess], paired: bool, statistic: impl Fn(&[f64]) -> f64) -> Interval {
     let mut rng = ChaCha8Rng::seed_from_u64(BOOTSTRAP_SEED);
     let mut estimates = Vec::with_capacity(BOOTSTRAP_RESAMPLES);
-    let mut resampled: Vec<Vec<f64>> = samples
-        .iter()
-        .map(|s| Vec::with_capacity(s.runs()))
-        .collect();
+    let mut resampled: Vec<Vec<f64>> =
+        samples.iter().map(|s| Vec::with_capacity(s.runs())).collect();
     let mut medians = vec![0.0; samples.len()];
     let paired = paired && samples.windows(2).all(|w| w[0].processes == w[1].processes);
     let mut picks = Vec::new();
     for _ in 0..BOOTSTRAP_RESAMPLES {
-        for (i, ((sample, out), m)) in samples
-            .iter()
-            .zip(&mut resampled)
-            .zip(&mut medians)
-            .enumerate()
+        for (i, ((sample, out), m)) in
+            samples.iter().zip(&mut resampled).zip(&mut medians).enumerate()
         {
             if i == 0 || !paired {
                 let k = sample.processes();
@@ -515,10 +481,7 @@ fn bootstrap(samples: &[&ByProcess], paired: bool, statistic: impl Fn(&[f64]) ->
     }
     estimates.sort_by(f64::total_cmp);
     let at = |q: f64| estimates[((estimates.len() - 1) as f64 * q).round() as usize];
-    Interval {
-        low: at(0.025),
-        high: at(0.975),
-    }
+    Interval { low: at(0.025), high: at(0.975) }
 }
 
 /// The median's 95 % interval, by bootstrap over processes and runs.
@@ -540,16 +503,12 @@ fn precision_of(ci: Interval, median: f64, runs: usize) -> Option<f64> {
 /// The 95 % interval of median(runs) / median(reference) of two formats of
 /// one run, resampling both, paired by process.
 pub fn ratio_interval(runs: &ByProcess, reference: &ByProcess) -> Interval {
-    bootstrap(&[runs, reference], true, |medians| {
-        medians[0] / medians[1].max(f64::MIN_POSITIVE)
-    })
+    bootstrap(&[runs, reference], true, |medians| medians[0] / medians[1].max(f64::MIN_POSITIVE))
 }
 
 /// The same for figures of two invocations, whose processes have nothing in common.
 pub fn ratio_interval_apart(runs: &ByProcess, reference: &ByProcess) -> Interval {
-    bootstrap(&[runs, reference], false, |medians| {
-        medians[0] / medians[1].max(f64::MIN_POSITIVE)
-    })
+    bootstrap(&[runs, reference], false, |medians| medians[0] / medians[1].max(f64::MIN_POSITIVE))
 }
 
 /// One direction summarized across measured runs.
@@ -644,19 +603,13 @@ mod tests {
         let mut s = samples(1..=1000);
         s.loop_ns = 1_200_000;
         s.ops = 3000;
-        s.allocations = Allocations {
-            count: 500,
-            bytes: 4000,
-        };
+        s.allocations = Allocations { count: 500, bytes: 4000 };
         s.allocation_ops = 1000;
         let r = s.finish();
         assert_eq!(r.ns_per_op, 400.0);
         assert_eq!(r.ops_per_s, 3000.0 / 1200e-6);
         assert_eq!((r.p50_ns, r.p99_ns, r.max_ns), (500, 990, 1000));
-        assert_eq!(
-            (r.allocations_per_op, r.allocated_bytes_per_op),
-            (Some(0.5), 4.0)
-        );
+        assert_eq!((r.allocations_per_op, r.allocated_bytes_per_op), (Some(0.5), 4.0));
     }
 
     #[test]
@@ -678,14 +631,7 @@ mod tests {
 
     #[test]
     fn spread_takes_the_median_run() {
-        assert_eq!(
-            Spread::of([5.0, 1.0, 3.0]),
-            Spread {
-                median: 3.0,
-                min: 1.0,
-                max: 5.0
-            }
-        );
+        assert_eq!(Spread::of([5.0, 1.0, 3.0]), Spread { median: 3.0, min: 1.0, max: 5.0 });
         assert_eq!(Spread::of([4.0, 1.0, 3.0, 2.0]).median, 2.5);
         assert!((Spread::of([90.0, 100.0, 110.0]).relative_range() - 0.2).abs() < 1e-12);
     }
@@ -755,9 +701,7 @@ mod tests {
         let mut h = new_histogram();
         h.record(42).unwrap();
         let mut plain = Vec::new();
-        hdrhistogram::serialization::V2Serializer::new()
-            .serialize(&h, &mut plain)
-            .unwrap();
+        hdrhistogram::serialization::V2Serializer::new().serialize(&h, &mut plain).unwrap();
         let mut deflated = Vec::new();
         hdrhistogram::serialization::V2DeflateSerializer::new()
             .serialize(&h, &mut deflated)
@@ -793,24 +737,12 @@ mod tests {
     fn histograms_beyond_the_writers_limits_are_refused_before_allocating() {
         let limits = &HISTOGRAM_LIMITS;
         for (bytes, says) in [
-            (
-                v2_header(5, 1, 1 << 62, 0),
-                "5 significant figures; expected 1 to 3",
-            ),
+            (v2_header(5, 1, 1 << 62, 0), "5 significant figures; expected 1 to 3"),
             (v2_header(0, 1, 1000, 0), "0 significant figures"),
             (v2_header(3, 2, 1000, 0), "values from 2 to 1000 ns"),
-            (
-                v2_header(3, 1, limits.highest_ns + 1, 0),
-                "to 3600000000001 ns",
-            ),
-            (
-                v2_header(3, 1, 1000, u32::MAX),
-                "a payload of 4294967295 bytes; expected at most 0",
-            ),
-            (
-                v2_header(3, 1, 1000, 0)[..39].to_vec(),
-                "a V2 encoding of 39 bytes",
-            ),
+            (v2_header(3, 1, limits.highest_ns + 1, 0), "to 3600000000001 ns"),
+            (v2_header(3, 1, 1000, u32::MAX), "a payload of 4294967295 bytes; expected at most 0"),
+            (v2_header(3, 1, 1000, 0)[..39].to_vec(), "a V2 encoding of 39 bytes"),
         ] {
             let refused = refusal(&bytes);
             assert!(refused.contains(says), "{refused}");
@@ -842,10 +774,7 @@ mod tests {
     /// means; a change to the arithmetic shows here first.
     #[test]
     fn the_engine_matches_its_test_vectors() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../spec/statistics-vectors.json"
-        );
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../spec/statistics-vectors.json");
         let cases: [(&str, &[f64], &[f64]); 5] = [
             (
                 "five runs",
@@ -871,12 +800,7 @@ mod tests {
                 // The last case's runs come from three processes, three runs each.
                 let per_process = if runs.len() == 9 { 3 } else { runs.len() };
                 let grouped = |values: &[f64]| {
-                    ByProcess::of(
-                        values
-                            .iter()
-                            .enumerate()
-                            .map(|(i, &v)| (i / per_process, v)),
-                    )
+                    ByProcess::of(values.iter().enumerate().map(|(i, &v)| (i / per_process, v)))
                 };
                 let (runs_by_process, reference_by_process) = (grouped(runs), grouped(reference));
                 let ci = median_interval(&runs_by_process);

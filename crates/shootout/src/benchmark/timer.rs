@@ -69,12 +69,7 @@ impl Timer {
         samples.sort_unstable();
         let calibration = &mut timer.calibration;
         calibration.empty_region_ns = samples[samples.len() / 2];
-        calibration.resolution_ns = samples
-            .iter()
-            .copied()
-            .find(|&ns| ns > 0)
-            .unwrap_or(1)
-            .max(1);
+        calibration.resolution_ns = samples.iter().copied().find(|&ns| ns > 0).unwrap_or(1).max(1);
         calibration.flag_below_ns = 5 * calibration.resolution_ns;
         timer
     }
@@ -100,8 +95,7 @@ impl Timer {
     /// One latency sample: the region's time less the calibrated empty-region cost.
     #[inline(always)]
     pub fn sample_ns(&self, start: u64) -> u64 {
-        self.elapsed_ns(start)
-            .saturating_sub(self.calibration.empty_region_ns)
+        self.elapsed_ns(start).saturating_sub(self.calibration.empty_region_ns)
     }
 }
 

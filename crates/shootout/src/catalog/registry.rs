@@ -226,11 +226,7 @@ pub const GROUPS: &[Group] = &[
             matches!(schema(info), Some(Schema::Idl | Schema::Derive))
         }),
     },
-    Group {
-        name: "json",
-        summary: "the JSON libraries",
-        members: Members::Listed,
-    },
+    Group { name: "json", summary: "the JSON libraries", members: Members::Listed },
 ];
 
 /// Whether `info` (with `labels` on this workload) belongs to `group`, or
@@ -274,11 +270,7 @@ pub fn select<W: Workload>(
     };
     let selected: Vec<Registered<W>> = all.into_iter().filter(|f| chosen(f)).collect();
     if selected.is_empty() {
-        bail!(
-            "--formats {} selects no format for workload {}",
-            wanted.join(","),
-            W::NAME
-        );
+        bail!("--formats {} selects no format for workload {}", wanted.join(","), W::NAME);
     }
     Ok(selected)
 }
@@ -290,11 +282,7 @@ mod tests {
 
     fn names(wanted: &[&str]) -> Vec<&'static str> {
         let wanted: Vec<String> = wanted.iter().map(|s| s.to_string()).collect();
-        select(iex(), &wanted)
-            .unwrap()
-            .iter()
-            .map(|f| f.info.name)
-            .collect()
+        select(iex(), &wanted).unwrap().iter().map(|f| f.info.name).collect()
     }
 
     #[test]
@@ -324,18 +312,10 @@ mod tests {
             .into_iter()
             .filter_map(|check| std::panic::catch_unwind(check).err())
             .map(|panic| {
-                panic
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .unwrap_or_else(|| "a panic".to_string())
+                panic.downcast_ref::<String>().cloned().unwrap_or_else(|| "a panic".to_string())
             })
             .collect();
-        assert!(
-            failed.is_empty(),
-            "{} cells failed:\n{}",
-            failed.len(),
-            failed.join("\n")
-        );
+        assert!(failed.is_empty(), "{} cells failed:\n{}", failed.len(), failed.join("\n"));
     }
 
     /// Every Rust format as spec/formats.json lists it: the registry's rows
@@ -385,23 +365,14 @@ mod tests {
         fn cells<W: Workload>(
             formats: Vec<Registered<W>>,
         ) -> Vec<(&'static str, Option<&'static str>)> {
-            formats
-                .iter()
-                .map(|f| (f.info.name, f.unsupported_reason()))
-                .collect()
+            formats.iter().map(|f| (f.info.name, f.unsupported_reason())).collect()
         }
 
         #[test]
         fn unnamed_workloads_show_no_mapping_and_reasons_show() {
             assert_eq!(cells(iex()), [("bincode", None), ("sbe", None)]);
-            assert_eq!(
-                cells(user()),
-                [("bincode", None), ("sbe", Some(NO_MAPPING))]
-            );
-            assert_eq!(
-                cells(mixed()),
-                [("bincode", None), ("sbe", Some("cannot say"))]
-            );
+            assert_eq!(cells(user()), [("bincode", None), ("sbe", Some(NO_MAPPING))]);
+            assert_eq!(cells(mixed()), [("bincode", None), ("sbe", Some("cannot say"))]);
             assert_eq!(runs().len(), 3);
             // The measured cells: bincode's three, sbe's iex and none of its others.
             assert_eq!(conformance().len(), 4);
@@ -422,10 +393,7 @@ mod tests {
 
     #[test]
     fn names_and_groups_select_in_registry_order() {
-        assert_eq!(
-            names(&["classic"]),
-            ["capnp-unpacked", "capnp-packed", "flatbuffers", "sbe"]
-        );
+        assert_eq!(names(&["classic"]), ["capnp-unpacked", "capnp-packed", "flatbuffers", "sbe"]);
         assert_eq!(names(&["sbe", "capnp-packed"]), ["capnp-packed", "sbe"]);
         assert_eq!(names(&[]).len(), iex().len());
         assert!(names(&["zero-copy"]).contains(&"flatbuffers-unchecked"));
@@ -433,10 +401,7 @@ mod tests {
 
     #[test]
     fn unknown_names_list_formats_and_groups() {
-        let error = select(iex(), &["morse".to_string()])
-            .err()
-            .unwrap()
-            .to_string();
+        let error = select(iex(), &["morse".to_string()]).err().unwrap().to_string();
         assert!(
             error.contains("unknown format 'morse'") && error.contains("groups: classic"),
             "{error}"
@@ -457,11 +422,7 @@ mod tests {
                 "{} is a format but names no feature-matrix row",
                 f.info.name
             );
-            assert!(
-                f.info.wire.is_some(),
-                "{} is a format but names no wire format",
-                f.info.name
-            );
+            assert!(f.info.wire.is_some(), "{} is a format but names no wire format", f.info.name);
             assert!(
                 GROUPS.iter().all(|g| g.name != f.info.name),
                 "{} shadows a group",
@@ -502,11 +463,7 @@ mod tests {
         };
         for (a, b, direction) in crate::results::CANARIES {
             assert_eq!(direction, "encode", "only encoders are shared");
-            assert_eq!(
-                stream(a),
-                stream(b),
-                "{a} and {b} must run the same encoder"
-            );
+            assert_eq!(stream(a), stream(b), "{a} and {b} must run the same encoder");
         }
     }
 }

@@ -155,10 +155,7 @@ where
     W::Aggregate: Clone,
 {
     if let Some(path) = &data.input {
-        bail!(
-            "--workload {name} generates its data; it takes no --input ({})",
-            path.display()
-        );
+        bail!("--workload {name} generates its data; it takes no --input ({})", path.display());
     }
     let dataset = generate(data.records as usize, data.generated.seed);
     task.on(&InMemory::generated(dataset), formats)
@@ -177,15 +174,9 @@ fn tabular<R: Row + Clone + Serialize>(
         None => {
             let seed = data.generated.seed;
             let rows = tabular::generate_rows::<R>(data.records as usize, seed, data.presence);
-            let name = format!(
-                "generated: {} rows, presence {}, seed {seed}",
-                rows.len(),
-                data.presence
-            );
-            Source::Memory {
-                name,
-                bytes: Arc::from(csv::render(&rows).into_bytes()),
-            }
+            let name =
+                format!("generated: {} rows, presence {}, seed {seed}", rows.len(), data.presence);
+            Source::Memory { name, bytes: Arc::from(csv::render(&rows).into_bytes()) }
         }
     };
     task.on(&csv::CsvFile::<R>::new(source), formats)

@@ -34,11 +34,7 @@ pub struct Regressed(pub Vec<String>);
 
 impl std::fmt::Display for Regressed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "significantly slower beyond --fail-above: {}",
-            self.0.join(", ")
-        )
+        write!(f, "significantly slower beyond --fail-above: {}", self.0.join(", "))
     }
 }
 
@@ -151,13 +147,7 @@ pub fn compare(
     thresholds: Thresholds,
     output: Output,
 ) -> Result<()> {
-    compare_on(
-        old_path,
-        new_path,
-        thresholds,
-        output,
-        &mut io::stdout().lock(),
-    )
+    compare_on(old_path, new_path, thresholds, output, &mut io::stdout().lock())
 }
 
 /// [`compare`] written to `out` (warnings still go to stderr).
@@ -168,11 +158,7 @@ pub fn compare_on(
     output: Output,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let Thresholds {
-        alpha,
-        min_change_pct,
-        fail_above_pct,
-    } = thresholds;
+    let Thresholds { alpha, min_change_pct, fail_above_pct } = thresholds;
     let old = crate::saved::read(old_path)?;
     let new = crate::saved::read(new_path)?;
     let (old_side, new_side) = (side(old_path, &old)?, side(new_path, &new)?);
@@ -207,10 +193,9 @@ pub fn compare_on(
         ));
     }
     for (language, before, after) in pairs(&old, &new) {
-        for (direction, d_old, d_new) in [
-            ("encode", &before.encode, &after.encode),
-            ("decode", &before.decode, &after.decode),
-        ] {
+        for (direction, d_old, d_new) in
+            [("encode", &before.encode, &after.encode), ("decode", &before.decode, &after.decode)]
+        {
             comparison.changes.push(Change {
                 language: language.to_owned(),
                 format: before.name.clone(),
@@ -269,25 +254,15 @@ fn side(path: &Path, parts: &[Results]) -> Result<Side> {
     let mut languages: Vec<&str> = parts.iter().map(|p| p.runner.language.as_str()).collect();
     languages.sort_unstable();
     if let Some(pair) = languages.windows(2).find(|w| w[0] == w[1]) {
-        bail!(
-            "{file}: holds {} results twice; compare takes one runner per language",
-            pair[0]
-        );
+        bail!("{file}: holds {} results twice; compare takes one runner per language", pair[0]);
     }
-    Ok(Side {
-        file,
-        workload: first.workload.name.clone(),
-        records: first.workload.records,
-    })
+    Ok(Side { file, workload: first.workload.name.clone(), records: first.workload.records })
 }
 
 /// Each measured format (not the baseline) of every part, with its language.
 fn formats(parts: &[Results]) -> impl Iterator<Item = (&str, &FormatResult)> {
     parts.iter().flat_map(|p| {
-        p.formats
-            .iter()
-            .filter(|f| !f.baseline)
-            .map(move |f| (p.runner.language.as_str(), f))
+        p.formats.iter().filter(|f| !f.baseline).map(move |f| (p.runner.language.as_str(), f))
     })
 }
 
@@ -295,10 +270,7 @@ fn formats(parts: &[Results]) -> impl Iterator<Item = (&str, &FormatResult)> {
 fn named(a: &[Results], b: &[Results]) -> Vec<Named> {
     formats(a)
         .filter(|(language, f)| !formats(b).any(|(l, g)| l == *language && g.name == f.name))
-        .map(|(language, f)| Named {
-            language: language.to_owned(),
-            format: f.name.clone(),
-        })
+        .map(|(language, f)| Named { language: language.to_owned(), format: f.name.clone() })
         .collect()
 }
 
@@ -361,14 +333,7 @@ fn timing_of(a: ByProcess, b: ByProcess) -> Figure {
 fn decide(changes: &mut [Change], alpha: f64, min_change_pct: f64) -> usize {
     let mut cells: Vec<&mut Figure> = changes
         .iter_mut()
-        .flat_map(|c| {
-            [
-                &mut c.ns_per_op,
-                &mut c.p50_ns,
-                &mut c.p99_ns,
-                &mut c.p999_ns,
-            ]
-        })
+        .flat_map(|c| [&mut c.ns_per_op, &mut c.p50_ns, &mut c.p99_ns, &mut c.p999_ns])
         .collect();
     for figure in cells.iter_mut().filter(|f| f.p_value.is_none()) {
         figure.verdict = Verdict::TooFewRuns;
@@ -618,11 +583,7 @@ mod tests {
         let mut slower = simulated(7, 14, 10, 1.3);
         decide(&mut slower, 0.05, 5.0);
         assert!(called(&slower) > 50, "{} of 56", called(&slower));
-        assert!(
-            slower
-                .iter()
-                .all(|c| c.ns_per_op.verdict != Verdict::Faster)
-        );
+        assert!(slower.iter().all(|c| c.ns_per_op.verdict != Verdict::Faster));
         // 3 % slower is real here, but below a 5 % floor: shown as ~, never called.
         let mut slight = simulated(7, 14, 10, 1.03);
         decide(&mut slight, 0.05, 5.0);
@@ -633,10 +594,6 @@ mod tests {
     fn one_run_a_side_is_too_few_to_call_anything() {
         let mut changes = simulated(1, 4, 1, 2.0);
         decide(&mut changes, 0.05, 0.0);
-        assert!(
-            changes
-                .iter()
-                .all(|c| c.ns_per_op.verdict == Verdict::TooFewRuns)
-        );
+        assert!(changes.iter().all(|c| c.ns_per_op.verdict == Verdict::TooFewRuns));
     }
 }

@@ -41,11 +41,7 @@ pub fn markdown(comparison: &Comparison, out: &mut dyn Write) -> Result<()> {
             writeln!(out, "- {}", shown(line))?;
         }
     }
-    writeln!(
-        out,
-        "\n## Changes\n\n{}",
-        table(comparison, ASCII_MARKDOWN, shown)
-    )?;
+    writeln!(out, "\n## Changes\n\n{}", table(comparison, ASCII_MARKDOWN, shown))?;
     for line in membership(comparison) {
         writeln!(out, "\n{}", shown(&line))?;
     }
@@ -70,25 +66,14 @@ fn preamble(c: &Comparison) -> Vec<String> {
 }
 
 fn table(c: &Comparison, style: TableStyle, shown: Shown) -> Table {
-    let several = c
-        .changes
-        .iter()
-        .any(|change| change.language != c.changes[0].language);
+    let several = c.changes.iter().any(|change| change.language != c.changes[0].language);
     let mut table = Table::new();
     table.load_style(style);
     let mut header = vec!["format"];
     if several {
         header.push("lang");
     }
-    header.extend([
-        "dir",
-        "ns/op",
-        "p50",
-        "p99",
-        "p99.9",
-        "B/record",
-        "allocs/op",
-    ]);
+    header.extend(["dir", "ns/op", "p50", "p99", "p99.9", "B/record", "allocs/op"]);
     table.set_header(header);
     for change in &c.changes {
         let mut row = vec![change.format.clone()];
@@ -102,10 +87,7 @@ fn table(c: &Comparison, style: TableStyle, shown: Shown) -> Table {
                 value(change.ns_per_op.old),
                 value(change.ns_per_op.new),
                 timing(&change.ns_per_op),
-                change
-                    .ns_per_op
-                    .q_value
-                    .map_or_else(String::new, |q| format!(" q={q:.3}"))
+                change.ns_per_op.q_value.map_or_else(String::new, |q| format!(" q={q:.3}"))
             ),
             timing(&change.p50_ns),
             timing(&change.p99_ns),
@@ -133,8 +115,7 @@ fn value(v: Option<f64>) -> String {
 }
 
 fn pct(f: &Figure) -> String {
-    f.change_pct
-        .map_or_else(|| "–".to_owned(), |p| format!("{p:+.1}%"))
+    f.change_pct.map_or_else(|| "–".to_owned(), |p| format!("{p:+.1}%"))
 }
 
 fn timing(f: &Figure) -> String {
@@ -145,9 +126,8 @@ fn timing(f: &Figure) -> String {
         Verdict::TooFewRuns => "too few runs",
         Verdict::Deterministic | Verdict::Missing => "",
     };
-    let interval = f.change_ci_pct.map_or_else(String::new, |[low, high]| {
-        format!(" [{low:+.0}, {high:+.0}]")
-    });
+    let interval =
+        f.change_ci_pct.map_or_else(String::new, |[low, high]| format!(" [{low:+.0}, {high:+.0}]"));
     format!("{}{interval} {verdict}", pct(f))
 }
 
@@ -167,12 +147,8 @@ fn membership(c: &Comparison) -> Vec<String> {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let ns_per_op = |verdict| {
-        c.changes
-            .iter()
-            .filter(|change| change.ns_per_op.verdict == verdict)
-            .count()
-    };
+    let ns_per_op =
+        |verdict| c.changes.iter().filter(|change| change.ns_per_op.verdict == verdict).count();
     let mut lines = vec![format!(
         "ns/op of {} format directions: {} significantly slower, {} faster, {} not significant, {} too few runs to tell",
         c.changes.len(),
@@ -182,18 +158,10 @@ fn membership(c: &Comparison) -> Vec<String> {
         ns_per_op(Verdict::TooFewRuns)
     )];
     if !c.added.is_empty() {
-        lines.push(format!(
-            "added (only in {}): {}",
-            c.new.file,
-            list(&c.added)
-        ));
+        lines.push(format!("added (only in {}): {}", c.new.file, list(&c.added)));
     }
     if !c.removed.is_empty() {
-        lines.push(format!(
-            "removed (only in {}): {}",
-            c.old.file,
-            list(&c.removed)
-        ));
+        lines.push(format!("removed (only in {}): {}", c.old.file, list(&c.removed)));
     }
     if let Some(limit) = c.fail_above_pct {
         lines.push(match c.regressions.len() {

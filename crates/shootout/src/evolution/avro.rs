@@ -59,18 +59,13 @@ fn trial(change: Change, direction: Direction, records: &[UserV1]) -> Result<Vec
         Direction::NewToOld => (&new, &old),
     };
     let write = GenericDatumWriter::builder(writer).build()?;
-    let read = GenericDatumReader::builder(writer)
-        .reader_schema(reader)
-        .build()?;
+    let read = GenericDatumReader::builder(writer).reader_schema(reader).build()?;
     records
         .iter()
         .map(|record| {
-            let bytes = write
-                .write_value_to_vec(written(writer, record)?)
-                .context("the writer failed")?;
-            let value = read
-                .read_value(&mut bytes.as_slice())
-                .context("the reader failed")?;
+            let bytes =
+                write.write_value_to_vec(written(writer, record)?).context("the writer failed")?;
+            let value = read.read_value(&mut bytes.as_slice()).context("the reader failed")?;
             view(value)
         })
         .collect()

@@ -164,10 +164,7 @@ mod tests {
 
     #[test]
     fn a_widening_reader_of_a_negative_int32_sees_it_without_its_sign_extension() {
-        let record = UserV1 {
-            tutorial: -1,
-            ..records()[0].clone()
-        };
+        let record = UserV1 { tutorial: -1, ..records()[0].clone() };
         let views = trial(Change::WidenInt, Direction::OldToNew, &[record]).unwrap();
         assert_eq!(views[0]["tutorial"], Value::Int(u32::MAX.into()));
     }

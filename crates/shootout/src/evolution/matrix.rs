@@ -46,10 +46,7 @@ pub fn records() -> Vec<UserV1> {
         edge(i64::MIN, i32::MIN, i64::MAX, "ünïcödé ✓ 日本語 🦀"),
         edge(i64::MAX, i32::MAX, i64::MIN, &"x".repeat(300)),
         edge(-1, -1, -1, "quote\" back\\slash\nnul\0"),
-        UserV1 {
-            nickname: String::new(),
-            ..edge(1 << 53, 1, 1 << 40, "activ")
-        },
+        UserV1 { nickname: String::new(), ..edge(1 << 53, 1, 1 << 40, "activ") },
     ]);
     records
 }
@@ -101,12 +98,7 @@ pub enum Outcome {
     Error { message: String },
     /// Read without complaint, but wrong: the first wrong field of the first
     /// wrong record (by index in the records).
-    Silent {
-        record: usize,
-        field: String,
-        expected: Value,
-        got: Value,
-    },
+    Silent { record: usize, field: String, expected: Value, got: Value },
     /// The library panicked, with this message.
     Panic { message: String },
 }
@@ -126,12 +118,7 @@ impl Outcome {
         match self {
             Outcome::Ok => String::new(),
             Outcome::Error { message } => message.clone(),
-            Outcome::Silent {
-                record,
-                field,
-                expected,
-                got,
-            } => format!(
+            Outcome::Silent { record, field, expected, got } => format!(
                 "record {record}, field {field}: expected {}, got {}",
                 shown(expected),
                 shown(got)
@@ -164,9 +151,7 @@ pub fn classify(
     let views = match result {
         Ok(views) => views,
         Err(error) => {
-            return Outcome::Error {
-                message: one_line(&error),
-            };
+            return Outcome::Error { message: one_line(&error) };
         }
     };
     if views.len() != records.len() {
@@ -179,9 +164,7 @@ pub fn classify(
     }
     for (index, (record, view)) in records.iter().zip(&views).enumerate() {
         let (expected, missing) = expected(change, direction, record);
-        let fields = expected
-            .keys()
-            .chain(view.keys().filter(|k| !expected.contains_key(*k)));
+        let fields = expected.keys().chain(view.keys().filter(|k| !expected.contains_key(*k)));
         for field in fields {
             let want = expected.get(field).unwrap_or(&Value::Absent);
             let got = view.get(field).unwrap_or(&Value::Absent);
@@ -263,12 +246,7 @@ impl Cell {
                 worst = at_record(outcome, index);
             }
         }
-        Cell {
-            change,
-            direction,
-            outcome: worst,
-            records: counts,
-        }
+        Cell { change, direction, outcome: worst, records: counts }
     }
 }
 
@@ -285,23 +263,15 @@ fn severity(outcome: &Outcome) -> u8 {
 /// A single record's outcome placed at its index among all the records.
 fn at_record(outcome: Outcome, index: usize) -> Outcome {
     match outcome {
-        Outcome::Silent {
-            field,
-            expected,
-            got,
-            ..
-        } => Outcome::Silent {
-            record: index,
-            field,
-            expected,
-            got,
-        },
-        Outcome::Error { message } => Outcome::Error {
-            message: format!("record {index}: {message}"),
-        },
-        Outcome::Panic { message } => Outcome::Panic {
-            message: format!("record {index}: {message}"),
-        },
+        Outcome::Silent { field, expected, got, .. } => {
+            Outcome::Silent { record: index, field, expected, got }
+        }
+        Outcome::Error { message } => {
+            Outcome::Error { message: format!("record {index}: {message}") }
+        }
+        Outcome::Panic { message } => {
+            Outcome::Panic { message: format!("record {index}: {message}") }
+        }
         Outcome::Ok => Outcome::Ok,
     }
 }
@@ -338,10 +308,7 @@ mod tests {
     use anyhow::anyhow;
 
     fn v1_views(records: &[UserV1]) -> Vec<View> {
-        records
-            .iter()
-            .map(|r| expected(Change::WidenInt, Direction::NewToOld, r).0)
-            .collect()
+        records.iter().map(|r| expected(Change::WidenInt, Direction::NewToOld, r).0).collect()
     }
 
     #[test]
@@ -386,12 +353,7 @@ mod tests {
         let mut views = v1_views(&records);
         views[3].insert("tutorial", Value::Int(1 << 40));
         views[5].insert("muid", Value::Text("wrong".into()));
-        let outcome = classify(
-            Change::ReorderFields,
-            Direction::OldToNew,
-            &records,
-            Ok(views),
-        );
+        let outcome = classify(Change::ReorderFields, Direction::OldToNew, &records, Ok(views));
         assert_eq!(
             outcome,
             Outcome::Silent {
@@ -415,12 +377,7 @@ mod tests {
         );
         // The old name read by a renamed reader is a field it should not have.
         let views = v1_views(&records);
-        let outcome = classify(
-            Change::RenameField,
-            Direction::OldToNew,
-            &records,
-            Ok(views),
-        );
+        let outcome = classify(Change::RenameField, Direction::OldToNew, &records, Ok(views));
         assert!(
             matches!(&outcome, Outcome::Silent { field, .. } if field == "login_count"),
             "{outcome:?}"
@@ -457,17 +414,11 @@ mod tests {
             trial: panicking_trial,
         };
         let rows = run(&[&format], &records());
-        assert_eq!(
-            rows[0].cells.len(),
-            Change::ALL.len() * Direction::ALL.len()
-        );
+        assert_eq!(rows[0].cells.len(), Change::ALL.len() * Direction::ALL.len());
         for cell in &rows[0].cells {
             match &cell.outcome {
                 Outcome::Panic { message } => {
-                    assert!(
-                        message.starts_with("record 0: the reader fell over (at "),
-                        "{message}"
-                    )
+                    assert!(message.starts_with("record 0: the reader fell over (at "), "{message}")
                 }
                 other => panic!("expected a panic, got {other:?}"),
             }
@@ -509,14 +460,6 @@ mod tests {
             matches!(&cell.outcome, Outcome::Silent { record, field, .. } if *record == silent_at && field == "status"),
             "{cell:?}"
         );
-        assert_eq!(
-            cell.records,
-            Counts {
-                ok: 0,
-                error: records.len() - 2,
-                silent: 1,
-                panic: 1
-            }
-        );
+        assert_eq!(cell.records, Counts { ok: 0, error: records.len() - 2, silent: 1, panic: 1 });
     }
 }

@@ -181,10 +181,6 @@ mod tests {
     #[test]
     fn an_old_reader_gives_the_removed_field_its_default() {
         let views = trial(Change::RemoveField, Direction::NewToOld, &records()).unwrap();
-        assert!(
-            views
-                .iter()
-                .all(|view| view["nickname"] == Value::Text(String::new()))
-        );
+        assert!(views.iter().all(|view| view["nickname"] == Value::Text(String::new())));
     }
 }

@@ -204,10 +204,6 @@ mod tests {
     #[test]
     fn a_new_reader_of_old_data_gets_an_empty_email() {
         let views = trial(Change::AddField, Direction::OldToNew, &records()).unwrap();
-        assert!(
-            views
-                .iter()
-                .all(|view| view["email"] == Value::Text(String::new()))
-        );
+        assert!(views.iter().all(|view| view["email"] == Value::Text(String::new())));
     }
 }

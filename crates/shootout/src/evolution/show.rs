@@ -43,19 +43,11 @@ struct Described<T> {
 
 pub fn evolution(options: Options) -> Result<()> {
     let formats = chosen(&options.formats)?;
-    let targets: Vec<Target> = [
-        (Kind::Json, options.export_json),
-        (Kind::Html, options.export_html),
-    ]
-    .into_iter()
-    .filter_map(|(kind, path)| {
-        path.map(|path| Target {
-            kind,
-            path,
-            force: options.force,
-        })
-    })
-    .collect();
+    let targets: Vec<Target> =
+        [(Kind::Json, options.export_json), (Kind::Html, options.export_html)]
+            .into_iter()
+            .filter_map(|(kind, path)| path.map(|path| Target { kind, path, force: options.force }))
+            .collect();
     // Every export path is checked before the matrix runs, so a bad one fails first.
     crate::export::check_targets(&targets)?;
     let records = matrix::records();
@@ -64,16 +56,10 @@ pub fn evolution(options: Options) -> Result<()> {
         schema: SCHEMA,
         records: records.len(),
         changes: Change::ALL
-            .map(|name| Described {
-                name,
-                description: describe_change(name),
-            })
+            .map(|name| Described { name, description: describe_change(name) })
             .into(),
         directions: Direction::ALL
-            .map(|name| Described {
-                name,
-                description: describe_direction(name),
-            })
+            .map(|name| Described { name, description: describe_direction(name) })
             .into(),
         formats: &rows,
     };
@@ -109,11 +95,7 @@ fn chosen(names: &[String]) -> Result<Vec<&'static Evolving>> {
             let Some(format) = FORMATS.iter().find(|f| f.name == name.trim()) else {
                 bail!(
                     "unknown format '{name}' for the evolution matrix; it has: {}",
-                    FORMATS
-                        .iter()
-                        .map(|f| f.name)
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    FORMATS.iter().map(|f| f.name).collect::<Vec<_>>().join(", ")
                 )
             };
             Ok(format)
@@ -124,15 +106,12 @@ fn chosen(names: &[String]) -> Result<Vec<&'static Evolving>> {
 /// The records of a cell by class, e.g. "records: 3 silent, 26 error, 0 ok of 29".
 fn tally(counts: &Counts) -> String {
     let total = counts.ok + counts.error + counts.silent + counts.panic;
-    let mut parts: Vec<String> = [
-        (counts.silent, "silent"),
-        (counts.panic, "panic"),
-        (counts.error, "error"),
-    ]
-    .into_iter()
-    .filter(|(n, _)| *n > 0)
-    .map(|(n, class)| format!("{n} {class}"))
-    .collect();
+    let mut parts: Vec<String> =
+        [(counts.silent, "silent"), (counts.panic, "panic"), (counts.error, "error")]
+            .into_iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, class)| format!("{n} {class}"))
+            .collect();
     parts.push(format!("{} ok", counts.ok));
     format!("records: {} of {total}", parts.join(", "))
 }
@@ -179,13 +158,7 @@ const LEGEND: &str = "ok: every record read back equal (a field the data lacked 
 /// Each change on a line of its own, as `--help` and the terminal list them.
 fn change_lines() -> String {
     Change::ALL
-        .map(|change| {
-            format!(
-                "  {:<8} {}\n",
-                short_change(change),
-                describe_change(change)
-            )
-        })
+        .map(|change| format!("  {:<8} {}\n", short_change(change), describe_change(change)))
         .concat()
 }
 
@@ -212,11 +185,7 @@ fn write_terminal(rows: &[Row], records: usize, out: &mut dyn Write) -> io::Resu
     let mut header = vec!["format".to_owned()];
     for change in Change::ALL {
         for direction in Direction::ALL {
-            header.push(format!(
-                "{}\n{}",
-                short_change(change),
-                short_direction(direction)
-            ));
+            header.push(format!("{}\n{}", short_change(change), short_direction(direction)));
         }
     }
     table.set_header(header);
@@ -256,8 +225,5 @@ fn write_terminal(rows: &[Row], records: usize, out: &mut dyn Write) -> io::Resu
             )?;
         }
     }
-    writeln!(
-        out,
-        "\nEach format's evolution rules: `--export-json` (formats[].rules)."
-    )
+    writeln!(out, "\nEach format's evolution rules: `--export-json` (formats[].rules).")
 }

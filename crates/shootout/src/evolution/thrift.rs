@@ -199,10 +199,7 @@ mod tests {
 
     #[test]
     fn every_binary_cell_is_as_observed() {
-        assert_cells(
-            &BINARY,
-            ["ok ok", "ok error", "ok ok", "error error", "ok ok"],
-        );
+        assert_cells(&BINARY, ["ok ok", "ok error", "ok ok", "error error", "ok ok"]);
     }
 
     #[test]

@@ -139,11 +139,8 @@ pub(crate) use every_cell_is_as_observed;
 #[cfg(test)]
 pub fn assert_cells(format: &super::Evolving, observed: [&str; 5]) {
     let row = super::matrix::run(&[format], &super::matrix::records()).remove(0);
-    let got: Vec<(Change, &str)> = row
-        .cells
-        .iter()
-        .map(|c| (c.change, c.outcome.class()))
-        .collect();
+    let got: Vec<(Change, &str)> =
+        row.cells.iter().map(|c| (c.change, c.outcome.class())).collect();
     let want: Vec<(Change, &str)> = Change::ALL
         .into_iter()
         .zip(observed)

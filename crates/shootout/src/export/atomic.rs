@@ -38,17 +38,12 @@ pub fn resolve(path: &Path) -> Result<PathBuf> {
             _ => return Ok(resolved),
         }
     }
-    bail!(
-        "{}: more than {MAX_LINKS} symbolic links in a row",
-        path.display()
-    )
+    bail!("{}: more than {MAX_LINKS} symbolic links in a row", path.display())
 }
 
 /// The directory a path's file is in (`.` for a bare name).
 pub fn parent(path: &Path) -> &Path {
-    path.parent()
-        .filter(|parent| !parent.as_os_str().is_empty())
-        .unwrap_or(Path::new("."))
+    path.parent().filter(|parent| !parent.as_os_str().is_empty()).unwrap_or(Path::new("."))
 }
 
 /// True for what exists but can be neither renamed over nor made a directory
@@ -63,13 +58,8 @@ fn is_special(metadata: &std::fs::Metadata) -> bool {
 /// file gets (0666 less the umask), not the 0600 of a private temporary file.
 fn temporary_beside(target: &Path) -> io::Result<temporary::File> {
     // Cut, so that the 12 characters added never make a name too long for the file system.
-    let name: String = target
-        .file_name()
-        .unwrap_or_default()
-        .to_string_lossy()
-        .chars()
-        .take(100)
-        .collect();
+    let name: String =
+        target.file_name().unwrap_or_default().to_string_lossy().chars().take(100).collect();
     temporary::file(
         tempfile::Builder::new()
             .prefix(&format!(".{name}."))
@@ -85,17 +75,10 @@ const PROBE_BYTES: usize = 4096;
 /// Fails unless a file can be written beside `target` (`shown` in messages):
 /// creates, fills, syncs and removes a probe, as the real write will.
 pub fn probe(target: &Path, shown: &Path) -> Result<()> {
-    let cannot = || {
-        format!(
-            "{}: cannot write a file in {}",
-            shown.display(),
-            parent(target).display()
-        )
-    };
+    let cannot =
+        || format!("{}: cannot write a file in {}", shown.display(), parent(target).display());
     let mut file = temporary_beside(target).with_context(cannot)?;
-    file.write_all(&[0; PROBE_BYTES])
-        .and_then(|()| file.as_file().sync_all())
-        .with_context(cannot)
+    file.write_all(&[0; PROBE_BYTES]).and_then(|()| file.as_file().sync_all()).with_context(cannot)
 }
 
 /// Writes `path` (or standard output for `-`) with `render`, all or nothing;
@@ -146,10 +129,9 @@ impl Output {
             Some(metadata) if metadata.is_dir() => {
                 bail!("{}: is a directory; give a file path", path.display())
             }
-            Some(_) if !force => bail!(
-                "{}: already exists; pass --force to overwrite it",
-                path.display()
-            ),
+            Some(_) if !force => {
+                bail!("{}: already exists; pass --force to overwrite it", path.display())
+            }
             Some(metadata) if is_special(&metadata) => {
                 let file = std::fs::OpenOptions::new()
                     .write(true)
@@ -181,20 +163,11 @@ impl Output {
         match self.sink {
             Sink::Stdout(mut out) => out.flush().context("cannot write to standard output"),
             Sink::InPlace(mut out) => out.flush().with_context(cannot_write),
-            Sink::Staged {
-                out,
-                target,
-                force,
-                permissions,
-            } => {
-                let file = out
-                    .into_inner()
-                    .map_err(|e| e.into_error())
-                    .with_context(cannot_write)?;
+            Sink::Staged { out, target, force, permissions } => {
+                let file =
+                    out.into_inner().map_err(|e| e.into_error()).with_context(cannot_write)?;
                 if let Some(permissions) = permissions {
-                    file.as_file()
-                        .set_permissions(permissions)
-                        .with_context(cannot_write)?;
+                    file.as_file().set_permissions(permissions).with_context(cannot_write)?;
                 }
                 file.as_file().sync_all().with_context(cannot_write)?;
                 file.persist(&target, force).map_err(|e| match e.kind() {
@@ -262,10 +235,7 @@ mod tests {
 
     /// Renders 1 MiB through a writer that fails a quarter of the way.
     fn fails_midway(out: &mut dyn Write) -> Result<()> {
-        let mut failing = FailingAfter {
-            out,
-            budget: 256 << 10,
-        };
+        let mut failing = FailingAfter { out, budget: 256 << 10 };
         for _ in 0..256 {
             failing.write_all(&[b'x'; 4096])?;
         }
@@ -299,11 +269,7 @@ mod tests {
         output.write_all(&[b'x'; 100_000]).unwrap();
         output.flush().unwrap();
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "old");
-        assert_eq!(
-            listing(dir.path()).len(),
-            2,
-            "the target and one temporary file"
-        );
+        assert_eq!(listing(dir.path()).len(), 2, "the target and one temporary file");
         output.finish().unwrap();
         assert_eq!(std::fs::read(&target).unwrap(), [b'x'; 100_000]);
         assert_eq!(listing(dir.path()), ["out.json"]);
@@ -319,10 +285,7 @@ mod tests {
         let error = output.finish().unwrap_err().to_string();
         assert_eq!(
             error,
-            format!(
-                "{}: already exists; pass --force to overwrite it",
-                target.display()
-            )
+            format!("{}: already exists; pass --force to overwrite it", target.display())
         );
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "theirs");
         assert_eq!(listing(dir.path()), ["out.json"]);
@@ -361,18 +324,14 @@ mod tests {
         std::os::unix::fs::symlink("missing.json", &link).unwrap();
         write_with(&link, false, |out| Ok(out.write_all(b"new")?)).unwrap();
         assert!(link.symlink_metadata().unwrap().is_symlink());
-        assert_eq!(
-            std::fs::read_to_string(dir.path().join("missing.json")).unwrap(),
-            "new"
-        );
+        assert_eq!(std::fs::read_to_string(dir.path().join("missing.json")).unwrap(), "new");
     }
 
     #[test]
     fn a_device_is_written_in_place_and_kept() {
-        let error = write_with(Path::new("/dev/full"), true, |out| {
-            Ok(out.write_all(&[0; 1 << 16])?)
-        })
-        .unwrap_err();
+        let error =
+            write_with(Path::new("/dev/full"), true, |out| Ok(out.write_all(&[0; 1 << 16])?))
+                .unwrap_err();
         assert!(format!("{error:#}").contains("No space left"), "{error:#}");
         assert!(Path::new("/dev/full").exists());
         write_with(Path::new("/dev/null"), true, |out| Ok(out.write_all(b"x")?)).unwrap();
@@ -394,9 +353,6 @@ mod tests {
         std::os::unix::fs::symlink(&b, &a).unwrap();
         std::os::unix::fs::symlink(&a, &b).unwrap();
         let error = Output::open(&a, true).err().unwrap().to_string();
-        assert_eq!(
-            error,
-            format!("{}: more than 40 symbolic links in a row", a.display())
-        );
+        assert_eq!(error, format!("{}: more than 40 symbolic links in a row", a.display()));
     }
 }

@@ -228,10 +228,7 @@ impl Pareto {
                 .collect();
             pareto_front(&points)
         };
-        Pareto {
-            encode: front(|f| f.encode.ns_per_op),
-            decode: front(|f| f.decode.ns_per_op),
-        }
+        Pareto { encode: front(|f| f.encode.ns_per_op), decode: front(|f| f.decode.ns_per_op) }
     }
 }
 
@@ -288,10 +285,8 @@ impl Curve {
     fn of(direction: &Direction) -> Curve {
         // Decoded one at a time into the first: a direction read from a
         // file can have many runs, each histogram as large as its limits allow.
-        let mut histograms = direction
-            .runs
-            .iter()
-            .map(|run| decode_histogram(&run.stats.histogram).ok());
+        let mut histograms =
+            direction.runs.iter().map(|run| decode_histogram(&run.stats.histogram).ok());
         let merged = histograms.next().flatten().and_then(|mut all| {
             for h in histograms {
                 all.add(&h?).ok()?;
@@ -314,10 +309,7 @@ impl Curve {
             .map(|x| (x, h.value_at_quantile(1.0 - 1.0 / x)))
             .collect();
         points.push((count.max(1.0), h.max()));
-        Curve {
-            from_histograms: true,
-            points,
-        }
+        Curve { from_histograms: true, points }
     }
 
     fn of_summary(s: &Summary) -> Curve {
@@ -327,24 +319,17 @@ impl Curve {
             (100.0, s.p99_ns.median),
             (1000.0, s.p999_ns.median),
         ];
-        Curve {
-            from_histograms: false,
-            points: points.map(|(x, ns)| (x, ns as u64)).to_vec(),
-        }
+        Curve { from_histograms: false, points: points.map(|(x, ns)| (x, ns as u64)).to_vec() }
     }
 }
 
 /// Indices of the points no other point beats on both coordinates (lower is
 /// better on each), in order of the first coordinate.
 fn pareto_front(points: &[(f64, f64)]) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..points.len())
-        .filter(|&i| points[i].0.is_finite() && points[i].1.is_finite())
-        .collect();
+    let mut order: Vec<usize> =
+        (0..points.len()).filter(|&i| points[i].0.is_finite() && points[i].1.is_finite()).collect();
     order.sort_by(|&a, &b| {
-        points[a]
-            .0
-            .total_cmp(&points[b].0)
-            .then(points[a].1.total_cmp(&points[b].1))
+        points[a].0.total_cmp(&points[b].0).then(points[a].1.total_cmp(&points[b].1))
     });
     let mut front = Vec::new();
     let mut best_second = f64::INFINITY;
@@ -367,10 +352,7 @@ fn fill(template: &str, values: &[(&str, &str)]) -> String {
         let end = rest[start..].find("}}").map(|e| start + e + 2);
         let value = end.and_then(|end| {
             let name = &rest[start + 2..end - 2];
-            values
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, v)| (*v, end))
+            values.iter().find(|(n, _)| *n == name).map(|(_, v)| (*v, end))
         });
         match value {
             Some((value, end)) => {
@@ -426,12 +408,7 @@ mod tests {
         assert_eq!(curve.points.last(), Some(&(1000.0, 1000)));
         let (x, ns) = curve.points[curve.points.len() - 2];
         assert!(x < 1000.0 && (990..=1000).contains(&ns), "{x} {ns}");
-        assert!(
-            curve
-                .points
-                .windows(2)
-                .all(|w| w[0].0 < w[1].0 && w[0].1 <= w[1].1)
-        );
+        assert!(curve.points.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 <= w[1].1));
     }
 
     #[test]
@@ -449,9 +426,6 @@ mod tests {
     fn embedded_text_cannot_close_the_script_element() {
         let text = script_json(&"</script><b>").unwrap();
         assert!(!text.contains('<'));
-        assert_eq!(
-            serde_json::from_str::<String>(&text).unwrap(),
-            "</script><b>"
-        );
+        assert_eq!(serde_json::from_str::<String>(&text).unwrap(), "</script><b>");
     }
 }

@@ -12,10 +12,7 @@ pub fn write(merged: &Merged, out: &mut dyn Write) -> Result<()> {
         [one] => serde_json::to_writer_pretty(&mut *out, one)?,
         several => serde_json::to_writer_pretty(
             &mut *out,
-            &ResultsSet {
-                schema: SET_SCHEMA.to_owned(),
-                results: several.to_vec(),
-            },
+            &ResultsSet { schema: SET_SCHEMA.to_owned(), results: several.to_vec() },
         )?,
     }
     writeln!(out)?;

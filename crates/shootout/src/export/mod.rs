@@ -59,11 +59,8 @@ pub fn check_targets(targets: &[Target]) -> Result<()> {
             second.kind.option()
         );
     }
-    let files: Vec<(&Target, Identity)> = targets
-        .iter()
-        .filter(|t| !t.is_stdout())
-        .map(|t| (t, Identity::of(&t.path)))
-        .collect();
+    let files: Vec<(&Target, Identity)> =
+        targets.iter().filter(|t| !t.is_stdout()).map(|t| (t, Identity::of(&t.path))).collect();
     for (i, (first, identity)) in files.iter().enumerate() {
         if let Some((second, _)) = files[i + 1..].iter().find(|(_, other)| other == identity) {
             bail!(
@@ -75,9 +72,7 @@ pub fn check_targets(targets: &[Target]) -> Result<()> {
             );
         }
     }
-    targets
-        .iter()
-        .try_for_each(|target| check_path(&target.path, target.force))
+    targets.iter().try_for_each(|target| check_path(&target.path, target.force))
 }
 
 /// Fails unless a file can be written at `path` (`-`: standard output, always
@@ -119,15 +114,8 @@ pub fn check_path(path: &Path, force: bool) -> Result<()> {
 /// name, else the path without `.` parts.
 #[derive(Debug, PartialEq, Eq)]
 enum Identity {
-    File {
-        device: u64,
-        inode: u64,
-    },
-    New {
-        device: u64,
-        inode: u64,
-        name: OsString,
-    },
+    File { device: u64, inode: u64 },
+    New { device: u64, inode: u64, name: OsString },
     Path(PathBuf),
 }
 
@@ -135,26 +123,13 @@ impl Identity {
     fn of(path: &Path) -> Identity {
         let target = atomic::resolve(path).unwrap_or_else(|_| path.to_owned());
         if let Ok(file) = std::fs::metadata(&target) {
-            return Identity::File {
-                device: file.dev(),
-                inode: file.ino(),
-            };
+            return Identity::File { device: file.dev(), inode: file.ino() };
         }
-        match (
-            std::fs::metadata(atomic::parent(&target)),
-            target.file_name(),
-        ) {
-            (Ok(dir), Some(name)) => Identity::New {
-                device: dir.dev(),
-                inode: dir.ino(),
-                name: name.to_owned(),
-            },
-            _ => Identity::Path(
-                target
-                    .components()
-                    .filter(|c| *c != Component::CurDir)
-                    .collect(),
-            ),
+        match (std::fs::metadata(atomic::parent(&target)), target.file_name()) {
+            (Ok(dir), Some(name)) => {
+                Identity::New { device: dir.dev(), inode: dir.ino(), name: name.to_owned() }
+            }
+            _ => Identity::Path(target.components().filter(|c| *c != Component::CurDir).collect()),
         }
     }
 }
@@ -211,13 +186,9 @@ pub(crate) mod tests {
         samples.loop_ns = (ns_per_op * 1000.0) as u64;
         samples.ops = 1000;
         let p50 = ns_per_op as u64;
-        for (value, count) in [
-            (p50, 600),
-            (p50 + 10, 300),
-            (p50 + 40, 90),
-            (p50 + 90, 9),
-            (20_000, 1),
-        ] {
+        for (value, count) in
+            [(p50, 600), (p50 + 10, 300), (p50 + 40, 90), (p50 + 90, 9), (20_000, 1)]
+        {
             samples.latency.record_n(value, count).unwrap();
         }
         samples.finish()
@@ -247,10 +218,7 @@ pub(crate) mod tests {
         let (formats, failed) = crate::results::formats(&[runs], 1000);
         Results {
             schema: SCHEMA.into(),
-            runner: Runner {
-                language: "rust".into(),
-                name: "shootout".into(),
-            },
+            runner: Runner { language: "rust".into(), name: "shootout".into() },
             invocation: Invocation {
                 command_line: vec!["shootout".into(), "run".into()],
                 options: serde_json::json!({ "runs": 3 }),
@@ -326,10 +294,7 @@ pub(crate) mod tests {
                 .collect(),
             formats: formats
                 .into_iter()
-                .map(|f| crate::results::FormatResult {
-                    library_version: "0.1.0".into(),
-                    ..f
-                })
+                .map(|f| crate::results::FormatResult { library_version: "0.1.0".into(), ..f })
                 .collect(),
             failed,
             not_run: vec![crate::results::NotRun {
@@ -345,10 +310,7 @@ pub(crate) mod tests {
     /// own clock and environment, no zstd, slower.
     fn other_language() -> Results {
         let mut go = fixture_timed(2.0);
-        go.runner = Runner {
-            language: "go".into(),
-            name: "shootout-go".into(),
-        };
+        go.runner = Runner { language: "go".into(), name: "shootout-go".into() };
         go.environment["toolchain"] = "go1.26.8".into();
         go.timer.clock = "time.Now".into();
         go.timer.resolution_ns = 30;
@@ -382,10 +344,7 @@ pub(crate) mod tests {
 
     #[test]
     fn markdown_export_of_two_languages() {
-        insta::assert_snapshot!(render_parts(
-            vec![fixture(), other_language()],
-            markdown::write
-        ));
+        insta::assert_snapshot!(render_parts(vec![fixture(), other_language()], markdown::write));
     }
 
     #[test]
@@ -398,9 +357,7 @@ pub(crate) mod tests {
     #[test]
     fn html_export_data_of_two_languages() {
         let page = render_parts(vec![fixture(), other_language()], html::write);
-        let start = page
-            .find(r#"<script id="report-data" type="application/json">"#)
-            .unwrap();
+        let start = page.find(r#"<script id="report-data" type="application/json">"#).unwrap();
         let data = &page[start..];
         let data = &data[data.find('>').unwrap() + 1..data.find("</script>").unwrap()];
         let data: serde_json::Value = serde_json::from_str(data).unwrap();
@@ -416,10 +373,7 @@ pub(crate) mod tests {
             let width = sections
                 .iter()
                 .flat_map(|(_, t)| {
-                    t.to_string()
-                        .lines()
-                        .map(|l| l.chars().count())
-                        .collect::<Vec<_>>()
+                    t.to_string().lines().map(|l| l.chars().count()).collect::<Vec<_>>()
                 })
                 .max()
                 .unwrap();
@@ -430,20 +384,11 @@ pub(crate) mod tests {
         for width in [100, 80] {
             let (fitted, hidden) = widest(&Columns::Fit(width));
             assert!(fitted <= width, "{fitted} > {width}, hidden {hidden:?}");
-            assert_eq!(
-                hidden[..2],
-                ["alloc-bytes", "outliers"],
-                "detail gives way first"
-            );
+            assert_eq!(hidden[..2], ["alloc-bytes", "outliers"], "detail gives way first");
         }
         let (_, hidden) = widest(&Columns::Fit(full));
-        assert!(
-            hidden.is_empty(),
-            "a wide enough terminal shows every column"
-        );
-        let chosen = Columns::parse(&["ns".into(), "p99".into()])
-            .unwrap()
-            .unwrap();
+        assert!(hidden.is_empty(), "a wide enough terminal shows every column");
+        let chosen = Columns::parse(&["ns".into(), "p99".into()]).unwrap().unwrap();
         let (sections, _) = table::sections(&merged, Style::Terminal, &chosen);
         let encode = sections[0].1.to_string();
         assert!(encode.contains("p99") && !encode.contains("p50") && !encode.contains("95% CI"));
@@ -461,20 +406,14 @@ pub(crate) mod tests {
         go.formats[0].features = serde_json::Value::Null;
         let merged = Merged::new(vec![fixture(), go]).unwrap();
         assert_eq!(merged.rows[1].format.features["family"], "MessagePack");
-        assert!(
-            merged.rows[0].format.features.is_null(),
-            "no row for a made-up family"
-        );
+        assert!(merged.rows[0].format.features.is_null(), "no row for a made-up family");
     }
 
     #[test]
     fn two_workloads_are_not_merged() {
         let mut other = other_language();
         other.workload.records = 999;
-        let error = Merged::new(vec![fixture(), other])
-            .err()
-            .unwrap()
-            .to_string();
+        let error = Merged::new(vec![fixture(), other]).err().unwrap().to_string();
         assert!(error.contains("not the same data"), "{error}");
     }
 
@@ -494,19 +433,12 @@ pub(crate) mod tests {
     }
 
     fn target(kind: Kind, path: impl Into<PathBuf>) -> Target {
-        Target {
-            kind,
-            path: path.into(),
-            force: false,
-        }
+        Target { kind, path: path.into(), force: false }
     }
 
     /// `targets`, each with `force`.
     fn forced(targets: &[Target], force: bool) -> Vec<Target> {
-        targets
-            .iter()
-            .map(|t| Target { force, ..t.clone() })
-            .collect()
+        targets.iter().map(|t| Target { force, ..t.clone() }).collect()
     }
 
     /// The error `check_targets` gives, which must be there and fit on one line.
@@ -549,10 +481,7 @@ pub(crate) mod tests {
         let targets = [target(Kind::Json, &path)];
         assert_eq!(
             refusal(&targets, false),
-            format!(
-                "{}: already exists; pass --force to overwrite it",
-                path.display()
-            )
+            format!("{}: already exists; pass --force to overwrite it", path.display())
         );
         check_targets(&forced(&targets, true)).unwrap();
     }
@@ -562,10 +491,7 @@ pub(crate) mod tests {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("out");
         let dotted = dir.path().join(".").join("out");
-        let message = refusal(
-            &[target(Kind::Json, &out), target(Kind::Csv, &dotted)],
-            true,
-        );
+        let message = refusal(&[target(Kind::Json, &out), target(Kind::Csv, &dotted)], true);
         assert_eq!(
             message,
             format!(
@@ -577,21 +503,15 @@ pub(crate) mod tests {
         std::fs::create_dir(dir.path().join("sub")).unwrap();
         let via_sub = dir.path().join("sub/../out");
         assert!(
-            refusal(
-                &[target(Kind::Csv, &out), target(Kind::Markdown, &via_sub)],
-                true
-            )
-            .contains("name the same file")
+            refusal(&[target(Kind::Csv, &out), target(Kind::Markdown, &via_sub)], true)
+                .contains("name the same file")
         );
     }
 
     #[test]
     fn refuses_relative_spellings_of_one_path() {
         let message = refusal(
-            &[
-                target(Kind::Json, "no-such-out"),
-                target(Kind::Csv, "./no-such-out"),
-            ],
+            &[target(Kind::Json, "no-such-out"), target(Kind::Csv, "./no-such-out")],
             false,
         );
         assert!(
@@ -635,11 +555,8 @@ pub(crate) mod tests {
         std::os::unix::fs::symlink(dir.path().join("new.json"), &second).unwrap();
         for other in [&second, &dir.path().join("new.json")] {
             assert!(
-                refusal(
-                    &[target(Kind::Json, &first), target(Kind::Csv, other)],
-                    false
-                )
-                .contains("name the same file")
+                refusal(&[target(Kind::Json, &first), target(Kind::Csv, other)], false)
+                    .contains("name the same file")
             );
         }
     }
@@ -678,11 +595,7 @@ pub(crate) mod tests {
         let message = refusal(&[target(Kind::Json, &path)], true);
         assert_eq!(
             message,
-            format!(
-                "{}: directory {} does not exist",
-                path.display(),
-                missing.display()
-            )
+            format!("{}: directory {} does not exist", path.display(), missing.display())
         );
 
         let file = dir.path().join("file");

@@ -118,36 +118,17 @@ struct MessageOut<'a> {
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 #[serde(rename = "Body")]
 enum AvroBody {
-    Trade {
-        price: i64,
-        size: u32,
-    },
-    LevelUpdate {
-        price: i64,
-        size: u32,
-        flags: u8,
-        side: Side,
-    },
+    Trade { price: i64, size: u32 },
+    LevelUpdate { price: i64, size: u32, flags: u8, side: Side },
 }
 
 impl From<Body> for AvroBody {
     fn from(body: Body) -> Self {
         match body {
-            Body::Trade { price, size } => AvroBody::Trade {
-                price: price as i64,
-                size,
-            },
-            Body::LevelUpdate {
-                price,
-                size,
-                flags,
-                side,
-            } => AvroBody::LevelUpdate {
-                price: price as i64,
-                size,
-                flags,
-                side,
-            },
+            Body::Trade { price, size } => AvroBody::Trade { price: price as i64, size },
+            Body::LevelUpdate { price, size, flags, side } => {
+                AvroBody::LevelUpdate { price: price as i64, size, flags, side }
+            }
         }
     }
 }
@@ -211,28 +192,16 @@ impl<W: AvroWorkload> Codec<W> for AvroDatum {
 
     fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
         let Some(prefix) = stream.first_chunk::<4>() else {
-            bail!(
-                "avro-datum: truncated length prefix ({} bytes left)",
-                stream.len()
-            );
+            bail!("avro-datum: truncated length prefix ({} bytes left)", stream.len());
         };
         let end = 4 + u32::from_le_bytes(*prefix) as usize;
         let mut datum = stream.get(4..end).with_context(|| {
-            format!(
-                "avro-datum: datum of {} bytes but only {} left",
-                end - 4,
-                stream.len() - 4
-            )
+            format!("avro-datum: datum of {} bytes but only {} left", end - 4, stream.len() - 4)
         })?;
-        let record: W::Read = self
-            .reader
-            .read_deser(&mut datum)
-            .context("avro-datum: invalid datum")?;
+        let record: W::Read =
+            self.reader.read_deser(&mut datum).context("avro-datum: invalid datum")?;
         if !datum.is_empty() {
-            bail!(
-                "avro-datum: {} bytes left over after the datum",
-                datum.len()
-            );
+            bail!("avro-datum: {} bytes left over after the datum", datum.len());
         }
         W::aggregate(&record, sink);
         Ok(end)
@@ -248,10 +217,7 @@ impl AvroWorkload for Iex {
     }
 
     fn datum(record: &MultiMessage) -> MultiMessageOut<'_> {
-        MultiMessageOut {
-            seq_no: record.seq_no as i64,
-            messages: MessagesOut(&record.messages),
-        }
+        MultiMessageOut { seq_no: record.seq_no as i64, messages: MessagesOut(&record.messages) }
     }
 
     fn aggregate(record: &MultiMessageIn, sink: &mut Aggregator) {
@@ -260,12 +226,9 @@ impl AvroWorkload for Iex {
             let (ts, symbol) = (message.ts, message.symbol.as_bytes());
             match message.body {
                 AvroBody::Trade { price, size } => sink.trade(ts, symbol, price as u64, size),
-                AvroBody::LevelUpdate {
-                    price,
-                    size,
-                    flags,
-                    side,
-                } => sink.level_update(ts, symbol, side, flags, price as u64, size),
+                AvroBody::LevelUpdate { price, size, flags, side } => {
+                    sink.level_update(ts, symbol, side, flags, price as u64, size)
+                }
             }
         }
     }
@@ -389,10 +352,7 @@ mod tests {
         let stream = sample_stream::<AvroDatum>();
         let len = first_u32le_len(&stream);
         for cut in 0..len {
-            assert!(
-                decode_one::<AvroDatum>(&stream[..cut]).is_err(),
-                "cut at {cut}"
-            );
+            assert!(decode_one::<AvroDatum>(&stream[..cut]).is_err(), "cut at {cut}");
         }
         // A frame shorter than its datum, and one longer.
         for delta in [-1i64, 1] {
@@ -400,10 +360,7 @@ mod tests {
             bad.push(0);
             let claimed = (len as i64 - 4 + delta) as u32;
             bad[..4].copy_from_slice(&claimed.to_le_bytes());
-            assert!(
-                decode_one::<AvroDatum>(&bad).is_err(),
-                "length off by {delta}"
-            );
+            assert!(decode_one::<AvroDatum>(&bad).is_err(), "length off by {delta}");
         }
     }
 

@@ -151,10 +151,7 @@ mod tests {
         let record = &sample_dataset().records[0];
         let mut stream = Vec::new();
         Codec::<Iex>::encode(&mut <Bincode as Codec<Iex>>::new(), record, &mut stream).unwrap();
-        assert_eq!(
-            stream,
-            bincode::encode_to_vec(record, config::standard()).unwrap()
-        );
+        assert_eq!(stream, bincode::encode_to_vec(record, config::standard()).unwrap());
         // seq_no 1 as a one-byte varint, then the message count.
         assert_eq!(&stream[..2], &[1, 2]);
     }

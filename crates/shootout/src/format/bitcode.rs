@@ -64,27 +64,18 @@ fn frame(bytes: &[u8], stream: &mut Vec<u8>) -> Result<()> {
 /// The record bytes at the start of `stream` and the frame length.
 fn unframe(stream: &[u8]) -> Result<(&[u8], usize)> {
     let Some(prefix) = stream.first_chunk::<PREFIX>() else {
-        bail!(
-            "bitcode: truncated length prefix ({} bytes left)",
-            stream.len()
-        );
+        bail!("bitcode: truncated length prefix ({} bytes left)", stream.len());
     };
     let end = PREFIX + u32::from_le_bytes(*prefix) as usize;
     let bytes = stream.get(PREFIX..end).with_context(|| {
-        format!(
-            "bitcode: record of {end} bytes but only {} left",
-            stream.len()
-        )
+        format!("bitcode: record of {end} bytes but only {} left", stream.len())
     })?;
     Ok((bytes, end))
 }
 
 impl Codec<Iex> for Bitcode {
     fn new() -> Self {
-        Bitcode {
-            encoder: bitcode::Buffer::new(),
-            decoder: bitcode::Buffer::new(),
-        }
+        Bitcode { encoder: bitcode::Buffer::new(), decoder: bitcode::Buffer::new() }
     }
 
     fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
@@ -109,10 +100,7 @@ where
     R: FieldRecord + bitcode::Encode + bitcode::DecodeOwned,
 {
     fn new() -> Self {
-        Bitcode {
-            encoder: bitcode::Buffer::new(),
-            decoder: bitcode::Buffer::new(),
-        }
+        Bitcode { encoder: bitcode::Buffer::new(), decoder: bitcode::Buffer::new() }
     }
 
     fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {

@@ -86,10 +86,6 @@ mod tests {
         let mut stream = Vec::new();
         Codec::<Iex>::encode(&mut Borsh, record, &mut stream).unwrap();
         assert_eq!(stream, borsh::to_vec(record).unwrap());
-        assert_eq!(
-            &stream[..12],
-            &[1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0],
-            "u64 seq_no, u32 count"
-        );
+        assert_eq!(&stream[..12], &[1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0], "u64 seq_no, u32 count");
     }
 }

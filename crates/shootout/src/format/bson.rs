@@ -77,19 +77,13 @@ impl<W: SerdeDecode> Codec<W> for Bson {
 
 /// The document at the start of `stream`, its length read and bounds-checked.
 fn document(stream: &[u8]) -> Result<&[u8]> {
-    let prefix = stream
-        .first_chunk::<4>()
-        .context("bson: stream ends inside a document length")?;
+    let prefix = stream.first_chunk::<4>().context("bson: stream ends inside a document length")?;
     let len = i32::from_le_bytes(*prefix);
     let len = usize::try_from(len)
         .ok()
         .filter(|&len| len >= MIN_DOCUMENT)
         .with_context(|| format!("bson: invalid document length {len}"))?;
-    ensure!(
-        len <= stream.len(),
-        "bson: document of {len} bytes is truncated to {}",
-        stream.len()
-    );
+    ensure!(len <= stream.len(), "bson: document of {len} bytes is truncated to {}", stream.len());
     Ok(&stream[..len])
 }
 
@@ -139,19 +133,12 @@ mod tests {
     #[test]
     fn u64_above_i64_max_is_an_encode_error_and_leaves_the_stream_intact() {
         let sample = sample_dataset();
-        let too_big = sample
-            .records
-            .iter()
-            .find(|r| r.seq_no == u64::MAX)
-            .unwrap();
+        let too_big = sample.records.iter().find(|r| r.seq_no == u64::MAX).unwrap();
         let mut stream = vec![1, 2, 3];
         assert!(Codec::<Iex>::encode(&mut Bson, too_big, &mut stream).is_err());
         assert_eq!(stream, [1, 2, 3]);
         let mut price_too_big = sample.records[0].clone();
-        price_too_big.messages[0].body = Body::Trade {
-            price: i64::MAX as u64 + 1,
-            size: 1,
-        };
+        price_too_big.messages[0].body = Body::Trade { price: i64::MAX as u64 + 1, size: 1 };
         assert!(Codec::<Iex>::encode(&mut Bson, &price_too_big, &mut stream).is_err());
         assert_eq!(stream, [1, 2, 3]);
     }
@@ -184,15 +171,8 @@ mod tests {
     #[test]
     fn malformed_documents_are_errors() {
         let mut sink = Iex::new_sink(&Default::default());
-        for bad in [
-            &[5u8, 0, 0, 0, 0][..],
-            &[4, 0, 0, 0, 0],
-            &[0xff, 0xff, 0xff, 0x7f, 0],
-        ] {
-            assert!(
-                Codec::<Iex>::decode(&mut Bson, bad, &mut sink).is_err(),
-                "{bad:?}"
-            );
+        for bad in [&[5u8, 0, 0, 0, 0][..], &[4, 0, 0, 0, 0], &[0xff, 0xff, 0xff, 0x7f, 0]] {
+            assert!(Codec::<Iex>::decode(&mut Bson, bad, &mut sink).is_err(), "{bad:?}");
         }
     }
 

@@ -64,9 +64,7 @@ impl Format for CborCiborium {
 
 impl Codec<Iex> for CborCiborium {
     fn new() -> Self {
-        CborCiborium {
-            scratch: Box::new([0; SCRATCH]),
-        }
+        CborCiborium { scratch: Box::new([0; SCRATCH]) }
     }
 
     fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
@@ -87,9 +85,7 @@ impl Codec<Iex> for CborCiborium {
 /// the owned record (as the iex codec does), then visited.
 impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for CborCiborium {
     fn new() -> Self {
-        CborCiborium {
-            scratch: Box::new([0; SCRATCH]),
-        }
+        CborCiborium { scratch: Box::new([0; SCRATCH]) }
     }
 
     fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {

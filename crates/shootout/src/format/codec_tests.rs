@@ -56,16 +56,11 @@ pub fn assert_mixed_row_garbage_is_an_error<C: Codec<Mixed>>() {
     let dataset = tabular::sample::<MixedRow>();
     let mut codec = C::new();
     let mut stream = Vec::new();
-    codec
-        .encode(dataset.records.last().unwrap(), &mut stream)
-        .unwrap();
+    codec.encode(dataset.records.last().unwrap(), &mut stream).unwrap();
     let mut sink = Mixed::new_sink(&dataset.reference);
     assert_eq!(codec.decode(&stream, &mut sink).unwrap(), stream.len());
     for cut in 0..stream.len() {
-        assert!(
-            codec.decode(&stream[..cut], &mut sink).is_err(),
-            "cut {cut}"
-        );
+        assert!(codec.decode(&stream[..cut], &mut sink).is_err(), "cut {cut}");
     }
     for i in 4..stream.len() {
         for value in [0x00, 0x01, 0x7f, 0x80, 0xff] {
@@ -79,11 +74,7 @@ pub fn assert_mixed_row_garbage_is_an_error<C: Codec<Mixed>>() {
 /// A mixed row whose only cells are an empty text (f1) and a zero (f3),
 /// encoded: the tests of absent cells read it back with the library.
 pub fn encoded_sparse_row<C: Codec<Mixed>>() -> Vec<u8> {
-    let row = MixedRow {
-        f1: Some(String::new()),
-        f3: Some(0),
-        ..MixedRow::default()
-    };
+    let row = MixedRow { f1: Some(String::new()), f3: Some(0), ..MixedRow::default() };
     let mut stream = Vec::new();
     C::new().encode(&row, &mut stream).unwrap();
     stream
@@ -96,24 +87,13 @@ pub fn big_record() -> MultiMessage {
             ts: i,
             symbol: format!("S{}", i % 37),
             body: if i % 3 == 0 {
-                Body::Trade {
-                    price: i as u64,
-                    size: 1,
-                }
+                Body::Trade { price: i as u64, size: 1 }
             } else {
-                Body::LevelUpdate {
-                    price: 10 * i as u64,
-                    size: 2,
-                    flags: 1,
-                    side: Side::Sell,
-                }
+                Body::LevelUpdate { price: 10 * i as u64, size: 2, flags: 1, side: Side::Sell }
             },
         })
         .collect();
-    MultiMessage {
-        seq_no: 9,
-        messages,
-    }
+    MultiMessage { seq_no: 9, messages }
 }
 
 /// The tests every iex codec whose stream is just its library's bytes shares:
@@ -173,12 +153,7 @@ pub fn assert_round_trips_with_a_big_record<C: Codec<Iex>>() {
     records.insert(1, big_record());
     records.push(big_record());
     let stream = encode_all::<C>(&records);
-    assert_eq!(
-        decode_all(&mut C::new(), &stream).unwrap(),
-        records.len(),
-        "{}",
-        C::INFO.name
-    );
+    assert_eq!(decode_all(&mut C::new(), &stream).unwrap(), records.len(), "{}", C::INFO.name);
 }
 
 /// The sample records plus a big one, for the bad-input checks.
@@ -223,18 +198,9 @@ pub fn assert_garbage_is_an_error<C: Codec<Iex>>(records: &[MultiMessage]) {
         let _ = codec.decode(&flipped, &mut sink);
     }
     assert!(codec.decode(&[], &mut sink).is_err(), "{}", C::INFO.name);
-    assert!(
-        codec.decode(&[0xff; 8], &mut sink).is_err(),
-        "{}",
-        C::INFO.name
-    );
+    assert!(codec.decode(&[0xff; 8], &mut sink).is_err(), "{}", C::INFO.name);
     // The codec still works after all that.
-    assert_eq!(
-        codec.decode(&stream, &mut sink).expect("decode"),
-        bounds[1],
-        "{}",
-        C::INFO.name
-    );
+    assert_eq!(codec.decode(&stream, &mut sink).expect("decode"), bounds[1], "{}", C::INFO.name);
 }
 
 /// Random bytes of a few lengths from `next`, decoded: an error or wrong
@@ -352,12 +318,7 @@ pub fn assert_record_garbage_is_an_error<W: Workload, C: Codec<W>>(
         }
     }
     assert!(codec.decode(&[], &mut sink).is_err(), "{}", C::INFO.name);
-    assert_eq!(
-        codec.decode(&stream, &mut sink).expect("decode"),
-        bounds[1],
-        "{}",
-        C::INFO.name
-    );
+    assert_eq!(codec.decode(&stream, &mut sink).expect("decode"), bounds[1], "{}", C::INFO.name);
 }
 
 /// Steady-state (encode, decode) allocations for all of `dataset`'s records
@@ -428,11 +389,7 @@ pub fn inexact<T: PartialEq + Copy + std::fmt::Debug>(
     if !bad.is_empty() {
         eprintln!("first inexact: {bad:?}");
     }
-    values
-        .iter()
-        .zip(back)
-        .filter(|(a, b)| bits(**a) != bits(**b))
-        .count()
+    values.iter().zip(back).filter(|(a, b)| bits(**a) != bits(**b)).count()
 }
 
 /// What decoding `records` through `C` adds up to.
@@ -518,14 +475,8 @@ fn forgetful_difference<F: Forgets>() -> String {
 fn a_codec_that_forgets_a_field_fails_validation_naming_it() {
     for (difference, field) in [
         (forgetful_difference::<ForgetsTs>(), "ts_sum"),
-        (
-            forgetful_difference::<ForgetsTradePrice>(),
-            "trade_price_sum",
-        ),
+        (forgetful_difference::<ForgetsTradePrice>(), "trade_price_sum"),
     ] {
-        assert!(
-            difference.contains(&format!(": {field} expected ")),
-            "{difference}"
-        );
+        assert!(difference.contains(&format!(": {field} expected ")), "{difference}");
     }
 }

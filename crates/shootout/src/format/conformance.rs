@@ -27,12 +27,7 @@ where
         dataset
     } else {
         let dataset = encodable::<W, C>(dataset);
-        assert_eq!(
-            decode_count::<W, C>(&dataset),
-            dataset.order.len(),
-            "{}",
-            C::INFO.name
-        );
+        assert_eq!(decode_count::<W, C>(&dataset), dataset.order.len(), "{}", C::INFO.name);
         dataset
     };
     if let Some((.., why)) = GARBAGE_GAPS
@@ -70,11 +65,7 @@ fn encodable<W: Workload, C: Codec<W>>(dataset: Dataset<W>) -> Dataset<W> {
         .into_iter()
         .filter(|record| codec.encode(record, &mut stream).is_ok())
         .collect();
-    assert!(
-        !records.is_empty(),
-        "{} encodes none of the sample",
-        C::INFO.name
-    );
+    assert!(!records.is_empty(), "{} encodes none of the sample", C::INFO.name);
     let mut sink = W::new_sink(&dataset.reference);
     records.iter().for_each(|record| W::feed(record, &mut sink));
     Dataset::in_order(records, W::finish(sink), dataset.source)
@@ -174,10 +165,9 @@ fn budget<C: Codec<W>, W: Workload>(direction: Direction) -> f64 {
 fn assert_within_allocation_budget<W: Workload, C: Codec<W>>(dataset: &Dataset<W>) {
     let (encode, decode) = record_steady_state_allocations::<W, C>(dataset);
     let records = dataset.records.len() as f64;
-    for (direction, what, count) in [
-        (Direction::Encode, "encode", encode),
-        (Direction::Decode, "decode", decode),
-    ] {
+    for (direction, what, count) in
+        [(Direction::Encode, "encode", encode), (Direction::Decode, "decode", decode)]
+    {
         let per_record = count as f64 / records;
         let allowed = budget::<C, W>(direction);
         assert!(

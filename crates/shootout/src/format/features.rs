@@ -349,10 +349,7 @@ pub const UBJSON: Features = Features {
     evolution_trial: Trial::Tried,
     languages: "Spec only (ubjson.org); libraries are listed there, mostly community-written",
     license: "n/a: spec, no reference implementation",
-    sources: &[
-        "https://ubjson.org/",
-        "https://github.com/ubjson/universal-binary-json",
-    ],
+    sources: &["https://ubjson.org/", "https://github.com/ubjson/universal-binary-json"],
 };
 
 pub const BINCODE: Features = Features {
@@ -411,10 +408,7 @@ pub const RKYV: Features = Features {
     evolution_trial: Trial::Tried,
     languages: "Rust only; untrusted bytes are validated with bytecheck (CheckBytes) before access",
     license: "MIT",
-    sources: &[
-        "https://docs.rs/rkyv/latest/rkyv/",
-        "https://github.com/rkyv/rkyv",
-    ],
+    sources: &["https://docs.rs/rkyv/latest/rkyv/", "https://github.com/rkyv/rkyv"],
 };
 
 pub const BORSH: Features = Features {
@@ -646,21 +640,14 @@ mod tests {
         for f in FEATURES {
             assert!(!f.sources.is_empty(), "{} has no source", f.family);
             for s in f.sources {
-                assert!(
-                    s.starts_with("https://"),
-                    "{}: source {s:?} is not https",
-                    f.family
-                );
+                assert!(s.starts_with("https://"), "{}: source {s:?} is not https", f.family);
             }
         }
     }
 
     #[test]
     fn of_family_finds_rows() {
-        assert_eq!(
-            of_family("FlatBuffers").map(|f| f.schema),
-            Some(Schema::Idl)
-        );
+        assert_eq!(of_family("FlatBuffers").map(|f| f.schema), Some(Schema::Idl));
         assert!(of_family("no such format").is_none());
     }
 }

@@ -53,9 +53,7 @@ impl Format for Flexbuffers {
 
 impl Codec<Iex> for Flexbuffers {
     fn new() -> Self {
-        Flexbuffers {
-            serializer: FlexbufferSerializer::new(),
-        }
+        Flexbuffers { serializer: FlexbufferSerializer::new() }
     }
 
     fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
@@ -84,9 +82,7 @@ impl Flexbuffers {
         stream: &mut Vec<u8>,
     ) -> Result<()> {
         self.serializer.reset();
-        record
-            .serialize(&mut self.serializer)
-            .context("flexbuffers: serialize")?;
+        record.serialize(&mut self.serializer).context("flexbuffers: serialize")?;
         let bytes = self.serializer.view();
         let len = u32::try_from(bytes.len()).context("flexbuffers: record over 4 GiB")?;
         stream.reserve(PREFIX + bytes.len());
@@ -128,17 +124,11 @@ impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for Flexbuf
 /// The buffer at the start of `stream` and the bytes its frame takes.
 fn framed(stream: &[u8]) -> Result<(&[u8], usize)> {
     let Some(prefix) = stream.first_chunk::<PREFIX>() else {
-        bail!(
-            "flexbuffers: truncated length prefix ({} bytes left)",
-            stream.len()
-        );
+        bail!("flexbuffers: truncated length prefix ({} bytes left)", stream.len());
     };
     let end = PREFIX + u32::from_le_bytes(*prefix) as usize;
     let buffer = stream.get(PREFIX..end).with_context(|| {
-        format!(
-            "flexbuffers: buffer of {end} bytes but only {} left",
-            stream.len()
-        )
+        format!("flexbuffers: buffer of {end} bytes but only {} left", stream.len())
     })?;
     Ok((buffer, end))
 }
@@ -152,19 +142,10 @@ fn read(buffer: &[u8], sink: &mut Aggregator) -> Result<()> {
         let ts = message.index("ts")?.get_i64()?;
         let symbol = message.index("symbol")?.get_str()?.as_bytes();
         let body = message.index("body")?.get_map()?;
-        ensure!(
-            body.len() == 1,
-            "body is a map of {} entries, not one",
-            body.len()
-        );
+        ensure!(body.len() == 1, "body is a map of {} entries, not one", body.len());
         let fields = body.index(0)?.get_map()?;
         match body.keys_vector().index(0)?.get_key()? {
-            "Trade" => sink.trade(
-                ts,
-                symbol,
-                fields.index("price")?.get_u64()?,
-                size(&fields)?,
-            ),
+            "Trade" => sink.trade(ts, symbol, fields.index("price")?.get_u64()?, size(&fields)?),
             "LevelUpdate" => {
                 let side = match fields.index("side")?.get_str()? {
                     "Buy" => Side::Buy,

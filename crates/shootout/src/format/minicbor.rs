@@ -71,12 +71,7 @@ impl<'a> From<&'a Message> for MessageCbor<'a> {
     fn from(m: &'a Message) -> Self {
         let body = match m.body {
             Body::Trade { price, size } => BodyCbor::Trade { price, size },
-            Body::LevelUpdate {
-                price,
-                size,
-                flags,
-                side,
-            } => BodyCbor::LevelUpdate {
+            Body::LevelUpdate { price, size, flags, side } => BodyCbor::LevelUpdate {
                 price,
                 size,
                 flags,
@@ -86,11 +81,7 @@ impl<'a> From<&'a Message> for MessageCbor<'a> {
                 },
             },
         };
-        MessageCbor {
-            ts: m.ts,
-            symbol: &m.symbol,
-            body,
-        }
+        MessageCbor { ts: m.ts, symbol: &m.symbol, body }
     }
 }
 
@@ -135,17 +126,13 @@ impl Codec<Iex> for CborMinicbor {
         let start = stream.len();
         let mut e = Encoder::new(&mut *stream);
         let written = (|| {
-            e.array(ENVELOPE_LEN)?
-                .u64(record.seq_no)?
-                .array(record.messages.len() as u64)?;
+            e.array(ENVELOPE_LEN)?.u64(record.seq_no)?.array(record.messages.len() as u64)?;
             for m in &record.messages {
                 e.encode(MessageCbor::from(m))?;
             }
             Ok::<_, minicbor::encode::Error<_>>(())
         })();
-        written
-            .inspect_err(|_| stream.truncate(start))
-            .context("cbor: encode")
+        written.inspect_err(|_| stream.truncate(start)).context("cbor: encode")
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
@@ -157,22 +144,15 @@ impl Codec<Iex> for CborMinicbor {
         );
         let seq_no = d.u64().context("cbor: seq_no")?;
         // The encoder writes a definite length; the sink takes the count up front.
-        let count = d
-            .array()
-            .context("cbor: messages")?
-            .context("cbor: messages of indefinite length")?;
+        let count =
+            d.array().context("cbor: messages")?.context("cbor: messages of indefinite length")?;
         sink.packet(seq_no, count as usize);
         for _ in 0..count {
             let m: MessageCbor<'_> = d.decode().context("cbor: message")?;
             let (ts, symbol) = (m.ts, m.symbol.as_bytes());
             match m.body {
                 BodyCbor::Trade { price, size } => sink.trade(ts, symbol, price, size),
-                BodyCbor::LevelUpdate {
-                    price,
-                    size,
-                    flags,
-                    side,
-                } => {
+                BodyCbor::LevelUpdate { price, size, flags, side } => {
                     let side = match side {
                         SideCbor::Buy => Side::Buy,
                         SideCbor::Sell => Side::Sell,
@@ -200,9 +180,7 @@ where
     fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
         let start = stream.len();
         let written = Encoder::new(&mut *stream).encode(record).map(|_| ());
-        written
-            .inspect_err(|_| stream.truncate(start))
-            .context("cbor: encode")
+        written.inspect_err(|_| stream.truncate(start)).context("cbor: encode")
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {

@@ -180,31 +180,18 @@ impl Labels {
         Labels::new(DecodeStyle::ZeroCopy, Access::Unchecked, Api::Native);
 
     const fn new(decode: DecodeStyle, access: Access, api: Api) -> Labels {
-        Labels {
-            buffer_reuse: true,
-            decode,
-            access,
-            api,
-            lossy: None,
-        }
+        Labels { buffer_reuse: true, decode, access, api, lossy: None }
     }
 
     /// These labels, for a mapping that loses information as `how` says.
     pub const fn lossy(self, how: &'static str) -> Labels {
-        Labels {
-            lossy: Some(how),
-            ..self
-        }
+        Labels { lossy: Some(how), ..self }
     }
 
     /// The short tags printed beside a format's name.
     pub fn tags(&self) -> Vec<&'static str> {
         let mut tags = vec![
-            if self.buffer_reuse {
-                "reuse"
-            } else {
-                "fresh-buffers"
-            },
+            if self.buffer_reuse { "reuse" } else { "fresh-buffers" },
             match self.decode {
                 DecodeStyle::ZeroCopy => "zero-copy",
                 DecodeStyle::Owned => "owned",
@@ -271,18 +258,8 @@ where
             decoded += 1;
         }
         assert_eq!(offset, stream.len());
-        assert_eq!(
-            decoded,
-            dataset.order.len(),
-            "{}: record count",
-            C::INFO.name
-        );
+        assert_eq!(decoded, dataset.order.len(), "{}: record count", C::INFO.name);
         let aggregate = W::finish(sink);
-        assert_eq!(
-            W::first_difference(&dataset.reference, &aggregate),
-            None,
-            "{}",
-            C::INFO.name
-        );
+        assert_eq!(W::first_difference(&dataset.reference, &aggregate), None, "{}", C::INFO.name);
     }
 }

@@ -62,10 +62,7 @@ struct Encoder {
 
 impl Encoder {
     fn new() -> Self {
-        Encoder {
-            archive: AlignedVec::new(),
-            arena: Arena::new(),
-        }
+        Encoder { archive: AlignedVec::new(), arena: Arena::new() }
     }
 
     fn encode<T: Archivable>(&mut self, record: &T, stream: &mut Vec<u8>) -> Result<()> {
@@ -92,22 +89,12 @@ impl Encoder {
 /// returns it and the frame length.
 fn framed(stream: &[u8], root: usize) -> Result<(&[u8], usize)> {
     let Some(prefix) = stream.first_chunk::<4>() else {
-        bail!(
-            "rkyv: truncated length prefix ({} bytes left)",
-            stream.len()
-        );
+        bail!("rkyv: truncated length prefix ({} bytes left)", stream.len());
     };
     let len = u32::from_le_bytes(*prefix) as usize;
     let frame = HEADER + len.next_multiple_of(ALIGN);
-    ensure!(
-        frame <= stream.len(),
-        "rkyv: frame of {frame} bytes but only {} left",
-        stream.len()
-    );
-    ensure!(
-        len >= root,
-        "rkyv: archive of {len} bytes is smaller than its root"
-    );
+    ensure!(frame <= stream.len(), "rkyv: frame of {frame} bytes but only {} left", stream.len());
+    ensure!(len >= root, "rkyv: archive of {len} bytes is smaller than its root");
     Ok((&stream[HEADER..HEADER + len], frame))
 }
 
@@ -147,24 +134,12 @@ fn aggregate(record: &ArchivedMultiMessage, sink: &mut Aggregator) {
             ArchivedBody::Trade { price, size } => {
                 sink.trade(ts, symbol, price.to_native(), size.to_native());
             }
-            ArchivedBody::LevelUpdate {
-                price,
-                size,
-                flags,
-                side,
-            } => {
+            ArchivedBody::LevelUpdate { price, size, flags, side } => {
                 let side = match side {
                     ArchivedSide::Buy => Side::Buy,
                     ArchivedSide::Sell => Side::Sell,
                 };
-                sink.level_update(
-                    ts,
-                    symbol,
-                    side,
-                    *flags,
-                    price.to_native(),
-                    size.to_native(),
-                );
+                sink.level_update(ts, symbol, side, *flags, price.to_native(), size.to_native());
             }
         }
     }
@@ -202,9 +177,7 @@ impl ArchivedRecord for SqlRequest {
 impl ArchivedRecord for Primitives {
     fn feed(a: &Self::Archived, sink: &mut FieldSink) {
         sink.record();
-        a.ints
-            .iter()
-            .for_each(|v| sink.int(0, i64::from(v.to_native())));
+        a.ints.iter().for_each(|v| sink.int(0, i64::from(v.to_native())));
         a.longs.iter().for_each(|v| sink.int(1, v.to_native()));
         a.doubles.iter().for_each(|v| sink.float(2, v.to_native()));
         a.booleans.iter().for_each(|&v| sink.bool(3, v));
@@ -277,11 +250,7 @@ impl Format for Rkyv {
 
 impl Codec<Iex> for Rkyv {
     fn new() -> Self {
-        Rkyv {
-            encoder: Encoder::new(),
-            misaligned: AlignedVec::new(),
-            misaligned_copies: 0,
-        }
+        Rkyv { encoder: Encoder::new(), misaligned: AlignedVec::new(), misaligned_copies: 0 }
     }
 
     fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
@@ -433,11 +402,7 @@ mod tests {
                 record_steady_state_allocations::<_, RkyvUnchecked>(&tabular::sample::<LongsRow>()),
             ];
             if measured == [(0, 0); 7] || std::time::Instant::now() > deadline {
-                assert_eq!(
-                    measured,
-                    [(0, 0); 7],
-                    "(encode, decode) allocations per shape"
-                );
+                assert_eq!(measured, [(0, 0); 7], "(encode, decode) allocations per shape");
                 return;
             }
             std::thread::sleep(std::time::Duration::from_millis(20));

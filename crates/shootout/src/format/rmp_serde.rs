@@ -47,16 +47,11 @@ fn encode_framed(
 
 /// The length-prefixed record at the start of `stream` and the bytes its frame takes.
 fn framed(stream: &[u8]) -> Result<(&[u8], usize)> {
-    let prefix = stream
-        .first_chunk::<PREFIX>()
-        .context("msgpack: stream ends inside a length prefix")?;
+    let prefix =
+        stream.first_chunk::<PREFIX>().context("msgpack: stream ends inside a length prefix")?;
     let len = u32::from_le_bytes(*prefix) as usize;
     let body = &stream[PREFIX..];
-    ensure!(
-        len <= body.len(),
-        "msgpack: record of {len} bytes is truncated to {}",
-        body.len()
-    );
+    ensure!(len <= body.len(), "msgpack: record of {len} bytes is truncated to {}", body.len());
     Ok((&body[..len], PREFIX + len))
 }
 

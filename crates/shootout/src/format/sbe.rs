@@ -130,33 +130,19 @@ fn symbol_utf8<'a>(latin1: &'a [u8], utf8: &'a mut [u8; 2 * SYMBOL_LEN]) -> &'a 
 }
 
 fn encode_body(record: &MultiMessage, body: &mut [u8], count: u16) -> Result<()> {
-    let mut message = MultiMessageEncoder::default()
-        .wrap(WriteBuf::new(body), HEADER)
-        .header(0)
-        .parent()?;
+    let mut message =
+        MultiMessageEncoder::default().wrap(WriteBuf::new(body), HEADER).header(0).parent()?;
     message.seq_no(record.seq_no);
     let mut entry = message.messages_encoder(count, MessagesEncoder::default());
     for m in &record.messages {
-        entry
-            .advance()?
-            .context("sbe: group shorter than its count")?;
+        entry.advance()?.context("sbe: group shorter than its count")?;
         entry.ts(m.ts);
         entry.symbol(&padded_symbol(&m.symbol)?);
         match m.body {
             Body::Trade { price, size } => {
-                entry
-                    .price(price)
-                    .size(size)
-                    .flags(0)
-                    .side_opt(None)
-                    .body_type(BodyType::Trade);
+                entry.price(price).size(size).flags(0).side_opt(None).body_type(BodyType::Trade);
             }
-            Body::LevelUpdate {
-                price,
-                size,
-                flags,
-                side,
-            } => {
+            Body::LevelUpdate { price, size, flags, side } => {
                 let side = match side {
                     Side::Buy => side::Side::Buy,
                     Side::Sell => side::Side::Sell,
@@ -237,26 +223,14 @@ impl SbeWorkload for Iex {
             header.schema_id()
         );
         let root_block = usize::from(header.block_length());
-        ensure!(
-            root_block >= ROOT_BLOCK,
-            "sbe: root block of {root_block} bytes is too short"
-        );
+        ensure!(root_block >= ROOT_BLOCK, "sbe: root block of {root_block} bytes is too short");
         let group_at = HEADER + root_block;
-        ensure!(
-            group_at + GROUP_HEADER <= body.len(),
-            "sbe: group header overruns the message"
-        );
+        ensure!(group_at + GROUP_HEADER <= body.len(), "sbe: group header overruns the message");
         let dimensions = GroupSizeEncodingDecoder::default().wrap(ReadBuf::new(body), group_at);
         let entry_len = usize::from(dimensions.block_length());
-        ensure!(
-            entry_len >= ENTRY,
-            "sbe: group entries of {entry_len} bytes are too short"
-        );
+        ensure!(entry_len >= ENTRY, "sbe: group entries of {entry_len} bytes are too short");
         let end = group_at + GROUP_HEADER + usize::from(dimensions.num_in_group()) * entry_len;
-        ensure!(
-            end == body.len(),
-            "sbe: group ends at byte {end} of a {len}-byte message"
-        );
+        ensure!(end == body.len(), "sbe: group ends at byte {end} of a {len}-byte message");
 
         let message = MultiMessageDecoder::default().header(header, 0);
         sink.packet(message.seq_no(), usize::from(dimensions.num_in_group()));
@@ -301,11 +275,7 @@ pub struct Layout {
 /// lengths, and every group and varData length within the message, ending exactly
 /// at its end.
 fn check_layout(body: &[u8], layout: &Layout) -> Result<()> {
-    ensure!(
-        body.len() >= HEADER,
-        "sbe: message of {} bytes is too short",
-        body.len()
-    );
+    ensure!(body.len() >= HEADER, "sbe: message of {} bytes is too short", body.len());
     let header = MessageHeaderDecoder::default().wrap(ReadBuf::new(body), 0);
     ensure!(
         header.template_id() == layout.template && header.schema_id() == SBE_SCHEMA_ID,
@@ -314,24 +284,16 @@ fn check_layout(body: &[u8], layout: &Layout) -> Result<()> {
         header.schema_id()
     );
     let root = usize::from(header.block_length());
-    ensure!(
-        root >= layout.root,
-        "sbe: root block of {root} bytes is too short"
-    );
+    ensure!(root >= layout.root, "sbe: root block of {root} bytes is too short");
     let u16_at = |at: usize| -> Result<usize> {
-        let bytes = body
-            .get(at..at + 2)
-            .context("sbe: group header overruns the message")?;
+        let bytes = body.get(at..at + 2).context("sbe: group header overruns the message")?;
         Ok(usize::from(u16::from_le_bytes([bytes[0], bytes[1]])))
     };
     let mut at = HEADER + root;
     for &(entry_min, entry_vars) in layout.groups {
         let block = u16_at(at)?;
         let count = u16_at(at + 2)?;
-        ensure!(
-            block >= entry_min,
-            "sbe: group entries of {block} bytes are too short"
-        );
+        ensure!(block >= entry_min, "sbe: group entries of {block} bytes are too short");
         at += GROUP_HEADER;
         for _ in 0..count {
             at += block;
@@ -344,32 +306,23 @@ fn check_layout(body: &[u8], layout: &Layout) -> Result<()> {
     for _ in 0..layout.vars {
         at = skip_var(body, at)?;
     }
-    ensure!(
-        at == body.len(),
-        "sbe: message ends at byte {at} of {}",
-        body.len()
-    );
+    ensure!(at == body.len(), "sbe: message ends at byte {at} of {}", body.len());
     Ok(())
 }
 
 /// The end of the varData at `at`.
 fn skip_var(body: &[u8], at: usize) -> Result<usize> {
-    let prefix = body
-        .get(at..at + VAR_PREFIX)
-        .context("sbe: varData length overruns the message")?;
+    let prefix =
+        body.get(at..at + VAR_PREFIX).context("sbe: varData length overruns the message")?;
     let len = u32::from_le_bytes([prefix[0], prefix[1], prefix[2], prefix[3]]) as usize;
     let end = at + VAR_PREFIX + len;
-    ensure!(
-        end <= body.len(),
-        "sbe: varData of {len} bytes overruns the message"
-    );
+    ensure!(end <= body.len(), "sbe: varData of {len} bytes overruns the message");
     Ok(end)
 }
 
 /// The bytes of a varData the generated decoder located.
 fn var_slice(body: &[u8], (at, len): (usize, usize)) -> Result<&[u8]> {
-    body.get(at..at + len)
-        .context("sbe: varData overruns the message")
+    body.get(at..at + len).context("sbe: varData overruns the message")
 }
 
 /// Bytes of a varData's length prefix (varStringEncoding: u32).
@@ -398,11 +351,7 @@ fn group_count(len: usize, name: &str) -> Result<u16> {
 }
 
 fn sbe_bool(value: bool) -> BooleanType {
-    if value {
-        BooleanType::True
-    } else {
-        BooleanType::False
-    }
+    if value { BooleanType::True } else { BooleanType::False }
 }
 
 fn from_sbe_bool(value: BooleanType) -> Result<bool> {
@@ -447,9 +396,7 @@ impl SbeRecord for UserResponse {
             .wrap(WriteBuf::new(body), HEADER)
             .header(0)
             .parent()?;
-        m.uid(self.uid)
-            .tutorial(self.tutorial)
-            .total_login_num(self.total_login_num);
+        m.uid(self.uid).tutorial(self.tutorial).total_login_num(self.total_login_num);
         m.muid(&self.muid)
             .status(&self.status)
             .nickname(&self.nickname)
@@ -502,10 +449,8 @@ impl SbeRecord for SqlRequest {
             .wrap(WriteBuf::new(body), HEADER)
             .header(0)
             .parent()?;
-        let mut args = m.args_encoder(
-            group_count(self.args.len(), "args")?,
-            ArgsEncoder::default(),
-        );
+        let mut args =
+            m.args_encoder(group_count(self.args.len(), "args")?, ArgsEncoder::default());
         for &arg in &self.args {
             args.advance()?;
             args.value(arg);
@@ -562,19 +507,14 @@ impl SbeRecord for Primitives {
             .wrap(WriteBuf::new(body), HEADER)
             .header(0)
             .parent()?;
-        let mut g = m.ints_encoder(
-            group_count(self.ints.len(), "ints")?,
-            IntsEncoder::default(),
-        );
+        let mut g = m.ints_encoder(group_count(self.ints.len(), "ints")?, IntsEncoder::default());
         for &v in &self.ints {
             g.advance()?;
             g.value(v);
         }
         let m = g.parent()?;
-        let mut g = m.longs_encoder(
-            group_count(self.longs.len(), "longs")?,
-            LongsEncoder::default(),
-        );
+        let mut g =
+            m.longs_encoder(group_count(self.longs.len(), "longs")?, LongsEncoder::default());
         for &v in &self.longs {
             g.advance()?;
             g.value(v);
@@ -674,10 +614,8 @@ impl SbeRecord for SmallObject {
             .active(sbe_bool(self.active))
             .level(self.level)
             .created_at(self.created_at);
-        let mut tags = m.tags_encoder(
-            group_count(self.tags.len(), "tags")?,
-            TagsEncoder::default(),
-        );
+        let mut tags =
+            m.tags_encoder(group_count(self.tags.len(), "tags")?, TagsEncoder::default());
         for tag in &self.tags {
             tags.advance()?;
             tags.value(tag);
@@ -915,15 +853,9 @@ mod tests {
     #[test]
     fn latin1_symbols_take_one_byte_per_char() {
         let symbol = "\u{ff}\u{e9}\"\\\u{1}\u{80}AB";
-        assert_eq!(
-            padded_symbol(symbol).unwrap(),
-            [0xff, 0xe9, b'"', b'\\', 1, 0x80, b'A', b'B']
-        );
+        assert_eq!(padded_symbol(symbol).unwrap(), [0xff, 0xe9, b'"', b'\\', 1, 0x80, b'A', b'B']);
         let mut utf8 = [0; 2 * SYMBOL_LEN];
-        assert_eq!(
-            symbol_utf8(&padded_symbol(symbol).unwrap(), &mut utf8),
-            symbol.as_bytes()
-        );
+        assert_eq!(symbol_utf8(&padded_symbol(symbol).unwrap(), &mut utf8), symbol.as_bytes());
     }
 
     #[test]
@@ -952,9 +884,8 @@ mod tests {
                     body: Body::Trade { price: 1, size: 1 },
                 }],
             };
-            let error = Codec::<Iex>::encode(&mut codec, &record, &mut stream)
-                .unwrap_err()
-                .to_string();
+            let error =
+                Codec::<Iex>::encode(&mut codec, &record, &mut stream).unwrap_err().to_string();
             assert!(error.contains(&format!("{symbol:?}")), "{error}");
             assert_eq!(stream, [7]);
         }
@@ -963,10 +894,7 @@ mod tests {
     #[test]
     fn truncated_input_is_an_error() {
         let (stream, ends) = encoded_sample();
-        assert_eq!(
-            decode_all(&mut <Sbe as Codec<Iex>>::new(), &stream).unwrap(),
-            ends.len()
-        );
+        assert_eq!(decode_all(&mut <Sbe as Codec<Iex>>::new(), &stream).unwrap(), ends.len());
         for cut in 1..stream.len() {
             let result = decode_all(&mut <Sbe as Codec<Iex>>::new(), &stream[..cut]);
             match ends.iter().position(|&end| end == cut) {
@@ -993,11 +921,7 @@ mod tests {
         for round in 0..2000 {
             let len = round % 200;
             let mut bad = Vec::with_capacity(len + 4);
-            let prefix = if round % 2 == 0 {
-                len as u32
-            } else {
-                (state >> 7) as u32
-            };
+            let prefix = if round % 2 == 0 { len as u32 } else { (state >> 7) as u32 };
             bad.extend_from_slice(&prefix.to_le_bytes());
             for _ in 0..len {
                 state ^= state << 13;

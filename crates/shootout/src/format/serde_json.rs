@@ -75,9 +75,7 @@ pub(super) fn append_json_line<E: std::error::Error + Send + Sync + 'static>(
     write: impl FnOnce(&mut Vec<u8>) -> Result<(), E>,
 ) -> Result<()> {
     let start = stream.len();
-    write(stream)
-        .inspect_err(|_| stream.truncate(start))
-        .context("json: encode")?;
+    write(stream).inspect_err(|_| stream.truncate(start)).context("json: encode")?;
     stream.push(b'\n');
     Ok(())
 }

@@ -70,11 +70,7 @@ impl Format for JsonSimdJsonSerde {
 
 impl<W: SerdeDecode> Codec<W> for JsonSimdJsonSerde {
     fn new() -> Self {
-        JsonSimdJsonSerde {
-            scratch: Vec::new(),
-            buffers: Buffers::default(),
-            tape: None,
-        }
+        JsonSimdJsonSerde { scratch: Vec::new(), buffers: Buffers::default(), tape: None }
     }
 
     fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
@@ -82,9 +78,7 @@ impl<W: SerdeDecode> Codec<W> for JsonSimdJsonSerde {
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
-        self.decode_line(stream, |deserializer| {
-            W::deserialize_into(deserializer, sink)
-        })
+        self.decode_line(stream, |deserializer| W::deserialize_into(deserializer, sink))
     }
 }
 
@@ -166,26 +160,19 @@ impl<'a> From<&'a Message> for MessageJson<'a> {
     fn from(m: &'a Message) -> Self {
         let body = match m.body {
             Body::Trade { price, size } => BodyJson::Trade(TradeJson { price, size }),
-            Body::LevelUpdate {
-                price,
-                size,
-                flags,
-                side,
-            } => BodyJson::LevelUpdate(LevelUpdateJson {
-                price,
-                size,
-                flags,
-                side: match side {
-                    Side::Buy => SideJson::Buy,
-                    Side::Sell => SideJson::Sell,
-                },
-            }),
+            Body::LevelUpdate { price, size, flags, side } => {
+                BodyJson::LevelUpdate(LevelUpdateJson {
+                    price,
+                    size,
+                    flags,
+                    side: match side {
+                        Side::Buy => SideJson::Buy,
+                        Side::Sell => SideJson::Sell,
+                    },
+                })
+            }
         };
-        MessageJson {
-            ts: m.ts,
-            symbol: &m.symbol,
-            body,
-        }
+        MessageJson { ts: m.ts, symbol: &m.symbol, body }
     }
 }
 
@@ -222,9 +209,7 @@ impl Format for JsonSimdJson {
 
 impl Codec<Iex> for JsonSimdJson {
     fn new() -> Self {
-        JsonSimdJson {
-            line: Line::default(),
-        }
+        JsonSimdJson { line: Line::default() }
     }
 
     fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
@@ -304,9 +289,7 @@ where
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
-        self.line.decode(stream, |nodes| {
-            R::from_tape(nodes).map(|record| record.visit(sink))
-        })
+        self.line.decode(stream, |nodes| R::from_tape(nodes).map(|record| record.visit(sink)))
     }
 }
 
@@ -332,10 +315,7 @@ impl Line {
             .context("json: decode")?;
         let mut nodes = tape.0.into_iter().peekable();
         read(&mut nodes).context("json: decode")?;
-        ensure!(
-            nodes.next().is_none(),
-            "json: decode: trailing values on the line"
-        );
+        ensure!(nodes.next().is_none(), "json: decode: trailing values on the line");
         Ok(len + 1)
     }
 }

@@ -73,11 +73,7 @@ mod tests {
         use crate::workload::{object, primitives, sql, user};
         let mut primitives = primitives::sample();
         for record in &mut primitives.records {
-            record
-                .doubles
-                .iter_mut()
-                .filter(|d| **d == 0.0)
-                .for_each(|d| *d = 0.0);
+            record.doubles.iter_mut().filter(|d| **d == 0.0).for_each(|d| *d = 0.0);
         }
         primitives.reference = reference(&primitives.records, &primitives.order);
         assert_round_trip::<_, JsonSonicRs>(&primitives);

@@ -49,10 +49,8 @@ pub fn rows() -> &'static [Row] {
 /// writes them there instead.
 #[cfg(test)]
 pub fn check_rust_rows(registry: &[Row]) {
-    let path = std::path::Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../spec/formats.json"
-    ));
+    let path =
+        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../spec/formats.json"));
     if std::env::var_os("SHOOTOUT_UPDATE_EXPECTED").is_some() {
         write_rust_rows(path, registry);
         return;
@@ -102,9 +100,7 @@ fn write_rust_rows(path: &std::path::Path, rows: &[Row]) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
         Err(e) => panic!("{}: {e}", path.display()),
     };
-    let ours = rows
-        .iter()
-        .map(|row| serde_json::to_value(row).expect("a row serializes"));
+    let ours = rows.iter().map(|row| serde_json::to_value(row).expect("a row serializes"));
     let others = others.into_iter().filter(|row| row["language"] != "rust");
     let formats: Vec<serde_json::Value> = ours.chain(others).collect();
     let table = serde_json::json!({ "schema": SCHEMA, "formats": formats });

@@ -71,9 +71,7 @@ mod tests {
             assert_eq!(back, record);
             // The streaming form (end markers, no counts) reads into the same record.
             let mut streaming = Vec::new();
-            record
-                .serialize(&mut Serializer::streaming(&mut streaming))
-                .unwrap();
+            record.serialize(&mut Serializer::streaming(&mut streaming)).unwrap();
             let back: MultiMessage = from_slice(&streaming).unwrap();
             assert_eq!(back, record);
         }
@@ -88,27 +86,17 @@ mod tests {
     /// all read back bit-exactly.
     #[test]
     fn record_floats_keep_their_width_and_absent_values_are_null() {
-        let row = MixedRow {
-            f2: Some(-0.1),
-            f11: Some(f32::MIN_POSITIVE),
-            ..MixedRow::default()
-        };
+        let row = MixedRow { f2: Some(-0.1), f11: Some(f32::MIN_POSITIVE), ..MixedRow::default() };
         let bytes = to_vec(&row).unwrap();
         let float64 = [&key("f2")[..], b"D", &(-0.1f64).to_be_bytes()].concat();
         let float32 = [&key("f11")[..], b"d", &f32::MIN_POSITIVE.to_be_bytes()].concat();
         let null = [&key("f1")[..], b"Z"].concat();
         for part in [float64, float32, null] {
-            assert!(
-                bytes.windows(part.len()).any(|w| w == part),
-                "{part:?} in {bytes:?}"
-            );
+            assert!(bytes.windows(part.len()).any(|w| w == part), "{part:?} in {bytes:?}");
         }
         let back: MixedRow = from_slice(&bytes).unwrap();
         assert_eq!(back.f2.map(f64::to_bits), Some((-0.1f64).to_bits()));
-        assert_eq!(
-            back.f11.map(f32::to_bits),
-            Some(f32::MIN_POSITIVE.to_bits())
-        );
+        assert_eq!(back.f11.map(f32::to_bits), Some(f32::MIN_POSITIVE.to_bits()));
         assert_eq!(back, row);
     }
 }

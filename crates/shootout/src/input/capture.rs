@@ -131,11 +131,8 @@ impl Frames {
         }
         let gzip = magic == GZIP_MAGIC;
         let raw = Cursor::new(magic).chain(raw);
-        let mut stream: Box<dyn Read + Send> = if gzip {
-            Box::new(flate2::read::MultiGzDecoder::new(raw))
-        } else {
-            Box::new(raw)
-        };
+        let mut stream: Box<dyn Read + Send> =
+            if gzip { Box::new(flate2::read::MultiGzDecoder::new(raw)) } else { Box::new(raw) };
         let place = Place { name, gzip };
 
         let mut head = Vec::with_capacity(HEAD);
@@ -147,9 +144,9 @@ impl Frames {
         let read_error = stream.error.clone();
         // A small input needs no more buffer than its size (unknown behind gzip).
         let capacity = match tap.progress() {
-            (_, Some(size)) if !gzip => (size.min(PARSE_BUFFER as u64) as usize)
-                .next_power_of_two()
-                .max(MIN_PARSE_BUFFER),
+            (_, Some(size)) if !gzip => {
+                (size.min(PARSE_BUFFER as u64) as usize).next_power_of_two().max(MIN_PARSE_BUFFER)
+            }
             _ => PARSE_BUFFER,
         };
         let reader = match create_reader(capacity, stream) {
@@ -172,10 +169,7 @@ impl Frames {
             ),
         };
         let layout = if head.starts_with(&PCAPNG_MAGIC) {
-            Layout::Ng {
-                big_endian: false,
-                interfaces: Vec::new(),
-            }
+            Layout::Ng { big_endian: false, interfaces: Vec::new() }
         } else {
             Layout::Legacy {
                 big_endian: false,
@@ -225,10 +219,7 @@ impl Frames {
                     break;
                 }
             }
-            let (len, block) = self
-                .reader
-                .next()
-                .map_err(|e| malformed(&self.place, start, &e))?;
+            let (len, block) = self.reader.next().map_err(|e| malformed(&self.place, start, &e))?;
             let frame = frame_of(block, start, &mut self.layout)
                 .map_err(|problem| anyhow!("{}: {problem}", self.place.at(start)))?;
             let mut more = true;
@@ -274,13 +265,7 @@ impl Frames {
         let ahead = match &self.layout {
             // The parser hands out the file header before anything else.
             Layout::Legacy { .. } if start == 0 => Ok(Ahead::Record),
-            Layout::Legacy {
-                big_endian,
-                nanoseconds,
-                record_header,
-                snaplen,
-                ..
-            } => {
+            Layout::Legacy { big_endian, nanoseconds, record_header, snaplen, .. } => {
                 let header = LegacyHeader {
                     big_endian: *big_endian,
                     nanoseconds: *nanoseconds,
@@ -289,17 +274,14 @@ impl Frames {
                 };
                 legacy_ahead(data, exhausted, self.capacity, &header)
             }
-            Layout::Ng {
-                big_endian,
-                interfaces,
-            } => ng_ahead(data, exhausted, *big_endian, interfaces),
+            Layout::Ng { big_endian, interfaces } => {
+                ng_ahead(data, exhausted, *big_endian, interfaces)
+            }
         };
         match ahead {
             Ok(ahead) => Ok(ahead),
             Err(Damage::CutShort(warning)) => {
-                self.summary
-                    .warnings
-                    .push(format!("{}: {warning}", self.place.at(start)));
+                self.summary.warnings.push(format!("{}: {warning}", self.place.at(start)));
                 Ok(Ahead::End)
             }
             Err(Damage::Corrupt(problem)) => bail!("{}: {problem}", self.place.at(start)),
@@ -327,11 +309,7 @@ enum Damage {
 
 fn u32_at(data: &[u8], at: usize, big_endian: bool) -> u32 {
     let bytes = data[at..at + 4].try_into().expect("4 bytes");
-    if big_endian {
-        u32::from_be_bytes(bytes)
-    } else {
-        u32::from_le_bytes(bytes)
-    }
+    if big_endian { u32::from_be_bytes(bytes) } else { u32::from_le_bytes(bytes) }
 }
 
 struct LegacyHeader {
@@ -362,16 +340,9 @@ fn legacy_ahead(
     let fraction = u32_at(data, 4, header.big_endian);
     let caplen = u32_at(data, 8, header.big_endian);
     let origlen = u32_at(data, 12, header.big_endian);
-    let limit = if header.snaplen == 0 {
-        DEFAULT_SNAPLEN
-    } else {
-        header.snaplen.min(MAX_RECORD)
-    };
-    let (unit, per_second) = if header.nanoseconds {
-        ("ns", 1_000_000_000)
-    } else {
-        ("µs", 1_000_000)
-    };
+    let limit = if header.snaplen == 0 { DEFAULT_SNAPLEN } else { header.snaplen.min(MAX_RECORD) };
+    let (unit, per_second) =
+        if header.nanoseconds { ("ns", 1_000_000_000) } else { ("µs", 1_000_000) };
     let problem = if caplen > limit {
         Some(format!("exceeds the snap length {limit}"))
     } else if caplen > origlen {
@@ -391,17 +362,15 @@ fn legacy_ahead(
     let whole = header_len + caplen as usize;
     let left = data.len() - header_len;
     match problem {
-        Some(problem) if data.len() >= whole => Err(Damage::BadHeader(format!(
-            "record length {caplen} {problem}"
-        ))),
+        Some(problem) if data.len() >= whole => {
+            Err(Damage::BadHeader(format!("record length {caplen} {problem}")))
+        }
         Some(problem) if exhausted => Err(Damage::BadHeader(format!(
             "record length {caplen} runs past the end of the file ({left} bytes left) and {problem}"
         ))),
         // A fuller buffer may show that the record runs past the end of the file.
         Some(_) if data.len() < capacity => Ok(Ahead::More(capacity)),
-        Some(problem) => Err(Damage::BadHeader(format!(
-            "record length {caplen} {problem}"
-        ))),
+        Some(problem) => Err(Damage::BadHeader(format!("record length {caplen} {problem}"))),
         None if data.len() >= whole => Ok(Ahead::Record),
         None if exhausted => Err(Damage::CutShort(format!(
             "final record cut short ({left} of its {caplen} bytes present); ignored"
@@ -454,9 +423,7 @@ fn ng_ahead(
     let problem = if !len.is_multiple_of(4) {
         Some(format!("{name} length {len} is not a multiple of 4"))
     } else if len < minimum {
-        Some(format!(
-            "{name} length {len} is below the minimum of {minimum}"
-        ))
+        Some(format!("{name} length {len} is below the minimum of {minimum}"))
     } else if len > MAX_RECORD {
         Some(format!("{name} length {len} exceeds {MAX_RECORD} bytes"))
     } else {
@@ -513,25 +480,14 @@ fn frame_of<'a>(
             };
             None
         }
-        (
-            PcapBlockOwned::Legacy(record),
-            Layout::Legacy {
-                linktype,
-                record_header,
-                ..
-            },
-        ) => Some(Frame {
-            data: record.data,
-            linktype: *linktype,
-            offset: start + *record_header as u64,
-        }),
-        (
-            PcapBlockOwned::NG(Block::SectionHeader(shb)),
-            Layout::Ng {
-                big_endian,
-                interfaces,
-            },
-        ) => {
+        (PcapBlockOwned::Legacy(record), Layout::Legacy { linktype, record_header, .. }) => {
+            Some(Frame {
+                data: record.data,
+                linktype: *linktype,
+                offset: start + *record_header as u64,
+            })
+        }
+        (PcapBlockOwned::NG(Block::SectionHeader(shb)), Layout::Ng { big_endian, interfaces }) => {
             *big_endian = shb.big_endian();
             interfaces.clear();
             None
@@ -549,22 +505,14 @@ fn frame_of<'a>(
                 ));
             };
             let data = &epb.data[..(epb.caplen as usize).min(epb.data.len())];
-            Some(Frame {
-                data,
-                linktype,
-                offset: start + EPB_DATA_OFFSET,
-            })
+            Some(Frame { data, linktype, offset: start + EPB_DATA_OFFSET })
         }
         (PcapBlockOwned::NG(Block::SimplePacket(spb)), Layout::Ng { interfaces, .. }) => {
             let Some(&(linktype, _)) = interfaces.first() else {
                 return Err("simple packet block before any interface description".to_owned());
             };
             let data = &spb.data[..(spb.origlen as usize).min(spb.data.len())];
-            Some(Frame {
-                data,
-                linktype,
-                offset: start + SPB_DATA_OFFSET,
-            })
+            Some(Frame { data, linktype, offset: start + SPB_DATA_OFFSET })
         }
         _ => None,
     })
@@ -587,11 +535,7 @@ fn io_failure(
     tap: &Tap,
     read_error: &Mutex<Option<std::io::Error>>,
 ) -> anyhow::Error {
-    match read_error
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .take()
-    {
+    match read_error.lock().unwrap_or_else(PoisonError::into_inner).take() {
         Some(e) => read_failure(place, tap, e),
         None => anyhow!("{}: read failed", place.name),
     }
@@ -600,10 +544,7 @@ fn io_failure(
 fn read_failure(place: &Place, tap: &Tap, e: std::io::Error) -> anyhow::Error {
     let (raw, _) = tap.progress();
     if place.gzip {
-        anyhow!(
-            "{}: compressed byte {raw}: corrupt gzip stream: {e}",
-            place.name
-        )
+        anyhow!("{}: compressed byte {raw}: corrupt gzip stream: {e}", place.name)
     } else {
         anyhow!("{}: read failed: {e}", place.name)
     }
@@ -654,13 +595,7 @@ impl IexPackets {
         &mut self,
         mut on_packet: impl FnMut(iex::Packet<'_>) -> bool,
     ) -> Result<bool> {
-        let IexPackets {
-            frames,
-            iex_packets,
-            other_packets,
-            other_linktypes,
-            ..
-        } = self;
+        let IexPackets { frames, iex_packets, other_packets, other_linktypes, .. } = self;
         frames.next_frames(|frame| {
             if frame.linktype != Linktype::ETHERNET {
                 *other_linktypes.entry(frame.linktype.0).or_default() += 1;
@@ -682,10 +617,9 @@ impl IexPackets {
                     *other_packets += 1;
                     Ok(true)
                 }
-                Err(e) => Err(Located {
-                    offset: payload_offset + e.offset as u64,
-                    problem: e.problem,
-                }),
+                Err(e) => {
+                    Err(Located { offset: payload_offset + e.offset as u64, problem: e.problem })
+                }
             }
         })
     }
@@ -730,20 +664,15 @@ mod tests {
     use crate::input::generate::{Options, generate, records};
 
     fn read_all(bytes: Vec<u8>) -> Result<ReadSummary> {
-        let mut frames = Frames::open(&Source::Memory {
-            name: "t.pcap".into(),
-            bytes: Arc::from(bytes),
-        })?;
+        let mut frames =
+            Frames::open(&Source::Memory { name: "t.pcap".into(), bytes: Arc::from(bytes) })?;
         while frames.next_frames(|_| Ok(true))? {}
         Ok(frames.finish().0)
     }
 
     #[test]
     fn a_record_length_wrong_by_any_amount_mid_file_is_an_error() {
-        let pcap = generate(Options {
-            packets: 300,
-            seed: 4,
-        });
+        let pcap = generate(Options { packets: 300, seed: 4 });
         let (bad, _, _) = records(&pcap).nth(250).unwrap();
         for delta in (-40i32..=40).filter(|&d| d != 0) {
             let mut bytes = pcap.clone();
@@ -756,20 +685,16 @@ mod tests {
                     "length off by {delta} read as {} records, warnings {:?}",
                     summary.records, summary.warnings
                 ),
-                Err(e) => assert!(
-                    e.to_string().contains(&format!("byte {bad}")),
-                    "off by {delta}: {e}"
-                ),
+                Err(e) => {
+                    assert!(e.to_string().contains(&format!("byte {bad}")), "off by {delta}: {e}")
+                }
             }
         }
     }
 
     #[test]
     fn only_the_final_record_may_be_cut_short() {
-        let pcap = generate(Options {
-            packets: 50,
-            seed: 4,
-        });
+        let pcap = generate(Options { packets: 50, seed: 4 });
         let (last, _, _) = records(&pcap).last().unwrap();
         for cut in [1, 10, pcap.len() - last - 17] {
             let summary = read_all(pcap[..pcap.len() - cut].to_vec()).unwrap();

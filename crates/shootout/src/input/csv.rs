@@ -105,10 +105,7 @@ impl<R: Row> Rows<R> {
             rows: PhantomData,
         };
         if !rows.read()? {
-            bail!(
-                "{}: empty file, expected a header line f1,...,f20",
-                rows.name
-            );
+            bail!("{}: empty file, expected a header line f1,...,f20", rows.name);
         }
         if rows.record.iter().ne(HEADER) {
             let found = rows.record.iter().collect::<Vec<_>>().join(",");
@@ -139,16 +136,14 @@ impl<R: Row> Rows<R> {
             if filled == window.len() {
                 window.push(R::default());
             }
-            window[filled]
-                .parse_into(&cells)
-                .map_err(|(column, problem)| {
-                    anyhow!(
-                        "{}: line {line}, column {} ({}): {problem}",
-                        self.name,
-                        column + 1,
-                        HEADER[column]
-                    )
-                })?;
+            window[filled].parse_into(&cells).map_err(|(column, problem)| {
+                anyhow!(
+                    "{}: line {line}, column {} ({}): {problem}",
+                    self.name,
+                    column + 1,
+                    HEADER[column]
+                )
+            })?;
             filled += 1;
         }
         window.truncate(filled);
@@ -163,23 +158,13 @@ impl<R: Row> Rows<R> {
     /// After the last window: the file's size, present values and SHA-256.
     pub fn finish(self) -> CsvInput {
         let (bytes, sha256) = self.tap.digest();
-        CsvInput {
-            size: CsvSize {
-                bytes,
-                values: self.values,
-            },
-            sha256,
-        }
+        CsvInput { size: CsvSize { bytes, values: self.values }, sha256 }
     }
 
     /// Reads the next record into `self.record`; false at the end of the file,
     /// where `self.record` keeps the last record.
     fn read(&mut self) -> Result<bool> {
-        if !self
-            .reader
-            .read_record(&mut self.next)
-            .map_err(|e| csv_error(&self.name, &e))?
-        {
+        if !self.reader.read_record(&mut self.next).map_err(|e| csv_error(&self.name, &e))? {
             if self.quote_left_open() {
                 return Err(self.unterminated_quote());
             }
@@ -192,25 +177,14 @@ impl<R: Row> Rows<R> {
     /// An odd number of quotes, and a last cell that swallowed line breaks.
     fn quote_left_open(&self) -> bool {
         self.reader.get_ref().count % 2 == 1
-            && self
-                .record
-                .iter()
-                .next_back()
-                .is_some_and(|cell| cell.contains(['\n', '\r']))
+            && self.record.iter().next_back().is_some_and(|cell| cell.contains(['\n', '\r']))
     }
 
     fn unterminated_quote(&self) -> anyhow::Error {
         let column = self.record.len();
         let line = self.record.position().map_or(0, |p| p.line())
-            + self
-                .record
-                .iter()
-                .take(column - 1)
-                .map(|cell| line_breaks(cell) as u64)
-                .sum::<u64>();
-        let field = HEADER
-            .get(column - 1)
-            .map_or(String::new(), |f| format!(" ({f})"));
+            + self.record.iter().take(column - 1).map(|cell| line_breaks(cell) as u64).sum::<u64>();
+        let field = HEADER.get(column - 1).map_or(String::new(), |f| format!(" ({f})"));
         anyhow!(
             "{}: line {line}, column {column}{field}: unterminated quote: the quoted cell starting there runs to the end of the file",
             self.name
@@ -224,10 +198,7 @@ impl<R: Row> Rows<R> {
             Err(e) => return e,
             Ok(_) => self.record = last,
         }
-        let multiline = self
-            .record
-            .iter()
-            .position(|cell| cell.contains(['\n', '\r']));
+        let multiline = self.record.iter().position(|cell| cell.contains(['\n', '\r']));
         let hint = multiline.map_or(String::new(), |column| {
             let cell = &self.record[column];
             format!(
@@ -236,11 +207,7 @@ impl<R: Row> Rows<R> {
                 line_breaks(cell)
             )
         });
-        anyhow!(
-            "{}: line {line}: expected {} cells, found {found}{hint}",
-            self.name,
-            HEADER.len()
-        )
+        anyhow!("{}: line {line}: expected {} cells, found {found}{hint}", self.name, HEADER.len())
     }
 }
 
@@ -254,9 +221,7 @@ fn csv_error(name: &str, error: &csv::Error) -> anyhow::Error {
         csv::ErrorKind::Utf8 { pos, err } => {
             let line = pos.as_ref().map_or(0, |p| p.line());
             let column = err.field() + 1;
-            let field = HEADER
-                .get(err.field())
-                .map_or(String::new(), |f| format!(" ({f})"));
+            let field = HEADER.get(err.field()).map_or(String::new(), |f| format!(" ({f})"));
             anyhow!(
                 "{name}: line {line}, column {column}{field}: not UTF-8 text (from byte {} of the cell)",
                 err.valid_up_to()
@@ -275,10 +240,7 @@ pub struct CsvFile<R> {
 
 impl<R> CsvFile<R> {
     pub fn new(source: Source) -> Self {
-        CsvFile {
-            source,
-            rows: PhantomData,
-        }
+        CsvFile { source, rows: PhantomData }
     }
 }
 
@@ -317,10 +279,8 @@ impl<R: Row> Reader<Fields<R>> for CsvReader<'_, R> {
         for row in &self.window {
             row.visit(&mut self.reference);
         }
-        Ok((n > 0).then(|| Window {
-            records: &self.window,
-            order: in_file_order(&mut self.order, n),
-        }))
+        Ok((n > 0)
+            .then(|| Window { records: &self.window, order: in_file_order(&mut self.order, n) }))
     }
 
     fn progress(&self) -> (u64, Option<u64>) {
@@ -366,10 +326,7 @@ mod tests {
     use crate::workload::tabular::{LongsRow, MixedRow, StringsRow, generate_rows};
 
     fn memory(text: &str) -> Source {
-        Source::Memory {
-            name: "t.csv".into(),
-            bytes: Arc::from(text.as_bytes()),
-        }
+        Source::Memory { name: "t.csv".into(), bytes: Arc::from(text.as_bytes()) }
     }
 
     fn error_of<R: Row + std::fmt::Debug>(text: &str) -> String {
@@ -415,10 +372,7 @@ mod tests {
             "t.csv: line 3, column 3 (f3): 'x3' is not a 64-bit integer"
         );
         let short_row = format!("{header}\n1,2,3\n");
-        assert_eq!(
-            error_of::<LongsRow>(&short_row),
-            "t.csv: line 2: expected 20 cells, found 3"
-        );
+        assert_eq!(error_of::<LongsRow>(&short_row), "t.csv: line 2: expected 20 cells, found 3");
         let no_header = format!("{}\n", ["1"; 20].join(","));
         assert!(
             error_of::<LongsRow>(&no_header)
@@ -438,14 +392,8 @@ mod tests {
             "9".repeat(5_000_000),
             ",".repeat(19)
         ));
-        assert!(
-            error.starts_with("t.csv: line 2, column 1 (f1): '9999"),
-            "{error}"
-        );
-        assert!(
-            error.ends_with("… (5000000 bytes)' is not a 64-bit integer"),
-            "{error}"
-        );
+        assert!(error.starts_with("t.csv: line 2, column 1 (f1): '9999"), "{error}");
+        assert!(error.ends_with("… (5000000 bytes)' is not a 64-bit integer"), "{error}");
         assert!(error.len() < 200, "{error}");
     }
 

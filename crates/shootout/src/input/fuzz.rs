@@ -31,11 +31,9 @@ pub fn read_capture(bytes: &[u8]) {
 
 /// Reads `bytes` as a CSV file of each row type, to the end; panics if an error breaks the promise.
 pub fn read_csv(bytes: &[u8]) {
-    for result in [
-        csv_rows::<MixedRow>(bytes),
-        csv_rows::<StringsRow>(bytes),
-        csv_rows::<LongsRow>(bytes),
-    ] {
+    for result in
+        [csv_rows::<MixedRow>(bytes), csv_rows::<StringsRow>(bytes), csv_rows::<LongsRow>(bytes)]
+    {
         if let Err(error) = result {
             let message = format!("{error:#}");
             if let Some(broken) = csv_error_broken(&message, bytes) {
@@ -47,9 +45,7 @@ pub fn read_csv(bytes: &[u8]) {
 
 /// The benchmark records of a capture, counted, as a run reads them.
 pub fn capture_records(bytes: &[u8]) -> Result<u64> {
-    let input = Capture {
-        source: memory(CAPTURE_NAME, bytes),
-    };
+    let input = Capture { source: memory(CAPTURE_NAME, bytes) };
     let mut reader = input.open()?;
     while reader.next_window(WINDOW)?.is_some() {}
     Ok(reader.finish()?.operations)
@@ -64,10 +60,7 @@ pub fn csv_rows<R: Row>(bytes: &[u8]) -> Result<u64> {
 }
 
 fn memory(name: &str, bytes: &[u8]) -> Source {
-    Source::Memory {
-        name: name.to_owned(),
-        bytes: Arc::from(bytes),
-    }
+    Source::Memory { name: name.to_owned(), bytes: Arc::from(bytes) }
 }
 
 /// How a capture error breaks the promise, if it does: it must be one line,
@@ -117,8 +110,6 @@ pub fn csv_error_broken(message: &str, input: &[u8]) -> Option<String> {
 
 fn number_after(message: &str, label: &str) -> Option<u64> {
     let (_, rest) = message.split_once(label)?;
-    let digits = rest
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(rest.len());
+    let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
     rest[..digits].parse().ok()
 }

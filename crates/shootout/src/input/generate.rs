@@ -19,10 +19,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options {
-            packets: 50_000,
-            seed: 1,
-        }
+        Options { packets: 50_000, seed: 1 }
     }
 }
 
@@ -86,10 +83,7 @@ pub fn write(options: Options, out: &mut dyn Write) -> io::Result<u64> {
         rng: ChaCha8Rng::seed_from_u64(options.seed),
         books: SYMBOLS
             .iter()
-            .map(|&(symbol, dollars)| Book {
-                symbol,
-                mid: (dollars * 10_000.0) as i64,
-            })
+            .map(|&(symbol, dollars)| Book { symbol, mid: (dollars * 10_000.0) as i64 })
             .collect(),
         now: OPEN_NS,
         seq_no: 1,
@@ -204,11 +198,8 @@ fn message(kind: u8, flag: u8, ts: i64) -> Vec<u8> {
 impl Generator {
     fn opening(&mut self) {
         let ts = self.now;
-        let mut messages = vec![
-            message(b'S', b'O', ts),
-            message(b'S', b'S', ts),
-            message(b'S', b'R', ts),
-        ];
+        let mut messages =
+            vec![message(b'S', b'O', ts), message(b'S', b'S', ts), message(b'S', b'R', ts)];
         for book in &self.books {
             let mut status = message(b'H', b'T', ts);
             status.extend_from_slice(book.symbol);
@@ -265,16 +256,10 @@ impl Generator {
             // Price level update: size 0 deletes the level.
             let buy = self.rng.random_bool(0.5);
             let depth = self.rng.random_range(0..=3) * TICK;
-            let price = if buy {
-                book.mid - half_spread - depth
-            } else {
-                book.mid + half_spread + depth
-            };
-            let size: u32 = if self.rng.random_bool(0.15) {
-                0
-            } else {
-                self.rng.random_range(1..=50) * 100
-            };
+            let price =
+                if buy { book.mid - half_spread - depth } else { book.mid + half_spread + depth };
+            let size: u32 =
+                if self.rng.random_bool(0.15) { 0 } else { self.rng.random_range(1..=50) * 100 };
             let mut m = message(if buy { b'8' } else { b'5' }, 1, ts);
             m.extend_from_slice(book.symbol);
             m.extend_from_slice(&size.to_le_bytes());
@@ -289,15 +274,7 @@ impl Generator {
             let size: u32 = self.rng.random_range(1..=1_000);
             let flags = if self.rng.random_bool(0.2) { 0x80 } else { 0 }; // odd-lot / ISO style flag bits
             let trade_id: u64 = self.rng.random();
-            let mut m = message(
-                if self.rng.random_bool(0.002) {
-                    b'B'
-                } else {
-                    b'T'
-                },
-                flags,
-                ts,
-            );
+            let mut m = message(if self.rng.random_bool(0.002) { b'B' } else { b'T' }, flags, ts);
             m.extend_from_slice(book.symbol);
             m.extend_from_slice(&size.to_le_bytes());
             m.extend_from_slice(&price.to_le_bytes());
@@ -397,10 +374,7 @@ impl Generator {
 }
 
 fn ipv4_checksum(header: &[u8; 20]) -> u16 {
-    let mut sum: u32 = header
-        .chunks(2)
-        .map(|w| u32::from(u16::from_be_bytes([w[0], w[1]])))
-        .sum();
+    let mut sum: u32 = header.chunks(2).map(|w| u32::from(u16::from_be_bytes([w[0], w[1]]))).sum();
     while sum > 0xffff {
         sum = (sum & 0xffff) + (sum >> 16);
     }
@@ -413,24 +387,9 @@ mod tests {
 
     #[test]
     fn same_seed_same_bytes_other_seed_other_bytes() {
-        let a = generate(Options {
-            packets: 500,
-            seed: 7,
-        });
-        assert_eq!(
-            a,
-            generate(Options {
-                packets: 500,
-                seed: 7
-            })
-        );
-        assert_ne!(
-            a,
-            generate(Options {
-                packets: 500,
-                seed: 8
-            })
-        );
+        let a = generate(Options { packets: 500, seed: 7 });
+        assert_eq!(a, generate(Options { packets: 500, seed: 7 }));
+        assert_ne!(a, generate(Options { packets: 500, seed: 8 }));
     }
 
     #[test]

@@ -240,10 +240,7 @@ pub enum Message<'a> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Decoded<'a> {
     /// Body at least as long as the spec; bytes past it are ignored.
-    Known {
-        message: Message<'a>,
-        longer_than_spec: bool,
-    },
+    Known { message: Message<'a>, longer_than_spec: bool },
     /// Body shorter than its type's spec length: skipped.
     ShorterThanSpec,
     /// A type byte the specs do not define: skipped.
@@ -303,10 +300,7 @@ pub fn decode_message(protocol: Protocol, body: &[u8]) -> Decoded<'_> {
         },
         _ => Message::Other,
     };
-    Decoded::Known {
-        message,
-        longer_than_spec: body.len() > len,
-    }
+    Decoded::Known { message, longer_than_spec: body.len() > len }
 }
 
 /// The symbol with its space padding removed.
@@ -322,12 +316,7 @@ mod tests {
     fn packet(protocol: u16, messages: &[&[u8]]) -> Vec<u8> {
         let body: Vec<u8> = messages
             .iter()
-            .flat_map(|m| {
-                (m.len() as u16)
-                    .to_le_bytes()
-                    .into_iter()
-                    .chain(m.iter().copied())
-            })
+            .flat_map(|m| (m.len() as u16).to_le_bytes().into_iter().chain(m.iter().copied()))
             .collect();
         let mut p = vec![1, 0];
         p.extend_from_slice(&protocol.to_le_bytes());
@@ -362,11 +351,7 @@ mod tests {
         assert_eq!((packet.header.channel, packet.header.session), (7, 9));
         assert_eq!(packet.header.first_seq_no, 42);
         let (offsets, bodies): (Vec<u64>, Vec<&[u8]>) = packet.located().unzip();
-        assert_eq!(
-            offsets,
-            [40, 40 + 2 + t.len() as u64],
-            "each message's length field"
-        );
+        assert_eq!(offsets, [40, 40 + 2 + t.len() as u64], "each message's length field");
         assert_eq!(
             decode_message(Protocol::Deep10, bodies[0]),
             Decoded::Known {
@@ -380,10 +365,7 @@ mod tests {
                 longer_than_spec: false
             }
         );
-        assert_eq!(
-            decode_message(Protocol::Deep10, bodies[1]),
-            Decoded::Unknown
-        );
+        assert_eq!(decode_message(Protocol::Deep10, bodies[1]), Decoded::Unknown);
     }
 
     #[test]
@@ -391,17 +373,11 @@ mod tests {
         let long = trade(b"A       ", 1, 1, 6);
         assert!(matches!(
             decode_message(Protocol::Tops16, &long),
-            Decoded::Known {
-                message: Message::Trade { size: 1, .. },
-                longer_than_spec: true
-            }
+            Decoded::Known { message: Message::Trade { size: 1, .. }, longer_than_spec: true }
         ));
         // TOPS 1.5 trades are 42 bytes, so a 38-byte one is short there.
         let short = trade(b"A       ", 1, 1, 0);
-        assert_eq!(
-            decode_message(Protocol::Tops15, &short),
-            Decoded::ShorterThanSpec
-        );
+        assert_eq!(decode_message(Protocol::Tops15, &short), Decoded::ShorterThanSpec);
     }
 
     #[test]
@@ -415,11 +391,7 @@ mod tests {
     fn malformed_packets_name_the_problem() {
         let short = &packet(0x8004, &[])[..30];
         assert!(
-            parse_packet(short)
-                .err()
-                .unwrap()
-                .problem
-                .contains("too short for the IEX-TP header")
+            parse_packet(short).err().unwrap().problem.contains("too short for the IEX-TP header")
         );
 
         let t = trade(b"MSFT    ", 1, 1, 0);
@@ -427,11 +399,7 @@ mod tests {
         p[40] = 200; // message length past the end
         let err = parse_packet(&p).err().unwrap();
         assert_eq!(err.offset, 40);
-        assert!(
-            err.problem.contains("length 200 runs past the end"),
-            "{}",
-            err.problem
-        );
+        assert!(err.problem.contains("length 200 runs past the end"), "{}", err.problem);
 
         let mut p = packet(0x8003, &[&t, b"Zx"]);
         p[40 + 2 + t.len()..][..2].copy_from_slice(&0u16.to_le_bytes());
@@ -444,13 +412,7 @@ mod tests {
 
         let mut p = packet(0x8003, &[&t]);
         p.truncate(p.len() - 1); // payload length past the end
-        assert!(
-            parse_packet(&p)
-                .err()
-                .unwrap()
-                .problem
-                .contains("payload length")
-        );
+        assert!(parse_packet(&p).err().unwrap().problem.contains("payload length"));
     }
 
     #[test]

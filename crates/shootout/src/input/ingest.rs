@@ -118,10 +118,7 @@ impl Records {
                 let t = packet.header.send_time;
                 *send_times = Some(send_times.map_or((t, t), |(lo, hi)| (lo.min(t), hi.max(t))));
                 if filled == window.len() {
-                    window.push(MultiMessage {
-                        seq_no: 0,
-                        messages: Vec::new(),
-                    });
+                    window.push(MultiMessage { seq_no: 0, messages: Vec::new() });
                 }
                 let record = &mut window[filled];
                 record.seq_no = packet.header.first_seq_no;
@@ -129,10 +126,7 @@ impl Records {
                 for (offset, body) in packet.located() {
                     counts[usize::from(body[0])] += 1;
                     let message = match wire::decode_message(protocol, body) {
-                        Decoded::Known {
-                            message,
-                            longer_than_spec,
-                        } => {
+                        Decoded::Known { message, longer_than_spec } => {
                             skipped.longer_than_spec += u64::from(longer_than_spec);
                             message
                         }
@@ -248,10 +242,7 @@ impl Input<Iex> for Capture {
     }
 
     fn position(&self, op: u64) -> String {
-        format!(
-            "benchmark record {op} (the {}th packet with a trade or price update)",
-            op + 1
-        )
+        format!("benchmark record {op} (the {}th packet with a trade or price update)", op + 1)
     }
 }
 
@@ -265,10 +256,8 @@ struct CaptureReader<'a> {
 impl Reader<Iex> for CaptureReader<'_> {
     fn next_window(&mut self, max: usize) -> Result<Option<Window<'_, Iex>>> {
         let n = self.records.next_window(&mut self.window, max)?;
-        Ok((n > 0).then(|| Window {
-            records: &self.window,
-            order: in_file_order(&mut self.order, n),
-        }))
+        Ok((n > 0)
+            .then(|| Window { records: &self.window, order: in_file_order(&mut self.order, n) }))
     }
 
     fn progress(&self) -> (u64, Option<u64>) {
@@ -330,11 +319,7 @@ fn add_message(
 ) {
     let mut push = |ts: i64, wire_symbol: &[u8; 8], body: Body| {
         if *used == out.len() {
-            out.push(spare.pop().unwrap_or_else(|| Message {
-                ts,
-                symbol: String::new(),
-                body,
-            }));
+            out.push(spare.pop().unwrap_or_else(|| Message { ts, symbol: String::new(), body }));
         }
         let slot = &mut out[*used];
         *used += 1;
@@ -344,52 +329,22 @@ fn add_message(
         let symbol = &slot.symbol;
         match body {
             Body::Trade { price, size } => reference.trade(ts, symbol.as_bytes(), price, size),
-            Body::LevelUpdate {
-                price,
-                size,
-                flags,
-                side,
-            } => reference.level_update(ts, symbol.as_bytes(), side, flags, price, size),
+            Body::LevelUpdate { price, size, flags, side } => {
+                reference.level_update(ts, symbol.as_bytes(), side, flags, price, size)
+            }
         }
     };
     // Prices travel as the wire's i64 reinterpreted as u64: lossless both ways.
     match message {
-        wire::Message::Trade {
-            ts,
-            symbol,
-            size,
-            price,
-            ..
-        } => push(
-            ts,
-            symbol,
-            Body::Trade {
-                price: price as u64,
-                size,
-            },
-        ),
-        wire::Message::PriceLevelUpdate {
-            side,
-            flags,
-            ts,
-            symbol,
-            size,
-            price,
-        } => {
+        wire::Message::Trade { ts, symbol, size, price, .. } => {
+            push(ts, symbol, Body::Trade { price: price as u64, size })
+        }
+        wire::Message::PriceLevelUpdate { side, flags, ts, symbol, size, price } => {
             let side = match side {
                 wire::Side::Buy => Side::Buy,
                 wire::Side::Sell => Side::Sell,
             };
-            push(
-                ts,
-                symbol,
-                Body::LevelUpdate {
-                    price: price as u64,
-                    size,
-                    flags,
-                    side,
-                },
-            );
+            push(ts, symbol, Body::LevelUpdate { price: price as u64, size, flags, side });
         }
         wire::Message::QuoteUpdate {
             flags,
@@ -440,11 +395,7 @@ fn latin1(bytes: &[u8], out: &mut String) {
 
 /// The type byte as its character when printable, else as hex (`0x99`).
 fn type_name(kind: u8) -> String {
-    if kind.is_ascii_graphic() {
-        char::from(kind).to_string()
-    } else {
-        format!("0x{kind:02x}")
-    }
+    if kind.is_ascii_graphic() { char::from(kind).to_string() } else { format!("0x{kind:02x}") }
 }
 
 fn rfc3339(ns: i64) -> String {
@@ -464,19 +415,12 @@ mod tests {
     use crate::input::generate::{self, Options, big_endian_nanosecond, generate};
 
     fn load_bytes(name: &str, bytes: Vec<u8>) -> Ingested {
-        load(&Source::Memory {
-            name: name.into(),
-            bytes: Arc::from(bytes),
-        })
-        .unwrap()
+        load(&Source::Memory { name: name.into(), bytes: Arc::from(bytes) }).unwrap()
     }
 
     #[test]
     fn every_capture_layout_yields_the_same_records_and_aggregate() {
-        let pcap = generate(Options {
-            packets: 400,
-            seed: 5,
-        });
+        let pcap = generate(Options { packets: 400, seed: 5 });
         let reference = load_bytes("le-us.pcap", pcap.clone());
         assert!(reference.report.records > 100);
         let mut gzipped = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
@@ -490,25 +434,17 @@ mod tests {
             assert_eq!(other.report.packets, reference.report.packets, "{name}");
             assert_eq!(other.report.messages, reference.report.messages, "{name}");
             assert_eq!(other.dataset.records, reference.dataset.records, "{name}");
-            assert_eq!(
-                other.dataset.reference, reference.dataset.reference,
-                "{name}"
-            );
+            assert_eq!(other.dataset.reference, reference.dataset.reference, "{name}");
         }
     }
 
     #[test]
     fn windows_add_up_to_the_whole_capture() {
-        let pcap = generate(Options {
-            packets: 3_000,
-            seed: 6,
-        });
+        let pcap = generate(Options { packets: 3_000, seed: 6 });
         let whole = load_bytes("g.pcap", pcap.clone());
-        let mut reader = Records::open(&Source::Memory {
-            name: "g.pcap".into(),
-            bytes: Arc::from(pcap),
-        })
-        .unwrap();
+        let mut reader =
+            Records::open(&Source::Memory { name: "g.pcap".into(), bytes: Arc::from(pcap) })
+                .unwrap();
         let mut window = Vec::new();
         let mut read = Vec::new();
         while reader.next_window(&mut window, 100).unwrap() > 0 {
@@ -534,45 +470,19 @@ mod tests {
             size: 5,
             price: 7,
         };
-        add_message(
-            trade,
-            &mut record,
-            &mut used,
-            &mut Vec::new(),
-            &mut reference,
-        );
+        add_message(trade, &mut record, &mut used, &mut Vec::new(), &mut reference);
         assert_eq!(record[0].symbol, "\u{c9}T\u{ff}A\u{80}");
-        assert_eq!(
-            reference.finish().symbols.keys().collect::<Vec<_>>(),
-            ["\u{c9}T\u{ff}A\u{80}"]
-        );
+        assert_eq!(reference.finish().symbols.keys().collect::<Vec<_>>(), ["\u{c9}T\u{ff}A\u{80}"]);
     }
 
     #[test]
     fn records_hold_only_trades_and_price_updates() {
-        let ingested = load_bytes(
-            "g.pcap",
-            generate(Options {
-                packets: 300,
-                seed: 2,
-            }),
-        );
+        let ingested = load_bytes("g.pcap", generate(Options { packets: 300, seed: 2 }));
         let report = &ingested.report;
-        let messages: u64 = ingested
-            .dataset
-            .records
-            .iter()
-            .map(|r| r.messages.len() as u64)
-            .sum();
+        let messages: u64 = ingested.dataset.records.iter().map(|r| r.messages.len() as u64).sum();
         let expected = report.messages["T"] + report.messages["8"] + report.messages["5"];
         assert_eq!(messages, expected);
-        assert!(
-            ingested
-                .dataset
-                .records
-                .iter()
-                .all(|r| !r.messages.is_empty())
-        );
+        assert!(ingested.dataset.records.iter().all(|r| !r.messages.is_empty()));
         assert!(
             ingested
                 .dataset

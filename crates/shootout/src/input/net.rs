@@ -90,9 +90,7 @@ mod tests {
     fn ethernet_padding_is_not_payload() {
         let mut f = frame(0, b"hi");
         f.extend_from_slice(&[0; 20]);
-        let Udp::Payload(range) = udp_payload(&f) else {
-            panic!()
-        };
+        let Udp::Payload(range) = udp_payload(&f) else { panic!() };
         assert_eq!(&f[range], b"hi");
     }
 

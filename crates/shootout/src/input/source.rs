@@ -29,11 +29,7 @@ pub enum Source {
 impl Source {
     /// A command-line input: `-` is standard input.
     pub fn from_arg(path: PathBuf) -> Source {
-        if path.as_os_str() == "-" {
-            Source::Stdin
-        } else {
-            Source::File(path)
-        }
+        if path.as_os_str() == "-" { Source::Stdin } else { Source::File(path) }
     }
 
     pub fn name(&self) -> String {
@@ -51,10 +47,9 @@ impl Source {
     pub fn open(&self) -> Result<Raw> {
         let name = self.name();
         match self {
-            Source::Memory { bytes, .. } => Ok(Raw::new(
-                Inner::Memory(Cursor::new(bytes.clone())),
-                Some(bytes.len() as u64),
-            )),
+            Source::Memory { bytes, .. } => {
+                Ok(Raw::new(Inner::Memory(Cursor::new(bytes.clone())), Some(bytes.len() as u64)))
+            }
             Source::Stdin => spooled(SpoolKey::Stdin, || Ok(Box::new(io::stdin()))),
             Source::File(path) => {
                 if let Some(spool) = SPOOLS
@@ -65,9 +60,7 @@ impl Source {
                     return Ok(SpoolReader::open(spool.clone()));
                 }
                 let file = File::open(path).with_context(|| format!("{name}: cannot open"))?;
-                let metadata = file
-                    .metadata()
-                    .with_context(|| format!("{name}: cannot read"))?;
+                let metadata = file.metadata().with_context(|| format!("{name}: cannot read"))?;
                 if metadata.is_dir() {
                     bail!("{name}: is a directory, expected a file");
                 }
@@ -134,26 +127,15 @@ impl Tap {
     /// Size and SHA-256 (hex) of the bytes read so far: of the whole input once
     /// the pass reached its end.
     pub fn digest(&self) -> (u64, String) {
-        let sha256 = self
-            .sha256
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
-            .finalize();
-        (
-            self.read.load(Ordering::Relaxed),
-            sha256.iter().map(|b| format!("{b:02x}")).collect(),
-        )
+        let sha256 = self.sha256.lock().unwrap_or_else(PoisonError::into_inner).clone().finalize();
+        (self.read.load(Ordering::Relaxed), sha256.iter().map(|b| format!("{b:02x}")).collect())
     }
 }
 
 impl Raw {
     fn new(mut inner: Inner, total: Option<u64>) -> Raw {
-        let tap = Arc::new(Tap {
-            read: AtomicU64::new(0),
-            total,
-            sha256: Mutex::new(Sha256::new()),
-        });
+        let tap =
+            Arc::new(Tap { read: AtomicU64::new(0), total, sha256: Mutex::new(Sha256::new()) });
         let (sender, chunks) = mpsc::sync_channel(CHUNKS_AHEAD);
         let (recycle, recycled) = mpsc::sync_channel::<Vec<u8>>(CHUNKS_AHEAD + 2);
         let counted = tap.clone();
@@ -171,26 +153,14 @@ impl Raw {
                         Ok(n) => break n,
                     }
                 };
-                counted
-                    .sha256
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .update(&chunk[..n]);
+                counted.sha256.lock().unwrap_or_else(PoisonError::into_inner).update(&chunk[..n]);
                 counted.read.fetch_add(n as u64, Ordering::Relaxed);
                 if sender.send(Ok((chunk, n))).is_err() || n == 0 {
                     return;
                 }
             }
         });
-        Raw {
-            chunks,
-            recycle,
-            current: Vec::new(),
-            filled: 0,
-            at: 0,
-            ended: false,
-            tap,
-        }
+        Raw { chunks, recycle, current: Vec::new(), filled: 0, at: 0, ended: false, tap }
     }
 
     pub fn tap(&self) -> Arc<Tap> {
@@ -255,11 +225,7 @@ fn spooled(key: SpoolKey, open_pipe: impl FnOnce() -> Result<Box<dyn Read + Send
     }
     let copy = tempfile::tempfile()
         .context("cannot create a temporary file to keep a copy of piped input")?;
-    let spool = Arc::new(Mutex::new(Spool {
-        copy,
-        len: 0,
-        pipe: Some(open_pipe()?),
-    }));
+    let spool = Arc::new(Mutex::new(Spool { copy, len: 0, pipe: Some(open_pipe()?) }));
     spools.insert(key, spool.clone());
     Ok(SpoolReader::open(spool))
 }
@@ -315,10 +281,7 @@ pub struct Filling<R> {
 
 impl<R: Read> Filling<R> {
     pub fn new(inner: R) -> Self {
-        Filling {
-            inner,
-            error: Arc::default(),
-        }
+        Filling { inner, error: Arc::default() }
     }
 }
 
@@ -356,13 +319,7 @@ mod tests {
     fn fifo(payload: &[u8]) -> (tempfile::TempDir, Source, std::thread::JoinHandle<()>) {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("fifo");
-        assert!(
-            std::process::Command::new("mkfifo")
-                .arg(&path)
-                .status()
-                .unwrap()
-                .success()
-        );
+        assert!(std::process::Command::new("mkfifo").arg(&path).status().unwrap().success());
         let (writer_end, payload) = (path.clone(), payload.to_vec());
         let writer = std::thread::spawn(move || std::fs::write(writer_end, payload).unwrap());
         (dir, Source::File(path), writer)
@@ -382,10 +339,7 @@ mod tests {
         );
         let (second, tap) = read_all(&source);
         assert_eq!(second, payload);
-        assert_eq!(
-            tap.progress(),
-            (payload.len() as u64, Some(payload.len() as u64))
-        );
+        assert_eq!(tap.progress(), (payload.len() as u64, Some(payload.len() as u64)));
     }
 
     #[test]
@@ -401,17 +355,11 @@ mod tests {
 
     #[test]
     fn digest_is_the_sha256_of_the_bytes_as_given() {
-        let source = Source::Memory {
-            name: "m".into(),
-            bytes: Arc::from(&b"abc"[..]),
-        };
+        let source = Source::Memory { name: "m".into(), bytes: Arc::from(&b"abc"[..]) };
         let (_, tap) = read_all(&source);
         assert_eq!(
             tap.digest(),
-            (
-                3,
-                "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad".to_owned()
-            )
+            (3, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad".to_owned())
         );
     }
 }

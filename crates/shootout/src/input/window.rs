@@ -73,10 +73,7 @@ where
     }
 
     fn open(&self) -> Result<Box<dyn Reader<W> + '_>> {
-        Ok(Box::new(InMemoryReader {
-            input: self,
-            next: 0,
-        }))
+        Ok(Box::new(InMemoryReader { input: self, next: 0 }))
     }
 }
 
@@ -95,19 +92,13 @@ where
             return Ok(None);
         }
         let end = (self.next + max.max(1)).min(order.len());
-        let window = Window {
-            records: &self.input.dataset.records,
-            order: &order[self.next..end],
-        };
+        let window = Window { records: &self.input.dataset.records, order: &order[self.next..end] };
         self.next = end;
         Ok(Some(window))
     }
 
     fn progress(&self) -> (u64, Option<u64>) {
-        (
-            self.next as u64,
-            Some(self.input.dataset.order.len() as u64),
-        )
+        (self.next as u64, Some(self.input.dataset.order.len() as u64))
     }
 
     fn finish(self: Box<Self>) -> Result<Scanned<W>> {
@@ -189,10 +180,7 @@ impl<W: Workload> Reader<W> for LimitedReader<'_, W> {
         }
         self.left -= order.len() as u64;
         self.delivered += order.len() as u64;
-        Ok(Some(Window {
-            records: window.records,
-            order,
-        }))
+        Ok(Some(Window { records: window.records, order }))
     }
 
     fn progress(&self) -> (u64, Option<u64>) {

@@ -246,9 +246,7 @@ impl Interop {
         }
         runners.encode(&wires, &dir)?;
         let manifests = read_manifests(&dir, W::NAME)?;
-        taking_part
-            .consumers
-            .extend(manifests.iter().filter_map(Consumer::of_other_language));
+        taking_part.consumers.extend(manifests.iter().filter_map(Consumer::of_other_language));
         let planned: Vec<Planned> = wires
             .iter()
             .map(|wire| {
@@ -274,10 +272,7 @@ impl Interop {
             source: input.name(),
             records: scanned.operations,
             languages: languages.iter().map(|l| name_of(*l).to_owned()).collect(),
-            wires: planned
-                .into_iter()
-                .map(|planned| planned.answered(&mut answers))
-                .collect(),
+            wires: planned.into_iter().map(|planned| planned.answered(&mut answers)).collect(),
         })
     }
 
@@ -288,11 +283,7 @@ impl Interop {
             wire.name == name || wire.members.iter().any(|(_, member)| *member == name)
         };
         let wires = wire::wires();
-        if let Some(unknown) = self
-            .formats
-            .iter()
-            .find(|f| !wires.iter().any(|w| named(w, f)))
-        {
+        if let Some(unknown) = self.formats.iter().find(|f| !wires.iter().any(|w| named(w, f))) {
             let names: Vec<&str> = wires.iter().map(|w| w.name).collect();
             bail!(
                 "--formats: no wire format or format named {unknown}; wire formats: {}",
@@ -331,8 +322,7 @@ fn name_of(language: Language) -> &'static str {
 
 /// Whether `info` writes one of `wires`.
 fn on_wires(info: &FormatInfo, wires: &[&Wire]) -> bool {
-    info.wire
-        .is_some_and(|name| wires.iter().any(|w| w.name == name))
+    info.wire.is_some_and(|name| wires.iter().any(|w| w.name == name))
 }
 
 /// Who takes part on this workload before anything is encoded.
@@ -434,32 +424,21 @@ impl<'a> Runners<'a> {
         W::Record: Serialize,
     {
         if externals.is_empty() {
-            return Ok(Runners {
-                externals,
-                dataset: None,
-            });
+            return Ok(Runners { externals, dataset: None });
         }
         let file = crate::temporary::system_file(
-            tempfile::Builder::new()
-                .prefix("shootout-dataset-")
-                .suffix(".jsonl"),
+            tempfile::Builder::new().prefix("shootout-dataset-").suffix(".jsonl"),
         )
         .context("cannot create the temporary dataset file")?;
         let mut out = std::io::BufWriter::new(file.as_file());
         crate::dataset::write_to(input, scanned, &mut out, "the temporary dataset file")?;
         out.flush()?;
         drop(out);
-        Ok(Runners {
-            externals,
-            dataset: Some(file),
-        })
+        Ok(Runners { externals, dataset: Some(file) })
     }
 
     fn dataset(&self) -> &Path {
-        self.dataset
-            .as_ref()
-            .expect("written for external runners")
-            .path()
+        self.dataset.as_ref().expect("written for external runners").path()
     }
 
     /// Each runner encodes the records in its formats of `wires` into `dir`.
@@ -503,11 +482,7 @@ impl<'a> Runners<'a> {
                 external.interop_decode(folder, self.dataset(), dir, &list)?
             };
             for ((format, path), answer) in list.into_iter().zip(got) {
-                let request = Request {
-                    language: language.to_owned(),
-                    format,
-                    path,
-                };
+                let request = Request { language: language.to_owned(), format, path };
                 answers.insert(request, answer);
             }
         }
@@ -541,15 +516,11 @@ impl Planned {
         dir: &Path,
         absent: Vec<Absent>,
     ) -> Result<Planned> {
-        let mut producers: Vec<&Manifest> = manifests
-            .iter()
-            .filter(|m| wire.rank(&m.language, &m.format).is_some())
-            .collect();
+        let mut producers: Vec<&Manifest> =
+            manifests.iter().filter(|m| wire.rank(&m.language, &m.format).is_some()).collect();
         producers.sort_by_key(|m| wire.rank(&m.language, &m.format));
-        let mut readers: Vec<&Consumer> = consumers
-            .iter()
-            .filter(|c| wire.rank(&c.language, &c.format).is_some())
-            .collect();
+        let mut readers: Vec<&Consumer> =
+            consumers.iter().filter(|c| wire.rank(&c.language, &c.format).is_some()).collect();
         readers.sort_by_key(|c| wire.rank(&c.language, &c.format));
         let streams = producers
             .iter()
@@ -658,10 +629,7 @@ fn absent(wire: &Wire, languages: &[Language], taking_part: &Participants) -> Ve
                     .collect::<Vec<_>>()
                     .join("; "),
             };
-            Absent {
-                language: name.to_owned(),
-                reason,
-            }
+            Absent { language: name.to_owned(), reason }
         })
         .collect()
 }
@@ -715,10 +683,7 @@ fn read_manifests(dir: &Path, workload: &str) -> Result<Vec<Manifest>> {
             }
             if manifest.error.is_none() && (manifest.stream.is_none() || manifest.framing.is_none())
             {
-                bail!(
-                    "{}: names no stream or framing, and no error",
-                    path.display()
-                );
+                bail!("{}: names no stream or framing, and no error", path.display());
             }
             Ok(manifest)
         })
@@ -750,10 +715,7 @@ mod tests {
             let manifest = stream::encode_all(&input, r.info, codec, dir.path()).unwrap();
             if manifest.error.is_some() {
                 // A record the format cannot carry (bson: a u64 over i64::MAX): recorded, no stream.
-                assert!(
-                    manifest.stream.is_none() && manifest.sha256.is_none(),
-                    "{name}"
-                );
+                assert!(manifest.stream.is_none() && manifest.sha256.is_none(), "{name}");
                 continue;
             }
             if r.info.framing == Framing::None {
@@ -761,9 +723,7 @@ mod tests {
                 let bytes =
                     std::fs::read(dir.path().join(manifest.stream.as_ref().unwrap())).unwrap();
                 let ends: Vec<usize> = std::fs::read(
-                    dir.path()
-                        .join(manifest.stream.as_ref().unwrap())
-                        .with_extension("ends"),
+                    dir.path().join(manifest.stream.as_ref().unwrap()).with_extension("ends"),
                 )
                 .unwrap()
                 .chunks_exact(8)

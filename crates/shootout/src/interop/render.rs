@@ -40,19 +40,12 @@ pub fn terminal(matrix: &Matrix, out: &mut dyn Write) -> io::Result<()> {
     ]);
     let (tried, untried): (Vec<_>, Vec<_>) = matrix.wires.iter().partition(|w| !w.cells.is_empty());
     for wire in &tried {
-        let count = |s: Status| {
-            wire.cells
-                .iter()
-                .filter(|c| c.status == s)
-                .count()
-                .to_string()
-        };
+        let count = |s: Status| wire.cells.iter().filter(|c| c.status == s).count().to_string();
         let same = match wire.bytes.len() {
             0 => "-".to_owned(),
-            pairs => format!(
-                "{} of {pairs} pairs",
-                wire.bytes.iter().filter(|b| b.identical).count()
-            ),
+            pairs => {
+                format!("{} of {pairs} pairs", wire.bytes.iter().filter(|b| b.identical).count())
+            }
         };
         summary.add_row([
             wire.wire.to_owned(),
@@ -66,11 +59,7 @@ pub fn terminal(matrix: &Matrix, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "{summary}")?;
     if !untried.is_empty() {
         let names: Vec<&str> = untried.iter().map(|w| w.wire).collect();
-        writeln!(
-            out,
-            "No codec of these in the languages chosen: {}",
-            names.join(", ")
-        )?;
+        writeln!(out, "No codec of these in the languages chosen: {}", names.join(", "))?;
     }
 
     for wire in &matrix.wires {
@@ -87,10 +76,8 @@ pub fn terminal(matrix: &Matrix, out: &mut dyn Write) -> io::Result<()> {
                 let id = format!("{}/{}", producer.language, producer.format);
                 let mut row = vec![id.clone()];
                 for consumer in &wire.consumers {
-                    let cell = wire
-                        .cells
-                        .iter()
-                        .find(|c| c.producer == id && &c.consumer == consumer);
+                    let cell =
+                        wire.cells.iter().find(|c| c.producer == id && &c.consumer == consumer);
                     row.push(match cell {
                         None => String::new(),
                         Some(c) => match &c.detail {
@@ -108,20 +95,13 @@ pub fn terminal(matrix: &Matrix, out: &mut dyn Write) -> io::Result<()> {
             }
             writeln!(out, "{table}")?;
         }
-        let mut lines: Vec<String> = notes
-            .iter()
-            .enumerate()
-            .map(|(i, note)| format!("  [{}] {note}", i + 1))
-            .collect();
+        let mut lines: Vec<String> =
+            notes.iter().enumerate().map(|(i, note)| format!("  [{}] {note}", i + 1)).collect();
         lines.extend(wire.bytes.iter().map(|b| match &b.first_difference {
             None => format!("  bytes: {} and {} write identical records", b.a, b.b),
             Some(d) => format!("  bytes: {} and {} differ first at {d}", b.a, b.b),
         }));
-        lines.extend(
-            wire.absent
-                .iter()
-                .map(|a| format!("  n/a {}: {}", a.language, a.reason)),
-        );
+        lines.extend(wire.absent.iter().map(|a| format!("  n/a {}: {}", a.language, a.reason)));
         for line in lines {
             writeln!(out, "{}", shown(&line))?;
         }

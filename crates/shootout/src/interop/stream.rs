@@ -65,9 +65,7 @@ pub fn encode_all<W: Workload>(
         framing: Some(info.framing),
         stream: error.is_none().then(|| format!("{stem}.bin")),
         bytes: written,
-        sha256: error
-            .is_none()
-            .then(|| crate::input::capture::hex(&hash.finalize())),
+        sha256: error.is_none().then(|| crate::input::capture::hex(&hash.finalize())),
         error,
     };
     if manifest.error.is_some() {
@@ -94,10 +92,7 @@ pub struct Stream {
 impl Stream {
     /// Reads `dir/<manifest.stream>` and its `.ends`, checking them against the manifest.
     pub fn open(dir: &Path, manifest: &Manifest) -> Result<Stream> {
-        let name = manifest
-            .stream
-            .as_deref()
-            .context("the manifest names no stream")?;
+        let name = manifest.stream.as_deref().context("the manifest names no stream")?;
         let path = dir.join(name);
         let bytes =
             std::fs::read(&path).with_context(|| format!("{}: cannot read", path.display()))?;
@@ -133,18 +128,8 @@ impl Stream {
             bodies.push((start + from, start + to));
             start = end;
         }
-        ensure!(
-            start == bytes.len(),
-            "{}: bytes after the last record",
-            path.display()
-        );
-        Ok(Stream {
-            id: manifest.id(),
-            path,
-            framing,
-            bytes,
-            bodies,
-        })
+        ensure!(start == bytes.len(), "{}: bytes after the last record", path.display());
+        Ok(Stream { id: manifest.id(), path, framing, bytes, bodies })
     }
 
     fn body(&self, i: usize) -> &[u8] {
@@ -181,16 +166,11 @@ fn unframe(record: &[u8], framing: Framing) -> Result<(usize, usize)> {
     match framing {
         Framing::None => Ok((0, record.len())),
         Framing::Newline => {
-            ensure!(
-                record.last() == Some(&b'\n'),
-                "it does not end in a newline"
-            );
+            ensure!(record.last() == Some(&b'\n'), "it does not end in a newline");
             Ok((0, record.len() - 1))
         }
         Framing::U32le => {
-            let prefix = record
-                .first_chunk::<4>()
-                .context("shorter than its 4-byte prefix")?;
+            let prefix = record.first_chunk::<4>().context("shorter than its 4-byte prefix")?;
             let said = u32::from_le_bytes(*prefix) as usize;
             ensure!(
                 said == record.len() - 4,
@@ -276,11 +256,7 @@ fn first_difference(a: &Stream, b: &Stream) -> Option<String> {
     for i in 0..a.bodies.len().min(b.bodies.len()) {
         let (x, y) = (a.body(i), b.body(i));
         if x != y {
-            let at = x
-                .iter()
-                .zip(y)
-                .position(|(p, q)| p != q)
-                .unwrap_or(x.len().min(y.len()));
+            let at = x.iter().zip(y).position(|(p, q)| p != q).unwrap_or(x.len().min(y.len()));
             return Some(format!(
                 "record {i}, byte {at} of its body (stream bytes {} and {}); {} and {} body bytes",
                 a.bodies[i].0 + at,
@@ -311,9 +287,7 @@ pub fn decode_all<W: Workload>(
         records,
         detail,
     };
-    let mut codec = registered
-        .codec()
-        .context("a consumer runs this workload")?;
+    let mut codec = registered.codec().context("a consumer runs this workload")?;
     let mut sink = W::new_sink(reference);
     let mut starts = Vec::new();
     let mut offset = 0;
@@ -394,21 +368,13 @@ mod tests {
 
     #[test]
     fn a_body_reframed_reads_back_under_each_framing() {
-        for framing in [
-            Framing::None,
-            Framing::U32le,
-            Framing::Varint,
-            Framing::Newline,
-        ] {
+        for framing in [Framing::None, Framing::U32le, Framing::Varint, Framing::Newline] {
             let body = vec![7u8; 300];
             let record = frame(&body, framing).unwrap();
             let (start, end) = unframe(&record, framing).unwrap();
             assert_eq!(&record[start..end], &body[..], "{framing:?}");
         }
-        assert_eq!(
-            frame(&[0; 300], Framing::Varint).unwrap()[..2],
-            [0xac, 0x02]
-        );
+        assert_eq!(frame(&[0; 300], Framing::Varint).unwrap()[..2], [0xac, 0x02]);
         assert!(unframe(b"{}", Framing::Newline).is_err());
         assert!(unframe(&[5, 0, 0, 0, 1], Framing::U32le).is_err());
         assert!(unframe(&[0x80], Framing::Varint).is_err());

@@ -20,17 +20,12 @@ pub struct Wire {
 impl Wire {
     /// The members of `language`.
     pub fn of<'a>(&'a self, language: &'a str) -> impl Iterator<Item = &'static str> + 'a {
-        self.members
-            .iter()
-            .filter(move |(l, _)| *l == language)
-            .map(|(_, f)| *f)
+        self.members.iter().filter(move |(l, _)| *l == language).map(|(_, f)| *f)
     }
 
     /// Where `language`'s `format` comes in the row, if it is a member.
     pub fn rank(&self, language: &str, format: &str) -> Option<usize> {
-        self.members
-            .iter()
-            .position(|member| *member == (language, format))
+        self.members.iter().position(|member| *member == (language, format))
     }
 
     pub fn languages(&self) -> Vec<&'static str> {
@@ -55,10 +50,7 @@ pub fn wires() -> &'static [Wire] {
         for (name, member) in rust.chain(others) {
             match wires.iter_mut().find(|w| w.name == name) {
                 Some(wire) => wire.members.push(member),
-                None => wires.push(Wire {
-                    name,
-                    members: vec![member],
-                }),
+                None => wires.push(Wire { name, members: vec![member] }),
             }
         }
         wires

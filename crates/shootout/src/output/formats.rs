@@ -72,11 +72,7 @@ fn yes_no(b: bool) -> &'static str {
 /// One row per format variant; the longer facts per family follow the table.
 pub fn write(entries: &[FormatEntry], markdown: bool, out: &mut dyn Write) -> io::Result<()> {
     let mut table = Table::new();
-    table.load_style(if markdown {
-        ASCII_MARKDOWN
-    } else {
-        UTF8_BORDERS_ONLY
-    });
+    table.load_style(if markdown { ASCII_MARKDOWN } else { UTF8_BORDERS_ONLY });
     let several = entries.iter().any(|e| e.language != entries[0].language);
     let mut header = vec![
         "format",

@@ -52,58 +52,32 @@ fn price(raw: Option<i64>) -> String {
 /// and the file name is the user's: both are shown, never obeyed.
 pub fn write(report: &CaptureReport, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "file          {}", terminal(&report.file))?;
-    writeln!(
-        out,
-        "input         {} bytes, SHA-256 {}",
-        report.input_bytes, report.sha256
-    )?;
+    writeln!(out, "input         {} bytes, SHA-256 {}", report.input_bytes, report.sha256)?;
     writeln!(
         out,
         "packets       {} ({} IEX-TP, {} other, skipped)",
         report.packets, report.iex_packets, report.other_packets
     )?;
-    let protocols: Vec<String> = report
-        .protocols
-        .iter()
-        .map(|(name, n)| format!("{name} ({n} packets)"))
-        .collect();
+    let protocols: Vec<String> =
+        report.protocols.iter().map(|(name, n)| format!("{name} ({n} packets)")).collect();
     writeln!(out, "protocols     {}", protocols.join(", "))?;
     if let Some([first, last]) = &report.time_range {
         writeln!(out, "time range    {first} .. {last}")?;
     }
-    let counts: Vec<String> = report
-        .messages
-        .iter()
-        .map(|(kind, n)| format!("{kind}: {n}"))
-        .collect();
-    writeln!(
-        out,
-        "messages      {} ({})",
-        report.messages_total,
-        counts.join(", ")
-    )?;
+    let counts: Vec<String> =
+        report.messages.iter().map(|(kind, n)| format!("{kind}: {n}")).collect();
+    writeln!(out, "messages      {} ({})", report.messages_total, counts.join(", "))?;
     let skipped = &report.skipped_messages;
     writeln!(
         out,
         "skipped       {} unknown type, {} shorter than spec; {} longer than spec read by known fields",
         skipped.unknown_type, skipped.shorter_than_spec, skipped.longer_than_spec
     )?;
-    writeln!(
-        out,
-        "records       {} packets with trades or price updates",
-        report.records
-    )?;
+    writeln!(out, "records       {} packets with trades or price updates", report.records)?;
     writeln!(out)?;
     let mut table = Table::new();
     table.load_style(UTF8_BORDERS_ONLY);
-    table.set_header([
-        "symbol",
-        "trade volume",
-        "bid low",
-        "bid high",
-        "ask low",
-        "ask high",
-    ]);
+    table.set_header(["symbol", "trade volume", "bid low", "bid high", "ask low", "ask high"]);
     for (symbol, s) in &report.symbols {
         table.add_row([
             terminal(symbol).into_owned(),

@@ -42,11 +42,7 @@ fn ns(value: f64) -> String {
 }
 
 fn ns_per_op(value: f64) -> String {
-    if value < 100.0 {
-        format!("{value:.1}")
-    } else {
-        format!("{value:.0}")
-    }
+    if value < 100.0 { format!("{value:.1}") } else { format!("{value:.0}") }
 }
 
 fn si(value: f64) -> String {
@@ -59,11 +55,7 @@ fn si(value: f64) -> String {
 }
 
 fn allocations(value: f64) -> String {
-    if value == 0.0 {
-        "0".into()
-    } else {
-        format!("{value:.2}")
-    }
+    if value == 0.0 { "0".into() } else { format!("{value:.2}") }
 }
 
 /// A latency figure; within 5× the clock's resolution it is flagged `≤` with
@@ -80,24 +72,13 @@ fn relative(r: &Relative) -> String {
     if r.fastest {
         return "1.00x (fastest)".to_owned();
     }
-    let mark = if r.indistinguishable_from_fastest {
-        "≈"
-    } else {
-        ""
-    };
-    format!(
-        "{mark}{:.2}x ({:.2}–{:.2})",
-        r.ratio, r.interval.low, r.interval.high
-    )
+    let mark = if r.indistinguishable_from_fastest { "≈" } else { "" };
+    format!("{mark}{:.2}x ({:.2}–{:.2})", r.ratio, r.interval.low, r.interval.high)
 }
 
 /// The name as tables show it: the baseline says what it is.
 fn display_name(format: &FormatResult) -> String {
-    if format.baseline {
-        format!("{} (no format)", format.name)
-    } else {
-        format.name.to_owned()
-    }
+    if format.baseline { format!("{} (no format)", format.name) } else { format.name.to_owned() }
 }
 
 /// A table whose rows are formats: with several languages, a language column follows the name.
@@ -117,20 +98,12 @@ fn new_table(style: Style, merged: &Merged, header: &[&str]) -> Table {
 
 /// The first cells of a format's row: its name, and its language when there are several.
 fn row_start(merged: &Merged, row: &Row, name: String) -> Vec<String> {
-    if merged.several_languages() {
-        vec![name, row.language.clone()]
-    } else {
-        vec![name]
-    }
+    if merged.several_languages() { vec![name, row.language.clone()] } else { vec![name] }
 }
 
 /// The measured formats, the baseline rows left out unless `baseline`.
 fn rows(merged: &Merged, baseline: bool) -> Vec<&Row> {
-    merged
-        .rows
-        .iter()
-        .filter(|r| baseline || !r.format.baseline)
-        .collect()
+    merged.rows.iter().filter(|r| baseline || !r.format.baseline).collect()
 }
 
 /// A column of a result table: the name `--columns` knows it by, its header, and its cell.
@@ -205,11 +178,7 @@ const DIRECTION_COLUMNS: &[Column<DirectionCell>] = &[
         header: "p99.9",
         cell: |row, direction| latency(direction.summary.p999_ns.median, &row.timer),
     },
-    Column {
-        name: "max",
-        header: "max",
-        cell: |_, direction| ns(direction.summary.max_ns.median),
-    },
+    Column { name: "max", header: "max", cell: |_, direction| ns(direction.summary.max_ns.median) },
     Column {
         name: "outliers",
         header: "outliers",
@@ -222,10 +191,7 @@ const DIRECTION_COLUMNS: &[Column<DirectionCell>] = &[
         name: "allocs",
         header: "allocs/op",
         cell: |_, direction| {
-            direction
-                .summary
-                .allocations_per_op
-                .map_or("-".to_owned(), |a| allocations(a.median))
+            direction.summary.allocations_per_op.map_or("-".to_owned(), |a| allocations(a.median))
         },
     },
     Column {
@@ -236,48 +202,29 @@ const DIRECTION_COLUMNS: &[Column<DirectionCell>] = &[
 ];
 
 const SIZE_COLUMNS: &[Column<SizeCell>] = &[
-    Column {
-        name: "bytes",
-        header: "bytes",
-        cell: |r| r.format.encoded_bytes.to_string(),
-    },
+    Column { name: "bytes", header: "bytes", cell: |r| r.format.encoded_bytes.to_string() },
     Column {
         name: "per-record",
         header: "bytes/record",
         cell: |r| format!("{:.1}", r.format.bytes_per_record),
     },
-    Column {
-        name: "zstd",
-        header: "zstd-3 bytes",
-        cell: |r| or_dash(r.format.zstd_bytes),
-    },
+    Column { name: "zstd", header: "zstd-3 bytes", cell: |r| or_dash(r.format.zstd_bytes) },
     Column {
         name: "zstd-ratio",
         header: "zstd ratio",
-        cell: |r| {
-            r.format
-                .zstd_ratio
-                .map_or("-".to_owned(), |r| format!("{r:.2}"))
-        },
+        cell: |r| r.format.zstd_ratio.map_or("-".to_owned(), |r| format!("{r:.2}")),
     },
     Column {
         name: "library",
         header: "library",
         cell: |r| format!("{} {}", r.format.library, r.format.library_version),
     },
-    Column {
-        name: "labels",
-        header: "labels",
-        cell: |r| r.format.tags.join(", "),
-    },
+    Column { name: "labels", header: "labels", cell: |r| r.format.tags.join(", ") },
 ];
 
 /// Every name `--columns` accepts, in table order.
 pub fn column_names() -> impl Iterator<Item = &'static str> {
-    DIRECTION_COLUMNS
-        .iter()
-        .map(|c| c.name)
-        .chain(SIZE_COLUMNS.iter().map(|c| c.name))
+    DIRECTION_COLUMNS.iter().map(|c| c.name).chain(SIZE_COLUMNS.iter().map(|c| c.name))
 }
 
 /// The order in which columns give way when a table is wider than the
@@ -354,9 +301,8 @@ fn direction(
     show: &dyn Fn(&str) -> bool,
 ) -> Table {
     let columns: Vec<_> = DIRECTION_COLUMNS.iter().filter(|c| show(c.name)).collect();
-    let headers: Vec<&str> = std::iter::once("format")
-        .chain(columns.iter().map(|c| c.header))
-        .collect();
+    let headers: Vec<&str> =
+        std::iter::once("format").chain(columns.iter().map(|c| c.header)).collect();
     let mut table = new_table(style, merged, &headers);
     let mut rows = rows(merged, true);
     rows.sort_by(|a, b| {
@@ -377,9 +323,8 @@ fn direction(
 /// Encoded size, labels and validation, smallest first.
 fn sizes(merged: &Merged, style: Style, show: &dyn Fn(&str) -> bool) -> Table {
     let columns: Vec<_> = SIZE_COLUMNS.iter().filter(|c| show(c.name)).collect();
-    let headers: Vec<&str> = std::iter::once("format")
-        .chain(columns.iter().map(|c| c.header))
-        .collect();
+    let headers: Vec<&str> =
+        std::iter::once("format").chain(columns.iter().map(|c| c.header)).collect();
     let mut table = new_table(style, merged, &headers);
     let mut rows = rows(merged, false);
     rows.sort_by_key(|r| r.format.encoded_bytes);
@@ -402,14 +347,7 @@ pub fn csv_sizes(merged: &Merged, style: Style) -> Option<Table> {
     let mut table = new_table(
         style,
         merged,
-        &[
-            "format",
-            "bytes",
-            "vs CSV",
-            "bytes/value",
-            "zstd-3 bytes",
-            "zstd vs CSV",
-        ],
+        &["format", "bytes", "vs CSV", "bytes/value", "zstd-3 bytes", "zstd vs CSV"],
     );
     let values = csv.values.max(1) as f64;
     let mut source = vec!["CSV (source)".to_owned()];
@@ -431,10 +369,7 @@ pub fn csv_sizes(merged: &Merged, style: Style) -> Option<Table> {
         let mut cells = row_start(merged, row, f.name.clone());
         cells.extend([
             f.encoded_bytes.to_string(),
-            format!(
-                "{:.1}%",
-                100.0 * f.encoded_bytes as f64 / csv.bytes.max(1) as f64
-            ),
+            format!("{:.1}%", 100.0 * f.encoded_bytes as f64 / csv.bytes.max(1) as f64),
             format!("{:.2}", f.encoded_bytes as f64 / values),
             or_dash(f.zstd_bytes),
             f.zstd_bytes.map_or("-".to_owned(), |z| {
@@ -459,19 +394,16 @@ pub fn sections(
             direction(merged, style, |f| &f.decode, show),
         ]
     });
-    let (size, size_hidden) = fitted(columns, SIZE_COLUMNS, |show| {
-        vec![sizes(merged, style, show)]
-    });
+    let (size, size_hidden) =
+        fitted(columns, SIZE_COLUMNS, |show| vec![sizes(merged, style, show)]);
     hidden.extend(size_hidden);
     let titles = [
         "Encode (ns per op)",
         "Decode + aggregate (ns per op)",
         "Size (every format validated against the reference aggregate)",
     ];
-    let mut sections: Vec<(&'static str, Table)> = titles
-        .into_iter()
-        .zip(directions.into_iter().chain(size))
-        .collect();
+    let mut sections: Vec<(&'static str, Table)> =
+        titles.into_iter().zip(directions.into_iter().chain(size)).collect();
     if let Some(csv) = csv_sizes(merged, style) {
         sections.push(("Size against the source CSV", csv));
     }
@@ -507,12 +439,7 @@ fn fitted<Cell>(
 /// The widest line of a rendered table, in terminal columns (every character
 /// the tables use is one column wide).
 fn width_of(table: &Table) -> usize {
-    table
-        .to_string()
-        .lines()
-        .map(|line| line.chars().count())
-        .max()
-        .unwrap_or(0)
+    table.to_string().lines().map(|line| line.chars().count()).max().unwrap_or(0)
 }
 
 /// Formats that did not run, or whose numbers are withheld, each with its reason.
@@ -535,13 +462,7 @@ pub fn not_run(merged: &Merged) -> Vec<String> {
         )
     });
     let not_run = merged.not_run().map(|(language, n)| {
-        format!(
-            "not run: {}{} ({}): {}",
-            lang(language),
-            n.name,
-            n.family,
-            n.reason
-        )
+        format!("not run: {}{} ({}): {}", lang(language), n.name, n.family, n.reason)
     });
     failed.chain(not_run).collect()
 }
@@ -565,10 +486,7 @@ fn collections(part: &crate::results::Results) -> Option<String> {
     let ms: u64 = cells.iter().map(|c| c.2).sum();
     let most = cells.iter().max_by_key(|c| c.1)?;
     Some(match count {
-        0 => format!(
-            "gc ({}): no collection ended inside a timed loop",
-            part.runner.language
-        ),
+        0 => format!("gc ({}): no collection ended inside a timed loop", part.runner.language),
         _ => format!(
             "gc ({}): {count} collections ended inside timed loops, {ms} ms in all, most in {} ({}); their time is in \
              those rows' ns/op",
@@ -615,10 +533,7 @@ pub fn preamble(merged: &Merged) -> Vec<String> {
         ),
     };
     let mut lines = vec![
-        format!(
-            "workload {}: {} records from {}{input}",
-            w.name, w.records, w.source
-        ),
+        format!("workload {}: {} records from {}{input}", w.name, w.records, w.source),
         format!(
             "{} ({until}); each process {} warm-up + {} measured runs, each one pass over the input in windows of {} \
              records; formats in a shuffled order per window (--order-seed {}, plus the process's number); one op = \
@@ -640,11 +555,7 @@ pub fn preamble(merged: &Merged) -> Vec<String> {
         ),
     ];
     lines.extend(crate::results::Canary::line(&merged.canaries()));
-    let drifts: Vec<_> = merged
-        .parts
-        .iter()
-        .filter_map(crate::processes::Drift::find)
-        .collect();
+    let drifts: Vec<_> = merged.parts.iter().filter_map(crate::processes::Drift::find).collect();
     lines.extend(crate::processes::Drift::line(&drifts));
     if merged.several_languages() {
         let clocks: Vec<String> = merged
@@ -693,20 +604,16 @@ pub fn preamble(merged: &Merged) -> Vec<String> {
             e("shootout_version"),
             short(&e("git_commit")),
             // Built from a tree with changes not in that commit.
-            if e("git_dirty") == "true" {
-                " + uncommitted changes"
-            } else {
-                ""
-            }
+            if e("git_dirty") == "true" { " + uncommitted changes" } else { "" }
         ));
     }
     // The conditions the figures were taken under, so a table carries them wherever it is pasted.
     let i = &first.invocation;
     let load =
         |l: Option<[f64; 3]>| l.map_or_else(|| "?".to_owned(), |[one, ..]| format!("{one:.2}"));
-    let steal = i.steal_pct.map_or_else(String::new, |pct| {
-        format!(", {pct:.1}% CPU stolen by the hypervisor")
-    });
+    let steal = i
+        .steal_pct
+        .map_or_else(String::new, |pct| format!(", {pct:.1}% CPU stolen by the hypervisor"));
     let others = i.other_cpu_cores.map_or_else(String::new, |cores| {
         format!(", {cores:.2} cores in use by other work before")
     });

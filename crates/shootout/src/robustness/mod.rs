@@ -81,19 +81,13 @@ pub fn robustness(workload: WorkloadName, data: &Data, options: Options) -> Resu
     if let Some(file) = &options.replay {
         return replay(file);
     }
-    let targets: Vec<Target> = [
-        (ExportKind::Json, &options.export_json),
-        (ExportKind::Html, &options.export_html),
-    ]
-    .into_iter()
-    .filter_map(|(kind, path)| {
-        path.clone().map(|path| Target {
-            kind,
-            path,
-            force: options.force,
-        })
-    })
-    .collect();
+    let targets: Vec<Target> =
+        [(ExportKind::Json, &options.export_json), (ExportKind::Html, &options.export_html)]
+            .into_iter()
+            .filter_map(|(kind, path)| {
+                path.clone().map(|path| Target { kind, path, force: options.force })
+            })
+            .collect();
     crate::export::check_targets(&targets)?;
     let seed = data.generated.seed;
     let reproducers = options
@@ -106,16 +100,7 @@ pub fn robustness(workload: WorkloadName, data: &Data, options: Options) -> Resu
             reproducers.display()
         );
     }
-    catalog::dispatch(
-        workload,
-        data,
-        Task {
-            options,
-            seed,
-            reproducers,
-            targets,
-        },
-    )
+    catalog::dispatch(workload, data, Task { options, seed, reproducers, targets })
 }
 
 struct Task {
@@ -194,10 +179,7 @@ impl WorkloadTask for Task {
 }
 
 /// An unchecked format and a codec of it, for timing.
-type Sibling<W> = (
-    &'static crate::format::FormatInfo,
-    Box<dyn crate::benchmark::DynCodec<W>>,
-);
+type Sibling<W> = (&'static crate::format::FormatInfo, Box<dyn crate::benchmark::DynCodec<W>>);
 
 /// The first `max` records of `input`, with their operation numbers.
 fn sample<W: Workload>(input: &dyn Input<W>, max: usize) -> Result<Vec<(u64, W::Record)>>
@@ -241,20 +223,14 @@ fn test_format<W: Workload>(
     for (operation, record) in records {
         let mut bytes = Vec::new();
         match codec().encode(record, &mut bytes) {
-            Ok(()) => encoded.push(Record {
-                operation: *operation,
-                bytes,
-            }),
+            Ok(()) => encoded.push(Record { operation: *operation, bytes }),
             Err(e) => {
                 first_error.get_or_insert(e);
             }
         }
     }
     if encoded.is_empty() {
-        bail!(
-            "it encodes none of the sample: {:#}",
-            first_error.expect("a record failed")
-        );
+        bail!("it encodes none of the sample: {:#}", first_error.expect("a record failed"));
     }
     for record in &encoded {
         let mut sink = W::new_sink(&W::Aggregate::default());
@@ -265,10 +241,7 @@ fn test_format<W: Workload>(
                 record.operation,
                 record.bytes.len()
             ),
-            Err(e) => bail!(
-                "its clean record {} does not decode: {e:#}",
-                record.operation
-            ),
+            Err(e) => bail!("its clean record {} does not decode: {e:#}", record.operation),
         }
     }
     let bytes: Vec<Vec<u8>> = encoded.iter().map(|r| r.bytes.clone()).collect();
@@ -302,18 +275,12 @@ fn test_format<W: Workload>(
 /// Decodes every case of `file` in workers (through a temporary copy of it).
 fn run_file(file: &CaseFile) -> Result<Vec<Outcome>> {
     let mut temporary = crate::temporary::system_file(
-        tempfile::Builder::new()
-            .prefix("shootout-robustness-")
-            .suffix(".json"),
+        tempfile::Builder::new().prefix("shootout-robustness-").suffix(".json"),
     )
     .context("cannot create a temporary case file")?;
     serde_json::to_writer(std::io::BufWriter::new(temporary.as_file_mut()), file)
         .context("cannot write the temporary case file")?;
-    worker::run_cases(
-        temporary.path(),
-        file.cases.len(),
-        Duration::from_millis(file.time_limit_ms),
-    )
+    worker::run_cases(temporary.path(), file.cases.len(), Duration::from_millis(file.time_limit_ms))
 }
 
 /// Saves the first case of each finding class as a reproducer file in `dir`
@@ -341,11 +308,7 @@ fn save_reproducers(
             time_limit_ms: file.time_limit_ms,
             alloc_cap_bytes: file.alloc_cap_bytes,
             records: vec![file.records[case.record].clone()],
-            cases: vec![Case {
-                record: 0,
-                found: Some(outcomes[i].clone()),
-                ..case.clone()
-            }],
+            cases: vec![Case { record: 0, found: Some(outcomes[i].clone()), ..case.clone() }],
         };
         std::fs::create_dir_all(dir)
             .with_context(|| format!("{}: cannot create the directory", dir.display()))?;
@@ -374,9 +337,8 @@ fn validation_cost<W: Workload>(
     unchecked: &mut [Sibling<W>],
     records: &[(u64, W::Record)],
 ) -> Option<report::ValidationCost> {
-    let (info, sibling) = unchecked
-        .iter_mut()
-        .find(|(info, _)| info.library == registered.info.library)?;
+    let (info, sibling) =
+        unchecked.iter_mut().find(|(info, _)| info.library == registered.info.library)?;
     let mut validated = registered.codec()?;
     Some(report::ValidationCost::new(
         info.name,
@@ -438,11 +400,8 @@ impl WorkloadTask for Replay<'_> {
         let Replay { path, file } = self;
         // Refused here, in one line, before any worker starts.
         worker::decoder_for(&formats, file, path)?;
-        let outcomes = worker::run_cases(
-            path,
-            file.cases.len(),
-            Duration::from_millis(file.time_limit_ms),
-        )?;
+        let outcomes =
+            worker::run_cases(path, file.cases.len(), Duration::from_millis(file.time_limit_ms))?;
         for (case, outcome) in file.cases.iter().zip(&outcomes) {
             let detail = match outcome.detail.as_str() {
                 "" => String::new(),
@@ -460,11 +419,8 @@ impl WorkloadTask for Replay<'_> {
             );
             println!("{}", crate::sanitize::terminal(&line));
             if let Some(found) = &case.found {
-                let verdict = if found.class == outcome.class {
-                    "reproduced"
-                } else {
-                    "NOT reproduced"
-                };
+                let verdict =
+                    if found.class == outcome.class { "reproduced" } else { "NOT reproduced" };
                 println!("  recorded: {} ({verdict})", found.class.name());
             }
         }

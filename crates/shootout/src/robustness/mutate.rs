@@ -100,24 +100,14 @@ pub fn length_fields(bytes: &[u8]) -> Vec<LengthField> {
             for (encoding, value) in [(Encoding::U32Le, le), (Encoding::U32Be, be)] {
                 let duplicate = encoding == Encoding::U32Be && be == le;
                 if fits(4, value) && !duplicate {
-                    fields.push(LengthField {
-                        offset,
-                        width: 4,
-                        encoding,
-                        value,
-                    });
+                    fields.push(LengthField { offset, width: 4, encoding, value });
                 }
             }
         }
         if let Some((value, width)) = varint(&bytes[offset..])
             && fits(width, value)
         {
-            fields.push(LengthField {
-                offset,
-                width,
-                encoding: Encoding::Varint,
-                value,
-            });
+            fields.push(LengthField { offset, width, encoding: Encoding::Varint, value });
         }
     }
     fields
@@ -169,12 +159,7 @@ fn inflate(bytes: &[u8], field: &LengthField, value: u64) -> Vec<u8> {
         Encoding::U32Be => (value as u32).to_be_bytes().to_vec(),
         Encoding::Varint => leb128(value),
     };
-    [
-        &bytes[..field.offset],
-        &replacement[..],
-        &bytes[field.end()..],
-    ]
-    .concat()
+    [&bytes[..field.offset], &replacement[..], &bytes[field.end()..]].concat()
 }
 
 fn inflated(record: usize, bytes: &[u8], field: &LengthField, value: u64) -> Mutant {
@@ -244,12 +229,7 @@ fn random(rng: &mut ChaCha8Rng, record: usize, bytes: &[u8], kind: Kind) -> Opti
     if len == 0 {
         return None;
     }
-    let mutant = |description: String, bytes: Vec<u8>| Mutant {
-        record,
-        kind,
-        description,
-        bytes,
-    };
+    let mutant = |description: String, bytes: Vec<u8>| Mutant { record, kind, description, bytes };
     Some(match kind {
         Kind::BitFlip => {
             let (at, bit) = (rng.random_range(0..len), rng.random_range(0..8u8));
@@ -308,9 +288,7 @@ pub fn cases(records: &[Vec<u8>], count: usize, seed: u64) -> Vec<Mutant> {
     let mut out: Vec<Mutant> = if all.len() <= room {
         all
     } else {
-        (0..room)
-            .map(|i| all[i * all.len() / room].clone())
-            .collect()
+        (0..room).map(|i| all[i * all.len() / room].clone()).collect()
     };
     let mut kinds = RANDOM_KINDS.iter().cycle();
     while out.len() < count {
@@ -345,29 +323,17 @@ mod tests {
     fn finds_the_length_fields_a_record_is_framed_with() {
         let fields = length_fields(&record());
         let at = |offset, encoding| {
-            fields
-                .iter()
-                .find(|f| f.offset == offset && f.encoding == encoding)
-                .copied()
+            fields.iter().find(|f| f.offset == offset && f.encoding == encoding).copied()
         };
         assert_eq!(
             at(0, Encoding::U32Le),
-            Some(LengthField {
-                offset: 0,
-                width: 4,
-                encoding: Encoding::U32Le,
-                value: 8
-            })
+            Some(LengthField { offset: 0, width: 4, encoding: Encoding::U32Le, value: 8 })
         );
         assert_eq!(at(4, Encoding::Varint).map(|f| f.value), Some(5));
         // 0x08000000 big-endian is far past the record's end: no candidate.
         assert_eq!(at(0, Encoding::U32Be), None);
         // Every candidate fits what follows it.
-        assert!(
-            fields
-                .iter()
-                .all(|f| f.end() + f.value as usize <= record().len())
-        );
+        assert!(fields.iter().all(|f| f.end() + f.value as usize <= record().len()));
     }
 
     #[test]
@@ -386,18 +352,11 @@ mod tests {
     fn inflating_writes_the_value_in_the_fields_own_encoding() {
         let bytes = record();
         let fields = length_fields(&bytes);
-        let u32_le = fields
-            .iter()
-            .find(|f| f.offset == 0 && f.encoding == Encoding::U32Le)
-            .unwrap();
-        assert_eq!(
-            inflate(&bytes, u32_le, u32::MAX as u64)[..4],
-            [0xFF, 0xFF, 0xFF, 0xFF]
-        );
-        let varint_field = fields
-            .iter()
-            .find(|f| f.offset == 4 && f.encoding == Encoding::Varint)
-            .unwrap();
+        let u32_le =
+            fields.iter().find(|f| f.offset == 0 && f.encoding == Encoding::U32Le).unwrap();
+        assert_eq!(inflate(&bytes, u32_le, u32::MAX as u64)[..4], [0xFF, 0xFF, 0xFF, 0xFF]);
+        let varint_field =
+            fields.iter().find(|f| f.offset == 4 && f.encoding == Encoding::Varint).unwrap();
         let out = inflate(&bytes, varint_field, 1 << 31);
         assert_eq!(varint(&out[4..]), Some((1 << 31, 5)));
         assert_eq!(out.len(), bytes.len() + 4);
@@ -426,12 +385,8 @@ mod tests {
         let flips = all.iter().filter(|m| m.kind == Kind::BitFlip);
         for flip in flips {
             let original = &records[flip.record];
-            let differing: u32 = flip
-                .bytes
-                .iter()
-                .zip(original)
-                .map(|(a, b)| (a ^ b).count_ones())
-                .sum();
+            let differing: u32 =
+                flip.bytes.iter().zip(original).map(|(a, b)| (a ^ b).count_ones()).sum();
             assert_eq!(differing, 1, "{flip:?}");
         }
     }

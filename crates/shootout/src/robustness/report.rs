@@ -115,12 +115,7 @@ impl FormatSummary {
         self.counts = Class::ALL.iter().map(|&c| (c, 0)).collect();
         for (case, outcome) in file.cases.iter().zip(outcomes) {
             *self.counts.entry(outcome.class).or_default() += 1;
-            *self
-                .by_mutation
-                .entry(case.kind)
-                .or_default()
-                .entry(outcome.class)
-                .or_default() += 1;
+            *self.by_mutation.entry(case.kind).or_default().entry(outcome.class).or_default() += 1;
         }
         self.rates = self
             .counts
@@ -130,11 +125,7 @@ impl FormatSummary {
     }
 
     fn findings(&self) -> usize {
-        self.counts
-            .iter()
-            .filter(|(class, _)| class.is_finding())
-            .map(|(_, n)| n)
-            .sum()
+        self.counts.iter().filter(|(class, _)| class.is_finding()).map(|(_, n)| n).sum()
     }
 }
 
@@ -163,10 +154,7 @@ fn rows(results: &Results) -> Vec<Vec<String>> {
         .map(|f| {
             let mut row = vec![f.name.to_owned(), f.cases.to_string()];
             row.extend(Class::ALL.iter().map(|c| f.counts[c].to_string()));
-            row.push(format!(
-                "{:.1}%",
-                100.0 * f.findings() as f64 / f.cases.max(1) as f64
-            ));
+            row.push(format!("{:.1}%", 100.0 * f.findings() as f64 / f.cases.max(1) as f64));
             match &f.validation {
                 Some(v) => row.extend([
                     format!("{:.0}", v.validated_ns_per_record),

@@ -177,17 +177,10 @@ impl CaseFile {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("{}: cannot read", path.display()))?;
         let file: CaseFile = serde_json::from_str(&text).with_context(|| {
-            format!(
-                "{}: not a robustness case file (reproducer)",
-                path.display()
-            )
+            format!("{}: not a robustness case file (reproducer)", path.display())
         })?;
         if file.schema != CASES_SCHEMA {
-            bail!(
-                "{}: schema {:?}, expected {CASES_SCHEMA}",
-                path.display(),
-                file.schema
-            );
+            bail!("{}: schema {:?}, expected {CASES_SCHEMA}", path.display(), file.schema);
         }
         if let Some(case) = file.cases.iter().find(|c| c.record >= file.records.len()) {
             bail!(
@@ -210,17 +203,10 @@ pub fn dispatch_for(path: &Path, file: &CaseFile, task: impl WorkloadTask) -> Re
         input: None,
         records: 1,
         presence: crate::workload::tabular::DEFAULT_PRESENCE,
-        generated: crate::input::generate::Options {
-            packets: 2,
-            seed: 0,
-        },
+        generated: crate::input::generate::Options { packets: 2, seed: 0 },
     };
     let workload = WorkloadName::from_str(&file.workload, false).map_err(|_| {
-        anyhow::anyhow!(
-            "{}: unknown workload {}",
-            path.display(),
-            elide(&file.workload)
-        )
+        anyhow::anyhow!("{}: unknown workload {}", path.display(), elide(&file.workload))
     })?;
     catalog::dispatch(workload, &data, task)
 }
@@ -235,17 +221,9 @@ pub fn decoder_for<'a, W: Workload>(
     file: &CaseFile,
     path: &Path,
 ) -> Result<&'a Registered<W>> {
-    let registered = formats
-        .iter()
-        .find(|f| f.info.name == file.format)
-        .with_context(|| {
-            format!(
-                "{}: no format {} on workload {}",
-                path.display(),
-                elide(&file.format),
-                W::NAME
-            )
-        })?;
+    let registered = formats.iter().find(|f| f.info.name == file.format).with_context(|| {
+        format!("{}: no format {} on workload {}", path.display(), elide(&file.format), W::NAME)
+    })?;
     if matches!(registered.labels.access, Access::Unchecked) {
         let sibling = formats
             .iter()
@@ -269,15 +247,7 @@ pub fn decoder_for<'a, W: Workload>(
 /// `shootout robustness --worker FILE --worker-start K`: decodes cases K.. of FILE.
 pub fn work(path: &Path, start: usize) -> Result<()> {
     let file = CaseFile::read(path)?;
-    dispatch_for(
-        path,
-        &file,
-        Worker {
-            path,
-            file: &file,
-            start,
-        },
-    )
+    dispatch_for(path, &file, Worker { path, file: &file, start })
 }
 
 struct Worker<'a> {
@@ -321,13 +291,7 @@ impl WorkloadTask for Worker<'_> {
                 let _cap = Capped::start(cap);
                 classify::<W>(codec.as_mut(), &case.bytes, &mut sink, reference, *used)
             };
-            serde_json::to_writer(
-                &mut out,
-                &Line {
-                    case: index,
-                    outcome,
-                },
-            )?;
+            serde_json::to_writer(&mut out, &Line { case: index, outcome })?;
             writeln!(out)?;
             out.flush()?;
         }
@@ -351,10 +315,9 @@ fn classify<W: Workload>(
     match decoded {
         Err(payload) => Outcome::new(Class::Panic, crate::caught::message(payload.as_ref())),
         Ok(Err(error)) => Outcome::new(Class::Rejected, format!("{error:#}")),
-        Ok(Ok((used, _))) if used == 0 || used > bytes.len() => Outcome::new(
-            Class::Silent,
-            format!("reported {used} bytes used of {}", bytes.len()),
-        ),
+        Ok(Ok((used, _))) if used == 0 || used > bytes.len() => {
+            Outcome::new(Class::Silent, format!("reported {used} bytes used of {}", bytes.len()))
+        }
         Ok(Ok((_, Some(difference)))) => Outcome::new(Class::Silent, difference),
         Ok(Ok((used, None))) if used != original_used => Outcome::new(
             Class::Silent,
@@ -457,11 +420,7 @@ impl Process {
             let _ = stderr.read_to_string(&mut text);
             text
         });
-        let mut process = Process {
-            child,
-            lines,
-            stderr: Some(stderr),
-        };
+        let mut process = Process { child, lines, stderr: Some(stderr) };
         match process.lines.recv_timeout(SETUP_LIMIT) {
             Ok(Ok(line)) if line == READY => Ok(process),
             Err(RecvTimeoutError::Timeout) => {
@@ -469,10 +428,7 @@ impl Process {
             }
             _ => {
                 let (status, stderr) = process.end()?;
-                bail!(
-                    "a robustness worker could not start ({status}): {}",
-                    stderr.trim()
-                )
+                bail!("a robustness worker could not start ({status}): {}", stderr.trim())
             }
         }
     }
@@ -505,11 +461,8 @@ impl Process {
                 }
             }
         };
-        let stderr = self
-            .stderr
-            .take()
-            .map(|thread| thread.join().unwrap_or_default())
-            .unwrap_or_default();
+        let stderr =
+            self.stderr.take().map(|thread| thread.join().unwrap_or_default()).unwrap_or_default();
         Ok((status, stderr))
     }
 }

@@ -132,20 +132,11 @@ pub struct State {
 impl<'a> Walk<'a> {
     pub fn new(limits: &'a Limits, state: &'a mut State) -> Walk<'a> {
         let free = matches!(limits.free_form, FreeForm::Everything);
-        Walk {
-            limits,
-            state,
-            key: None,
-            depth: 0,
-            free,
-        }
+        Walk { limits, state, key: None, depth: 0, free }
     }
 
     fn by_key<T: Copy>(&self, table: &[(&str, T)], otherwise: T) -> T {
-        table
-            .iter()
-            .find(|(key, _)| Some(*key) == self.key)
-            .map_or(otherwise, |&(_, limit)| limit)
+        table.iter().find(|(key, _)| Some(*key) == self.key).map_or(otherwise, |&(_, limit)| limit)
     }
 
     /// Counts one value against the free-form budget, when it is in a free-form part.
@@ -164,11 +155,7 @@ impl<'a> Walk<'a> {
     }
 
     fn negative<E: de::Error>(&self, shown: impl std::fmt::Display) -> Result<(), E> {
-        match self.free
-            || self
-                .key
-                .is_some_and(|k| self.limits.negative_keys.contains(&k))
-        {
+        match self.free || self.key.is_some_and(|k| self.limits.negative_keys.contains(&k)) {
             true => Ok(()),
             false => Err(E::custom(format!("{shown}; expected zero or more"))),
         }

@@ -65,9 +65,7 @@ impl Document {
         let mut json = serde_json::Deserializer::from_slice(&text);
         let mut track = Track::new();
         limits::Walk::new(limits, &mut state)
-            .deserialize(serde_path_to_error::Deserializer::new(
-                &mut json, &mut track,
-            ))
+            .deserialize(serde_path_to_error::Deserializer::new(&mut json, &mut track))
             .and_then(|()| json.end())
             .map_err(|e| located(name, &track.path(), &e, limits.document))?;
         Ok(Document {
@@ -92,20 +90,14 @@ impl Document {
 fn read_capped(path: &Path, name: &str) -> Result<Vec<u8>> {
     let cannot = |e: std::io::Error| anyhow!("{name}: cannot read: {e}");
     let file = File::open(path).map_err(cannot)?;
-    let size = file
-        .metadata()
-        .ok()
-        .filter(|m| m.is_file())
-        .map(|m| m.len());
+    let size = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
     let too_large =
         |size: &str| anyhow!("{name}: {size} bytes; expected at most {MOST_BYTES} (64 MiB)");
     if let Some(size) = size.filter(|&size| size > MOST_BYTES) {
         return Err(too_large(&size.to_string()));
     }
     let mut text = Vec::with_capacity(size.unwrap_or(0) as usize);
-    file.take(MOST_BYTES + 1)
-        .read_to_end(&mut text)
-        .map_err(cannot)?;
+    file.take(MOST_BYTES + 1).read_to_end(&mut text).map_err(cannot)?;
     if text.len() as u64 > MOST_BYTES {
         return Err(too_large(&format!("more than {MOST_BYTES}")));
     }
@@ -130,11 +122,7 @@ fn located(
     if path.iter().next().is_some() {
         place.push(format!("at {}", shown_path(path)));
     }
-    let place: String = place
-        .iter()
-        .map(|p| format!(" {p}"))
-        .collect::<Vec<_>>()
-        .join(",");
+    let place: String = place.iter().map(|p| format!(" {p}")).collect::<Vec<_>>().join(",");
     match error.is_syntax() || error.is_eof() {
         // A number beyond f64 (1e400) is JSON, just not one a figure can be.
         true if message == "number out of range" => {

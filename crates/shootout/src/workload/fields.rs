@@ -31,14 +31,7 @@ pub struct FieldStats {
 impl PartialEq for FieldStats {
     fn eq(&self, other: &Self) -> bool {
         let key = |s: &Self| {
-            (
-                s.present,
-                s.int_sum,
-                s.float_sum.to_bits(),
-                s.float_bits,
-                s.text_bytes,
-                s.text_hash,
-            )
+            (s.present, s.int_sum, s.float_sum.to_bits(), s.float_bits, s.text_bytes, s.text_hash)
         };
         key(self) == key(other)
     }
@@ -61,10 +54,7 @@ pub struct FieldSink {
 
 impl FieldSink {
     pub fn new(fields: usize) -> Self {
-        FieldSink {
-            records: 0,
-            fields: vec![FieldStats::default(); fields],
-        }
+        FieldSink { records: 0, fields: vec![FieldStats::default(); fields] }
     }
 
     #[inline]
@@ -206,13 +196,10 @@ impl<R: FieldRecord> Workload for Fields<R> {
                 expected.records, actual.records
             ));
         }
-        expected
-            .fields
-            .iter()
-            .find_map(|(name, want)| match actual.fields.get(name) {
-                Some(got) if got == want => None,
-                got => Some(format!("field {name}: expected {want:?}, decoded {got:?}")),
-            })
+        expected.fields.iter().find_map(|(name, want)| match actual.fields.get(name) {
+            Some(got) if got == want => None,
+            got => Some(format!("field {name}: expected {want:?}, decoded {got:?}")),
+        })
     }
 }
 
@@ -238,12 +225,7 @@ impl<R: FieldRecord> Dataset<Fields<R>> {
     /// `records` taken in `order`, with their reference aggregate.
     pub fn of_records(records: Vec<R>, order: Vec<u32>, source: String) -> Self {
         let reference = reference(&records, &order);
-        Dataset {
-            records,
-            order,
-            reference,
-            source,
-        }
+        Dataset { records, order, reference, source }
     }
 
     /// A generated workload: a pool of `pool` records made by `record` from
@@ -336,27 +318,16 @@ mod tests {
         for vector in spec.text_hash.vectors {
             let bytes = vector.text.as_bytes();
             assert_eq!(bytes.len(), vector.utf8_bytes, "{:?}", vector.text);
-            assert_eq!(
-                text_hash(bytes).to_string(),
-                vector.hash,
-                "{:?}",
-                vector.text
-            );
+            assert_eq!(text_hash(bytes).to_string(), vector.hash, "{:?}", vector.text);
         }
     }
 
     #[test]
     fn a_one_ulp_error_shows_even_where_the_sum_hides_it() {
         let exact = [Float(1e10), Float(1e8 + 0.5)];
-        let off = [
-            Float(1e10),
-            Float(f64::from_bits((1e8 + 0.5f64).to_bits() + 1)),
-        ];
+        let off = [Float(1e10), Float(f64::from_bits((1e8 + 0.5f64).to_bits() + 1))];
         let (a, b) = (reference(&exact, &[0, 1]), reference(&off, &[0, 1]));
-        assert_eq!(
-            a.fields["x"].float_sum, b.fields["x"].float_sum,
-            "the sum alone hides it"
-        );
+        assert_eq!(a.fields["x"].float_sum, b.fields["x"].float_sum, "the sum alone hides it");
         assert!(<Fields<Float> as Workload>::first_difference(&a, &b).is_some());
     }
 
@@ -378,38 +349,17 @@ mod tests {
 
     #[test]
     fn counts_sums_and_hashes_per_field_and_names_the_first_difference() {
-        let records = [
-            Pair {
-                n: Some(5),
-                s: "ab".into(),
-            },
-            Pair {
-                n: None,
-                s: "c".into(),
-            },
-        ];
+        let records = [Pair { n: Some(5), s: "ab".into() }, Pair { n: None, s: "c".into() }];
         let expected = reference(&records, &[0, 1, 1]);
         assert_eq!(expected.records, 3);
         assert_eq!(expected.fields["n"].present, 1);
         assert_eq!(expected.fields["n"].int_sum, 5);
         assert_eq!(expected.fields["s"].text_bytes, 4);
 
-        let swapped = [
-            Pair {
-                n: Some(5),
-                s: "ab".into(),
-            },
-            Pair {
-                n: None,
-                s: "d".into(),
-            },
-        ];
+        let swapped = [Pair { n: Some(5), s: "ab".into() }, Pair { n: None, s: "d".into() }];
         let actual = reference(&swapped, &[0, 1, 1]);
         let diff = <Fields<Pair> as Workload>::first_difference(&expected, &actual).unwrap();
         assert!(diff.starts_with("field s:"), "{diff}");
-        assert_eq!(
-            <Fields<Pair> as Workload>::first_difference(&expected, &expected),
-            None
-        );
+        assert_eq!(<Fields<Pair> as Workload>::first_difference(&expected, &expected), None);
     }
 }

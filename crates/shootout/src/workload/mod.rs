@@ -63,12 +63,7 @@ impl<W: Workload> Dataset<W> {
     /// Every record once, in order.
     pub fn in_order(records: Vec<W::Record>, reference: W::Aggregate, source: String) -> Self {
         let order = (0..records.len() as u32).collect();
-        Dataset {
-            records,
-            order,
-            reference,
-            source,
-        }
+        Dataset { records, order, reference, source }
     }
 
     /// The records in operation order.

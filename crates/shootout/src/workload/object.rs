@@ -33,18 +33,8 @@ field_record! {
 
 impl FieldRecord for SmallObject {
     const WORKLOAD: &'static str = "object";
-    const FIELDS: &'static [&'static str] = &[
-        "id",
-        "name",
-        "email",
-        "age",
-        "score",
-        "ratio",
-        "active",
-        "level",
-        "created_at",
-        "tags",
-    ];
+    const FIELDS: &'static [&'static str] =
+        &["id", "name", "email", "age", "score", "ratio", "active", "level", "created_at", "tags"];
 
     fn visit(&self, sink: &mut FieldSink) {
         sink.record();
@@ -80,9 +70,7 @@ pub fn generate(operations: usize, seed: u64) -> Dataset<Object> {
             active: r.rng().random(),
             level: r.rng().random(),
             created_at: r.rng().random_range(1_420_070_400_000..1_735_689_600_000),
-            tags: (0..r.rng().random_range(0..=3))
-                .map(|_| r.alnum(6))
-                .collect(),
+            tags: (0..r.rng().random_range(0..=3)).map(|_| r.alnum(6)).collect(),
         }
     })
 }
@@ -114,18 +102,9 @@ mod tests {
         let dataset = generate(300, 2);
         let picked = || dataset.order.iter().map(|&i| &dataset.records[i as usize]);
         let agg = &dataset.reference;
-        assert_eq!(
-            agg.fields["tags"].present,
-            picked().map(|o| o.tags.len() as u64).sum::<u64>()
-        );
-        assert_eq!(
-            agg.fields["score"].float_sum,
-            picked().fold(0.0, |sum, o| sum + o.score)
-        );
-        assert_eq!(
-            agg.fields["level"].int_sum,
-            picked().map(|o| i64::from(o.level)).sum::<i64>()
-        );
+        assert_eq!(agg.fields["tags"].present, picked().map(|o| o.tags.len() as u64).sum::<u64>());
+        assert_eq!(agg.fields["score"].float_sum, picked().fold(0.0, |sum, o| sum + o.score));
+        assert_eq!(agg.fields["level"].int_sum, picked().map(|o| i64::from(o.level)).sum::<i64>());
         assert_eq!(agg.fields["id"].present, 300);
     }
 }

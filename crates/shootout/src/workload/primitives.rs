@@ -93,9 +93,7 @@ mod tests {
         }
         let trues = picked().flat_map(|p| &p.booleans).filter(|b| **b).count() as i64;
         assert_eq!(agg.fields["booleans"].int_sum, trues);
-        let longs = picked()
-            .flat_map(|p| &p.longs)
-            .fold(0i64, |a, b| a.wrapping_add(*b));
+        let longs = picked().flat_map(|p| &p.longs).fold(0i64, |a, b| a.wrapping_add(*b));
         assert_eq!(agg.fields["longs"].int_sum, longs);
     }
 }

@@ -17,15 +17,11 @@ impl Random {
     }
 
     pub fn hex(&mut self, len: usize) -> String {
-        (0..len)
-            .map(|_| char::from(b"0123456789abcdef"[self.0.random_range(0..16)]))
-            .collect()
+        (0..len).map(|_| char::from(b"0123456789abcdef"[self.0.random_range(0..16)])).collect()
     }
 
     pub fn alnum(&mut self, len: usize) -> String {
-        (0..len)
-            .map(|_| char::from(ALNUM[self.0.random_range(0..ALNUM.len())]))
-            .collect()
+        (0..len).map(|_| char::from(ALNUM[self.0.random_range(0..ALNUM.len())])).collect()
     }
 
     /// RFC 4122 version-4 text form: 36 characters.
@@ -54,9 +50,7 @@ impl Random {
 
     /// `operations` indices into a pool of `pool` records, uniformly at random.
     pub fn picks(&mut self, pool: usize, operations: usize) -> Vec<u32> {
-        (0..operations)
-            .map(|_| self.0.random_range(0..pool as u32))
-            .collect()
+        (0..operations).map(|_| self.0.random_range(0..pool as u32)).collect()
     }
 }
 

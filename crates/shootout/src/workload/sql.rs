@@ -41,10 +41,7 @@ pub fn generate(operations: usize) -> Dataset<Sql> {
 /// The study's request plus an empty and a long one.
 #[cfg(test)]
 pub fn sample() -> Dataset<Sql> {
-    let empty = SqlRequest {
-        query: String::new(),
-        args: vec![],
-    };
+    let empty = SqlRequest { query: String::new(), args: vec![] };
     let long = SqlRequest {
         query: "select 'é' from t where a in (?)".repeat(20),
         args: vec![i64::MIN, 0, i64::MAX, -1],

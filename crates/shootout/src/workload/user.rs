@@ -128,16 +128,9 @@ mod tests {
         assert_eq!(agg.fields["muid"].text_bytes, 500 * 32);
         assert_eq!(agg.fields["nickname"].text_bytes, 500 * 20);
         assert_eq!(agg.fields["opened_at"].text_bytes, 500 * 19);
+        assert!(UserResponse::FIELDS.iter().all(|f| agg.fields[f].present == 500));
         assert!(
-            UserResponse::FIELDS
-                .iter()
-                .all(|f| agg.fields[f].present == 500)
-        );
-        assert!(
-            dataset
-                .order
-                .windows(2)
-                .any(|w| w[0] != w[1] && w[0] + 1 != w[1]),
+            dataset.order.windows(2).any(|w| w[0] != w[1] && w[0] + 1 != w[1]),
             "picks are not sequential"
         );
     }

@@ -83,10 +83,7 @@ struct Encoder {
 
 impl Encoder {
     fn new() -> Self {
-        Encoder {
-            scratch: Scratch::with_words(SCRATCH_WORDS),
-            scratch_words: SCRATCH_WORDS,
-        }
+        Encoder { scratch: Scratch::with_words(SCRATCH_WORDS), scratch_words: SCRATCH_WORDS }
     }
 
     /// Builds one record with `build` and appends it to `stream` with `write`.
@@ -101,10 +98,7 @@ impl Encoder {
             let mut builder = message::Builder::new(allocator);
             build(&mut builder)?;
             write(stream, &builder)?;
-            anyhow::Ok((
-                builder.get_segments_for_output().len(),
-                builder.size_in_words(),
-            ))
+            anyhow::Ok((builder.get_segments_for_output().len(), builder.size_in_words()))
         })?;
         if segments > 1 {
             // This record overflowed into heap segments; make the next one of its size fit.
@@ -148,12 +142,7 @@ fn build(builder: &mut ScratchBuilder<'_, '_>, record: &MultiMessage) -> Result<
                 trade.set_price(price);
                 trade.set_size(size);
             }
-            Body::LevelUpdate {
-                price,
-                size,
-                flags,
-                side,
-            } => {
+            Body::LevelUpdate { price, size, flags, side } => {
                 let mut update = out.get_body().init_level_update();
                 update.set_price(price);
                 update.set_size(size);
@@ -211,9 +200,7 @@ struct ReadBuffer {
 
 impl ReadBuffer {
     fn new(words: usize) -> Self {
-        ReadBuffer {
-            words: Word::allocate_zeroed_vec(words),
-        }
+        ReadBuffer { words: Word::allocate_zeroed_vec(words) }
     }
 
     /// Reads one record from the start of `stream` with `read` (which fills the
@@ -289,15 +276,11 @@ impl Format for CapnpUnpacked {
 
 impl<W: CapnpWorkload> Codec<W> for CapnpUnpacked {
     fn new() -> Self {
-        CapnpUnpacked {
-            encoder: Encoder::new(),
-            misaligned: ReadBuffer::new(0),
-        }
+        CapnpUnpacked { encoder: Encoder::new(), misaligned: ReadBuffer::new(0) }
     }
 
     fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
-        self.encoder
-            .encode(stream, write_unpacked, |builder| W::build(record, builder))
+        self.encoder.encode(stream, write_unpacked, |builder| W::build(record, builder))
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
@@ -370,15 +353,11 @@ impl Format for CapnpPacked {
 
 impl<W: CapnpWorkload> Codec<W> for CapnpPacked {
     fn new() -> Self {
-        CapnpPacked {
-            encoder: Encoder::new(),
-            unpacked: ReadBuffer::new(UNPACK_WORDS),
-        }
+        CapnpPacked { encoder: Encoder::new(), unpacked: ReadBuffer::new(UNPACK_WORDS) }
     }
 
     fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
-        self.encoder
-            .encode(stream, write_packed, |builder| W::build(record, builder))
+        self.encoder.encode(stream, write_packed, |builder| W::build(record, builder))
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
@@ -516,9 +495,7 @@ impl CapnpRecord for Primitives {
     fn read(message: &SliceReader<'_>, sink: &mut FieldSink) -> Result<()> {
         let root = message.get_root::<records_capnp::primitives::Reader>()?;
         sink.record();
-        root.get_ints()?
-            .iter()
-            .for_each(|v| sink.int(0, i64::from(v)));
+        root.get_ints()?.iter().for_each(|v| sink.int(0, i64::from(v)));
         root.get_longs()?.iter().for_each(|v| sink.int(1, v));
         root.get_doubles()?.iter().for_each(|v| sink.float(2, v));
         root.get_booleans()?.iter().for_each(|v| sink.bool(3, v));
@@ -674,9 +651,7 @@ mod tests {
         let message =
             capnp::serialize::read_message_from_flat_slice(&mut input, ReaderOptions::new())
                 .unwrap();
-        let root = message
-            .get_root::<records_capnp::mixed_row::Reader>()
-            .unwrap();
+        let root = message.get_root::<records_capnp::mixed_row::Reader>().unwrap();
         assert_eq!(root.get_present(), 1 << 2);
         assert!(root.has_f1() && !root.has_f5());
     }
@@ -705,10 +680,7 @@ mod tests {
                     .unwrap();
             let root = message.get_root::<multi_message::Reader>().unwrap();
             assert_eq!(root.get_seq_no(), record.seq_no);
-            assert_eq!(
-                root.get_messages().unwrap().len() as usize,
-                record.messages.len()
-            );
+            assert_eq!(root.get_messages().unwrap().len() as usize, record.messages.len());
         }
         assert!(input.is_empty());
         let mut input = packed.as_slice();
@@ -750,11 +722,7 @@ mod tests {
         let records = sample_dataset().records;
         let stream = encode_all::<CapnpUnpacked>(&records);
         let mut shifted = vec![0u8; stream.len() + 1];
-        let start = if shifted.as_ptr().align_offset(8) == 0 {
-            1
-        } else {
-            0
-        };
+        let start = if shifted.as_ptr().align_offset(8) == 0 { 1 } else { 0 };
         shifted[start..start + stream.len()].copy_from_slice(&stream);
         let misaligned = &shifted[start..start + stream.len()];
         assert_ne!(misaligned.as_ptr().align_offset(8), 0);

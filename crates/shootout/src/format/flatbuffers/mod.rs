@@ -110,12 +110,7 @@ impl FlatbuffersWorkload for Iex {
                     let trade = fb::Trade::create(fbb, &fb::TradeArgs { data: Some(&data) });
                     (fb::Body::Trade, trade.as_union_value())
                 }
-                Body::LevelUpdate {
-                    price,
-                    size,
-                    flags,
-                    side,
-                } => {
+                Body::LevelUpdate { price, size, flags, side } => {
                     let side = match side {
                         Side::Buy => fb::Side::Buy,
                         Side::Sell => fb::Side::Sell,
@@ -141,10 +136,7 @@ impl FlatbuffersWorkload for Iex {
         let messages = fbb.create_vector(&codec.messages);
         let root = fb::MultiMessage::create(
             fbb,
-            &fb::MultiMessageArgs {
-                seq_no: record.seq_no,
-                messages: Some(messages),
-            },
+            &fb::MultiMessageArgs { seq_no: record.seq_no, messages: Some(messages) },
         );
         fbb.finish_size_prefixed(root, None);
     }
@@ -157,17 +149,11 @@ impl FlatbuffersWorkload for Iex {
 /// The size-prefixed buffer at the start of `stream`, prefix included.
 fn framed(stream: &[u8]) -> Result<&[u8]> {
     let Some(prefix) = stream.first_chunk::<4>() else {
-        bail!(
-            "flatbuffers: truncated size prefix ({} bytes left)",
-            stream.len()
-        );
+        bail!("flatbuffers: truncated size prefix ({} bytes left)", stream.len());
     };
     let len = 4 + u32::from_le_bytes(*prefix) as usize;
     stream.get(..len).with_context(|| {
-        format!(
-            "flatbuffers: buffer of {len} bytes but only {} left",
-            stream.len()
-        )
+        format!("flatbuffers: buffer of {len} bytes but only {} left", stream.len())
     })
 }
 
@@ -176,10 +162,7 @@ fn aggregate(record: fb::MultiMessage<'_>, sink: &mut Aggregator) -> Result<()> 
     sink.packet(record.seq_no(), messages.len());
     for message in messages {
         let ts = message.ts();
-        let symbol = message
-            .symbol()
-            .context("flatbuffers: missing symbol")?
-            .as_bytes();
+        let symbol = message.symbol().context("flatbuffers: missing symbol")?.as_bytes();
         match message.body_type() {
             fb::Body::Trade => {
                 let trade = message
@@ -200,14 +183,7 @@ fn aggregate(record: fb::MultiMessage<'_>, sink: &mut Aggregator) -> Result<()> 
                     fb::Side::Sell => Side::Sell,
                     other => bail!("flatbuffers: unknown side {}", other.0),
                 };
-                sink.level_update(
-                    ts,
-                    symbol,
-                    side,
-                    update.flags(),
-                    update.price(),
-                    update.size(),
-                );
+                sink.level_update(ts, symbol, side, update.flags(), update.price(), update.size());
             }
             other => bail!("flatbuffers: unknown body type {}", other.0),
         }
@@ -620,10 +596,7 @@ mod tests {
     fn truncated_input_is_an_error() {
         let stream = sample_stream::<Flatbuffers>();
         for cut in 0..first_u32le_len(&stream) {
-            assert!(
-                decode_one::<Flatbuffers>(&stream[..cut]).is_err(),
-                "cut at {cut}"
-            );
+            assert!(decode_one::<Flatbuffers>(&stream[..cut]).is_err(), "cut at {cut}");
         }
     }
 
@@ -646,13 +619,8 @@ mod tests {
     #[test]
     fn missing_messages_is_an_error() {
         let mut fbb = FlatBufferBuilder::new();
-        let root = fb::MultiMessage::create(
-            &mut fbb,
-            &fb::MultiMessageArgs {
-                seq_no: 1,
-                messages: None,
-            },
-        );
+        let root =
+            fb::MultiMessage::create(&mut fbb, &fb::MultiMessageArgs { seq_no: 1, messages: None });
         fbb.finish_size_prefixed(root, None);
         let mut codec = <Flatbuffers as Codec<Iex>>::new();
         let mut sink = Iex::new_sink(&sample_dataset().reference);
@@ -712,10 +680,7 @@ mod tests {
         let messages = fbb.create_vector(&[message]);
         let root = fb::MultiMessage::create(
             &mut fbb,
-            &fb::MultiMessageArgs {
-                seq_no: 0,
-                messages: Some(messages),
-            },
+            &fb::MultiMessageArgs { seq_no: 0, messages: Some(messages) },
         );
         fbb.finish_size_prefixed(root, None);
         let mut codec = <Flatbuffers as Codec<Iex>>::new();

@@ -87,10 +87,7 @@ pub trait PlanusWorkload: Workload {
 
 impl<W: PlanusWorkload> Codec<W> for Planus {
     fn new() -> Self {
-        Planus {
-            builder: Builder::with_capacity(INITIAL_CAPACITY),
-            messages: Vec::new(),
-        }
+        Planus { builder: Builder::with_capacity(INITIAL_CAPACITY), messages: Vec::new() }
     }
 
     fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
@@ -118,22 +115,12 @@ impl PlanusWorkload for Iex {
                     let trade = fb::Trade::create(builder, fb::TradeData { price, size });
                     fb::Body::create_trade(builder, trade)
                 }
-                Body::LevelUpdate {
-                    price,
-                    size,
-                    flags,
-                    side,
-                } => {
+                Body::LevelUpdate { price, size, flags, side } => {
                     let side = match side {
                         Side::Buy => fb::Side::Buy,
                         Side::Sell => fb::Side::Sell,
                     };
-                    let data = fb::LevelUpdateData {
-                        price,
-                        size,
-                        flags,
-                        side,
-                    };
+                    let data = fb::LevelUpdateData { price, size, flags, side };
                     let update = fb::LevelUpdate::create(builder, data);
                     fb::Body::create_level_update(builder, update)
                 }
@@ -161,10 +148,7 @@ fn append_framed(buffer: &[u8], stream: &mut Vec<u8>) -> Result<()> {
 /// the bytes the record takes in the stream (prefix included).
 fn framed(stream: &[u8]) -> Result<(&[u8], usize)> {
     let Some(prefix) = stream.first_chunk::<4>() else {
-        bail!(
-            "flatbuffers-planus: truncated length prefix ({} bytes left)",
-            stream.len()
-        );
+        bail!("flatbuffers-planus: truncated length prefix ({} bytes left)", stream.len());
     };
     let end = 4 + u32::from_le_bytes(*prefix) as usize;
     let buffer = stream.get(4..end).with_context(|| {
@@ -522,10 +506,7 @@ mod tests {
     fn truncated_input_is_an_error() {
         let stream = sample_stream::<Planus>();
         for cut in 0..first_u32le_len(&stream) {
-            assert!(
-                decode_one::<Planus>(&stream[..cut]).is_err(),
-                "cut at {cut}"
-            );
+            assert!(decode_one::<Planus>(&stream[..cut]).is_err(), "cut at {cut}");
         }
     }
 
@@ -536,10 +517,7 @@ mod tests {
         for claimed in 0..len {
             let mut bad = stream.clone();
             bad[..4].copy_from_slice(&claimed.to_le_bytes());
-            assert!(
-                decode_one::<Planus>(&bad).is_err(),
-                "length {claimed} of {len}"
-            );
+            assert!(decode_one::<Planus>(&bad).is_err(), "length {claimed} of {len}");
         }
     }
 

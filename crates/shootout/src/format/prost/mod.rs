@@ -58,9 +58,7 @@ pub trait ProstWorkload: Workload {
 
 impl<W: ProstWorkload> Codec<W> for Prost<W::Kept> {
     fn new() -> Self {
-        Prost {
-            kept: W::Kept::default(),
-        }
+        Prost { kept: W::Kept::default() }
     }
 
     fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
@@ -128,20 +126,17 @@ impl IexKept {
             out.symbol.push_str(&message.symbol);
             out.body = Some(match message.body {
                 Body::Trade { price, size } => PbBody::Trade(pb::Trade { price, size }),
-                Body::LevelUpdate {
-                    price,
-                    size,
-                    flags,
-                    side,
-                } => PbBody::LevelUpdate(pb::LevelUpdate {
-                    price,
-                    size,
-                    flags: u32::from(flags),
-                    side: match side {
-                        Side::Buy => pb::Side::Buy,
-                        Side::Sell => pb::Side::Sell,
-                    } as i32,
-                }),
+                Body::LevelUpdate { price, size, flags, side } => {
+                    PbBody::LevelUpdate(pb::LevelUpdate {
+                        price,
+                        size,
+                        flags: u32::from(flags),
+                        side: match side {
+                            Side::Buy => pb::Side::Buy,
+                            Side::Sell => pb::Side::Sell,
+                        } as i32,
+                    })
+                }
             });
         }
     }
@@ -153,18 +148,14 @@ impl ProstWorkload for Iex {
     fn encode(kept: &mut IexKept, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
         kept.fill(record);
         // A Vec grows as needed, so this cannot run out of space.
-        kept.encoding
-            .encode_length_delimited(stream)
-            .context("protobuf-prost: encode")
+        kept.encoding.encode_length_delimited(stream).context("protobuf-prost: encode")
     }
 
     fn decode(kept: &mut IexKept, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
         let record = &mut kept.decoding;
         record.clear();
         let mut rest = stream;
-        record
-            .merge_length_delimited(&mut rest)
-            .context("protobuf-prost: invalid message")?;
+        record.merge_length_delimited(&mut rest).context("protobuf-prost: invalid message")?;
         sink.packet(record.seq_no, record.messages.len());
         for message in &record.messages {
             let (ts, symbol) = (message.ts, message.symbol.as_bytes());
@@ -379,10 +370,7 @@ pub struct Scratch<P> {
 
 impl<P: Default> Default for Scratch<P> {
     fn default() -> Self {
-        Scratch {
-            encoding: P::default(),
-            decoding: P::default(),
-        }
+        Scratch { encoding: P::default(), decoding: P::default() }
     }
 }
 
@@ -396,18 +384,14 @@ impl<R: ProstRecord> ProstWorkload for Fields<R> {
 
     fn encode(kept: &mut Self::Kept, record: &R, stream: &mut Vec<u8>) -> Result<()> {
         record.fill(&mut kept.encoding);
-        kept.encoding
-            .encode_length_delimited(stream)
-            .context("protobuf-prost: encode")
+        kept.encoding.encode_length_delimited(stream).context("protobuf-prost: encode")
     }
 
     fn decode(kept: &mut Self::Kept, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
         let record = &mut kept.decoding;
         record.clear();
         let mut rest = stream;
-        record
-            .merge_length_delimited(&mut rest)
-            .context("protobuf-prost: invalid message")?;
+        record.merge_length_delimited(&mut rest).context("protobuf-prost: invalid message")?;
         R::visit_pb(record, sink)?;
         Ok(stream.len() - rest.len())
     }
@@ -427,10 +411,7 @@ mod tests {
 
     #[test]
     fn object_level_over_255_is_an_error() {
-        let bad = records_prost::SmallObject {
-            level: 256,
-            ..Default::default()
-        };
+        let bad = records_prost::SmallObject { level: 256, ..Default::default() };
         let mut codec = <Prost<_> as Codec<Fields<SmallObject>>>::new();
         let mut sink = FieldSink::new(SmallObject::FIELDS.len());
         let err = Codec::<Fields<SmallObject>>::decode(
@@ -450,10 +431,7 @@ mod tests {
         assert_eq!(first.seq_no, 1);
         assert_eq!(first.messages.len(), 2);
         assert_eq!(first.messages[0].symbol, "MSFT");
-        assert_eq!(
-            decode_one::<Prost<_>>(&stream).unwrap(),
-            stream.len() - rest.len()
-        );
+        assert_eq!(decode_one::<Prost<_>>(&stream).unwrap(), stream.len() - rest.len());
     }
 
     #[test]
@@ -474,10 +452,7 @@ mod tests {
         let stream = sample_stream::<Prost<_>>();
         let len = stream[0] as usize + 1; // the first record is under 128 bytes
         for cut in 0..len {
-            assert!(
-                decode_one::<Prost<_>>(&stream[..cut]).is_err(),
-                "cut at {cut}"
-            );
+            assert!(decode_one::<Prost<_>>(&stream[..cut]).is_err(), "cut at {cut}");
         }
     }
 

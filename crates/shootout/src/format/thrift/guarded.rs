@@ -63,13 +63,7 @@ pub struct Guarded<'a, I, P> {
 impl<'a, I: TInputProtocol, P: Protocol> Guarded<'a, I, P> {
     /// Guards `inner`, a `P` reader over a [`Transport`] of `bytes` advancing `pos`.
     pub fn new(inner: I, bytes: &'a [u8], pos: &'a Cell<usize>) -> Self {
-        Guarded {
-            inner,
-            bytes,
-            pos,
-            depth: 0,
-            protocol: PhantomData,
-        }
+        Guarded { inner, bytes, pos, depth: 0, protocol: PhantomData }
     }
 }
 
@@ -92,16 +86,10 @@ impl<I: TInputProtocol, P: Protocol> Guarded<'_, I, P> {
     /// Every element takes at least one byte, so a count beyond the bytes left is bad.
     fn check_count(&self, count: i32) -> ::thrift::Result<()> {
         if count < 0 {
-            return Err(invalid(
-                ProtocolErrorKind::NegativeSize,
-                "negative container size",
-            ));
+            return Err(invalid(ProtocolErrorKind::NegativeSize, "negative container size"));
         }
         if count as usize > self.remaining() {
-            return Err(invalid(
-                ProtocolErrorKind::SizeLimit,
-                "container larger than the input",
-            ));
+            return Err(invalid(ProtocolErrorKind::SizeLimit, "container larger than the input"));
         }
         Ok(())
     }
@@ -110,16 +98,10 @@ impl<I: TInputProtocol, P: Protocol> Guarded<'_, I, P> {
         let rest = &self.bytes[self.pos.get()..];
         if let Some((len, prefix)) = P::peek_len(rest) {
             if len < 0 {
-                return Err(invalid(
-                    ProtocolErrorKind::NegativeSize,
-                    "negative string length",
-                ));
+                return Err(invalid(ProtocolErrorKind::NegativeSize, "negative string length"));
             }
             if len as u64 > (rest.len() - prefix) as u64 {
-                return Err(invalid(
-                    ProtocolErrorKind::SizeLimit,
-                    "string longer than the input",
-                ));
+                return Err(invalid(ProtocolErrorKind::SizeLimit, "string longer than the input"));
             }
         }
         Ok(())
@@ -147,10 +129,7 @@ impl<I: TInputProtocol, P: Protocol> TInputProtocol for Guarded<'_, I, P> {
     /// union are rejected; others are skipped as the default `skip` does.
     fn skip(&mut self, field_type: TType) -> ::thrift::Result<()> {
         if self.depth == UNION_DEPTH {
-            return Err(invalid(
-                ProtocolErrorKind::InvalidData,
-                "unknown field in union Body",
-            ));
+            return Err(invalid(ProtocolErrorKind::InvalidData, "unknown field in union Body"));
         }
         self.skip_till_depth(field_type, MAXIMUM_SKIP_DEPTH)
     }
@@ -158,10 +137,7 @@ impl<I: TInputProtocol, P: Protocol> TInputProtocol for Guarded<'_, I, P> {
         let field = self.inner.read_field_begin()?;
         // The compact reader adds the next field's delta (at most 15) to this id.
         if P::COMPACT && field.id.is_some_and(|id| id > i16::MAX - 15) {
-            return Err(invalid(
-                ProtocolErrorKind::InvalidData,
-                "field id out of range",
-            ));
+            return Err(invalid(ProtocolErrorKind::InvalidData, "field id out of range"));
         }
         Ok(field)
     }

@@ -157,10 +157,7 @@ where
     Thrift<P, W::Kept>: Format,
 {
     fn new() -> Self {
-        Thrift {
-            kept: W::kept(),
-            protocol: PhantomData,
-        }
+        Thrift { kept: W::kept(), protocol: PhantomData }
     }
 
     fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
@@ -208,10 +205,7 @@ impl<K> Format for ThriftBinary<K> {
         wire: Some(Binary::NAME),
         // One struct per record: a Thrift struct ends with its stop field.
         framing: Framing::None,
-        notes: concat!(
-            "Binary protocol (fixed-width big-endian integers). ",
-            common_notes!()
-        ),
+        notes: concat!("Binary protocol (fixed-width big-endian integers). ", common_notes!()),
     };
 }
 
@@ -257,8 +251,7 @@ impl IexKept {
             self.spare.extend(out.messages.drain(wanted..));
         }
         while out.messages.len() < wanted {
-            out.messages
-                .push(self.spare.pop().unwrap_or_else(blank_message));
+            out.messages.push(self.spare.pop().unwrap_or_else(blank_message));
         }
         for (out, message) in out.messages.iter_mut().zip(&record.messages) {
             out.ts = message.ts;
@@ -268,20 +261,17 @@ impl IexKept {
                 Body::Trade { price, size } => {
                     th::Body::Trade(th::Trade::new(price as i64, size as i32))
                 }
-                Body::LevelUpdate {
-                    price,
-                    size,
-                    flags,
-                    side,
-                } => th::Body::LevelUpdate(th::LevelUpdate::new(
-                    price as i64,
-                    size as i32,
-                    flags as i8,
-                    match side {
-                        Side::Buy => th::Side::BUY,
-                        Side::Sell => th::Side::SELL,
-                    },
-                )),
+                Body::LevelUpdate { price, size, flags, side } => {
+                    th::Body::LevelUpdate(th::LevelUpdate::new(
+                        price as i64,
+                        size as i32,
+                        flags as i8,
+                        match side {
+                            Side::Buy => th::Side::BUY,
+                            Side::Sell => th::Side::SELL,
+                        },
+                    ))
+                }
             };
         }
     }
@@ -291,10 +281,7 @@ impl ThriftWorkload for Iex {
     type Kept = IexKept;
 
     fn kept() -> IexKept {
-        IexKept {
-            record: th::MultiMessage::new(0, Vec::new()),
-            spare: Vec::new(),
-        }
+        IexKept { record: th::MultiMessage::new(0, Vec::new()), spare: Vec::new() }
     }
 
     fn write(
@@ -441,8 +428,7 @@ impl ThriftRecord for Primitives {
         out.longs.clear();
         out.longs.extend_from_slice(&self.longs);
         out.doubles.clear();
-        out.doubles
-            .extend(self.doubles.iter().map(|&v| OrderedFloat(v)));
+        out.doubles.extend(self.doubles.iter().map(|&v| OrderedFloat(v)));
         out.booleans.clear();
         out.booleans.extend_from_slice(&self.booleans);
         refill_all(&mut out.strings, &self.strings);
@@ -718,8 +704,7 @@ mod tests {
         let mut bad = SmallObject::blank();
         bad.ratio = OrderedFloat(0.1);
         let mut stream = Vec::new();
-        bad.write_to_out_protocol(&mut Compact::output(&mut stream))
-            .unwrap();
+        bad.write_to_out_protocol(&mut Compact::output(&mut stream)).unwrap();
         let mut codec = <ThriftCompact<_> as Codec<Fields<SmallObject>>>::new();
         let mut sink = FieldSink::new(SmallObject::FIELDS.len());
         let err = Codec::<Fields<SmallObject>>::decode(&mut codec, &stream, &mut sink).unwrap_err();
@@ -783,11 +768,7 @@ mod tests {
         let stream = encoded::<P>();
         let len = first_len::<P>(&stream);
         for cut in 0..len {
-            assert!(
-                decode_one::<P>(&stream[..cut]).is_err(),
-                "{} cut at {cut}",
-                P::NAME
-            );
+            assert!(decode_one::<P>(&stream[..cut]).is_err(), "{} cut at {cut}", P::NAME);
         }
     }
 
@@ -814,9 +795,7 @@ mod tests {
             )],
         );
         let mut bytes = Vec::new();
-        record
-            .write_to_out_protocol(&mut P::output(&mut bytes))
-            .unwrap();
+        record.write_to_out_protocol(&mut P::output(&mut bytes)).unwrap();
         let err = decode_one::<P>(&bytes).unwrap_err();
         assert!(err.to_string().contains("unknown side"), "{err}");
     }
@@ -864,31 +843,22 @@ mod tests {
         let mut out = P::output(&mut bytes);
         let o = &mut out;
         let field = |name: &str, ty, id| TFieldIdentifier::new(name, ty, id);
-        o.write_struct_begin(&TStructIdentifier::new("MultiMessage"))
-            .unwrap();
-        o.write_field_begin(&field("seq_no", TType::I64, 1))
-            .unwrap();
+        o.write_struct_begin(&TStructIdentifier::new("MultiMessage")).unwrap();
+        o.write_field_begin(&field("seq_no", TType::I64, 1)).unwrap();
         o.write_i64(0).unwrap();
         o.write_field_end().unwrap();
-        o.write_field_begin(&field("messages", TType::List, 2))
-            .unwrap();
-        o.write_list_begin(&TListIdentifier::new(TType::Struct, 1))
-            .unwrap();
-        o.write_struct_begin(&TStructIdentifier::new("Message"))
-            .unwrap();
+        o.write_field_begin(&field("messages", TType::List, 2)).unwrap();
+        o.write_list_begin(&TListIdentifier::new(TType::Struct, 1)).unwrap();
+        o.write_struct_begin(&TStructIdentifier::new("Message")).unwrap();
         o.write_field_begin(&field("ts", TType::I64, 1)).unwrap();
         o.write_i64(0).unwrap();
         o.write_field_end().unwrap();
-        o.write_field_begin(&field("symbol", TType::String, 2))
-            .unwrap();
+        o.write_field_begin(&field("symbol", TType::String, 2)).unwrap();
         o.write_string("X").unwrap();
         o.write_field_end().unwrap();
-        o.write_field_begin(&field("body", TType::Struct, 3))
-            .unwrap();
-        o.write_struct_begin(&TStructIdentifier::new("Body"))
-            .unwrap();
-        o.write_field_begin(&field("future", TType::I32, 9))
-            .unwrap();
+        o.write_field_begin(&field("body", TType::Struct, 3)).unwrap();
+        o.write_struct_begin(&TStructIdentifier::new("Body")).unwrap();
+        o.write_field_begin(&field("future", TType::I32, 9)).unwrap();
         o.write_i32(1).unwrap();
         o.write_field_end().unwrap();
         o.write_field_stop().unwrap();
@@ -902,10 +872,7 @@ mod tests {
         o.write_struct_end().unwrap();
         drop(out);
         let err = decode_one::<P>(&bytes).unwrap_err();
-        assert!(
-            format!("{err:#}").contains("unknown field in union"),
-            "{err:#}"
-        );
+        assert!(format!("{err:#}").contains("unknown field in union"), "{err:#}");
     }
 
     #[test]
@@ -920,20 +887,15 @@ mod tests {
         let mut bytes = Vec::new();
         let mut out = Compact::output(&mut bytes);
         let o = &mut out;
-        o.write_struct_begin(&TStructIdentifier::new("MultiMessage"))
-            .unwrap();
-        o.write_field_begin(&TFieldIdentifier::new("extra", TType::String, 7))
-            .unwrap();
+        o.write_struct_begin(&TStructIdentifier::new("MultiMessage")).unwrap();
+        o.write_field_begin(&TFieldIdentifier::new("extra", TType::String, 7)).unwrap();
         o.write_string("ignored").unwrap();
         o.write_field_end().unwrap();
-        o.write_field_begin(&TFieldIdentifier::new("seq_no", TType::I64, 1))
-            .unwrap();
+        o.write_field_begin(&TFieldIdentifier::new("seq_no", TType::I64, 1)).unwrap();
         o.write_i64(5).unwrap();
         o.write_field_end().unwrap();
-        o.write_field_begin(&TFieldIdentifier::new("messages", TType::List, 2))
-            .unwrap();
-        o.write_list_begin(&TListIdentifier::new(TType::Struct, 0))
-            .unwrap();
+        o.write_field_begin(&TFieldIdentifier::new("messages", TType::List, 2)).unwrap();
+        o.write_list_begin(&TListIdentifier::new(TType::Struct, 0)).unwrap();
         o.write_list_end().unwrap();
         o.write_field_end().unwrap();
         o.write_field_stop().unwrap();

@@ -65,10 +65,7 @@ impl SymbolKey {
     fn packed(symbol: &[u8]) -> Option<SymbolKey> {
         let mut bytes = [0u8; 16];
         bytes.get_mut(..symbol.len())?.copy_from_slice(symbol);
-        Some(SymbolKey::Packed(
-            u128::from_le_bytes(bytes),
-            symbol.len() as u8,
-        ))
+        Some(SymbolKey::Packed(u128::from_le_bytes(bytes), symbol.len() as u8))
     }
 
     fn bytes(&self) -> Vec<u8> {
@@ -142,12 +139,9 @@ impl Aggregator {
     pub fn message(&mut self, ts: i64, symbol: &[u8], body: &Body) {
         match *body {
             Body::Trade { price, size } => self.trade(ts, symbol, price, size),
-            Body::LevelUpdate {
-                price,
-                size,
-                flags,
-                side,
-            } => self.level_update(ts, symbol, side, flags, price, size),
+            Body::LevelUpdate { price, size, flags, side } => {
+                self.level_update(ts, symbol, side, flags, price, size)
+            }
         }
     }
 
@@ -175,10 +169,7 @@ pub fn first_difference(expected: &Aggregate, actual: &Aggregate) -> Option<Stri
     for (symbol, want) in &expected.symbols {
         match actual.symbols.get(symbol) {
             None => {
-                return Some(format!(
-                    "symbol {}: missing from decoded aggregate",
-                    name(symbol)
-                ));
+                return Some(format!("symbol {}: missing from decoded aggregate", name(symbol)));
             }
             Some(got) => {
                 if let Some(field) = first_field_difference(want, got) {
@@ -187,15 +178,10 @@ pub fn first_difference(expected: &Aggregate, actual: &Aggregate) -> Option<Stri
             }
         }
     }
-    if let Some(symbol) = actual
-        .symbols
-        .keys()
-        .find(|symbol| !expected.symbols.contains_key(*symbol))
+    if let Some(symbol) =
+        actual.symbols.keys().find(|symbol| !expected.symbols.contains_key(*symbol))
     {
-        return Some(format!(
-            "symbol {}: decoded but absent from the reference",
-            name(symbol)
-        ));
+        return Some(format!("symbol {}: decoded but absent from the reference", name(symbol)));
     }
     [
         ("records", expected.records, actual.records),
@@ -286,10 +272,7 @@ mod tests {
         agg.trade(1, b"A", 2, 1);
         let out = agg.finish();
         assert_eq!(out.seq_no_sum, 1);
-        assert_eq!(
-            (out.symbols["A"].ts_sum, out.symbols["A"].trade_price_sum),
-            (i64::MIN, 1)
-        );
+        assert_eq!((out.symbols["A"].ts_sum, out.symbols["A"].trade_price_sum), (i64::MIN, 1));
     }
 
     #[test]

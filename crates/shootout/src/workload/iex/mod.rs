@@ -41,11 +41,7 @@ impl Workload for Iex {
 /// JSON's quote and backslash, a control byte, chars U+0080-U+00FF.
 #[cfg(test)]
 pub fn sample_dataset() -> super::Dataset<Iex> {
-    let message = |ts, symbol: &str, body| Message {
-        ts,
-        symbol: symbol.to_owned(),
-        body,
-    };
+    let message = |ts, symbol: &str, body| Message { ts, symbol: symbol.to_owned(), body };
     let records = vec![
         MultiMessage {
             seq_no: 1,
@@ -53,27 +49,16 @@ pub fn sample_dataset() -> super::Dataset<Iex> {
                 message(
                     1_500_000_000_000_000_000,
                     "MSFT",
-                    Body::Trade {
-                        price: 650_100,
-                        size: 100,
-                    },
+                    Body::Trade { price: 650_100, size: 100 },
                 ),
                 message(
                     1_500_000_000_000_000_001,
                     "MSFT",
-                    Body::LevelUpdate {
-                        price: 650_000,
-                        size: 0,
-                        flags: 1,
-                        side: Side::Buy,
-                    },
+                    Body::LevelUpdate { price: 650_000, size: 0, flags: 1, side: Side::Buy },
                 ),
             ],
         },
-        MultiMessage {
-            seq_no: 2,
-            messages: vec![],
-        },
+        MultiMessage { seq_no: 2, messages: vec![] },
         MultiMessage {
             seq_no: u64::MAX,
             messages: vec![
@@ -87,33 +72,16 @@ pub fn sample_dataset() -> super::Dataset<Iex> {
                         side: Side::Sell,
                     },
                 ),
-                message(
-                    i64::MAX,
-                    "ZZZZZZZZ",
-                    Body::Trade {
-                        price: 0,
-                        size: u32::MAX,
-                    },
-                ),
+                message(i64::MAX, "ZZZZZZZZ", Body::Trade { price: 0, size: u32::MAX }),
                 message(
                     0,
                     "A",
-                    Body::LevelUpdate {
-                        price: 1,
-                        size: 7,
-                        flags: 0,
-                        side: Side::Sell,
-                    },
+                    Body::LevelUpdate { price: 1, size: 7, flags: 0, side: Side::Sell },
                 ),
                 message(
                     -1,
                     "MSFT",
-                    Body::LevelUpdate {
-                        price: 700_000,
-                        size: 3,
-                        flags: 0,
-                        side: Side::Buy,
-                    },
+                    Body::LevelUpdate { price: 700_000, size: 3, flags: 0, side: Side::Buy },
                 ),
             ],
         },
@@ -124,23 +92,13 @@ pub fn sample_dataset() -> super::Dataset<Iex> {
                 message(
                     6,
                     "C\\D",
-                    Body::LevelUpdate {
-                        price: 20,
-                        size: 2,
-                        flags: 0x40,
-                        side: Side::Buy,
-                    },
+                    Body::LevelUpdate { price: 20, size: 2, flags: 0x40, side: Side::Buy },
                 ),
                 message(7, "E\u{1}\u{7f}F", Body::Trade { price: 30, size: 3 }),
                 message(
                     8,
                     "\u{e9}T\u{e9}\u{80}",
-                    Body::LevelUpdate {
-                        price: 40,
-                        size: 4,
-                        flags: 0x80,
-                        side: Side::Sell,
-                    },
+                    Body::LevelUpdate { price: 40, size: 4, flags: 0x80, side: Side::Sell },
                 ),
                 message(
                     9,

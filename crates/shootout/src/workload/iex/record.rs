@@ -57,10 +57,7 @@ pub struct Message {
 // allocations, as derived `clone_from` (a plain `clone`) would not.
 impl Clone for MultiMessage {
     fn clone(&self) -> Self {
-        MultiMessage {
-            seq_no: self.seq_no,
-            messages: self.messages.clone(),
-        }
+        MultiMessage { seq_no: self.seq_no, messages: self.messages.clone() }
     }
 
     fn clone_from(&mut self, source: &Self) {
@@ -71,11 +68,7 @@ impl Clone for MultiMessage {
 
 impl Clone for Message {
     fn clone(&self) -> Self {
-        Message {
-            ts: self.ts,
-            symbol: self.symbol.clone(),
-            body: self.body,
-        }
+        Message { ts: self.ts, symbol: self.symbol.clone(), body: self.body }
     }
 
     fn clone_from(&mut self, source: &Self) {
@@ -107,7 +100,10 @@ impl Clone for Message {
 )]
 pub enum Body {
     /// Price has 4 implied decimals (raw wire value).
-    Trade { price: u64, size: u32 },
+    Trade {
+        price: u64,
+        size: u32,
+    },
     LevelUpdate {
         price: u64,
         size: u32,

@@ -56,9 +56,8 @@ impl<'de> Visitor<'de> for MultiMessageSeed<'_> {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut fields: A) -> Result<(), A::Error> {
         let sink = self.0;
-        let seq_no = fields
-            .next_element()?
-            .ok_or_else(|| de::Error::invalid_length(0, &EXPECTING))?;
+        let seq_no =
+            fields.next_element()?.ok_or_else(|| de::Error::invalid_length(0, &EXPECTING))?;
         let messages = fields
             .next_element_seed(Messages(&mut *sink))?
             .ok_or_else(|| de::Error::invalid_length(1, &EXPECTING))?;

@@ -82,12 +82,8 @@ macro_rules! numeric_cell {
     };
 }
 
-numeric_cell!(i64, "a 64-bit integer", int, |r: &mut Random| r
-    .rng()
-    .random());
-numeric_cell!(i32, "a 32-bit integer", int, |r: &mut Random| r
-    .rng()
-    .random());
+numeric_cell!(i64, "a 64-bit integer", int, |r: &mut Random| r.rng().random());
+numeric_cell!(i32, "a 32-bit integer", int, |r: &mut Random| r.rng().random());
 numeric_cell!(
     f64,
     "a 64-bit float",
@@ -110,10 +106,7 @@ numeric_cell!(
 /// them fails on them, by name.
 fn in_range(text: &str, value: f64) -> bool {
     let written = text.trim_start_matches(['+', '-']);
-    !value.is_infinite()
-        || written
-            .get(..3)
-            .is_some_and(|s| s.eq_ignore_ascii_case("inf"))
+    !value.is_infinite() || written.get(..3).is_some_and(|s| s.eq_ignore_ascii_case("inf"))
 }
 
 /// Text from the input for an error message: escaped, and cut with its length
@@ -318,16 +311,10 @@ mod tests {
         let present: usize = rows
             .iter()
             .map(|r| {
-                [r.f1.is_some(), r.f2.is_some(), r.f11.is_some()]
-                    .iter()
-                    .filter(|p| **p)
-                    .count()
+                [r.f1.is_some(), r.f2.is_some(), r.f11.is_some()].iter().filter(|p| **p).count()
             })
             .sum();
-        assert!(
-            (200..400).contains(&present),
-            "about half present: {present}"
-        );
+        assert!((200..400).contains(&present), "about half present: {present}");
     }
 
     #[test]
@@ -335,25 +322,16 @@ mod tests {
         let rows: Vec<MixedRow> = generate_rows(400, 6, 0.5);
         let agg = dataset(rows.clone(), "t".into()).reference;
         assert_eq!(agg.records, 400);
-        assert_eq!(
-            agg.fields["f1"].present,
-            rows.iter().filter(|r| r.f1.is_some()).count() as u64
-        );
+        assert_eq!(agg.fields["f1"].present, rows.iter().filter(|r| r.f1.is_some()).count() as u64);
         assert_eq!(
             agg.fields["f3"].int_sum,
-            rows.iter()
-                .filter_map(|r| r.f3)
-                .fold(0i64, i64::wrapping_add)
+            rows.iter().filter_map(|r| r.f3).fold(0i64, i64::wrapping_add)
         );
         assert_eq!(
             agg.fields["f11"].present,
             rows.iter().filter(|r| r.f11.is_some()).count() as u64
         );
-        let f5_bytes: usize = rows
-            .iter()
-            .filter_map(|r| r.f5.as_ref())
-            .map(String::len)
-            .sum();
+        let f5_bytes: usize = rows.iter().filter_map(|r| r.f5.as_ref()).map(String::len).sum();
         assert_eq!(agg.fields["f5"].text_bytes, f5_bytes as u64);
     }
 
@@ -363,8 +341,7 @@ mod tests {
         assert!(none.iter().all(|r| *r == LongsRow::default()));
         let all: Vec<StringsRow> = generate_rows(10, 1, 1.0);
         assert!(
-            all.iter()
-                .all(|r| r.f1.as_ref().is_some_and(|s| s.len() == 36) && r.f20.is_some())
+            all.iter().all(|r| r.f1.as_ref().is_some_and(|s| s.len() == 36) && r.f20.is_some())
         );
     }
 
