@@ -321,10 +321,7 @@ mod root {
             impl<'a> ::core::convert::From<TradeDataRef<'a>> for TradeData {
                 #[allow(unreachable_code)]
                 fn from(value: TradeDataRef<'a>) -> Self {
-                    Self {
-                        price: value.price(),
-                        size: value.size(),
-                    }
+                    Self { price: value.price(), size: value.size() }
                 }
             }
 
@@ -346,9 +343,7 @@ mod root {
 
             impl<'a> ::core::cmp::Ord for TradeDataRef<'a> {
                 fn cmp(&self, other: &TradeDataRef<'_>) -> ::core::cmp::Ordering {
-                    self.price()
-                        .cmp(&other.price())
-                        .then_with(|| self.size().cmp(&other.size()))
+                    self.price().cmp(&other.price()).then_with(|| self.size().cmp(&other.size()))
                 }
             }
 
@@ -435,9 +430,7 @@ mod root {
             #[allow(clippy::derivable_impls)]
             impl ::core::default::Default for Trade {
                 fn default() -> Self {
-                    Self {
-                        data: ::core::default::Default::default(),
-                    }
+                    Self { data: ::core::default::Default::default() }
                 }
             }
 
@@ -669,10 +662,7 @@ mod root {
             impl<'a> ::planus::ReadAsRoot<'a> for TradeRef<'a> {
                 fn read_as_root(slice: &'a [u8]) -> ::planus::Result<Self> {
                     ::planus::TableRead::from_buffer(
-                        ::planus::SliceWithStartOffset {
-                            buffer: slice,
-                            offset_from_start: 0,
-                        },
+                        ::planus::SliceWithStartOffset { buffer: slice, offset_from_start: 0 },
                         0,
                     )
                     .map_err(|error_kind| {
@@ -933,9 +923,7 @@ mod root {
             #[allow(clippy::derivable_impls)]
             impl ::core::default::Default for LevelUpdate {
                 fn default() -> Self {
-                    Self {
-                        data: ::core::default::Default::default(),
-                    }
+                    Self { data: ::core::default::Default::default() }
                 }
             }
 
@@ -1187,10 +1175,7 @@ mod root {
             impl<'a> ::planus::ReadAsRoot<'a> for LevelUpdateRef<'a> {
                 fn read_as_root(slice: &'a [u8]) -> ::planus::Result<Self> {
                     ::planus::TableRead::from_buffer(
-                        ::planus::SliceWithStartOffset {
-                            buffer: slice,
-                            offset_from_start: 0,
-                        },
+                        ::planus::SliceWithStartOffset { buffer: slice, offset_from_start: 0 },
                         0,
                     )
                     .map_err(|error_kind| {
@@ -1757,10 +1742,7 @@ mod root {
             impl<'a> ::planus::ReadAsRoot<'a> for MessageRef<'a> {
                 fn read_as_root(slice: &'a [u8]) -> ::planus::Result<Self> {
                     ::planus::TableRead::from_buffer(
-                        ::planus::SliceWithStartOffset {
-                            buffer: slice,
-                            offset_from_start: 0,
-                        },
+                        ::planus::SliceWithStartOffset { buffer: slice, offset_from_start: 0 },
                         0,
                     )
                     .map_err(|error_kind| {
@@ -1794,10 +1776,7 @@ mod root {
             #[allow(clippy::derivable_impls)]
             impl ::core::default::Default for MultiMessage {
                 fn default() -> Self {
-                    Self {
-                        seq_no: 0,
-                        messages: ::core::default::Default::default(),
-                    }
+                    Self { seq_no: 0, messages: ::core::default::Default::default() }
                 }
             }
 
@@ -2108,10 +2087,7 @@ mod root {
             impl<'a> ::planus::ReadAsRoot<'a> for MultiMessageRef<'a> {
                 fn read_as_root(slice: &'a [u8]) -> ::planus::Result<Self> {
                     ::planus::TableRead::from_buffer(
-                        ::planus::SliceWithStartOffset {
-                            buffer: slice,
-                            offset_from_start: 0,
-                        },
+                        ::planus::SliceWithStartOffset { buffer: slice, offset_from_start: 0 },
                         0,
                     )
                     .map_err(|error_kind| {

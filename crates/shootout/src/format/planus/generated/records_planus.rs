@@ -482,9 +482,7 @@ mod root {
                 #[inline]
                 pub fn total_login_num(&self) -> ::planus::Result<i64> {
                     ::core::result::Result::Ok(
-                        self.0
-                            .access(5, "UserResponse", "total_login_num")?
-                            .unwrap_or(0),
+                        self.0.access(5, "UserResponse", "total_login_num")?.unwrap_or(0),
                     )
                 }
 
@@ -605,10 +603,7 @@ mod root {
             impl<'a> ::planus::ReadAsRoot<'a> for UserResponseRef<'a> {
                 fn read_as_root(slice: &'a [u8]) -> ::planus::Result<Self> {
                     ::planus::TableRead::from_buffer(
-                        ::planus::SliceWithStartOffset {
-                            buffer: slice,
-                            offset_from_start: 0,
-                        },
+                        ::planus::SliceWithStartOffset { buffer: slice, offset_from_start: 0 },
                         0,
                     )
                     .map_err(|error_kind| {
@@ -893,10 +888,7 @@ mod root {
             impl<'a> ::planus::ReadAsRoot<'a> for SqlRequestRef<'a> {
                 fn read_as_root(slice: &'a [u8]) -> ::planus::Result<Self> {
                     ::planus::TableRead::from_buffer(
-                        ::planus::SliceWithStartOffset {
-                            buffer: slice,
-                            offset_from_start: 0,
-                        },
+                        ::planus::SliceWithStartOffset { buffer: slice, offset_from_start: 0 },
                         0,
                     )
                     .map_err(|error_kind| {
@@ -1278,10 +1270,7 @@ mod root {
             impl<'a> ::planus::ReadAsRoot<'a> for PrimitivesRef<'a> {
                 fn read_as_root(slice: &'a [u8]) -> ::planus::Result<Self> {
                     ::planus::TableRead::from_buffer(
-                        ::planus::SliceWithStartOffset {
-                            buffer: slice,
-                            offset_from_start: 0,
-                        },
+                        ::planus::SliceWithStartOffset { buffer: slice, offset_from_start: 0 },
                         0,
                     )
                     .map_err(|error_kind| {
@@ -1961,10 +1950,7 @@ mod root {
             impl<'a> ::planus::ReadAsRoot<'a> for SmallObjectRef<'a> {
                 fn read_as_root(slice: &'a [u8]) -> ::planus::Result<Self> {
                     ::planus::TableRead::from_buffer(
-                        ::planus::SliceWithStartOffset {
-                            buffer: slice,
-                            offset_from_start: 0,
-                        },
+                        ::planus::SliceWithStartOffset { buffer: slice, offset_from_start: 0 },
                         0,
                     )
                     .map_err(|error_kind| {
@@ -2631,45 +2617,14 @@ mod root {
                 #[allow(clippy::type_complexity)]
                 pub fn f15_as_null(
                     self,
-                ) -> MixedRowBuilder<(
-                    T0,
-                    T1,
-                    T2,
-                    T3,
-                    T4,
-                    T5,
-                    T6,
-                    T7,
-                    T8,
-                    T9,
-                    T10,
-                    T11,
-                    T12,
-                    T13,
-                    (),
-                )> {
+                ) -> MixedRowBuilder<(T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, ())>
+                {
                     self.f15(())
                 }
             }
 
             impl<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>
-                MixedRowBuilder<(
-                    T0,
-                    T1,
-                    T2,
-                    T3,
-                    T4,
-                    T5,
-                    T6,
-                    T7,
-                    T8,
-                    T9,
-                    T10,
-                    T11,
-                    T12,
-                    T13,
-                    T14,
-                )>
+                MixedRowBuilder<(T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14)>
             {
                 /// Setter for the [`f16` field](MixedRow#structfield.f16).
                 #[inline]
@@ -3757,10 +3712,7 @@ mod root {
             impl<'a> ::planus::ReadAsRoot<'a> for MixedRowRef<'a> {
                 fn read_as_root(slice: &'a [u8]) -> ::planus::Result<Self> {
                     ::planus::TableRead::from_buffer(
-                        ::planus::SliceWithStartOffset {
-                            buffer: slice,
-                            offset_from_start: 0,
-                        },
+                        ::planus::SliceWithStartOffset { buffer: slice, offset_from_start: 0 },
                         0,
                     )
                     .map_err(|error_kind| {
@@ -4464,23 +4416,7 @@ mod root {
             }
 
             impl<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>
-                StringsRowBuilder<(
-                    T0,
-                    T1,
-                    T2,
-                    T3,
-                    T4,
-                    T5,
-                    T6,
-                    T7,
-                    T8,
-                    T9,
-                    T10,
-                    T11,
-                    T12,
-                    T13,
-                    T14,
-                )>
+                StringsRowBuilder<(T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14)>
             {
                 /// Setter for the [`f16` field](StringsRow#structfield.f16).
                 #[inline]
@@ -5555,10 +5491,7 @@ mod root {
             impl<'a> ::planus::ReadAsRoot<'a> for StringsRowRef<'a> {
                 fn read_as_root(slice: &'a [u8]) -> ::planus::Result<Self> {
                     ::planus::TableRead::from_buffer(
-                        ::planus::SliceWithStartOffset {
-                            buffer: slice,
-                            offset_from_start: 0,
-                        },
+                        ::planus::SliceWithStartOffset { buffer: slice, offset_from_start: 0 },
                         0,
                     )
                     .map_err(|error_kind| {
@@ -6233,45 +6166,14 @@ mod root {
                 #[allow(clippy::type_complexity)]
                 pub fn f15_as_null(
                     self,
-                ) -> LongsRowBuilder<(
-                    T0,
-                    T1,
-                    T2,
-                    T3,
-                    T4,
-                    T5,
-                    T6,
-                    T7,
-                    T8,
-                    T9,
-                    T10,
-                    T11,
-                    T12,
-                    T13,
-                    (),
-                )> {
+                ) -> LongsRowBuilder<(T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, ())>
+                {
                     self.f15(())
                 }
             }
 
             impl<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14>
-                LongsRowBuilder<(
-                    T0,
-                    T1,
-                    T2,
-                    T3,
-                    T4,
-                    T5,
-                    T6,
-                    T7,
-                    T8,
-                    T9,
-                    T10,
-                    T11,
-                    T12,
-                    T13,
-                    T14,
-                )>
+                LongsRowBuilder<(T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14)>
             {
                 /// Setter for the [`f16` field](LongsRow#structfield.f16).
                 #[inline]
@@ -7366,10 +7268,7 @@ mod root {
             impl<'a> ::planus::ReadAsRoot<'a> for LongsRowRef<'a> {
                 fn read_as_root(slice: &'a [u8]) -> ::planus::Result<Self> {
                     ::planus::TableRead::from_buffer(
-                        ::planus::SliceWithStartOffset {
-                            buffer: slice,
-                            offset_from_start: 0,
-                        },
+                        ::planus::SliceWithStartOffset { buffer: slice, offset_from_start: 0 },
                         0,
                     )
                     .map_err(|error_kind| {
