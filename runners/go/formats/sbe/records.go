@@ -179,6 +179,26 @@ func Sql() codec.Codec[workload.SqlRequest, *workload.FieldSink] {
 		})
 }
 
+// textEntry is a generated group entry of one var-data text (a list of
+// strings in the schema).
+type textEntry interface{ ~struct{ Value []uint8 } }
+
+// setTexts writes texts into group, one entry each, reusing the entries and
+// their buffers.
+func setTexts[E textEntry](group []E, texts []string) []E {
+	if cap(group) < len(texts) {
+		group = make([]E, len(texts))
+	}
+	group = group[:len(texts)]
+	for i, t := range texts {
+		// Go has no field access through a type parameter: the entry is
+		// read as its struct type, then rebuilt.
+		buf := struct{ Value []uint8 }(group[i]).Value
+		group[i] = E{Value: append(buf[:0], t...)}
+	}
+	return group
+}
+
 func sbeBool(b bool) sbe.BooleanTypeEnum {
 	if b {
 		return sbe.BooleanType.True
@@ -202,13 +222,7 @@ func Primitives() codec.Codec[workload.Primitives, *workload.FieldSink] {
 			for _, v := range r.Booleans {
 				m.Booleans = append(m.Booleans, sbe.PrimitivesBooleans{Value: sbeBool(v)})
 			}
-			if cap(m.Strings) < len(r.Strings) {
-				m.Strings = make([]sbe.PrimitivesStrings, len(r.Strings))
-			}
-			m.Strings = m.Strings[:len(r.Strings)]
-			for i, v := range r.Strings {
-				m.Strings[i].Value = append(m.Strings[i].Value[:0], v...)
-			}
+			m.Strings = setTexts(m.Strings, r.Strings)
 		},
 		func(m *sbe.Primitives, s *workload.FieldSink) {
 			s.Record()
@@ -235,13 +249,7 @@ func Object() codec.Codec[workload.SmallObject, *workload.FieldSink] {
 		func(r *workload.SmallObject, m *sbe.SmallObject) {
 			m.Id, m.Age, m.Score, m.Ratio, m.Active, m.Level, m.CreatedAt = r.ID, r.Age, r.Score, r.Ratio, sbeBool(r.Active), r.Level, r.CreatedAt
 			m.Name, m.Email = append(m.Name[:0], r.Name...), append(m.Email[:0], r.Email...)
-			if cap(m.Tags) < len(r.Tags) {
-				m.Tags = make([]sbe.SmallObjectTags, len(r.Tags))
-			}
-			m.Tags = m.Tags[:len(r.Tags)]
-			for i, t := range r.Tags {
-				m.Tags[i].Value = append(m.Tags[i].Value[:0], t...)
-			}
+			m.Tags = setTexts(m.Tags, r.Tags)
 		},
 		func(m *sbe.SmallObject, s *workload.FieldSink) {
 			s.Record()

@@ -25,15 +25,21 @@ public final class User implements Serializable {
 
     /** Feeds every field to the sink in user.rs's visit order. */
     public void visit(FieldSink s) {
+        visit(s, uid, muid, status, tutorial, nickname, total_login_num, opened_at, created_at, updated_at);
+    }
+
+    /** Feeds a user's fields, as any codec's message holds them, to the sink in user.rs's visit order. */
+    public static void visit(FieldSink s, long uid, String muid, String status, long tutorial, String nickname, long totalLoginNum,
+            String openedAt, String createdAt, String updatedAt) {
         s.record();
         s.i(0, uid);
         s.text(1, muid);
         s.text(2, status);
         s.i(3, tutorial);
         s.text(4, nickname);
-        s.i(5, total_login_num);
-        s.text(6, opened_at);
-        s.text(7, created_at);
-        s.text(8, updated_at);
+        s.i(5, totalLoginNum);
+        s.text(6, openedAt);
+        s.text(7, createdAt);
+        s.text(8, updatedAt);
     }
 }

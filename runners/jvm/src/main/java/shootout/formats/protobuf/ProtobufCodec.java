@@ -90,16 +90,8 @@ public final class ProtobufCodec<R, S, M extends MessageLite> implements Codec<R
     }
 
     static void user(Records.UserResponse m, FieldSink s) {
-        s.record();
-        s.i(0, m.getUid());
-        s.text(1, m.getMuid());
-        s.text(2, m.getStatus());
-        s.i(3, m.getTutorial());
-        s.text(4, m.getNickname());
-        s.i(5, m.getTotalLoginNum());
-        s.text(6, m.getOpenedAt());
-        s.text(7, m.getCreatedAt());
-        s.text(8, m.getUpdatedAt());
+        shootout.workload.User.visit(s, m.getUid(), m.getMuid(), m.getStatus(), m.getTutorial(), m.getNickname(), m.getTotalLoginNum(),
+                m.getOpenedAt(), m.getCreatedAt(), m.getUpdatedAt());
     }
 
     static Records.SqlRequest sql(shootout.workload.SqlRequest r) {

@@ -123,16 +123,8 @@ public final class ThriftCodec<R, S, T extends TBase<?, ?>> implements Codec<R, 
     }
 
     static void user(UserResponse m, FieldSink s) {
-        s.record();
-        s.i(0, m.getUid());
-        s.text(1, m.getMuid());
-        s.text(2, m.getStatus());
-        s.i(3, m.getTutorial());
-        s.text(4, m.getNickname());
-        s.i(5, m.getTotal_login_num());
-        s.text(6, m.getOpened_at());
-        s.text(7, m.getCreated_at());
-        s.text(8, m.getUpdated_at());
+        shootout.workload.User.visit(s, m.getUid(), m.getMuid(), m.getStatus(), m.getTutorial(), m.getNickname(), m.getTotal_login_num(),
+                m.getOpened_at(), m.getCreated_at(), m.getUpdated_at());
     }
 
     private static List<Long> longs(long[] a) {
