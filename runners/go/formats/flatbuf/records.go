@@ -41,16 +41,19 @@ func newTable[R any](fields []field, build func(*flatbuffers.Builder, *R) flatbu
 	return &tableCodec[R]{b: flatbuffers.NewBuilder(1024), fields: fields, build: build, read: read}
 }
 
-func stringVector(b *flatbuffers.Builder, ss []string, offsets []flatbuffers.UOffsetT) flatbuffers.UOffsetT {
-	offsets = offsets[:0]
+// stringVector builds a vector of strings; offsets is the codec's scratch
+// slice, kept across records (by pointer, so its grown backing array is).
+func stringVector(b *flatbuffers.Builder, ss []string, offsets *[]flatbuffers.UOffsetT) flatbuffers.UOffsetT {
+	o := (*offsets)[:0]
 	for _, s := range ss {
-		offsets = append(offsets, b.CreateString(s))
+		o = append(o, b.CreateString(s))
 	}
-	b.StartVector(4, len(offsets), 4)
-	for i := len(offsets) - 1; i >= 0; i-- {
-		b.PrependUOffsetT(offsets[i])
+	*offsets = o
+	b.StartVector(4, len(o), 4)
+	for i := len(o) - 1; i >= 0; i-- {
+		b.PrependUOffsetT(o[i])
 	}
-	return b.EndVector(len(offsets))
+	return b.EndVector(len(o))
 }
 
 func Sql() codec.Codec[workload.SqlRequest, *workload.FieldSink] {
@@ -83,7 +86,7 @@ func Primitives() codec.Codec[workload.Primitives, *workload.FieldSink] {
 	return newTable([]field{{kind: scalars, size: 4, required: true}, {kind: scalars, size: 8, required: true},
 		{kind: scalars, size: 8, required: true}, {kind: scalars, size: 1, required: true}, {kind: strs, required: true}},
 		func(b *flatbuffers.Builder, r *workload.Primitives) flatbuffers.UOffsetT {
-			strs := stringVector(b, r.Strings, offsets)
+			strs := stringVector(b, r.Strings, &offsets)
 			records.PrimitivesStartIntsVector(b, len(r.Ints))
 			for i := len(r.Ints) - 1; i >= 0; i-- {
 				b.PrependInt32(r.Ints[i])
@@ -143,7 +146,7 @@ func Object() codec.Codec[workload.SmallObject, *workload.FieldSink] {
 		{kind: inline, size: 4, required: true}, {kind: inline, size: 1}, {kind: inline, size: 1}, long, {kind: strs, required: true}},
 		func(b *flatbuffers.Builder, r *workload.SmallObject) flatbuffers.UOffsetT {
 			name, email := b.CreateString(r.Name), b.CreateString(r.Email)
-			tags := stringVector(b, r.Tags, offsets)
+			tags := stringVector(b, r.Tags, &offsets)
 			records.SmallObjectStart(b)
 			records.SmallObjectAddId(b, r.ID)
 			records.SmallObjectAddName(b, name)
