@@ -125,15 +125,20 @@ fn packet_too_short_for_iex_tp_header() {
     );
 }
 
+/// A capture of one IEX-TP packet holding one message that claims `length`
+/// bytes and holds `message`. Its length field is at byte 122: after the pcap's
+/// global and record headers, Ethernet, IP, UDP and the 40-byte IEX-TP header.
+fn one_message_capture(length: u16, message: &[u8]) -> Vec<u8> {
+    let mut block = length.to_le_bytes().to_vec();
+    block.extend_from_slice(message);
+    pcap(&[udp_frame(&iex_packet(block.len() as u16, 1, &block))])
+}
+
 #[test]
 fn message_length_past_end_of_packet() {
     let dir = tempfile::tempdir().unwrap();
-    let mut body = 500u16.to_le_bytes().to_vec();
-    body.extend_from_slice(b"T short");
-    let bytes = pcap(&[udp_frame(&iex_packet(body.len() as u16, 1, &body))]);
-    // The message block starts right after the 40-byte IEX-TP header.
     assert_one_line_error(
-        &temp_file(&dir, "msg.pcap", &bytes),
+        &temp_file(&dir, "msg.pcap", &one_message_capture(500, b"T short")),
         &["byte 122", "length 500 runs past the end of its packet"],
     );
 }
@@ -243,11 +248,8 @@ fn pcapng_final_block_cut_short_is_a_warning() {
 #[test]
 fn message_of_length_zero() {
     let dir = tempfile::tempdir().unwrap();
-    let mut body = 0u16.to_le_bytes().to_vec();
-    body.extend_from_slice(b"T and more");
-    let bytes = pcap(&[udp_frame(&iex_packet(body.len() as u16, 1, &body))]);
     assert_one_line_error(
-        &temp_file(&dir, "zero.pcap", &bytes),
+        &temp_file(&dir, "zero.pcap", &one_message_capture(0, b"T and more")),
         &["byte 122", "length 0, but a message holds at least its type byte"],
     );
 }

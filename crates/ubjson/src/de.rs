@@ -301,9 +301,10 @@ impl<'de> Deserializer<'de> {
     fn array<V: Visitor<'de>>(&mut self, header: Header, visitor: V) -> Result<V::Value> {
         self.enter()?;
         let remaining = if header.elem == Some(marker::NOOP) { Some(0) } else { header.count };
-        let mut seq = Seq { de: self, elem: header.elem, remaining, ended: false };
+        let mut seq =
+            Seq { de: self, elem: header.elem, items: Items::new(remaining, marker::ARRAY_END) };
         let value = visitor.visit_seq(&mut seq)?;
-        seq.finish()?;
+        seq.items.finish(seq.de, "array holds more values than expected")?;
         self.depth -= 1;
         Ok(value)
     }
@@ -319,9 +320,10 @@ impl<'de> Deserializer<'de> {
             }
             remaining = Some(0);
         }
-        let mut map = Map { de: self, elem: header.elem, remaining, ended: false };
+        let mut map =
+            Map { de: self, elem: header.elem, items: Items::new(remaining, marker::OBJECT_END) };
         let value = visitor.visit_map(&mut map)?;
-        map.finish()?;
+        map.items.finish(map.de, "object holds more entries than expected")?;
         self.depth -= 1;
         Ok(value)
     }
@@ -517,81 +519,82 @@ impl<'de> de::Deserializer<'de> for &mut Deserializer<'de> {
     }
 }
 
+/// Where a reader is among a container's items: the count still to read (count
+/// form), or whether the end marker has been read (end-marker form).
+struct Items {
+    remaining: Option<usize>,
+    ended: bool,
+    /// The end marker of the end-marker form: `]` or `}`.
+    end: u8,
+}
+
+impl Items {
+    fn new(count: Option<usize>, end: u8) -> Self {
+        Items { remaining: count, ended: false, end }
+    }
+
+    /// Whether another item follows; in the end-marker form, reads the end
+    /// marker when it comes next.
+    #[inline]
+    fn next(&mut self, de: &mut Deserializer<'_>) -> Result<bool> {
+        match &mut self.remaining {
+            Some(0) => Ok(false),
+            Some(n) => {
+                *n -= 1;
+                Ok(true)
+            }
+            None if self.ended => Ok(false),
+            None => {
+                self.ended = de.at_end(self.end)?;
+                Ok(!self.ended)
+            }
+        }
+    }
+
+    /// Checks the visitor read every item; `surplus` says what is wrong if not.
+    fn finish(&mut self, de: &mut Deserializer<'_>, surplus: &'static str) -> Result<()> {
+        if self.next(de)? { Err(de.invalid(de.pos, surplus)) } else { Ok(()) }
+    }
+}
+
 struct Seq<'a, 'de> {
     de: &'a mut Deserializer<'de>,
     elem: Option<u8>,
-    remaining: Option<usize>,
-    ended: bool,
-}
-
-impl Seq<'_, '_> {
-    /// Checks the visitor read the whole array.
-    fn finish(&mut self) -> Result<()> {
-        match self.remaining {
-            Some(0) => Ok(()),
-            None if self.ended || self.de.at_end(marker::ARRAY_END)? => Ok(()),
-            _ => Err(self.de.invalid(self.de.pos, "array holds more values than expected")),
-        }
-    }
+    items: Items,
 }
 
 impl<'de> de::SeqAccess<'de> for Seq<'_, 'de> {
     type Error = Error;
 
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
-        match &mut self.remaining {
-            Some(0) => return Ok(None),
-            Some(n) => *n -= 1,
-            None => {
-                if self.ended || self.de.at_end(marker::ARRAY_END)? {
-                    self.ended = true;
-                    return Ok(None);
-                }
-            }
+        if !self.items.next(self.de)? {
+            return Ok(None);
         }
         self.de.pending = self.elem;
         seed.deserialize(&mut *self.de).map(Some)
     }
 
     fn size_hint(&self) -> Option<usize> {
-        self.remaining
+        self.items.remaining
     }
 }
 
 struct Map<'a, 'de> {
     de: &'a mut Deserializer<'de>,
     elem: Option<u8>,
-    remaining: Option<usize>,
-    ended: bool,
-}
-
-impl Map<'_, '_> {
-    fn finish(&mut self) -> Result<()> {
-        match self.remaining {
-            Some(0) => Ok(()),
-            None if self.ended || self.de.at_end(marker::OBJECT_END)? => Ok(()),
-            _ => Err(self.de.invalid(self.de.pos, "object holds more entries than expected")),
-        }
-    }
+    items: Items,
 }
 
 impl<'de> de::MapAccess<'de> for Map<'_, 'de> {
     type Error = Error;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
-        match &mut self.remaining {
-            Some(0) => return Ok(None),
-            Some(n) => {
-                *n -= 1;
-                self.de.skip_noops();
-            }
-            None => {
-                if self.ended || self.de.at_end(marker::OBJECT_END)? {
-                    self.ended = true;
-                    return Ok(None);
-                }
-            }
+        if !self.items.next(self.de)? {
+            return Ok(None);
         }
+        // A key has no marker of its own, so the no-ops before it are skipped
+        // here (in the end-marker form, looking for the end did it already).
+        self.de.skip_noops();
         seed.deserialize(Key { de: &mut *self.de }).map(Some)
     }
 
@@ -601,7 +604,7 @@ impl<'de> de::MapAccess<'de> for Map<'_, 'de> {
     }
 
     fn size_hint(&self) -> Option<usize> {
-        self.remaining
+        self.items.remaining
     }
 }
 

@@ -91,6 +91,18 @@ pub(crate) fn write_int(out: &mut Vec<u8>, v: i64) {
     }
 }
 
+/// A float: its marker `kind` and big-endian bytes, or null when it is not finite
+/// (the spec: "numeric values of infinity are encoded as a null value").
+#[inline]
+fn write_float<const N: usize>(out: &mut Vec<u8>, finite: bool, kind: u8, bytes: [u8; N]) {
+    if finite {
+        out.push(kind);
+        out.extend_from_slice(&bytes);
+    } else {
+        out.push(marker::NULL);
+    }
+}
+
 /// A length or count: an integer value (marker and payload), never negative.
 pub(crate) fn write_length(out: &mut Vec<u8>, len: usize) -> Result<()> {
     let len =
@@ -144,6 +156,17 @@ fn write_str(out: &mut Vec<u8>, s: &str) -> Result<()> {
     write_key(out, s)
 }
 
+/// The `serialize_*` of the integer types `i64` holds: the smallest UBJSON
+/// integer type that holds the value.
+macro_rules! int_within_i64 {
+    ($($method:ident: $t:ty),+ $(,)?) => {$(
+        fn $method(self, v: $t) -> Result<()> {
+            write_int(self.out, v.into());
+            Ok(())
+        }
+    )+};
+}
+
 impl<'s, 'a> ser::Serializer for &'s mut Serializer<'a> {
     type Ok = ();
     type Error = Error;
@@ -160,43 +183,18 @@ impl<'s, 'a> ser::Serializer for &'s mut Serializer<'a> {
         Ok(())
     }
 
-    fn serialize_i8(self, v: i8) -> Result<()> {
-        write_int(self.out, v.into());
-        Ok(())
-    }
-
-    fn serialize_i16(self, v: i16) -> Result<()> {
-        write_int(self.out, v.into());
-        Ok(())
-    }
-
-    fn serialize_i32(self, v: i32) -> Result<()> {
-        write_int(self.out, v.into());
-        Ok(())
-    }
-
-    fn serialize_i64(self, v: i64) -> Result<()> {
-        write_int(self.out, v);
-        Ok(())
+    int_within_i64! {
+        serialize_i8: i8,
+        serialize_i16: i16,
+        serialize_i32: i32,
+        serialize_i64: i64,
+        serialize_u8: u8,
+        serialize_u16: u16,
+        serialize_u32: u32,
     }
 
     fn serialize_i128(self, v: i128) -> Result<()> {
         write_wide(self.out, v < 0, v.unsigned_abs());
-        Ok(())
-    }
-
-    fn serialize_u8(self, v: u8) -> Result<()> {
-        write_int(self.out, v.into());
-        Ok(())
-    }
-
-    fn serialize_u16(self, v: u16) -> Result<()> {
-        write_int(self.out, v.into());
-        Ok(())
-    }
-
-    fn serialize_u32(self, v: u32) -> Result<()> {
-        write_int(self.out, v.into());
         Ok(())
     }
 
@@ -214,22 +212,12 @@ impl<'s, 'a> ser::Serializer for &'s mut Serializer<'a> {
     }
 
     fn serialize_f32(self, v: f32) -> Result<()> {
-        if v.is_finite() {
-            self.out.push(marker::FLOAT32);
-            self.out.extend_from_slice(&v.to_be_bytes());
-        } else {
-            self.out.push(marker::NULL);
-        }
+        write_float(self.out, v.is_finite(), marker::FLOAT32, v.to_be_bytes());
         Ok(())
     }
 
     fn serialize_f64(self, v: f64) -> Result<()> {
-        if v.is_finite() {
-            self.out.push(marker::FLOAT64);
-            self.out.extend_from_slice(&v.to_be_bytes());
-        } else {
-            self.out.push(marker::NULL);
-        }
+        write_float(self.out, v.is_finite(), marker::FLOAT64, v.to_be_bytes());
         Ok(())
     }
 
@@ -373,57 +361,31 @@ impl Compound<'_, '_> {
     }
 }
 
-impl ser::SerializeSeq for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
+/// The element-by-element containers: each element is a plain value, and `end`
+/// closes the container as it was opened.
+macro_rules! values_compound {
+    ($($container:ident::$element:ident),+) => {$(
+        impl ser::$container for Compound<'_, '_> {
+            type Ok = ();
+            type Error = Error;
 
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        value.serialize(&mut *self.ser)
-    }
+            fn $element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
+                value.serialize(&mut *self.ser)
+            }
 
-    fn end(self) -> Result<()> {
-        self.finish()
-    }
+            fn end(self) -> Result<()> {
+                self.finish()
+            }
+        }
+    )+};
 }
 
-impl ser::SerializeTuple for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-
-    fn serialize_element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        value.serialize(&mut *self.ser)
-    }
-
-    fn end(self) -> Result<()> {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTupleStruct for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        value.serialize(&mut *self.ser)
-    }
-
-    fn end(self) -> Result<()> {
-        self.finish()
-    }
-}
-
-impl ser::SerializeTupleVariant for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-
-    fn serialize_field<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<()> {
-        value.serialize(&mut *self.ser)
-    }
-
-    fn end(self) -> Result<()> {
-        self.finish()
-    }
-}
+values_compound!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 impl ser::SerializeMap for Compound<'_, '_> {
     type Ok = ();
@@ -442,41 +404,31 @@ impl ser::SerializeMap for Compound<'_, '_> {
     }
 }
 
-impl ser::SerializeStruct for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
+/// The field-by-field containers: each field is its name as an object key,
+/// then its value.
+macro_rules! fields_compound {
+    ($($container:ident),+) => {$(
+        impl ser::$container for Compound<'_, '_> {
+            type Ok = ();
+            type Error = Error;
 
-    fn serialize_field<T: ?Sized + Serialize>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<()> {
-        write_key(self.ser.out, key)?;
-        value.serialize(&mut *self.ser)
-    }
+            fn serialize_field<T: ?Sized + Serialize>(
+                &mut self,
+                key: &'static str,
+                value: &T,
+            ) -> Result<()> {
+                write_key(self.ser.out, key)?;
+                value.serialize(&mut *self.ser)
+            }
 
-    fn end(self) -> Result<()> {
-        self.finish()
-    }
+            fn end(self) -> Result<()> {
+                self.finish()
+            }
+        }
+    )+};
 }
 
-impl ser::SerializeStructVariant for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-
-    fn serialize_field<T: ?Sized + Serialize>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<()> {
-        write_key(self.ser.out, key)?;
-        value.serialize(&mut *self.ser)
-    }
-
-    fn end(self) -> Result<()> {
-        self.finish()
-    }
-}
+fields_compound!(SerializeStruct, SerializeStructVariant);
 
 /// Writes a map key: UBJSON object names are strings (without the `S` marker).
 struct KeySerializer<'a> {

@@ -12,7 +12,8 @@ use bincode::error::EncodeError;
 
 use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
-use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage};
+use crate::workload::iex::view::BorrowedMultiMessage;
+use crate::workload::iex::{Aggregator, Iex, MultiMessage};
 
 /// Upper bound on the bytes one record may claim while decoding: bincode's
 /// documented guard against hostile lengths (without it a corrupt length makes
@@ -25,20 +26,6 @@ fn encode_config() -> Configuration {
 
 fn decode_config() -> Configuration<config::LittleEndian, config::Varint, Limit<DECODE_LIMIT>> {
     config::standard().with_limit::<DECODE_LIMIT>()
-}
-
-/// [`MultiMessage`] with the symbol borrowed from the input.
-#[derive(bincode::BorrowDecode)]
-struct MultiMessageView<'a> {
-    seq_no: u64,
-    messages: Vec<MessageView<'a>>,
-}
-
-#[derive(bincode::BorrowDecode)]
-struct MessageView<'a> {
-    ts: i64,
-    symbol: &'a str,
-    body: Body,
 }
 
 /// Bytes reserved for a record before it is encoded; doubled whenever a record
@@ -105,13 +92,10 @@ impl Codec<Iex> for Bincode {
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
-        let (record, used): (MultiMessageView<'_>, usize) =
+        let (record, used): (BorrowedMultiMessage<'_>, usize) =
             bincode::borrow_decode_from_slice(stream, decode_config())
                 .context("bincode: decode")?;
-        sink.packet(record.seq_no, record.messages.len());
-        for message in &record.messages {
-            sink.message(message.ts, message.symbol.as_bytes(), &message.body);
-        }
+        record.aggregate_into(sink);
         Ok(used)
     }
 }

@@ -10,23 +10,10 @@ use anyhow::{Context, Result, bail};
 
 use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
-use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage};
+use crate::workload::iex::view::BorrowedMultiMessage;
+use crate::workload::iex::{Aggregator, Iex, MultiMessage};
 
 const PREFIX: usize = 4;
-
-/// [`MultiMessage`] with the symbol borrowed from the input.
-#[derive(bitcode::Decode)]
-struct MultiMessageView<'a> {
-    seq_no: u64,
-    messages: Vec<MessageView<'a>>,
-}
-
-#[derive(bitcode::Decode)]
-struct MessageView<'a> {
-    ts: i64,
-    symbol: &'a str,
-    body: Body,
-}
 
 pub struct Bitcode {
     encoder: bitcode::Buffer,
@@ -84,11 +71,9 @@ impl Codec<Iex> for Bitcode {
 
     fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
         let (bytes, end) = unframe(stream)?;
-        let record: MultiMessageView<'_> = self.decoder.decode(bytes).context("bitcode: decode")?;
-        sink.packet(record.seq_no, record.messages.len());
-        for message in &record.messages {
-            sink.message(message.ts, message.symbol.as_bytes(), &message.body);
-        }
+        let record: BorrowedMultiMessage<'_> =
+            self.decoder.decode(bytes).context("bitcode: decode")?;
+        record.aggregate_into(sink);
         Ok(end)
     }
 }

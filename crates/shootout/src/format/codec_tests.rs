@@ -49,6 +49,49 @@ pub fn first_u32le_len(stream: &[u8]) -> usize {
     4 + u32::from_le_bytes(stream[..4].try_into().unwrap()) as usize
 }
 
+/// For a codec whose record is a u32le length and a buffer that must fill it
+/// exactly (flatbuffers, planus): the first record cut short, or behind any
+/// smaller length, is an error, and so are a length beyond the input and a
+/// well-framed buffer of junk; random buffers behind a fitting length, and
+/// every byte of the first record past its length set to an edge value,
+/// decode or fail but never panic.
+pub fn assert_u32le_buffer_garbage_is_an_error<C: Codec<Iex>>() {
+    let name = C::INFO.name;
+    let stream = sample_stream::<C>();
+    let len = first_u32le_len(&stream);
+    let mut codec = C::new();
+    let mut sink = Iex::new_sink(&Default::default());
+    for cut in 0..len {
+        assert!(codec.decode(&stream[..cut], &mut sink).is_err(), "{name}: cut at {cut}");
+    }
+    for claimed in 0..(len - 4) as u32 {
+        let mut bad = stream.clone();
+        bad[..4].copy_from_slice(&claimed.to_le_bytes());
+        assert!(codec.decode(&bad, &mut sink).is_err(), "{name}: length {claimed} of {len}");
+    }
+    assert!(codec.decode(&[0xff, 0xff, 0xff, 0x7f, 0, 0], &mut sink).is_err(), "{name}");
+    let mut junk = vec![0xa5u8; 64];
+    junk[..4].copy_from_slice(&60u32.to_le_bytes());
+    assert!(codec.decode(&junk, &mut sink).is_err(), "{name}");
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    for _ in 0..2000 {
+        let mut buf = vec![0u8; 4 + 8 * (1 + (state % 32) as usize)];
+        let claimed = (buf.len() - 4) as u32;
+        buf[..4].copy_from_slice(&claimed.to_le_bytes());
+        for byte in &mut buf[4..] {
+            *byte = xorshift(&mut state) as u8;
+        }
+        let _ = codec.decode(&buf, &mut sink);
+    }
+    for i in 4..len {
+        for value in [0x00, 0x01, 0x7f, 0x80, 0xff] {
+            let mut bad = stream[..len].to_vec();
+            bad[i] = value;
+            let _ = codec.decode(&bad, &mut sink);
+        }
+    }
+}
+
 /// For the tables of a u32le-framed codec: the last mixed row (the sample keeps
 /// its edge cases there) decodes whole, every cut of it is an error, and any
 /// byte past the length prefix overwritten with an edge value never panics.

@@ -113,15 +113,31 @@ where
     }
 }
 
-/// Aligned bytes of `archive`: itself, or (when misaligned) a copy in `scratch`.
-fn aligned<'a>(archive: &'a [u8], scratch: &'a mut AlignedVec, copies: &mut u64) -> &'a [u8] {
-    if archive.as_ptr().addr().is_multiple_of(ALIGN) {
-        archive
-    } else {
-        *copies += 1;
-        scratch.clear();
-        scratch.extend_from_slice(archive);
-        scratch
+/// Finds each archive in the stream and hands it out aligned: in place, or
+/// (misaligned) copied into reused scratch space first.
+struct Decoder {
+    misaligned: AlignedVec,
+    /// Archives that had to be copied to an aligned buffer before reading.
+    misaligned_copies: u64,
+}
+
+impl Decoder {
+    fn new() -> Self {
+        Decoder { misaligned: AlignedVec::new(), misaligned_copies: 0 }
+    }
+
+    /// The aligned bytes of the archive (whose root is an `A`) at the start of
+    /// `stream`, and the frame length.
+    #[inline]
+    fn archive<'a, A>(&'a mut self, stream: &'a [u8]) -> Result<(&'a [u8], usize)> {
+        let (archive, frame) = framed(stream, size_of::<A>())?;
+        if archive.as_ptr().addr().is_multiple_of(ALIGN) {
+            return Ok((archive, frame));
+        }
+        self.misaligned_copies += 1;
+        self.misaligned.clear();
+        self.misaligned.extend_from_slice(archive);
+        Ok((&self.misaligned, frame))
     }
 }
 
@@ -218,9 +234,7 @@ archived_rows!(MixedRow, StringsRow, LongsRow);
 
 pub struct Rkyv {
     encoder: Encoder,
-    misaligned: AlignedVec,
-    /// Records that had to be copied to an aligned buffer before reading.
-    misaligned_copies: u64,
+    decoder: Decoder,
 }
 
 impl Format for Rkyv {
@@ -250,7 +264,7 @@ impl Format for Rkyv {
 
 impl Codec<Iex> for Rkyv {
     fn new() -> Self {
-        Rkyv { encoder: Encoder::new(), misaligned: AlignedVec::new(), misaligned_copies: 0 }
+        Rkyv { encoder: Encoder::new(), decoder: Decoder::new() }
     }
 
     fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
@@ -258,8 +272,7 @@ impl Codec<Iex> for Rkyv {
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
-        let (archive, frame) = framed(stream, size_of::<ArchivedMultiMessage>())?;
-        let bytes = aligned(archive, &mut self.misaligned, &mut self.misaligned_copies);
+        let (bytes, frame) = self.decoder.archive::<ArchivedMultiMessage>(stream)?;
         let record = checked::<ArchivedMultiMessage>(bytes)?;
         aggregate(record, sink);
         Ok(frame)
@@ -283,8 +296,7 @@ where
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
-        let (archive, frame) = framed(stream, size_of::<R::Archived>())?;
-        let bytes = aligned(archive, &mut self.misaligned, &mut self.misaligned_copies);
+        let (bytes, frame) = self.decoder.archive::<R::Archived>(stream)?;
         let record = checked::<R::Archived>(bytes)?;
         R::feed(record, sink);
         Ok(frame)
@@ -297,8 +309,7 @@ where
 /// archive is undefined behaviour, not an error.
 pub struct RkyvUnchecked {
     encoder: Encoder,
-    misaligned: AlignedVec,
-    misaligned_copies: u64,
+    decoder: Decoder,
 }
 
 impl Format for RkyvUnchecked {
@@ -319,11 +330,7 @@ impl Format for RkyvUnchecked {
 
 impl Codec<Iex> for RkyvUnchecked {
     fn new() -> Self {
-        RkyvUnchecked {
-            encoder: Encoder::new(),
-            misaligned: AlignedVec::new(),
-            misaligned_copies: 0,
-        }
+        RkyvUnchecked { encoder: Encoder::new(), decoder: Decoder::new() }
     }
 
     fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
@@ -331,11 +338,10 @@ impl Codec<Iex> for RkyvUnchecked {
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
-        let (archive, frame) = framed(stream, size_of::<ArchivedMultiMessage>())?;
-        let bytes = aligned(archive, &mut self.misaligned, &mut self.misaligned_copies);
+        let (bytes, frame) = self.decoder.archive::<ArchivedMultiMessage>(stream)?;
         // SAFETY: this variant is only for streams this codec wrote (trusted bytes);
-        // `framed` checked the archive is in bounds and holds at least a root, and
-        // `aligned` that it is aligned. A corrupt stream is undefined behaviour.
+        // `archive` checked the archive is in bounds and holds at least a root, and
+        // aligned it. A corrupt stream is undefined behaviour.
         let record = unsafe { rkyv::access_unchecked::<ArchivedMultiMessage>(bytes) };
         aggregate(record, sink);
         Ok(frame)
@@ -356,8 +362,7 @@ where
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
-        let (archive, frame) = framed(stream, size_of::<R::Archived>())?;
-        let bytes = aligned(archive, &mut self.misaligned, &mut self.misaligned_copies);
+        let (bytes, frame) = self.decoder.archive::<R::Archived>(stream)?;
         // SAFETY: as for the IEX record: trusted bytes this codec wrote, in bounds,
         // at least a root long and aligned. A corrupt stream is undefined behaviour.
         let record = unsafe { rkyv::access_unchecked::<R::Archived>(bytes) };
@@ -446,7 +451,7 @@ mod tests {
         // An aligned stream is read in place.
         let mut codec = <Rkyv as Codec<Iex>>::new();
         assert_eq!(decode_all(&mut codec, &stream).unwrap(), records.len());
-        assert_eq!(codec.misaligned_copies, 0);
+        assert_eq!(codec.decoder.misaligned_copies, 0);
     }
 
     #[test]
@@ -459,9 +464,9 @@ mod tests {
         let misaligned = &shifted[1..];
         let mut codec = <Rkyv as Codec<Iex>>::new();
         assert_eq!(decode_all(&mut codec, misaligned).unwrap(), records.len());
-        assert_eq!(codec.misaligned_copies, records.len() as u64);
+        assert_eq!(codec.decoder.misaligned_copies, records.len() as u64);
         let mut codec = <RkyvUnchecked as Codec<Iex>>::new();
         assert_eq!(decode_all(&mut codec, misaligned).unwrap(), records.len());
-        assert_eq!(codec.misaligned_copies, records.len() as u64);
+        assert_eq!(codec.decoder.misaligned_copies, records.len() as u64);
     }
 }

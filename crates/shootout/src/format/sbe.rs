@@ -159,6 +159,39 @@ fn encode_body(record: &MultiMessage, body: &mut [u8], count: u16) -> Result<()>
     Ok(())
 }
 
+/// Appends one message of `len` bytes behind its length prefix: the stream grows
+/// by exactly that much and `write` fills the body in place. On an error the
+/// stream is left as it was.
+#[inline]
+fn write_framed(
+    stream: &mut Vec<u8>,
+    len: usize,
+    write: impl FnOnce(&mut [u8]) -> Result<()>,
+) -> Result<()> {
+    let len32 = u32::try_from(len).context("sbe: message over 4 GiB")?;
+    let start = stream.len();
+    stream.resize(start + PREFIX + len, 0);
+    let (prefix, body) = stream[start..].split_at_mut(PREFIX);
+    prefix.copy_from_slice(&len32.to_le_bytes());
+    let result = write(body);
+    if result.is_err() {
+        stream.truncate(start);
+    }
+    result
+}
+
+/// The message at the start of `stream`, without its length prefix.
+#[inline]
+fn framed(stream: &[u8]) -> Result<&[u8]> {
+    let Some(prefix) = stream.first_chunk::<PREFIX>() else {
+        bail!("sbe: truncated length prefix");
+    };
+    let len = u32::from_le_bytes(*prefix) as usize;
+    stream.get(PREFIX..PREFIX + len).with_context(|| {
+        format!("sbe: message of {len} bytes overruns the stream ({} left)", stream.len() - PREFIX)
+    })
+}
+
 /// A workload mapped to SBE messages: how a record is framed and written, and
 /// how a framed message is checked and read into the sink.
 pub trait SbeWorkload: Workload {
@@ -187,28 +220,12 @@ impl SbeWorkload for Iex {
             .context("sbe: more messages than the group's u16 count can hold")?;
         // Fixed-size entries: the encoded length is known before writing.
         let len = HEADER + ROOT_BLOCK + GROUP_HEADER + usize::from(count) * ENTRY;
-        let start = stream.len();
-        stream.resize(start + PREFIX + len, 0);
-        let (prefix, body) = stream[start..].split_at_mut(PREFIX);
-        prefix.copy_from_slice(&(len as u32).to_le_bytes());
-        let result = encode_body(record, body, count);
-        if result.is_err() {
-            stream.truncate(start);
-        }
-        result
+        write_framed(stream, len, |body| encode_body(record, body, count))
     }
 
     fn decode(stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
-        let Some(prefix) = stream.first_chunk::<PREFIX>() else {
-            bail!("sbe: truncated length prefix");
-        };
-        let len = u32::from_le_bytes(*prefix) as usize;
-        let Some(body) = stream.get(PREFIX..PREFIX + len) else {
-            bail!(
-                "sbe: message of {len} bytes overruns the stream ({} left)",
-                stream.len() - PREFIX
-            );
-        };
+        let body = framed(stream)?;
+        let len = body.len();
         // The generated decoders index the buffer with panicking bounds checks and
         // trust the block lengths they read, so check everything they will touch.
         ensure!(
@@ -749,33 +766,14 @@ sbe_tabular!(LongsRow, longs_row_codec::{LongsRowEncoder, LongsRowDecoder},
 /// the generated decoders in place (strings passed as byte slices of the stream).
 impl<R: SbeRecord> SbeWorkload for Fields<R> {
     fn encode(record: &R, stream: &mut Vec<u8>) -> Result<()> {
-        let len = record.encoded_len()?;
-        let len32 = u32::try_from(len).context("sbe: message over 4 GiB")?;
-        let start = stream.len();
-        stream.resize(start + PREFIX + len, 0);
-        let (prefix, body) = stream[start..].split_at_mut(PREFIX);
-        prefix.copy_from_slice(&len32.to_le_bytes());
-        let result = record.write(body);
-        if result.is_err() {
-            stream.truncate(start);
-        }
-        result
+        write_framed(stream, record.encoded_len()?, |body| record.write(body))
     }
 
     fn decode(stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
-        let Some(prefix) = stream.first_chunk::<PREFIX>() else {
-            bail!("sbe: truncated length prefix");
-        };
-        let len = u32::from_le_bytes(*prefix) as usize;
-        let Some(body) = stream.get(PREFIX..PREFIX + len) else {
-            bail!(
-                "sbe: message of {len} bytes overruns the stream ({} left)",
-                stream.len() - PREFIX
-            );
-        };
+        let body = framed(stream)?;
         check_layout(body, &R::LAYOUT)?;
         R::read(body, sink)?;
-        Ok(PREFIX + len)
+        Ok(PREFIX + body.len())
     }
 }
 

@@ -10,21 +10,8 @@ use speedy::{LittleEndian, Readable, Writable};
 
 use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
-use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage};
-
-/// [`MultiMessage`] with the symbol borrowed from the input.
-#[derive(Readable)]
-struct MultiMessageView<'a> {
-    seq_no: u64,
-    messages: Vec<MessageView<'a>>,
-}
-
-#[derive(Readable)]
-struct MessageView<'a> {
-    ts: i64,
-    symbol: &'a str,
-    body: Body,
-}
+use crate::workload::iex::view::BorrowedMultiMessage;
+use crate::workload::iex::{Aggregator, Iex, MultiMessage};
 
 pub struct Speedy;
 
@@ -70,12 +57,9 @@ impl Codec<Iex> for Speedy {
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
-        let (record, used) = MultiMessageView::read_with_length_from_buffer(stream);
+        let (record, used) = BorrowedMultiMessage::read_with_length_from_buffer(stream);
         let record = record.context("speedy: decode")?;
-        sink.packet(record.seq_no, record.messages.len());
-        for message in &record.messages {
-            sink.message(message.ts, message.symbol.as_bytes(), &message.body);
-        }
+        record.aggregate_into(sink);
         Ok(used)
     }
 }

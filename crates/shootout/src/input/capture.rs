@@ -320,6 +320,24 @@ struct LegacyHeader {
     snaplen: u32,
 }
 
+/// `data`, shorter than the `len`-byte header of a `what` (record or block):
+/// the file is cut inside it when the input is exhausted, else more must be read.
+fn short_header(
+    what: &str,
+    len: usize,
+    data: &[u8],
+    exhausted: bool,
+) -> std::result::Result<Ahead, Damage> {
+    if exhausted {
+        Err(Damage::Corrupt(format!(
+            "truncated {what} header: expected {len} bytes, found {}",
+            data.len()
+        )))
+    } else {
+        Ok(Ahead::More(len))
+    }
+}
+
 fn legacy_ahead(
     data: &[u8],
     exhausted: bool,
@@ -328,14 +346,7 @@ fn legacy_ahead(
 ) -> std::result::Result<Ahead, Damage> {
     let header_len = header.len;
     if data.len() < header_len {
-        return if exhausted {
-            Err(Damage::Corrupt(format!(
-                "truncated record header: expected {header_len} bytes, found {}",
-                data.len()
-            )))
-        } else {
-            Ok(Ahead::More(header_len))
-        };
+        return short_header("record", header_len, data, exhausted);
     }
     let fraction = u32_at(data, 4, header.big_endian);
     let caplen = u32_at(data, 8, header.big_endian);
@@ -387,14 +398,7 @@ fn ng_ahead(
 ) -> std::result::Result<Ahead, Damage> {
     const HEADER: usize = 12;
     if data.len() < HEADER {
-        return if exhausted {
-            Err(Damage::Corrupt(format!(
-                "truncated block header: expected {HEADER} bytes, found {}",
-                data.len()
-            )))
-        } else {
-            Ok(Ahead::More(HEADER))
-        };
+        return short_header("block", HEADER, data, exhausted);
     }
     let kind = u32::from_le_bytes(data[..4].try_into().expect("4 bytes"));
     let big_endian = if kind == SHB {

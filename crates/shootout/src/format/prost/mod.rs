@@ -25,7 +25,7 @@ use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
 use crate::workload::object::SmallObject;
 use crate::workload::primitives::Primitives;
 use crate::workload::sql::SqlRequest;
-use crate::workload::tabular::{Cell, LongsRow, MixedRow, StringsRow};
+use crate::workload::tabular::{Cell, LongsRow, MixedRow, StringsRow, tabular_columns};
 use crate::workload::user::UserResponse;
 
 crate::format::generated_code! {
@@ -331,36 +331,31 @@ impl ProstRecord for SmallObject {
     }
 }
 
-/// The tabular rows: the generated message has the row's own `Option<T>` fields.
+/// `ProstRecord` for a tabular row, from its columns (`tabular_columns!`): the
+/// generated message has the row's own `Option<T>` fields.
 macro_rules! prost_tabular {
-    ($($row:ident),+) => {$(
+    ($row:ident { $($f:ident = $n:tt: $t:ty),+ $(,)? }) => {
         impl ProstRecord for $row {
             type Pb = records_prost::$row;
             fn fill(&self, out: &mut Self::Pb) {
-                prost_tabular!(@fill self out f1 f2 f3 f4 f5 f6 f7 f8 f9 f10 f11 f12 f13 f14 f15 f16 f17 f18 f19 f20);
+                $(out.$f.refill(&self.$f);)+
             }
             fn visit_pb(pb: &Self::Pb, sink: &mut FieldSink) -> Result<()> {
                 sink.record();
-                prost_tabular!(@visit pb sink f1 f2 f3 f4 f5 f6 f7 f8 f9 f10 f11 f12 f13 f14 f15 f16 f17 f18 f19 f20);
+                $(
+                    if let Some(value) = &pb.$f {
+                        Cell::visit(value, $n, sink);
+                    }
+                )+
                 Ok(())
             }
         }
-    )+};
-    (@fill $self:ident $out:ident $($f:ident)+) => {
-        $($out.$f.refill(&$self.$f);)+
-    };
-    (@visit $pb:ident $sink:ident $($f:ident)+) => {
-        let mut field = 0;
-        $(
-            if let Some(value) = &$pb.$f {
-                Cell::visit(value, field, $sink);
-            }
-            field += 1;
-        )+
-        debug_assert_eq!(field, 20);
     };
 }
-prost_tabular!(MixedRow, StringsRow, LongsRow);
+
+tabular_columns!(MixedRow => prost_tabular!(MixedRow));
+tabular_columns!(StringsRow => prost_tabular!(StringsRow));
+tabular_columns!(LongsRow => prost_tabular!(LongsRow));
 
 /// The generated messages the codec keeps for one record shape.
 pub struct Scratch<P> {

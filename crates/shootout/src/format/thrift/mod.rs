@@ -45,7 +45,7 @@ use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
 use crate::workload::object::SmallObject;
 use crate::workload::primitives::Primitives;
 use crate::workload::sql::SqlRequest;
-use crate::workload::tabular::{LongsRow, MixedRow, StringsRow};
+use crate::workload::tabular::{LongsRow, MixedRow, StringsRow, tabular_columns};
 use crate::workload::user::UserResponse;
 
 crate::format::generated_code! {
@@ -540,8 +540,9 @@ impl ThriftCell for f32 {
     }
 }
 
+/// `ThriftRecord` for a tabular row, from its columns (`tabular_columns!`).
 macro_rules! thrift_tabular {
-    ($($row:ident { $($f:ident: $t:ty),+ }),+ $(,)?) => {$(
+    ($row:ident { $($f:ident = $n:tt: $t:ty),+ $(,)? }) => {
         impl ThriftRecord for $row {
             type Th = records_thrift::$row;
             fn blank() -> Self::Th {
@@ -552,88 +553,20 @@ macro_rules! thrift_tabular {
             }
             fn visit_th(th: &Self::Th, sink: &mut FieldSink) -> Result<()> {
                 sink.record();
-                let mut field = 0;
                 $(
                     if let Some(wire) = &th.$f {
-                        <$t as ThriftCell>::visit_wire(wire, field, sink)?;
+                        <$t as ThriftCell>::visit_wire(wire, $n, sink)?;
                     }
-                    field += 1;
                 )+
-                debug_assert_eq!(field, 20);
                 Ok(())
             }
         }
-    )+};
+    };
 }
 
-thrift_tabular!(
-    MixedRow {
-        f1: String,
-        f2: f64,
-        f3: i64,
-        f4: i32,
-        f5: String,
-        f6: f64,
-        f7: i64,
-        f8: i32,
-        f9: i32,
-        f10: i64,
-        f11: f32,
-        f12: f64,
-        f13: String,
-        f14: String,
-        f15: i64,
-        f16: i32,
-        f17: i32,
-        f18: String,
-        f19: String,
-        f20: String
-    },
-    StringsRow {
-        f1: String,
-        f2: String,
-        f3: String,
-        f4: String,
-        f5: String,
-        f6: String,
-        f7: String,
-        f8: String,
-        f9: String,
-        f10: String,
-        f11: String,
-        f12: String,
-        f13: String,
-        f14: String,
-        f15: String,
-        f16: String,
-        f17: String,
-        f18: String,
-        f19: String,
-        f20: String
-    },
-    LongsRow {
-        f1: i64,
-        f2: i64,
-        f3: i64,
-        f4: i64,
-        f5: i64,
-        f6: i64,
-        f7: i64,
-        f8: i64,
-        f9: i64,
-        f10: i64,
-        f11: i64,
-        f12: i64,
-        f13: i64,
-        f14: i64,
-        f15: i64,
-        f16: i64,
-        f17: i64,
-        f18: i64,
-        f19: i64,
-        f20: i64
-    },
-);
+tabular_columns!(MixedRow => thrift_tabular!(MixedRow));
+tabular_columns!(StringsRow => thrift_tabular!(StringsRow));
+tabular_columns!(LongsRow => thrift_tabular!(LongsRow));
 
 /// Encode refills a kept struct (Strings reused); decode materializes an
 /// owned struct (every String and list allocated).

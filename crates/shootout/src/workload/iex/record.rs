@@ -2,9 +2,9 @@
 //!
 //! Besides serde, the record derives the native traits of the derive-based
 //! format libraries (bincode, bitcode, borsh, rkyv, speedy), so each can encode
-//! it directly. Decoding mirrors with borrowed symbols live in those formats'
-//! modules; `Body` and `Side` hold no strings, so they derive the decode traits
-//! here and the mirrors reuse them.
+//! it directly. Their decoding mirror with borrowed symbols is
+//! `view::BorrowedMultiMessage`; `Body` and `Side` hold no strings, so they
+//! derive the decode traits here and the mirror reuses them.
 
 use serde::{Deserialize, Serialize};
 

@@ -120,6 +120,33 @@ impl<'de> Visitor<'de> for Messages<'_> {
     }
 }
 
+/// [`MultiMessage`] with each symbol borrowed from the input: the mirror the
+/// derive-based libraries that can borrow (bincode, bitcode, speedy) decode a
+/// record into, so that no symbol is copied. Its message list is still a `Vec`
+/// built per record.
+#[derive(bincode::BorrowDecode, bitcode::Decode, speedy::Readable)]
+pub struct BorrowedMultiMessage<'a> {
+    seq_no: u64,
+    messages: Vec<BorrowedMessage<'a>>,
+}
+
+#[derive(bincode::BorrowDecode, bitcode::Decode, speedy::Readable)]
+struct BorrowedMessage<'a> {
+    ts: i64,
+    symbol: &'a str,
+    body: Body,
+}
+
+impl BorrowedMultiMessage<'_> {
+    #[inline]
+    pub fn aggregate_into(&self, sink: &mut Aggregator) {
+        sink.packet(self.seq_no, self.messages.len());
+        for m in &self.messages {
+            sink.message(m.ts, m.symbol.as_bytes(), &m.body);
+        }
+    }
+}
+
 impl MultiMessage {
     pub fn aggregate_into(&self, sink: &mut Aggregator) {
         sink.packet(self.seq_no, self.messages.len());

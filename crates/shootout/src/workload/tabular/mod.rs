@@ -151,6 +151,31 @@ archived_numeric_cell!(rkyv::rend::i32_le, int);
 archived_numeric_cell!(rkyv::rend::f64_le, float);
 archived_numeric_cell!(rkyv::rend::f32_le, float);
 
+/// A cell as a format's generated table reader returns it (flatbuffers,
+/// planus): an optional string, or an optional number of the row's cell type,
+/// reported to the sink as the owned cell would be.
+pub trait TableCell {
+    fn visit(self, field: usize, sink: &mut FieldSink);
+}
+
+impl TableCell for Option<&str> {
+    #[inline]
+    fn visit(self, field: usize, sink: &mut FieldSink) {
+        if let Some(text) = self {
+            sink.text(field, text.as_bytes());
+        }
+    }
+}
+
+impl<T: Cell> TableCell for Option<T> {
+    #[inline]
+    fn visit(self, field: usize, sink: &mut FieldSink) {
+        if let Some(value) = self {
+            value.visit(field, sink);
+        }
+    }
+}
+
 /// The field names every tabular CSV has, in order.
 pub const HEADER: [&str; 20] = [
     "f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f10", "f11", "f12", "f13", "f14", "f15",
@@ -166,11 +191,10 @@ pub trait Row: FieldRecord + Default + Sized {
     fn random(r: &mut Random, presence: f64) -> Self;
 }
 
-/// Defines a row type: `field = index: Type` per column, where `index` is the
-/// field's position (minicbor's `#[n(index)]`). Besides the row, it generates
-/// `visit_archived`, the same visit over the row's rkyv archive.
+/// Defines a row type from its columns (see [`tabular_columns`]). Besides the
+/// row, it generates `visit_archived`, the same visit over the row's rkyv archive.
 macro_rules! tabular {
-    ($name:ident, $workload:literal, $($field:ident = $n:tt: $t:ty),+ $(,)?) => {
+    ($name:ident, $workload:literal { $($field:ident = $n:tt: $t:ty),+ $(,)? }) => {
         field_record! {
             #[derive(Default)]
             pub struct $name {
@@ -248,15 +272,45 @@ macro_rules! tabular {
     };
 }
 
-tabular!(MixedRow, "mixed",
-    f1 = 0: String, f2 = 1: f64, f3 = 2: i64, f4 = 3: i32, f5 = 4: String, f6 = 5: f64, f7 = 6: i64, f8 = 7: i32, f9 = 8: i32, f10 = 9: i64,
-    f11 = 10: f32, f12 = 11: f64, f13 = 12: String, f14 = 13: String, f15 = 14: i64, f16 = 15: i32, f17 = 16: i32, f18 = 17: String, f19 = 18: String, f20 = 19: String);
-tabular!(StringsRow, "strings",
-    f1 = 0: String, f2 = 1: String, f3 = 2: String, f4 = 3: String, f5 = 4: String, f6 = 5: String, f7 = 6: String, f8 = 7: String, f9 = 8: String, f10 = 9: String,
-    f11 = 10: String, f12 = 11: String, f13 = 12: String, f14 = 13: String, f15 = 14: String, f16 = 15: String, f17 = 16: String, f18 = 17: String, f19 = 18: String, f20 = 19: String);
-tabular!(LongsRow, "longs",
-    f1 = 0: i64, f2 = 1: i64, f3 = 2: i64, f4 = 3: i64, f5 = 4: i64, f6 = 5: i64, f7 = 6: i64, f8 = 7: i64, f9 = 8: i64, f10 = 9: i64,
-    f11 = 10: i64, f12 = 11: i64, f13 = 12: i64, f14 = 13: i64, f15 = 14: i64, f16 = 15: i64, f17 = 16: i64, f18 = 17: i64, f19 = 18: i64, f20 = 19: i64);
+/// The columns of each row type, in order: `field = index: Type`, where `index`
+/// is the field's position (minicbor's `#[n(index)]`). They are written here
+/// once, and handed to a macro: `tabular_columns!(MixedRow => then!(args))`
+/// expands to `then!(args { f1 = 0: String, ... });`. The rows below are
+/// defined this way, and so are the formats' row mappings (a format's macro
+/// tells a text cell by its type `String`).
+macro_rules! tabular_columns {
+    (MixedRow => $then:ident!($($args:tt)*)) => {
+        $then!($($args)* {
+            f1 = 0: String, f2 = 1: f64, f3 = 2: i64, f4 = 3: i32, f5 = 4: String,
+            f6 = 5: f64, f7 = 6: i64, f8 = 7: i32, f9 = 8: i32, f10 = 9: i64,
+            f11 = 10: f32, f12 = 11: f64, f13 = 12: String, f14 = 13: String, f15 = 14: i64,
+            f16 = 15: i32, f17 = 16: i32, f18 = 17: String, f19 = 18: String, f20 = 19: String,
+        });
+    };
+    (StringsRow => $then:ident!($($args:tt)*)) => {
+        $then!($($args)* {
+            f1 = 0: String, f2 = 1: String, f3 = 2: String, f4 = 3: String, f5 = 4: String,
+            f6 = 5: String, f7 = 6: String, f8 = 7: String, f9 = 8: String, f10 = 9: String,
+            f11 = 10: String, f12 = 11: String, f13 = 12: String, f14 = 13: String,
+            f15 = 14: String, f16 = 15: String, f17 = 16: String, f18 = 17: String,
+            f19 = 18: String, f20 = 19: String,
+        });
+    };
+    (LongsRow => $then:ident!($($args:tt)*)) => {
+        $then!($($args)* {
+            f1 = 0: i64, f2 = 1: i64, f3 = 2: i64, f4 = 3: i64, f5 = 4: i64,
+            f6 = 5: i64, f7 = 6: i64, f8 = 7: i64, f9 = 8: i64, f10 = 9: i64,
+            f11 = 10: i64, f12 = 11: i64, f13 = 12: i64, f14 = 13: i64, f15 = 14: i64,
+            f16 = 15: i64, f17 = 16: i64, f18 = 17: i64, f19 = 18: i64, f20 = 19: i64,
+        });
+    };
+}
+
+pub(crate) use tabular_columns;
+
+tabular_columns!(MixedRow => tabular!(MixedRow, "mixed"));
+tabular_columns!(StringsRow => tabular!(StringsRow, "strings"));
+tabular_columns!(LongsRow => tabular!(LongsRow, "longs"));
 
 pub type Mixed = Fields<MixedRow>;
 pub type Strings = Fields<StringsRow>;
