@@ -257,6 +257,37 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Reproduce a published study as its document describes it, beside its published figures.
+    #[command(
+        after_help = "The studies' documents are in ../shared/studies/ (not part of the repository); their \
+        published figures are in spec/studies/. For each study: its tables with the study's figure, ours and the \
+        ratio side by side; our own variants, labelled; each stated conclusion checked (reproduced, reversed, not \
+        reproduced), the open questions answered where the data allows, and every departure from the document.\n\
+        A study in Go or Java is measured by that runner (like --lang go / jvm: it needs the toolchain)."
+    )]
+    Study {
+        /// The study (see --list).
+        #[arg(required_unless_present = "list")]
+        name: Option<String>,
+        /// List the studies and exit.
+        #[arg(long, conflicts_with = "name")]
+        list: bool,
+        /// Input the study reads, where it used real data (iex-2019: an IEX DEEP capture, pcap or pcapng, optionally gzipped).
+        #[arg(long, short)]
+        input: Option<PathBuf>,
+        /// iex-2019: runs to average (default 10, as the study; 1 with --quick).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1000))]
+        runs: Option<u64>,
+        /// Short settings (one run; the runners' fewer, shorter iterations): a first look, not figures to publish.
+        #[arg(long)]
+        quick: bool,
+        /// Write the published figures, ours, the checks and the departures as JSON (`-` for standard output, instead of the tables).
+        #[arg(long, value_name = "FILE")]
+        export_json: Option<PathBuf>,
+        /// Overwrite the export file if it exists.
+        #[arg(long)]
+        force: bool,
+    },
     /// Write the deterministic DEEP 1.0 capture that `run` uses when given no --input.
     GenCapture {
         /// Output file (classic pcap; `-` for standard output).
@@ -533,6 +564,17 @@ pub fn main() -> Result<()> {
                 force,
             })
         }
+        Command::Study { list: true, .. } => Ok(crate::study::list(&mut std::io::stdout().lock())?),
+        Command::Study { name, input, runs, quick, export_json, force, .. } => crate::study::study(
+            name.as_deref().unwrap_or_default(),
+            crate::study::Options {
+                input,
+                runs: runs.map(|r| r as usize),
+                quick,
+                export_json,
+                force,
+            },
+        ),
         Command::ExportDataset { data, out, force } => {
             let target = crate::dataset::Target::new(out, force)?;
             catalog::dispatch(data.workload, &data.data(), target)

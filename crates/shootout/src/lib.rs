@@ -23,5 +23,6 @@ pub mod run;
 pub mod runners;
 pub mod sanitize;
 pub mod saved;
+pub mod study;
 pub mod temporary;
 pub mod workload;

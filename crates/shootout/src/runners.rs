@@ -247,6 +247,46 @@ impl External {
 }
 
 impl External {
+    /// Has the runner measure a published study its way (`--study NAME`,
+    /// spec/studies/README.md) and reads back its figures; `quick` asks for
+    /// the runner's short settings.
+    pub fn study<Figures: serde::de::DeserializeOwned>(
+        &self,
+        folder: &Path,
+        name: &str,
+        quick: bool,
+    ) -> Result<Figures> {
+        let out = crate::temporary::system_file(
+            tempfile::Builder::new().prefix("shootout-study-").suffix(".json"),
+        )
+        .context("cannot create a temporary figures file")?;
+        let mut command = self.command(folder);
+        command.args(["--study", name]).arg("--out").arg(out.path()).stdin(Stdio::null());
+        if quick {
+            command.arg("--quick");
+        }
+        let lock = build_lock(folder, Access::Shared)?;
+        // The runner's progress goes to the terminal as it measures.
+        let status = command
+            .stderr(Stdio::inherit())
+            .status()
+            .with_context(|| format!("cannot start the {} runner", self.name))?;
+        drop(lock);
+        if !status.success() {
+            bail!("the {} runner's --study {name} failed ({status})", self.name);
+        }
+        let text = std::fs::read(out.path())
+            .with_context(|| format!("cannot read the {} runner's study figures", self.name))?;
+        serde_json::from_slice(&text).with_context(|| {
+            format!(
+                "the {} runner's --study {name} answer is not a shootout-study-figures/1 file",
+                self.name
+            )
+        })
+    }
+}
+
+impl External {
     /// Has the runner write its streams of `formats` on `dataset` into `dir`
     /// (`--interop-encode`, docs/interop.md).
     pub fn interop_encode(

@@ -15,7 +15,7 @@ const LAYERS: &[&[&str]] = &[
     // `report` shows the other commands' exports together.
     &["report"],
     // The commands.
-    &["run", "interop", "robustness", "evolution", "compare", "recommend"],
+    &["run", "interop", "robustness", "evolution", "compare", "recommend", "study"],
     // The dataset hand-off file (`export-dataset`, and the other languages' input).
     &["dataset"],
     // Writing results out: files, then terminal tables.

@@ -20,6 +20,7 @@ import (
 	"shootout/interop"
 	"shootout/interop/stream"
 	"shootout/registry"
+	"shootout/study"
 	"shootout/workload"
 )
 
@@ -60,8 +61,17 @@ func run(args []string) (int, error) {
 	listJSON := fs.Bool("json", false, "with --list: print JSON (what `shootout formats --lang go` reads)")
 	encodeDir := fs.String("interop-encode", "", "interop: write every format's stream of --dataset into this directory (go-<format>.bin, .ends, .json), then exit")
 	decodeList := fs.String("interop-decode", "", "interop: decode the streams this file lists (<format>\\t<stream path> per line) against --dataset, one JSON answer per line on standard output, then exit")
+	studyName := fs.String("study", "", "measure this published study as its document did ("+strings.Join(study.Names(), ", ")+") and write its shootout-study-figures/1 to --out, then exit")
+	benchtime := fs.String("benchtime", "", "with --study: how long each benchmark runs, as go test -benchtime takes it (default 1s; Nx for N iterations)")
+	quick := fs.Bool("quick", false, "with --study: --benchtime "+quickBenchtime+", a first look (what shootout study --quick asks), not figures to publish")
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2, nil
+	}
+	if *quick && *benchtime == "" {
+		*benchtime = quickBenchtime
+	}
+	if *studyName != "" || *benchtime != "" {
+		return studyMode(*studyName, *benchtime, o.Out)
 	}
 	if *encodeDir != "" || *decodeList != "" {
 		return interopMode(o, *encodeDir, *decodeList, o.Out != "" || *list)
@@ -127,6 +137,32 @@ func interopMode(o options, encodeDir, decodeList string, measuring bool) (int, 
 	case errors.As(err, &usage):
 		return 2, err
 	case err != nil:
+		return 1, err
+	}
+	return 0, nil
+}
+
+// quickBenchtime is --quick's --benchtime: long enough for stable allocation
+// counts, too short for timings worth publishing.
+const quickBenchtime = "100ms"
+
+// studyMode measures one published study (package study) and writes its figures.
+func studyMode(name, benchtime, out string) (int, error) {
+	switch {
+	case name == "":
+		return 2, errors.New("--benchtime and --quick go with --study")
+	case out == "":
+		return 2, errors.New("--study needs --out (a file, or - for standard output)")
+	}
+	figures, err := study.Measure(name, benchtime)
+	var usage study.UsageError
+	switch {
+	case errors.As(err, &usage):
+		return 2, err
+	case err == nil:
+		err = write(out, figures)
+	}
+	if err != nil {
 		return 1, err
 	}
 	return 0, nil

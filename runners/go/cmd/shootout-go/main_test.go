@@ -287,3 +287,22 @@ func TestTheResultsFileMatchesTheSharedSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestStudyWritesItsFiguresAndNamesTheKnownOnesWhenAskedForAnother(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "figures.json")
+	if code, err := run([]string{"shootout-go", "--study", "go-flatbuffers-json", "--benchtime", "1x", "--out", out}); code != 0 || err != nil {
+		t.Fatalf("exit %d: %v", code, err)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var figures struct{ Schema string }
+	if err := json.Unmarshal(b, &figures); err != nil || figures.Schema != "shootout-study-figures/1" {
+		t.Fatalf("schema %q, %v", figures.Schema, err)
+	}
+	code, err := run([]string{"shootout-go", "--study", "nope", "--out", out})
+	if code != 2 || err == nil || !strings.Contains(err.Error(), "known: go-flatbuffers-json") {
+		t.Fatalf("exit %d, %v; want 2 and the known studies", code, err)
+	}
+}

@@ -24,6 +24,7 @@ import shootout.harness.Results;
 import shootout.harness.Timer;
 import shootout.interop.Interop;
 import shootout.registry.Registry;
+import shootout.study.Studies;
 import shootout.workload.Dataset;
 import shootout.workload.Workload;
 
@@ -78,6 +79,7 @@ public final class Main {
             "       java -jar shootout-jvm.jar --list",
             "       java -jar shootout-jvm.jar --dataset FILE --interop-encode DIR [--formats a,b]",
             "       java -jar shootout-jvm.jar --dataset FILE --interop-decode LIST",
+            "       java -jar shootout-jvm.jar --study NAME --out FILE [options]   (a published study; --study NAME --help lists its options)",
             "  --dataset FILE      shootout-dataset/1 file (shootout export-dataset)",
             "  --runs N            exactly N measured runs, each a whole pass over the dataset, at least 1 (default 5)",
             "  --throughput-rounds N  throughput passes over each window in each measured run, 1 to " + MAX_THROUGHPUT_ROUNDS + " (default 1):",
@@ -184,6 +186,9 @@ public final class Main {
 
     /** The whole command; returns the exit status. */
     public static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+        if (Studies.asked(args)) {
+            return Studies.run(args, out, err);
+        }
         return run(args, out, err, Registry.FORMATS);
     }
 

@@ -40,11 +40,12 @@ import shootout.workload.SmallObject;
 
 /**
  * The IEP-75 study's operations (Apache Ignite 3's thin-client protocol
- * choice) for each schemaless candidate: primitives one after another, a POJO
- * (the object workload's SmallObject) with field names, and the SQL request
- * `select * from cars where year > ? and seats = ?` with [2005, 2]. Each
- * candidate writes into a reused Stream and reads from a byte range; shared by
- * the JMH benchmarks, the size table and the tests.
+ * choice) as shootout writes them, for each schemaless candidate: five
+ * primitives one after another, a POJO (the object workload's SmallObject)
+ * with field names, and the SQL request `select * from cars where year > ? and
+ * seats = ?` with [2005, 2]. Each candidate writes into a reused Stream and
+ * reads from a byte range; shared by IgniteStudy's benchmarks, the size table
+ * and the tests. The study's own code is StudyAsPublished.
  */
 public final class Study {
     private Study() {
@@ -105,7 +106,10 @@ public final class Study {
 
     static final ClassModel OBJECT = ClassModel.of(SmallObject.class);
 
-    /** msgpack-core, packer and unpacker by hand: the study's MessagePack. writePojo writes a map with field names. */
+    /**
+     * msgpack-core, packer and unpacker by hand for every operation (the study
+     * wrote its POJO through Jackson): writePojo writes a map with field names.
+     */
     public static final class Msgpack implements Candidate {
         final Stream.Holder target = new Stream.Holder();
         final MessagePacker p = MessagePack.newDefaultPacker(target);
@@ -156,7 +160,7 @@ public final class Study {
             w.flush();
         }
 
-        /** writePojo without field names: the fields in order (the study's "without field names"). */
+        /** writePojo without field names: the fields in order (the study's array through Jackson, here by hand). */
         public void writePojoWithoutNames(SmallObject o, Stream out) throws Exception {
             MsgpackRaw.write(packer(out), o, OBJECT);
             p.flush();
@@ -198,7 +202,11 @@ public final class Study {
         }
     }
 
-    /** Ignite 2.x's binary format: the raw writer for primitives and the SQL request (as the study), the marshaller for the POJO. */
+    /**
+     * Ignite 2.x's binary format with compact footers (the study's had full
+     * ones): the raw writer for primitives and the SQL request, the marshaller
+     * for the POJO.
+     */
     public static final class IgniteBinary implements Candidate {
         final Ignite.Binary m = new Ignite.Binary();
         final Ignite.RawOut raw = m.raw;
@@ -523,24 +531,39 @@ public final class Study {
         throw new IllegalArgumentException(name);
     }
 
-    /** Encoded sizes of each operation, for the size table. */
+    /** A candidate's encoded sizes: its primitives, its POJO with field names and the SQL request. */
+    public record Sizes(int primitives, int pojo, int sqlRequest) {
+    }
+
+    public static Sizes sizes(Candidate c) throws Exception {
+        Stream s = new Stream(256);
+        c.writePrimitives(new Prims(), s);
+        int prims = s.len;
+        c.writePojo(pojo(), s);
+        int pojo = s.len;
+        c.writeSqlQuery(QUERY, ARGS, s);
+        return new Sizes(prims, pojo, s.len);
+    }
+
+    /** The POJO without field names: MessagePack's fields in order, [0], and Ignite's raw writer, [1]. */
+    public static int[] namelessPojoSizes() throws Exception {
+        Stream s = new Stream(256);
+        new Msgpack().writePojoWithoutNames(pojo(), s);
+        int msgpack = s.len;
+        new IgniteBinary().writePojoWithoutNames(pojo(), s);
+        return new int[] {msgpack, s.len};
+    }
+
+    /** Every candidate's encoded sizes, as a text table. */
     public static String sizes() throws Exception {
         StringBuilder b = new StringBuilder(String.format("%-12s %12s %10s %10s%n", "format", "primitives", "pojo", "sql request"));
-        Stream s = new Stream(256);
         for (Candidate c : candidates()) {
-            c.writePrimitives(new Prims(), s);
-            int prims = s.len;
-            c.writePojo(pojo(), s);
-            int pojo = s.len;
-            c.writeSqlQuery(QUERY, ARGS, s);
-            b.append(String.format("%-12s %12d %10d %10d%n", c.name(), prims, pojo, s.len));
+            Sizes z = sizes(c);
+            b.append(String.format("%-12s %12d %10d %10d%n", c.name(), z.primitives(), z.pojo(), z.sqlRequest()));
         }
-        Msgpack m = new Msgpack();
-        m.writePojoWithoutNames(pojo(), s);
-        b.append(String.format("msgpack POJO without field names: %d bytes%n", s.len));
-        IgniteBinary i = new IgniteBinary();
-        i.writePojoWithoutNames(pojo(), s);
-        b.append(String.format("ignite POJO through the raw writer: %d bytes%n", s.len));
+        int[] nameless = namelessPojoSizes();
+        b.append(String.format("msgpack POJO without field names: %d bytes%n", nameless[0]));
+        b.append(String.format("ignite POJO through the raw writer: %d bytes%n", nameless[1]));
         return b.toString();
     }
 

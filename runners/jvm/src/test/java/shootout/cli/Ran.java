@@ -15,15 +15,23 @@ import shootout.registry.Registry;
 
 /** One run of the command line in this process: its exit status and what it printed. */
 public record Ran(int code, String out, String err) {
+    /** A run of the whole command line, as `java -jar shootout-jvm.jar` runs it (`--study` included). */
     public static Ran run(String... args) throws Exception {
-        return run(Registry.FORMATS, args);
+        return capture((out, err) -> Main.run(args, out, err));
     }
 
     /** A run over the given registry rows (tests add formats of their own). */
     static Ran run(List<Registry.Format> formats, String... args) throws Exception {
+        return capture((out, err) -> Main.run(args, out, err, formats));
+    }
+
+    interface Command {
+        int run(PrintStream out, PrintStream err) throws Exception;
+    }
+
+    static Ran capture(Command command) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        int code = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                formats);
+        int code = command.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Ran(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 

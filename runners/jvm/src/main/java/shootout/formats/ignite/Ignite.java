@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.apache.ignite.IgniteCheckedException;
 import org.apache.ignite.binary.BinaryObject;
 import org.apache.ignite.binary.BinaryRawReader;
 import org.apache.ignite.binary.BinaryRawWriter;
@@ -93,15 +96,56 @@ public final class Ignite {
 
     /** A node-less binary marshaller (compact footers, as Ignite's default). */
     public static GridBinaryMarshaller marshaller() {
-        BinaryConfiguration bc = new BinaryConfiguration().setCompactFooter(true);
-        BinaryMarshaller m = new BinaryMarshaller();
-        m.setContext(new MapMarshallerContext());
-        IgniteConfiguration cfg = new IgniteConfiguration().setBinaryConfiguration(bc);
-        BinaryContext ctx = IgniteUtils.binaryContext(m, cfg);
-        return new GridBinaryMarshaller(ctx);
+        return binaryMarshaller(true).binaryMarshaller();
     }
 
-    /** What the JMH study needs of the marshaller, so that Ignite's internal types stay in this file. */
+    /**
+     * The Marshaller (Ignite's public interface, whose marshal and unmarshal
+     * wrap the GridBinaryMarshaller) over a node-less binary context; compact
+     * footers leave each field's id out of the object's footer (the schema id
+     * in the header then names them).
+     */
+    private static BinaryMarshaller binaryMarshaller(boolean compactFooter) {
+        BinaryMarshaller m = new BinaryMarshaller();
+        m.setContext(new MapMarshallerContext());
+        BinaryConfiguration bc = new BinaryConfiguration().setCompactFooter(compactFooter);
+        m.setBinaryContext(IgniteUtils.binaryContext(m, new IgniteConfiguration().setBinaryConfiguration(bc)));
+        return m;
+    }
+
+    /**
+     * Ignite's side of the IEP-75 study as its JMH benchmark
+     * (JmhBinaryMarshallerMsgPackBenchmark) set it up: a BinaryMarshaller with
+     * full footers (its BinaryConfiguration.setCompactFooter(false)) for the
+     * POJO, a writer on the thread's pooled buffer per call for loose values
+     * (its `new BinaryWriterExImpl(ctx)`: array() copies the bytes out, close()
+     * gives the buffer back) and a reader per call.
+     */
+    public static final class AsStudied {
+        private final BinaryMarshaller marshaller = binaryMarshaller(false);
+        private final BinaryContext ctx = marshaller.binaryMarshaller().context();
+
+        public byte[] marshal(Object o) throws IgniteCheckedException {
+            return marshaller.marshal(o);
+        }
+
+        public <T> T unmarshal(byte[] bytes) throws IgniteCheckedException {
+            return marshaller.unmarshal(bytes, null);
+        }
+
+        public byte[] write(Consumer<BinaryRawWriter> values) {
+            try (BinaryWriterEx w = BinaryUtils.writer(ctx, false, 0)) {
+                values.accept(w);
+                return w.array();
+            }
+        }
+
+        public <T> T read(byte[] bytes, Function<BinaryRawReader, T> values) {
+            return values.apply(BinaryUtils.reader(ctx, BinaryStreams.inputStream(bytes), null, true));
+        }
+    }
+
+    /** What the JMH study's shootout variant (jmh.Study) needs of the marshaller, so that Ignite's internal types stay in this file. */
     public static final class Binary {
         final GridBinaryMarshaller m = marshaller();
         public final RawOut raw = new RawOut(m);

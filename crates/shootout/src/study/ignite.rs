@@ -1,0 +1,116 @@
+//! Apache Ignite IEP-75 (`003_…txt`): MessagePack against Ignite 2.x's
+//! binary format in JMH, measured by the JVM runner (`--study ignite-iep75`).
+//! The checks read the study's own variant; the project's variant (msgpack-core
+//! by hand, compact footers) is answered beside them, never instead.
+
+use super::figures::{Figures, Table};
+use super::published::Published;
+use super::{Answer, Check, Verdict};
+
+/// MessagePack's throughput over Ignite's on `row` of `table`.
+fn msgpack_over_ignite(table: &Table, row: &str) -> Option<f64> {
+    Some(table.value(row, "msgpack_ops_s")? / table.value(row, "ignite_ops_s")?)
+}
+
+/// How the rows compare: all MessagePack-faster, all Ignite-faster, or mixed.
+fn faster(table: &Table, rows: &[&str], msgpack_should_win: bool) -> (Verdict, String) {
+    let ratios: Vec<Option<f64>> = rows.iter().map(|r| msgpack_over_ignite(table, r)).collect();
+    let evidence = rows
+        .iter()
+        .zip(&ratios)
+        .map(|(r, x)| match x {
+            Some(x) => format!("{r}: MessagePack/Ignite ×{x:.2}"),
+            None => format!("{r}: not measured"),
+        })
+        .collect::<Vec<_>>()
+        .join("; ");
+    let Some(ratios) = ratios.into_iter().collect::<Option<Vec<f64>>>() else {
+        return (Verdict::Undecided, evidence);
+    };
+    let wins = ratios.iter().filter(|&&x| (x > 1.0) == msgpack_should_win).count();
+    (super::verdict_of(wins, ratios.len()), evidence)
+}
+
+pub fn check(published: &Published, figures: &Figures) -> (Vec<Check>, Vec<Answer>) {
+    let mut checks = Vec::new();
+    let Some(jmh) = figures.table("jmh") else {
+        return (super::undecided(published, "the runner measured no jmh table"), Vec::new());
+    };
+    let (verdict, evidence) = faster(jmh, &["writePrimitives", "readPrimitives"], true);
+    checks.push(Check::new(published, "msgpack-faster-primitives", verdict, evidence));
+    let sizes = figures.table("sql-size");
+    let (msgpack, ignite) = (
+        sizes.and_then(|t| t.value("MessagePack", "bytes")),
+        sizes.and_then(|t| t.value("Ignite binary", "bytes")),
+    );
+    checks.push(match (msgpack, ignite) {
+        (Some(m), Some(i)) => Check::new(
+            published,
+            "msgpack-more-compact",
+            super::verdict_of(usize::from(m < i), 1),
+            format!("the SQL request: MessagePack {m} B, Ignite binary {i} B"),
+        ),
+        _ => Check::new(
+            published,
+            "msgpack-more-compact",
+            Verdict::Undecided,
+            "sizes not measured".into(),
+        ),
+    });
+    let (verdict, evidence) = faster(jmh, &["writePojo (fields with names)", "readPojo"], false);
+    checks.push(Check::new(published, "ignite-faster-pojo", verdict, evidence));
+    checks.push(match msgpack_over_ignite(jmh, "writeSqlQuery") {
+        // "takes 2x time": within a tenth of two, or beyond.
+        Some(x) => Check::new(
+            published,
+            "sql-write-2x",
+            if x >= 1.8 {
+                Verdict::Reproduced
+            } else if x < 1.0 {
+                Verdict::Reversed
+            } else {
+                Verdict::NotReproduced
+            },
+            format!("writeSqlQuery: Ignite takes ×{x:.2} MessagePack's time (the study: ×2.15)"),
+        ),
+        None => Check::new(
+            published,
+            "sql-write-2x",
+            Verdict::Undecided,
+            "writeSqlQuery not measured".into(),
+        ),
+    });
+    checks.push(Check::new(
+        published,
+        "only-msgpack-cbor",
+        Verdict::Undecided,
+        "the feature matrix does not yet hold every requirement of the study's table (nested object graphs, \
+         standalone primitives, extension types, licence per language, maintenance), so `recommend` cannot \
+         answer it yet"
+            .into(),
+    ));
+    let answers = figures
+        .variants
+        .iter()
+        .skip(1)
+        .filter_map(|variant| {
+            let jmh = variant.table("jmh")?;
+            let rows: Vec<String> = jmh
+                .rows
+                .iter()
+                .filter_map(|r| {
+                    Some(format!("{} ×{:.2}", r.label, msgpack_over_ignite(jmh, &r.label)?))
+                })
+                .collect();
+            Some(Answer {
+                id: variant.id.clone(),
+                question: format!(
+                    "The same comparison in variant {} ({})",
+                    variant.id, variant.title
+                ),
+                answer: format!("MessagePack/Ignite throughput: {}", rows.join(", ")),
+            })
+        })
+        .collect();
+    (checks, answers)
+}

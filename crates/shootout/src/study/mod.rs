@@ -1,0 +1,278 @@
+//! `shootout study`: the four published studies shootout exists because of,
+//! each reproduced as its document describes it (spec/studies/ holds their
+//! published figures), its figures set beside ours, its conclusions checked
+//! one line each, and every departure listed. A study in Rust is measured
+//! here; one in Go or Java by that language's runner (`--study NAME`), which
+//! answers with the same figures file.
+
+mod figures;
+mod go_flatbuffers_json;
+mod iex2019;
+mod ignite;
+mod published;
+mod render;
+mod scala_logs;
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use serde::Serialize;
+
+use crate::runners::Language;
+pub use figures::Figures;
+pub use published::Published;
+
+/// What `shootout study` is asked.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub input: Option<PathBuf>,
+    /// Runs to average, where the study averaged runs; its own count when not given.
+    pub runs: Option<usize>,
+    /// Shorter measurement (the runners' own quick settings), for tests and a first look.
+    pub quick: bool,
+    pub export_json: Option<PathBuf>,
+    pub force: bool,
+}
+
+/// Who measures a study.
+enum Measure {
+    /// This binary.
+    Rust(fn(&Options) -> Result<Figures>),
+    /// A runner, with `--study NAME`.
+    Runner(Language),
+}
+
+type CheckFn = fn(&Published, &Figures) -> (Vec<Check>, Vec<Answer>);
+
+struct Study {
+    name: &'static str,
+    summary: &'static str,
+    /// `spec/studies/<name>.json`.
+    published: &'static str,
+    measure: Measure,
+    check: CheckFn,
+}
+
+const STUDIES: &[Study] = &[
+    Study {
+        name: "iex-2019",
+        summary: "Binary Format Shootout (2019): Cap'n Proto, FlatBuffers, SBE on IEX DEEP, per message (Rust; --input a DEEP capture)",
+        published: include_str!("../../../../spec/studies/iex-2019.json"),
+        measure: Measure::Rust(iex2019::measure),
+        check: iex2019::check,
+    },
+    Study {
+        name: "go-flatbuffers-json",
+        summary: "FlatBuffers against encoding/json in Go: the study's four go test -bench benchmarks on its records (Go runner)",
+        published: include_str!("../../../../spec/studies/go-flatbuffers-json.json"),
+        measure: Measure::Runner(Language::Go),
+        check: go_flatbuffers_json::check,
+    },
+    Study {
+        name: "ignite-iep75",
+        summary: "Apache Ignite IEP-75: MessagePack against Ignite's binary format in JMH (JVM runner; about 9 minutes)",
+        published: include_str!("../../../../spec/studies/ignite-iep75.json"),
+        measure: Measure::Runner(Language::Jvm),
+        check: ignite::check,
+    },
+    Study {
+        name: "scala-logs",
+        summary: "Logs and queues: six formats' files on three 100,000-row CSV sets, sizes and whole-file times (JVM runner)",
+        published: include_str!("../../../../spec/studies/scala-logs.json"),
+        measure: Measure::Runner(Language::Jvm),
+        check: scala_logs::check,
+    },
+];
+
+/// A stated conclusion of the study, checked against our figures.
+#[derive(Debug, Clone, Serialize)]
+pub struct Check {
+    pub id: String,
+    pub claim: String,
+    pub verdict: Verdict,
+    /// The figures that decide it.
+    pub evidence: String,
+}
+
+impl Check {
+    fn new(published: &Published, id: &str, verdict: Verdict, evidence: String) -> Check {
+        Check { id: id.into(), claim: published.claim(id).into(), verdict, evidence }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// Our figures say what the study said.
+    Reproduced,
+    /// Our figures say the opposite.
+    Reversed,
+    /// Neither: part holds, part does not.
+    NotReproduced,
+    /// The figures needed are missing.
+    Undecided,
+}
+
+impl Verdict {
+    fn shown(self) -> &'static str {
+        match self {
+            Verdict::Reproduced => "reproduced",
+            Verdict::Reversed => "reversed",
+            Verdict::NotReproduced => "not reproduced",
+            Verdict::Undecided => "undecided",
+        }
+    }
+}
+
+/// A claim that holds in `holds` of `cases` cases: in all, reproduced; in
+/// none, reversed; in some, not reproduced.
+fn verdict_of(holds: usize, cases: usize) -> Verdict {
+    match holds {
+        0 => Verdict::Reversed,
+        h if h == cases => Verdict::Reproduced,
+        _ => Verdict::NotReproduced,
+    }
+}
+
+/// Every conclusion of the study undecided, for `why`.
+fn undecided(published: &Published, why: &str) -> Vec<Check> {
+    published
+        .conclusions
+        .iter()
+        .map(|c| Check::new(published, &c.id, Verdict::Undecided, why.into()))
+        .collect()
+}
+
+/// A question the study left open, answered from our figures.
+#[derive(Debug, Clone, Serialize)]
+pub struct Answer {
+    pub id: String,
+    pub question: String,
+    pub answer: String,
+}
+
+/// Everything one `shootout study NAME` found: the export's document.
+#[derive(Serialize)]
+pub struct Outcome {
+    pub schema: &'static str,
+    pub study: String,
+    pub command: Vec<String>,
+    pub published: Published,
+    pub figures: Figures,
+    pub checks: Vec<Check>,
+    pub answers: Vec<Answer>,
+}
+
+pub const RESULT_SCHEMA: &str = "shootout-study-result/1";
+
+pub fn list(out: &mut dyn Write) -> io::Result<()> {
+    for study in STUDIES {
+        writeln!(out, "{:<20} {}", study.name, study.summary)?;
+    }
+    Ok(())
+}
+
+pub fn study(name: &str, options: Options) -> Result<()> {
+    let Some(study) = STUDIES.iter().find(|s| s.name == name) else {
+        let names: Vec<&str> = STUDIES.iter().map(|s| s.name).collect();
+        bail!("unknown study '{name}'; studies: {} (shootout study --list)", names.join(", "));
+    };
+    if let Some(path) = &options.export_json {
+        crate::export::check_path(path, options.force)?;
+    }
+    let published = Published::parse(study.name, study.published)?;
+    let figures = match &study.measure {
+        Measure::Rust(measure) => measure(&options)?,
+        Measure::Runner(language) => {
+            if let Some(path) = &options.input {
+                bail!(
+                    "study {name} generates its data as the study did; it takes no --input ({})",
+                    path.display()
+                );
+            }
+            if options.runs.is_some() {
+                bail!(
+                    "study {name} runs as many times as its runner's method says; it takes no --runs (--quick shortens it)"
+                );
+            }
+            let external = language.external().expect("a runner language");
+            let folder = external.build()?;
+            external.study(&folder, study.name, options.quick)?
+        }
+    };
+    if figures.schema != figures::SCHEMA || figures.study != study.name {
+        bail!(
+            "the {} study's figures are {} of study {}, expected {} of {}",
+            published.language,
+            figures.schema,
+            figures.study,
+            figures::SCHEMA,
+            study.name
+        );
+    }
+    let (checks, answers) = (study.check)(&published, &figures);
+    let outcome = Outcome {
+        schema: RESULT_SCHEMA,
+        study: study.name.into(),
+        command: std::env::args().collect(),
+        published,
+        figures,
+        checks,
+        answers,
+    };
+    let to_stdout = options.export_json.as_deref().is_some_and(|p| p.as_os_str() == "-");
+    if !to_stdout {
+        render::write(&outcome, &mut io::stdout().lock())?;
+    }
+    if let Some(path) = &options.export_json {
+        crate::export::write_with(path, options.force, |out| {
+            serde_json::to_writer_pretty(&mut *out, &outcome)?;
+            writeln!(out).with_context(|| format!("{}: cannot write", path.display()))
+        })?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every file of spec/studies/ parses, names a study `study` runs, and
+    /// puts every value in a column.
+    #[test]
+    fn every_published_file_parses_and_belongs_to_a_study() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../spec/studies");
+        let mut names = Vec::new();
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "json") {
+                continue;
+            }
+            let name = path.file_stem().unwrap().to_str().unwrap().to_owned();
+            let published =
+                Published::parse(&name, &std::fs::read_to_string(&path).unwrap()).unwrap();
+            assert!(!published.tables.is_empty() && !published.conclusions.is_empty(), "{name}");
+            for table in &published.tables {
+                for row in &table.rows {
+                    for key in row.values.keys() {
+                        assert!(
+                            table.columns.iter().any(|c| &c.key == key),
+                            "{name}: {} row {} has a value for no column: {key}",
+                            table.id,
+                            row.label
+                        );
+                    }
+                }
+            }
+            names.push(name);
+        }
+        names.sort();
+        let mut known: Vec<String> = STUDIES.iter().map(|s| s.name.to_owned()).collect();
+        known.sort();
+        assert_eq!(names, known);
+        for study in STUDIES {
+            Published::parse(study.name, study.published).unwrap();
+        }
+    }
+}
