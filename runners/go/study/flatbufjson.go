@@ -82,27 +82,12 @@ func generate(r *rand.Rand) []*UserResponseStruct {
 	return a
 }
 
-// fbMarshal is the study's: a fresh Builder per record, finished without a
-// size prefix.
+// fbMarshal is the study's: a fresh Builder per record, the table written
+// field by field in the study's order (as the runner's codec writes it),
+// finished without a size prefix.
 func fbMarshal(obj *UserResponseStruct) []byte {
 	builder := flatbuffers.NewBuilder(0)
-	muID := builder.CreateString(obj.MUID)
-	status := builder.CreateString(obj.Status)
-	nickname := builder.CreateString(obj.Nickname)
-	openedAt := builder.CreateString(obj.OpenedAt)
-	createdAt := builder.CreateString(obj.CreatedAt)
-	updatedAt := builder.CreateString(obj.UpdatedAt)
-	records.UserResponseStart(builder)
-	records.UserResponseAddUid(builder, obj.UID)
-	records.UserResponseAddMuid(builder, muID)
-	records.UserResponseAddStatus(builder, status)
-	records.UserResponseAddTutorial(builder, obj.Tutorial)
-	records.UserResponseAddNickname(builder, nickname)
-	records.UserResponseAddTotalLoginNum(builder, obj.TotalLoginNum)
-	records.UserResponseAddOpenedAt(builder, openedAt)
-	records.UserResponseAddCreatedAt(builder, createdAt)
-	records.UserResponseAddUpdatedAt(builder, updatedAt)
-	builder.Finish(records.UserResponseEnd(builder))
+	builder.Finish(flatbuf.UserTable(builder, (*workload.User)(obj)))
 	return builder.Bytes[builder.Head():]
 }
 

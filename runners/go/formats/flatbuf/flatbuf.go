@@ -47,9 +47,15 @@ func UserCopy() codec.Codec[workload.User, *workload.FieldSink] {
 	return &userCodec{b: flatbuffers.NewBuilder(256), copy: true}
 }
 
-// BuildUser writes u into b (reset first) as a size-prefixed buffer.
-func BuildUser(b *flatbuffers.Builder, u *workload.User) []byte {
+// buildUser writes u into b (reset first) as a size-prefixed buffer.
+func buildUser(b *flatbuffers.Builder, u *workload.User) []byte {
 	b.Reset()
+	b.FinishSizePrefixed(UserTable(b, u))
+	return b.FinishedBytes()
+}
+
+// UserTable writes u's table into b and returns its offset, for the caller to finish.
+func UserTable(b *flatbuffers.Builder, u *workload.User) flatbuffers.UOffsetT {
 	muid, status, nick := b.CreateString(u.MUID), b.CreateString(u.Status), b.CreateString(u.Nickname)
 	opened, created, updated := b.CreateString(u.OpenedAt), b.CreateString(u.CreatedAt), b.CreateString(u.UpdatedAt)
 	records.UserResponseStart(b)
@@ -62,8 +68,7 @@ func BuildUser(b *flatbuffers.Builder, u *workload.User) []byte {
 	records.UserResponseAddOpenedAt(b, opened)
 	records.UserResponseAddCreatedAt(b, created)
 	records.UserResponseAddUpdatedAt(b, updated)
-	b.FinishSizePrefixed(records.UserResponseEnd(b))
-	return b.FinishedBytes()
+	return records.UserResponseEnd(b)
 }
 
 // CopyUser copies a read-in-place record into the application's struct.
@@ -76,7 +81,7 @@ func CopyUser(r *records.UserResponse, u *workload.User) {
 }
 
 func (c *userCodec) Encode(stream []byte, u *workload.User) ([]byte, error) {
-	return append(stream, BuildUser(c.b, u)...), nil
+	return append(stream, buildUser(c.b, u)...), nil
 }
 
 func (c *userCodec) Decode(stream []byte, s *workload.FieldSink) (int, error) {

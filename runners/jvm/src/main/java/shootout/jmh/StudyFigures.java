@@ -1,10 +1,6 @@
 package shootout.jmh;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,6 +21,7 @@ import org.openjdk.jmh.util.Version;
 import shootout.harness.Environment;
 import shootout.registry.Registry;
 import shootout.study.Studies;
+import shootout.study.Studies.UsageError;
 
 /**
  * `shootout-jvm --study ignite-iep75`: runs the IEP-75 study's JMH
@@ -72,11 +69,6 @@ public final class StudyFigures {
         }
     }
 
-    static final class UsageError extends Exception {
-        UsageError(String m) {
-            super(m);
-        }
-    }
 
     static Settings parse(String[] args) throws UsageError {
         Settings s = new Settings();
@@ -141,21 +133,10 @@ public final class StudyFigures {
         try {
             s = parse(args);
         } catch (UsageError e) {
-            if (!e.getMessage().isEmpty()) {
-                err.println("shootout-jvm: " + e.getMessage());
-            }
-            err.println(USAGE);
-            return 2;
+            return Studies.refuse(e, USAGE, err);
         }
         try {
-            byte[] json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsBytes(figures(s, err));
-            if (s.out.equals("-")) {
-                out.write(json);
-                out.println();
-            } else {
-                Files.write(Path.of(s.out), json);
-                err.println("figures in " + s.out);
-            }
+            Studies.write(figures(s, err), s.out, out, err);
             return 0;
         } catch (Exception e) {
             err.println("shootout-jvm: " + e);

@@ -60,9 +60,31 @@ public final class Studies {
         return false;
     }
 
-    static final class UsageError extends Exception {
-        UsageError(String message) {
+    /** A command line that asks for something the study command cannot do. */
+    public static final class UsageError extends Exception {
+        public UsageError(String message) {
             super(message);
+        }
+    }
+
+    /** Says a usage error, then the usage, on err; returns exit status 2. */
+    public static int refuse(UsageError e, String usage, PrintStream err) {
+        if (!e.getMessage().isEmpty()) {
+            err.println("shootout-jvm: " + e.getMessage());
+        }
+        err.println(usage);
+        return 2;
+    }
+
+    /** Writes a study's figures as indented JSON to the file {@code target} names ("-": standard output). */
+    public static void write(Object figures, String target, PrintStream out, PrintStream err) throws java.io.IOException {
+        byte[] json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsBytes(figures);
+        if (target.equals("-")) {
+            out.write(json);
+            out.println();
+        } else {
+            Files.write(Path.of(target), json);
+            err.println("figures in " + target);
         }
     }
 
@@ -144,11 +166,7 @@ public final class Studies {
                 throw new UsageError("--study: unknown study \"" + o.study + "\" (known: " + ScalaLogs.NAME + ")");
             }
         } catch (UsageError e) {
-            if (!e.getMessage().isEmpty()) {
-                err.println("shootout-jvm: " + e.getMessage());
-            }
-            err.println(USAGE);
-            return 2;
+            return refuse(e, USAGE, err);
         }
         try {
             Instant started = Instant.now();
@@ -168,13 +186,7 @@ public final class Studies {
             figures.put("variants", m.variants());
             figures.put("facts", m.facts());
             figures.put("departures", m.departures());
-            byte[] json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsBytes(figures);
-            if (o.out.equals("-")) {
-                out.write(json);
-                out.println();
-            } else {
-                Files.write(Path.of(o.out), json);
-            }
+            write(figures, o.out, out, err);
             return 0;
         } catch (Exception e) {
             err.println("shootout-jvm: --study " + o.study + ": " + e.getMessage());
