@@ -65,6 +65,20 @@ run deep10-third --input ../shared/data/iex/DEEP10.pcap.gz
 run lang-all --input ../shared/data/iex/DEEP10.pcap.gz --lang all
 "$shootout" report "$out/lang-all.json" --export-html "$out/lang-all.html" --force
 run jvm-mixed --workload mixed --input "$out/mixed.csv" --lang jvm
+
+# The four published studies, each as its document describes it (BENCHMARKS.md
+# "The studies, reproduced"): printed tables to .md, everything to .json.
+study() { # name, then arguments for `shootout study`
+    local name=$1
+    shift
+    quiet
+    echo "== study $name: shootout study $name $* ($(date -u +%FT%TZ), load $(cut -d' ' -f1-3 /proc/loadavg))" >&2
+    "$shootout" study "$name" "$@" --export-json "$out/study-$name.json" --force >"$out/study-$name.md"
+}
+study iex-2019 --input ../shared/data/iex/DEEP10.pcap.gz
+study go-flatbuffers-json
+study ignite-iep75
+study scala-logs
 cargo bench --bench ingest | tee "$out/ingest.txt"
 
 # Peak memory must not grow with the input: every format on 1M- and 5M-packet

@@ -125,13 +125,7 @@ enum Command {
         min_change: f64,
     },
     /// Shortlist formats: those meeting every need and limit, best first, and why each other one is out.
-    #[command(
-        after_help = "Needs (feature-matrix columns, docs in `shootout formats`): schema, idl, schemaless, \
-        self-describing (inspectable without classes), zero-copy, streaming (self-delimiting messages), unions, \
-        evolution, cross-language, binary.\n\
-        Without --results: the matrix's format families, feature needs only. With --results: every measured \
-        format of every language in the file, ordered by --by (default decode)."
-    )]
+    #[command(after_help = crate::recommend::needs_help())]
     Recommend {
         /// A results file: measured formats to choose from and figures to order them by.
         #[arg(long, value_name = "FILE")]

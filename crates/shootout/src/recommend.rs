@@ -66,7 +66,98 @@ pub const NEEDS: &[Need] = &[
         met_by: |f| f.traits.cross_language,
     },
     Need { name: "binary", meaning: "bytes, not text", met_by: |f| f.traits.binary },
+    Need {
+        name: "nested",
+        meaning: "records inside records and lists of records",
+        met_by: |f| f.traits.nested,
+    },
+    Need {
+        name: "primitives",
+        meaning: "a bare int, string or UUID written and read alone, unwrapped",
+        met_by: |f| f.traits.standalone_primitives,
+    },
+    Need {
+        name: "extensions",
+        meaning: "the application's own types tagged in the bytes (MessagePack ext, CBOR tags)",
+        met_by: |f| f.traits.extension_types,
+    },
+    Need {
+        name: "maintained",
+        meaning: "a release or maintainers' commits in two years, development not ended",
+        met_by: |f| f.traits.maintained,
+    },
 ];
+
+/// `shootout recommend --help`'s list of needs: each with its meaning, from [`NEEDS`].
+pub fn needs_help() -> String {
+    let width = NEEDS.iter().map(|need| need.name.len()).max().unwrap_or(0);
+    let needs: String =
+        NEEDS.iter().map(|need| format!("\n  {:<width$}  {}", need.name, need.meaning)).collect();
+    format!(
+        "Needs (feature-matrix columns; `shootout formats` shows each family's facts):{needs}\n\n\
+         Without --results: the matrix's format families, feature needs only. With --results: every \
+         measured format of every language in the file, ordered by --by (default decode)."
+    )
+}
+
+/// IEP-75's requirements (Apache Ignite choosing its thin-client format; the
+/// document is in the studies' index) as needs, in its order: binary; nested
+/// object graphs; primitives, not only objects; streaming; schemaless; works
+/// without classes (self-describing); extensible (custom types); well-supported
+/// implementations in the languages of interest (cross-language, maintained).
+/// "Fast and compact" is measured, not a need; "compatible license" is read
+/// from each family's `licenses`.
+pub const IEP75_NEEDS: &[&str] = &[
+    "binary",
+    "nested",
+    "primitives",
+    "streaming",
+    "schemaless",
+    "self-describing",
+    "extensions",
+    "cross-language",
+    "maintained",
+];
+
+/// The feature matrix's families split by needs: those that meet every one,
+/// and every other with the first need it fails, both in the matrix's order.
+#[derive(Debug)]
+pub struct Shortlist {
+    pub meet: Vec<&'static str>,
+    /// (family, the first need it fails).
+    pub excluded: Vec<(&'static str, &'static str)>,
+}
+
+/// [`Shortlist`] of the matrix's families for `needs`, named as `--need` names
+/// them (e.g. [`IEP75_NEEDS`]); an unknown name is an error.
+pub fn families_meeting(needs: &[&str]) -> Result<Shortlist> {
+    let needs = needs_named(needs)?;
+    let mut shortlist = Shortlist { meet: Vec::new(), excluded: Vec::new() };
+    for features in features::FEATURES {
+        match needs.iter().find(|need| !(need.met_by)(features)) {
+            Some(need) => shortlist.excluded.push((features.family, need.name)),
+            None => shortlist.meet.push(features.family),
+        }
+    }
+    Ok(shortlist)
+}
+
+/// The [`NEEDS`] named, in the order given.
+fn needs_named(names: &[impl AsRef<str>]) -> Result<Vec<&'static Need>> {
+    names
+        .iter()
+        .map(|name| {
+            let name = name.as_ref();
+            match NEEDS.iter().find(|need| need.name == name) {
+                Some(need) => Ok(need),
+                None => bail!(
+                    "unknown need '{name}'; the needs are: {}",
+                    NEEDS.iter().map(|n| n.name).collect::<Vec<_>>().join(", ")
+                ),
+            }
+        })
+        .collect()
+}
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum By {
@@ -108,16 +199,7 @@ pub fn recommend_on(
     constraints: &Constraints,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let mut needs = Vec::new();
-    for name in &constraints.needs {
-        match NEEDS.iter().find(|need| need.name == name) {
-            Some(need) => needs.push(need),
-            None => bail!(
-                "unknown need '{name}'; the needs are: {}",
-                NEEDS.iter().map(|n| n.name).collect::<Vec<_>>().join(", ")
-            ),
-        }
-    }
+    let needs = needs_named(&constraints.needs)?;
     let parts = match results {
         Some(path) => crate::saved::read(path)?,
         None => {
@@ -292,4 +374,57 @@ fn write(
         writeln!(out, "      {:<width$}  {}", label(candidate), terminal(&failed.join("; ")))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The study concluded "MessagePack and CBOR satisfy all requirements"; the
+    /// matrix agrees, though it excludes the study's other candidates on
+    /// capabilities where the study also judged popularity, purpose or upkeep.
+    #[test]
+    fn iep75_requirements_keep_exactly_messagepack_and_cbor() {
+        let shortlist = families_meeting(IEP75_NEEDS).unwrap();
+        assert_eq!(shortlist.meet, ["MessagePack", "CBOR"]);
+        let first_failure = |family: &str| {
+            shortlist
+                .excluded
+                .iter()
+                .find(|(excluded, _)| *excluded == family)
+                .map(|(_, need)| *need)
+        };
+        // The study: BSON is "more verbose", built for storage; the matrix: its
+        // top level is always a document, so no lone primitive.
+        assert_eq!(first_failure("BSON"), Some("primitives"));
+        // The study: FlexBuffers "can't serialize arbitrary objects" in Java and C#
+        // and "has not gained traction"; the matrix: its root sits at the buffer's
+        // end, so a concatenation cannot be read without added framing.
+        assert_eq!(first_failure("FlexBuffers"), Some("streaming"));
+        // The study: UBJSON "seems to be abandoned"; the matrix agrees (not
+        // maintained) but fails it earlier on the study's order: no extension types.
+        assert_eq!(first_failure("UBJSON"), Some("extensions"));
+        let unmaintained = families_meeting(&["maintained"]).unwrap().excluded;
+        assert!(unmaintained.contains(&("UBJSON", "maintained")), "{unmaintained:?}");
+        // Not among the study's candidates, but a schemaless binary JSON too.
+        assert_eq!(first_failure("Smile"), Some("extensions"));
+        assert_eq!(first_failure("JSON"), Some("binary"));
+        // The format the study replaced needs its types registered first.
+        assert_eq!(first_failure("Ignite binary"), Some("schemaless"));
+        assert_eq!(shortlist.meet.len() + shortlist.excluded.len(), features::FEATURES.len());
+    }
+
+    #[test]
+    fn an_unknown_need_is_an_error_naming_the_needs() {
+        let error = families_meeting(&["binary", "speed"]).unwrap_err().to_string();
+        assert!(error.contains("unknown need 'speed'") && error.contains("maintained"), "{error}");
+    }
+
+    #[test]
+    fn the_help_lists_every_need() {
+        let help = needs_help();
+        for need in NEEDS {
+            assert!(help.contains(need.name) && help.contains(need.meaning), "{}", need.name);
+        }
+    }
 }

@@ -14,8 +14,10 @@ const LAYERS: &[&[&str]] = &[
     &["main", "cli"],
     // `report` shows the other commands' exports together.
     &["report"],
+    // `study` reruns published studies; one checks its conclusion with `recommend`.
+    &["study"],
     // The commands.
-    &["run", "interop", "robustness", "evolution", "compare", "recommend", "study"],
+    &["run", "interop", "robustness", "evolution", "compare", "recommend"],
     // The dataset hand-off file (`export-dataset`, and the other languages' input).
     &["dataset"],
     // Writing results out: files, then terminal tables.

@@ -65,6 +65,19 @@ pub fn listed(language: &str, listed: Vec<Listed>) -> Vec<FormatEntry> {
         .collect()
 }
 
+/// The [`Traits`](features::Traits) a family has, by name, e.g. "binary, streaming, nested".
+fn traits_held(f: &Features) -> String {
+    let traits = serde_json::to_value(f.traits).expect("traits serialize");
+    let held: Vec<String> = traits
+        .as_object()
+        .expect("traits serialize as an object")
+        .iter()
+        .filter(|(_, held)| held.as_bool() == Some(true))
+        .map(|(name, _)| name.replace('_', " "))
+        .collect();
+    if held.is_empty() { "none".to_owned() } else { held.join(", ") }
+}
+
 fn yes_no(b: bool) -> &'static str {
     if b { "yes" } else { "no" }
 }
@@ -128,10 +141,14 @@ pub fn write(entries: &[FormatEntry], markdown: bool, out: &mut dyn Write) -> io
         writeln!(out, "{bullet}schema: {}", f.schema_detail)?;
         writeln!(out, "{bullet}unions: {}", f.unions)?;
         writeln!(out, "{bullet}optional fields: {}", f.optional_fields)?;
+        writeln!(out, "{bullet}top level: {}", f.top_level)?;
+        writeln!(out, "{bullet}extension types: {}", f.extension_types)?;
         writeln!(out, "{bullet}framing: {}", f.framing)?;
         writeln!(out, "{bullet}evolution: {}", f.evolution)?;
         writeln!(out, "{bullet}languages: {}", f.languages)?;
-        writeln!(out, "{bullet}license: {}", f.license)?;
+        writeln!(out, "{bullet}licenses: {}", f.licenses)?;
+        writeln!(out, "{bullet}maintenance: {}", f.maintenance)?;
+        writeln!(out, "{bullet}traits: {}", traits_held(f))?;
         writeln!(out, "{bullet}sources: {}", f.sources.join(" "))?;
     }
     Ok(())

@@ -6,6 +6,7 @@
 use super::figures::{Figures, Table};
 use super::published::Published;
 use super::{Answer, Check, Verdict};
+use crate::recommend;
 
 /// MessagePack's throughput over Ignite's on `row` of `table`.
 fn msgpack_over_ignite(table: &Table, row: &str) -> Option<f64> {
@@ -29,6 +30,36 @@ fn faster(table: &Table, rows: &[&str], msgpack_should_win: bool) -> (Verdict, S
     };
     let wins = ratios.iter().filter(|&&x| (x > 1.0) == msgpack_should_win).count();
     (super::verdict_of(wins, ratios.len()), evidence)
+}
+
+/// The study's requirements table as `recommend --need`s (`recommend::IEP75_NEEDS`)
+/// run on the feature matrix: which families remain.
+fn only_msgpack_and_cbor(published: &Published) -> Check {
+    let id = "only-msgpack-cbor";
+    let shortlist = match recommend::families_meeting(recommend::IEP75_NEEDS) {
+        Ok(shortlist) => shortlist,
+        Err(e) => return Check::new(published, id, Verdict::Undecided, format!("{e:#}")),
+    };
+    let expected = ["MessagePack", "CBOR"];
+    let kept = expected.iter().filter(|f| shortlist.meet.contains(f)).count();
+    let exactly = kept == expected.len() && shortlist.meet.len() == expected.len();
+    let excluded: Vec<String> =
+        shortlist.excluded.iter().map(|(f, need)| format!("{f} (fails {need})")).collect();
+    Check::new(
+        published,
+        id,
+        match (exactly, kept) {
+            (true, _) => Verdict::Reproduced,
+            (false, 0) => Verdict::Reversed,
+            _ => Verdict::NotReproduced,
+        },
+        format!(
+            "`shootout recommend --need {}` keeps {}; excludes {}",
+            recommend::IEP75_NEEDS.join(","),
+            shortlist.meet.join(", "),
+            excluded.join(", ")
+        ),
+    )
 }
 
 pub fn check(published: &Published, figures: &Figures) -> (Vec<Check>, Vec<Answer>) {
@@ -80,15 +111,7 @@ pub fn check(published: &Published, figures: &Figures) -> (Vec<Check>, Vec<Answe
             "writeSqlQuery not measured".into(),
         ),
     });
-    checks.push(Check::new(
-        published,
-        "only-msgpack-cbor",
-        Verdict::Undecided,
-        "the feature matrix does not yet hold every requirement of the study's table (nested object graphs, \
-         standalone primitives, extension types, licence per language, maintenance), so `recommend` cannot \
-         answer it yet"
-            .into(),
-    ));
+    checks.push(only_msgpack_and_cbor(published));
     let answers = figures
         .variants
         .iter()
