@@ -4,8 +4,9 @@
 //! One record is one `MultiMessage` SBE message: the standard message header, a root
 //! block holding `seqNo`, and one repeating group `messages` whose fixed 31-byte
 //! entries carry a `bodyType` discriminator plus both bodies' fields (SBE has no
-//! unions). SBE defines no framing, so each message is preceded by a little-endian
-//! u32 length.
+//! unions). Messages are written back to back with nothing between them: an SBE
+//! message delimits itself (header, block lengths, group counts, varData lengths),
+//! so decode walks it to find where it ends, as the Go and JVM runners do.
 
 use anyhow::{Context, Result, bail, ensure};
 use sbe_generated::body_type::BodyType;
@@ -33,8 +34,6 @@ use crate::workload::sql::SqlRequest;
 use crate::workload::tabular::{Cell, LongsRow, MixedRow, StringsRow};
 use crate::workload::user::UserResponse;
 
-/// Bytes of the little-endian length prefix before each message.
-const PREFIX: usize = 4;
 const HEADER: usize = message_header_codec::ENCODED_LENGTH;
 const ROOT_BLOCK: usize = SBE_BLOCK_LENGTH as usize;
 const GROUP_HEADER: usize = group_size_encoding_codec::ENCODED_LENGTH;
@@ -64,23 +63,26 @@ impl Format for Sbe {
                 one Latin-1 byte per char (symbols are the wire's bytes read as Latin-1), \
                 space-padded to 8 bytes; encode rejects longer symbols, chars above U+00FF and \
                 symbols ending in a space, which could not round-trip; decode strips the padding \
-                (and re-encodes bytes of 0x80 and above as UTF-8 for the sink). Framing: a u32 \
-                little-endian length before each message (SBE defines none). Encode grows the \
-                stream by the exact encoded size and the generated encoder writes in place. \
-                Decode checks the header (template and schema ids, block lengths) and that the \
-                group fits the frame exactly, then walks the generated decoders in place, \
-                reading every field. Record-shaped workloads: one \
+                (and re-encodes bytes of 0x80 and above as UTF-8 for the sink). Framing: none, \
+                messages back to back, as in the Go and JVM runners: the message delimits \
+                itself (header, block lengths, group counts, varData lengths). Encode grows \
+                the stream by the exact encoded size and the generated encoder writes in \
+                place. Decode checks the header (template and schema ids, block lengths) and \
+                that the group lies within the stream, then walks the generated decoders in \
+                place over the message's bytes, reading every field, and returns where the \
+                message ends. Record-shaped workloads: one \
                 message per shape (templates 2-8 in the same schema and crate): strings are \
                 varData (u32 length), lists repeating groups (u16 count; longer lists are \
                 encode errors), booleans a 0/1 enum. Tabular rows carry a Presence20 bitset \
                 (a set, one choice per cell) plus every numeric slot (0 when absent) and every \
                 string varData (empty when absent): SBE's optional null sentinels (e.g. \
-                i64::MIN) collide with real values. Decode checks the whole layout (ids, block \
-                lengths, every group and varData length, exact end) before the generated \
-                decoders walk it, and passes strings as byte slices (no UTF-8 check; the sink \
-                takes bytes). Nothing allocates on either side.",
+                i64::MIN) collide with real values. Decode walks the whole layout first (ids, \
+                block lengths, every group and varData length within the stream), which gives \
+                the message's end, then the generated decoders read the message, strings \
+                passed as byte slices (no UTF-8 check; the sink takes bytes). Nothing \
+                allocates on either side.",
         wire: Some("sbe"),
-        framing: Framing::U32le,
+        framing: Framing::None,
     };
 }
 
@@ -129,9 +131,9 @@ fn symbol_utf8<'a>(latin1: &'a [u8], utf8: &'a mut [u8; 2 * SYMBOL_LEN]) -> &'a 
     &utf8[..len]
 }
 
-fn encode_body(record: &MultiMessage, body: &mut [u8], count: u16) -> Result<()> {
+fn write_multi_message(record: &MultiMessage, bytes: &mut [u8], count: u16) -> Result<()> {
     let mut message =
-        MultiMessageEncoder::default().wrap(WriteBuf::new(body), HEADER).header(0).parent()?;
+        MultiMessageEncoder::default().wrap(WriteBuf::new(bytes), HEADER).header(0).parent()?;
     message.seq_no(record.seq_no);
     let mut entry = message.messages_encoder(count, MessagesEncoder::default());
     for m in &record.messages {
@@ -159,41 +161,26 @@ fn encode_body(record: &MultiMessage, body: &mut [u8], count: u16) -> Result<()>
     Ok(())
 }
 
-/// Appends one message of `len` bytes behind its length prefix: the stream grows
-/// by exactly that much and `write` fills the body in place. On an error the
-/// stream is left as it was.
+/// Appends one message of `len` bytes: the stream grows by exactly that much and
+/// `write` fills the message in place. On an error the stream is left as it was.
 #[inline]
-fn write_framed(
+fn append_message(
     stream: &mut Vec<u8>,
     len: usize,
     write: impl FnOnce(&mut [u8]) -> Result<()>,
 ) -> Result<()> {
-    let len32 = u32::try_from(len).context("sbe: message over 4 GiB")?;
     let start = stream.len();
-    stream.resize(start + PREFIX + len, 0);
-    let (prefix, body) = stream[start..].split_at_mut(PREFIX);
-    prefix.copy_from_slice(&len32.to_le_bytes());
-    let result = write(body);
+    stream.resize(start + len, 0);
+    let result = write(&mut stream[start..]);
     if result.is_err() {
         stream.truncate(start);
     }
     result
 }
 
-/// The message at the start of `stream`, without its length prefix.
-#[inline]
-fn framed(stream: &[u8]) -> Result<&[u8]> {
-    let Some(prefix) = stream.first_chunk::<PREFIX>() else {
-        bail!("sbe: truncated length prefix");
-    };
-    let len = u32::from_le_bytes(*prefix) as usize;
-    stream.get(PREFIX..PREFIX + len).with_context(|| {
-        format!("sbe: message of {len} bytes overruns the stream ({} left)", stream.len() - PREFIX)
-    })
-}
-
-/// A workload mapped to SBE messages: how a record is framed and written, and
-/// how a framed message is checked and read into the sink.
+/// A workload mapped to SBE messages: how a record is written, and how the
+/// message at the start of a stream is checked, read into the sink and its
+/// length found.
 pub trait SbeWorkload: Workload {
     fn encode(record: &Self::Record, stream: &mut Vec<u8>) -> Result<()>;
     fn decode(stream: &[u8], sink: &mut Self::Sink) -> Result<usize>;
@@ -220,19 +207,18 @@ impl SbeWorkload for Iex {
             .context("sbe: more messages than the group's u16 count can hold")?;
         // Fixed-size entries: the encoded length is known before writing.
         let len = HEADER + ROOT_BLOCK + GROUP_HEADER + usize::from(count) * ENTRY;
-        write_framed(stream, len, |body| encode_body(record, body, count))
+        append_message(stream, len, |bytes| write_multi_message(record, bytes, count))
     }
 
     fn decode(stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
-        let body = framed(stream)?;
-        let len = body.len();
         // The generated decoders index the buffer with panicking bounds checks and
         // trust the block lengths they read, so check everything they will touch.
         ensure!(
-            body.len() >= HEADER + ROOT_BLOCK + GROUP_HEADER,
-            "sbe: message of {len} bytes is too short"
+            stream.len() >= HEADER + ROOT_BLOCK + GROUP_HEADER,
+            "sbe: {} bytes cannot hold a message",
+            stream.len()
         );
-        let header = MessageHeaderDecoder::default().wrap(ReadBuf::new(body), 0);
+        let header = MessageHeaderDecoder::default().wrap(ReadBuf::new(stream), 0);
         ensure!(
             header.template_id() == SBE_TEMPLATE_ID && header.schema_id() == SBE_SCHEMA_ID,
             "sbe: unexpected template {} of schema {}",
@@ -242,13 +228,17 @@ impl SbeWorkload for Iex {
         let root_block = usize::from(header.block_length());
         ensure!(root_block >= ROOT_BLOCK, "sbe: root block of {root_block} bytes is too short");
         let group_at = HEADER + root_block;
-        ensure!(group_at + GROUP_HEADER <= body.len(), "sbe: group header overruns the message");
-        let dimensions = GroupSizeEncodingDecoder::default().wrap(ReadBuf::new(body), group_at);
+        ensure!(group_at + GROUP_HEADER <= stream.len(), "sbe: group header overruns the stream");
+        let dimensions = GroupSizeEncodingDecoder::default().wrap(ReadBuf::new(stream), group_at);
         let entry_len = usize::from(dimensions.block_length());
         ensure!(entry_len >= ENTRY, "sbe: group entries of {entry_len} bytes are too short");
         let end = group_at + GROUP_HEADER + usize::from(dimensions.num_in_group()) * entry_len;
-        ensure!(end == body.len(), "sbe: group ends at byte {end} of a {len}-byte message");
+        // The decoders read the message's bytes alone, never the next message's.
+        let bytes = stream.get(..end).with_context(|| {
+            format!("sbe: message of {end} bytes overruns the stream ({} left)", stream.len())
+        })?;
 
+        let header = MessageHeaderDecoder::default().wrap(ReadBuf::new(bytes), 0);
         let message = MultiMessageDecoder::default().header(header, 0);
         sink.packet(message.seq_no(), usize::from(dimensions.num_in_group()));
         let mut entry: MessagesDecoder<_> = message.messages_decoder();
@@ -270,7 +260,7 @@ impl SbeWorkload for Iex {
                 BodyType::NullVal => bail!("sbe: unknown body type"),
             }
         }
-        Ok(PREFIX + len)
+        Ok(end)
     }
 }
 
@@ -288,12 +278,12 @@ pub struct Layout {
     vars: usize,
 }
 
-/// Checks that `body` is one whole message of `layout`: header ids, block
-/// lengths, and every group and varData length within the message, ending exactly
-/// at its end.
-fn check_layout(body: &[u8], layout: &Layout) -> Result<()> {
-    ensure!(body.len() >= HEADER, "sbe: message of {} bytes is too short", body.len());
-    let header = MessageHeaderDecoder::default().wrap(ReadBuf::new(body), 0);
+/// The length of the message of `layout` at the start of `stream`, walked
+/// through its header ids, block lengths, and every group and varData length,
+/// each checked to lie within the stream.
+fn message_len(stream: &[u8], layout: &Layout) -> Result<usize> {
+    ensure!(stream.len() >= HEADER, "sbe: {} bytes cannot hold a message header", stream.len());
+    let header = MessageHeaderDecoder::default().wrap(ReadBuf::new(stream), 0);
     ensure!(
         header.template_id() == layout.template && header.schema_id() == SBE_SCHEMA_ID,
         "sbe: unexpected template {} of schema {}",
@@ -302,8 +292,9 @@ fn check_layout(body: &[u8], layout: &Layout) -> Result<()> {
     );
     let root = usize::from(header.block_length());
     ensure!(root >= layout.root, "sbe: root block of {root} bytes is too short");
+    ensure!(HEADER + root <= stream.len(), "sbe: root block overruns the stream");
     let u16_at = |at: usize| -> Result<usize> {
-        let bytes = body.get(at..at + 2).context("sbe: group header overruns the message")?;
+        let bytes = stream.get(at..at + 2).context("sbe: group header overruns the stream")?;
         Ok(usize::from(u16::from_le_bytes([bytes[0], bytes[1]])))
     };
     let mut at = HEADER + root;
@@ -314,32 +305,31 @@ fn check_layout(body: &[u8], layout: &Layout) -> Result<()> {
         at += GROUP_HEADER;
         for _ in 0..count {
             at += block;
-            ensure!(at <= body.len(), "sbe: group overruns the message");
+            ensure!(at <= stream.len(), "sbe: group overruns the stream");
             for _ in 0..entry_vars {
-                at = skip_var(body, at)?;
+                at = skip_var(stream, at)?;
             }
         }
     }
     for _ in 0..layout.vars {
-        at = skip_var(body, at)?;
+        at = skip_var(stream, at)?;
     }
-    ensure!(at == body.len(), "sbe: message ends at byte {at} of {}", body.len());
-    Ok(())
+    Ok(at)
 }
 
 /// The end of the varData at `at`.
-fn skip_var(body: &[u8], at: usize) -> Result<usize> {
+fn skip_var(stream: &[u8], at: usize) -> Result<usize> {
     let prefix =
-        body.get(at..at + VAR_PREFIX).context("sbe: varData length overruns the message")?;
+        stream.get(at..at + VAR_PREFIX).context("sbe: varData length overruns the stream")?;
     let len = u32::from_le_bytes([prefix[0], prefix[1], prefix[2], prefix[3]]) as usize;
     let end = at + VAR_PREFIX + len;
-    ensure!(end <= body.len(), "sbe: varData of {len} bytes overruns the message");
+    ensure!(end <= stream.len(), "sbe: varData of {len} bytes overruns the stream");
     Ok(end)
 }
 
 /// The bytes of a varData the generated decoder located.
-fn var_slice(body: &[u8], (at, len): (usize, usize)) -> Result<&[u8]> {
-    body.get(at..at + len).context("sbe: varData overruns the message")
+fn var_slice(bytes: &[u8], (at, len): (usize, usize)) -> Result<&[u8]> {
+    bytes.get(at..at + len).context("sbe: varData overruns the message")
 }
 
 /// Bytes of a varData's length prefix (varStringEncoding: u32).
@@ -385,10 +375,11 @@ pub trait SbeRecord: FieldRecord {
     const LAYOUT: Layout;
     /// The message's exact size (header included), or why it cannot be encoded.
     fn encoded_len(&self) -> Result<usize>;
-    /// Writes the message (header included) into `body`, exactly `encoded_len` long.
-    fn write(&self, body: &mut [u8]) -> Result<()>;
-    /// Reads a message `check_layout` accepted, feeding the sink.
-    fn read(body: &[u8], sink: &mut FieldSink) -> Result<()>;
+    /// Writes the message (header included) into `bytes`, exactly `encoded_len` long.
+    fn write(&self, bytes: &mut [u8]) -> Result<()>;
+    /// Reads the message `message_len` walked (`bytes` are exactly its bytes),
+    /// feeding the sink.
+    fn read(bytes: &[u8], sink: &mut FieldSink) -> Result<()>;
 }
 
 impl SbeRecord for UserResponse {
@@ -408,9 +399,9 @@ impl SbeRecord for UserResponse {
             + var_len(&self.created_at)?
             + var_len(&self.updated_at)?)
     }
-    fn write(&self, body: &mut [u8]) -> Result<()> {
+    fn write(&self, bytes: &mut [u8]) -> Result<()> {
         let mut m = user_response_codec::UserResponseEncoder::default()
-            .wrap(WriteBuf::new(body), HEADER)
+            .wrap(WriteBuf::new(bytes), HEADER)
             .header(0)
             .parent()?;
         m.uid(self.uid).tutorial(self.tutorial).total_login_num(self.total_login_num);
@@ -422,25 +413,25 @@ impl SbeRecord for UserResponse {
             .updated_at(&self.updated_at);
         Ok(())
     }
-    fn read(body: &[u8], sink: &mut FieldSink) -> Result<()> {
-        let header = MessageHeaderDecoder::default().wrap(ReadBuf::new(body), 0);
+    fn read(bytes: &[u8], sink: &mut FieldSink) -> Result<()> {
+        let header = MessageHeaderDecoder::default().wrap(ReadBuf::new(bytes), 0);
         let mut m = user_response_codec::UserResponseDecoder::default().header(header, 0);
         sink.record();
         sink.int(0, m.uid());
         sink.int(3, m.tutorial());
         sink.int(5, m.total_login_num());
         let at = m.muid_decoder();
-        sink.text(1, var_slice(body, at)?);
+        sink.text(1, var_slice(bytes, at)?);
         let at = m.status_decoder();
-        sink.text(2, var_slice(body, at)?);
+        sink.text(2, var_slice(bytes, at)?);
         let at = m.nickname_decoder();
-        sink.text(4, var_slice(body, at)?);
+        sink.text(4, var_slice(bytes, at)?);
         let at = m.opened_at_decoder();
-        sink.text(6, var_slice(body, at)?);
+        sink.text(6, var_slice(bytes, at)?);
         let at = m.created_at_decoder();
-        sink.text(7, var_slice(body, at)?);
+        sink.text(7, var_slice(bytes, at)?);
         let at = m.updated_at_decoder();
-        sink.text(8, var_slice(body, at)?);
+        sink.text(8, var_slice(bytes, at)?);
         Ok(())
     }
 }
@@ -460,10 +451,10 @@ impl SbeRecord for SqlRequest {
             + 8 * self.args.len()
             + var_len(&self.query)?)
     }
-    fn write(&self, body: &mut [u8]) -> Result<()> {
+    fn write(&self, bytes: &mut [u8]) -> Result<()> {
         use sql_request_codec::encoder::ArgsEncoder;
         let m = sql_request_codec::SqlRequestEncoder::default()
-            .wrap(WriteBuf::new(body), HEADER)
+            .wrap(WriteBuf::new(bytes), HEADER)
             .header(0)
             .parent()?;
         let mut args =
@@ -476,8 +467,8 @@ impl SbeRecord for SqlRequest {
         m.query(&self.query);
         Ok(())
     }
-    fn read(body: &[u8], sink: &mut FieldSink) -> Result<()> {
-        let header = MessageHeaderDecoder::default().wrap(ReadBuf::new(body), 0);
+    fn read(bytes: &[u8], sink: &mut FieldSink) -> Result<()> {
+        let header = MessageHeaderDecoder::default().wrap(ReadBuf::new(bytes), 0);
         let m = sql_request_codec::SqlRequestDecoder::default().header(header, 0);
         sink.record();
         let mut args = m.args_decoder();
@@ -486,7 +477,7 @@ impl SbeRecord for SqlRequest {
         }
         let mut m = args.parent()?;
         let at = m.query_decoder();
-        sink.text(0, var_slice(body, at)?);
+        sink.text(0, var_slice(bytes, at)?);
         Ok(())
     }
 }
@@ -516,12 +507,12 @@ impl SbeRecord for Primitives {
         }
         Ok(len)
     }
-    fn write(&self, body: &mut [u8]) -> Result<()> {
+    fn write(&self, bytes: &mut [u8]) -> Result<()> {
         use primitives_codec::encoder::{
             BooleansEncoder, DoublesEncoder, IntsEncoder, LongsEncoder, StringsEncoder,
         };
         let m = primitives_codec::PrimitivesEncoder::default()
-            .wrap(WriteBuf::new(body), HEADER)
+            .wrap(WriteBuf::new(bytes), HEADER)
             .header(0)
             .parent()?;
         let mut g = m.ints_encoder(group_count(self.ints.len(), "ints")?, IntsEncoder::default());
@@ -566,8 +557,8 @@ impl SbeRecord for Primitives {
         g.parent()?;
         Ok(())
     }
-    fn read(body: &[u8], sink: &mut FieldSink) -> Result<()> {
-        let header = MessageHeaderDecoder::default().wrap(ReadBuf::new(body), 0);
+    fn read(bytes: &[u8], sink: &mut FieldSink) -> Result<()> {
+        let header = MessageHeaderDecoder::default().wrap(ReadBuf::new(bytes), 0);
         let m = primitives_codec::PrimitivesDecoder::default().header(header, 0);
         sink.record();
         let mut g = m.ints_decoder();
@@ -593,7 +584,7 @@ impl SbeRecord for Primitives {
         let mut g = m.strings_decoder();
         while g.advance()?.is_some() {
             let at = g.value_decoder();
-            sink.text(4, var_slice(body, at)?);
+            sink.text(4, var_slice(bytes, at)?);
         }
         Ok(())
     }
@@ -618,10 +609,10 @@ impl SbeRecord for SmallObject {
         }
         Ok(len)
     }
-    fn write(&self, body: &mut [u8]) -> Result<()> {
+    fn write(&self, bytes: &mut [u8]) -> Result<()> {
         use small_object_codec::encoder::TagsEncoder;
         let mut m = small_object_codec::SmallObjectEncoder::default()
-            .wrap(WriteBuf::new(body), HEADER)
+            .wrap(WriteBuf::new(bytes), HEADER)
             .header(0)
             .parent()?;
         m.id(self.id)
@@ -641,8 +632,8 @@ impl SbeRecord for SmallObject {
         m.name(&self.name).email(&self.email);
         Ok(())
     }
-    fn read(body: &[u8], sink: &mut FieldSink) -> Result<()> {
-        let header = MessageHeaderDecoder::default().wrap(ReadBuf::new(body), 0);
+    fn read(bytes: &[u8], sink: &mut FieldSink) -> Result<()> {
+        let header = MessageHeaderDecoder::default().wrap(ReadBuf::new(bytes), 0);
         let m = small_object_codec::SmallObjectDecoder::default().header(header, 0);
         let active = from_sbe_bool(m.active())?;
         sink.record();
@@ -656,13 +647,13 @@ impl SbeRecord for SmallObject {
         let mut tags = m.tags_decoder();
         while tags.advance()?.is_some() {
             let at = tags.value_decoder();
-            sink.text(9, var_slice(body, at)?);
+            sink.text(9, var_slice(bytes, at)?);
         }
         let mut m = tags.parent()?;
         let at = m.name_decoder();
-        sink.text(1, var_slice(body, at)?);
+        sink.text(1, var_slice(bytes, at)?);
         let at = m.email_decoder();
-        sink.text(2, var_slice(body, at)?);
+        sink.text(2, var_slice(bytes, at)?);
         Ok(())
     }
 }
@@ -691,7 +682,7 @@ macro_rules! sbe_tabular {
                 $(len += opt_var_len(self.$text.as_deref())?;)*
                 Ok(len)
             }
-            fn write(&self, body: &mut [u8]) -> Result<()> {
+            fn write(&self, bytes: &mut [u8]) -> Result<()> {
                 let mut bits = 0u32;
                 $(if self.$number.is_some() {
                     bits |= 1 << $nn;
@@ -700,7 +691,7 @@ macro_rules! sbe_tabular {
                     bits |= 1 << $tn;
                 })*
                 let mut m = $codec::$encoder::default()
-                    .wrap(WriteBuf::new(body), HEADER)
+                    .wrap(WriteBuf::new(bytes), HEADER)
                     .header(0)
                     .parent()?;
                 m.present(Presence20::new(bits));
@@ -708,8 +699,8 @@ macro_rules! sbe_tabular {
                 $(m.$text(self.$text.as_deref().unwrap_or(""));)*
                 Ok(())
             }
-            fn read(body: &[u8], sink: &mut FieldSink) -> Result<()> {
-                let header = MessageHeaderDecoder::default().wrap(ReadBuf::new(body), 0);
+            fn read(bytes: &[u8], sink: &mut FieldSink) -> Result<()> {
+                let header = MessageHeaderDecoder::default().wrap(ReadBuf::new(bytes), 0);
                 #[allow(unused_mut)]
                 let mut m = $codec::$decoder::default().header(header, 0);
                 let bits = m.present().0;
@@ -721,7 +712,7 @@ macro_rules! sbe_tabular {
                 $(
                     let at = m.$text_decoder();
                     if bits & (1 << $tn) != 0 {
-                        sink.text($tn, var_slice(body, at)?);
+                        sink.text($tn, var_slice(bytes, at)?);
                     }
                 )*
                 Ok(())
@@ -760,20 +751,20 @@ sbe_tabular!(LongsRow, longs_row_codec::{LongsRowEncoder, LongsRowDecoder},
     texts {}
 );
 
-/// One SBE message per record behind a little-endian u32 length, as for iex.
-/// Encode sizes the message exactly, grows the stream by that much and lets the
-/// generated encoder write in place; decode checks the whole layout, then walks
-/// the generated decoders in place (strings passed as byte slices of the stream).
+/// One SBE message per record, back to back, as for iex. Encode sizes the
+/// message exactly, grows the stream by that much and lets the generated encoder
+/// write in place; decode walks the whole layout to find the message's end, then
+/// the generated decoders read the message in place (strings passed as byte
+/// slices of the stream).
 impl<R: SbeRecord> SbeWorkload for Fields<R> {
     fn encode(record: &R, stream: &mut Vec<u8>) -> Result<()> {
-        write_framed(stream, record.encoded_len()?, |body| record.write(body))
+        append_message(stream, record.encoded_len()?, |bytes| record.write(bytes))
     }
 
     fn decode(stream: &[u8], sink: &mut FieldSink) -> Result<usize> {
-        let body = framed(stream)?;
-        check_layout(body, &R::LAYOUT)?;
-        R::read(body, sink)?;
-        Ok(PREFIX + body.len())
+        let len = message_len(stream, &R::LAYOUT)?;
+        R::read(&stream[..len], sink)?;
+        Ok(len)
     }
 }
 
@@ -829,6 +820,29 @@ mod tests {
         damage(&tabular::sample::<LongsRow>().records);
     }
 
+    /// A varData length or a group count that runs past the end of the stream
+    /// is an error, whatever follows the message.
+    #[test]
+    fn lengths_past_the_stream_are_errors() {
+        fn patched<R: SbeRecord>(record: &R, at: usize, bytes: &[u8]) -> Result<usize> {
+            let mut codec = <Sbe as Codec<Fields<R>>>::new();
+            let mut stream = Vec::new();
+            Codec::<Fields<R>>::encode(&mut codec, record, &mut stream).unwrap();
+            stream[at..at + bytes.len()].copy_from_slice(bytes);
+            Codec::<Fields<R>>::decode(&mut codec, &stream, &mut FieldSink::new(R::FIELDS.len()))
+        }
+        use crate::workload::{primitives, user};
+        let user = &user::sample().records[0];
+        let first_var = HEADER + UserResponse::LAYOUT.root;
+        assert!(patched(user, first_var, &u32::MAX.to_le_bytes()).is_err());
+        let rest = u32::try_from(user.encoded_len().unwrap() - first_var - VAR_PREFIX).unwrap();
+        assert!(patched(user, first_var, &(rest + 1).to_le_bytes()).is_err());
+        assert!(patched(user, first_var, &rest.to_le_bytes()).is_err(), "later varData missing");
+        let primitives = &primitives::sample().records[0];
+        let ints_count = HEADER + Primitives::LAYOUT.root + 2;
+        assert!(patched(primitives, ints_count, &u16::MAX.to_le_bytes()).is_err());
+    }
+
     #[test]
     fn round_trips_sample() {
         crate::format::assert_round_trip::<Iex, Sbe>(&sample_dataset());
@@ -840,10 +854,11 @@ mod tests {
         let (stream, _) = encoded_sample();
         let records = sample_dataset().records;
         let messages: usize = records.iter().map(|r| r.messages.len()).sum();
-        let framing = PREFIX + HEADER + ROOT_BLOCK + GROUP_HEADER;
-        assert_eq!(stream.len(), records.len() * framing + messages * ENTRY);
+        // No framing: each message is its header, root block, group header and entries.
+        let fixed = HEADER + ROOT_BLOCK + GROUP_HEADER;
+        assert_eq!(stream.len(), records.len() * fixed + messages * ENTRY);
         // The first entry's symbol, space-padded.
-        let at = framing + 8;
+        let at = fixed + 8;
         assert_eq!(&stream[at..at + 8], b"MSFT    ");
     }
 
@@ -914,13 +929,15 @@ mod tests {
                 let _ = decode_all(&mut <Sbe as Codec<Iex>>::new(), &bad);
             }
         }
-        // Pseudo-random bytes behind plausible and implausible length prefixes.
+        // Pseudo-random bytes, half of them behind a valid message header, so the
+        // decoder goes on to trust the block lengths and count that follow.
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
         for round in 0..2000 {
             let len = round % 200;
-            let mut bad = Vec::with_capacity(len + 4);
-            let prefix = if round % 2 == 0 { len as u32 } else { (state >> 7) as u32 };
-            bad.extend_from_slice(&prefix.to_le_bytes());
+            let mut bad = Vec::with_capacity(HEADER + len);
+            if round % 2 == 0 {
+                bad.extend_from_slice(&stream[..HEADER]);
+            }
             for _ in 0..len {
                 state ^= state << 13;
                 state ^= state >> 7;
@@ -929,26 +946,28 @@ mod tests {
             }
             let _ = decode_all(&mut <Sbe as Codec<Iex>>::new(), &bad);
         }
-        // Specific lies: wrong template, short block lengths, an overlong count.
-        let first_len = PREFIX + HEADER + ROOT_BLOCK + GROUP_HEADER + 2 * ENTRY;
+        // Specific lies: wrong template, short block lengths, counts that leave
+        // entries over or run past the end of the stream.
+        let first_len = HEADER + ROOT_BLOCK + GROUP_HEADER + 2 * ENTRY;
         let record = &stream[..first_len];
         let patch = |at: usize, bytes: &[u8]| {
             let mut bad = record.to_vec();
             bad[at..at + bytes.len()].copy_from_slice(bytes);
             bad
         };
-        let group_at = PREFIX + HEADER + ROOT_BLOCK;
+        let group_at = HEADER + ROOT_BLOCK;
         for bad in [
-            patch(PREFIX + 2, &2u16.to_le_bytes()),    // template id
-            patch(PREFIX + 4, &9u16.to_le_bytes()),    // schema id
-            patch(PREFIX, &0u16.to_le_bytes()),        // root block length
-            patch(PREFIX, &0xffffu16.to_le_bytes()),   // root block length
-            patch(group_at, &0u16.to_le_bytes()),      // entry length
-            patch(group_at + 2, &3u16.to_le_bytes()),  // count
-            patch(group_at + 2, &1u16.to_le_bytes()),  // count
-            patch(group_at + GROUP_HEADER + 30, &[9]), // body type
+            patch(2, &2u16.to_le_bytes()),                     // template id
+            patch(4, &9u16.to_le_bytes()),                     // schema id
+            patch(0, &0u16.to_le_bytes()),                     // root block length
+            patch(0, &0xffffu16.to_le_bytes()),                // root block length
+            patch(group_at, &0u16.to_le_bytes()),              // entry length
+            patch(group_at + 2, &3u16.to_le_bytes()),          // count
+            patch(group_at + 2, &1u16.to_le_bytes()),          // count (an entry left over)
+            patch(group_at + 2, &0xffffu16.to_le_bytes()),     // count
+            patch(group_at, &0xffffu16.to_le_bytes()),         // entry length
+            patch(group_at + GROUP_HEADER + 30, &[9]),         // body type
             patch(group_at + GROUP_HEADER + ENTRY + 29, &[9]), // level update side
-            patch(0, &u32::MAX.to_le_bytes()),         // length prefix
         ] {
             assert!(decode_all(&mut <Sbe as Codec<Iex>>::new(), &bad).is_err());
         }
