@@ -34,7 +34,7 @@ done
 # Everything the parts write: each IDL format's generated/ folder, the SBE
 # crate, the Go and JVM runners' generated code.
 generated=(crates/sbe-generated runners/go/generated runners/go/formats/msgp/types_gen.go
-    runners/go/workload/rows_gen.go runners/go/formats/{sbe,capnp,flatbuf,thrift,protobuf}/rows_gen.go
+    runners/go/workload/rows_gen.go runners/go/formats/{sbe,capnp,flatbuf,thrift,protobuf,mus}/rows_gen.go
     runners/jvm/src/main/java/shootout/generated runners/jvm/src/main/java/shootout/workload/{Mixed,Strings,Longs}Row.java)
 for dir in "$repo"/crates/shootout/src/format/*/generated; do
     generated+=("${dir#"$repo"/}")

@@ -8,10 +8,14 @@ require (
 	github.com/apache/thrift v0.17.0
 	github.com/bytedance/sonic v1.15.5
 	github.com/fxamacker/cbor/v2 v2.10.0
+	github.com/go-json-experiment/json v1.27.2
 	github.com/goccy/go-json v0.12.0
 	github.com/google/flatbuffers v25.12.19+incompatible
 	github.com/hamba/avro/v2 v2.31.0
 	github.com/klauspost/compress v1.20.3
+	github.com/mus-format/common-go v0.0.0-20251026152644-9f5ac6728d8a
+	github.com/mus-format/mus-go v0.7.2
+	github.com/planetscale/vtprotobuf v0.6.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/tinylib/msgp v1.6.5
 	github.com/vmihailenco/msgpack/v5 v5.4.1
@@ -34,6 +38,7 @@ require (
 	github.com/vmihailenco/tagparser/v2 v2.0.0 // indirect
 	github.com/x448/float16 v0.8.4 // indirect
 	golang.org/x/arch v0.0.0-20210923205945-b76863e36670 // indirect
+	golang.org/x/exp v0.0.0-20240604190554-fc45aab8b7f8 // indirect
 	golang.org/x/sync v0.22.0 // indirect
 	golang.org/x/sys v0.39.0 // indirect
 	golang.org/x/text v0.41.0 // indirect

@@ -25,8 +25,9 @@ type Labels struct {
 	Decode string `json:"decode"`
 	// "validated" (the library checks the bytes) or "unchecked".
 	Access string `json:"access"`
-	// "reflection" (struct tags, read at run time) or "generated" (code from a
-	// schema or from the Go type); the Rust runner's "native"/"serde".
+	// "reflection" (struct tags, read at run time), "generated" (code from a
+	// schema or from the Go type) or "manual" (written by hand); the Rust
+	// runner's "native"/"serde".
 	API   string  `json:"api"`
 	Lossy *string `json:"lossy"`
 }
@@ -51,6 +52,9 @@ var (
 	OwnedReflection = Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "reflection"}
 	// OwnedGenerated: generated code decoding into owned values.
 	OwnedGenerated = Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "generated"}
+	// OwnedManual: serializers written by hand over the library's own,
+	// decoding into owned values.
+	OwnedManual = Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "manual"}
 	// OwnedReflectionNoReuse: as OwnedReflection, but the library makes a
 	// new buffer per record.
 	OwnedReflectionNoReuse = Labels{BufferReuse: false, Decode: "owned", Access: "validated", API: "reflection"}

@@ -147,6 +147,7 @@ func TestEveryKnownLossShowsInItsMode(t *testing.T) {
 	roundTrip(t, "object", dataset, map[string]loss{
 		"object/json-sonic": {"mismatch", "field score"},
 		"object/gob":        {"mismatch", "field score"},
+		"object/vtprotobuf": {"mismatch", "field score"},
 		"object/json-goccy": {"error", "cannot unmarshal number 3.4028235e+38"},
 		"object/sbe":        {"encode", "Range check failed on s.Level"},
 	})

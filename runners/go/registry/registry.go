@@ -18,12 +18,15 @@ import (
 	"shootout/formats/gob"
 	"shootout/formats/gojson"
 	"shootout/formats/jsonstd"
+	"shootout/formats/jsonv2"
 	"shootout/formats/msgp"
 	"shootout/formats/msgpack"
+	"shootout/formats/mus"
 	"shootout/formats/protobuf"
 	"shootout/formats/sbe"
 	"shootout/formats/sonic"
 	"shootout/formats/thrift"
+	"shootout/formats/vtprotobuf"
 	"shootout/harness"
 	"shootout/workload"
 )
@@ -75,12 +78,15 @@ var Formats = []Format{
 		"iex": studyOnly, "sql": studyOnly, "primitives": studyOnly, "object": studyOnly, "mixed": studyOnly, "strings": studyOnly, "longs": studyOnly}},
 	{Info: gojson.Info, Library: everywhere(gojson.New)},
 	{Info: sonic.Info, Library: everywhere(sonic.New)},
+	{Info: jsonv2.Info, Library: everywhere(jsonv2.New)},
 	{Info: msgpack.MapInfo, Library: everywhere(msgpack.Map)},
 	{Info: msgpack.ArrayInfo, Library: everywhere(msgpack.Array)},
 	{Info: msgp.Info, User: msgp.User, Iex: msgp.Iex, Sql: msgp.Sql, Primitives: msgp.Primitives,
 		Object: msgp.Object, Mixed: msgp.Mixed, Strings: msgp.Strings, Longs: msgp.Longs},
 	{Info: protobuf.Info, User: protobuf.User, Iex: protobuf.Iex, Sql: protobuf.Sql, Primitives: protobuf.Primitives,
 		Object: protobuf.Object, Mixed: protobuf.Mixed, Strings: protobuf.Strings, Longs: protobuf.Longs},
+	{Info: vtprotobuf.Info, User: vtprotobuf.User, Iex: vtprotobuf.Iex, Sql: vtprotobuf.Sql, Primitives: vtprotobuf.Primitives,
+		Object: vtprotobuf.Object, Mixed: vtprotobuf.Mixed, Strings: vtprotobuf.Strings, Longs: vtprotobuf.Longs},
 	{Info: cbor.Info, Library: everywhere(cbor.New)},
 	{Info: bson.Info, Library: everywhere(bson.New), NotRun: map[string]string{
 		"iex": "BSON has no unsigned 64-bit integer, and seq_no and prices are u64 (the Go driver refuses values above 2^63-1)"}},
@@ -96,13 +102,16 @@ var Formats = []Format{
 	{Info: sbe.Info, User: sbe.User, Iex: sbe.Iex, Sql: sbe.Sql, Primitives: sbe.Primitives, Object: sbe.Object,
 		Mixed: sbe.Mixed, Strings: sbe.Strings, Longs: sbe.Longs},
 	{Info: gob.Info, Library: everywhere(gob.New)},
+	{Info: mus.Info, User: mus.User, Iex: mus.Iex, Sql: mus.Sql, Primitives: mus.Primitives, Object: mus.Object,
+		Mixed: mus.Mixed, Strings: mus.Strings, Longs: mus.Longs},
 }
 
-// Unavailable formats run on no workload: the Rust runner has them, Go has no
-// library for them.
+// Unavailable formats run on no workload: another language has them, Go has
+// no library for them that this build can have.
 var Unavailable = []harness.NotRun{
 	{Name: "ubjson", Family: "UBJSON", Reason: "no Go UBJSON library is reachable from this build's module proxy"},
 	{Name: "flexbuffers", Family: "FlexBuffers", Reason: "github.com/google/flatbuffers/go has no FlexBuffers, and no other Go FlexBuffers library is reachable"},
+	{Name: "fory", Family: "Fory", Reason: "Apache Fory's Go module (github.com/apache/fory/go/fory) is not served by this build's module proxy: it lists no version and refuses v0.13.0 (\"not available\"), nor does it serve the former name github.com/apache/fury/go/fury"},
 }
 
 const (

@@ -874,6 +874,29 @@ pub const GOB: Features = Features {
     sources: &["https://pkg.go.dev/encoding/gob", "https://go.dev/doc/devel/release"],
 };
 
+pub const MUS: Features = Features {
+    family: "MUS",
+    schema: Schema::Derive,
+    schema_detail: "No IDL: each type's serializer is Go code put together from mus-go's per-type pieces (by hand, or by its generator)",
+    self_describing: false,
+    zero_copy: false,
+    traits: traits![binary, streaming, nested, standalone_primitives, maintained],
+    unions: "No union in the format; the mus-format project's DTS adds a type number before a value for the application to switch on",
+    optional_fields: "None in the format: a pointer or option is written as a presence byte by the serializer that chose to",
+    top_level: "Any value the application has a serializer for, a bare int or string included",
+    extension_types: "No: the bytes carry no type identity; a serializer is all there is",
+    framing: "Not delimited on its own terms: a reader that knows the type reads exactly one value, so values follow each other with no prefix",
+    evolution: "None in the format: the bytes are the fields in the serializer's order; versioning is the application's (DTS, DVS)",
+    evolution_trial: Trial::NotTried(NO_RUST_FORMAT),
+    languages: "Go (mus-go); ports to other languages not checked",
+    licenses: "Go: MIT (mus-go); others not checked",
+    maintenance: "Maintained: mus-go v0.7.2 released 2025-10-26 (the Go module proxy's version list)",
+    sources: &[
+        "https://github.com/mus-format/mus-go",
+        "https://pkg.go.dev/github.com/mus-format/mus-go",
+    ],
+};
+
 /// Every row, in the order `shootout formats` prints families.
 pub const FEATURES: &[Features] = &[
     CAPNP,
@@ -900,6 +923,7 @@ pub const FEATURES: &[Features] = &[
     FORY,
     IGNITE_BINARY,
     GOB,
+    MUS,
 ];
 
 pub fn of_family(family: &str) -> Option<&'static Features> {

@@ -3,8 +3,6 @@ package protobuf
 import (
 	"fmt"
 
-	"google.golang.org/protobuf/proto"
-
 	"shootout/codec"
 	"shootout/generated/protobuf/iex"
 	"shootout/workload"
@@ -12,7 +10,7 @@ import (
 
 // iexCodec keeps one pb.Message per position (and both bodies for each) so
 // encoding a packet allocates nothing once the largest packet has been seen.
-type iexCodec struct {
+type iexCodec[X Marshaller] struct {
 	out    iex.MultiMessage
 	pool   []*iex.Message
 	trades []iex.Message_Trade
@@ -20,9 +18,11 @@ type iexCodec struct {
 	in     iex.MultiMessage
 }
 
-func Iex() codec.Codec[workload.MultiMessage, *workload.IexSink] { return &iexCodec{} }
+func IexWith[X Marshaller]() codec.Codec[workload.MultiMessage, *workload.IexSink] {
+	return &iexCodec[X]{}
+}
 
-func (c *iexCodec) Encode(stream []byte, m *workload.MultiMessage) ([]byte, error) {
+func (c *iexCodec[X]) Encode(stream []byte, m *workload.MultiMessage) ([]byte, error) {
 	for len(c.pool) < len(m.Messages) {
 		c.pool = append(c.pool, &iex.Message{})
 		c.trades = append(c.trades, iex.Message_Trade{Trade: &iex.Trade{}})
@@ -43,19 +43,21 @@ func (c *iexCodec) Encode(stream []byte, m *workload.MultiMessage) ([]byte, erro
 		}
 	}
 	stream, at := codec.Reserve(stream)
-	stream, err := proto.MarshalOptions{}.MarshalAppend(stream, &c.out)
+	var x X
+	stream, err := x.Append(stream, &c.out)
 	if err != nil {
 		return stream[:at], err
 	}
 	return codec.Seal(stream, at)
 }
 
-func (c *iexCodec) Decode(stream []byte, a *workload.IexSink) (int, error) {
+func (c *iexCodec[X]) Decode(stream []byte, a *workload.IexSink) (int, error) {
 	body, n, err := codec.Frame(stream)
 	if err != nil {
 		return 0, err
 	}
-	if err := proto.Unmarshal(body, &c.in); err != nil {
+	var x X
+	if err := x.Unmarshal(body, &c.in); err != nil {
 		return 0, err
 	}
 	a.Packet(c.in.SeqNo, len(c.in.Messages))

@@ -14,8 +14,8 @@ var Info = codec.Info{
 	Notes: "proto3 messages from records.proto and iex.proto (iex symbols must be UTF-8, as proto3 strings are); one reused message each way, MarshalAppend into the stream, Unmarshal (strings copied, UTF-8 checked); 4-byte LE length prefix",
 }
 
-func User() codec.Codec[workload.User, *workload.FieldSink] {
-	return &fieldCodec[workload.User, records.UserResponse, *records.UserResponse]{
+func UserWith[X Marshaller]() codec.Codec[workload.User, *workload.FieldSink] {
+	return &fieldCodec[workload.User, records.UserResponse, *records.UserResponse, X]{
 		to: func(u *workload.User, m *records.UserResponse) {
 			m.Uid, m.Muid, m.Status, m.Tutorial, m.Nickname = u.UID, u.MUID, u.Status, u.Tutorial, u.Nickname
 			m.TotalLoginNum, m.OpenedAt, m.CreatedAt, m.UpdatedAt = u.TotalLoginNum, u.OpenedAt, u.CreatedAt, u.UpdatedAt

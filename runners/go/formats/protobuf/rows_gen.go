@@ -10,8 +10,8 @@ import (
 
 // The tabular rows: proto3 optional fields, the row's own Go types.
 
-func Mixed() codec.Codec[workload.MixedRow, *workload.FieldSink] {
-	return &fieldCodec[workload.MixedRow, records.MixedRow, *records.MixedRow]{to: toMixed, from: feedMixed}
+func MixedWith[X Marshaller]() codec.Codec[workload.MixedRow, *workload.FieldSink] {
+	return &fieldCodec[workload.MixedRow, records.MixedRow, *records.MixedRow, X]{to: toMixed, from: feedMixed}
 }
 
 func toMixed(r *workload.MixedRow, m *records.MixedRow) {
@@ -102,8 +102,8 @@ func feedMixed(m *records.MixedRow, s *workload.FieldSink) error {
 	return nil
 }
 
-func Strings() codec.Codec[workload.StringsRow, *workload.FieldSink] {
-	return &fieldCodec[workload.StringsRow, records.StringsRow, *records.StringsRow]{to: toStrings, from: feedStrings}
+func StringsWith[X Marshaller]() codec.Codec[workload.StringsRow, *workload.FieldSink] {
+	return &fieldCodec[workload.StringsRow, records.StringsRow, *records.StringsRow, X]{to: toStrings, from: feedStrings}
 }
 
 func toStrings(r *workload.StringsRow, m *records.StringsRow) {
@@ -194,8 +194,8 @@ func feedStrings(m *records.StringsRow, s *workload.FieldSink) error {
 	return nil
 }
 
-func Longs() codec.Codec[workload.LongsRow, *workload.FieldSink] {
-	return &fieldCodec[workload.LongsRow, records.LongsRow, *records.LongsRow]{to: toLongs, from: feedLongs}
+func LongsWith[X Marshaller]() codec.Codec[workload.LongsRow, *workload.FieldSink] {
+	return &fieldCodec[workload.LongsRow, records.LongsRow, *records.LongsRow, X]{to: toLongs, from: feedLongs}
 }
 
 func toLongs(r *workload.LongsRow, m *records.LongsRow) {

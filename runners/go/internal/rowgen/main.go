@@ -3,7 +3,8 @@
 // (schemas/records/{mixed,strings,longs}.avsc, the plainest statement of each
 // cell's name and type): the row types and their Visit (package workload),
 // and each IDL format's mapping between a row and its generated message
-// (formats/{sbe,capnp,flatbuf,thrift,protobuf}/rows_gen.go). The code is
+// (formats/{sbe,capnp,flatbuf,thrift,protobuf}/rows_gen.go), and mus's
+// hand-written serializer of each row (formats/mus/rows_gen.go). The code is
 // written out field by field, as by hand, so the timed path has no
 // reflection and no loop over cells. scripts/regenerate/go-rows.sh runs it.
 //
@@ -59,9 +60,12 @@ var kinds = map[string]struct {
 func (c cell) Text() bool     { return c.Avro == "string" }
 func (c cell) GoType() string { return kinds[c.Avro].goType }
 
+// TypeName is its Go type capitalised, as method names spell it (Int32).
+func (c cell) TypeName() string { return strings.ToUpper(c.GoType()[:1]) + c.GoType()[1:] }
+
 // FlatbuffersGet is the flatbuffers.Table getter of a scalar cell.
 func (c cell) FlatbuffersGet() string {
-	return "Get" + strings.ToUpper(c.GoType()[:1]) + c.GoType()[1:]
+	return "Get" + c.TypeName()
 }
 
 func (c cell) FlatbuffersSize() int { return kinds[c.Avro].size }
@@ -143,6 +147,7 @@ var outputs = []struct{ path, template string }{
 	{"formats/flatbuf/rows_gen.go", flatbufRows},
 	{"formats/thrift/rows_gen.go", thriftRows},
 	{"formats/protobuf/rows_gen.go", protobufRows},
+	{"formats/mus/rows_gen.go", musRows},
 }
 
 func main() {
@@ -443,8 +448,8 @@ import (
 
 // The tabular rows: proto3 optional fields, the row's own Go types.
 {{range .}}
-func {{.Name}}() codec.Codec[workload.{{.Type}}, *workload.FieldSink] {
-	return &fieldCodec[workload.{{.Type}}, records.{{.Type}}, *records.{{.Type}}]{to: to{{.Name}}, from: feed{{.Name}}}
+func {{.Name}}With[X Marshaller]() codec.Codec[workload.{{.Type}}, *workload.FieldSink] {
+	return &fieldCodec[workload.{{.Type}}, records.{{.Type}}, *records.{{.Type}}, X]{to: to{{.Name}}, from: feed{{.Name}}}
 }
 
 func to{{.Name}}(r *workload.{{.Type}}, m *records.{{.Type}}) {
@@ -461,5 +466,31 @@ func feed{{.Name}}(m *records.{{.Type}}, s *workload.FieldSink) error {
 	}
 {{- end}}
 	return nil
+}
+{{end}}`
+
+const musRows = `package mus
+
+import (
+	"shootout/codec"
+	"shootout/workload"
+)
+
+// The tabular rows: each cell a flag byte, then its value when present (ord.NewPtrSer).
+{{range .}}
+func {{.Name}}() codec.Codec[workload.{{.Type}}, *workload.FieldSink] {
+	return fields(write{{.Name}}, read{{.Name}}, (*workload.{{.Type}}).Visit)
+}
+
+func write{{.Name}}(o *out, r *workload.{{.Type}}) {
+{{- range .Cells}}
+	writeOptional(o, optional{{.TypeName}}, r.{{.Field}})
+{{- end}}
+}
+
+func read{{.Name}}(f *in, r *workload.{{.Type}}) {
+{{- range .Cells}}
+	r.{{.Field}} = readOptional(f, optional{{.TypeName}})
+{{- end}}
 }
 {{end}}`
