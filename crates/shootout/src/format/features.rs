@@ -897,6 +897,30 @@ pub const MUS: Features = Features {
     ],
 };
 
+pub const CHRONICLE_WIRE: Features = Features {
+    family: "Chronicle Wire",
+    schema: Schema::Derive,
+    schema_detail: "The Java classes (Marshallable), read and written by field name or position as the WireType chooses",
+    self_describing: true,
+    zero_copy: false,
+    traits: traits![binary, nested, standalone_primitives, extension_types, evolution, maintained],
+    unions: "Polymorphic fields by type alias (!type tags in the bytes)",
+    optional_fields: "Fields may be left out; a missing field keeps its default",
+    top_level: "Any Marshallable, or a bare value written through a ValueOut",
+    extension_types: "Type aliases: an application class registered under a name the bytes carry (ClassAliasPool)",
+    framing: "Documents in a Chronicle Queue or Bytes carry a 4-byte header; a plain stream adds framing (here a u32 LE prefix)",
+    evolution: "Fields matched by name in the self-describing wire types: fields added or removed on one side are skipped or defaulted",
+    evolution_trial: Trial::NotTried(NO_RUST_FORMAT),
+    languages: "JVM (OpenHFT, open source); other languages not checked",
+    licenses: "Java: Apache-2.0 (chronicle-wire); other languages not checked",
+    maintenance: "Maintained: chronicle-wire 2026.7 on Maven Central (the version the JVM runner pins)",
+    sources: &[
+        "https://github.com/OpenHFT/Chronicle-Wire",
+        "https://github.com/OpenHFT/Chronicle-Wire/blob/ea/LICENSE.adoc",
+        "https://central.sonatype.com/artifact/net.openhft/chronicle-wire",
+    ],
+};
+
 /// Every row, in the order `shootout formats` prints families.
 pub const FEATURES: &[Features] = &[
     CAPNP,
@@ -924,6 +948,7 @@ pub const FEATURES: &[Features] = &[
     IGNITE_BINARY,
     GOB,
     MUS,
+    CHRONICLE_WIRE,
 ];
 
 pub fn of_family(family: &str) -> Option<&'static Features> {

@@ -36,8 +36,20 @@ class CodecTest {
      */
     static final Map<String, Map<String, String>> KNOWN_LOSSES = Map.of();
 
-    static String knownLoss(String format, String workload) {
-        return KNOWN_LOSSES.getOrDefault(format, Map.of()).get(workload);
+    /** Known library losses on the edge cases (each format's labels.lossy says which), as KNOWN_LOSSES lists the fixtures'. */
+    static final Map<String, Map<String, String>> KNOWN_EDGE_CASE_LOSSES = Map.of(
+            "json-dsljson", Map.of("primitives", "field doubles", "object", "field score", "mixed", "field f2"),
+            "chronicle-wire", Map.of("primitives", "field doubles", "object", "field score", "mixed", "field f2"));
+
+    /** The first difference of a round trip is null, or the known loss of that format and workload (which must still show). */
+    static void assertKnown(Map<String, Map<String, String>> losses, String format, String workload, String diff) {
+        String loss = losses.getOrDefault(format, Map.of()).get(workload);
+        if (loss == null) {
+            assertNull(diff, format + " on " + workload);
+        } else {
+            assertNotNull(diff, format + " on " + workload + " no longer loses " + loss + ": update the known losses and the README");
+            assertTrue(diff.contains(loss), diff);
+        }
     }
 
     /**
@@ -89,13 +101,7 @@ class CodecTest {
 
     private static <R, S> void roundTripFixture(Workload<R, S> w, Entry<?, ?> e) throws Exception {
         Spec.Fixture<R, S> f = Spec.read(w);
-        String diff = roundTrip(w, e, f.records(), f.check()), loss = knownLoss(e.info().name(), w.name);
-        if (loss == null) {
-            assertNull(diff, e.info().name() + " on " + w.name);
-        } else {
-            assertNotNull(diff, e.info().name() + " on " + w.name + " no longer loses " + loss + ": update KNOWN_LOSSES and the README");
-            assertTrue(diff.contains(loss), diff);
-        }
+        assertKnown(KNOWN_LOSSES, e.info().name(), w.name, roundTrip(w, e, f.records(), f.check()));
     }
 
     private static <R, S> void roundTripEdgeCases(Workload<R, S> w, Entry<?, ?> e) throws Exception {
@@ -107,7 +113,7 @@ class CodecTest {
         for (R r : records) {
             w.feed.accept(r, want);
         }
-        assertNull(roundTrip(w, e, records, got -> w.compare.apply(want, got)), e.info().name() + " on " + w.name);
+        assertKnown(KNOWN_EDGE_CASE_LOSSES, e.info().name(), w.name, roundTrip(w, e, records, got -> w.compare.apply(want, got)));
     }
 
     /** Encodes records into one stream and decodes it back, twice through the same codec; the check's verdict on the last pass. */

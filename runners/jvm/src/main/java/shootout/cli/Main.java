@@ -209,11 +209,11 @@ public final class Main {
         }
         if (o.list) {
             for (Registry.Format f : formats) {
-                out.printf("%-22s %-19s %-38s %s%n", f.info().name(), f.info().family(), String.join(" ", f.info().labels().tags()),
+                out.printf("%-24s %-19s %-38s %s%n", f.info().name(), f.info().family(), String.join(" ", f.info().labels().tags()),
                         String.join(",", f.workloads()));
             }
             for (Registry.Unavailable u : Registry.UNAVAILABLE) {
-                out.printf("%-22s %-19s not run: %s%n", u.name(), u.family(), u.reason());
+                out.printf("%-24s %-19s not run: %s%n", u.name(), u.family(), u.reason());
             }
             return 0;
         }

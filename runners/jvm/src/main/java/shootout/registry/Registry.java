@@ -11,6 +11,9 @@ import shootout.codec.Info;
 import shootout.codec.Mapping;
 import shootout.formats.avro.AvroReflect;
 import shootout.formats.bson.BsonCodec;
+import shootout.formats.chronicle.ChronicleWireCodec;
+import shootout.formats.dsljson.DslJsonCodec;
+import shootout.formats.fastjson2.Fastjson2Codec;
 import shootout.formats.flexbuffers.FlexCodec;
 import shootout.formats.flatbuffers.FlatCodec;
 import shootout.formats.fory.ForyCodec;
@@ -21,6 +24,7 @@ import shootout.formats.thrift.ThriftCodec;
 import shootout.formats.ubjson.UbjsonCodec;
 import shootout.formats.ignite.Ignite;
 import shootout.formats.jackson.JacksonCodec;
+import shootout.formats.jackson3.Jackson3Codec;
 import shootout.formats.javaser.JavaSerialization;
 import shootout.formats.kryo.KryoCodec;
 import shootout.harness.Baseline;
@@ -74,9 +78,17 @@ public final class Registry {
             new Format(JacksonCodec.MSGPACK_ARRAY, Mapping.every(w -> new JacksonCodec<>(JacksonCodec.msgpackArray(), w))),
             new Format(JacksonCodec.CBOR, Mapping.every(w -> new JacksonCodec<>(JacksonCodec.cbor(), w))),
             new Format(JacksonCodec.SMILE, Mapping.every(w -> new JacksonCodec<>(JacksonCodec.smile(), w))),
+            new Format(Jackson3Codec.JSON, Mapping.every(w -> new Jackson3Codec<>(Jackson3Codec.json(), w))),
+            new Format(Jackson3Codec.JSON_BLACKBIRD, Mapping.every(w -> new Jackson3Codec<>(Jackson3Codec.jsonBlackbird(), w))),
+            new Format(Jackson3Codec.CBOR, Mapping.every(w -> new Jackson3Codec<>(Jackson3Codec.cbor(), w))),
+            new Format(Jackson3Codec.SMILE, Mapping.every(w -> new Jackson3Codec<>(Jackson3Codec.smile(), w))),
+            new Format(DslJsonCodec.INFO, Mapping.every(DslJsonCodec::new)),
+            new Format(Fastjson2Codec.INFO, Mapping.every(Fastjson2Codec::new)),
             new Format(AvroReflect.INFO, Mapping.every(AvroReflect::new)),
             new Format(KryoCodec.INFO, Mapping.every(KryoCodec::new)),
-            new Format(ForyCodec.INFO, Mapping.every(ForyCodec::new)),
+            new Format(ForyCodec.XLANG, ForyCodec.XLANG_MAPPINGS),
+            new Format(ForyCodec.JAVA, Mapping.every(w -> new ForyCodec<>(w, false))),
+            new Format(ChronicleWireCodec.INFO, Mapping.every(ChronicleWireCodec::new)),
             new Format(Ignite.POJO, Mapping.every(Ignite.PojoCodec::new)),
             new Format(Ignite.RAW, Mapping.every(Ignite.RawCodec::new)),
             new Format(MsgpackRaw.INFO, Mapping.every(MsgpackRaw::new)),

@@ -1,15 +1,20 @@
 package shootout.workload;
 
 import java.io.Serializable;
+import org.apache.fory.annotation.UInt32Type;
+import org.apache.fory.annotation.UInt64Type;
+import org.apache.fory.annotation.UInt8Type;
 
 /**
  * The iex workload's record (crates/shootout/src/workload/iex/record.rs): one
  * IEX-TP packet's trades and price-level updates. seq_no and prices are u64,
- * held in a long's bits.
+ * held in a long's bits. The unsigned-type annotations give Fory's xlang mode
+ * the types the other languages' records have (other libraries ignore them).
  */
 public final class MultiMessage implements Serializable {
     private static final long serialVersionUID = 1L;
 
+    @UInt64Type
     public long seq_no;
     public Message[] messages;
 
@@ -34,10 +39,15 @@ public final class MultiMessage implements Serializable {
 
         public long ts;
         public String symbol;
+        @UInt8Type
         public int kind;
+        @UInt64Type
         public long price;
+        @UInt32Type
         public long size;
+        @UInt8Type
         public int flags;
+        @UInt8Type
         public int side;
     }
 }

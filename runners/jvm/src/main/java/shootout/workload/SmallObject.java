@@ -2,7 +2,10 @@ package shootout.workload;
 
 import java.io.Serializable;
 
-/** A small object of ten mixed fields (workload/object.rs); level is a u8 (0..255) held in an int. */
+/**
+ * A small object of ten mixed fields (workload/object.rs); level is a u8
+ * (0..255) held in an int, annotated so for Fory's xlang mode.
+ */
 public final class SmallObject implements Serializable {
     private static final long serialVersionUID = 1L;
     public static final java.util.List<String> FIELDS = java.util.List.of("id", "name", "email", "age", "score", "ratio",
@@ -15,6 +18,7 @@ public final class SmallObject implements Serializable {
     public double score;
     public float ratio;
     public boolean active;
+    @org.apache.fory.annotation.UInt8Type
     public int level;
     public long created_at;
     public String[] tags;

@@ -1,39 +1,70 @@
 package shootout.formats.fory;
 
+import java.util.List;
 import java.util.function.BiConsumer;
 import org.apache.fory.Fory;
-import org.apache.fory.config.Language;
 import org.apache.fory.memory.MemoryBuffer;
 import org.apache.fory.memory.MemoryUtils;
 import shootout.codec.Codec;
 import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
+import shootout.codec.Mapping;
 import shootout.codec.Stream;
 import shootout.workload.MultiMessage;
 import shootout.workload.Workload;
 
 /**
- * Apache Fory (Java mode, JIT-generated serializers, class registration
- * required, reference tracking off), serializing into one reused
- * MemoryBuffer; the record is copied into the stream after a length prefix.
+ * Apache Fory (JIT-generated serializers, class registration required,
+ * reference tracking off), serializing into one reused MemoryBuffer; the
+ * record is copied into the stream after a length prefix. Two modes: xlang,
+ * Fory's cross-language format (the wire the Rust and Go Fory read and
+ * write), and Java's native mode, for bytes only Java reads (Fory's
+ * documented choice for speed there).
  */
 public final class ForyCodec<R, S> implements Codec<R, S> {
-    public static final Info INFO = new Info("fory", "Fory", "org.apache.fory:fory-core", Labels.of(true, "owned", "validated", "generated"), Framing.U32LE, "fory",
-            "Java mode, codegen serializers (generated at run time from the class), registered classes, no reference tracking, "
-                    + "4-byte length prefix");
+    static final Labels LABELS = Labels.of(true, "owned", "validated", "generated");
+    static final String NOTES = "codegen serializers (generated at run time from the class), registered classes, no reference tracking, "
+            + "4-byte length prefix";
+
+    /** The namespace of every type xlang registers by name, as the Rust and Go Fory register theirs. */
+    static final String NAMESPACE = "shootout.";
+
+    public static final Info XLANG = new Info("fory", "Fory", "org.apache.fory:fory-core", LABELS, Framing.U32LE, "fory",
+            "xlang (cross-language) mode, schema-consistent (not xlang's default, compatible mode); " + NOTES
+                    + "; types registered by name: shootout. and the Java class's simple name (shootout.User, shootout.SqlRequest, "
+                    + "shootout.Primitives, shootout.SmallObject, shootout.MultiMessage, shootout.Message); iex as the flat Java message (ts, symbol, kind, price, size, flags, side; unsigned types as "
+                    + "the Rust record has them); the tabular rows are not mapped: xlang fields are non-null unless annotated "
+                    + "@ForyField(nullable = true), which their generated classes are not");
+    public static final Info JAVA = new Info("fory-java", "Fory", "org.apache.fory:fory-core", LABELS, Framing.U32LE, "fory-java",
+            "Java (native) mode, not read by other languages; " + NOTES);
+
+    /** xlang's workloads: those whose record classes have no null fields. */
+    public static final List<Mapping<?, ?>> XLANG_MAPPINGS = List.of(xlang(Workload.IEX), xlang(Workload.USER), xlang(Workload.SQL),
+            xlang(Workload.PRIMITIVES), xlang(Workload.OBJECT));
+
+    private static <R, S> Mapping<R, S> xlang(Workload<R, S> w) {
+        return new Mapping<>(w, () -> new ForyCodec<>(w, true));
+    }
 
     private final Fory fory;
     private final MemoryBuffer out = MemoryUtils.buffer(1 << 12);
     private final Class<R> type;
     private final BiConsumer<R, S> feed;
 
-    public ForyCodec(Workload<R, S> w) {
-        fory = Fory.builder().withLanguage(Language.JAVA).requireClassRegistration(true).withRefTracking(false)
+    public ForyCodec(Workload<R, S> w, boolean xlang) {
+        // Schema-consistent in both modes (xlang's default is compatible mode, which writes each type's field meta):
+        // Fory's fast path, for readers with the same classes.
+        fory = Fory.builder().withXlang(xlang).withCompatible(false).requireClassRegistration(true).withRefTracking(false)
                 .suppressClassRegistrationWarnings(true).build();
-        fory.register(w.type);
-        fory.register(MultiMessage.Message.class);
-        fory.register(MultiMessage.Message[].class);
+        if (xlang) {
+            fory.register(w.type, NAMESPACE + w.type.getSimpleName());
+            fory.register(MultiMessage.Message.class, NAMESPACE + MultiMessage.Message.class.getSimpleName());
+        } else {
+            fory.register(w.type);
+            fory.register(MultiMessage.Message.class);
+            fory.register(MultiMessage.Message[].class);
+        }
         this.type = w.type;
         this.feed = w.feed;
     }
