@@ -137,3 +137,89 @@ pub fn check(published: &Published, figures: &Figures) -> (Vec<Check>, Vec<Answe
         .collect();
     (checks, answers)
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::study::figures::{STUDY_VARIANT, Variant};
+    use crate::study::published::Row;
+
+    fn published() -> Published {
+        Published::parse("ignite-iep75", include_str!("../../../../spec/studies/ignite-iep75.json"))
+            .unwrap()
+    }
+
+    /// The published tables as our figures, Ignite's throughput scaled by `ignite`.
+    fn figures(ignite: f64, sql_bytes: (f64, f64)) -> Figures {
+        let published = published();
+        let jmh = published.table("jmh").unwrap();
+        let rows = jmh
+            .rows
+            .iter()
+            .map(|r| {
+                let mut row = r.clone();
+                if let Some(v) = row.values.get_mut("ignite_ops_s") {
+                    *v = (v.as_f64().unwrap() * ignite).into();
+                }
+                row
+            })
+            .collect();
+        let serde_json::Value::Object(m) = json!({"bytes": sql_bytes.0}) else { unreachable!() };
+        let serde_json::Value::Object(i) = json!({"bytes": sql_bytes.1}) else { unreachable!() };
+        let sizes = vec![
+            Row { label: "MessagePack".into(), values: m },
+            Row { label: "Ignite binary".into(), values: i },
+        ];
+        Figures {
+            schema: crate::study::figures::SCHEMA.into(),
+            study: "ignite-iep75".into(),
+            language: "java".into(),
+            environment: serde_json::Value::Null,
+            variants: vec![Variant {
+                id: STUDY_VARIANT.into(),
+                title: "t".into(),
+                tables: vec![
+                    Table { id: "jmh".into(), title: None, rows },
+                    Table { id: "sql-size".into(), title: None, rows: sizes },
+                ],
+            }],
+            facts: Default::default(),
+            departures: Vec::new(),
+        }
+    }
+
+    fn verdict(figures: &Figures, id: &str) -> Verdict {
+        check(&published(), figures).0.into_iter().find(|c| c.id == id).unwrap().verdict
+    }
+
+    #[test]
+    fn the_study_s_figures_reproduce_its_conclusions() {
+        let theirs = figures(1.0, (54.0, 71.0));
+        for id in [
+            "msgpack-faster-primitives",
+            "msgpack-more-compact",
+            "ignite-faster-pojo",
+            "sql-write-2x",
+        ] {
+            assert_eq!(verdict(&theirs, id), Verdict::Reproduced, "{id}");
+        }
+        // The feature matrix keeps exactly MessagePack and CBOR for the study's requirements.
+        assert_eq!(verdict(&theirs, "only-msgpack-cbor"), Verdict::Reproduced);
+    }
+
+    #[test]
+    fn the_checks_flip_when_the_figures_do() {
+        // Ignite ten times faster: MessagePack loses on primitives and the SQL request.
+        let fast_ignite = figures(10.0, (80.0, 71.0));
+        assert_eq!(verdict(&fast_ignite, "msgpack-faster-primitives"), Verdict::Reversed);
+        assert_eq!(verdict(&fast_ignite, "msgpack-more-compact"), Verdict::Reversed);
+        assert_eq!(verdict(&fast_ignite, "sql-write-2x"), Verdict::Reversed);
+        // Ignite ten times slower: MessagePack wins on the POJO too.
+        assert_eq!(verdict(&figures(0.1, (54.0, 71.0)), "ignite-faster-pojo"), Verdict::Reversed);
+        // Ignite somewhat slower: faster than MessagePack on POJO writes only.
+        let between = figures(0.6, (54.0, 71.0));
+        assert_eq!(verdict(&between, "ignite-faster-pojo"), Verdict::NotReproduced);
+    }
+}
