@@ -78,8 +78,8 @@ enum Command {
         /// Show files of different workloads or record counts, one set of tables per workload, instead of refusing.
         #[arg(long)]
         allow_mismatch: bool,
-        /// A matrix to add to the --export-html page as a section of its own: the --export-json of
-        /// `shootout interop`, `evolution` or `robustness`. Repeatable.
+        /// A matrix or study to add to the --export-html page as a section of its own: the --export-json of
+        /// `shootout interop`, `evolution`, `robustness` or `study`. Repeatable.
         #[arg(long, value_name = "FILE")]
         attach: Vec<PathBuf>,
         #[command(flatten)]
@@ -278,7 +278,10 @@ enum Command {
         /// Write the published figures, ours, the checks and the departures as JSON (`-` for standard output, instead of the tables).
         #[arg(long, value_name = "FILE")]
         export_json: Option<PathBuf>,
-        /// Overwrite the export file if it exists.
+        /// Write the same as one self-contained HTML page, the report's with the study as its section (`-` for standard output, instead of the tables).
+        #[arg(long, value_name = "FILE")]
+        export_html: Option<PathBuf>,
+        /// Overwrite existing export files.
         #[arg(long)]
         force: bool,
     },
@@ -383,19 +386,15 @@ struct ExportArgs {
 impl ExportArgs {
     /// The export files, checked before any work so a long run never ends by refusing to save.
     fn targets(&self) -> Result<Vec<Target>> {
-        let targets: Vec<Target> = [
-            (Kind::Json, &self.export_json),
-            (Kind::Csv, &self.export_csv),
-            (Kind::Markdown, &self.export_markdown),
-            (Kind::Html, &self.export_html),
-        ]
-        .into_iter()
-        .filter_map(|(kind, path)| {
-            path.clone().map(|path| Target { kind, path, force: self.force })
-        })
-        .collect();
-        crate::export::check_targets(&targets)?;
-        Ok(targets)
+        Target::checked(
+            [
+                (Kind::Json, self.export_json.clone()),
+                (Kind::Csv, self.export_csv.clone()),
+                (Kind::Markdown, self.export_markdown.clone()),
+                (Kind::Html, self.export_html.clone()),
+            ],
+            self.force,
+        )
     }
 }
 
@@ -559,16 +558,19 @@ pub fn main() -> Result<()> {
             })
         }
         Command::Study { list: true, .. } => Ok(crate::study::list(&mut std::io::stdout().lock())?),
-        Command::Study { name, input, runs, quick, export_json, force, .. } => crate::study::study(
-            name.as_deref().unwrap_or_default(),
-            crate::study::Options {
-                input,
-                runs: runs.map(|r| r as usize),
-                quick,
-                export_json,
-                force,
-            },
-        ),
+        Command::Study { name, input, runs, quick, export_json, export_html, force, .. } => {
+            crate::study::study(
+                name.as_deref().unwrap_or_default(),
+                crate::study::Options {
+                    input,
+                    runs: runs.map(|r| r as usize),
+                    quick,
+                    export_json,
+                    export_html,
+                    force,
+                },
+            )
+        }
         Command::ExportDataset { data, out, force } => {
             let target = crate::dataset::Target::new(out, force)?;
             catalog::dispatch(data.workload, &data.data(), target)

@@ -96,11 +96,15 @@ pub fn merge(
         .collect()
 }
 
-/// The matrices an HTML page can show beside the results, by their `schema`.
-pub const ATTACHABLE: &[&str] =
-    &[crate::interop::MATRIX_SCHEMA, crate::evolution::SCHEMA, crate::robustness::SCHEMA];
+/// The matrices and study results an HTML page can show beside the results, by their `schema`.
+pub const ATTACHABLE: &[&str] = &[
+    crate::interop::MATRIX_SCHEMA,
+    crate::evolution::SCHEMA,
+    crate::robustness::SCHEMA,
+    crate::study::RESULT_SCHEMA,
+];
 
-/// An attached matrix, read as boundedly as a results file: it is embedded in the page as it is.
+/// An attached matrix or study result, read as boundedly as a results file: it is embedded in the page as it is.
 fn read_attachment(path: &Path) -> Result<serde_json::Value> {
     let name = path.display().to_string();
     let document = crate::saved::Document::open(path, &name, &crate::saved::ATTACHMENT)?;

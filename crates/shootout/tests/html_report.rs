@@ -1,6 +1,6 @@
 //! `--export-html`: the report renders in a real browser (headless Chromium)
 //! with no script or console error, every chart has data, and every matrix
-//! (interop, evolution, robustness) is a section of it.
+//! (interop, evolution, robustness) and study result is a section of it.
 
 mod common;
 
@@ -53,8 +53,8 @@ fn report_merges_rust_and_go_results_into_one_html_page() {
     }
 }
 
-/// `report --attach` adds the interop, evolution and robustness matrices as sections of
-/// their own, drawn without error.
+/// `report --attach` adds the interop, evolution and robustness matrices and
+/// study results as sections of their own, drawn without error.
 #[test]
 fn attached_matrices_are_sections_of_the_page() {
     let dir = tempfile::tempdir().unwrap();
@@ -72,6 +72,12 @@ fn attached_matrices_are_sections_of_the_page() {
         .arg(path("robustness.json"))
         .assert()
         .success();
+    iex_study(dir.path()).arg("--export-json").arg(path("study.json")).assert().success();
+    // The same study again under another name: a section each.
+    let study = json_file(&path("study.json"));
+    let mut again = study.clone();
+    again["study"] = "iex-2019-again".into();
+    std::fs::write(path("again.json"), again.to_string()).unwrap();
     shootout()
         .arg("report")
         .arg(path("results.json"))
@@ -81,6 +87,10 @@ fn attached_matrices_are_sections_of_the_page() {
         .arg(path("evolution.json"))
         .arg("--attach")
         .arg(path("robustness.json"))
+        .arg("--attach")
+        .arg(path("study.json"))
+        .arg("--attach")
+        .arg(path("again.json"))
         .arg("--export-html")
         .arg(path("page.html"))
         .assert()
@@ -91,10 +101,14 @@ fn attached_matrices_are_sections_of_the_page() {
             "<section id=\"evolution\"",
             "<section id=\"robustness\"",
             "id=\"interop-protobuf\"",
+            "<a href=\"#study-iex-2019\">",
+            "<a href=\"#study-iex-2019-again\">",
         ] {
             assert!(dom.contains(section), "no {section} in the page");
         }
         assert!(dom.contains("silent ["), "the evolution matrix shows its silent cells with notes");
+        assert_study_section(&dom, &study);
+        assert_study_section(&dom, &again);
     }
     // Anything else is refused in one line.
     let refused = shootout()
@@ -111,28 +125,29 @@ fn attached_matrices_are_sections_of_the_page() {
     );
 }
 
-/// `evolution` and `robustness --export-html` write the report page with their
-/// matrix, exactly as `--export-json` writes it, as its one section.
+/// `evolution`, `robustness` and `study --export-html` write the report page
+/// with their matrix or result, exactly as `--export-json` writes it, as its
+/// one section.
 #[test]
-fn a_matrix_alone_is_a_page_of_its_one_section() {
+fn a_matrix_or_study_alone_is_a_page_of_its_one_section() {
     let dir = tempfile::tempdir().unwrap();
     let path = |name: &str| dir.path().join(name);
-    shootout()
-        .args(["evolution", "--formats", "rkyv,bson"])
-        .arg("--export-json")
-        .arg(path("evolution.json"))
-        .arg("--export-html")
-        .arg(path("evolution.html"))
-        .assert()
-        .success();
-    robustness(dir.path(), "protobuf-prost,bincode")
-        .arg("--export-json")
-        .arg(path("robustness.json"))
-        .arg("--export-html")
-        .arg(path("robustness.html"))
-        .assert()
-        .success();
-    for matrix in ["evolution", "robustness"] {
+    // Each page named after the section it should hold.
+    let export_both = |mut command: assert_cmd::Command, section: &str| {
+        command
+            .arg("--export-json")
+            .arg(path(&format!("{section}.json")))
+            .arg("--export-html")
+            .arg(path(&format!("{section}.html")))
+            .assert()
+            .success();
+    };
+    let mut evolution = shootout();
+    evolution.args(["evolution", "--formats", "rkyv,bson"]);
+    export_both(evolution, "evolution");
+    export_both(robustness(dir.path(), "protobuf-prost,bincode"), "robustness");
+    export_both(iex_study(dir.path()), "study-iex-2019");
+    for matrix in ["evolution", "robustness", "study-iex-2019"] {
         let page = path(&format!("{matrix}.html"));
         let exported = json_file(&path(&format!("{matrix}.json")));
         let data = embedded_data(&page);
@@ -160,6 +175,9 @@ fn a_matrix_alone_is_a_page_of_its_one_section() {
                 );
             }
         }
+        if matrix == "study-iex-2019" {
+            assert_study_section(&dom, &exported);
+        }
     }
 }
 
@@ -184,6 +202,7 @@ fn hostile_strings_in_attached_matrices_are_drawn_as_text() {
         .arg(path("robustness.json"))
         .assert()
         .success();
+    iex_study(dir.path()).arg("--export-json").arg(path("study.json")).assert().success();
     let hostile = |name: &str, edit: &dyn Fn(&mut Value)| {
         let mut matrix = json_file(&path(name));
         edit(&mut matrix);
@@ -206,6 +225,27 @@ fn hostile_strings_in_attached_matrices_are_drawn_as_text() {
         m["reproducers"] = HOSTILE.into();
         m["formats"][0]["name"] = HOSTILE.into();
     });
+    // Strings from every part of the study's section.
+    let study_strings = [
+        "/published/title",
+        "/published/method",
+        "/published/tables/0/title",
+        "/published/tables/0/rows/0/label",
+        "/published/tables/0/columns/0/title",
+        "/figures/variants/1/title",
+        "/figures/variants/1/tables/0/rows/0/label",
+        "/checks/0/claim",
+        "/checks/0/evidence",
+        "/answers/0/answer",
+        "/figures/departures/0",
+        "/command/0",
+    ];
+    let study = hostile("study.json", &|m| {
+        for pointer in study_strings {
+            *m.pointer_mut(pointer).unwrap_or_else(|| panic!("no {pointer}")) = HOSTILE.into();
+        }
+        m["checks"][1]["verdict"] = HOSTILE.into();
+    });
     shootout()
         .arg("report")
         .arg(path("results.json"))
@@ -213,6 +253,8 @@ fn hostile_strings_in_attached_matrices_are_drawn_as_text() {
         .arg(&evolution)
         .arg("--attach")
         .arg(&robustness)
+        .arg("--attach")
+        .arg(&study)
         .arg("--export-html")
         .arg(path("page.html"))
         .assert()
@@ -224,6 +266,11 @@ fn hostile_strings_in_attached_matrices_are_drawn_as_text() {
         assert!(
             text.matches("&lt;img src=x").count() >= 4,
             "the hostile strings are shown, as text"
+        );
+        let section = section_of(&text, "study-iex-2019").expect("the study's section");
+        assert!(
+            section.matches("&lt;img src=x").count() > study_strings.len(),
+            "each of the study's hostile strings is shown, as text: {section}"
         );
     }
 }
@@ -248,6 +295,77 @@ fn robustness(dir: &Path, formats: &str) -> assert_cmd::Command {
         .arg("--reproducers")
         .arg(dir.join("reproducers"));
     command
+}
+
+/// `shootout study iex-2019 --quick` on a small generated capture, written in `dir`.
+fn iex_study(dir: &Path) -> assert_cmd::Command {
+    let capture = dir.join("capture.pcap");
+    std::fs::write(&capture, common::generated_capture(2_000)).unwrap();
+    let mut command = shootout();
+    command.args(["study", "iex-2019", "--quick", "--input"]).arg(capture);
+    command
+}
+
+/// A rendered study's section holds, from its `study --export-json`: every
+/// published table with each of its rows, our other variants labelled as
+/// ours, each conclusion beside its verdict's marker, each answer and each
+/// departure.
+fn assert_study_section(dom: &str, study: &Value) {
+    let name = study["study"].as_str().unwrap();
+    let section = section_of(dom, &format!("study-{name}"))
+        .unwrap_or_else(|| panic!("no section for study {name}"));
+    // Text as Chromium writes it in the DOM.
+    let text = |value: &Value| {
+        value.as_str().unwrap().replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    };
+    let array = |value: &Value| value.as_array().unwrap().clone();
+    for table in array(&study["published"]["tables"]) {
+        let heading =
+            format!("<h4>{}: the study's figure, ours, ours/study</h4>", text(&table["title"]));
+        assert!(section.contains(&heading), "{name}: no {heading}");
+        for row in array(&table["rows"]) {
+            let label = format!("<tr><th>{}</th>", text(&row["label"]));
+            assert!(section.contains(&label), "{name}: no row {label}");
+        }
+    }
+    for variant in &array(&study["figures"]["variants"])[1..] {
+        let heading = format!(
+            "<h3><span class=\"ours-mark\">ours</span> variant: {}</h3>",
+            text(&variant["id"])
+        );
+        assert!(section.contains(&heading), "{name}: no {heading}");
+    }
+    let marks = [
+        ("reproduced", "✓ reproduced"),
+        ("reversed", "✗ reversed"),
+        ("not-reproduced", "≠ not reproduced"),
+        ("undecided", "? undecided"),
+    ];
+    for check in array(&study["checks"]) {
+        let verdict = check["verdict"].as_str().unwrap();
+        let (_, mark) = marks.iter().find(|(v, _)| *v == verdict).unwrap();
+        let row = format!(
+            "<tr><td><span class=\"verdict {verdict}\">{mark}</span></td><td>{}",
+            text(&check["claim"])
+        );
+        assert!(section.contains(&row), "{name}: no {row}");
+        assert!(section.contains(&format!("<td>{}</td>", text(&check["evidence"]))));
+    }
+    for answer in array(&study["answers"]) {
+        assert!(section.contains(&format!("<dd>{}</dd>", text(&answer["answer"]))));
+    }
+    let departures = array(&study["figures"]["departures"]);
+    assert!(!departures.is_empty());
+    for departure in departures {
+        assert!(section.contains(&format!("<li>{}</li>", text(&departure))));
+    }
+}
+
+/// The section `id` of a DOM, from its start tag to its end.
+fn section_of<'a>(dom: &'a str, id: &str) -> Option<&'a str> {
+    let start = dom.find(&format!("<section id=\"{id}\""))?;
+    let end = dom[start..].find("</section>")?;
+    Some(&dom[start..start + end])
 }
 
 fn json_file(path: &Path) -> Value {

@@ -74,6 +74,28 @@ fn iex_2019_runs_on_a_generated_capture() {
     iex_2019_on(&capture);
 }
 
+/// `--export-html -`: the report page with the study's section goes to
+/// standard output, instead of the tables (html_report.rs renders it).
+#[test]
+fn the_html_page_can_go_to_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let capture = temp_file(&dir, "generated.pcap", &common::generated_capture(2_000));
+    let page = stdout_of(
+        shootout()
+            .args(["study", "iex-2019", "--quick", "--input"])
+            .arg(&capture)
+            .args(["--export-html", "-"])
+            .output()
+            .unwrap(),
+    );
+    assert!(page.starts_with("<!doctype html>"), "{page}");
+    assert!(page.contains(r#""schema":"shootout-study-result/1""#), "the study is the page's data");
+    assert!(
+        !page.contains("## Departures from the study"),
+        "the tables went to standard output too"
+    );
+}
+
 #[test]
 fn iex_2019_runs_on_iex_s_sample() {
     if let Some(capture) = shared_capture("DEEP10.pcap.gz") {
@@ -146,4 +168,20 @@ fn mistakes_get_one_line() {
         &shootout().args(["study", "scala-logs", "--input", "x.csv"]).output().unwrap(),
     );
     assert!(input.contains("takes no --input"), "{input}");
+    let both = one_line_error(
+        &shootout()
+            .args([
+                "study",
+                "iex-2019",
+                "--input",
+                "x.pcap",
+                "--export-json",
+                "-",
+                "--export-html",
+                "-",
+            ])
+            .output()
+            .unwrap(),
+    );
+    assert!(both.contains("both write to standard output"), "{both}");
 }

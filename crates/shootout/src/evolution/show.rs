@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use comfy_table::presets::UTF8_BORDERS_ONLY;
 use comfy_table::{CellAlignment, Table};
 use serde::Serialize;
@@ -43,13 +43,11 @@ struct Described<T> {
 
 pub fn evolution(options: Options) -> Result<()> {
     let formats = chosen(&options.formats)?;
-    let targets: Vec<Target> =
-        [(Kind::Json, options.export_json), (Kind::Html, options.export_html)]
-            .into_iter()
-            .filter_map(|(kind, path)| path.map(|path| Target { kind, path, force: options.force }))
-            .collect();
     // Every export path is checked before the matrix runs, so a bad one fails first.
-    crate::export::check_targets(&targets)?;
+    let targets = Target::checked(
+        [(Kind::Json, options.export_json), (Kind::Html, options.export_html)],
+        options.force,
+    )?;
     let records = matrix::records();
     let rows = matrix::run(&formats, &records);
     let document = Export {
@@ -67,22 +65,9 @@ pub fn evolution(options: Options) -> Result<()> {
         write_terminal(&rows, records.len(), &mut io::stdout().lock())?;
     }
     for target in &targets {
-        crate::export::write_with(&target.path, target.force, |out| {
-            write_export(target.kind, &document, out)
-                .with_context(|| format!("{}: cannot write", target.path.display()))
-        })?;
+        target.write_document(&document)?;
     }
     Ok(())
-}
-
-fn write_export(kind: Kind, document: &Export, out: &mut dyn Write) -> Result<()> {
-    match kind {
-        Kind::Html => crate::export::html::write_matrix(document, out),
-        _ => {
-            serde_json::to_writer_pretty(&mut *out, document)?;
-            Ok(writeln!(out)?)
-        }
-    }
 }
 
 fn chosen(names: &[String]) -> Result<Vec<&'static Evolving>> {

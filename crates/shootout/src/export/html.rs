@@ -1,7 +1,8 @@
 //! `--export-html`: one self-contained page (no network at view time) with the
 //! run's provenance, warnings, throughput, latency curves, sizes, speed against
 //! size with its Pareto front, allocations and a filterable feature matrix, and
-//! the interop, evolution and robustness matrices as sections of their own.
+//! the interop, evolution and robustness matrices and the studies' results as
+//! sections of their own.
 //!
 //! The figures are computed here and embedded as JSON; the page's script only
 //! draws them, as text of the elements it makes, so no string of the data is
@@ -37,11 +38,12 @@ pub fn write(merged: &Merged, out: &mut dyn Write) -> Result<()> {
     write_page(Some(Measured::of(merged)), &merged.attachments, out)
 }
 
-/// The page of one matrix alone (`evolution` or `robustness --export-html`):
-/// its section as `report --attach` would add it, and no results.
-pub fn write_matrix(matrix: &impl Serialize, out: &mut dyn Write) -> Result<()> {
-    let matrix = serde_json::to_value(matrix)?;
-    write_page(None, std::slice::from_ref(&matrix), out)
+/// The page of one matrix or study result alone (`evolution`, `robustness` or
+/// `study --export-html`): its section as `report --attach` would add it, and
+/// no results.
+pub fn write_alone(document: &impl Serialize, out: &mut dyn Write) -> Result<()> {
+    let document = serde_json::to_value(document)?;
+    write_page(None, std::slice::from_ref(&document), out)
 }
 
 fn write_page(
@@ -78,8 +80,8 @@ struct Page<'a> {
     /// Absent on the page of a matrix alone.
     #[serde(flatten)]
     results: Option<Measured<'a>>,
-    /// Matrices (`report --attach`, or the one of a matrix's own page), each
-    /// drawn by its `schema`.
+    /// Matrices and study results (`report --attach`, or the one of a page of
+    /// its own), each drawn by its `schema`.
     attachments: &'a [serde_json::Value],
 }
 

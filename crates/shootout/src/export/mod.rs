@@ -13,6 +13,7 @@ use std::os::unix::fs::MetadataExt;
 use std::path::{Component, Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
+use serde::Serialize;
 
 pub use atomic::{Output, write_with};
 
@@ -135,8 +136,36 @@ impl Identity {
 }
 
 impl Target {
+    /// The exports asked for, each kind with its path if given, checked with
+    /// [`check_targets`] before any work.
+    pub fn checked(
+        asked: impl IntoIterator<Item = (Kind, Option<PathBuf>)>,
+        force: bool,
+    ) -> Result<Vec<Target>> {
+        let targets: Vec<Target> = asked
+            .into_iter()
+            .filter_map(|(kind, path)| path.map(|path| Target { kind, path, force }))
+            .collect();
+        check_targets(&targets)?;
+        Ok(targets)
+    }
+
     pub fn is_stdout(&self) -> bool {
         self.path == Path::new("-")
+    }
+
+    /// Writes one document of its own (a matrix, a study's result) as this
+    /// export: JSON as it is, or the report page with it as its one section.
+    pub fn write_document(&self, document: &impl Serialize) -> Result<()> {
+        write_with(&self.path, self.force, |out| {
+            match self.kind {
+                Kind::Html => html::write_alone(document, out),
+                _ => serde_json::to_writer_pretty(&mut *out, document)
+                    .map_err(anyhow::Error::from)
+                    .and_then(|()| Ok(writeln!(out)?)),
+            }
+            .with_context(|| format!("{}: cannot write", self.path.display()))
+        })
     }
 
     /// Opens this export and writes it whole, without making it visible:

@@ -81,14 +81,13 @@ pub fn robustness(workload: WorkloadName, data: &Data, options: Options) -> Resu
     if let Some(file) = &options.replay {
         return replay(file);
     }
-    let targets: Vec<Target> =
-        [(ExportKind::Json, &options.export_json), (ExportKind::Html, &options.export_html)]
-            .into_iter()
-            .filter_map(|(kind, path)| {
-                path.clone().map(|path| Target { kind, path, force: options.force })
-            })
-            .collect();
-    crate::export::check_targets(&targets)?;
+    let targets = Target::checked(
+        [
+            (ExportKind::Json, options.export_json.clone()),
+            (ExportKind::Html, options.export_html.clone()),
+        ],
+        options.force,
+    )?;
     let seed = data.generated.seed;
     let reproducers = options
         .reproducers

@@ -5,13 +5,13 @@
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use comfy_table::{CellAlignment, Table, presets};
 use serde::Serialize;
 
 use super::mutate::Kind;
 use super::worker::{CaseFile, Class, Outcome};
-use crate::export::{Kind as ExportKind, Target};
+use crate::export::Target;
 use crate::format::{FormatInfo, Labels};
 
 /// How the run was made.
@@ -251,15 +251,7 @@ pub fn show(results: &Results, targets: &[Target]) -> Result<()> {
     )?;
     drop(out);
     for target in targets {
-        crate::export::write_with(&target.path, target.force, |writer| {
-            match target.kind {
-                ExportKind::Html => crate::export::html::write_matrix(results, writer),
-                _ => serde_json::to_writer_pretty(&mut *writer, results)
-                    .map_err(anyhow::Error::from)
-                    .and_then(|()| Ok(writeln!(writer)?)),
-            }
-            .with_context(|| format!("{}: cannot write", target.path.display()))
-        })?;
+        target.write_document(results)?;
         if !target.is_stdout() && io::stderr().is_terminal() {
             eprintln!("wrote {}", target.path.display());
         }

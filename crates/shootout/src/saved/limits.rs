@@ -94,10 +94,10 @@ pub const RESULTS: Limits = Limits {
     largest_by_key: &[("process", 999)],
 };
 
-/// A matrix of `interop`, `evolution` or `robustness` attached to a report:
-/// free-form, embedded in the page as it is.
+/// A matrix of `interop`, `evolution` or `robustness`, or a `study` result,
+/// attached to a report: free-form, embedded in the page as it is.
 pub const ATTACHMENT: Limits = Limits {
-    document: "an interop, evolution or robustness matrix",
+    document: "an interop, evolution or robustness matrix or a study result",
     depth: 32,
     keys: 10_000,
     key_chars: 256,

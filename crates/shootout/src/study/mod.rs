@@ -16,9 +16,10 @@ mod scala_logs;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use serde::Serialize;
 
+use crate::export::{Kind, Target};
 use crate::runners::Language;
 pub use figures::Figures;
 pub use published::Published;
@@ -32,6 +33,8 @@ pub struct Options {
     /// Shorter measurement (the runners' own quick settings), for tests and a first look.
     pub quick: bool,
     pub export_json: Option<PathBuf>,
+    /// The report page with this study as its one section.
+    pub export_html: Option<PathBuf>,
     pub force: bool,
 }
 
@@ -178,9 +181,11 @@ pub fn study(name: &str, options: Options) -> Result<()> {
         let names: Vec<&str> = STUDIES.iter().map(|s| s.name).collect();
         bail!("unknown study '{name}'; studies: {} (shootout study --list)", names.join(", "));
     };
-    if let Some(path) = &options.export_json {
-        crate::export::check_path(path, options.force)?;
-    }
+    // Before the measurement, so a bad export path fails first.
+    let targets = Target::checked(
+        [(Kind::Json, options.export_json.clone()), (Kind::Html, options.export_html.clone())],
+        options.force,
+    )?;
     let published = Published::parse(study.name, study.published)?;
     let figures = match &study.measure {
         Measure::Rust(measure) => measure(&options)?,
@@ -221,15 +226,11 @@ pub fn study(name: &str, options: Options) -> Result<()> {
         checks,
         answers,
     };
-    let to_stdout = options.export_json.as_deref().is_some_and(|p| p.as_os_str() == "-");
-    if !to_stdout {
+    if !targets.iter().any(Target::is_stdout) {
         render::write(&outcome, &mut io::stdout().lock())?;
     }
-    if let Some(path) = &options.export_json {
-        crate::export::write_with(path, options.force, |out| {
-            serde_json::to_writer_pretty(&mut *out, &outcome)?;
-            writeln!(out).with_context(|| format!("{}: cannot write", path.display()))
-        })?;
+    for target in &targets {
+        target.write_document(&outcome)?;
     }
     Ok(())
 }

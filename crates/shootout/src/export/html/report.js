@@ -308,12 +308,99 @@
       r.reproducers ? el('p', { class: 'note' }, `Reproducers, the first case of each finding class per format, in ${r.reproducers}: shootout robustness --replay FILE runs one again.`) : null);
   }
 
-  const ATTACHMENT_VIEWS = { 'shootout-interop-matrix/1': interopView, 'shootout-evolution/1': evolutionView, 'shootout-robustness/1': robustnessView };
-  const ATTACHMENT_SECTION = { 'shootout-interop-matrix/1': 'interop', 'shootout-evolution/1': 'evolution', 'shootout-robustness/1': 'robustness' };
+  // A marker per verdict, so none is told by its colour alone.
+  const VERDICT_MARKS = { reproduced: '✓', reversed: '✗', 'not-reproduced': '≠', undecided: '?' };
+  // One section per study, several studies attached or not.
+  const studySection = result => `study-${result.study}`;
+
+  // A study's result (`shootout study NAME --export-json`), as the terminal
+  // prints it: each published table with the study's figure, ours and the
+  // ratio; our own tables and variants, labelled; the conclusions checked;
+  // the open questions answered; the departures.
+  function studyView(result) {
+    const published = result.published;
+    // As the terminal: a value that is not a number is one the study (or we) did not give.
+    const figure = v => (typeof v === 'number' ? number(v) : '—');
+    const valueOf = (rows, label, key) => { const row = rows.find(r => r.label === label); return row ? row.values[key] : undefined; };
+    const withUnit = c => (c.unit ? `${c.title} (${c.unit})` : c.title);
+    const grid = (head, rows) => el('div', { class: 'scroll' }, el('table', { class: 'study' }, el('thead', {}, head), el('tbody', {}, rows)));
+    const oursMark = () => el('span', { class: 'ours-mark' }, 'ours');
+
+    // A published table: per column, the study's figure, ours and ours/study.
+    function sideBySide(theirs, ours) {
+      const oursRows = ours ? ours.rows : [];
+      const labels = [...theirs.rows.map(r => r.label),
+        ...oursRows.map(r => r.label).filter(label => !theirs.rows.some(r => r.label === label))];
+      const cells = (label, column) => {
+        const study = valueOf(theirs.rows, label, column.key);
+        const measured = valueOf(oursRows, label, column.key);
+        const ratio = measured / study;
+        return [el('td', { class: 'num' }, figure(study)),
+          el('td', { class: 'num ours' }, ours ? figure(measured) : 'not measured'),
+          el('td', { class: 'num' }, typeof study === 'number' && typeof measured === 'number' && Number.isFinite(ratio) ? `×${ratio.toFixed(2)}` : '—')];
+      };
+      return el('div', { class: 'study-table' },
+        el('h4', {}, `${theirs.title}: the study's figure, ours, ours/study`),
+        el('p', { class: 'note' }, `Published in ${theirs.source}.`),
+        grid([el('tr', {}, el('th', { rowspan: 2 }, ''), theirs.columns.map(c => el('th', { colspan: 3 }, withUnit(c)))),
+          el('tr', {}, theirs.columns.map(() => [el('th', {}, 'study'), el('th', {}, 'ours'), el('th', {}, 'ours/study')]))],
+        labels.map(label => el('tr', {}, el('th', {}, label), theirs.columns.map(c => cells(label, c))))));
+    }
+
+    // A table the study did not publish, or one of our own variants': ours alone,
+    // in the published table's columns where there is one.
+    function oursAlone(table, theirs) {
+      const columns = theirs ? theirs.columns
+        : [...new Set(table.rows.flatMap(r => Object.keys(r.values)))].map(key => ({ key, title: key, unit: '' }));
+      return el('div', { class: 'study-table' },
+        el('h4', {}, oursMark(), ' ', table.title || (theirs && theirs.title) || table.id),
+        grid(el('tr', {}, el('th', {}, ''), columns.map(c => el('th', {}, withUnit(c)))),
+          table.rows.map(row => el('tr', {}, el('th', {}, row.label), columns.map(c => el('td', { class: 'num' }, figure(row.values[c.key])))))));
+    }
+
+    const publishedTable = tableId => published.tables.find(t => t.id === tableId);
+    const variants = result.figures.variants.map(variant => {
+      const asStudied = variant.id === 'study';
+      return el('div', { class: 'variant' },
+        el('h3', {}, asStudied ? 'Rerun as the study did' : [oursMark(), ` variant: ${variant.id}`]),
+        el('p', { class: 'note' }, variant.title),
+        variant.tables.map(table => (asStudied && publishedTable(table.id) ? sideBySide(publishedTable(table.id), table) : oursAlone(table, publishedTable(table.id)))));
+    });
+    const rerun = result.figures.variants.find(v => v.id === 'study');
+    const unmeasured = published.tables.filter(t => !(rerun && rerun.tables.some(x => x.id === t.id)));
+    const source = (list, itemId) => { const item = list.find(x => x.id === itemId); return item ? el('div', { class: 'note' }, item.source) : null; };
+    const verdict = v => el('span', { class: `verdict ${Object.hasOwn(VERDICT_MARKS, v) ? v : ''}` }, `${VERDICT_MARKS[v] || '•'} ${String(v).replace('-', ' ')}`);
+    const unanswered = published.open_questions.filter(q => !result.answers.some(a => a.id === q.id));
+    return section(studySection(result), `Study ${result.study}: ${published.title}`,
+      el('p', { class: 'note' }, `The document: ../shared/studies/${published.document}; its published figures: spec/studies/${result.study}.json; `
+        + `in ${published.language}. Measured by `, el('code', {}, result.command.join(' '))),
+      el('p', {}, el('b', {}, 'The study\'s method: '), published.method),
+      el('p', {}, el('b', {}, 'The study\'s machine: '), published.machine),
+      variants,
+      unmeasured.length ? el('div', { class: 'variant' }, el('h3', {}, 'Published, not measured'), unmeasured.map(t => sideBySide(t, null))) : null,
+      el('h3', {}, 'The study\'s conclusions, checked'),
+      grid(el('tr', {}, ['verdict', 'the study\'s conclusion', 'the figures that decide it'].map(h => el('th', {}, h))),
+        result.checks.map(c => el('tr', {}, el('td', {}, verdict(c.verdict)), el('td', {}, c.claim, source(published.conclusions, c.id)), el('td', {}, c.evidence)))),
+      el('p', { class: 'note' }, 'reproduced: our figures say what the study said; reversed: they say the opposite; not reproduced: part holds, part does not; undecided: the figures needed are missing.'),
+      result.answers.length || unanswered.length ? [el('h3', {}, 'The study\'s open questions'),
+        el('dl', { class: 'answers' },
+          result.answers.map(a => [el('dt', {}, a.question, source(published.open_questions, a.id)), el('dd', {}, a.answer)]),
+          unanswered.map(q => [el('dt', {}, q.question, source(published.open_questions, q.id)), el('dd', {}, 'Not answered: our figures do not decide it.')]))] : null,
+      el('h3', {}, 'Departures from the study'),
+      el('ul', { class: 'departures' }, result.figures.departures.map(d => el('li', {}, d))));
+  }
+
+  // Each attachment's view and the id of the section it draws.
+  const ATTACHMENTS = {
+    'shootout-interop-matrix/1': { view: interopView, section: () => 'interop' },
+    'shootout-evolution/1': { view: evolutionView, section: () => 'evolution' },
+    'shootout-robustness/1': { view: robustnessView, section: () => 'robustness' },
+    'shootout-study-result/1': { view: studyView, section: studySection },
+  };
   const attachmentViews = () => data.attachments.map(a => {
-    const view = ATTACHMENT_VIEWS[a.schema];
-    if (!view) { reportError(`no view for an attachment of schema ${a.schema}`); return null; }
-    return view(a);
+    const kind = ATTACHMENTS[a.schema];
+    if (!kind) { reportError(`no view for an attachment of schema ${a.schema}`); return null; }
+    return kind.view(a);
   }).filter(Boolean);
 
   function throughput() {
@@ -561,7 +648,7 @@
     document.documentElement.dataset.chartPoints = JSON.stringify(chartPoints);
   }
 
-  const attached = data.attachments.map(a => ATTACHMENT_SECTION[a.schema]).filter(Boolean);
+  const attached = data.attachments.filter(a => ATTACHMENTS[a.schema]).map(a => ATTACHMENTS[a.schema].section(a));
   document.title = hasResults ? `shootout: ${data.workload.name} (${data.workload.records} records)` : `shootout: ${attached.join(', ')}`;
   root.replaceChildren(
     ...(hasResults ? [
