@@ -78,6 +78,58 @@ fn traits_held(f: &Features) -> String {
     if held.is_empty() { "none".to_owned() } else { held.join(", ") }
 }
 
+/// One row per family, one column per language, each cell the libraries that
+/// language has for the family (`-` for none): what exists in a reader's language at a glance.
+fn libraries_by_language(entries: &[FormatEntry], markdown: bool) -> Table {
+    let mut languages: Vec<&str> = Vec::new();
+    let mut families: Vec<&str> = Vec::new();
+    for e in entries {
+        if !languages.contains(&e.language.as_str()) {
+            languages.push(&e.language);
+        }
+        if !families.contains(&family_of(e)) {
+            families.push(family_of(e));
+        }
+    }
+    let mut table = Table::new();
+    table.load_style(if markdown { ASCII_MARKDOWN } else { UTF8_BORDERS_ONLY });
+    table.set_header(std::iter::once("family").chain(languages.iter().copied()));
+    for family in families {
+        let cells = languages.iter().map(|language| {
+            let mut libraries: Vec<String> = Vec::new();
+            for e in entries.iter().filter(|e| e.language == *language && family_of(e) == family) {
+                let library = match &e.not_run {
+                    Some(_) if e.library.is_empty() => "not run".to_owned(),
+                    Some(_) => format!("{} (not run)", e.library),
+                    None => e.library.clone(),
+                };
+                if !libraries.contains(&library) {
+                    libraries.push(library);
+                }
+            }
+            if libraries.is_empty() { "-".to_owned() } else { libraries.join(", ") }
+        });
+        let row: Vec<String> = std::iter::once(family.to_owned()).chain(cells).collect();
+        table.add_row(row.iter().map(|cell| shown(cell, markdown)));
+    }
+    table
+}
+
+/// The family a format belongs to, by the feature matrix's name where the
+/// matrix knows it, so languages that spell a family differently share a row.
+fn family_of(entry: &FormatEntry) -> &str {
+    entry.features.map_or(entry.family.as_str(), |f| f.family)
+}
+
+/// A cell as the medium shows it safely: another language's runner lists its
+/// own names, libraries, labels and reasons, text from outside.
+fn shown(text: &str, markdown: bool) -> String {
+    match markdown {
+        true => crate::sanitize::markdown(text).into_owned(),
+        false => crate::sanitize::terminal(text).into_owned(),
+    }
+}
+
 fn yes_no(b: bool) -> &'static str {
     if b { "yes" } else { "no" }
 }
@@ -100,11 +152,6 @@ pub fn write(entries: &[FormatEntry], markdown: bool, out: &mut dyn Write) -> io
         header.insert(1, "lang");
     }
     table.set_header(header);
-    // Another language's runner lists its own names, labels and reasons: text from outside.
-    let shown = |text: &str| match markdown {
-        true => crate::sanitize::markdown(text).into_owned(),
-        false => crate::sanitize::terminal(text).into_owned(),
-    };
     for e in entries {
         let f = e.features;
         let mut row = vec![e.name.clone()];
@@ -127,9 +174,13 @@ pub fn write(entries: &[FormatEntry], markdown: bool, out: &mut dyn Write) -> io
                 None => e.tags.join(", "),
             },
         ]);
-        table.add_row(row.iter().map(|cell| shown(cell)));
+        table.add_row(row.iter().map(|cell| shown(cell, markdown)));
     }
     writeln!(out, "{table}")?;
+    if several {
+        writeln!(out, "\n{}libraries by family and language", if markdown { "#### " } else { "" })?;
+        writeln!(out, "{}", libraries_by_language(entries, markdown))?;
+    }
     let mut seen: Vec<&str> = Vec::new();
     for f in entries.iter().filter_map(|e| e.features) {
         if seen.contains(&f.family) {
@@ -152,4 +203,52 @@ pub fn write(entries: &[FormatEntry], markdown: bool, out: &mut dyn Write) -> io
         writeln!(out, "{bullet}sources: {}", f.sources.join(" "))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(language: &str, family: &str, library: &str, not_run: Option<&str>) -> FormatEntry {
+        FormatEntry {
+            language: language.to_owned(),
+            name: format!("{family}-{library}"),
+            family: family.to_owned(),
+            library: library.to_owned(),
+            library_version: "1".to_owned(),
+            tags: vec![],
+            labels: serde_json::Value::Null,
+            notes: String::new(),
+            not_run: not_run.map(str::to_owned),
+            features: features::of_family(family),
+        }
+    }
+
+    #[test]
+    fn libraries_by_language_has_a_row_per_family_and_a_column_per_language() {
+        let entries = [
+            entry("rust", "JSON", "serde_json", None),
+            entry("rust", "JSON", "sonic-rs", None),
+            entry("go", "JSON", "encoding/json", None),
+            entry("go", "UBJSON", "<none>", Some("no maintained Go library")),
+            entry("jvm", "Kryo", "kryo", None),
+            entry("jvm", "Cap'n Proto", "", Some("no maintained Java library")),
+        ];
+        let text = libraries_by_language(&entries, true).to_string();
+        let cells: Vec<Vec<&str>> = text
+            .lines()
+            .filter(|line| !line.starts_with("|-"))
+            .map(|line| line.trim_matches('|').split('|').map(str::trim).collect())
+            .collect();
+        assert_eq!(
+            cells,
+            [
+                vec!["family", "rust", "go", "jvm"],
+                vec!["JSON", "serde_json, sonic-rs", "encoding/json", "-"],
+                vec!["UBJSON", "-", "&lt;none&gt; (not run)", "-"],
+                vec!["Kryo", "-", "-", "kryo"],
+                vec!["Cap'n Proto", "-", "-", "not run"],
+            ]
+        );
+    }
 }
