@@ -7,9 +7,9 @@ use std::time::Instant;
 
 use shootout::input::DEFAULT_WINDOW as WINDOW;
 use shootout::input::generate::{Options, generate};
-use shootout::input::iex::{Decoded, decode_message};
 use shootout::input::ingest::Records;
 use shootout::input::{IexPackets, Source};
+use shootout::workload::iex::wire::{Decoded, decode_message};
 
 const RUNS: usize = 7;
 

@@ -28,20 +28,22 @@ const (
 // MultiMessage is the iex workload's record (crates/shootout/src/workload/iex/record.rs):
 // one IEX-TP packet's trades and price-level updates.
 type MultiMessage struct {
-	SeqNo    uint64    `json:"seq_no" msgpack:"seq_no" cbor:"seq_no"`
-	Messages []Message `json:"messages" msgpack:"messages" cbor:"messages"`
+	SeqNo    uint64    `json:"seq_no"`
+	Messages []Message `json:"messages"`
 }
 
 // Message is one trade (Kind Trade: Price, Size) or price-level update
 // (Kind LevelUpdate: Price, Size, Flags, Side). Symbol holds the wire bytes.
+// Its JSON tags are json-std-flat's shape; the codecs of every other wire
+// map it to their schema or to serde's shape (formats/iexserde).
 type Message struct {
-	TS     int64  `json:"ts" msgpack:"ts" cbor:"ts"`
-	Symbol string `json:"symbol" msgpack:"symbol" cbor:"symbol"`
-	Kind   Kind   `json:"kind" msgpack:"kind" cbor:"kind"`
-	Price  uint64 `json:"price" msgpack:"price" cbor:"price"`
-	Size   uint32 `json:"size" msgpack:"size" cbor:"size"`
-	Flags  uint8  `json:"flags" msgpack:"flags" cbor:"flags"`
-	Side   Side   `json:"side" msgpack:"side" cbor:"side"`
+	TS     int64  `json:"ts"`
+	Symbol string `json:"symbol"`
+	Kind   Kind   `json:"kind"`
+	Price  uint64 `json:"price"`
+	Size   uint32 `json:"size"`
+	Flags  uint8  `json:"flags"`
+	Side   Side   `json:"side"`
 }
 
 // SymbolStats is the reference's per-symbol fold; a side without updates

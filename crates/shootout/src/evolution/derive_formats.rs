@@ -31,6 +31,20 @@ library!(
 );
 
 library!(
+    WINCODE = Wincode {
+        name: "wincode",
+        family: features::BINCODE.family,
+        rules: "wincode derives (SchemaWrite/SchemaRead), default configuration: bincode 1's \
+            layout (fixed-width integers, u64 lengths), unlike the bincode row's varint. wincode \
+            documents no evolution rules: v2 is the plain changed type. deserialize leaves \
+            any bytes after the record unread; one record per buffer here, so trailing bytes \
+            go unnoticed.",
+        encode: |value| Ok(wincode::serialize(value)?),
+        decode: |bytes| Ok(wincode::deserialize(bytes)?),
+    }
+);
+
+library!(
     POSTCARD = Postcard {
         name: "postcard",
         family: features::POSTCARD.family,

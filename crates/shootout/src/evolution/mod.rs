@@ -136,6 +136,7 @@ pub const FORMATS: &[Evolving] = &[
     serde_formats::UBJSON,
     serde_formats::FLEXBUFFERS,
     derive_formats::BINCODE,
+    derive_formats::WINCODE,
     derive_formats::POSTCARD,
     derive_formats::BORSH,
     derive_formats::SPEEDY,

@@ -4,8 +4,8 @@
 //!
 //! Every version derives every library's traits. Each library reads only its
 //! own attributes, so the serde attributes (`default`, `alias`) are the serde
-//! formats' evolution rules and invisible to bincode, borsh, bitcode, rkyv and
-//! speedy; speedy's `default_on_eof` is invisible to the rest.
+//! formats' evolution rules and invisible to bincode, borsh, bitcode, rkyv,
+//! speedy and wincode; speedy's `default_on_eof` is invisible to the rest.
 
 use anyhow::Result;
 use rkyv::api::high::{HighDeserializer, HighSerializer, HighValidator};
@@ -33,6 +33,8 @@ pub trait Record:
     + borsh::BorshDeserialize
     + speedy::Writable<LittleEndian>
     + for<'a> speedy::Readable<'a, LittleEndian>
+    + wincode::SchemaWrite<wincode::config::DefaultConfig, Src = Self>
+    + for<'a> wincode::SchemaRead<'a, wincode::config::DefaultConfig, Dst = Self>
     + Archivable
 {
 }
@@ -125,7 +127,7 @@ pub fn trial<L: Library>(
 /// Version `T` as library `L` writes and reads it.
 fn version<L: Library, T: Record>() -> Version {
     Version {
-        write: |record| L::encode(&T::write(record)),
+        write: |record| L::encode(&<T as VersionType>::write(record)),
         read: |bytes| Ok(L::decode::<T>(bytes)?.view()),
     }
 }
@@ -156,6 +158,8 @@ macro_rules! version {
             rkyv::Deserialize,
             speedy::Writable,
             speedy::Readable,
+            wincode::SchemaWrite,
+            wincode::SchemaRead,
         )]
         pub struct $name {
             $($(#[$attr])* pub $field: $ty,)+

@@ -517,7 +517,7 @@ pub const UBJSON: Features = Features {
 pub const BINCODE: Features = Features {
     family: "bincode",
     schema: Schema::Derive,
-    schema_detail: "Rust types: bincode's own derive (Encode/Decode) or serde",
+    schema_detail: "Rust types: bincode's own derive (Encode/Decode) or serde; wincode's derive (SchemaWrite/SchemaRead)",
     self_describing: false,
     zero_copy: false,
     traits: traits![binary, streaming, unions, nested, standalone_primitives],
@@ -529,13 +529,15 @@ pub const BINCODE: Features = Features {
     evolution: "None: no field ids or names; any change to the types breaks old data",
     evolution_trial: Trial::Tried,
     languages: "Rust only",
-    licenses: "Rust: MIT; no other language",
-    maintenance: "Not maintained: development ceased 2025-12-16 (RUSTSEC-2025-0141); 1.3.3 declared complete; the last release, 3.0.0, holds only a compile_error! saying so",
+    licenses: "Rust: MIT (bincode), Apache-2.0 (wincode); no other language",
+    maintenance: "Not maintained: development ceased 2025-12-16 (RUSTSEC-2025-0141); 1.3.3 declared complete; the last release, 3.0.0, holds only a compile_error! saying so; 3.0.0's README names wincode (Anza) the bincode-compatible alternative (0.6.3 here; its default configuration writes bincode 1's bytes)",
     sources: &[
         "https://docs.rs/crate/bincode/2.0.1/source/docs/spec.md",
         "https://docs.rs/bincode/2.0.1/bincode/",
         "https://rustsec.org/advisories/RUSTSEC-2025-0141.html",
         "https://git.sr.ht/~stygianentity/bincode/tree/v3.0/item/README.md",
+        "https://docs.rs/crate/bincode/3.0.0/source/README.md",
+        "https://docs.rs/wincode/0.6.3/wincode/",
     ],
 };
 
@@ -921,6 +923,33 @@ pub const CHRONICLE_WIRE: Features = Features {
     ],
 };
 
+pub const IEX_TP: Features = Features {
+    family: "IEX-TP (reference)",
+    schema: Schema::Idl,
+    schema_detail: "No IDL or compiler: fixed message layouts tabled in IEX's specifications (IEX-TP 1.x transport, DEEP 1.0 and TOPS messages), coded by hand by each reader",
+    self_describing: false,
+    zero_copy: true,
+    traits: traits![binary, streaming, unions, evolution],
+    unions: "A type byte selects each message's layout ('T' trade report, '8'/'5' price level update, 'Q' quote update, ...); the set is the specification's",
+    optional_fields: "None: every field of a layout is always present (zero, or a flag bit, where it means nothing)",
+    top_level: "A segment of the specification's messages; nothing else",
+    extension_types: "No: the specification's message types only",
+    framing: "Self-delimiting segments: a 40-byte header (protocol id, payload length, message count, first sequence number), then each message behind a u16 LE length",
+    evolution: "IEX reserves the right to add message types and lengthen messages without notice: readers skip unknown types and read longer bodies by their known prefix (the length before each message makes that possible); layouts otherwise differ by protocol version (the trade report is 42 bytes in TOPS 1.5, 38 in TOPS 1.6 and DEEP 1.0, as the capture reader here reads them)",
+    evolution_trial: Trial::NotTried(
+        "a market-data feed's fixed layouts, iex records only: shootout evolution's records (user v1/v2) have no IEX-TP form",
+    ),
+    languages: "None from IEX: it publishes the specifications (and sample captures), no implementation; readers are written per application",
+    licenses: "No implementation from IEX in any language (Java, C#, C++, Python, JavaScript, PHP, Rust, Go: none); the reader here (shootout's workload::iex::wire) is this project's",
+    maintenance: "Not maintained: no library to maintain, only IEX's specifications; newest seen here TOPS 1.66, updated 2021-10-19 (DEEP 1.06, 2018-02-27); the feed itself is IEX's production market data",
+    sources: &[
+        "https://iextrading.com/trading/alerts/2017/011/",
+        "https://iextrading.com/trading/alerts/2017/058",
+        "https://pdfslide.net/documents/investors-exchange-tops-specification.html",
+        "https://vdocuments.site/version-106-updated-february-27-2018-iex-deep-specificationpdf-deep-also.html",
+    ],
+};
+
 /// Every row, in the order `shootout formats` prints families.
 pub const FEATURES: &[Features] = &[
     CAPNP,
@@ -941,6 +970,7 @@ pub const FEATURES: &[Features] = &[
     BORSH,
     SPEEDY,
     BITCODE,
+    IEX_TP,
     JAVA_SERIALIZATION,
     SMILE,
     KRYO,

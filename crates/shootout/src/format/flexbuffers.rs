@@ -14,7 +14,7 @@
 
 use std::panic::{self, AssertUnwindSafe};
 
-use ::flexbuffers::{FlexbufferSerializer, MapReader, Reader};
+use ::flexbuffers::{FlexBufferType, FlexbufferSerializer, MapReader, Reader};
 use anyhow::{Context, Result, bail, ensure};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -136,7 +136,7 @@ fn framed(stream: &[u8]) -> Result<(&[u8], usize)> {
 fn read(buffer: &[u8], sink: &mut Aggregator) -> Result<()> {
     let root = Reader::get_root(buffer)?.get_map()?;
     let messages = root.index("messages")?.get_vector()?;
-    sink.packet(root.index("seq_no")?.get_u64()?, messages.len());
+    sink.packet(unsigned(root.index("seq_no")?)?, messages.len());
     for message in messages.iter() {
         let message = message.get_map()?;
         let ts = message.index("ts")?.get_i64()?;
@@ -145,15 +145,15 @@ fn read(buffer: &[u8], sink: &mut Aggregator) -> Result<()> {
         ensure!(body.len() == 1, "body is a map of {} entries, not one", body.len());
         let fields = body.index(0)?.get_map()?;
         match body.keys_vector().index(0)?.get_key()? {
-            "Trade" => sink.trade(ts, symbol, fields.index("price")?.get_u64()?, size(&fields)?),
+            "Trade" => sink.trade(ts, symbol, unsigned(fields.index("price")?)?, size(&fields)?),
             "LevelUpdate" => {
                 let side = match fields.index("side")?.get_str()? {
                     "Buy" => Side::Buy,
                     "Sell" => Side::Sell,
                     other => bail!("unknown side {other:?}"),
                 };
-                let price = fields.index("price")?.get_u64()?;
-                let flags = u8::try_from(fields.index("flags")?.get_u64()?)?;
+                let price = unsigned(fields.index("price")?)?;
+                let flags = u8::try_from(unsigned(fields.index("flags")?)?)?;
                 sink.level_update(ts, symbol, side, flags, price, size(&fields)?);
             }
             other => bail!("unknown body {other:?}"),
@@ -163,7 +163,21 @@ fn read(buffer: &[u8], sink: &mut Aggregator) -> Result<()> {
 }
 
 fn size(fields: &MapReader<&[u8]>) -> Result<u32> {
-    Ok(u32::try_from(fields.index("size")?.get_u64()?)?)
+    Ok(u32::try_from(unsigned(fields.index("size")?)?)?)
+}
+
+/// An unsigned field as the crate's serde deserializer takes one: a UInt, or
+/// an Int of zero or more. FlexBuffers is typed per value, and a writer with
+/// no keyed unsigned put (flatbuffers-java's builder) writes an Int;
+/// `get_u64` alone would refuse it, and `as_u64` would read a negative as 0.
+fn unsigned(value: Reader<&[u8]>) -> Result<u64> {
+    match value.flexbuffer_type() {
+        FlexBufferType::Int => {
+            let signed = value.get_i64()?;
+            u64::try_from(signed).with_context(|| format!("{signed} for an unsigned field"))
+        }
+        _ => Ok(value.get_u64()?),
+    }
 }
 
 #[cfg(test)]
@@ -225,5 +239,49 @@ mod tests {
             );
             assert_eq!(back, row);
         }
+    }
+
+    /// A record whose unsigned fields are Ints, as flatbuffers-java writes
+    /// them, reads as the same record; a negative Int in one is an error.
+    #[test]
+    fn unsigned_fields_read_from_ints_of_zero_or_more() {
+        let record = |seq_no: i64| {
+            let mut builder = ::flexbuffers::Builder::default();
+            let mut root = builder.start_map();
+            root.push("seq_no", seq_no);
+            let mut messages = root.start_vector("messages");
+            let mut message = messages.start_map();
+            message.push("ts", 7i64);
+            message.push("symbol", "MSFT");
+            let mut body = message.start_map("body");
+            let mut fields = body.start_map("LevelUpdate");
+            fields.push("price", 650_000i64);
+            fields.push("size", 100i64);
+            fields.push("flags", 1i64);
+            fields.push("side", "Buy");
+            fields.end_map();
+            body.end_map();
+            message.end_map();
+            messages.end_vector();
+            root.end_map();
+            builder.view().to_vec()
+        };
+        let mut read_back = Aggregator::default();
+        read(&record(3), &mut read_back).unwrap();
+        let mut expected = Aggregator::default();
+        let message = crate::workload::iex::Message {
+            ts: 7,
+            symbol: "MSFT".to_owned(),
+            body: crate::workload::iex::Body::LevelUpdate {
+                price: 650_000,
+                size: 100,
+                flags: 1,
+                side: Side::Buy,
+            },
+        };
+        MultiMessage { seq_no: 3, messages: vec![message] }.aggregate_into(&mut expected);
+        assert_eq!(read_back.finish(), expected.finish());
+        let error = read(&record(-1), &mut Aggregator::default()).unwrap_err();
+        assert_eq!(error.to_string(), "-1 for an unsigned field");
     }
 }

@@ -11,6 +11,7 @@ pub mod ciborium;
 pub mod features;
 pub mod flatbuffers;
 pub mod flexbuffers;
+pub mod iex_tp;
 pub mod minicbor;
 pub mod planus;
 pub mod postcard;
@@ -26,6 +27,7 @@ pub mod spec;
 pub mod speedy;
 pub mod thrift;
 pub mod ubjson;
+pub mod wincode;
 
 #[cfg(test)]
 mod codec_tests;

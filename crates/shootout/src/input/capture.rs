@@ -15,8 +15,9 @@ use pcap_parser::pcapng::Block;
 use pcap_parser::traits::PcapReaderIterator;
 use pcap_parser::{Linktype, PcapBlockOwned, PcapError, create_reader};
 
+use super::net;
 use super::source::{Filling, Source, Tap};
-use super::{iex, net};
+use crate::workload::iex::wire as iex;
 
 /// The parser's buffer: large reads, and room for any record a snap length allows.
 const PARSE_BUFFER: usize = 4 << 20;

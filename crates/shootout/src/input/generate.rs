@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::iex::{HEADER_LEN, Protocol};
+use crate::workload::iex::wire::{HEADER_LEN, Protocol};
 
 #[derive(Debug, Clone, Copy)]
 pub struct Options {

@@ -8,13 +8,11 @@ use anyhow::Result;
 use serde::Serialize;
 
 use super::{IexPackets, Source};
-use crate::input::iex::{self as wire, Decoded, Protocol};
 use crate::input::{Input, InputFile, Reader, Scanned, Window, in_file_order};
 #[cfg(test)]
 use crate::workload::Dataset;
-use crate::workload::iex::{
-    Aggregate, Aggregator, Body, Iex, Message, MultiMessage, Side, SymbolStats,
-};
+use crate::workload::iex::wire::{self, Decoded, Protocol};
+use crate::workload::iex::{Aggregate, Aggregator, Body, Iex, Message, MultiMessage, SymbolStats};
 
 /// What `shootout inspect` prints: the capture's contents and its reference aggregate.
 #[derive(Debug, Serialize)]
@@ -304,9 +302,9 @@ pub fn load(source: &Source) -> Result<Ingested> {
     Ok(Ingested { dataset, report })
 }
 
-/// Trades and price level updates become record messages; a TOPS quote becomes
-/// a buy and a sell update, each only when its size is non-zero. The reference
-/// aggregate is fed here, from the wire values, not from the records.
+/// Writes the record messages `message` becomes ([`wire::record_messages`]) into
+/// the record. The reference aggregate is fed here, from the wire values, not
+/// from the records.
 ///
 /// Messages overwrite `out[*used..]` in place (or come from `spare`), so the
 /// steady state allocates nothing.
@@ -317,7 +315,7 @@ fn add_message(
     spare: &mut Vec<Message>,
     reference: &mut Aggregator,
 ) {
-    let mut push = |ts: i64, wire_symbol: &[u8; 8], body: Body| {
+    wire::record_messages(message, |ts, wire_symbol, body| {
         if *used == out.len() {
             out.push(spare.pop().unwrap_or_else(|| Message { ts, symbol: String::new(), body }));
         }
@@ -333,55 +331,7 @@ fn add_message(
                 reference.level_update(ts, symbol.as_bytes(), side, flags, price, size)
             }
         }
-    };
-    // Prices travel as the wire's i64 reinterpreted as u64: lossless both ways.
-    match message {
-        wire::Message::Trade { ts, symbol, size, price, .. } => {
-            push(ts, symbol, Body::Trade { price: price as u64, size })
-        }
-        wire::Message::PriceLevelUpdate { side, flags, ts, symbol, size, price } => {
-            let side = match side {
-                wire::Side::Buy => Side::Buy,
-                wire::Side::Sell => Side::Sell,
-            };
-            push(ts, symbol, Body::LevelUpdate { price: price as u64, size, flags, side });
-        }
-        wire::Message::QuoteUpdate {
-            flags,
-            ts,
-            symbol,
-            bid_size,
-            bid_price,
-            ask_price,
-            ask_size,
-        } => {
-            if bid_size != 0 {
-                push(
-                    ts,
-                    symbol,
-                    Body::LevelUpdate {
-                        price: bid_price as u64,
-                        size: bid_size,
-                        flags,
-                        side: Side::Buy,
-                    },
-                );
-            }
-            if ask_size != 0 {
-                push(
-                    ts,
-                    symbol,
-                    Body::LevelUpdate {
-                        price: ask_price as u64,
-                        size: ask_size,
-                        flags,
-                        side: Side::Sell,
-                    },
-                );
-            }
-        }
-        wire::Message::Other => {}
-    }
+    });
 }
 
 /// Symbol bytes as Latin-1: each byte b is the character U+00b, so every byte

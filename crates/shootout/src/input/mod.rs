@@ -13,7 +13,6 @@ pub mod capture;
 pub mod csv;
 pub mod fuzz;
 pub mod generate;
-pub mod iex;
 pub mod ingest;
 pub mod net;
 pub mod source;

@@ -139,6 +139,8 @@ macro_rules! field_record {
             ::speedy::Readable,
             ::simd_json_derive::Serialize,
             ::simd_json_derive::Deserialize,
+            ::wincode::SchemaWrite,
+            ::wincode::SchemaRead,
         )]
         $($item)*
     };

@@ -12,13 +12,16 @@ import (
 var Info = codec.Info{
 	Name: "cbor-fxamacker", Family: "CBOR", Library: "github.com/fxamacker/cbor/v2",
 	Framing: codec.FramingU32LE, Wire: "cbor-map", Labels: codec.OwnedReflection,
-	Notes: "structs as maps keyed by field name (default options); one Encoder writing into the stream, DecMode.Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
+	Notes: "structs as maps keyed by field name (default options, but for encoding.TextMarshaler as a text string); one Encoder writing into the stream, DecMode.Unmarshal into a reused, zeroed record; 4-byte LE length prefix." +
+		" On iex, serde's shape as ciborium writes it (the body an externally tagged enum, side its variant's name) through the wire structs of formats/iexserde",
 }
 
-// Default options are always valid: the errors are nil.
+// These options are always valid: the errors are nil. A TextMarshaler is
+// text, as serde writes a unit enum variant (iexserde.Side): only it among
+// the records has the methods.
 var (
-	encMode, _ = cbor.EncOptions{}.EncMode()
-	decMode, _ = cbor.DecOptions{}.DecMode()
+	encMode, _ = cbor.EncOptions{TextMarshaler: cbor.TextMarshalerTextString}.EncMode()
+	decMode, _ = cbor.DecOptions{TextUnmarshaler: cbor.TextUnmarshalerTextString}.DecMode()
 )
 
 func New() codec.Library {

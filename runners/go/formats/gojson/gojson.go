@@ -11,7 +11,8 @@ import (
 var Info = codec.Info{
 	Name: "json-goccy", Family: "JSON", Library: "github.com/goccy/go-json",
 	Framing: codec.FramingU32LE, Wire: "json", Labels: codec.OwnedReflection,
-	Notes: "one Encoder (SetEscapeHTML(false): <, >, & as themselves) writing into the stream (trailing newline included), Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
+	Notes: "one Encoder (SetEscapeHTML(false): <, >, & as themselves) writing into the stream (trailing newline included), Unmarshal into a reused, zeroed record; 4-byte LE length prefix." +
+		" On iex, serde's shape (the body an externally tagged enum) through the wire structs of formats/iexserde",
 }
 
 func New() codec.Library { return jsonstd.Library(json.NewEncoder, json.Unmarshal) }

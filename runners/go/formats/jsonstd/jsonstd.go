@@ -11,7 +11,19 @@ import (
 var Info = codec.Info{
 	Name: "json-std", Family: "JSON", Library: "std",
 	Framing: codec.FramingU32LE, Wire: "json", Labels: codec.OwnedReflection,
-	Notes: "encoding/json: one json.Encoder (SetEscapeHTML(false): <, >, & as themselves) writing into the stream (its trailing newline is part of the record), json.Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
+	Notes: "encoding/json: one json.Encoder (SetEscapeHTML(false): <, >, & as themselves) writing into the stream (its trailing newline is part of the record), json.Unmarshal into a reused, zeroed record; 4-byte LE length prefix. " +
+		"On iex, serde's shape (the body an externally tagged enum) through the wire structs of formats/iexserde",
+}
+
+// FlatInfo is json-std writing the iex record as Go holds it
+// (workload.Message's JSON tags), the shape Go's JSON codecs wrote before
+// they wrote serde's: one variant keeps it, so it can be measured against
+// serde's. Its wire is its own, as no other language reads or writes it.
+var FlatInfo = codec.Info{
+	Name: "json-std-flat", Family: "JSON", Library: "std",
+	Framing: codec.FramingU32LE, Wire: "json-go-flat", Labels: codec.OwnedReflection,
+	Notes: "Go's flat iex shape, not serde's: each message one object {ts, symbol, kind, price, size, flags, side} holding both bodies' fields, kind and side as numbers (workload.Message as it is); " +
+		"otherwise json-std (one json.Encoder writing into the stream, json.Unmarshal into a reused, zeroed record; 4-byte LE length prefix). iex only",
 }
 
 // New is the library as one codec uses it.

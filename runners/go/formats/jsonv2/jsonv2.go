@@ -15,7 +15,8 @@ import (
 var Info = codec.Info{
 	Name: "json-v2", Family: "JSON", Library: "github.com/go-json-experiment/json",
 	Framing: codec.FramingU32LE, Wire: "json", Labels: codec.OwnedReflection,
-	Notes: "encoding/json/v2's API and default semantics (the same struct tags as json-std; invalid UTF-8 and duplicate names rejected, names matched case-sensitively, nil slices written as []): MarshalWrite into the stream, then a newline (as json-std's Encoder ends a record), Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
+	Notes: "encoding/json/v2's API and default semantics (the same struct tags as json-std; invalid UTF-8 and duplicate names rejected, names matched case-sensitively, nil slices written as []): MarshalWrite into the stream, then a newline (as json-std's Encoder ends a record), Unmarshal into a reused, zeroed record; 4-byte LE length prefix." +
+		" On iex, serde's shape (the body an externally tagged enum) through the wire structs of formats/iexserde",
 }
 
 func New() codec.Library {

@@ -1,6 +1,8 @@
 package msgp
 
 import (
+	"fmt"
+
 	"github.com/tinylib/msgp/msgp"
 
 	"shootout/codec"
@@ -14,8 +16,14 @@ func Iex() codec.Codec[workload.MultiMessage, *workload.IexSink] { return &iexCo
 func (c *iexCodec) Encode(stream []byte, m *workload.MultiMessage) ([]byte, error) {
 	c.out.SeqNo, c.out.Messages = m.SeqNo, c.out.Messages[:0]
 	for _, msg := range m.Messages {
-		c.out.Messages = append(c.out.Messages, message{TS: msg.TS, Symbol: msg.Symbol, Kind: uint8(msg.Kind), Price: msg.Price,
-			Size: msg.Size, Flags: msg.Flags, Side: uint8(msg.Side)})
+		out := message{TS: msg.TS, Symbol: msg.Symbol}
+		if msg.Kind == workload.Trade {
+			out.Body.variant, out.Body.trade = tradeVariant, trade{Price: msg.Price, Size: msg.Size}
+		} else {
+			out.Body.variant = levelUpdateVariant
+			out.Body.levelUpdate = levelUpdate{Price: msg.Price, Size: msg.Size, Flags: msg.Flags, Side: side(msg.Side)}
+		}
+		c.out.Messages = append(c.out.Messages, out)
 	}
 	return c.out.MarshalMsg(stream)
 }
@@ -36,13 +44,20 @@ func (c *iexCodec) Decode(stream []byte, a *workload.IexSink) (int, error) {
 	if _, err := c.in.UnmarshalMsg(stream[:len(stream)-len(rest)]); err != nil {
 		return 0, err
 	}
+	for i := range c.in.Messages {
+		if c.in.Messages[i].Body.variant == noVariant {
+			return 0, fmt.Errorf("message %d has no body", i)
+		}
+	}
 	a.Packet(c.in.SeqNo, len(c.in.Messages))
 	for i := range c.in.Messages {
 		m := &c.in.Messages[i]
-		if workload.Kind(m.Kind) == workload.Trade {
-			a.Trade(m.TS, []byte(m.Symbol), m.Price, m.Size)
+		if m.Body.variant == tradeVariant {
+			t := &m.Body.trade
+			a.Trade(m.TS, []byte(m.Symbol), t.Price, t.Size)
 		} else {
-			a.LevelUpdate(m.TS, []byte(m.Symbol), workload.Side(m.Side), m.Flags, m.Price, m.Size)
+			l := &m.Body.levelUpdate
+			a.LevelUpdate(m.TS, []byte(m.Symbol), workload.Side(l.Side), l.Flags, l.Price, l.Size)
 		}
 	}
 	return len(stream) - len(rest), nil

@@ -15,9 +15,10 @@ type userMsg struct {
 	UpdatedAt     string `msg:"updated_at"`
 }
 
-// multiMsg and message mirror workload.MultiMessage and workload.Message;
-// a record's messages are copied into a reused []message (element types
-// differ, so the slice cannot be converted).
+// multiMsg and message are workload.MultiMessage in serde's shape (as
+// rmp-serde writes it with struct maps, crates/shootout/src/workload/iex/record.rs):
+// a record's messages are copied into a reused []message. body and side
+// (body.go) have methods written by hand, which the generated code calls.
 type multiMsg struct {
 	SeqNo    uint64    `msg:"seq_no"`
 	Messages []message `msg:"messages"`
@@ -26,11 +27,19 @@ type multiMsg struct {
 type message struct {
 	TS     int64  `msg:"ts"`
 	Symbol string `msg:"symbol"`
-	Kind   uint8  `msg:"kind"`
-	Price  uint64 `msg:"price"`
-	Size   uint32 `msg:"size"`
-	Flags  uint8  `msg:"flags"`
-	Side   uint8  `msg:"side"`
+	Body   body   `msg:"body"`
+}
+
+type trade struct {
+	Price uint64 `msg:"price"`
+	Size  uint32 `msg:"size"`
+}
+
+type levelUpdate struct {
+	Price uint64 `msg:"price"`
+	Size  uint32 `msg:"size"`
+	Flags uint8  `msg:"flags"`
+	Side  side   `msg:"side"`
 }
 
 // The other record-shaped workloads, field for field as in workload, so

@@ -9,6 +9,89 @@ import (
 )
 
 // MarshalMsg implements msgp.Marshaler
+func (z *levelUpdate) MarshalMsg(b []byte) (o []byte, err error) {
+	o = msgp.Require(b, z.Msgsize())
+	// map header, size 4
+	// string "price"
+	o = append(o, 0x84, 0xa5, 0x70, 0x72, 0x69, 0x63, 0x65)
+	o = msgp.AppendUint64(o, z.Price)
+	// string "size"
+	o = append(o, 0xa4, 0x73, 0x69, 0x7a, 0x65)
+	o = msgp.AppendUint32(o, z.Size)
+	// string "flags"
+	o = append(o, 0xa5, 0x66, 0x6c, 0x61, 0x67, 0x73)
+	o = msgp.AppendUint8(o, z.Flags)
+	// string "side"
+	o = append(o, 0xa4, 0x73, 0x69, 0x64, 0x65)
+	o, err = z.Side.MarshalMsg(o)
+	if err != nil {
+		err = msgp.WrapError(err, "Side")
+		return
+	}
+	return
+}
+
+// UnmarshalMsg implements msgp.Unmarshaler
+func (z *levelUpdate) UnmarshalMsg(bts []byte) (o []byte, err error) {
+	var field []byte
+	_ = field
+	var zb0001 uint32
+	zb0001, bts, err = msgp.ReadMapHeaderBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	for zb0001 > 0 {
+		zb0001--
+		field, bts, err = msgp.ReadMapKeyZC(bts)
+		if err != nil {
+			err = msgp.WrapError(err)
+			return
+		}
+		switch msgp.UnsafeString(field) {
+		case "price":
+			z.Price, bts, err = msgp.ReadUint64Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Price")
+				return
+			}
+		case "size":
+			z.Size, bts, err = msgp.ReadUint32Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Size")
+				return
+			}
+		case "flags":
+			z.Flags, bts, err = msgp.ReadUint8Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Flags")
+				return
+			}
+		case "side":
+			bts, err = z.Side.UnmarshalMsg(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Side")
+				return
+			}
+		default:
+			bts, err = msgp.Skip(bts)
+			if err != nil {
+				err = msgp.WrapError(err)
+				return
+			}
+		}
+	}
+	o = bts
+	return
+}
+
+// Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
+func (z *levelUpdate) Msgsize() (s int) {
+	s = 1 + 6 + msgp.Uint64Size + 5 + msgp.Uint32Size + 6 + msgp.Uint8Size + 5 + z.Side.Msgsize()
+	return
+}
+
+// MarshalMsg implements msgp.Marshaler
 func (z *longsMsg) MarshalMsg(b []byte) (o []byte, err error) {
 	o = msgp.Require(b, z.Msgsize())
 	// map header, size 20
@@ -653,28 +736,20 @@ func (z *longsMsg) Msgsize() (s int) {
 // MarshalMsg implements msgp.Marshaler
 func (z *message) MarshalMsg(b []byte) (o []byte, err error) {
 	o = msgp.Require(b, z.Msgsize())
-	// map header, size 7
+	// map header, size 3
 	// string "ts"
-	o = append(o, 0x87, 0xa2, 0x74, 0x73)
+	o = append(o, 0x83, 0xa2, 0x74, 0x73)
 	o = msgp.AppendInt64(o, z.TS)
 	// string "symbol"
 	o = append(o, 0xa6, 0x73, 0x79, 0x6d, 0x62, 0x6f, 0x6c)
 	o = msgp.AppendString(o, z.Symbol)
-	// string "kind"
-	o = append(o, 0xa4, 0x6b, 0x69, 0x6e, 0x64)
-	o = msgp.AppendUint8(o, z.Kind)
-	// string "price"
-	o = append(o, 0xa5, 0x70, 0x72, 0x69, 0x63, 0x65)
-	o = msgp.AppendUint64(o, z.Price)
-	// string "size"
-	o = append(o, 0xa4, 0x73, 0x69, 0x7a, 0x65)
-	o = msgp.AppendUint32(o, z.Size)
-	// string "flags"
-	o = append(o, 0xa5, 0x66, 0x6c, 0x61, 0x67, 0x73)
-	o = msgp.AppendUint8(o, z.Flags)
-	// string "side"
-	o = append(o, 0xa4, 0x73, 0x69, 0x64, 0x65)
-	o = msgp.AppendUint8(o, z.Side)
+	// string "body"
+	o = append(o, 0xa4, 0x62, 0x6f, 0x64, 0x79)
+	o, err = z.Body.MarshalMsg(o)
+	if err != nil {
+		err = msgp.WrapError(err, "Body")
+		return
+	}
 	return
 }
 
@@ -708,34 +783,10 @@ func (z *message) UnmarshalMsg(bts []byte) (o []byte, err error) {
 				err = msgp.WrapError(err, "Symbol")
 				return
 			}
-		case "kind":
-			z.Kind, bts, err = msgp.ReadUint8Bytes(bts)
+		case "body":
+			bts, err = z.Body.UnmarshalMsg(bts)
 			if err != nil {
-				err = msgp.WrapError(err, "Kind")
-				return
-			}
-		case "price":
-			z.Price, bts, err = msgp.ReadUint64Bytes(bts)
-			if err != nil {
-				err = msgp.WrapError(err, "Price")
-				return
-			}
-		case "size":
-			z.Size, bts, err = msgp.ReadUint32Bytes(bts)
-			if err != nil {
-				err = msgp.WrapError(err, "Size")
-				return
-			}
-		case "flags":
-			z.Flags, bts, err = msgp.ReadUint8Bytes(bts)
-			if err != nil {
-				err = msgp.WrapError(err, "Flags")
-				return
-			}
-		case "side":
-			z.Side, bts, err = msgp.ReadUint8Bytes(bts)
-			if err != nil {
-				err = msgp.WrapError(err, "Side")
+				err = msgp.WrapError(err, "Body")
 				return
 			}
 		default:
@@ -752,7 +803,7 @@ func (z *message) UnmarshalMsg(bts []byte) (o []byte, err error) {
 
 // Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
 func (z *message) Msgsize() (s int) {
-	s = 1 + 3 + msgp.Int64Size + 7 + msgp.StringPrefixSize + len(z.Symbol) + 5 + msgp.Uint8Size + 6 + msgp.Uint64Size + 5 + msgp.Uint32Size + 6 + msgp.Uint8Size + 5 + msgp.Uint8Size
+	s = 1 + 3 + msgp.Int64Size + 7 + msgp.StringPrefixSize + len(z.Symbol) + 5 + z.Body.Msgsize()
 	return
 }
 
@@ -1409,9 +1460,18 @@ func (z *multiMsg) MarshalMsg(b []byte) (o []byte, err error) {
 	o = append(o, 0xa8, 0x6d, 0x65, 0x73, 0x73, 0x61, 0x67, 0x65, 0x73)
 	o = msgp.AppendArrayHeader(o, uint32(len(z.Messages)))
 	for za0001 := range z.Messages {
-		o, err = z.Messages[za0001].MarshalMsg(o)
+		// map header, size 3
+		// string "ts"
+		o = append(o, 0x83, 0xa2, 0x74, 0x73)
+		o = msgp.AppendInt64(o, z.Messages[za0001].TS)
+		// string "symbol"
+		o = append(o, 0xa6, 0x73, 0x79, 0x6d, 0x62, 0x6f, 0x6c)
+		o = msgp.AppendString(o, z.Messages[za0001].Symbol)
+		// string "body"
+		o = append(o, 0xa4, 0x62, 0x6f, 0x64, 0x79)
+		o, err = z.Messages[za0001].Body.MarshalMsg(o)
 		if err != nil {
-			err = msgp.WrapError(err, "Messages", za0001)
+			err = msgp.WrapError(err, "Messages", za0001, "Body")
 			return
 		}
 	}
@@ -1455,10 +1515,45 @@ func (z *multiMsg) UnmarshalMsg(bts []byte) (o []byte, err error) {
 				z.Messages = make([]message, zb0002)
 			}
 			for za0001 := range z.Messages {
-				bts, err = z.Messages[za0001].UnmarshalMsg(bts)
+				var zb0003 uint32
+				zb0003, bts, err = msgp.ReadMapHeaderBytes(bts)
 				if err != nil {
 					err = msgp.WrapError(err, "Messages", za0001)
 					return
+				}
+				for zb0003 > 0 {
+					zb0003--
+					field, bts, err = msgp.ReadMapKeyZC(bts)
+					if err != nil {
+						err = msgp.WrapError(err, "Messages", za0001)
+						return
+					}
+					switch msgp.UnsafeString(field) {
+					case "ts":
+						z.Messages[za0001].TS, bts, err = msgp.ReadInt64Bytes(bts)
+						if err != nil {
+							err = msgp.WrapError(err, "Messages", za0001, "TS")
+							return
+						}
+					case "symbol":
+						z.Messages[za0001].Symbol, bts, err = msgp.ReadStringBytes(bts)
+						if err != nil {
+							err = msgp.WrapError(err, "Messages", za0001, "Symbol")
+							return
+						}
+					case "body":
+						bts, err = z.Messages[za0001].Body.UnmarshalMsg(bts)
+						if err != nil {
+							err = msgp.WrapError(err, "Messages", za0001, "Body")
+							return
+						}
+					default:
+						bts, err = msgp.Skip(bts)
+						if err != nil {
+							err = msgp.WrapError(err, "Messages", za0001)
+							return
+						}
+					}
 				}
 			}
 		default:
@@ -1477,7 +1572,7 @@ func (z *multiMsg) UnmarshalMsg(bts []byte) (o []byte, err error) {
 func (z *multiMsg) Msgsize() (s int) {
 	s = 1 + 7 + msgp.Uint64Size + 9 + msgp.ArrayHeaderSize
 	for za0001 := range z.Messages {
-		s += z.Messages[za0001].Msgsize()
+		s += 1 + 3 + msgp.Int64Size + 7 + msgp.StringPrefixSize + len(z.Messages[za0001].Symbol) + 5 + z.Messages[za0001].Body.Msgsize()
 	}
 	return
 }
@@ -2521,6 +2616,67 @@ func (z *stringsMsg) Msgsize() (s int) {
 	} else {
 		s += msgp.StringPrefixSize + len(*z.F20)
 	}
+	return
+}
+
+// MarshalMsg implements msgp.Marshaler
+func (z trade) MarshalMsg(b []byte) (o []byte, err error) {
+	o = msgp.Require(b, z.Msgsize())
+	// map header, size 2
+	// string "price"
+	o = append(o, 0x82, 0xa5, 0x70, 0x72, 0x69, 0x63, 0x65)
+	o = msgp.AppendUint64(o, z.Price)
+	// string "size"
+	o = append(o, 0xa4, 0x73, 0x69, 0x7a, 0x65)
+	o = msgp.AppendUint32(o, z.Size)
+	return
+}
+
+// UnmarshalMsg implements msgp.Unmarshaler
+func (z *trade) UnmarshalMsg(bts []byte) (o []byte, err error) {
+	var field []byte
+	_ = field
+	var zb0001 uint32
+	zb0001, bts, err = msgp.ReadMapHeaderBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	for zb0001 > 0 {
+		zb0001--
+		field, bts, err = msgp.ReadMapKeyZC(bts)
+		if err != nil {
+			err = msgp.WrapError(err)
+			return
+		}
+		switch msgp.UnsafeString(field) {
+		case "price":
+			z.Price, bts, err = msgp.ReadUint64Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Price")
+				return
+			}
+		case "size":
+			z.Size, bts, err = msgp.ReadUint32Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Size")
+				return
+			}
+		default:
+			bts, err = msgp.Skip(bts)
+			if err != nil {
+				err = msgp.WrapError(err)
+				return
+			}
+		}
+	}
+	o = bts
+	return
+}
+
+// Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
+func (z trade) Msgsize() (s int) {
+	s = 1 + 6 + msgp.Uint64Size + 5 + msgp.Uint32Size
 	return
 }
 

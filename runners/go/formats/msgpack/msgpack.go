@@ -14,12 +14,14 @@ var (
 	MapInfo = codec.Info{
 		Name: "msgpack-map", Family: "MessagePack", Library: "github.com/vmihailenco/msgpack/v5",
 		Framing: codec.FramingU32LE, Wire: "msgpack-map", Labels: codec.OwnedReflection,
-		Notes: "structs as maps keyed by field name, integers in their smallest form (UseCompactInts); one Encoder writing into the stream, Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
+		Notes: "structs as maps keyed by field name, integers in their smallest form (UseCompactInts); one Encoder writing into the stream, Unmarshal into a reused, zeroed record; 4-byte LE length prefix." +
+			" On iex, serde's shape: the body rmp-serde's enum (a map of one entry, the variant's name to its struct) through the wire structs and methods of formats/iexserde",
 	}
 	ArrayInfo = codec.Info{
 		Name: "msgpack-array", Family: "MessagePack", Library: "github.com/vmihailenco/msgpack/v5",
 		Framing: codec.FramingU32LE, Wire: "msgpack-array", Labels: codec.OwnedReflection,
-		Notes: "structs as arrays in field order (UseArrayEncodedStructs), integers in their smallest form (UseCompactInts); one Encoder writing into the stream, Unmarshal into a reused, zeroed record; 4-byte LE length prefix",
+		Notes: "structs as arrays in field order (UseArrayEncodedStructs), integers in their smallest form (UseCompactInts); one Encoder writing into the stream, Unmarshal into a reused, zeroed record; 4-byte LE length prefix." +
+			" On iex, serde's shape: the body rmp-serde's enum (a map of one entry, the variant's name to its struct) through the wire structs and methods of formats/iexserde",
 	}
 )
 

@@ -11,7 +11,8 @@ import (
 var Info = codec.Info{
 	Name: "json-sonic", Family: "JSON", Library: "github.com/bytedance/sonic",
 	Framing: codec.FramingU32LE, Wire: "json", Labels: codec.OwnedReflection,
-	Notes: "encoder.EncodeInto appends to the stream, then a newline (as encoding/json's Encoder and the Rust JSON codecs end a record); sonic.Unmarshal (ConfigDefault) into a reused, zeroed record; 4-byte LE length prefix. On a CPU or Go version sonic's JIT does not support it falls back to encoding/json",
+	Notes: "encoder.EncodeInto appends to the stream, then a newline (as encoding/json's Encoder and the Rust JSON codecs end a record); sonic.Unmarshal (ConfigDefault) into a reused, zeroed record; 4-byte LE length prefix. On a CPU or Go version sonic's JIT does not support it falls back to encoding/json." +
+		" On iex, serde's shape (the body an externally tagged enum) through the wire structs of formats/iexserde",
 }
 
 func New() codec.Library {

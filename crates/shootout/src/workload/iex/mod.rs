@@ -4,6 +4,7 @@
 pub mod aggregate;
 pub mod record;
 pub mod view;
+pub mod wire;
 
 pub use aggregate::{Aggregate, Aggregator, SymbolStats};
 pub use record::{Body, Message, MultiMessage, Side};

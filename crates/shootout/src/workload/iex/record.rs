@@ -1,7 +1,7 @@
 //! The classic IEX shootout record: one IEX-TP packet's trades and price updates.
 //!
 //! Besides serde, the record derives the native traits of the derive-based
-//! format libraries (bincode, bitcode, borsh, rkyv, speedy), so each can encode
+//! format libraries (bincode, bitcode, borsh, rkyv, speedy, wincode), so each can encode
 //! it directly. Their decoding mirror with borrowed symbols is
 //! `view::BorrowedMultiMessage`; `Body` and `Side` hold no strings, so they
 //! derive the decode traits here and the mirror reuses them.
@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
     rkyv::Serialize,
     rkyv::Deserialize,
     speedy::Writable,
+    wincode::SchemaWrite,
 )]
 pub struct MultiMessage {
     /// First sequence number of the IEX-TP packet.
@@ -43,6 +44,7 @@ pub struct MultiMessage {
     rkyv::Serialize,
     rkyv::Deserialize,
     speedy::Writable,
+    wincode::SchemaWrite,
 )]
 pub struct Message {
     /// Nanoseconds since the Unix epoch.
@@ -97,6 +99,8 @@ impl Clone for Message {
     rkyv::Deserialize,
     speedy::Writable,
     speedy::Readable,
+    wincode::SchemaWrite,
+    wincode::SchemaRead,
 )]
 pub enum Body {
     /// Price has 4 implied decimals (raw wire value).
@@ -131,6 +135,8 @@ pub enum Body {
     rkyv::Deserialize,
     speedy::Writable,
     speedy::Readable,
+    wincode::SchemaWrite,
+    wincode::SchemaRead,
 )]
 pub enum Side {
     Buy,

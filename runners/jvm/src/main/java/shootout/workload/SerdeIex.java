@@ -10,10 +10,12 @@ import com.fasterxml.jackson.annotation.JsonTypeName;
  * message is ts, symbol and a body that is a Trade or a LevelUpdate, the side
  * by name. Java's MultiMessage.Message is flat (one class for both kinds, as
  * every other codec reads it); the formats whose wire shape is serde's
- * (Jackson's, Avro's committed schema) map these classes by reflection and
- * convert. The Jackson annotations make the body serde's externally tagged
- * union: a one-entry object from variant name to its fields; the Avro one
- * makes it a union of the two records, as schemas/iex/iex.avsc has it.
+ * (Jackson's, Avro's committed schema, the field-model walkers of BSON, UBJSON
+ * and FlexBuffers) map these classes by reflection and convert. The Jackson
+ * annotations make the body serde's externally tagged union: a one-entry
+ * object from variant name to its fields; the Avro one makes it a union of
+ * the two records, as schemas/iex/iex.avsc has it; the field model reads the
+ * sealed interface's variants the same way ({@code ClassModel.Kind.UNION}).
  */
 public final class SerdeIex {
     private SerdeIex() {
@@ -37,7 +39,7 @@ public final class SerdeIex {
     @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.WRAPPER_OBJECT)
     @JsonSubTypes({@JsonSubTypes.Type(Trade.class), @JsonSubTypes.Type(LevelUpdate.class)})
     @org.apache.avro.reflect.Union({Trade.class, LevelUpdate.class})
-    public interface Body {
+    public sealed interface Body permits Trade, LevelUpdate {
     }
 
     @JsonTypeName("Trade")

@@ -17,20 +17,24 @@ import shootout.workload.Workload;
 /**
  * BSON through the driver's BsonBinaryWriter and BsonBinaryReader (org.mongodb:bson):
  * each record one document with its field names, arrays as BSON arrays, nested
- * records as documents, absent cells as null. BSON has int32, int64 and double
- * only: u8 and i32 fields are int32, a float32 is widened to a double and
- * narrowed back (exactly), u64 travel as int64 bits. A document starts with
- * its own length: no extra prefix.
+ * records as documents, absent cells as null, in serde's shape as Rust's bson
+ * crate writes it: iex's body a one-entry document from the variant's name to
+ * its fields, the side its name. BSON has int32, int64 and double only: u8 and
+ * i32 fields are int32, u32 (iex's size, a long here) int64, a float32 is
+ * widened to a double and narrowed back (exactly), u64 travel as int64 bits
+ * (Rust's bson writes those that fit int64 the same and refuses the others).
+ * A document starts with its own length: no extra prefix.
  */
 public final class BsonCodec<R, S> extends ModelCodec<R, S> {
     public static final Info INFO = new Info("bson", "BSON", "org.mongodb:bson", Labels.of(true, "owned", "validated", "reflection"), Framing.NONE, "bson",
             "BsonBinaryWriter/BsonBinaryReader over the record class's fields (a field model walked by reflection), one document "
-                    + "per record with field names; f32 as double, u64 as int64 bits; the document's own length frames it");
+                    + "per record with field names, in serde's shape (iex: the body a one-entry document {Trade: {...}}, the side "
+                    + "by name); f32 as double, u64 as int64 bits; the document's own length frames it");
 
     private final BasicOutputBuffer buffer = new BasicOutputBuffer(1 << 12);
 
     public BsonCodec(Workload<R, S> w) {
-        super(w);
+        super(w, Shape.SERDE);
     }
 
     @Override
@@ -38,7 +42,7 @@ public final class BsonCodec<R, S> extends ModelCodec<R, S> {
         buffer.truncateToPosition(0);
         try (BsonBinaryWriter w = new BsonBinaryWriter(buffer)) {
             w.writeStartDocument();
-            write(w, r, model);
+            write(w, modelled(r), model);
             w.writeEndDocument();
         }
         out.write(buffer.getInternalBuffer(), 0, buffer.getPosition());
@@ -136,6 +140,16 @@ public final class BsonCodec<R, S> extends ModelCodec<R, S> {
                     }
                     w.writeEndArray();
                 }
+                case UNION -> {
+                    v = s.field.get(o);
+                    ClassModel variant = s.variantOf(v);
+                    w.writeStartDocument(k);
+                    w.writeStartDocument(variant.name);
+                    write(w, v, variant);
+                    w.writeEndDocument();
+                    w.writeEndDocument();
+                }
+                case ENUM -> w.writeString(k, ((Enum<?>) s.field.get(o)).name());
                 default -> throw new IllegalStateException(s.kind.toString());
             }
         }
@@ -232,6 +246,8 @@ public final class BsonCodec<R, S> extends ModelCodec<R, S> {
                     r.readEndArray();
                     s.field.set(o, a.toArray(s.element.newArray(0)));
                 }
+                case UNION -> s.field.set(o, readVariant(r, s));
+                case ENUM -> s.field.set(o, s.constantNamed(r.readString(), "bson"));
                 default -> throw new IllegalStateException(s.kind.toString());
             }
         }
@@ -239,5 +255,22 @@ public final class BsonCodec<R, S> extends ModelCodec<R, S> {
             throw new IOException("bson: " + seen + " of " + m.slots.length + " fields");
         }
         return o;
+    }
+
+    /** A union slot's value as serde writes it: a document of exactly one entry, the variant's name to its fields. */
+    private static Object readVariant(BsonBinaryReader r, ClassModel.Slot s) throws IOException, IllegalAccessException {
+        r.readStartDocument();
+        if (r.readBsonType() == BsonType.END_OF_DOCUMENT) {
+            throw s.notOneVariant("bson", "no entry");
+        }
+        ClassModel variant = s.variantNamed(r.readName(), "bson");
+        r.readStartDocument();
+        Object v = read(r, variant);
+        r.readEndDocument();
+        if (r.readBsonType() != BsonType.END_OF_DOCUMENT) {
+            throw s.notOneVariant("bson", "more than one entry");
+        }
+        r.readEndDocument();
+        return v;
     }
 }

@@ -17,7 +17,13 @@ import shootout.workload.Workload;
 /**
  * FlexBuffers (in flatbuffers-java): each record a map of its field names,
  * runs of numbers as typed vectors, strings and nested records as untyped
- * vectors, absent cells left out of the map. Read in place through
+ * vectors, absent cells left out of the map, in serde's shape as Rust's
+ * flexbuffers crate writes it: iex's body a one-entry map from the variant's
+ * name to its fields, the side its name. Every integer is an Int, through
+ * the builder's public keyed putInt: FlexBuffersBuilder has no public keyed
+ * unsigned put (its putUInt and putUInt64 with a key are private), so Rust's
+ * unsigned fields are written as Ints where Rust writes UInts; Rust's iex
+ * reader takes either, as serde does (see runners/jvm/README.md). Read in place through
  * FlexBuffers.getRoot on a view of the stream (no copy), each value copied
  * out into the record. The builder shares keys and is reused; a FlexBuffer's
  * root is at its end, so records are length-prefixed.
@@ -26,20 +32,22 @@ public final class FlexCodec<R, S> extends ModelCodec<R, S> {
     public static final Info INFO = new Info("flexbuffers", "FlexBuffers", "com.google.flatbuffers:flatbuffers-java",
             Labels.of(true, "owned", "unchecked", "reflection"), Framing.U32LE, "flexbuffers",
             "FlexBuffersBuilder (shared keys, reused) over the record class's fields: a map per record, typed vectors for number "
-                    + "runs, absent cells omitted; read through getRoot on a view of the stream without a verifier (Java's "
-                    + "FlexBuffers has none; bounds come from ByteBuffer checks); 4-byte length prefix");
+                    + "runs, absent cells omitted; serde's shape (iex: the body a one-entry map {Trade: {...}}); every integer an Int "
+                    + "through the public keyed putInt (the builder has no public keyed unsigned put, so Rust's u64/u32/u8 "
+                    + "fields are Ints where Rust writes UInts); read through getRoot on a view of the stream without a "
+                    + "verifier (Java's FlexBuffers has none; bounds come from ByteBuffer checks); 4-byte length prefix");
 
     private final FlexBuffersBuilder builder = new FlexBuffersBuilder(new ArrayReadWriteBuf(1 << 12), FlexBuffersBuilder.BUILDER_FLAG_SHARE_KEYS);
 
     public FlexCodec(Workload<R, S> w) {
-        super(w);
+        super(w, Shape.SERDE);
     }
 
     @Override
     public void encode(Stream out, R r) throws Exception {
         builder.clear();
         int start = builder.startMap();
-        write(builder, r, model);
+        write(builder, modelled(r), model);
         builder.endMap(null, start);
         ByteBuffer b = builder.finish();
         out.putIntLE(b.remaining());
@@ -95,6 +103,15 @@ public final class FlexCodec<R, S> extends ModelCodec<R, S> {
                     }
                     b.endVector(k, st, false, false);
                 }
+                case UNION -> {
+                    ClassModel variant = s.variantOf(v);
+                    int union = b.startMap();
+                    int fields = b.startMap();
+                    write(b, v, variant);
+                    b.endMap(variant.name, fields);
+                    b.endMap(k, union);
+                }
+                case ENUM -> b.putString(k, ((Enum<?>) v).name());
                 default -> throw new IllegalStateException(s.kind.toString());
             }
         }
@@ -199,10 +216,30 @@ public final class FlexCodec<R, S> extends ModelCodec<R, S> {
                     }
                     s.field.set(o, out);
                 }
+                case UNION -> s.field.set(o, variant(v, s, left));
+                case ENUM -> s.field.set(o, s.constantNamed(str(v), "flexbuffers"));
                 default -> throw new IllegalStateException(s.kind.toString());
             }
         }
         return o;
+    }
+
+    /** A union slot's value as serde writes it: a map of exactly one entry, the variant's name to its fields. */
+    private static Object variant(FlexBuffers.Reference v, ClassModel.Slot s, int left) throws IOException, IllegalAccessException {
+        if (!v.isMap()) {
+            throw new IOException("flexbuffers: " + s.name + " is not a map");
+        }
+        FlexBuffers.Map union = v.asMap();
+        if (union.size() != 1) {
+            throw s.notOneVariant("flexbuffers", union.size() + " entries");
+        }
+        String name = union.keys().get(0).toString();
+        ClassModel variant = s.variantNamed(name, "flexbuffers");
+        FlexBuffers.Reference fields = union.get(0);
+        if (!fields.isMap()) {
+            throw new IOException("flexbuffers: " + s.name + "'s " + name + " is not a map");
+        }
+        return read(fields.asMap(), variant, left);
     }
 
     private static FlexBuffers.Reference num(FlexBuffers.Reference v) throws IOException {

@@ -8,6 +8,7 @@ import com.devsmart.ubjson.UBValueFactory;
 import com.devsmart.ubjson.UBWriter;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.util.Map;
 import shootout.codec.Framing;
 import shootout.codec.Info;
 import shootout.codec.Labels;
@@ -17,28 +18,34 @@ import shootout.formats.model.ModelCodec;
 import shootout.workload.Workload;
 
 /**
- * UBJSON through com.dev-smart:ubjson, a tree API: each record becomes a
- * UBObject (field names, typed arrays of ints, longs, doubles and strings,
- * nested objects, null cells), written by UBWriter and read back by UBReader
- * into a tree that is then copied into the record.
+ * UBJSON through com.dev-smart:ubjson, a tree API (its writer takes objects
+ * only as trees): each record becomes a UBObject (field names, typed arrays of
+ * ints, longs, doubles and strings, nested objects, null cells) in serde's
+ * shape (iex's body a one-entry object from the variant's name to its fields,
+ * the side its name), written by UBWriter and read back by UBReader into a
+ * tree that is then copied into the record. Integers take their smallest
+ * type, as in Rust's crates/ubjson (the library prefers uint8 for 0 to 127,
+ * Rust int8); a u64 above i64::MAX, which Rust writes as a high-precision
+ * number, is int64 bits here.
  */
 public final class UbjsonCodec<R, S> extends ModelCodec<R, S> {
     public static final Info INFO = new Info("ubjson", "UBJSON", "com.dev-smart:ubjson", Labels.of(true, "owned", "validated", "reflection"), Framing.U32LE, "ubjson",
-            "UBObject tree per record (field names; optimized typed arrays for int/long/double/string runs), UBWriter into the "
-                    + "stream, UBReader back to a tree, then into the class; 4-byte length prefix");
+            "UBObject tree per record (field names; optimized typed arrays for int/long/double/string runs; serde's shape, iex's "
+                    + "body a one-entry object {Trade: {...}}), UBWriter into the stream, UBReader back to a tree, then into the class; "
+                    + "4-byte length prefix");
 
     private final Stream.Holder target = new Stream.Holder();
     private final UBWriter writer = new UBWriter(target);
 
     public UbjsonCodec(Workload<R, S> w) {
-        super(w);
+        super(w, Shape.SERDE);
     }
 
     @Override
     public void encode(Stream out, R r) throws Exception {
         target.stream = out;
         int at = out.reserve();
-        writer.write(tree(r, model));
+        writer.write(tree(modelled(r), model));
         out.seal(at);
     }
 
@@ -84,6 +91,13 @@ public final class UbjsonCodec<R, S> extends ModelCodec<R, S> {
                         }
                         yield UBValueFactory.createArray(items);
                     }
+                    case UNION -> {
+                        ClassModel variant = s.variantOf(v);
+                        UBObject union = UBValueFactory.createObject();
+                        union.put(variant.name, tree(v, variant));
+                        yield union;
+                    }
+                    case ENUM -> UBValueFactory.createString(((Enum<?>) v).name());
                 };
             }
             t.put(s.name, u);
@@ -133,10 +147,29 @@ public final class UbjsonCodec<R, S> extends ModelCodec<R, S> {
                     }
                     s.field.set(o, out);
                 }
+                case UNION -> s.field.set(o, variant(v, s));
+                case ENUM -> s.field.set(o, s.constantNamed(string(v), "ubjson"));
                 default -> throw new IllegalStateException(s.kind.toString());
             }
         }
         return o;
+    }
+
+    /** A union slot's value as serde writes it: an object of exactly one entry, the variant's name to its fields. */
+    private static Object variant(UBValue v, ClassModel.Slot s) throws IOException, IllegalAccessException {
+        if (!v.isObject()) {
+            throw new IOException("ubjson: " + s.name + " is not an object");
+        }
+        UBObject union = v.asObject();
+        if (union.size() != 1) {
+            throw s.notOneVariant("ubjson", union.size() + " entries");
+        }
+        Map.Entry<String, UBValue> only = union.entrySet().iterator().next();
+        ClassModel variant = s.variantNamed(only.getKey(), "ubjson");
+        if (!only.getValue().isObject()) {
+            throw new IOException("ubjson: " + s.name + "'s " + only.getKey() + " is not an object");
+        }
+        return record(only.getValue().asObject(), variant);
     }
 
     private static UBValue number(UBValue v) throws IOException {

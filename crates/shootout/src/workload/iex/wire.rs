@@ -1,6 +1,10 @@
 //! IEX-TP v1 framing and the DEEP 1.0 / TOPS 1.5 / TOPS 1.6 message bodies.
 //! All integers little-endian; prices i64 with 4 implied decimals; timestamps
 //! i64 nanoseconds since the epoch; symbols 8 ASCII bytes padded with spaces.
+//! Shared by the capture reader (`input`) and the `iex-tp` format, which read
+//! the same bytes the same way.
+
+use super::record::{self, Body};
 
 pub const HEADER_LEN: usize = 40;
 
@@ -301,6 +305,53 @@ pub fn decode_message(protocol: Protocol, body: &[u8]) -> Decoded<'_> {
         _ => Message::Other,
     };
     Decoded::Known { message, longer_than_spec: body.len() > len }
+}
+
+/// The record messages a wire message becomes, each handed to `push` with its
+/// timestamp and wire symbol: trades and price level updates one each; a TOPS
+/// quote a buy and a sell update, each only when its size is non-zero; any
+/// other message none. The capture reader and the `iex-tp` format share it.
+pub fn record_messages(message: Message<'_>, mut push: impl FnMut(i64, &[u8; 8], Body)) {
+    // Prices travel as the wire's i64 reinterpreted as u64: lossless both ways.
+    match message {
+        Message::Trade { ts, symbol, size, price, .. } => {
+            push(ts, symbol, Body::Trade { price: price as u64, size })
+        }
+        Message::PriceLevelUpdate { side, flags, ts, symbol, size, price } => {
+            let side = match side {
+                Side::Buy => record::Side::Buy,
+                Side::Sell => record::Side::Sell,
+            };
+            push(ts, symbol, Body::LevelUpdate { price: price as u64, size, flags, side });
+        }
+        Message::QuoteUpdate { flags, ts, symbol, bid_size, bid_price, ask_price, ask_size } => {
+            if bid_size != 0 {
+                push(
+                    ts,
+                    symbol,
+                    Body::LevelUpdate {
+                        price: bid_price as u64,
+                        size: bid_size,
+                        flags,
+                        side: record::Side::Buy,
+                    },
+                );
+            }
+            if ask_size != 0 {
+                push(
+                    ts,
+                    symbol,
+                    Body::LevelUpdate {
+                        price: ask_price as u64,
+                        size: ask_size,
+                        flags,
+                        side: record::Side::Sell,
+                    },
+                );
+            }
+        }
+        Message::Other => {}
+    }
 }
 
 /// The symbol with its space padding removed.
