@@ -196,6 +196,9 @@ enum Command {
         delimits records differently (a 4-byte length, a varint length, none) reads the same bodies re-framed its way.\n\
         Also: per pair of languages, whether they write identical record bytes, or where they first differ.\n\
         Wire formats, their members in each language and how each maps the records: docs/interop.md.\n\
+        --decode DIR adds streams written elsewhere (e.g. by a Python service) as producers, beside the \
+        languages' own: each stream with its shootout-interop/1 manifest, checked strictly (docs/interop.md, \
+        \"Checking your own producer\").\n\
         Exit status: 0 when the matrix was made, whatever its cells; 1 on errors."
     )]
     Interop {
@@ -215,6 +218,12 @@ enum Command {
         /// Keep the streams, manifests and re-framed copies in DIR (new or empty), for inspection.
         #[arg(long, value_name = "DIR")]
         keep: Option<PathBuf>,
+        /// Also check streams written outside shootout: DIR holds, in --keep's layout, each stream with its
+        /// manifest (any language name, e.g. python; docs/interop.md, "Checking your own producer"). They join
+        /// the matrix as producers, read by every consumer of their wire format in the languages of --lang,
+        /// against the records of this run's input (the same --workload, --input/--records, --max-records).
+        #[arg(long, value_name = "DIR")]
+        decode: Option<PathBuf>,
         /// Write the matrix as JSON (`-` for standard output; schema in docs/interop.md).
         #[arg(long, value_name = "FILE")]
         export_json: Option<PathBuf>,
@@ -546,8 +555,17 @@ pub fn main() -> Result<()> {
                 },
             )
         }
-        Command::Interop { data, formats, lang, max_records, keep, export_json, force } => {
-            interop(data, formats, lang, max_records, keep, export_json, force)
+        Command::Interop { data, formats, lang, max_records, keep, decode, export_json, force } => {
+            let export_json = export_json.map(|path| Target { kind: Kind::Json, path, force });
+            let task = crate::interop::Interop {
+                languages: lang,
+                formats,
+                max_records,
+                keep,
+                decode,
+                export_json,
+            };
+            interop(data, task)
         }
         Command::Evolution { formats, export_json, export_html, force } => {
             crate::evolution::evolution(crate::evolution::Options {
@@ -625,18 +643,8 @@ fn gen_csv(
 }
 
 /// `shootout interop`.
-fn interop(
-    data: DataArgs,
-    formats: Vec<String>,
-    lang: Vec<Language>,
-    max_records: Option<u64>,
-    keep: Option<PathBuf>,
-    export_json: Option<PathBuf>,
-    force: bool,
-) -> Result<()> {
-    let export_json = export_json.map(|path| Target { kind: Kind::Json, path, force });
-    crate::export::check_targets(export_json.as_slice())?;
-    let task = crate::interop::Interop { languages: lang, formats, max_records, keep, export_json };
+fn interop(data: DataArgs, task: crate::interop::Interop) -> Result<()> {
+    crate::export::check_targets(task.export_json.as_slice())?;
     catalog::dispatch(data.workload, &data.data(), task)
 }
 

@@ -4,6 +4,7 @@
 //! producer × consumer matrix per wire format, plus whether languages write
 //! the same bytes.
 
+mod outside;
 mod render;
 pub mod stream;
 pub mod wire;
@@ -35,6 +36,10 @@ pub struct Manifest {
     pub schema: String,
     pub language: String,
     pub format: String,
+    /// The wire format, when `format` alone does not say it: written by
+    /// producers outside shootout (`--decode`), never by its own languages.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wire: Option<String>,
     #[serde(default)]
     pub family: String,
     #[serde(default)]
@@ -152,6 +157,8 @@ pub struct Interop {
     pub max_records: Option<u64>,
     /// Where the streams go and stay; a temporary directory when `None`.
     pub keep: Option<PathBuf>,
+    /// `--decode DIR`: streams written outside shootout, added as producers.
+    pub decode: Option<PathBuf>,
     pub export_json: Option<crate::export::Target>,
 }
 
@@ -238,6 +245,10 @@ impl Interop {
         let wires = self.chosen_wires()?;
         let languages = Language::expand(&self.languages);
         let scanned = crate::dataset::scan(input)?;
+        let outside = match &self.decode {
+            Some(from) => outside::read(from, W::NAME, scanned.operations, &wires)?,
+            None => Vec::new(),
+        };
         let (dir, _temporary) = self.stream_dir()?;
         let mut taking_part = Participants::gather(&languages, &wires, registered)?;
         let runners = Runners::start(&taking_part.externals, input, &scanned)?;
@@ -253,6 +264,7 @@ impl Interop {
                 Planned::wire(
                     wire,
                     &manifests,
+                    &outside,
                     &taking_part.consumers,
                     &dir,
                     absent(wire, &languages, &taking_part),
@@ -508,10 +520,12 @@ struct Planned {
 
 impl Planned {
     /// Every producer of `wire` against every consumer of it, both in the
-    /// wire row's order (language by language).
+    /// wire row's order (language by language); then the streams from
+    /// outside (`--decode`) of `wire`, in their manifests' file-name order.
     fn wire(
         wire: &Wire,
         manifests: &[Manifest],
+        outside: &[outside::Outside],
         consumers: &[Consumer],
         dir: &Path,
         absent: Vec<Absent>,
@@ -522,7 +536,7 @@ impl Planned {
         let mut readers: Vec<&Consumer> =
             consumers.iter().filter(|c| wire.rank(&c.language, &c.format).is_some()).collect();
         readers.sort_by_key(|c| wire.rank(&c.language, &c.format));
-        let streams = producers
+        let own = producers
             .iter()
             .map(|producer| {
                 let opened = producer.stream.as_ref().map(|_| {
@@ -533,6 +547,11 @@ impl Planned {
                 opened.transpose()
             })
             .collect::<Result<Vec<_>>>()?;
+        let outside: Vec<&outside::Outside> =
+            outside.iter().filter(|o| o.wire == wire.name).collect();
+        producers.extend(outside.iter().map(|o| &o.manifest));
+        let streams: Vec<Option<&Stream>> =
+            own.iter().map(Option::as_ref).chain(outside.iter().map(|o| Some(&o.stream))).collect();
         let mut cells = Vec::new();
         let mut requests = Vec::new();
         for (producer, opened) in producers.iter().zip(&streams) {
