@@ -45,6 +45,22 @@ library!(
 );
 
 library!(
+    MUSLI = Musli {
+        name: "musli",
+        family: features::MUSLI.family,
+        rules: "musli derives (Encode/Decode), the codec's encoding for record types: storage \
+            with fixed-width integers in native byte order, structs not packed (each field \
+            behind its index, as the codec's user records; #[musli(packed)] is kept for the iex \
+            records, which have no Option). musli documents #[musli(default)] for a field \
+            missing in storage and skipping unknown fields only in wire and descriptive; no \
+            musli attribute is set, so v2 is the plain changed type. from_slice requires the \
+            whole buffer to be consumed, so trailing bytes are an error.",
+        encode: |value| Ok(crate::format::musli::ENCODING.to_vec(value)?),
+        decode: |bytes| Ok(crate::format::musli::ENCODING.from_slice(bytes)?),
+    }
+);
+
+library!(
     POSTCARD = Postcard {
         name: "postcard",
         family: features::POSTCARD.family,

@@ -137,6 +137,7 @@ pub const FORMATS: &[Evolving] = &[
     serde_formats::FLEXBUFFERS,
     derive_formats::BINCODE,
     derive_formats::WINCODE,
+    derive_formats::MUSLI,
     derive_formats::POSTCARD,
     derive_formats::BORSH,
     derive_formats::SPEEDY,

@@ -4,8 +4,9 @@
 //!
 //! Every version derives every library's traits. Each library reads only its
 //! own attributes, so the serde attributes (`default`, `alias`) are the serde
-//! formats' evolution rules and invisible to bincode, borsh, bitcode, rkyv,
-//! speedy and wincode; speedy's `default_on_eof` is invisible to the rest.
+//! formats' evolution rules and invisible to bincode, borsh, bitcode, musli,
+//! rkyv, speedy and wincode; speedy's `default_on_eof` is invisible to the
+//! rest.
 
 use anyhow::Result;
 use rkyv::api::high::{HighDeserializer, HighSerializer, HighValidator};
@@ -35,6 +36,8 @@ pub trait Record:
     + for<'a> speedy::Readable<'a, LittleEndian>
     + wincode::SchemaWrite<wincode::config::DefaultConfig, Src = Self>
     + for<'a> wincode::SchemaRead<'a, wincode::config::DefaultConfig, Dst = Self>
+    + musli::Encode<musli::mode::Binary>
+    + for<'a> musli::Decode<'a, musli::mode::Binary, musli::alloc::Global>
     + Archivable
 {
 }
@@ -160,6 +163,8 @@ macro_rules! version {
             speedy::Readable,
             wincode::SchemaWrite,
             wincode::SchemaRead,
+            musli::Encode,
+            musli::Decode,
         )]
         pub struct $name {
             $($(#[$attr])* pub $field: $ty,)+

@@ -676,6 +676,33 @@ pub const BITCODE: Features = Features {
     ],
 };
 
+pub const MUSLI: Features = Features {
+    family: "Müsli",
+    schema: Schema::Derive,
+    schema_detail: "Rust types via musli's own #[derive(Encode, Decode)] (attributes per mode: packed, name, default, ...); musli::serde for serde types",
+    self_describing: false,
+    zero_copy: false,
+    traits: traits![binary, streaming, unions, nested, standalone_primitives, maintained],
+    unions: "Rust enums: the variant's index (or #[musli(name)]) then its fields; tag/content and untagged representations by attribute",
+    optional_fields: "storage: Option<T> as a 1-byte tag then the value; packed encoding and inside #[musli(packed)] structs: nothing for None, Some while input remains (optional fields only at the end); absent fields with #[musli(default)] in storage, wire and descriptive",
+    top_level: "Any Encode/Decode type, a bare u32 or String included",
+    extension_types: "No: storage and packed carry no types; descriptive tags only musli's data model (numbers, strings, sequences, maps, variants)",
+    framing: "No header or length; a decoder that knows the type reads exactly one value from a Reader and stops (Encoding::decode leaves the rest unread)",
+    evolution: "Per encoding: packed (and #[musli(packed)] structs) none; storage reads missing #[musli(default)] fields but cannot skip unknown ones; wire and descriptive skip unknown fields (full upgrade stability)",
+    evolution_trial: Trial::Tried,
+    languages: "Rust only",
+    licenses: "Rust: MIT OR Apache-2.0; no other language",
+    maintenance: "Maintained: 0.2.1 released 2026-10-23 (crates.io index pubtime; 0.2.0 2026-10-21), the newest on crates.io (cargo info musli)",
+    sources: &[
+        "https://docs.rs/musli/0.2.1/musli/",
+        "https://docs.rs/musli/0.2.1/musli/storage/",
+        "https://docs.rs/musli/0.2.1/musli/packed/",
+        "https://docs.rs/musli/0.2.1/musli/_help/derives/",
+        "https://github.com/udoprog/musli",
+        "https://crates.io/crates/musli",
+    ],
+};
+
 // Families that only the Go and JVM runners measure: their rows let those
 // runners' formats be filtered and shortlisted like Rust's.
 
@@ -970,6 +997,7 @@ pub const FEATURES: &[Features] = &[
     BORSH,
     SPEEDY,
     BITCODE,
+    MUSLI,
     IEX_TP,
     JAVA_SERIALIZATION,
     SMILE,

@@ -13,6 +13,7 @@ pub mod flatbuffers;
 pub mod flexbuffers;
 pub mod iex_tp;
 pub mod minicbor;
+pub mod musli;
 pub mod planus;
 pub mod postcard;
 pub mod prost;

@@ -141,6 +141,8 @@ macro_rules! field_record {
             ::simd_json_derive::Deserialize,
             ::wincode::SchemaWrite,
             ::wincode::SchemaRead,
+            ::musli::Encode,
+            ::musli::Decode,
         )]
         $($item)*
     };

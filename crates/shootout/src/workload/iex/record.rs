@@ -1,7 +1,7 @@
 //! The classic IEX shootout record: one IEX-TP packet's trades and price updates.
 //!
 //! Besides serde, the record derives the native traits of the derive-based
-//! format libraries (bincode, bitcode, borsh, rkyv, speedy, wincode), so each can encode
+//! format libraries (bincode, bitcode, borsh, musli, rkyv, speedy, wincode), so each can encode
 //! it directly. Their decoding mirror with borrowed symbols is
 //! `view::BorrowedMultiMessage`; `Body` and `Side` hold no strings, so they
 //! derive the decode traits here and the mirror reuses them.
@@ -23,7 +23,9 @@ use serde::{Deserialize, Serialize};
     rkyv::Deserialize,
     speedy::Writable,
     wincode::SchemaWrite,
+    musli::Encode,
 )]
+#[musli(packed)]
 pub struct MultiMessage {
     /// First sequence number of the IEX-TP packet.
     pub seq_no: u64,
@@ -45,7 +47,9 @@ pub struct MultiMessage {
     rkyv::Deserialize,
     speedy::Writable,
     wincode::SchemaWrite,
+    musli::Encode,
 )]
+#[musli(packed)]
 pub struct Message {
     /// Nanoseconds since the Unix epoch.
     pub ts: i64,
@@ -101,6 +105,8 @@ impl Clone for Message {
     speedy::Readable,
     wincode::SchemaWrite,
     wincode::SchemaRead,
+    musli::Encode,
+    musli::Decode,
 )]
 pub enum Body {
     /// Price has 4 implied decimals (raw wire value).
@@ -137,6 +143,8 @@ pub enum Body {
     speedy::Readable,
     wincode::SchemaWrite,
     wincode::SchemaRead,
+    musli::Encode,
+    musli::Decode,
 )]
 pub enum Side {
     Buy,

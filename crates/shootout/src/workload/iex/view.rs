@@ -121,16 +121,22 @@ impl<'de> Visitor<'de> for Messages<'_> {
 }
 
 /// [`MultiMessage`] with each symbol borrowed from the input: the mirror the
-/// derive-based libraries that can borrow (bincode, bitcode, speedy, wincode) decode a
+/// derive-based libraries that can borrow (bincode, bitcode, musli, speedy, wincode) decode a
 /// record into, so that no symbol is copied. Its message list is still a `Vec`
 /// built per record.
-#[derive(bincode::BorrowDecode, bitcode::Decode, speedy::Readable, wincode::SchemaRead)]
+#[derive(
+    bincode::BorrowDecode, bitcode::Decode, musli::Decode, speedy::Readable, wincode::SchemaRead,
+)]
+#[musli(packed)]
 pub struct BorrowedMultiMessage<'a> {
     seq_no: u64,
     messages: Vec<BorrowedMessage<'a>>,
 }
 
-#[derive(bincode::BorrowDecode, bitcode::Decode, speedy::Readable, wincode::SchemaRead)]
+#[derive(
+    bincode::BorrowDecode, bitcode::Decode, musli::Decode, speedy::Readable, wincode::SchemaRead,
+)]
+#[musli(packed)]
 struct BorrowedMessage<'a> {
     ts: i64,
     symbol: &'a str,
