@@ -157,6 +157,7 @@ registry! {
         capnp::CapnpPacked ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs;
         flatbuffers::Flatbuffers ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs;
         flatbuffers::FlatbuffersUnchecked: iex, user, sql, primitives, object, mixed, strings, longs;
+        flatbuffers::FlatbuffersShared: iex;
         sbe::Sbe ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs;
         planus::Planus: iex, user, sql, primitives, object, mixed, strings, longs;
         prost::Prost<_>: iex, user, sql, primitives, object, mixed, strings, longs;

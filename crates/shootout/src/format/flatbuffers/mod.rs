@@ -39,6 +39,9 @@ pub struct Flatbuffers {
     messages: Vec<WIPOffset<fb::Message<'static>>>,
     /// Offsets of a string vector's strings (record-shaped workloads), reused.
     strings: Vec<WIPOffset<&'static str>>,
+    /// Symbols through `create_shared_string` (`flatbuffers-shared`): a
+    /// packet's repeated symbols are written once.
+    share_symbols: bool,
 }
 
 impl Format for Flatbuffers {
@@ -79,6 +82,7 @@ impl<W: FlatbuffersWorkload> Codec<W> for Flatbuffers {
             builder: FlatBufferBuilder::with_capacity(INITIAL_CAPACITY),
             messages: Vec::new(),
             strings: Vec::new(),
+            share_symbols: false,
         }
     }
 
@@ -126,7 +130,10 @@ impl FlatbuffersWorkload for Iex {
                     (fb::Body::LevelUpdate, update.as_union_value())
                 }
             };
-            let symbol = fbb.create_string(&message.symbol);
+            let symbol = match codec.share_symbols {
+                true => fbb.create_shared_string(&message.symbol),
+                false => fbb.create_string(&message.symbol),
+            };
             let message = fb::Message::create(
                 fbb,
                 &fb::MessageArgs {
@@ -231,6 +238,42 @@ impl<W: FlatbuffersWorkload> Codec<W> for FlatbuffersUnchecked {
         let table = unsafe { ::flatbuffers::size_prefixed_root_unchecked::<W::Table<'_>>(buffer) };
         W::read(table, sink)?;
         Ok(buffer.len())
+    }
+}
+
+/// Symbols deduplicated within each buffer: the documented
+/// `create_shared_string`, which changes the bytes (a packet's repeated
+/// symbol is one string, its messages point at it), so it is a variant of its
+/// own. Any FlatBuffers reader reads it: the same schema and wire.
+pub struct FlatbuffersShared(Flatbuffers);
+
+impl Format for FlatbuffersShared {
+    const INFO: FormatInfo = FormatInfo {
+        name: "flatbuffers-shared",
+        family: Family::Format(&features::FLATBUFFERS),
+        library: "flatbuffers",
+        labels: Labels::ZERO_COPY_NATIVE,
+        notes: "As `flatbuffers` (verified reads), but each symbol goes through \
+                create_shared_string, so a symbol repeated within a packet is stored once and \
+                its messages share the offset; the builder's string pool is cleared by reset \
+                with the buffer. iex only: the record-shaped workloads repeat no string \
+                within a record, so there it would be `flatbuffers` itself.",
+        wire: Some("flatbuffers"),
+        framing: Framing::U32le,
+    };
+}
+
+impl Codec<Iex> for FlatbuffersShared {
+    fn new() -> Self {
+        FlatbuffersShared(Flatbuffers { share_symbols: true, ..<Flatbuffers as Codec<Iex>>::new() })
+    }
+
+    fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+        Codec::<Iex>::encode(&mut self.0, record, stream)
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut Aggregator) -> Result<usize> {
+        Codec::<Iex>::decode(&mut self.0, stream, sink)
     }
 }
 
@@ -500,6 +543,31 @@ mod tests {
     fn round_trip() {
         assert_round_trip::<Iex, Flatbuffers>(&sample_dataset());
         assert_round_trip::<Iex, FlatbuffersUnchecked>(&sample_dataset());
+        assert_round_trip::<Iex, FlatbuffersShared>(&sample_dataset());
+    }
+
+    #[test]
+    fn shared_symbols_are_written_once_per_buffer() {
+        let message = |ts| crate::workload::iex::Message {
+            ts,
+            symbol: "ZIEXT".into(),
+            body: Body::Trade { price: 1, size: 1 },
+        };
+        let packet = MultiMessage { seq_no: 1, messages: vec![message(1), message(2), message(3)] };
+        let (mut plain, mut shared) = (Vec::new(), Vec::new());
+        Codec::<Iex>::encode(&mut <Flatbuffers as Codec<Iex>>::new(), &packet, &mut plain).unwrap();
+        let mut codec = <FlatbuffersShared as Codec<Iex>>::new();
+        // Twice: the pool is cleared with the builder, so the second buffer
+        // holds its own copy of the symbol rather than an offset into the first.
+        Codec::<Iex>::encode(&mut codec, &packet, &mut shared).unwrap();
+        shared.clear();
+        Codec::<Iex>::encode(&mut codec, &packet, &mut shared).unwrap();
+        let count = |bytes: &[u8]| bytes.windows(5).filter(|w| w == b"ZIEXT").count();
+        assert_eq!((count(&plain), count(&shared)), (3, 1));
+        let table = ::flatbuffers::size_prefixed_root::<fb::MultiMessage>(&shared).unwrap();
+        let symbols: Vec<&str> =
+            table.messages().unwrap().iter().map(|m| m.symbol().unwrap()).collect();
+        assert_eq!(symbols, ["ZIEXT"; 3]);
     }
 
     #[test]
