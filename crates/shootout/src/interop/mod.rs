@@ -581,7 +581,7 @@ impl Planned {
                 });
             }
         }
-        let bytes = stream::identities(&producers, &streams);
+        let bytes = stream::identities(&producers, &streams)?;
         Ok(Planned {
             matrix: WireMatrix {
                 wire: wire.name,
