@@ -316,6 +316,17 @@ pub fn mixed_csv(f2: &[&str]) -> String {
     std::iter::once(csv_header() + "\n").chain(rows).collect()
 }
 
+/// `bytes` (JSON Lines) with the last digit of record `record`'s number
+/// `key` changed: the same length, so the framing holds.
+pub fn change_json_digit(bytes: &mut [u8], record: usize, key: &str) {
+    let line = bytes.split(|&b| b == b'\n').take(record).map(|l| l.len() + 1).sum::<usize>();
+    let key = format!("\"{key}\":");
+    let key = key.as_bytes();
+    let at = line + bytes[line..].windows(key.len()).position(|w| w == key).unwrap() + key.len();
+    let last = at + bytes[at..].iter().position(|b| !b.is_ascii_digit()).unwrap() - 1;
+    bytes[last] = if bytes[last] == b'1' { b'2' } else { b'1' };
+}
+
 /// Standard output of a command that must succeed (its stderr shown if not).
 pub fn stdout_of(output: std::process::Output) -> String {
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));

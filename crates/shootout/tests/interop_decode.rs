@@ -7,7 +7,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{one_line_error, shootout, stdout_of};
+use common::{change_json_digit, one_line_error, shootout, stdout_of};
 use serde_json::Value;
 
 const RUN: [&str; 6] = ["--workload", "user", "--records", "40", "--lang", "rust"];
@@ -74,11 +74,7 @@ fn an_outside_stream_is_checked_and_its_first_wrong_record_named() {
     });
     let bin = dir.join("outside-json.bin");
     let mut bytes = std::fs::read(&bin).unwrap();
-    let line = bytes.split(|&b| b == b'\n').take(7).map(|l| l.len() + 1).sum::<usize>();
-    let key = b"\"tutorial\":";
-    let at = line + bytes[line..].windows(key.len()).position(|w| w == key).unwrap() + key.len();
-    let last = at + bytes[at..].iter().position(|b| !b.is_ascii_digit()).unwrap() - 1;
-    bytes[last] = if bytes[last] == b'1' { b'2' } else { b'1' };
+    change_json_digit(&mut bytes, 7, "tutorial");
     std::fs::write(&bin, bytes).unwrap();
 
     // MessagePack unchanged, under a name of the producer's own with the
