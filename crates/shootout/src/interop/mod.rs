@@ -314,7 +314,10 @@ impl Interop {
         match &self.keep {
             Some(dir) => {
                 prepare_kept(dir)?;
-                Ok((dir.clone(), None))
+                // Absolute: the other languages' runners run in their own folders.
+                let dir = std::path::absolute(dir)
+                    .with_context(|| format!("{}: cannot resolve", dir.display()))?;
+                Ok((dir, None))
             }
             None => {
                 let temporary = crate::temporary::system_dir(

@@ -77,6 +77,10 @@ pub fn resolve<'a>(wires: &'a [Wire], name: &str) -> Option<&'a Wire> {
 /// `chosen` are left out, with a line on stderr. The first fault found is the
 /// error, one line naming the file.
 pub fn read(dir: &Path, workload: &str, records: u64, chosen: &[&Wire]) -> Result<Vec<Outside>> {
+    // Absolute: a stream may be handed as it is to another language's
+    // runner, which runs in its own folder.
+    let dir = &std::path::absolute(dir)
+        .with_context(|| format!("--decode {}: cannot resolve", dir.display()))?;
     let entries = std::fs::read_dir(dir)
         .with_context(|| format!("--decode {}: cannot read", dir.display()))?;
     let mut paths: Vec<PathBuf> = entries
