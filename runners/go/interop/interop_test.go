@@ -216,41 +216,166 @@ func deref(s *string) string {
 	return *s
 }
 
-// A stream cut inside its last record, and one with bytes after its last
-// record, are errors for every format, never a panic or an "ok".
-func TestCorruptStreamsAreErrors(t *testing.T) {
+// readStream reads a written stream and its record ends.
+func readStream(t *testing.T, dir string, m stream.Manifest) ([]byte, []uint64) {
+	t.Helper()
+	encoded, err := os.ReadFile(filepath.Join(dir, *m.Stream))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, strings.TrimSuffix(*m.Stream, ".bin")+".ends"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ends := make([]uint64, len(b)/8)
+	for i := range ends {
+		ends[i] = binary.LittleEndian.Uint64(b[8*i:])
+	}
+	return encoded, ends
+}
+
+// writeStream writes a stream at path and its record ends beside it, as the
+// lead hands a stream to a runner.
+func writeStream(t *testing.T, path string, encoded []byte, ends []uint64) {
+	t.Helper()
+	b := make([]byte, 0, 8*len(ends))
+	for _, e := range ends {
+		b = binary.LittleEndian.AppendUint64(b, e)
+	}
+	if err := os.WriteFile(path, encoded, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(strings.TrimSuffix(path, ".bin")+".ends", b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A last record cut in half, and one with bytes after its end, are errors
+// naming that record for every format, never a panic or an "ok": a decode
+// sees exactly its record's bytes and must use them all.
+func TestCorruptRecordsAreErrorsNamingThem(t *testing.T) {
 	for _, w := range []string{"user", "iex", "sql", "mixed"} {
 		t.Run(w, func(t *testing.T) {
 			dataset := spec.Fixture(t, w)
 			dir, manifests := encodeSample(t, dataset)
 			var requests []stream.Request
+			var want []string
 			for name, m := range manifests {
 				if m.Stream == nil {
 					continue
 				}
-				encoded, err := os.ReadFile(filepath.Join(dir, *m.Stream))
-				if err != nil {
-					t.Fatal(err)
-				}
-				ends, _ := os.ReadFile(filepath.Join(dir, "go-"+name+".ends"))
-				lastStart := binary.LittleEndian.Uint64(ends[len(ends)-16:])
-				cut := filepath.Join(dir, name+".cut")
-				trailing := filepath.Join(dir, name+".trailing")
-				mid := lastStart + (uint64(len(encoded))-lastStart)/2
-				if err := os.WriteFile(cut, encoded[:mid], 0o644); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(trailing, append(encoded, 0x9c, 0x01, 0xff), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				requests = append(requests, stream.Request{Format: name, Stream: cut}, stream.Request{Format: name, Stream: trailing})
+				encoded, ends := readStream(t, dir, m)
+				last := len(ends) - 1
+				lastStart := ends[last-1]
+				mid := lastStart + (ends[last]-lastStart)/2
+				cut := filepath.Join(dir, name+"-cut.bin")
+				longer := filepath.Join(dir, name+"-longer.bin")
+				writeStream(t, cut, encoded[:mid], append(slices.Clone(ends[:last]), mid))
+				writeStream(t, longer, append(encoded, 0x9c, 0x01, 0xff), append(slices.Clone(ends[:last]), ends[last]+3))
+				requests = append(requests, stream.Request{Format: name, Stream: cut}, stream.Request{Format: name, Stream: longer})
+				prefix := fmt.Sprintf("record %d, byte offset %d: ", last, lastStart)
+				want = append(want, prefix, prefix)
 			}
 			for i, a := range decode(t, dataset, requests) {
-				if a.Status != "error" || a.Detail == nil {
-					t.Errorf("%s %s: want an error, answered %+v", requests[i].Format, filepath.Base(requests[i].Stream), a)
+				if a.Status != "error" || a.Detail == nil || !strings.HasPrefix(*a.Detail, want[i]) {
+					t.Errorf("%s %s: want an error starting %q, answered %+v (detail %s)",
+						requests[i].Format, filepath.Base(requests[i].Stream), want[i], a, deref(a.Detail))
 				}
 			}
 		})
+	}
+}
+
+// A decode that stops short of its record's end is an error even when the
+// codec is content: the record's remaining bytes would otherwise be read as
+// the next record, or be left over.
+func TestADecodeUsingFewerBytesThanItsRecordIsAnError(t *testing.T) {
+	dataset := spec.Fixture(t, "user")
+	dir, manifests := encodeSample(t, dataset)
+	encoded, ends := readStream(t, dir, manifests["protobuf"])
+	// Record 1 absorbs record 2: its decode reads one record's worth.
+	merged := filepath.Join(dir, "merged.bin")
+	writeStream(t, merged, encoded, slices.Delete(slices.Clone(ends), 1, 2))
+	a := decode(t, dataset, []stream.Request{{Format: "protobuf", Stream: merged}})[0]
+	want := fmt.Sprintf("record 1, byte offset %d: decode used %d of the record's %d bytes", ends[0], ends[1]-ends[0], ends[2]-ends[0])
+	if a.Status != "error" || deref(a.Detail) != want || a.Records != 1 {
+		t.Errorf("want an error %q after 1 record, answered %+v (detail %s)", want, a, deref(a.Detail))
+	}
+}
+
+// The record ends beside a stream must describe it: each problem is the
+// request's error, on one line.
+func TestRecordEndsThatDoNotFitTheStreamAreErrors(t *testing.T) {
+	dataset := spec.Fixture(t, "user")
+	dir, manifests := encodeSample(t, dataset)
+	encoded, ends := readStream(t, dir, manifests["protobuf"])
+	last := len(ends) - 1
+	variant := func(name string, encoded []byte, ends []uint64) string {
+		path := filepath.Join(dir, name+".bin")
+		writeStream(t, path, encoded, ends)
+		return path
+	}
+	missing := variant("missing", encoded, ends)
+	if err := os.Remove(filepath.Join(dir, "missing.ends")); err != nil {
+		t.Fatal(err)
+	}
+	short := variant("short", encoded, ends)
+	if err := os.Truncate(filepath.Join(dir, "short.ends"), int64(8*len(ends)-3)); err != nil {
+		t.Fatal(err)
+	}
+	swapped := slices.Clone(ends)
+	swapped[2], swapped[3] = swapped[3], swapped[2]
+	cases := []struct{ path, want string }{
+		{missing, "the stream's record ends: open " + filepath.Join(dir, "missing.ends") + ": no such file or directory"},
+		{short, fmt.Sprintf("%s: %d bytes, not a whole number of u64 record ends", filepath.Join(dir, "short.ends"), 8*len(ends)-3)},
+		{variant("beyond", encoded[:len(encoded)-1], ends),
+			fmt.Sprintf("the last record ends at byte %d, beyond the stream's %d bytes", len(encoded), len(encoded)-1)},
+		{variant("after", append(slices.Clone(encoded), 0), ends),
+			fmt.Sprintf("the stream has 1 bytes after its last record's end (byte offset %d)", len(encoded))},
+		{variant("swapped", encoded, swapped), fmt.Sprintf("record 3 ends at byte %d, not after its start at %d", ends[2], ends[3])},
+		{variant("fewer", encoded[:ends[last-1]], ends[:last]), fmt.Sprintf("the stream ends after %d records, the dataset has %d", last, last+1)},
+		{variant("more", append(slices.Clone(encoded), encoded[:ends[0]]...), append(slices.Clone(ends), ends[last]+ends[0])),
+			fmt.Sprintf("%d bytes left over after the dataset's %d records (byte offset %d)", ends[0], last+1, ends[last])},
+	}
+	var requests []stream.Request
+	for _, c := range cases {
+		requests = append(requests, stream.Request{Format: "protobuf", Stream: c.path})
+	}
+	for i, a := range decode(t, dataset, requests) {
+		if a.Status != "error" || !strings.HasSuffix(deref(a.Detail), cases[i].want) || strings.Contains(deref(a.Detail), "\n") {
+			t.Errorf("%s: want an error ending %q, answered %+v (detail %s)", filepath.Base(cases[i].path), cases[i].want, a, deref(a.Detail))
+		}
+	}
+}
+
+// A stream of several windows, one record larger than a whole window's
+// bytes among them, decodes "ok" in every format that can encode it.
+func TestAStreamOfManyWindowsDecodes(t *testing.T) {
+	records := make([]workload.SmallObject, 3*4096+7)
+	for i := range records {
+		records[i] = workload.SmallObject{ID: int64(i), Name: fmt.Sprintf("name %d", i), Email: "a@b.c", Age: int32(i % 90),
+			Score: float64(i) / 3, Ratio: float32(i) / 7, Active: i%2 == 0, Level: uint8(i % 200), CreatedAt: int64(i) * 1000,
+			Tags: []string{"t", fmt.Sprint(i % 13)}}
+	}
+	// Over windowBytes in all, each string within avro-hamba's 1 MiB limit.
+	long := strings.Repeat("long ", 100_000)
+	records[5000].Tags = []string{long, long, long}
+	dataset := filepath.Join(t.TempDir(), "object.jsonl")
+	writeDataset(t, dataset, workload.ObjectSpec, records)
+	dir, manifests := encodeSample(t, dataset)
+	var requests []stream.Request
+	for name, m := range manifests {
+		if m.Stream != nil {
+			requests = append(requests, stream.Request{Format: name, Stream: filepath.Join(dir, *m.Stream)})
+		}
+	}
+	if len(requests) < len(manifests)/2 {
+		t.Fatalf("only %d of %d formats encoded the records", len(requests), len(manifests))
+	}
+	for i, a := range decode(t, dataset, requests) {
+		if a.Status != "ok" || a.Records != uint64(len(records)) {
+			t.Errorf("%s: want ok, answered %+v (detail %s)", requests[i].Format, a, deref(a.Detail))
+		}
 	}
 }
 
@@ -284,17 +409,27 @@ func writeDataset[R, S any](t *testing.T, path string, ws workload.Spec[R, S], r
 	}
 }
 
-func mismatchAt[R, S any](t *testing.T, ws workload.Spec[R, S], k int, change func(*R)) {
-	original := spec.Fixture(t, ws.Name)
-	in, err := workload.OpenDataset(original, ws)
+func fixtureRecords[R, S any](t *testing.T, ws workload.Spec[R, S]) []R {
+	in, err := workload.OpenDataset(spec.Fixture(t, ws.Name), ws)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer in.Close()
 	records, err := in.Next(1 << 20)
-	in.Close()
 	if err != nil {
 		t.Fatal(err)
 	}
+	return records
+}
+
+func mismatchAt[R, S any](t *testing.T, ws workload.Spec[R, S], k int, change func(*R)) {
+	mismatchIn(t, ws, spec.Fixture(t, ws.Name), fixtureRecords(t, ws), k, change)
+}
+
+// mismatchIn checks that the dataset original, its records with record k
+// changed, encoded by every format and decoded against it is a mismatch
+// naming record k.
+func mismatchIn[R, S any](t *testing.T, ws workload.Spec[R, S], original string, records []R, k int, change func(*R)) {
 	change(&records[k])
 	changed := filepath.Join(t.TempDir(), "changed.jsonl")
 	writeDataset(t, changed, ws, records)
@@ -311,6 +446,19 @@ func mismatchAt[R, S any](t *testing.T, ws workload.Spec[R, S], k int, change fu
 			t.Errorf("%s: want a mismatch at %q, answered %+v (detail %s)", requests[i].Format, want, a, deref(a.Detail))
 		}
 	}
+}
+
+// The record that differs found in a later window of both the dataset and
+// the stream.
+func TestAMismatchInALaterWindowNamesItsRecord(t *testing.T) {
+	fixture := fixtureRecords(t, workload.UserSpec)
+	var records []workload.User
+	for len(records) < 2*4096+100 {
+		records = append(records, fixture...)
+	}
+	original := filepath.Join(t.TempDir(), "user.jsonl")
+	writeDataset(t, original, workload.UserSpec, records)
+	mismatchIn(t, workload.UserSpec, original, records, 2*4096+42, func(u *workload.User) { u.Nickname += "x" })
 }
 
 func TestRequestsForOtherFormatsAreAnsweredNotFatal(t *testing.T) {

@@ -274,14 +274,10 @@ func (w Workload[R, S]) answer(dataset string, header workload.Header, check fun
 	if i < 0 {
 		return result("error", w.missing(req.Format, header.Workload))
 	}
-	stream, err := os.ReadFile(req.Stream)
-	if err != nil {
-		return result("error", err.Error())
-	}
 	newCodec := w.Formats[i].New
 	sink := w.Spec.NewSink()
-	ends, err := decodeStream(newCodec(), stream, sink, header.Records)
-	a.Records = uint64(len(ends))
+	decoded, err := decodeStream(newCodec(), req.Stream, sink, header.Records)
+	a.Records = decoded
 	if err != nil {
 		return result("error", err.Error())
 	}
@@ -289,7 +285,7 @@ func (w Workload[R, S]) answer(dataset string, header workload.Header, check fun
 	if difference == "" {
 		return result("ok", "")
 	}
-	first, err := w.firstDifferentRecord(dataset, newCodec(), stream, ends)
+	first, err := w.firstDifferentRecord(dataset, newCodec(), req.Stream)
 	if err != nil {
 		return a, err
 	}
@@ -309,35 +305,48 @@ func (w Workload[R, S]) missing(format, workloadName string) string {
 	return fmt.Sprintf("no format %s in the go runner", format)
 }
 
-// decodeStream decodes exactly want records from stream into sink, as the
-// harness's decode pass does, and returns each record's end offset.
-func decodeStream[R, S any](c codec.Codec[R, S], stream []byte, sink S, want uint64) ([]int, error) {
-	var ends []int
-	off := 0
-	for uint64(len(ends)) < want {
-		if off == len(stream) {
-			return ends, fmt.Errorf("the stream ends after %d records, the dataset has %d", len(ends), want)
+// decodeStream decodes exactly want records of the stream at path into
+// sink, as the harness's decode pass does but each record from its own bytes
+// only, and returns how many it decoded.
+func decodeStream[R, S any](c codec.Codec[R, S], path string, sink S, want uint64) (uint64, error) {
+	in, err := openRecords(path)
+	if err != nil {
+		return 0, err
+	}
+	defer in.Close()
+	var n uint64
+	for ; n < want; n++ {
+		record, off, err := in.record()
+		if err == io.EOF {
+			return n, fmt.Errorf("the stream ends after %d records, the dataset has %d", n, want)
 		}
-		used, err := decodeCall(c, stream[off:], sink)
 		if err != nil {
-			return ends, fmt.Errorf("record %d, byte offset %d: %w", len(ends), off, err)
+			return n, err
 		}
-		if used <= 0 || used > len(stream)-off {
-			return ends, fmt.Errorf("record %d, byte offset %d: decode reported %d bytes used, %d left", len(ends), off, used, len(stream)-off)
+		used, err := decodeCall(c, record, sink)
+		if err != nil {
+			return n, fmt.Errorf("record %d, byte offset %d: %w", n, off, err)
 		}
-		off += used
-		ends = append(ends, off)
+		if used != len(record) {
+			return n, fmt.Errorf("record %d, byte offset %d: decode used %d of the record's %d bytes", n, off, used, len(record))
+		}
 	}
-	if off < len(stream) {
-		return ends, fmt.Errorf("%d bytes left over after the dataset's %d records (byte offset %d)", len(stream)-off, want, off)
+	if in.end < in.size {
+		return n, fmt.Errorf("%d bytes left over after the dataset's %d records (byte offset %d)", in.size-in.end, want, in.end)
 	}
-	return ends, nil
+	return n, nil
 }
 
 // firstDifferentRecord decodes each record alone and compares it with the
-// dataset's record fed to a sink of its own; it names the first that
-// differs, or returns "" when every record agrees on its own.
-func (w Workload[R, S]) firstDifferentRecord(dataset string, c codec.Codec[R, S], stream []byte, ends []int) (string, error) {
+// dataset's record fed to a sink of its own, reading the dataset and the
+// stream in step; it names the first that differs, or returns "" when
+// every record agrees on its own. Only the dataset's I/O is an error.
+func (w Workload[R, S]) firstDifferentRecord(dataset string, c codec.Codec[R, S], path string) (string, error) {
+	stream, err := openRecords(path)
+	if err != nil {
+		return "reading the stream again: " + err.Error(), nil
+	}
+	defer stream.Close()
 	in, err := workload.OpenDataset(dataset, w.Spec)
 	if err != nil {
 		return "", err
@@ -353,12 +362,12 @@ func (w Workload[R, S]) firstDifferentRecord(dataset string, c codec.Codec[R, S]
 			return "", nil
 		}
 		for i := range records {
-			start := 0
-			if record > 0 {
-				start = ends[record-1]
+			encoded, _, err := stream.record()
+			if err != nil {
+				return fmt.Sprintf("record %d: reading it again: %v", record, err), nil
 			}
 			decoded := w.Spec.NewSink()
-			if _, err := decodeCall(c, stream[start:ends[record]], decoded); err != nil {
+			if _, err := decodeCall(c, encoded, decoded); err != nil {
 				return fmt.Sprintf("record %d: decoding it alone failed: %v", record, err), nil
 			}
 			source := w.Spec.NewSink()

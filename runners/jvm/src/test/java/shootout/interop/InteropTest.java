@@ -53,9 +53,75 @@ class InteropTest {
     }
 
     static Ran decode(Path dir, String workload, List<String> lines) throws Exception {
+        return decode(dir, Spec.fixture(workload), lines);
+    }
+
+    static Ran decode(Path dir, Path dataset, List<String> lines) throws Exception {
         Path list = dir.resolve("requests.tsv");
         Files.write(list, lines);
-        return Ran.run("--dataset", Spec.fixture(workload).toString(), "--interop-decode", list.toString());
+        return Ran.run("--dataset", dataset.toString(), "--interop-decode", list.toString());
+    }
+
+    static long[] readEnds(Path ends) throws Exception {
+        ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(ends)).order(ByteOrder.LITTLE_ENDIAN);
+        long[] out = new long[b.remaining() / 8];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = b.getLong();
+        }
+        return out;
+    }
+
+    /** Writes a stream and its record ends beside it, as the lead hands a stream to a runner. */
+    static Path writeStream(Path bin, byte[] stream, long... ends) throws Exception {
+        ByteBuffer b = ByteBuffer.allocate(ends.length * 8).order(ByteOrder.LITTLE_ENDIAN);
+        for (long e : ends) {
+            b.putLong(e);
+        }
+        Files.write(bin, stream);
+        Files.write(Records.endsPath(bin), b.array());
+        return bin;
+    }
+
+    /** Records encoded by a format's codec directly, into a stream with its ends at bin. */
+    static <R, S> Path encodeDirectly(Path bin, String format, Workload<R, S> w, List<R> records) throws Exception {
+        Registry.Format f = Registry.FORMATS.stream().filter(x -> x.info().name().equals(format)).findFirst().orElseThrow();
+        shootout.codec.Stream s = new shootout.codec.Stream();
+        var c = f.codec(w);
+        long[] ends = new long[records.size()];
+        for (int i = 0; i < ends.length; i++) {
+            c.encode(s, records.get(i));
+            ends[i] = s.len;
+        }
+        return writeStream(bin, java.util.Arrays.copyOf(s.buf, s.len), ends);
+    }
+
+    /**
+     * The user fixture's records k times over, a dataset of several windows;
+     * the fixture has no floats, so its reference is the fixture's figures
+     * times k (wrapping, as the sums do).
+     */
+    static Path repeatedUsers(Path dir, int k) throws Exception {
+        List<String> lines = Files.readAllLines(Spec.fixture("user"));
+        com.fasterxml.jackson.databind.node.ObjectNode header = (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(lines.get(0));
+        com.fasterxml.jackson.databind.node.ObjectNode ref = (com.fasterxml.jackson.databind.node.ObjectNode) header.get("reference");
+        java.math.BigInteger times = java.math.BigInteger.valueOf(k), u64 = java.math.BigInteger.ONE.shiftLeft(64);
+        header.put("records", header.get("records").asLong() * k);
+        ref.put("records", ref.get("records").asLong() * k);
+        ref.get("fields").forEach(field -> {
+            com.fasterxml.jackson.databind.node.ObjectNode f = (com.fasterxml.jackson.databind.node.ObjectNode) field;
+            assertEquals(0.0, f.get("float_sum").asDouble());
+            f.put("int_sum", f.get("int_sum").asLong() * k);
+            for (String u : List.of("present", "text_bytes", "text_hash")) {
+                f.put(u, f.get(u).bigIntegerValue().multiply(times).mod(u64));
+            }
+        });
+        List<String> out = new ArrayList<>(List.of(JSON.writeValueAsString(header)));
+        for (int i = 0; i < k; i++) {
+            out.addAll(lines.subList(1, lines.size()));
+        }
+        Path dataset = dir.resolve("users.jsonl");
+        Files.write(dataset, out);
+        return dataset;
     }
 
     /** Every format's stream: its manifest describes it, its ends cut it, and the runner decodes it back "ok". */
@@ -80,7 +146,7 @@ class InteropTest {
             assertEquals(records, m.get("records").asLong());
             byte[] stream = Files.readAllBytes(dir.resolve(m.get("stream").asText()));
             assertEquals(stream.length, m.get("bytes").asLong());
-            assertEquals(Interop.sha256(stream, stream.length), m.get("sha256").asText());
+            assertEquals(java.util.HexFormat.of().formatHex(Interop.sha256().digest(stream)), m.get("sha256").asText());
             ByteBuffer ends = ByteBuffer.wrap(Files.readAllBytes(dir.resolve(base + ".ends"))).order(ByteOrder.LITTLE_ENDIAN);
             assertEquals(records * 8, ends.remaining());
             long last = 0;
@@ -143,12 +209,12 @@ class InteropTest {
         int third = (int) ends.getLong(8);
         byte[] bad = s.clone();
         bad[third + 4] = '#'; // the third record's first JSON byte
-        Path corrupt = dir.resolve("corrupt.bin");
-        Files.write(corrupt, bad);
-        Path truncated = dir.resolve("truncated.bin");
-        Files.write(truncated, java.util.Arrays.copyOf(s, third));
-        Path longer = dir.resolve("longer.bin");
-        Files.write(longer, java.util.Arrays.copyOf(s, s.length + 1));
+        long[] all = readEnds(dir.resolve("java-json-jackson.ends"));
+        Path corrupt = writeStream(dir.resolve("corrupt.bin"), bad, all);
+        Path truncated = writeStream(dir.resolve("truncated.bin"), java.util.Arrays.copyOf(s, third), all[0], all[1]);
+        long[] longerEnds = java.util.Arrays.copyOf(all, all.length + 1);
+        longerEnds[all.length] = s.length + 1;
+        Path longer = writeStream(dir.resolve("longer.bin"), java.util.Arrays.copyOf(s, s.length + 1), longerEnds);
         Ran r = decode(dir, "user", List.of("json-jackson\t" + corrupt, "json-jackson\t" + truncated, "json-jackson\t" + longer,
                 "protobuf\t" + good, "no-such\t" + good, "json-jackson\t" + dir.resolve("missing.bin"), "json-jackson\t" + good));
         assertEquals(0, r.code(), r.err());
@@ -185,13 +251,7 @@ class InteropTest {
             records.add(u);
         }
         for (String format : List.of("protobuf", "json-jackson", "sbe")) {
-            Registry.Format f = Registry.FORMATS.stream().filter(x -> x.info().name().equals(format)).findFirst().orElseThrow();
-            shootout.codec.Stream s = new shootout.codec.Stream();
-            var c = f.codec(w);
-            for (shootout.workload.User u : records) {
-                c.encode(s, u);
-            }
-            Files.write(streams.resolve(format + ".bin"), java.util.Arrays.copyOf(s.buf, s.len));
+            encodeDirectly(streams.resolve(format + ".bin"), format, w, records);
         }
         Ran r = decode(dir, "user", List.of("protobuf\t" + streams.resolve("protobuf.bin"), "json-jackson\t" + streams.resolve("json-jackson.bin"),
                 "sbe\t" + streams.resolve("sbe.bin")));
@@ -208,18 +268,166 @@ class InteropTest {
         Workload<shootout.workload.MultiMessage, shootout.workload.IexSink> w = Workload.IEX;
         List<shootout.workload.MultiMessage> records = Spec.read(w).records();
         records.get(7).messages[0].ts += 1;
-        Registry.Format f = Registry.FORMATS.stream().filter(x -> x.info().name().equals("flatbuffers")).findFirst().orElseThrow();
-        shootout.codec.Stream s = new shootout.codec.Stream();
-        var c = f.codec(w);
-        for (shootout.workload.MultiMessage m : records) {
-            c.encode(s, m);
-        }
-        Path stream = dir.resolve("iex.bin");
-        Files.write(stream, java.util.Arrays.copyOf(s.buf, s.len));
+        Path stream = encodeDirectly(dir.resolve("iex.bin"), "flatbuffers", w, records);
         JsonNode a = answers(decode(dir, "iex", List.of("flatbuffers\t" + stream))).get(0);
         assertEquals("mismatch", a.get("status").asText(), a.toString());
         assertTrue(a.get("detail").asText().startsWith("record 7: symbol "), a.toString());
         assertTrue(a.get("detail").asText().contains("ts_sum"), a.toString());
+    }
+
+    /** Every format encodes a dataset of several windows, and decodes its stream back "ok" window by window. */
+    @Test
+    void aDatasetOfSeveralWindowsRoundTrips(@TempDir Path dir) throws Exception {
+        Path dataset = repeatedUsers(dir, 30);
+        long records = Dataset.readHeader(dataset).records();
+        assertTrue(records > 2 * Interop.WINDOW, "records " + records);
+        Ran e = Ran.run("--dataset", dataset.toString(), "--interop-encode", dir.toString());
+        assertEquals(0, e.code(), e.err());
+        List<String> lines = new ArrayList<>();
+        for (Registry.Format f : Registry.FORMATS) {
+            if (f.runs("user")) {
+                lines.add(f.info().name() + "\t" + dir.resolve("java-" + f.info().name() + ".bin"));
+            }
+        }
+        Ran r = decode(dir, dataset, lines);
+        assertEquals(0, r.code(), r.err());
+        for (JsonNode a : answers(r)) {
+            assertEquals("ok", a.get("status").asText(), a.toString());
+            assertEquals(records, a.get("records").asLong(), a.toString());
+        }
+    }
+
+    /** The mismatch search reads the dataset and the stream again in step, past their first windows. */
+    @Test
+    void aMismatchInALaterWindowNamesItsRecord(@TempDir Path dir) throws Exception {
+        Path dataset = repeatedUsers(dir, 30);
+        Workload<shootout.workload.User, shootout.workload.FieldSink> w = Workload.USER;
+        List<shootout.workload.User> records = new ArrayList<>();
+        try (Dataset<shootout.workload.User> d = Dataset.open(dataset, w)) {
+            for (List<shootout.workload.User> window; !(window = d.next(Interop.WINDOW)).isEmpty();) {
+                records.addAll(window);
+            }
+        }
+        int k = 2 * Interop.WINDOW + 42;
+        records.get(k).uid += 1;
+        Path stream = encodeDirectly(dir.resolve("protobuf.bin"), "protobuf", w, records);
+        JsonNode a = answers(decode(dir, dataset, List.of("protobuf\t" + stream))).get(0);
+        assertEquals("mismatch", a.get("status").asText(), a.toString());
+        assertTrue(a.get("detail").asText().startsWith("record " + k + ": field uid: expected "), a.toString());
+    }
+
+    /** A decode must use exactly its record's bytes: one that stops short is an error naming the record, even when the codec is content. */
+    @Test
+    void aDecodeUsingFewerBytesThanItsRecordIsAnError(@TempDir Path dir) throws Exception {
+        encode(dir, "user", "protobuf");
+        byte[] s = Files.readAllBytes(dir.resolve("java-protobuf.bin"));
+        long[] ends = readEnds(dir.resolve("java-protobuf.ends"));
+        long[] merged = new long[ends.length - 1];
+        merged[0] = ends[0];
+        System.arraycopy(ends, 2, merged, 1, merged.length - 1);
+        Path stream = writeStream(dir.resolve("merged.bin"), s, merged);
+        JsonNode a = answers(decode(dir, "user", List.of("protobuf\t" + stream))).get(0);
+        assertEquals("error", a.get("status").asText(), a.toString());
+        assertEquals(1, a.get("records").asLong());
+        assertEquals("record 1, byte offset " + ends[0] + ": decode used " + (ends[1] - ends[0]) + " of the record's " + (ends[2] - ends[0])
+                + " bytes", a.get("detail").asText());
+    }
+
+    /** The record ends beside a stream must describe it: each problem is the request's error, on one line. */
+    @Test
+    void recordEndsThatDoNotFitTheStreamAreErrors(@TempDir Path dir) throws Exception {
+        encode(dir, "user", "protobuf");
+        byte[] s = Files.readAllBytes(dir.resolve("java-protobuf.bin"));
+        long[] ends = readEnds(dir.resolve("java-protobuf.ends"));
+        Path missing = writeStream(dir.resolve("missing.bin"), s, ends);
+        Files.delete(dir.resolve("missing.ends"));
+        Path shortEnds = writeStream(dir.resolve("short.bin"), s, ends);
+        Files.write(dir.resolve("short.ends"), java.util.Arrays.copyOf(Files.readAllBytes(dir.resolve("short.ends")), ends.length * 8 - 3));
+        long[] swapped = ends.clone();
+        swapped[2] = ends[3];
+        swapped[3] = ends[2];
+        Path beyond = writeStream(dir.resolve("beyond.bin"), java.util.Arrays.copyOf(s, s.length - 1), ends);
+        Path after = writeStream(dir.resolve("after.bin"), java.util.Arrays.copyOf(s, s.length + 1), ends);
+        Path unordered = writeStream(dir.resolve("swapped.bin"), s, swapped);
+        Ran r = decode(dir, "user", List.of("protobuf\t" + missing, "protobuf\t" + shortEnds, "protobuf\t" + beyond, "protobuf\t" + after,
+                "protobuf\t" + unordered));
+        assertEquals(0, r.code(), r.err());
+        List<String> want = List.of("cannot read the stream's record ends: java.nio.file.NoSuchFileException: " + dir.resolve("missing.ends"),
+                dir.resolve("short.ends") + ": " + (ends.length * 8 - 3) + " bytes, not a whole number of u64 record ends",
+                dir.resolve("beyond.ends") + ": the last record ends at byte " + s.length + ", beyond the stream's " + (s.length - 1) + " bytes",
+                dir.resolve("after.ends") + ": the stream has 1 bytes after its last record's end (byte offset " + s.length + ")",
+                dir.resolve("swapped.ends") + ": record 3 ends at byte " + ends[2] + ", not after its start at " + ends[3]);
+        List<JsonNode> a = answers(r);
+        for (int i = 0; i < want.size(); i++) {
+            assertEquals("error", a.get(i).get("status").asText(), a.get(i).toString());
+            assertEquals(want.get(i), a.get(i).get("detail").asText());
+        }
+    }
+
+    /** A stream cut into windows hands out every record's bytes, one record larger than a window's bytes among them. */
+    @Test
+    void recordsAreReadWindowByWindow(@TempDir Path dir) throws Exception {
+        int[] sizes = new int[3 * Interop.WINDOW + 5];
+        java.util.Arrays.fill(sizes, 100);
+        sizes[5000] = Records.WINDOW_BYTES + 10;
+        long[] ends = new long[sizes.length];
+        java.io.ByteArrayOutputStream stream = new java.io.ByteArrayOutputStream();
+        for (int i = 0; i < sizes.length; i++) {
+            byte[] record = new byte[sizes[i]];
+            java.util.Arrays.fill(record, (byte) i);
+            stream.write(record);
+            ends[i] = stream.size();
+        }
+        Path bin = writeStream(dir.resolve("s.bin"), stream.toByteArray(), ends);
+        try (Records r = Records.open(bin)) {
+            for (int i = 0; i < sizes.length; i++) {
+                assertTrue(r.next(), "record " + i);
+                assertEquals(i == 0 ? 0 : ends[i - 1], r.offset());
+                assertEquals(sizes[i], r.end - r.start, "record " + i);
+                assertEquals((byte) i, r.buf[r.start]);
+                assertEquals((byte) i, r.buf[r.end - 1]);
+            }
+            assertTrue(!r.next());
+            assertEquals(r.size, r.endOffset());
+        }
+    }
+
+    /** An encoder error in a later window: the manifest says which record, and no stream or ends are left. */
+    @Test
+    void anEncoderErrorLeavesNoStream(@TempDir Path dir) throws Exception {
+        Path dataset = repeatedUsers(dir, 30);
+        Workload<shootout.workload.User, shootout.workload.FieldSink> w = Workload.USER;
+        shootout.codec.Labels l = shootout.codec.Labels.of(false, "owned", "validated", "reflection");
+        List<Registry.Format> formats = List.of(new Registry.Format(
+                new shootout.codec.Info("fails-late", "test", "jdk", l, shootout.codec.Framing.U32LE, null, ""),
+                List.of(new shootout.codec.Mapping<>(w, FailsLate::new))));
+        Path out = dir.resolve("streams");
+        assertEquals(0, Interop.encode(dataset, w, out, "", formats, new java.io.PrintStream(java.io.OutputStream.nullOutputStream())));
+        JsonNode m = JSON.readTree(out.resolve("java-fails-late.json").toFile());
+        assertEquals("record 5000: java.lang.IllegalStateException: the 5001st record", m.get("error").asText());
+        assertEquals(5000, m.get("records").asLong());
+        assertTrue(m.get("stream").isNull());
+        assertTrue(!Files.exists(out.resolve("java-fails-late.bin")) && !Files.exists(out.resolve("java-fails-late.ends")));
+    }
+
+    /** json-jackson that refuses its 5001st record. */
+    static final class FailsLate implements shootout.codec.Codec<shootout.workload.User, shootout.workload.FieldSink> {
+        final shootout.codec.Codec<shootout.workload.User, shootout.workload.FieldSink> json = new shootout.formats.jackson.JacksonCodec<>(
+                shootout.formats.jackson.JacksonCodec.json(), Workload.USER);
+        int encoded;
+
+        @Override
+        public void encode(shootout.codec.Stream out, shootout.workload.User r) throws Exception {
+            if (encoded++ == 5000) {
+                throw new IllegalStateException("the 5001st record");
+            }
+            json.encode(out, r);
+        }
+
+        @Override
+        public int decode(byte[] buf, int off, int end, shootout.workload.FieldSink sink) throws Exception {
+            return json.decode(buf, off, end, sink);
+        }
     }
 
     @Test
