@@ -703,6 +703,37 @@ pub const MUSLI: Features = Features {
     ],
 };
 
+pub const DBN: Features = Features {
+    family: "DBN (Databento Binary Encoding)",
+    schema: Schema::Idl,
+    schema_detail: "No IDL or compiler: a fixed set of C-layout record structs (one per Databento schema: trades, MBP-1, MBP-10, MBO, OHLCV, status, symbol mapping, ...) defined by the reference implementation, the dbn crate, and mirrored by hand in databento-cpp",
+    self_describing: false,
+    zero_copy: true,
+    traits: traits![binary, streaming, unions, cross_language, maintained],
+    unions: "An rtype byte in every record's header selects its struct (0x00 trade, 0x01 MBP-1, 0xA0 MBO, 0x16 symbol mapping, ...), so one stream mixes record types; the set is DBN's",
+    optional_fields: "None: every field of a record is always present; absence is a sentinel (UNDEF_PRICE = i64::MAX, UNDEF_TIMESTAMP = u64::MAX, UNDEF_ORDER_SIZE = u32::MAX, side and action 'N')",
+    top_level: "A record of one of DBN's record types; files and streams open with a metadata header (dataset, schema, time range, symbology, symbol mappings)",
+    extension_types: "No: DBN's record types only, each rtype assigned by Databento",
+    framing: "Self-delimiting records: a 16-byte header (length in 4-byte words, rtype, publisher_id, instrument_id, ts_event) then fixed little-endian fields, so records follow one another with nothing added; a file or stream starts with a metadata header (\"DBN\", version, length); nothing groups records into a larger message",
+    evolution: "Versioned as a whole, not field by field: the metadata names the DBN version (1, 2, 3; 4 in development), record layouts change between versions (v2 widened symbols to 71 bytes, v3 changed instrument definitions and statistics), and decoders upgrade older versions' records to the current one (VersionUpgradePolicy); a reader cannot read a version newer than it knows, and within a version no field is added",
+    evolution_trial: Trial::NotTried(
+        "a market-data encoding of fixed record types, iex records only: shootout evolution's records (user v1/v2) have no DBN form",
+    ),
+    languages: "Databento's: Rust (the dbn crate, the reference implementation), Python (databento-dbn, the crate's bindings), C++ (databento-cpp, its own implementation)",
+    licenses: "Rust (dbn), Python (databento-dbn), C++ (databento-cpp): Apache-2.0; Go: none from Databento (NimbleMarkets/dbn-go, unaffiliated: Apache-2.0); Java, C#, JavaScript, PHP: none from Databento (community wrappers not checked)",
+    maintenance: "Maintained: dbn 0.73.0 published 2026-10-27 (crates.io index pubtime; 0.69.0 to 0.73.0 two to three weeks apart since 2026-09-01); databento-cpp 0.65.0 tagged 2026-08-18",
+    sources: &[
+        "https://databento.com/docs/standards-and-conventions/databento-binary-encoding",
+        "https://databento.com/docs/schemas/mbp-1",
+        "https://databento.com/docs/schemas/trades",
+        "https://docs.rs/dbn/0.73.0/dbn/",
+        "https://github.com/databento/dbn",
+        "https://github.com/databento/databento-cpp",
+        "https://pypi.org/project/databento-dbn/",
+        "https://github.com/NimbleMarkets/dbn-go",
+    ],
+};
+
 // Families that only the Go and JVM runners measure: their rows let those
 // runners' formats be filtered and shortlisted like Rust's.
 
@@ -998,6 +1029,7 @@ pub const FEATURES: &[Features] = &[
     SPEEDY,
     BITCODE,
     MUSLI,
+    DBN,
     IEX_TP,
     JAVA_SERIALIZATION,
     SMILE,

@@ -8,6 +8,7 @@ pub mod borsh;
 pub mod bson;
 pub mod capnp;
 pub mod ciborium;
+pub mod dbn;
 pub mod features;
 pub mod flatbuffers;
 pub mod flexbuffers;
