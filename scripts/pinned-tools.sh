@@ -10,14 +10,15 @@
 #   need_thrift   thrift, Debian's thrift-compiler (apt-get install; no registry ships the binary)
 #   need_capnp    capnp, Debian's capnproto (likewise)
 #   need_capnp_gen  capnpc-rust, built from scripts/regenerate/capnp-gen (crates.io, its Cargo.lock)
+#   need_bebopc   bebopc, npm's bebop-tools tarball (SHA-256 checked; fetched with curl) into the cache
 #
 # It also gives every part $repo, the checkout's root, $tmp, a scratch directory,
 # write_generated, which puts the generated-code header on a compiler's output,
 # and the require_*_pin checks of the runtime versions the code is generated for.
 #
 # Each need_* prints the tool's path on stdout, or exits 1 with one line saying which
-# tool could not be had and how to get it. $FLATC, $PROTOC, $THRIFT and $CAPNP
-# choose a binary instead (it must be the pinned version). The cache is
+# tool could not be had and how to get it. $FLATC, $PROTOC, $THRIFT, $CAPNP and
+# $BEBOPC choose a binary instead (it must be the pinned version). The cache is
 # $SHOOTOUT_TOOLS, default ${XDG_CACHE_HOME:-~/.cache}/shootout.
 # Every compiler's pin lives here, so the parts cannot drift apart.
 
@@ -31,6 +32,8 @@ PLANUS_VERSION=1.3.0
 THRIFT_VERSION=0.17.0
 CAPNP_VERSION=0.9.2
 CAPNPC_VERSION=0.27.0 # capnpc-rust, matching the capnp 0.27 runtime crate
+BEBOPC_VERSION=3.2.3 # in npm's bebop-tools of the same version, matching the bebop runtime crate
+BEBOP_TOOLS_SHA256=4f247ef593ed6af9cf507f806457bad0c217fd53bb9391bca2f8ffdcdca33fac
 
 part=$(basename "$0" .sh)
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -224,4 +227,31 @@ need_capnp_gen() {
     cargo build --quiet --locked --release --manifest-path "$crate/Cargo.toml" --target-dir "$target" >&2 ||
         die "cannot build capnpc-rust $CAPNPC_VERSION (cargo build of scripts/regenerate/capnp-gen failed above)"
     echo "$target/release/capnp-gen"
+}
+
+# bebopc, a self-contained binary per platform inside npm's bebop-tools
+# package (package/tools/<os>/<arch>/bebopc); the tarball is fetched straight
+# from the npm registry with curl (no npm install) and checked.
+need_bebopc() {
+    local bebopc=${BEBOPC:-}
+    if [[ -z $bebopc ]]; then
+        [[ $(uname -s)-$(uname -m) == Linux-x86_64 ]] ||
+            die "need bebopc $BEBOPC_VERSION: only its linux-x64 build is pinned; set BEBOPC to a bebopc $BEBOPC_VERSION"
+        bebopc=$tools_cache/bebopc-$BEBOPC_VERSION
+        if [[ ! -x $bebopc ]]; then
+            local url=https://registry.npmjs.org/bebop-tools/-/bebop-tools-$BEBOPC_VERSION.tgz found
+            echo "$part: fetching bebopc $BEBOPC_VERSION (npm bebop-tools) from the npm registry" >&2
+            command -v curl >/dev/null || die "cannot fetch bebopc $BEBOPC_VERSION: curl not found (apt-get install curl)"
+            curl -fsSL --retry 3 -o "$tmp/bebop-tools.tgz" "$url" >&2 || die "cannot fetch $url"
+            found=$(sha256sum "$tmp/bebop-tools.tgz" | cut -d' ' -f1)
+            [[ $found == "$BEBOP_TOOLS_SHA256" ]] || die "$url has SHA-256 $found, expected $BEBOP_TOOLS_SHA256"
+            tar -xzf "$tmp/bebop-tools.tgz" -C "$tmp" package/tools/linux/x64/bebopc ||
+                die "bebop-tools $BEBOPC_VERSION has no package/tools/linux/x64/bebopc"
+            mkdir -p "$tools_cache"
+            install -m 755 "$tmp/package/tools/linux/x64/bebopc" "$bebopc.part"
+            mv "$bebopc.part" "$bebopc"
+        fi
+    fi
+    require "$bebopc" "$BEBOPC_VERSION" bebopc "npm bebop-tools $BEBOPC_VERSION"
+    echo "$bebopc"
 }

@@ -161,6 +161,7 @@ registry! {
         sbe::Sbe ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs;
         planus::Planus: iex, user, sql, primitives, object, mixed, strings, longs;
         prost::Prost<_>: iex, user, sql, primitives, object, mixed, strings, longs;
+        bebop::Bebop<_>: iex, user, sql, primitives, object, mixed, strings, longs;
         thrift::ThriftBinary<_>: iex, user, sql, primitives, object, mixed, strings, longs;
         thrift::ThriftCompact<_>: iex, user, sql, primitives, object, mixed, strings, longs;
         apache_avro::AvroDatum: iex, user, sql, primitives, object, mixed, strings, longs;

@@ -734,6 +734,40 @@ pub const DBN: Features = Features {
     ],
 };
 
+pub const BEBOP: Features = Features {
+    family: "Bebop",
+    schema: Schema::Idl,
+    schema_detail: ".bop IDL compiled by bebopc (enums, structs, messages, unions, constants, services); a runtime library per language",
+    self_describing: false,
+    zero_copy: false,
+    traits: traits![binary, unions, evolution, cross_language, nested, maintained],
+    unions: "`union` of structs or messages: a u32 length, a u8 discriminator, then the branch; an unknown discriminator is skipped by its length (Rust: Body::Unknown)",
+    optional_fields: "Message fields may each be absent (left out of the bytes; Option in Rust); struct fields are always present",
+    top_level: "A record: a struct, message or union; a lone value needs a wrapping struct",
+    extension_types: "No: structs, messages, unions, enums, arrays and maps of the schema; an `[opcode]` is a 4-byte type id an application may send before a record, outside its bytes, and a union's discriminator picks among the schema's own branches",
+    framing: "None defined: a message and a union start with their u32 length, but a struct carries none (a reader walks it with the schema); an opcode names a record's type, not its length. Rust's Record::deserialize does not report the bytes it read, so a stream needs a length prefix",
+    evolution: "Messages: add fields with new indices (readers skip unknown indices), mark removed ones [deprecated] and never reuse an index; structs are frozen (never add, remove or reorder fields: define a new struct); unions: add branches with new discriminators",
+    evolution_trial: Trial::NotTried(
+        "not yet: shootout evolution has no Bebop v1/v2 schemas (bebopc-generated versions in evolution/generated)",
+    ),
+    languages: "6over3/bebop (formerly betwixt-labs, RainwayApp): bebopc and runtimes for C#, TypeScript/JavaScript, Rust, C++ and Python (bebopc 3.2.3 also emits C); Go: 200sc/bebop, a separate compiler and runtime; no Java or PHP",
+    licenses: "Apache-2.0 for bebopc and the C#, C++, JavaScript/TypeScript and Rust (the bebop crate) runtimes; Python (Runtime/Python): MIT; Go (200sc/bebop): Apache-2.0; Java: none; PHP: none",
+    maintenance: "Maintained: bebop 3.2.3 (crate and npm bebop-tools) published 2025-09-16 (crates.io index pubtime), the newest of both; 6over3/bebop-next, a rewrite, at 2026.0.0-alpha.5",
+    sources: &[
+        "https://docs.bebop.sh/reference/wire-format",
+        "https://docs.bebop.sh/reference/struct",
+        "https://docs.bebop.sh/reference/message",
+        "https://docs.bebop.sh/reference/binary-schema",
+        "https://rainway.com/blog/2021/05/26/schema-language-unions/",
+        "https://github.com/6over3/bebop",
+        "https://crates.io/crates/bebop/3.2.3",
+        "https://www.npmjs.com/package/bebop-tools/v/3.2.3",
+        "https://github.com/6over3/bebop/blob/main/Runtime/Python/LICENSE",
+        "https://github.com/200sc/bebop/blob/main/LICENSE",
+        "https://github.com/6over3/bebop-next",
+    ],
+};
+
 // Families that only the Go and JVM runners measure: their rows let those
 // runners' formats be filtered and shortlisted like Rust's.
 
@@ -1030,6 +1064,7 @@ pub const FEATURES: &[Features] = &[
     BITCODE,
     MUSLI,
     DBN,
+    BEBOP,
     IEX_TP,
     JAVA_SERIALIZATION,
     SMILE,

@@ -2,6 +2,7 @@
 //! workloads it can express, plus one line in that workload's registry below.
 
 pub mod apache_avro;
+pub mod bebop;
 pub mod bincode;
 pub mod bitcode;
 pub mod borsh;

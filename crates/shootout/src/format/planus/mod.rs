@@ -31,7 +31,9 @@ use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, Side};
 use crate::workload::object::SmallObject;
 use crate::workload::primitives::Primitives;
 use crate::workload::sql::SqlRequest;
-use crate::workload::tabular::{LongsRow, MixedRow, StringsRow, TableCell, tabular_columns};
+use crate::workload::tabular::{
+    LongsRow, MixedRow, StringsRow, TableCell, borrowed_cell, tabular_columns,
+};
 use crate::workload::user::UserResponse;
 
 crate::format::generated_code! {
@@ -364,26 +366,15 @@ impl PlanusRecord for SmallObject {
     }
 }
 
-/// One optional cell's argument: a string field (`String` column) written only
-/// when present, or an optional scalar (`= null` in the schema, written only
-/// when `Some`).
-macro_rules! planus_cell {
-    (String, $value:expr) => {
-        $value.as_deref()
-    };
-    ($number:ident, $value:expr) => {
-        $value
-    };
-}
-
-/// `PlanusRecord` for a tabular row, from its columns (`tabular_columns!`).
+/// `PlanusRecord` for a tabular row, from its columns (`tabular_columns!`): an
+/// absent cell is not written (a missing string field, a `= null` scalar).
 macro_rules! planus_row {
     ($record:ident, $reference:ident { $($field:ident = $n:tt: $t:ident),+ $(,)? }) => {
         impl PlanusRecord for $record {
             type Table<'a> = rt::$reference<'a>;
 
             fn build<'b>(&self, builder: &'b mut Builder) -> &'b [u8] {
-                let root = rt::$record::create(builder, $(planus_cell!($t, self.$field)),+);
+                let root = rt::$record::create(builder, $(borrowed_cell!($t, self.$field)),+);
                 builder.finish(root, None)
             }
 

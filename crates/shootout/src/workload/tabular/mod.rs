@@ -152,8 +152,8 @@ archived_numeric_cell!(rkyv::rend::f64_le, float);
 archived_numeric_cell!(rkyv::rend::f32_le, float);
 
 /// A cell as a format's generated table reader returns it (flatbuffers,
-/// planus): an optional string, or an optional number of the row's cell type,
-/// reported to the sink as the owned cell would be.
+/// planus, bebop): an optional string, or an optional number of the row's cell
+/// type, reported to the sink as the owned cell would be.
 pub trait TableCell {
     fn visit(self, field: usize, sink: &mut FieldSink);
 }
@@ -307,6 +307,20 @@ macro_rules! tabular_columns {
 }
 
 pub(crate) use tabular_columns;
+
+/// A row's cell (`$value`, an `Option` of the column's type `$t`) as the
+/// generated builders and types of planus and bebop take it: a text cell
+/// (`String` column) borrowed as `Option<&str>`, a number cell copied. For
+/// the formats' row macros, which get each column's type from `tabular_columns!`.
+macro_rules! borrowed_cell {
+    (String, $value:expr) => {
+        $value.as_deref()
+    };
+    ($number:ident, $value:expr) => {
+        $value
+    };
+}
+pub(crate) use borrowed_cell;
 
 tabular_columns!(MixedRow => tabular!(MixedRow, "mixed"));
 tabular_columns!(StringsRow => tabular!(StringsRow, "strings"));
