@@ -177,6 +177,7 @@ registry! {
         bincode::Bincode: iex, user, sql, primitives, object, mixed, strings, longs;
         wincode::Wincode: iex, user, sql, primitives, object, mixed, strings, longs;
         musli::Musli: iex, user, sql, primitives, object, mixed, strings, longs;
+        fory::Fory<_>: iex, user, sql, primitives, object, mixed, strings, longs;
         iex_tp::IexTp: iex, user("IEX-TP carries only IEX market data"), sql("IEX-TP carries only IEX market data"), primitives("IEX-TP carries only IEX market data"), object("IEX-TP carries only IEX market data"), mixed("IEX-TP carries only IEX market data"), strings("IEX-TP carries only IEX market data"), longs("IEX-TP carries only IEX market data");
         postcard::Postcard: iex, user, sql, primitives, object, mixed, strings, longs;
         rkyv::Rkyv: iex, user, sql, primitives, object, mixed, strings, longs;

@@ -808,7 +808,7 @@ pub const KRYO: Features = Features {
 pub const FORY: Features = Features {
     family: "Fory",
     schema: Schema::Derive,
-    schema_detail: "The program's own classes, registered; cross-language mode shares type names or IDs instead of a schema file",
+    schema_detail: "The program's own classes (Java) or #[derive(ForyStruct)] types (Rust), registered; cross-language mode shares type names or IDs instead of a schema file",
     self_describing: false,
     zero_copy: false,
     traits: traits![
@@ -828,14 +828,18 @@ pub const FORY: Features = Features {
     extension_types: "Registered types (by id or name), with custom serializers; the type is identified in the bytes",
     framing: "A header per serialized object; objects read one after another from a buffer or stream",
     evolution: "Schema-consistent mode (the default) supports no change; compatible mode (CompatibleMode.COMPATIBLE) adds and removes fields by sharing type metadata",
-    evolution_trial: Trial::NotTried(NO_RUST_FORMAT),
+    evolution_trial: Trial::NotTried(
+        "not written yet: the Rust codec is schema-consistent, as the JVM's, which fails any change on its struct hash; a trial would need compatible mode, the Rust Fory's default",
+    ),
     languages: "Apache Fory: Java, Python, C++, Go, JavaScript, Rust, Scala, Kotlin; the row format (not measured here) reads in place",
     licenses: "Apache-2.0 for every language in apache/fory: Java, C#, C++, Python, JavaScript, Rust, Go; PHP: none",
-    maintenance: "Maintained: v1.6.1 tagged 2026-08-12",
+    maintenance: "Maintained: v1.6.1 tagged 2026-08-12; the Rust crate's newest on crates.io is 1.7.7 (cargo info fory, 2026-11-27), the Java artifact's newest on Maven Central here 1.6.0",
     sources: &[
         "https://fory.apache.org/docs/guide/java_serialization_guide",
         "https://github.com/apache/fory",
         "https://github.com/apache/fory/tags",
+        "https://docs.rs/fory/1.6.0/fory/",
+        "https://crates.io/crates/fory",
     ],
 };
 
