@@ -179,6 +179,7 @@ registry! {
         bincode::Bincode: iex, user, sql, primitives, object, mixed, strings, longs;
         wincode::Wincode: iex, user, sql, primitives, object, mixed, strings, longs;
         musli::Musli: iex, user, sql, primitives, object, mixed, strings, longs;
+        fory::Fory<_>: iex, user, sql, primitives, object, mixed, strings, longs;
         iex_tp::IexTp: iex, user("IEX-TP carries only IEX market data"), sql("IEX-TP carries only IEX market data"), primitives("IEX-TP carries only IEX market data"), object("IEX-TP carries only IEX market data"), mixed("IEX-TP carries only IEX market data"), strings("IEX-TP carries only IEX market data"), longs("IEX-TP carries only IEX market data");
         dbn::Dbn: iex, user("DBN has only its fixed market-data record types"), sql("DBN has only its fixed market-data record types"), primitives("DBN has only its fixed market-data record types"), object("DBN has only its fixed market-data record types"), mixed("DBN has only its fixed market-data record types"), strings("DBN has only its fixed market-data record types"), longs("DBN has only its fixed market-data record types");
         postcard::Postcard: iex, user, sql, primitives, object, mixed, strings, longs;

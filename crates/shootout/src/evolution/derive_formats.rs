@@ -60,6 +60,32 @@ library!(
     }
 );
 
+/// A Fory instance that writes and reads version `T` under the one name every
+/// version shares. Compatible mode, Fory's documented mode for changing types
+/// (type metadata in the bytes, fields matched by name): the codec's
+/// schema-consistent mode fails any change on its struct hash.
+fn fory_for<T: super::versions::Record>() -> anyhow::Result<fory::Fory> {
+    let mut fory = fory::Fory::builder().xlang(true).compatible(true).track_ref(false).build();
+    fory.register_by_name::<T>("shootout.User")?;
+    Ok(fory)
+}
+
+library!(
+    FORY = Fory {
+        name: "fory",
+        family: features::FORY.family,
+        rules: "fory derives (ForyStruct), xlang in compatible mode, Fory's documented mode for \
+            evolution: each record carries its type's field metadata and the reader matches \
+            fields by name, filling missing ones with defaults and skipping unknown ones. The \
+            codec (like the JVM's) is schema-consistent instead, which fails any change on its \
+            struct hash check. No fory attribute is set, so v2 is the plain changed type. \
+            deserialize reads one object and leaves any bytes after it unread; one record per \
+            buffer here, so trailing bytes go unnoticed.",
+        encode: |value| Ok(fory_for::<T>()?.serialize(value)?),
+        decode: |bytes| Ok(fory_for::<T>()?.deserialize(bytes)?),
+    }
+);
+
 library!(
     POSTCARD = Postcard {
         name: "postcard",

@@ -138,6 +138,7 @@ pub const FORMATS: &[Evolving] = &[
     derive_formats::BINCODE,
     derive_formats::WINCODE,
     derive_formats::MUSLI,
+    derive_formats::FORY,
     derive_formats::POSTCARD,
     derive_formats::BORSH,
     derive_formats::SPEEDY,

@@ -4,8 +4,8 @@
 //!
 //! Every version derives every library's traits. Each library reads only its
 //! own attributes, so the serde attributes (`default`, `alias`) are the serde
-//! formats' evolution rules and invisible to bincode, borsh, bitcode, musli,
-//! rkyv, speedy and wincode; speedy's `default_on_eof` is invisible to the
+//! formats' evolution rules and invisible to bincode, borsh, bitcode, fory,
+//! musli, rkyv, speedy and wincode; speedy's `default_on_eof` is invisible to the
 //! rest.
 
 use anyhow::Result;
@@ -38,6 +38,8 @@ pub trait Record:
     + for<'a> wincode::SchemaRead<'a, wincode::config::DefaultConfig, Dst = Self>
     + musli::Encode<musli::mode::Binary>
     + for<'a> musli::Decode<'a, musli::mode::Binary, musli::alloc::Global>
+    + fory::Serializer<Target = Self>
+    + fory::StructSerializer
     + Archivable
 {
 }
@@ -165,6 +167,7 @@ macro_rules! version {
             wincode::SchemaRead,
             musli::Encode,
             musli::Decode,
+            fory::ForyStruct,
         )]
         pub struct $name {
             $($(#[$attr])* pub $field: $ty,)+

@@ -873,7 +873,7 @@ pub const KRYO: Features = Features {
 pub const FORY: Features = Features {
     family: "Fory",
     schema: Schema::Derive,
-    schema_detail: "The program's own classes, registered; cross-language mode shares type names or IDs instead of a schema file",
+    schema_detail: "The program's own classes (Java) or #[derive(ForyStruct)] types (Rust), registered; cross-language mode shares type names or IDs instead of a schema file",
     self_describing: false,
     zero_copy: false,
     traits: traits![
@@ -892,15 +892,17 @@ pub const FORY: Features = Features {
     top_level: "Any object, primitives and strings included",
     extension_types: "Registered types (by id or name), with custom serializers; the type is identified in the bytes",
     framing: "A header per serialized object; objects read one after another from a buffer or stream",
-    evolution: "Schema-consistent mode (the default) supports no change; compatible mode (CompatibleMode.COMPATIBLE) adds and removes fields by sharing type metadata",
-    evolution_trial: Trial::NotTried(NO_RUST_FORMAT),
+    evolution: "Schema-consistent mode (Java's default) supports no change; compatible mode (CompatibleMode.COMPATIBLE; the Rust crate's default) adds and removes fields by sharing type metadata, matching fields by name (a renamed field reads as missing)",
+    evolution_trial: Trial::Tried,
     languages: "Apache Fory: Java, Python, C++, Go, JavaScript, Rust, Scala, Kotlin; the row format (not measured here) reads in place",
     licenses: "Apache-2.0 for every language in apache/fory: Java, C#, C++, Python, JavaScript, Rust, Go; PHP: none",
-    maintenance: "Maintained: v1.6.1 tagged 2026-08-12",
+    maintenance: "Maintained: v1.6.1 tagged 2026-08-12; the Rust crate's newest on crates.io is 1.7.7 (cargo info fory, 2026-11-27), the Java artifact's newest on Maven Central here 1.6.0",
     sources: &[
         "https://fory.apache.org/docs/guide/java_serialization_guide",
         "https://github.com/apache/fory",
         "https://github.com/apache/fory/tags",
+        "https://docs.rs/fory/1.6.0/fory/",
+        "https://crates.io/crates/fory",
     ],
 };
 

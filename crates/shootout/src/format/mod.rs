@@ -13,6 +13,7 @@ pub mod dbn;
 pub mod features;
 pub mod flatbuffers;
 pub mod flexbuffers;
+pub mod fory;
 pub mod iex_tp;
 pub mod minicbor;
 pub mod musli;
@@ -237,6 +238,23 @@ pub trait Codec<W: Workload>: Format + Sized {
     fn new() -> Self;
     fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()>;
     fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize>;
+}
+
+/// Makes `list` `len` long for an encoder refilling a kept record: elements
+/// past `len` are parked in `spare`, and new ones come from there first
+/// (`blank` only when it is empty), so their Strings keep their capacity.
+pub fn resize_from_spare<T>(
+    list: &mut Vec<T>,
+    spare: &mut Vec<T>,
+    len: usize,
+    mut blank: impl FnMut() -> T,
+) {
+    if list.len() > len {
+        spare.extend(list.drain(len..));
+    }
+    while list.len() < len {
+        list.push(spare.pop().unwrap_or_else(&mut blank));
+    }
 }
 
 /// Untimed encode-all/decode-all, for tests of individual codecs.

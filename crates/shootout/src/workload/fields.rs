@@ -143,6 +143,7 @@ macro_rules! field_record {
             ::wincode::SchemaRead,
             ::musli::Encode,
             ::musli::Decode,
+            ::fory::ForyStruct,
         )]
         $($item)*
     };

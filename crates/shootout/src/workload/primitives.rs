@@ -7,14 +7,20 @@ use super::Dataset;
 use super::fields::{FieldRecord, FieldSink, Fields, field_record};
 
 field_record! {
+    /// Fory: the number and bool runs are dense arrays (`#[fory(array)]`, as
+    /// Java's `int[]`, `long[]`, `double[]`, `boolean[]`), not lists.
     pub struct Primitives {
         #[n(0)]
+        #[fory(array)]
         pub ints: Vec<i32>,
         #[n(1)]
+        #[fory(array)]
         pub longs: Vec<i64>,
         #[n(2)]
+        #[fory(array)]
         pub doubles: Vec<f64>,
         #[n(3)]
+        #[fory(array)]
         pub booleans: Vec<bool>,
         #[n(4)]
         pub strings: Vec<String>,

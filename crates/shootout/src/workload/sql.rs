@@ -8,7 +8,9 @@ field_record! {
     pub struct SqlRequest {
         #[n(0)]
         pub query: String,
+        /// Fory: a dense int64 array (Java's `long[]`), not a list.
         #[n(1)]
+        #[fory(array)]
         pub args: Vec<i64>,
     }
 }

@@ -113,13 +113,12 @@ impl IexKept {
     fn fill(&mut self, record: &MultiMessage) {
         let out = &mut self.encoding;
         out.seq_no = record.seq_no;
-        let wanted = record.messages.len();
-        if out.messages.len() > wanted {
-            self.spare.extend(out.messages.drain(wanted..));
-        }
-        while out.messages.len() < wanted {
-            out.messages.push(self.spare.pop().unwrap_or_default());
-        }
+        super::resize_from_spare(
+            &mut out.messages,
+            &mut self.spare,
+            record.messages.len(),
+            Default::default,
+        );
         for (out, message) in out.messages.iter_mut().zip(&record.messages) {
             out.ts = message.ts;
             out.symbol.clear();
