@@ -14,7 +14,8 @@
 #
 # It also gives every part $repo, the checkout's root, $tmp, a scratch directory,
 # write_generated, which puts the generated-code header on a compiler's output,
-# and the require_*_pin checks of the runtime versions the code is generated for.
+# the require_*_pin checks of the runtime versions the code is generated for, and
+# run_bebopc, bebopc's Rust output as this workspace compiles it.
 #
 # Each need_* prints the tool's path on stdout, or exits 1 with one line saying which
 # tool could not be had and how to get it. $FLATC, $PROTOC, $THRIFT, $CAPNP and
@@ -254,4 +255,25 @@ need_bebopc() {
     fi
     require "$bebopc" "$BEBOPC_VERSION" bebopc "npm bebop-tools $BEBOPC_VERSION"
     echo "$bebopc"
+}
+
+# run_bebopc BEBOPC SCHEMA OUT: bebopc's Rust code for SCHEMA (a .bop path
+# inside the repository) into OUT, with two kinds of line changed, no more:
+# - bebopc 3.2.3 binds a union's fields as `field: ref _field` in a match on
+#   `&self`, which Rust 2024 (this workspace's edition) rejects: `ref` is not
+#   allowed where the pattern already binds by reference. Dropping that `ref`
+#   is what the 2024 rules ask for and binds the same way.
+# - Where a union or message did not end at its declared length, it asserts
+#   `debug_assert!(i > len)` (it read past it) before returning CorruptFrame,
+#   but a corrupt length or an early end byte gives i < len: in a debug build
+#   the assertion turns that error into a panic. Without it, debug builds
+#   return the error as release builds do.
+# Warning 200 (bebopc recommends that an enum's 0 be "Unknown") is off: Side's
+# 0 is Buy, as in the other schemas.
+run_bebopc() {
+    local bebopc=$1 schema=$2 out=$3
+    # From the schema's folder, so nothing of this checkout's path gets in.
+    (cd "$repo/$(dirname "$schema")" && "$bebopc" -i "$(basename "$schema")" build -g "rust:$out.raw" --no-warn 200) >&2 ||
+        die "bebopc failed on $schema"
+    sed -E -e 's/^( +[a-z0-9_]+: )ref (_[a-z0-9_]+,)$/\1\2/' -e '/^ *debug_assert!\(i > len\);$/d' "$out.raw" >"$out"
 }

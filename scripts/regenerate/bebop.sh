@@ -16,23 +16,8 @@ bebopc=$(need_bebopc)
 generate() {
     local stem=$2
     local out=$out_dir/${stem}_bebop.rs
-    # Warning 200: bebopc recommends that an enum's 0 be "Unknown"; Side's 0 is
-    # Buy, as in the other schemas.
-    (cd "$repo/schemas/$1" && "$bebopc" -i "$stem.bop" build -g "rust:$tmp/${stem}_bebop.rs" --no-warn 200) >&2 ||
-        die "bebopc failed on schemas/$1/$stem.bop"
-    # Two lines of bebopc 3.2.3's output are changed, no more:
-    # - It binds a union's fields as `field: ref _field` in a match on `&self`,
-    #   which Rust 2024 (this workspace's edition) rejects: `ref` is not allowed
-    #   where the pattern already binds by reference. Dropping that `ref` is
-    #   what the 2024 rules ask for and binds the same way.
-    # - Where a union or message did not end at its declared length, it asserts
-    #   `debug_assert!(i > len)` (it read past it) before returning CorruptFrame,
-    #   but a corrupt length or an early end byte gives i < len: in a debug
-    #   build the assertion turns that error into a panic. Without it, debug
-    #   builds return the error as release builds do.
-    sed -E -e 's/^( +[a-z0-9_]+: )ref (_[a-z0-9_]+,)$/\1\2/' -e '/^ *debug_assert!\(i > len\);$/d' \
-        "$tmp/${stem}_bebop.rs" >"$tmp/${stem}_bebop.fixed.rs"
-    write_generated "$out" "$tmp/${stem}_bebop.fixed.rs" "schemas/$1/$stem.bop" "bebopc $BEBOPC_VERSION"
+    run_bebopc "$bebopc" "schemas/$1/$stem.bop" "$tmp/${stem}_bebop.rs"
+    write_generated "$out" "$tmp/${stem}_bebop.rs" "schemas/$1/$stem.bop" "bebopc $BEBOPC_VERSION"
     echo "bebop: wrote ${out#"$repo"/} with bebopc $BEBOPC_VERSION" >&2
 }
 

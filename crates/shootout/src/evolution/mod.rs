@@ -105,6 +105,7 @@ pub struct Evolving {
 }
 
 mod avro;
+mod bebop;
 mod capnp;
 mod derive_formats;
 mod flatbuffers;
@@ -128,6 +129,7 @@ pub const FORMATS: &[Evolving] = &[
     avro::EVOLVING,
     capnp::EVOLVING,
     flatbuffers::EVOLVING,
+    bebop::EVOLVING,
     sbe::EVOLVING,
     serde_formats::MSGPACK_MAP,
     serde_formats::CBOR_CIBORIUM,

@@ -747,9 +747,7 @@ pub const BEBOP: Features = Features {
     extension_types: "No: structs, messages, unions, enums, arrays and maps of the schema; an `[opcode]` is a 4-byte type id an application may send before a record, outside its bytes, and a union's discriminator picks among the schema's own branches",
     framing: "None defined: a message and a union start with their u32 length, but a struct carries none (a reader walks it with the schema); an opcode names a record's type, not its length. Rust's Record::deserialize does not report the bytes it read, so a stream needs a length prefix",
     evolution: "Messages: add fields with new indices (readers skip unknown indices), mark removed ones [deprecated] and never reuse an index; structs are frozen (never add, remove or reorder fields: define a new struct); unions: add branches with new discriminators",
-    evolution_trial: Trial::NotTried(
-        "not yet: shootout evolution has no Bebop v1/v2 schemas (bebopc-generated versions in evolution/generated)",
-    ),
+    evolution_trial: Trial::Tried,
     languages: "6over3/bebop (formerly betwixt-labs, RainwayApp): bebopc and runtimes for C#, TypeScript/JavaScript, Rust, C++ and Python (bebopc 3.2.3 also emits C); Go: 200sc/bebop, a separate compiler and runtime; no Java or PHP",
     licenses: "Apache-2.0 for bebopc and the C#, C++, JavaScript/TypeScript and Rust (the bebop crate) runtimes; Python (Runtime/Python): MIT; Go (200sc/bebop): Apache-2.0; Java: none; PHP: none",
     maintenance: "Maintained: bebop 3.2.3 (crate and npm bebop-tools) published 2025-09-16 (crates.io index pubtime), the newest of both; 6over3/bebop-next, a rewrite, at 2026.0.0-alpha.5",
