@@ -617,7 +617,10 @@ mod tests {
         assert_eq!(cut(&u32le, Framing::U32le, Some(&[6, 10, 15])).unwrap(), bodies);
         assert_eq!(cut(&[2, 1, 2, 0, 1, 3], Framing::Varint, None).unwrap(), bodies);
         assert_eq!(cut(b"{}\n[]\n", Framing::Newline, None).unwrap().len(), 2);
-        let refused: [(&[u8], Framing, Option<&[u64]>, &str); 6] = [
+        /// A stream's bytes, its framing, its record ends if it has a file
+        /// of them, and what the refusal says.
+        type Refused<'a> = (&'a [u8], Framing, Option<&'a [u64]>, &'a str);
+        let refused: [Refused; 6] = [
             (
                 &u32le[..14],
                 Framing::U32le,
