@@ -243,6 +243,59 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Latency at the feed's own pace: a capture's records released at their send times (scaled by a speed), handed
+    /// from a producer thread to a consumer thread over a real transport, timed from scheduled release to decoded.
+    #[command(
+        long_about = "Latency at the feed's own pace. Each record of an IEX capture is released at its IEX-TP send \
+        time, scaled by --speed, encoded by a producer thread, handed over a transport (an in-process ring, or one \
+        loopback UDP datagram per record) and decoded by a consumer thread. A record's latency runs from its \
+        scheduled release to the end of its decode, so time spent waiting behind earlier records counts (no \
+        coordinated omission, which the closed loops of `run` cannot avoid). Each finite speed replays --seconds of \
+        wall time around the capture's busiest second; `max` replays up to --max-records records as fast as the \
+        consumer takes them. Every run is validated against the reference aggregate of the records that arrived.",
+        after_help = "Reported per format, transport and speed: p50 to p99.99 and max; the busiest second's tail \
+        (\"open\"); offered and achieved rate; the largest backlog; UDP drops; steady-state allocations per record; \
+        the sustainable rate (the fastest speed kept up with, nothing dropped, p99.9 within --budget); median \
+        latency by payload size. The contract with the Go and JVM runners and the results file: docs/replay.md.\n\
+        Exit status: 0 when every run was made, whatever its figures; 1 on errors."
+    )]
+    Replay {
+        /// IEX capture (pcap or pcapng, optionally gzipped; `-` = standard input). Generate one with gen-capture.
+        #[arg(long, short)]
+        input: PathBuf,
+        /// Formats or groups, comma-separated (default: every format that runs on iex).
+        #[arg(long, short, value_delimiter = ',')]
+        formats: Vec<String>,
+        /// Speed factors on the capture's own pace, comma-separated; `max` = as fast as the consumer takes records.
+        #[arg(long, value_delimiter = ',', default_value = "1,100,max", value_parser = crate::replay::plan::Speed::parse)]
+        speed: Vec<crate::replay::plan::Speed>,
+        /// Transports, comma-separated.
+        #[arg(long, value_enum, value_delimiter = ',', default_value = "ring,udp")]
+        transport: Vec<crate::replay::engine::Transport>,
+        /// Wall-clock seconds each finite speed replays (so SECONDS × speed seconds of the capture, around its
+        /// busiest second).
+        #[arg(long, default_value_t = 2.0, value_parser = positive_seconds)]
+        seconds: f64,
+        /// The most records one speed replays (memory is bounded by twice this).
+        #[arg(long, default_value_t = 250_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+        max_records: u64,
+        /// Records replayed at max speed, unrecorded, before a format's runs on each transport.
+        #[arg(long, default_value_t = 10_000)]
+        warmup_records: usize,
+        /// The p99.9 a sustainable speed must stay within, in microseconds.
+        #[arg(long, default_value_t = 10.0, value_parser = positive_seconds, value_name = "MICROSECONDS")]
+        budget: f64,
+        /// Languages, comma-separated: rust, go, jvm, all. Each other language's runner is built with its own
+        /// toolchain and replays the same records on the same plan.
+        #[arg(long, value_enum, value_delimiter = ',', default_value = "rust")]
+        lang: Vec<Language>,
+        /// Write every run's figures and histograms as JSON (`-` for standard output; docs/replay.md).
+        #[arg(long, value_name = "FILE")]
+        export_json: Option<PathBuf>,
+        /// Overwrite an existing --export-json file.
+        #[arg(long)]
+        force: bool,
+    },
     /// Schema evolution, executed: per format and change, records written by v1 read by v2 and back.
     #[command(after_help = crate::evolution::help())]
     Evolution {
@@ -567,6 +620,30 @@ pub fn main() -> Result<()> {
             };
             interop(data, task)
         }
+        Command::Replay {
+            input,
+            formats,
+            speed,
+            transport,
+            seconds,
+            max_records,
+            warmup_records,
+            budget,
+            lang,
+            export_json,
+            force,
+        } => crate::replay::replay(crate::replay::Replay {
+            input,
+            formats,
+            speeds: speed,
+            transports: transport,
+            seconds,
+            max_records,
+            warmup_records,
+            budget_ns: (budget * 1e3).round() as u64,
+            languages: lang,
+            export_json: export_json.map(|path| Target { kind: Kind::Json, path, force }),
+        }),
         Command::Evolution { formats, export_json, export_html, force } => {
             crate::evolution::evolution(crate::evolution::Options {
                 formats,
@@ -689,6 +766,13 @@ fn list_formats(json: bool, markdown: bool, lang: &[Language]) -> Result<()> {
         }
     }
     Ok(())
+}
+
+fn positive_seconds(text: &str) -> std::result::Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("expected a positive number, not '{text}'")),
+    }
 }
 
 fn percent(text: &str) -> std::result::Result<f64, String> {

@@ -16,6 +16,7 @@ pub mod interop;
 pub mod output;
 pub mod processes;
 pub mod recommend;
+pub mod replay;
 pub mod report;
 pub mod results;
 pub mod robustness;

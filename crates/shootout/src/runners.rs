@@ -289,6 +289,53 @@ impl External {
 }
 
 impl External {
+    /// Has the runner replay `plan` over `dataset` (`--replay`,
+    /// docs/replay.md) for `formats` (all it has on iex when empty), and
+    /// reads back its `shootout-replay-runs/1` file.
+    pub fn replay<Runs: serde::de::DeserializeOwned>(
+        &self,
+        folder: &Path,
+        dataset: &Path,
+        plan: &Path,
+        formats: &[String],
+    ) -> Result<Runs> {
+        let out = crate::temporary::system_file(
+            tempfile::Builder::new().prefix("shootout-replay-runs-").suffix(".json"),
+        )
+        .context("cannot create a temporary replay results file")?;
+        let mut command = self.command(folder);
+        command
+            .arg("--dataset")
+            .arg(dataset)
+            .arg("--replay")
+            .arg(plan)
+            .arg("--out")
+            .arg(out.path())
+            .stdin(Stdio::null());
+        if !formats.is_empty() {
+            command.args(["--formats", &formats.join(",")]);
+        }
+        let lock = build_lock(folder, Access::Shared)?;
+        let output =
+            command.output().with_context(|| format!("cannot start the {} runner", self.name))?;
+        drop(lock);
+        if !output.status.success() {
+            bail!(
+                "the {} runner's --replay failed ({}): {}",
+                self.name,
+                output.status,
+                last_lines(&output.stderr)
+            );
+        }
+        let text = std::fs::read(out.path())
+            .with_context(|| format!("cannot read the {} runner's replay results", self.name))?;
+        serde_json::from_slice(&text).with_context(|| {
+            format!("the {} runner's replay results are not a shootout-replay-runs/1 file", self.name)
+        })
+    }
+}
+
+impl External {
     /// Has the runner write its streams of `formats` on `dataset` into `dir`
     /// (`--interop-encode`, docs/interop.md).
     pub fn interop_encode(

@@ -17,7 +17,7 @@ const LAYERS: &[&[&str]] = &[
     // `study` reruns published studies; one checks its conclusion with `recommend`.
     &["study"],
     // The commands.
-    &["run", "interop", "robustness", "evolution", "compare", "recommend"],
+    &["run", "interop", "replay", "robustness", "evolution", "compare", "recommend"],
     // The dataset hand-off file (`export-dataset`, and the other languages' input).
     &["dataset"],
     // Writing results out: files, then terminal tables.

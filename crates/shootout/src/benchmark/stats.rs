@@ -72,7 +72,7 @@ impl Default for Samples {
 
 /// The latency histogram in HdrHistogram's V2 format, base64: any HdrHistogram
 /// library can read it back to merge runs or compute other percentiles.
-fn encode_histogram(h: &Histogram<u64>) -> String {
+pub fn encode_histogram(h: &Histogram<u64>) -> String {
     let mut bytes = Vec::new();
     V2Serializer::new()
         .serialize(h, &mut bytes)

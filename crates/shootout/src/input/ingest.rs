@@ -70,6 +70,8 @@ pub struct Records {
     /// Packets by protocol, in `PROTOCOLS` order.
     protocols: [u64; 3],
     send_times: Option<(i64, i64)>,
+    /// The IEX-TP send time of each record of the last window, in order.
+    window_send_times: Vec<i64>,
     records: u64,
     /// Messages cut off the end of reused records, kept for the next ones.
     spare: Vec<Message>,
@@ -86,6 +88,7 @@ impl Records {
             first_short: None,
             protocols: [0; 3],
             send_times: None,
+            window_send_times: Vec::new(),
             records: 0,
             spare: Vec::new(),
         })
@@ -95,6 +98,7 @@ impl Records {
     /// records, message lists and symbols already in it. Returns the count; 0 = end.
     pub fn next_window(&mut self, window: &mut Vec<MultiMessage>, max: usize) -> Result<usize> {
         let mut filled = 0;
+        self.window_send_times.clear();
         if max > 0 {
             let Records {
                 packets,
@@ -104,6 +108,7 @@ impl Records {
                 first_short,
                 protocols,
                 send_times,
+                window_send_times,
                 spare,
                 ..
             } = self;
@@ -145,6 +150,7 @@ impl Records {
                 }
                 if used > 0 {
                     reference.packet(record.seq_no, used);
+                    window_send_times.push(t);
                     filled += 1;
                 }
                 filled < max
@@ -156,6 +162,12 @@ impl Records {
         window.truncate(filled);
         self.records += filled as u64;
         Ok(filled)
+    }
+
+    /// The IEX-TP send time (ns since the epoch) of each record of the last
+    /// window, in the window's order: when the feed sent it, for `replay`.
+    pub fn send_times(&self) -> &[i64] {
+        &self.window_send_times
     }
 
     /// Raw bytes read so far (compressed bytes for gzip), and the total when known.
@@ -348,7 +360,7 @@ fn type_name(kind: u8) -> String {
     if kind.is_ascii_graphic() { char::from(kind).to_string() } else { format!("0x{kind:02x}") }
 }
 
-fn rfc3339(ns: i64) -> String {
+pub fn rfc3339(ns: i64) -> String {
     match u64::try_from(ns) {
         Ok(ns) => {
             humantime::format_rfc3339_nanos(UNIX_EPOCH + Duration::from_nanos(ns)).to_string()

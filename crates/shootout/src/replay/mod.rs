@@ -1,0 +1,335 @@
+//! `shootout replay`: every record of a capture's busiest stretch released at
+//! its own send time (scaled by a speed factor), handed from a producer thread
+//! to a consumer thread over a real transport, and timed from its scheduled
+//! release to the end of its decode, so queueing behind a slow record counts
+//! (docs/replay.md). Rust replays its own formats; the Go and JVM runners
+//! replay theirs from the same plan; every statistic is computed here.
+
+pub mod engine;
+pub mod plan;
+pub mod runs;
+mod summary;
+mod table;
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use serde::Serialize;
+
+use crate::benchmark::Registered;
+use crate::environment::Environment;
+use crate::export::Target;
+use crate::input::Source;
+use crate::runners::Language;
+use crate::sanitize;
+use crate::workload::Dataset;
+use crate::workload::iex::Iex;
+use engine::{Pinning, Schedule, Transport};
+use plan::{Planned, PlannedRun, Speed};
+use runs::{RunEntry, Runs};
+pub use summary::{Row, Sustainable};
+
+pub const SCHEMA: &str = "shootout-replay/1";
+
+/// What `shootout replay` was asked.
+pub struct Replay {
+    pub input: PathBuf,
+    pub formats: Vec<String>,
+    pub speeds: Vec<Speed>,
+    pub transports: Vec<Transport>,
+    pub seconds: f64,
+    pub max_records: u64,
+    pub warmup_records: usize,
+    pub budget_ns: u64,
+    pub languages: Vec<Language>,
+    pub export_json: Option<Target>,
+}
+
+/// The results file, `shootout-replay/1` (docs/replay.md).
+#[derive(Serialize)]
+pub struct Document {
+    pub schema: &'static str,
+    pub command: Vec<String>,
+    pub input: InputInfo,
+    pub capture: CaptureInfo,
+    pub settings: SettingsInfo,
+    pub environment: Environment,
+    /// 1, 5 and 15 minute load averages just before the first run.
+    pub load_average: Option<[f64; 3]>,
+    pub runs: Vec<PlannedRun>,
+    /// Each language's runs as its runner wrote them (histograms included).
+    pub languages: Vec<Runs>,
+    /// The statistics of every run, computed here from the histograms.
+    pub rows: Vec<Row>,
+    pub sustainable: Vec<Sustainable>,
+    /// Formats asked for that did not run, and why.
+    pub not_run: Vec<NotRun>,
+}
+
+#[derive(Serialize)]
+pub struct InputInfo {
+    pub name: String,
+    pub bytes: u64,
+    pub sha256: String,
+}
+
+#[derive(Serialize)]
+pub struct CaptureInfo {
+    pub records: u64,
+    pub first_send_time: String,
+    pub last_send_time: String,
+    pub busiest_second: String,
+    pub busiest_second_records: u64,
+    /// Capture index of the first replayed record, and how many were replayed (the spans' union).
+    pub replayed_from: u64,
+    pub replayed_records: usize,
+}
+
+#[derive(Serialize)]
+pub struct SettingsInfo {
+    pub speeds: Vec<Speed>,
+    pub transports: Vec<Transport>,
+    pub seconds: f64,
+    pub max_records: u64,
+    pub warmup_records: usize,
+    pub budget_ns: u64,
+}
+
+#[derive(Serialize)]
+pub struct NotRun {
+    pub language: String,
+    pub format: String,
+    pub reason: String,
+}
+
+pub fn replay(task: Replay) -> Result<()> {
+    crate::export::check_targets(task.export_json.as_slice())?;
+    let formats = crate::catalog::registry::select(crate::catalog::registry::iex(), &task.formats)?;
+    let source = Source::from_arg(task.input.clone());
+    eprintln!("replay: reading {} for its busiest second", source.name());
+    let (census, report) = plan::census(&source)?;
+    crate::output::print_warnings(&report.warnings);
+    let kept = plan::keep(&source, &census, task.max_records)?;
+    let planned = plan::plan(
+        &census,
+        kept,
+        &plan::Settings {
+            speeds: &task.speeds,
+            transports: &task.transports,
+            seconds: task.seconds,
+            max_records: task.max_records,
+            warmup_records: task.warmup_records,
+        },
+    );
+    let load_average = crate::environment::load_average();
+    let environment = Environment::capture();
+
+    let mut not_run = Vec::new();
+    let (runnable, unsupported): (Vec<_>, Vec<_>) =
+        formats.into_iter().partition(|f| f.unsupported_reason().is_none());
+    for format in unsupported {
+        not_run.push(NotRun {
+            language: "rust".to_owned(),
+            format: format.info.name.to_owned(),
+            reason: format.unsupported_reason().unwrap_or_default().to_owned(),
+        });
+    }
+    let mut languages = vec![replay_rust(&planned, &runnable)?];
+    for language in Language::expand(&task.languages) {
+        let Some(external) = language.external() else { continue };
+        languages.push(replay_external(external, &planned, &source, &task.formats)?);
+    }
+
+    let rows = summary::rows(&planned.plan, &languages);
+    let sustainable = summary::sustainable(&rows, task.budget_ns);
+    let document = Document {
+        schema: SCHEMA,
+        command: std::env::args().collect(),
+        input: InputInfo {
+            name: report.file.clone(),
+            bytes: report.input_bytes,
+            sha256: report.sha256.clone(),
+        },
+        capture: CaptureInfo {
+            records: census.records,
+            first_send_time: crate::input::ingest::rfc3339(census.first_ns),
+            last_send_time: crate::input::ingest::rfc3339(census.last_ns),
+            busiest_second: crate::input::ingest::rfc3339(census.busiest.second_ns),
+            busiest_second_records: census.busiest.records,
+            replayed_from: planned.offset,
+            replayed_records: planned.records.len(),
+        },
+        settings: SettingsInfo {
+            speeds: task.speeds.clone(),
+            transports: task.transports.clone(),
+            seconds: task.seconds,
+            max_records: task.max_records,
+            warmup_records: task.warmup_records,
+            budget_ns: task.budget_ns,
+        },
+        environment,
+        load_average,
+        runs: planned.plan.runs.clone(),
+        languages,
+        rows,
+        sustainable,
+        not_run,
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if !task.export_json.as_ref().is_some_and(Target::is_stdout) {
+        table::write(&document, &mut out)?;
+        out.flush()?;
+    }
+    if let Some(target) = &task.export_json {
+        target.write_document(&document)?;
+    }
+    Ok(())
+}
+
+/// Replays every runnable Rust format over the plan: a warm-up, then each
+/// run, per transport.
+fn replay_rust(planned: &Planned, formats: &[Registered<Iex>]) -> Result<Runs> {
+    let pinning = Pinning::for_this_machine();
+    let plan = &planned.plan;
+    let busiest = plan.busiest_second.first..plan.busiest_second.end;
+    let progress = indicatif::ProgressBar::new((formats.len() * plan.transports.len()) as u64)
+        .with_style(
+            indicatif::ProgressStyle::with_template("replay {pos}/{len} {msg}")
+                .expect("a valid template"),
+        );
+    let mut entries = Vec::new();
+    for format in formats {
+        for &transport in &plan.transports {
+            progress.set_message(format!("{} over {}", format.info.name, transport.name()));
+            if let Some(widest) = plan.widest() {
+                let end = widest.first + plan.warmup_records.min(widest.end - widest.first);
+                let warmup = engine::Run {
+                    format,
+                    records: &planned.records[widest.first..end],
+                    schedule: Schedule::Max,
+                    busiest: 0..0,
+                    transport,
+                };
+                let warmed = engine::replay(&warmup, &pinning);
+                if let Some(error) = warmed.error {
+                    let error = format!("warm-up: {error}");
+                    for run in &plan.runs {
+                        entries.push(RunEntry::failed(format.info.name, transport, run, &error));
+                    }
+                    progress.inc(1);
+                    continue;
+                }
+            }
+            for run in &plan.runs {
+                let offsets = plan.offsets(run);
+                let relative = |i: usize| i.clamp(run.first, run.end) - run.first;
+                let replayed = engine::Run {
+                    format,
+                    records: &planned.records[run.first..run.end],
+                    schedule: offsets.as_deref().map_or(Schedule::Max, Schedule::Paced),
+                    busiest: relative(busiest.start)..relative(busiest.end),
+                    transport,
+                };
+                let recorded = engine::replay(&replayed, &pinning);
+                entries.push(RunEntry::new(format.info.name, transport, run, recorded));
+            }
+            progress.inc(1);
+        }
+    }
+    progress.finish_and_clear();
+    let mut versions: BTreeMap<String, String> =
+        ["rtrb", "socket2", "core_affinity", "hdrhistogram"]
+            .into_iter()
+            .map(|name| (name.to_owned(), crate::environment::crate_version(name).to_owned()))
+            .collect();
+    for format in formats {
+        let library = format.info.library;
+        versions
+            .entry(library.to_owned())
+            .or_insert_with(|| crate::environment::crate_version(library).to_owned());
+    }
+    let udp = match engine::granted_udp_receive_buffer() {
+        Ok(bytes) => format!(
+            "loopback UDP (std::net::UdpSocket), a datagram per record, non-blocking busy-polled receive; \
+             receive buffer asked {} B, granted {bytes} B",
+            engine::UDP_RECEIVE_BUFFER
+        ),
+        Err(error) => format!("loopback UDP; the receive buffer could not be read back: {error:#}"),
+    };
+    Ok(Runs {
+        schema: runs::SCHEMA.to_owned(),
+        language: "rust".to_owned(),
+        versions,
+        clock: "std::time::Instant (CLOCK_MONOTONIC)".to_owned(),
+        pinning: pinning.description.clone(),
+        transports: BTreeMap::from([
+            (
+                "ring".to_owned(),
+                "rtrb single-producer single-consumer rings: filled buffers to the consumer, empty ones back \
+                 (1024 in flight), busy-polled"
+                    .to_owned(),
+            ),
+            ("udp".to_owned(), udp),
+        ]),
+        runs: entries,
+    })
+}
+
+/// Has another language's runner replay the same plan over the same records.
+fn replay_external(
+    external: &'static crate::runners::External,
+    planned: &Planned,
+    source: &Source,
+    formats: &[String],
+) -> Result<Runs> {
+    let folder = external.build()?;
+    eprintln!("replay: {} runner", external.name);
+    let dir = crate::temporary::system_dir(tempfile::Builder::new().prefix("shootout-replay-"))
+        .context("cannot create a temporary folder for the replay hand-off")?;
+    let dataset_path = dir.path().join("dataset.jsonl");
+    let plan_path = dir.path().join("plan.json");
+    write_dataset(planned, source, &dataset_path)?;
+    std::fs::write(&plan_path, serde_json::to_vec(&planned.plan)?)
+        .with_context(|| format!("cannot write {}", plan_path.display()))?;
+    let runs: Runs = external.replay(&folder, &dataset_path, &plan_path, formats)?;
+    if runs.schema != runs::SCHEMA || runs.language != external.name {
+        anyhow::bail!(
+            "the {} runner's replay results are {} of language {}; expected {} of {}",
+            external.name,
+            sanitize::terminal(&runs.schema),
+            sanitize::terminal(&runs.language),
+            runs::SCHEMA,
+            external.name
+        );
+    }
+    Ok(runs)
+}
+
+fn write_dataset(planned: &Planned, source: &Source, path: &std::path::Path) -> Result<()> {
+    let mut sink = <Iex as crate::workload::Workload>::new_sink(&Default::default());
+    for record in &planned.records {
+        <Iex as crate::workload::Workload>::feed(record, &mut sink);
+    }
+    let reference = <Iex as crate::workload::Workload>::finish(sink);
+    let dataset = Dataset::<Iex>::in_order(
+        planned.records.clone(),
+        reference,
+        format!("{} (replayed records)", source.name()),
+    );
+    let input = crate::input::InMemory::generated(dataset);
+    let scanned = crate::dataset::scan(&input)?;
+    let mut file = std::io::BufWriter::new(
+        std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
+    );
+    crate::dataset::write_to(&input, &scanned, &mut file, &path.display().to_string())?;
+    Ok(())
+}
+
+impl RunEntry {
+    fn failed(format: &str, transport: Transport, run: &PlannedRun, error: &str) -> RunEntry {
+        RunEntry::new(format, transport, run, engine::Recorded::failed(error.to_owned()))
+    }
+}
