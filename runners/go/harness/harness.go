@@ -76,18 +76,26 @@ func newDirection() direction {
 	return direction{latency: hdrhistogram.New(1, 10_000_000_000, 3)}
 }
 
-func (d *direction) record(ns int64) {
-	if err := d.latency.RecordValue(ns); err != nil {
-		d.latency.RecordValue(d.latency.HighestTrackableValue())
+func (d *direction) record(ns int64) { Record(d.latency, ns) }
+
+// Record adds ns to h, as h's highest trackable value when it is above it.
+func Record(h *hdrhistogram.Histogram, ns int64) {
+	if err := h.RecordValue(ns); err != nil {
+		h.RecordValue(h.HighestTrackableValue())
 	}
+}
+
+// EncodeHistogram is h as results files hold it: the base64 text of its V2
+// compressed encoding (hdrhistogram-go's Encode writes the base64 itself).
+func EncodeHistogram(h *hdrhistogram.Histogram) string {
+	encoded, _ := h.Encode(hdrhistogram.V2CompressedEncodingCookieBase)
+	return string(encoded)
 }
 
 // finish is the run's raw figures; the Rust CLI derives every statistic from them.
 func (d *direction) finish(orderPosition float64) Run {
 	allocOps := float64(max(d.allocOps, 1))
-	// Encode's output is already the base64 text form of a V2 compressed histogram.
-	encoded, _ := d.latency.Encode(hdrhistogram.V2CompressedEncodingCookieBase)
-	return Run{TotalNs: d.loopNs, Ops: d.ops, Histogram: string(encoded),
+	return Run{TotalNs: d.loopNs, Ops: d.ops, Histogram: EncodeHistogram(d.latency),
 		AllocationsPerOp: float64(d.allocs) / allocOps, AllocatedBytesPerOp: float64(d.allocBytes) / allocOps,
 		OrderPosition: orderPosition}
 }

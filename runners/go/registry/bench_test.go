@@ -12,7 +12,7 @@ import (
 // (reused codec and stream; decode includes the aggregate).
 func BenchmarkUser(b *testing.B) {
 	recs, _ := fixture(b, workload.UserSpec)
-	for _, e := range entriesOf(workload.UserSpec) {
+	for _, e := range Entries(workload.UserSpec) {
 		c := e.New()
 		b.Run(e.Info.Name+"/encode", codecbench.Encode(c, recs))
 		b.Run(e.Info.Name+"/decode", codecbench.Decode(c, recs, workload.UserSpec.NewSink()))

@@ -181,18 +181,18 @@ func typed[R, S any](spec workload.Spec[R, S], edges ...R) workloadTests {
 		name: spec.Name,
 		fixture: func(t *testing.T) {
 			records, check := fixture(t, spec)
-			roundTrip(t, entriesOf(spec), spec, records, check, fixtureLosses)
+			roundTrip(t, Entries(spec), spec, records, check, fixtureLosses)
 		},
 		crossRead: func(t *testing.T) {
 			records, check := fixture(t, spec)
-			crossRead(t, entriesOf(spec), spec, records, check)
+			crossRead(t, Entries(spec), spec, records, check)
 		},
 		edges: func(t *testing.T) {
-			roundTrip(t, entriesOf(spec), spec, edges, referenceOf(t, spec, edges), knownLosses)
+			roundTrip(t, Entries(spec), spec, edges, referenceOf(t, spec, edges), knownLosses)
 		},
 		corrupted: func(t *testing.T) {
 			records, _ := fixture(t, spec)
-			corrupt(t, entriesOf(spec), spec, records)
+			corrupt(t, Entries(spec), spec, records)
 		},
 	}
 }

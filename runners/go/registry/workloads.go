@@ -25,7 +25,7 @@ type Workload struct {
 		timer harness.Timer, progress func(string)) (*harness.Measured, error)
 	// Interop is both modes of shootout-interop/1 over a dataset of it.
 	Interop stream.Modes
-	// entries is its []harness.Entry[R, S], for entriesOf.
+	// entries is its []harness.Entry[R, S], for Entries.
 	entries any
 }
 
@@ -99,8 +99,9 @@ func WorkloadOf(path string, header workload.Header) (Workload, error) {
 	return Workload{}, fmt.Errorf("%s: workload %q is not one of the shootout's", path, header.Workload)
 }
 
-// entriesOf is spec's workload's entries, baseline first, for the typed tests.
-func entriesOf[R, S any](spec workload.Spec[R, S]) []harness.Entry[R, S] {
+// Entries is spec's workload's entries, baseline first: for the typed tests,
+// and for replay (package replay), which runs the iex workload's codecs.
+func Entries[R, S any](spec workload.Spec[R, S]) []harness.Entry[R, S] {
 	for _, w := range Workloads {
 		if w.Name == spec.Name {
 			return w.entries.([]harness.Entry[R, S])

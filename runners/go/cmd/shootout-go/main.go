@@ -20,6 +20,7 @@ import (
 	"shootout/interop"
 	"shootout/interop/stream"
 	"shootout/registry"
+	"shootout/replay"
 	"shootout/study"
 	"shootout/workload"
 )
@@ -64,8 +65,12 @@ func run(args []string) (int, error) {
 	studyName := fs.String("study", "", "measure this published study as its document did ("+strings.Join(study.Names(), ", ")+") and write its shootout-study-figures/1 to --out, then exit")
 	benchtime := fs.String("benchtime", "", "with --study: how long each benchmark runs, as go test -benchtime takes it (default 1s; Nx for N iterations)")
 	quick := fs.Bool("quick", false, "with --study: --benchtime "+quickBenchtime+", a first look (what shootout study --quick asks), not figures to publish")
+	plan := fs.String("replay", "", "replay --dataset (iex) at its own pace as this shootout-replay-plan/1 file says (docs/replay.md), writing shootout-replay-runs/1 to --out, then exit")
 	if err := fs.Parse(args[1:]); err != nil {
 		return 2, nil
+	}
+	if *plan != "" {
+		return replayMode(fs, o, *plan)
 	}
 	if *quick && *benchtime == "" {
 		*benchtime = quickBenchtime
@@ -138,6 +143,56 @@ func interopMode(o options, encodeDir, decodeList string, measuring bool) (int, 
 		return 2, err
 	case err != nil:
 		return 1, err
+	}
+	return 0, nil
+}
+
+// replayFlags are the flags --replay takes; any other is a usage error.
+var replayFlags = []string{"replay", "dataset", "formats", "out"}
+
+// replayMode replays the dataset as the plan says (package replay). Exit
+// status: 0 every run valid, 1 a bad dataset or plan (one line naming the
+// file and what was expected) or an I/O error, 2 usage, 3 some runs failed
+// (each with its error in the results).
+func replayMode(fs *flag.FlagSet, o options, plan string) (int, error) {
+	var other []string
+	fs.Visit(func(f *flag.Flag) {
+		if !slices.Contains(replayFlags, f.Name) {
+			other = append(other, "--"+f.Name)
+		}
+	})
+	switch {
+	case len(other) > 0:
+		return 2, fmt.Errorf("--replay takes --dataset, --formats and --out only, not %s", strings.Join(other, ", "))
+	case o.Dataset == "" || o.Out == "":
+		return 2, errors.New("--replay needs --dataset and --out (a file, or - for standard output)")
+	}
+	var names []string
+	if o.Formats != "" {
+		names = strings.Split(o.Formats, ",")
+	}
+	results, err := replay.Replay(replay.Options{Dataset: o.Dataset, Plan: plan, Formats: names}, func(s string) {
+		fmt.Fprintln(os.Stderr, s)
+	})
+	var usage replay.UsageError
+	switch {
+	case errors.As(err, &usage):
+		return 2, err
+	case err != nil:
+		return 1, err
+	}
+	if err := write(o.Out, results); err != nil {
+		return 1, err
+	}
+	failed := 0
+	for _, r := range results.Runs {
+		if r.Error != nil {
+			failed++
+		}
+	}
+	if failed > 0 {
+		fmt.Fprintf(os.Stderr, "%d of %d runs failed (each with its error in the results)\n", failed, len(results.Runs))
+		return 3, nil
 	}
 	return 0, nil
 }

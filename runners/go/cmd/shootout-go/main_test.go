@@ -30,6 +30,25 @@ func TestMain(m *testing.M) {
 
 const runMainEnv = "SHOOTOUT_GO_TEST_RUN_MAIN"
 
+// child runs this binary as the command (main, not run) with args: its exit
+// status and standard error.
+func child(t *testing.T, args ...string) (int, string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), runMainEnv+"=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return exit.ExitCode(), stderr.String()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return 0, stderr.String()
+}
+
 // results runs the runner with args and reads the results file it writes.
 func results(t *testing.T, args ...string) []byte {
 	t.Helper()
@@ -171,18 +190,13 @@ func TestBadRunCountsAreOneLineUsageErrors(t *testing.T) {
 		{"--throughput-rounds", "0"}, {"--throughput-rounds", "101"},
 	} {
 		out := filepath.Join(t.TempDir(), "r.json")
-		cmd := exec.Command(os.Args[0], "--dataset", spec.Fixture(t, "user"), "--out", out, c.flag, c.value)
-		cmd.Env = append(os.Environ(), runMainEnv+"=1")
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		err := cmd.Run()
-		var exit *exec.ExitError
-		if !errors.As(err, &exit) || exit.ExitCode() != 2 {
-			t.Errorf("%s %s: %v, want exit status 2", c.flag, c.value, err)
+		code, stderr := child(t, "--dataset", spec.Fixture(t, "user"), "--out", out, c.flag, c.value)
+		if code != 2 {
+			t.Errorf("%s %s: exit status %d, want 2", c.flag, c.value, code)
 		}
-		lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+		lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
 		if len(lines) != 1 || !strings.HasPrefix(lines[0], "shootout-go: "+c.flag+" ") {
-			t.Errorf("%s %s: stderr %q, want one line naming the flag", c.flag, c.value, stderr.String())
+			t.Errorf("%s %s: stderr %q, want one line naming the flag", c.flag, c.value, stderr)
 		}
 		if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {
 			t.Errorf("%s %s: a results file was written (%v)", c.flag, c.value, err)
@@ -308,5 +322,69 @@ func TestStudyWritesItsFiguresAndNamesTheKnownOnesWhenAskedForAnother(t *testing
 	code, err := run([]string{"shootout-go", "--study", "nope", "--out", out})
 	if code != 2 || err == nil || !strings.Contains(err.Error(), "known: go-flatbuffers-json") {
 		t.Fatalf("exit %d, %v; want 2 and the known studies", code, err)
+	}
+}
+
+// replayPlan writes a shootout-replay-plan/1 file over the iex fixture's 184
+// records, sent 10 µs apart, with one run of its first 40 at max.
+func replayPlan(t *testing.T, schema string, send []int64) string {
+	t.Helper()
+	if send == nil {
+		send = make([]int64, 184)
+		for i := range send {
+			send[i] = int64(i) * 10_000
+		}
+	}
+	return spec.WriteJSON(t, "plan.json", map[string]any{"schema": schema, "send_time_ns": send, "busiest_second": map[string]int{"first": 0, "end": 184},
+		"transports": []string{"ring"}, "warmup_records": 10, "runs": []map[string]any{{"speed": "max", "first": 0, "end": 40}}})
+}
+
+func TestReplayWritesItsRunsAndRefusesABadPlanInOneLine(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "runs.json")
+	args := []string{"shootout-go", "--dataset", spec.Fixture(t, "iex"), "--replay", replayPlan(t, "shootout-replay-plan/1", nil),
+		"--formats", "protobuf", "--out", out}
+	if code, err := run(args); code != 0 || err != nil {
+		t.Fatalf("exit %d, %v", code, err)
+	}
+	var r struct {
+		Schema string `json:"schema"`
+		Runs   []struct {
+			Format   string  `json:"format"`
+			Received uint64  `json:"received"`
+			Error    *string `json:"error"`
+		} `json:"runs"`
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Schema != "shootout-replay-runs/1" || len(r.Runs) != 1 || r.Runs[0].Format != "protobuf" || r.Runs[0].Received != 40 || r.Runs[0].Error != nil {
+		t.Fatalf("%s", b)
+	}
+	if code, err := run(append(args, "--runs", "2")); code != 2 || err == nil || !strings.Contains(err.Error(), "not --runs") {
+		t.Fatalf("--replay with --runs: exit %d, %v; want a usage error", code, err)
+	}
+
+	decreasing := make([]int64, 184)
+	decreasing[0] = 5
+	for _, c := range []struct {
+		plan, dataset, want string
+	}{
+		{replayPlan(t, "shootout-replay-plan/9", nil), spec.Fixture(t, "iex"), `schema "shootout-replay-plan/9", expected "shootout-replay-plan/1"`},
+		{replayPlan(t, "shootout-replay-plan/1", decreasing), spec.Fixture(t, "iex"), "expected non-decreasing send times"},
+		{replayPlan(t, "shootout-replay-plan/1", nil), spec.Fixture(t, "user"), `workload "user", expected "iex"`},
+	} {
+		code, stderr := child(t, "--dataset", c.dataset, "--replay", c.plan, "--out", out)
+		if code != 1 {
+			t.Errorf("%s: exit status %d, want 1", c.want, code)
+		}
+		lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+		if len(lines) != 1 || !strings.HasPrefix(lines[0], "shootout-go: ") || !strings.Contains(lines[0], c.want) ||
+			!(strings.Contains(lines[0], c.plan) || strings.Contains(lines[0], c.dataset)) {
+			t.Errorf("stderr %q, want one line naming the file and saying %q", stderr, c.want)
+		}
 	}
 }

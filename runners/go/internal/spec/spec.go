@@ -4,6 +4,7 @@
 package spec
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -34,4 +35,19 @@ func Path(t testing.TB, name string) string {
 func Fixture(t testing.TB, w string) string {
 	t.Helper()
 	return Path(t, filepath.Join("fixtures", w+".jsonl"))
+}
+
+// WriteJSON writes v as JSON to a file named name in a fresh temporary
+// folder of the test, and returns its path: an input the test makes up.
+func WriteJSON(t testing.TB, name string, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
