@@ -24,6 +24,7 @@ import shootout.harness.Results;
 import shootout.harness.Timer;
 import shootout.interop.Interop;
 import shootout.registry.Registry;
+import shootout.replay.Replay;
 import shootout.study.Studies;
 import shootout.workload.Dataset;
 import shootout.workload.Workload;
@@ -53,7 +54,7 @@ public final class Main {
         String dataset = "";
         int runs = 5, throughputRounds = 1, warmup = 1, window = 4096;
         long orderSeed = 1, jitWarmupMs = 500;
-        String formats = "", out = "", interopEncode = "", interopDecode = "";
+        String formats = "", out = "", interopEncode = "", interopDecode = "", replay = "";
         boolean list, json;
 
         Map<String, Object> toJson() {
@@ -79,6 +80,7 @@ public final class Main {
             "       java -jar shootout-jvm.jar --list",
             "       java -jar shootout-jvm.jar --dataset FILE --interop-encode DIR [--formats a,b]",
             "       java -jar shootout-jvm.jar --dataset FILE --interop-decode LIST",
+            "       java -jar shootout-jvm.jar --dataset FILE --replay PLAN --out FILE [--formats a,b]",
             "       java -jar shootout-jvm.jar --study NAME --out FILE [options]   (a published study; --study NAME --help lists its options)",
             "  --dataset FILE      shootout-dataset/1 file (shootout export-dataset)",
             "  --runs N            exactly N measured runs, each a whole pass over the dataset, at least 1 (default 5)",
@@ -96,6 +98,9 @@ public final class Main {
             "                      (java-<format>.bin, .ends, .json; protocol shootout-interop/1, docs/interop.md), then exit",
             "  --interop-decode LIST with --dataset: decode each `<format>\\t<stream path>` line of LIST, validate it against the",
             "                      dataset's reference and print one JSON answer per line (ok, mismatch or error), then exit",
+            "  --replay PLAN       with --dataset (iex) and --out: replay the dataset's records at the plan's send times",
+            "                      (shootout-replay-plan/1, docs/replay.md) for each format (--formats order; default every",
+            "                      format that runs iex) over each of the plan's transports; writes shootout-replay-runs/1",
             "Run with a fixed heap, e.g. java -Xms2g -Xmx2g -jar shootout-jvm.jar ...");
 
     public static void main(String[] args) {
@@ -152,6 +157,7 @@ public final class Main {
                     case "out" -> o.out = value;
                     case "interop-encode" -> o.interopEncode = value;
                     case "interop-decode" -> o.interopDecode = value;
+                    case "replay" -> o.replay = value;
                     default -> throw new UsageError("flag provided but not defined: -" + name);
                 }
             } catch (NumberFormatException e) {
@@ -217,6 +223,9 @@ public final class Main {
             }
             return 0;
         }
+        if (!o.replay.isEmpty()) {
+            return replay(o, out, err, formats);
+        }
         if (!o.interopEncode.isEmpty() || !o.interopDecode.isEmpty()) {
             return interop(o, out, err, formats);
         }
@@ -257,19 +266,44 @@ public final class Main {
             err.println("shootout-jvm: --interop-encode and --interop-decode need --dataset");
             return 2;
         }
-        try {
+        return oneLineErrors(err, () -> {
             Workload<?, ?> w = workload(o.dataset, Dataset.readHeader(Path.of(o.dataset)));
             if (!o.interopEncode.isEmpty()) {
                 return Interop.encode(Path.of(o.dataset), w, Path.of(o.interopEncode), o.formats, formats, err);
             }
             return Interop.decode(Path.of(o.dataset), w, Path.of(o.interopDecode), formats, out);
-        } catch (Interop.UsageError e) {
+        });
+    }
+
+    /** A mode of the command; returns its exit status. */
+    interface Mode {
+        int run() throws Exception;
+    }
+
+    /** Runs a mode whose errors are one line on stderr each: exit 2 for a usage error, 1 for any other. */
+    static int oneLineErrors(PrintStream err, Mode mode) {
+        try {
+            return mode.run();
+        } catch (Interop.UsageError | Replay.UsageError e) {
             err.println("shootout-jvm: " + e.getMessage());
             return 2;
         } catch (Exception e) {
             err.println("shootout-jvm: " + e.getMessage());
             return 1;
         }
+    }
+
+    /** --replay: 0 every run valid, 1 a bad dataset or plan (one line), 2 on usage errors, 3 some runs failed (in the results). */
+    static int replay(Options o, PrintStream out, PrintStream err, List<Registry.Format> formats) {
+        if (!o.interopEncode.isEmpty() || !o.interopDecode.isEmpty()) {
+            err.println("shootout-jvm: --replay and --interop-encode or --interop-decode are separate runs");
+            return 2;
+        }
+        if (o.dataset.isEmpty() || o.out.isEmpty()) {
+            err.println("shootout-jvm: --replay needs --dataset and --out");
+            return 2;
+        }
+        return oneLineErrors(err, () -> Replay.run(Path.of(o.dataset), Path.of(o.replay), o.formats, o.out, formats, out, err));
     }
 
     static <R, S> List<Entry<R, S>> select(List<Entry<R, S>> entries, String names) throws UsageError {

@@ -113,7 +113,7 @@ public final class Harness {
     }
 
     /** Per-thread allocated bytes (HotSpot's com.sun.management extension). */
-    static final com.sun.management.ThreadMXBean THREADS = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    public static final com.sun.management.ThreadMXBean THREADS = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     static final List<GarbageCollectorMXBean> GCS = ManagementFactory.getGarbageCollectorMXBeans();
 
     static long[] gc() {

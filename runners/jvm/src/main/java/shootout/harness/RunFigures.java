@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.HdrHistogram.AbstractHistogram;
 
 /**
  * The raw figures of one measured run of one direction (docs/results-schema.md's
@@ -32,9 +33,13 @@ public record RunFigures(long totalNs, long ops, String histogram, double alloca
 
     /** The latency pass's histogram as base64 of HdrHistogram's compressed V2 encoding. */
     static RunFigures finish(Harness.Direction d) {
-        ByteBuffer buf = ByteBuffer.allocate(d.latency.getNeededByteBufferCapacity());
-        int n = d.latency.encodeIntoCompressedByteBuffer(buf);
-        String encoded = Base64.getEncoder().encodeToString(Arrays.copyOf(buf.array(), n));
-        return new RunFigures(d.loopNs, d.ops, encoded, d.allocBytes / (double) Math.max(d.allocOps, 1), d.gcCount, d.gcMs);
+        return new RunFigures(d.loopNs, d.ops, base64(d.latency), d.allocBytes / (double) Math.max(d.allocOps, 1), d.gcCount, d.gcMs);
+    }
+
+    /** A histogram as the results write it: base64 of HdrHistogram's compressed V2 encoding. */
+    public static String base64(AbstractHistogram h) {
+        ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        int n = h.encodeIntoCompressedByteBuffer(buf);
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(buf.array(), n));
     }
 }
