@@ -19,7 +19,7 @@ use crate::input::Input;
 use crate::output::table::{self, Columns, Style};
 use crate::processes;
 use crate::results::{Invocation, Merged, Results, RunContext};
-use crate::runners::{External, Language};
+use crate::runners::{FormatChoice, Language};
 use crate::workload::Workload;
 
 /// The numbers of some formats were withheld: the run ends with exit status 3.
@@ -83,7 +83,7 @@ impl Run {
         let mut limited = None;
         let input = crate::input::Limited::first(input, self.max_records, &mut limited);
         if let Some(child) = &self.child {
-            let wanted = rust_names(&self.languages, &registered, &self.formats);
+            let wanted = FormatChoice::rust_names(&self.languages, &registered, &self.formats);
             let formats = with_baseline(registry::select(registered, &wanted)?);
             let settings = self.settings.for_process(child.process);
             let (results, _) =
@@ -96,7 +96,7 @@ impl Run {
                 .and_then(|mut file| file.write_all(&text))
                 .with_context(|| format!("cannot write {}", child.out.display()));
         }
-        let plan = Plan::new(&self.languages, &registered, &self.formats)?;
+        let plan = FormatChoice::new(&self.languages, &registered, &self.formats)?;
         let settings = self.settings;
         let targets = self.targets;
 
@@ -183,83 +183,6 @@ pub fn show_on(
         }
     }
     Ok(())
-}
-
-/// Which formats each chosen language runs. `--formats` names formats of any
-/// language (and Rust's groups); each runner gets the names it has.
-struct Plan {
-    /// `--formats` for the Rust registry, or `None` when Rust runs no format.
-    rust: Option<Vec<String>>,
-    /// Each other runner, built, with the names it runs (empty: all).
-    external: Vec<(&'static External, PathBuf, Vec<String>)>,
-}
-
-impl Plan {
-    fn new<W: Workload>(
-        languages: &[Language],
-        registered: &[Registered<W>],
-        wanted: &[String],
-    ) -> Result<Plan> {
-        let mut known: Vec<(&str, Vec<String>)> = Vec::new();
-        let rust = languages.contains(&Language::Rust).then(|| {
-            let names = rust_names(languages, registered, wanted);
-            known.push(("rust", names.clone()));
-            names
-        });
-        let mut external = Vec::new();
-        for language in languages {
-            let Some(runner) = language.external() else {
-                continue;
-            };
-            let folder = runner.build()?;
-            let listed = runner.list(&folder)?;
-            let names: Vec<String> = wanted
-                .iter()
-                .filter(|w| {
-                    listed
-                        .iter()
-                        .any(|l| l.name == w.as_str() && l.workloads.iter().any(|n| n == W::NAME))
-                })
-                .cloned()
-                .collect();
-            known.push((runner.name, names.clone()));
-            external.push((runner, folder, names));
-        }
-        if let Some(unknown) =
-            wanted.iter().find(|w| known.iter().all(|(_, names)| !names.contains(w)))
-        {
-            bail!(
-                "unknown format '{unknown}' for workload {} in {}; `shootout formats --lang ...` lists them",
-                W::NAME,
-                known.iter().map(|(l, _)| *l).collect::<Vec<_>>().join(", ")
-            );
-        }
-        // A language none of whose formats was named does not run.
-        let named = |names: &Vec<String>| wanted.is_empty() || !names.is_empty();
-        let skipped: Vec<&str> = known.iter().filter(|(_, n)| !named(n)).map(|(l, _)| *l).collect();
-        if !skipped.is_empty() {
-            eprintln!("--formats names no format of {}: not run", skipped.join(", "));
-        }
-        Ok(Plan {
-            rust: rust.filter(named),
-            external: external.into_iter().filter(|(_, _, names)| named(names)).collect(),
-        })
-    }
-}
-
-/// The names of `wanted` the Rust registry runs: all of them when Rust is
-/// the only language, else those it has (formats and groups).
-fn rust_names<W: Workload>(
-    languages: &[Language],
-    registered: &[Registered<W>],
-    wanted: &[String],
-) -> Vec<String> {
-    let in_rust = |item: &String| {
-        registered.iter().any(|f| f.info.name == item.as_str())
-            || registry::GROUPS.iter().any(|group| group.name == item)
-    };
-    let only_rust = languages == [Language::Rust];
-    wanted.iter().filter(|w| only_rust || in_rust(w)).cloned().collect()
 }
 
 /// The chosen formats after the no-format baseline row.

@@ -9,8 +9,10 @@ use std::process::{Command, Stdio};
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
-use crate::benchmark::Settings;
+use crate::benchmark::{Registered, Settings};
+use crate::catalog::registry;
 use crate::results::{Results, SCHEMA};
+use crate::workload::Workload;
 
 /// The languages `--lang` chooses between.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Serialize)]
@@ -288,6 +290,83 @@ impl External {
     }
 }
 
+/// Which formats each chosen language runs. `--formats` names formats of any
+/// language (and Rust's groups); each runner gets the names it has.
+pub struct FormatChoice {
+    /// `--formats` for the Rust registry, or `None` when Rust runs no format.
+    pub rust: Option<Vec<String>>,
+    /// Each other runner, built, with the names it runs (empty: all).
+    pub external: Vec<(&'static External, PathBuf, Vec<String>)>,
+}
+
+impl FormatChoice {
+    pub fn new<W: Workload>(
+        languages: &[Language],
+        registered: &[Registered<W>],
+        wanted: &[String],
+    ) -> Result<FormatChoice> {
+        let mut known: Vec<(&str, Vec<String>)> = Vec::new();
+        let rust = languages.contains(&Language::Rust).then(|| {
+            let names = FormatChoice::rust_names(languages, registered, wanted);
+            known.push(("rust", names.clone()));
+            names
+        });
+        let mut external = Vec::new();
+        for language in languages {
+            let Some(runner) = language.external() else {
+                continue;
+            };
+            let folder = runner.build()?;
+            let listed = runner.list(&folder)?;
+            let names: Vec<String> = wanted
+                .iter()
+                .filter(|w| {
+                    listed
+                        .iter()
+                        .any(|l| l.name == w.as_str() && l.workloads.iter().any(|n| n == W::NAME))
+                })
+                .cloned()
+                .collect();
+            known.push((runner.name, names.clone()));
+            external.push((runner, folder, names));
+        }
+        if let Some(unknown) =
+            wanted.iter().find(|w| known.iter().all(|(_, names)| !names.contains(w)))
+        {
+            bail!(
+                "unknown format '{unknown}' for workload {} in {}; `shootout formats --lang ...` lists them",
+                W::NAME,
+                known.iter().map(|(l, _)| *l).collect::<Vec<_>>().join(", ")
+            );
+        }
+        // A language none of whose formats was named does not run.
+        let named = |names: &Vec<String>| wanted.is_empty() || !names.is_empty();
+        let skipped: Vec<&str> = known.iter().filter(|(_, n)| !named(n)).map(|(l, _)| *l).collect();
+        if !skipped.is_empty() {
+            eprintln!("--formats names no format of {}: not run", skipped.join(", "));
+        }
+        Ok(FormatChoice {
+            rust: rust.filter(named),
+            external: external.into_iter().filter(|(_, _, names)| named(names)).collect(),
+        })
+    }
+
+    /// The names of `wanted` the Rust registry runs: all of them when Rust is
+    /// the only language, else those it has (formats and groups).
+    pub fn rust_names<W: Workload>(
+        languages: &[Language],
+        registered: &[Registered<W>],
+        wanted: &[String],
+    ) -> Vec<String> {
+        let in_rust = |item: &String| {
+            registered.iter().any(|f| f.info.name == item.as_str())
+                || registry::GROUPS.iter().any(|group| group.name == item)
+        };
+        let only_rust = languages == [Language::Rust];
+        wanted.iter().filter(|w| only_rust || in_rust(w)).cloned().collect()
+    }
+}
+
 impl External {
     /// Has the runner replay `plan` over `dataset` (`--replay`,
     /// docs/replay.md) for `formats` (all it has on iex when empty), and
@@ -319,7 +398,8 @@ impl External {
         let output =
             command.output().with_context(|| format!("cannot start the {} runner", self.name))?;
         drop(lock);
-        if !output.status.success() {
+        // 3: some runs failed; each says why in its `error`.
+        if !matches!(output.status.code(), Some(0 | 3)) {
             bail!(
                 "the {} runner's --replay failed ({}): {}",
                 self.name,
@@ -330,7 +410,10 @@ impl External {
         let text = std::fs::read(out.path())
             .with_context(|| format!("cannot read the {} runner's replay results", self.name))?;
         serde_json::from_slice(&text).with_context(|| {
-            format!("the {} runner's replay results are not a shootout-replay-runs/1 file", self.name)
+            format!(
+                "the {} runner's replay results are not a shootout-replay-runs/1 file",
+                self.name
+            )
         })
     }
 }

@@ -76,12 +76,12 @@ func decodeHistogram(t *testing.T, what string, s *string) *hdrhistogram.Histogr
 	return h
 }
 
-// validate checks results against the schema docs/replay.md writes
-// (testdata/replay-runs.schema.json), as JSON.
+// validate checks results against spec/replay-runs.schema.json, the
+// schema every language's replay output is held to, as JSON.
 func validate(t *testing.T, results *Results) {
 	t.Helper()
 	compiler := jsonschema.NewCompiler()
-	schema, err := compiler.Compile("testdata/replay-runs.schema.json")
+	schema, err := compiler.Compile(spec.Path(t, "replay-runs.schema.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

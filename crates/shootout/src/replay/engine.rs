@@ -16,8 +16,8 @@ use hdrhistogram::Histogram;
 use serde::{Deserialize, Serialize};
 
 use crate::alloc::{self, Allocations};
-use crate::benchmark::{DynCodec, Registered};
 use crate::benchmark::stats::HISTOGRAM_LIMITS;
+use crate::benchmark::{DynCodec, Registered};
 use crate::workload::Workload;
 
 /// How records travel from the producer thread to the consumer thread.
@@ -376,7 +376,8 @@ fn consume<W: Workload>(
             if index >= half && steady_from.is_none() {
                 steady_from = Some(alloc::snapshot());
             }
-            let used = codec.decode(payload, &mut sink).with_context(|| format!("record {index}"))?;
+            let used =
+                codec.decode(payload, &mut sink).with_context(|| format!("record {index}"))?;
             let done = Instant::now();
             if used != payload.len() {
                 bail!("record {index}: decode used {used} of its {} bytes", payload.len());
@@ -391,8 +392,7 @@ fn consume<W: Workload>(
             consumed.received += 1;
             consumed.arrived[index] = true;
             consumed.last_done_ns = done_ns;
-            let backlog =
-                shared.released.load(Ordering::Relaxed).saturating_sub(consumed.received);
+            let backlog = shared.released.load(Ordering::Relaxed).saturating_sub(consumed.received);
             consumed.max_backlog = consumed.max_backlog.max(backlog);
             if index >= half {
                 consumed.steady_received += 1;
@@ -432,36 +432,36 @@ fn consume<W: Workload>(
 
 /// The producer's and the consumer's ends of a new transport.
 fn open(transport: Transport) -> Result<(Outbox, Inbox)> {
-        match transport {
-            Transport::Ring => {
-                let (to_consumer, filled) = rtrb::RingBuffer::<Filled>::new(RING_RECORDS);
-                let (mut free, from_consumer) = rtrb::RingBuffer::<Vec<u8>>::new(RING_RECORDS);
-                for _ in 0..RING_RECORDS {
-                    free.push(Vec::with_capacity(BUFFER_BYTES)).expect("the ring holds every buffer");
-                }
-                Ok((
-                    Outbox::Ring { free: from_consumer, filled: to_consumer },
-                    Inbox::Ring { filled, free },
-                ))
+    match transport {
+        Transport::Ring => {
+            let (to_consumer, filled) = rtrb::RingBuffer::<Filled>::new(RING_RECORDS);
+            let (mut free, from_consumer) = rtrb::RingBuffer::<Vec<u8>>::new(RING_RECORDS);
+            for _ in 0..RING_RECORDS {
+                free.push(Vec::with_capacity(BUFFER_BYTES)).expect("the ring holds every buffer");
             }
-            Transport::Udp => {
-                let receiver = UdpSocket::bind("127.0.0.1:0")
-                    .context("cannot bind a UDP socket on 127.0.0.1")?;
-                socket2::SockRef::from(&receiver)
-                    .set_recv_buffer_size(UDP_RECEIVE_BUFFER)
-                    .context("cannot size the UDP receive buffer")?;
-                receiver.set_nonblocking(true).context("cannot make the UDP socket non-blocking")?;
-                let sender = UdpSocket::bind("127.0.0.1:0")
-                    .context("cannot bind a UDP socket on 127.0.0.1")?;
-                sender
-                    .connect(receiver.local_addr()?)
-                    .context("cannot connect the UDP sender to its receiver")?;
-                Ok((
-                    Outbox::Udp { socket: sender, datagram: Vec::with_capacity(BUFFER_BYTES) },
-                    Inbox::Udp { socket: receiver, datagram: vec![0; BUFFER_BYTES] },
-                ))
-            }
+            Ok((
+                Outbox::Ring { free: from_consumer, filled: to_consumer },
+                Inbox::Ring { filled, free },
+            ))
         }
+        Transport::Udp => {
+            let receiver =
+                UdpSocket::bind("127.0.0.1:0").context("cannot bind a UDP socket on 127.0.0.1")?;
+            socket2::SockRef::from(&receiver)
+                .set_recv_buffer_size(UDP_RECEIVE_BUFFER)
+                .context("cannot size the UDP receive buffer")?;
+            receiver.set_nonblocking(true).context("cannot make the UDP socket non-blocking")?;
+            let sender =
+                UdpSocket::bind("127.0.0.1:0").context("cannot bind a UDP socket on 127.0.0.1")?;
+            sender
+                .connect(receiver.local_addr()?)
+                .context("cannot connect the UDP sender to its receiver")?;
+            Ok((
+                Outbox::Udp { socket: sender, datagram: Vec::with_capacity(BUFFER_BYTES) },
+                Inbox::Udp { socket: receiver, datagram: vec![0; BUFFER_BYTES] },
+            ))
+        }
+    }
 }
 
 /// What the UDP receive buffer was granted, for the results.
@@ -550,11 +550,14 @@ impl Inbox {
             }
             Inbox::Udp { socket, datagram } => match socket.recv(datagram) {
                 Ok(len) if len < UDP_HEADER => {
-                    bail!("a datagram of {len} bytes arrived, shorter than the {UDP_HEADER}-byte header")
+                    bail!(
+                        "a datagram of {len} bytes arrived, shorter than the {UDP_HEADER}-byte header"
+                    )
                 }
                 Ok(len) => {
                     let index = u32::from_le_bytes(datagram[..4].try_into().expect("4 bytes"));
-                    let release_ns = u64::from_le_bytes(datagram[4..12].try_into().expect("8 bytes"));
+                    let release_ns =
+                        u64::from_le_bytes(datagram[4..12].try_into().expect("8 bytes"));
                     handle(index, release_ns, &datagram[UDP_HEADER..len]).map(|()| true)
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => Ok(false),
@@ -606,11 +609,7 @@ mod tests {
             <Bincode as Codec<Iex>>::encode(&mut self.inner, record, stream)
         }
 
-        fn decode(
-            &mut self,
-            stream: &[u8],
-            sink: &mut <Iex as Workload>::Sink,
-        ) -> Result<usize> {
+        fn decode(&mut self, stream: &[u8], sink: &mut <Iex as Workload>::Sink) -> Result<usize> {
             if self.decoded == STALLED {
                 std::thread::sleep(STALL);
             }
@@ -648,7 +647,10 @@ mod tests {
             assert_eq!(recorded.error, None, "{transport:?}");
             assert_eq!(recorded.received, 100, "{transport:?}");
             let slow = recorded.latency.count_between(10_000_000, u64::MAX);
-            assert!(slow >= 10, "{transport:?}: {slow} records over 10 ms, expected the stall spread over 10 or more");
+            assert!(
+                slow >= 10,
+                "{transport:?}: {slow} records over 10 ms, expected the stall spread over 10 or more"
+            );
             assert!(recorded.latency.max() >= STALL.as_nanos() as u64, "{transport:?}");
         }
     }

@@ -22,7 +22,7 @@ use crate::benchmark::Registered;
 use crate::environment::Environment;
 use crate::export::Target;
 use crate::input::Source;
-use crate::runners::Language;
+use crate::runners::{FormatChoice, Language};
 use crate::sanitize;
 use crate::workload::Dataset;
 use crate::workload::iex::Iex;
@@ -106,9 +106,14 @@ pub struct NotRun {
 
 pub fn replay(task: Replay) -> Result<()> {
     crate::export::check_targets(task.export_json.as_slice())?;
-    let formats = crate::catalog::registry::select(crate::catalog::registry::iex(), &task.formats)?;
+    let languages = Language::expand(&task.languages);
+    let registered = crate::catalog::registry::iex();
+    let choice = FormatChoice::new(&languages, &registered, &task.formats)?;
+    let formats = match &choice.rust {
+        Some(wanted) => crate::catalog::registry::select(registered, wanted)?,
+        None => Vec::new(),
+    };
     let source = Source::from_arg(task.input.clone());
-    eprintln!("replay: reading {} for its busiest second", source.name());
     let (census, report) = plan::census(&source)?;
     crate::output::print_warnings(&report.warnings);
     let kept = plan::keep(&source, &census, task.max_records)?;
@@ -136,10 +141,12 @@ pub fn replay(task: Replay) -> Result<()> {
             reason: format.unsupported_reason().unwrap_or_default().to_owned(),
         });
     }
-    let mut languages = vec![replay_rust(&planned, &runnable)?];
-    for language in Language::expand(&task.languages) {
-        let Some(external) = language.external() else { continue };
-        languages.push(replay_external(external, &planned, &source, &task.formats)?);
+    let mut languages = Vec::new();
+    if choice.rust.is_some() {
+        languages.push(replay_rust(&planned, &runnable)?);
+    }
+    for (external, folder, names) in &choice.external {
+        languages.push(replay_external(external, folder, &planned, &source, names)?);
     }
 
     let rows = summary::rows(&planned.plan, &languages);
@@ -281,11 +288,11 @@ fn replay_rust(planned: &Planned, formats: &[Registered<Iex>]) -> Result<Runs> {
 /// Has another language's runner replay the same plan over the same records.
 fn replay_external(
     external: &'static crate::runners::External,
+    folder: &std::path::Path,
     planned: &Planned,
     source: &Source,
     formats: &[String],
 ) -> Result<Runs> {
-    let folder = external.build()?;
     eprintln!("replay: {} runner", external.name);
     let dir = crate::temporary::system_dir(tempfile::Builder::new().prefix("shootout-replay-"))
         .context("cannot create a temporary folder for the replay hand-off")?;
@@ -294,7 +301,7 @@ fn replay_external(
     write_dataset(planned, source, &dataset_path)?;
     std::fs::write(&plan_path, serde_json::to_vec(&planned.plan)?)
         .with_context(|| format!("cannot write {}", plan_path.display()))?;
-    let runs: Runs = external.replay(&folder, &dataset_path, &plan_path, formats)?;
+    let runs: Runs = external.replay(folder, &dataset_path, &plan_path, formats)?;
     if runs.schema != runs::SCHEMA || runs.language != external.name {
         anyhow::bail!(
             "the {} runner's replay results are {} of language {}; expected {} of {}",

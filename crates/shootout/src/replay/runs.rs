@@ -34,8 +34,8 @@ pub struct RunEntry {
     pub received: u64,
     pub duration_ns: u64,
     pub max_backlog: u64,
-    /// Histograms: base64 of HdrHistogram's V2 encoding.
-    pub latency: String,
+    /// Histograms: base64 of HdrHistogram's V2 encoding; none for a run that never started.
+    pub latency: Option<String>,
     pub busiest: Option<String>,
     pub sizes: Vec<SizeClass>,
     pub allocations: Vec<Allocated>,
@@ -94,7 +94,7 @@ impl RunEntry {
             received: recorded.received,
             duration_ns: recorded.duration_ns,
             max_backlog: recorded.max_backlog,
-            latency: encode_histogram(&recorded.latency),
+            latency: Some(encode_histogram(&recorded.latency)),
             busiest: recorded.busiest.as_ref().map(encode_histogram),
             sizes,
             allocations: vec![

@@ -140,7 +140,10 @@ fn row(plan: &Plan, language: &str, entry: &RunEntry) -> Row {
 }
 
 fn fill(row: &mut Row, entry: &RunEntry) -> Result<(), String> {
-    let latency = histogram(&entry.latency, "latency")?;
+    let Some(latency) = &entry.latency else {
+        return Err("no latency histogram, and no error saying why".to_owned());
+    };
+    let latency = histogram(latency, "latency")?;
     if latency.len() != entry.received {
         return Err(format!(
             "latency histogram holds {} records; {} were received",

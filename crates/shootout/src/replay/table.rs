@@ -104,11 +104,8 @@ pub fn write(document: &Document, out: &mut dyn Write) -> io::Result<()> {
             "gc",
         ]);
         for row in document.rows.iter().filter(|r| r.language == runs.language) {
-            let mut cells = vec![
-                shown(&row.format),
-                row.transport.name().to_owned(),
-                row.speed.to_string(),
-            ];
+            let mut cells =
+                vec![shown(&row.format), row.transport.name().to_owned(), row.speed.to_string()];
             if let Some(error) = &row.error {
                 cells.push(format!("failed: {}", shown(error)));
                 table.add_row(cells);
@@ -198,9 +195,15 @@ fn sustainable(document: &Document, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "{table}")
 }
 
-/// Median latency by payload size at the fastest speed on the ring: does time grow with size?
+/// Median latency by payload size on the ring at the fastest finite speed
+/// (at `max` a full ring's queue dominates every record): does time grow with size?
 fn sizes(document: &Document, out: &mut dyn Write) -> io::Result<()> {
-    let Some(speed) = document.settings.speeds.last() else { return Ok(()) };
+    let speeds = &document.settings.speeds;
+    let fastest = speeds
+        .iter()
+        .filter(|s| s.factor().is_some())
+        .max_by(|a, b| a.factor().partial_cmp(&b.factor()).expect("finite speeds"));
+    let Some(speed) = fastest.or(speeds.first()) else { return Ok(()) };
     let rows: Vec<&Row> = document
         .rows
         .iter()
@@ -225,10 +228,12 @@ fn sizes(document: &Document, out: &mut dyn Write) -> io::Result<()> {
     for row in rows {
         let mut cells = vec![shown(&row.language), shown(&row.format)];
         for class in &classes {
-            cells.push(row.sizes.iter().find(|s| s.max_bytes == *class).map_or(
-                "-".to_owned(),
-                |s| format!("{} ({})", duration(s.p50_ns), s.records),
-            ));
+            cells.push(
+                row.sizes
+                    .iter()
+                    .find(|s| s.max_bytes == *class)
+                    .map_or("-".to_owned(), |s| format!("{} ({})", duration(s.p50_ns), s.records)),
+            );
         }
         table.add_row(cells);
     }

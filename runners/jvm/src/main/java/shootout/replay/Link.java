@@ -101,8 +101,8 @@ abstract class Link implements AutoCloseable {
 
         static String describe() {
             return "Agrona OneToOneRingBuffer over " + DATA_BYTES + " bytes of direct memory (an UnsafeBuffer), one message per record "
-                    + "(the 12-byte header, then the payload); the producer encodes into its own byte[] and write() copies it in, "
-                    + "spinning while the ring is full; the consumer busy-polls read() one message at a time and copies the message "
+                    + "(the 12-byte header, then the payload), at most " + OneRun.IN_FLIGHT + " records in flight; the producer encodes "
+                    + "into its own byte[] and write() copies it in, spinning while the ring is full; the consumer busy-polls read() one message at a time and copies the message "
                     + "out into a byte[] for the codec (the JVM codecs decode from a byte[])";
         }
 

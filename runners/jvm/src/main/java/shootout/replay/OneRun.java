@@ -62,6 +62,10 @@ final class OneRun {
 
     // Shared by both threads.
     private final AtomicLong released = new AtomicLong();
+    /** Records the consumer has decoded, so the ring holds at most {@link #IN_FLIGHT} (as Rust's and Go's rings do). */
+    private final AtomicLong decodedShared = new AtomicLong();
+    /** Records released and not yet decoded that a ring run allows, as docs/replay.md says for every language. */
+    static final long IN_FLIGHT = 1024;
     private final AtomicReference<String> failure = new AtomicReference<>();
     private volatile boolean consumerReady, producerDone;
     private volatile long start = Long.MIN_VALUE, producerDoneAt;
@@ -163,6 +167,12 @@ final class OneRun {
                     break;
                 }
                 Link.putHeader(s.buf, i, release - start);
+                while (!link.lossy() && sent - decodedShared.get() >= IN_FLIGHT) {
+                    if (failure.get() != null) {
+                        break records;
+                    }
+                    Thread.onSpinWait();
+                }
                 while (!tx.send(s.buf, s.len)) {
                     if (failure.get() != null) {
                         break records;
@@ -249,6 +259,7 @@ final class OneRun {
                 }
                 sizes[sizeClass(n - Link.HEADER)].recordValue(ns);
                 decoded++;
+                decodedShared.lazySet(decoded);
                 maxBacklog = Math.max(maxBacklog, released.get() - decoded);
                 lastDone = done;
                 if (counting) {

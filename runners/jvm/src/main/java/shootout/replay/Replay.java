@@ -28,10 +28,9 @@ import shootout.workload.Workload;
  * shootout-replay-runs/1. It computes no statistic: each run holds its raw
  * counts and histograms, from which the Rust command computes them.
  *
- * <p>Codecs: each format × transport gets a fresh pair (the producer's encoder
- * and the consumer's decoder, one per thread) before its warm-up, and keeps it
- * for its runs, so the runs start with the buffers the warm-up grew; a run
- * that fails leaves its pair behind and the next run gets a fresh one. Each
+ * <p>Codecs: every run, the warm-up included, gets a fresh pair (the
+ * producer's encoder and the consumer's decoder, one per thread), as in Rust
+ * and Go; what the warm-up leaves is compiled code, not grown buffers. Each
  * run decodes into a sink of its own, validated when it ends.
  */
 public final class Replay {
@@ -39,7 +38,7 @@ public final class Replay {
     }
 
     public static final String SCHEMA = "shootout-replay-runs/1";
-    public static final String LANGUAGE = "jvm";
+    public static final String LANGUAGE = "java";
     public static final String CLOCK = "System.nanoTime (CLOCK_MONOTONIC through the vDSO on Linux), the same clock in both threads";
     public static final String PINNING = "threads not pinned (the JVM has no affinity API)";
     /** The libraries of the replay itself, reported beside the formats'. */
@@ -97,6 +96,7 @@ public final class Replay {
                     for (Plan.Run r : plan.runs()) {
                         OneRun.Outcome o = null;
                         if (cannot == null) {
+                            pair = Pair.of(f);
                             o = once(new OneRun.Input(records, plan.sendTimeNs(), r.span(), r.speed(), plan.busiestSecond()), pair,
                                     transport, ring, granted, gc);
                             gcMissing |= o.gc() == null && gc.available;
@@ -106,10 +106,6 @@ public final class Replay {
                         if (error != null) {
                             bad++;
                             err.println("FAILED " + f.info().name() + " over " + transport + " at " + r.speedJson() + ": " + error);
-                        }
-                        if (o != null && o.error() != null) {
-                            pair = Pair.of(f);
-                            cannot = pair.error;
                         }
                     }
                     failed += bad;

@@ -9,8 +9,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.InputFormat;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,6 +25,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -118,13 +124,28 @@ class ReplayTest {
         assertTrue(n.isIntegralNumber() && n.asLong() >= 0, what + " is " + n);
     }
 
+    /** spec/replay-runs.schema.json, which every language's replay output is held to. */
+    static final Schema RUNS_SCHEMA = runsSchema();
+
+    static Schema runsSchema() {
+        try {
+            return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
+                    .getSchema(Files.readString(Spec.DIR.resolve("replay-runs.schema.json")), InputFormat.JSON);
+        } catch (java.io.IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /**
      * The results file as docs/replay.md's shootout-replay-runs/1 lays it out, key for key and type for type; returns its runs.
      */
     static JsonNode validate(JsonNode j, List<String> transports) {
+        String broken = RUNS_SCHEMA.validate(j.toString(), InputFormat.JSON).stream()
+                .map(e -> e.getInstanceLocation() + ": " + e.getMessage()).collect(Collectors.joining("\n"));
+        assertEquals("", broken, "the results break spec/replay-runs.schema.json");
         assertEquals(TOP, keys(j));
         assertEquals(Replay.SCHEMA, j.get("schema").asText());
-        assertEquals("jvm", j.get("language").asText());
+        assertEquals("java", j.get("language").asText());
         j.get("versions").fields().forEachRemaining(v -> assertTrue(v.getValue().isTextual(), v.getKey()));
         assertTrue(j.get("clock").asText().startsWith("System.nanoTime"), j.get("clock").toString());
         assertEquals("threads not pinned (the JVM has no affinity API)", j.get("pinning").asText());
