@@ -191,6 +191,34 @@ impl External {
         command(folder, self.run)
     }
 
+    /// Runs `command` for `formats` (all when empty) under the build
+    /// folder's shared lock. Exit 3 means some formats failed, which the
+    /// runner's file says; any other failure is an error naming `what`.
+    fn run_for(
+        &self,
+        folder: &Path,
+        mut command: Command,
+        formats: &[String],
+        what: &str,
+    ) -> Result<()> {
+        if !formats.is_empty() {
+            command.args(["--formats", &formats.join(",")]);
+        }
+        let lock = build_lock(folder, Access::Shared)?;
+        let output =
+            command.output().with_context(|| format!("cannot start the {} runner", self.name))?;
+        drop(lock);
+        if !matches!(output.status.code(), Some(0 | 3)) {
+            bail!(
+                "the {} runner{what} failed ({}): {}",
+                self.name,
+                output.status,
+                last_lines(&output.stderr)
+            );
+        }
+        Ok(())
+    }
+
     /// Measures `formats` (all when empty) on `dataset` in one process of
     /// the runner, making the warm-up and measured runs of `settings`, and
     /// reads back the results.
@@ -217,22 +245,8 @@ impl External {
             .arg("--out")
             .arg(out.path())
             .stdin(Stdio::null());
-        if !formats.is_empty() {
-            command.args(["--formats", &formats.join(",")]);
-        }
-        let lock = build_lock(folder, Access::Shared)?;
-        let output =
-            command.output().with_context(|| format!("cannot start the {} runner", self.name))?;
-        drop(lock);
         // 3: some formats failed; they are in the results' `failed`.
-        if !matches!(output.status.code(), Some(0 | 3)) {
-            bail!(
-                "the {} runner failed ({}): {}",
-                self.name,
-                output.status,
-                last_lines(&output.stderr)
-            );
-        }
+        self.run_for(folder, command, formats, "")?;
         // The runner's file is read as any results file is: bounded, and every value checked.
         let name = format!("the {} runner's results", self.name);
         let mut parts = crate::saved::read_as(out.path(), &name)?;
@@ -391,22 +405,8 @@ impl External {
             .arg("--out")
             .arg(out.path())
             .stdin(Stdio::null());
-        if !formats.is_empty() {
-            command.args(["--formats", &formats.join(",")]);
-        }
-        let lock = build_lock(folder, Access::Shared)?;
-        let output =
-            command.output().with_context(|| format!("cannot start the {} runner", self.name))?;
-        drop(lock);
         // 3: some runs failed; each says why in its `error`.
-        if !matches!(output.status.code(), Some(0 | 3)) {
-            bail!(
-                "the {} runner's --replay failed ({}): {}",
-                self.name,
-                output.status,
-                last_lines(&output.stderr)
-            );
-        }
+        self.run_for(folder, command, formats, "'s --replay")?;
         let text = std::fs::read(out.path())
             .with_context(|| format!("cannot read the {} runner's replay results", self.name))?;
         serde_json::from_slice(&text).with_context(|| {

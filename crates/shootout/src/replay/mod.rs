@@ -27,7 +27,8 @@ use crate::sanitize;
 use crate::workload::Dataset;
 use crate::workload::iex::Iex;
 use engine::{Pinning, Schedule, Transport};
-use plan::{Planned, PlannedRun, Speed};
+pub use plan::Settings;
+use plan::{Planned, PlannedRun};
 use runs::{RunEntry, Runs};
 pub use summary::{Row, Sustainable};
 
@@ -37,12 +38,7 @@ pub const SCHEMA: &str = "shootout-replay/1";
 pub struct Replay {
     pub input: PathBuf,
     pub formats: Vec<String>,
-    pub speeds: Vec<Speed>,
-    pub transports: Vec<Transport>,
-    pub seconds: f64,
-    pub max_records: u64,
-    pub warmup_records: usize,
-    pub budget_ns: u64,
+    pub settings: Settings,
     pub languages: Vec<Language>,
     pub export_json: Option<Target>,
 }
@@ -54,7 +50,7 @@ pub struct Document {
     pub command: Vec<String>,
     pub input: InputInfo,
     pub capture: CaptureInfo,
-    pub settings: SettingsInfo,
+    pub settings: Settings,
     pub environment: Environment,
     /// 1, 5 and 15 minute load averages just before the first run.
     pub load_average: Option<[f64; 3]>,
@@ -88,16 +84,6 @@ pub struct CaptureInfo {
 }
 
 #[derive(Serialize)]
-pub struct SettingsInfo {
-    pub speeds: Vec<Speed>,
-    pub transports: Vec<Transport>,
-    pub seconds: f64,
-    pub max_records: u64,
-    pub warmup_records: usize,
-    pub budget_ns: u64,
-}
-
-#[derive(Serialize)]
 pub struct NotRun {
     pub language: String,
     pub format: String,
@@ -116,18 +102,8 @@ pub fn replay(task: Replay) -> Result<()> {
     let source = Source::from_arg(task.input.clone());
     let (census, report) = plan::census(&source)?;
     crate::output::print_warnings(&report.warnings);
-    let kept = plan::keep(&source, &census, task.max_records)?;
-    let planned = plan::plan(
-        &census,
-        kept,
-        &plan::Settings {
-            speeds: &task.speeds,
-            transports: &task.transports,
-            seconds: task.seconds,
-            max_records: task.max_records,
-            warmup_records: task.warmup_records,
-        },
-    );
+    let kept = plan::keep(&source, &census, task.settings.max_records)?;
+    let planned = plan::plan(&census, kept, &task.settings);
     let load_average = crate::environment::load_average();
     let environment = Environment::capture();
 
@@ -150,7 +126,7 @@ pub fn replay(task: Replay) -> Result<()> {
     }
 
     let rows = summary::rows(&planned.plan, &languages);
-    let sustainable = summary::sustainable(&rows, task.budget_ns);
+    let sustainable = summary::sustainable(&rows, task.settings.budget_ns);
     let document = Document {
         schema: SCHEMA,
         command: std::env::args().collect(),
@@ -168,14 +144,7 @@ pub fn replay(task: Replay) -> Result<()> {
             replayed_from: planned.offset,
             replayed_records: planned.records.len(),
         },
-        settings: SettingsInfo {
-            speeds: task.speeds.clone(),
-            transports: task.transports.clone(),
-            seconds: task.seconds,
-            max_records: task.max_records,
-            warmup_records: task.warmup_records,
-            budget_ns: task.budget_ns,
-        },
+        settings: task.settings.clone(),
         environment,
         load_average,
         runs: planned.plan.runs.clone(),

@@ -258,15 +258,18 @@ pub struct Planned {
     pub offset: u64,
 }
 
-pub struct Settings<'a> {
-    pub speeds: &'a [Speed],
-    pub transports: &'a [super::engine::Transport],
+/// How to replay: the speeds, transports and limits, as the results file records them.
+#[derive(Debug, Clone, Serialize)]
+pub struct Settings {
+    pub speeds: Vec<Speed>,
+    pub transports: Vec<super::engine::Transport>,
     pub seconds: f64,
     pub max_records: u64,
     pub warmup_records: usize,
+    pub budget_ns: u64,
 }
 
-pub fn plan(census: &Census, kept: Kept, settings: &Settings<'_>) -> Planned {
+pub fn plan(census: &Census, kept: Kept, settings: &Settings) -> Planned {
     let spans: Vec<Range<u64>> = settings
         .speeds
         .iter()
