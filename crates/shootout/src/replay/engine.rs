@@ -457,7 +457,11 @@ fn open(transport: Transport) -> Result<(Outbox, Inbox)> {
                 .connect(receiver.local_addr()?)
                 .context("cannot connect the UDP sender to its receiver")?;
             Ok((
-                Outbox::Udp { socket: sender, datagram: Vec::with_capacity(BUFFER_BYTES) },
+                Outbox::Udp {
+                    socket: sender,
+                    record: Vec::with_capacity(BUFFER_BYTES),
+                    datagram: Vec::with_capacity(BUFFER_BYTES),
+                },
                 Inbox::Udp { socket: receiver, datagram: vec![0; BUFFER_BYTES] },
             ))
         }
@@ -479,8 +483,16 @@ struct Filled {
 }
 
 enum Outbox {
-    Ring { free: rtrb::Consumer<Vec<u8>>, filled: rtrb::Producer<Filled> },
-    Udp { socket: UdpSocket, datagram: Vec<u8> },
+    Ring {
+        free: rtrb::Consumer<Vec<u8>>,
+        filled: rtrb::Producer<Filled>,
+    },
+    /// `record`: the record alone, encoded into an empty buffer as on the ring.
+    Udp {
+        socket: UdpSocket,
+        record: Vec<u8>,
+        datagram: Vec<u8>,
+    },
 }
 
 impl Outbox {
@@ -510,11 +522,16 @@ impl Outbox {
                 }
                 Ok(())
             }
-            Outbox::Udp { socket, datagram } => {
+            Outbox::Udp { socket, record: alone, datagram } => {
+                // Into an empty buffer first, as on the ring: a codec that
+                // starts a window on an empty stream (DBN's symbol mappings)
+                // then makes each datagram stand alone.
+                alone.clear();
+                codec.encode(record, alone)?;
                 datagram.clear();
                 datagram.extend_from_slice(&index.to_le_bytes());
                 datagram.extend_from_slice(&release_ns.to_le_bytes());
-                codec.encode(record, datagram)?;
+                datagram.extend_from_slice(alone);
                 if datagram.len() > MAX_DATAGRAM {
                     bail!(
                         "{} bytes encoded, more than one datagram carries ({} after the {UDP_HEADER}-byte header)",

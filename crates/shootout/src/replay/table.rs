@@ -103,11 +103,19 @@ pub fn write(document: &Document, out: &mut dyn Write) -> io::Result<()> {
             "allocs/rec",
             "gc",
         ]);
+        let mut failures = Vec::new();
         for row in document.rows.iter().filter(|r| r.language == runs.language) {
             let mut cells =
                 vec![shown(&row.format), row.transport.name().to_owned(), row.speed.to_string()];
             if let Some(error) = &row.error {
-                cells.push(format!("failed: {}", shown(error)));
+                failures.push(format!(
+                    "failed: {} over {} at {}: {}",
+                    shown(&row.format),
+                    row.transport.name(),
+                    row.speed,
+                    shown(error)
+                ));
+                cells.push(format!("failed ({})", failures.len()));
                 table.add_row(cells);
                 continue;
             }
@@ -134,6 +142,9 @@ pub fn write(document: &Document, out: &mut dyn Write) -> io::Result<()> {
             table.add_row(cells);
         }
         writeln!(out, "{table}")?;
+        for (number, failure) in failures.iter().enumerate() {
+            writeln!(out, "({}) {failure}", number + 1)?;
+        }
     }
     sustainable(document, out)?;
     sizes(document, out)?;
