@@ -42,8 +42,6 @@ fn allocations(row: &Row) -> String {
         .allocations
         .iter()
         .map(|a| match (a.count, a.bytes) {
-            // `0`: none at all; `0.00`: some, fewer than one per 200 records.
-            (Some(count), _) if count == 0.0 => "0".to_owned(),
             (Some(count), _) => format!("{count:.2}"),
             (None, Some(bytes)) => format!("{bytes:.0}B"),
             (None, None) => "-".to_owned(),
