@@ -78,8 +78,8 @@ enum Command {
         /// Show files of different workloads or record counts, one set of tables per workload, instead of refusing.
         #[arg(long)]
         allow_mismatch: bool,
-        /// A matrix or study to add to the --export-html page as a section of its own: the --export-json of
-        /// `shootout interop`, `evolution`, `robustness` or `study`. Repeatable.
+        /// A matrix, study or replay to add to the --export-html page as a section of its own: the --export-json
+        /// of `shootout interop`, `evolution`, `robustness`, `study` or `replay`. Repeatable.
         #[arg(long, value_name = "FILE")]
         attach: Vec<PathBuf>,
         #[command(flatten)]
@@ -292,7 +292,11 @@ enum Command {
         /// Write every run's figures and histograms as JSON (`-` for standard output; docs/replay.md).
         #[arg(long, value_name = "FILE")]
         export_json: Option<PathBuf>,
-        /// Overwrite an existing --export-json file.
+        /// Write one self-contained HTML page: latency against offered rate, the percentile curves at each speed,
+        /// every run's figures (`-` for standard output). `report --attach` adds the JSON to a run's page.
+        #[arg(long, value_name = "FILE")]
+        export_html: Option<PathBuf>,
+        /// Overwrite existing export files.
         #[arg(long)]
         force: bool,
     },
@@ -631,6 +635,7 @@ pub fn main() -> Result<()> {
             budget,
             lang,
             export_json,
+            export_html,
             force,
         } => crate::replay::replay(crate::replay::Replay {
             input,
@@ -644,7 +649,10 @@ pub fn main() -> Result<()> {
                 budget_ns: (budget * 1e3).round() as u64,
             },
             languages: lang,
-            export_json: export_json.map(|path| Target { kind: Kind::Json, path, force }),
+            exports: Target::checked(
+                [(Kind::Json, export_json), (Kind::Html, export_html)],
+                force,
+            )?,
         }),
         Command::Evolution { formats, export_json, export_html, force } => {
             crate::evolution::evolution(crate::evolution::Options {

@@ -96,12 +96,13 @@ pub fn merge(
         .collect()
 }
 
-/// The matrices and study results an HTML page can show beside the results, by their `schema`.
+/// The matrices, study results and replays an HTML page can show beside the results, by their `schema`.
 pub const ATTACHABLE: &[&str] = &[
     crate::interop::MATRIX_SCHEMA,
     crate::evolution::SCHEMA,
     crate::robustness::SCHEMA,
     crate::study::RESULT_SCHEMA,
+    crate::replay::SCHEMA,
 ];
 
 /// An attached matrix or study result, read as boundedly as a results file: it is embedded in the page as it is.

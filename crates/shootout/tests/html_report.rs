@@ -73,6 +73,7 @@ fn attached_matrices_are_sections_of_the_page() {
         .assert()
         .success();
     iex_study(dir.path()).arg("--export-json").arg(path("study.json")).assert().success();
+    replay(dir.path()).arg("--export-json").arg(path("replay.json")).assert().success();
     // The same study again under another name: a section each.
     let study = json_file(&path("study.json"));
     let mut again = study.clone();
@@ -91,11 +92,14 @@ fn attached_matrices_are_sections_of_the_page() {
         .arg(path("study.json"))
         .arg("--attach")
         .arg(path("again.json"))
+        .arg("--attach")
+        .arg(path("replay.json"))
         .arg("--export-html")
         .arg(path("page.html"))
         .assert()
         .success();
     if let Some(dom) = check_in_chromium(&path("page.html")) {
+        assert_replay_section(&dom, &json_file(&path("replay.json")));
         for section in [
             "<section id=\"interop\"",
             "<section id=\"evolution\"",
@@ -147,7 +151,8 @@ fn a_matrix_or_study_alone_is_a_page_of_its_one_section() {
     export_both(evolution, "evolution");
     export_both(robustness(dir.path(), "protobuf-prost,bincode"), "robustness");
     export_both(iex_study(dir.path()), "study-iex-2019");
-    for matrix in ["evolution", "robustness", "study-iex-2019"] {
+    export_both(replay(dir.path()), "replay");
+    for matrix in ["evolution", "robustness", "study-iex-2019", "replay"] {
         let page = path(&format!("{matrix}.html"));
         let exported = json_file(&path(&format!("{matrix}.json")));
         let data = embedded_data(&page);
@@ -178,6 +183,9 @@ fn a_matrix_or_study_alone_is_a_page_of_its_one_section() {
         if matrix == "study-iex-2019" {
             assert_study_section(&dom, &exported);
         }
+        if matrix == "replay" {
+            assert_replay_section(&dom, &exported);
+        }
     }
 }
 
@@ -203,6 +211,7 @@ fn hostile_strings_in_attached_matrices_are_drawn_as_text() {
         .assert()
         .success();
     iex_study(dir.path()).arg("--export-json").arg(path("study.json")).assert().success();
+    replay(dir.path()).arg("--export-json").arg(path("replay.json")).assert().success();
     let hostile = |name: &str, edit: &dyn Fn(&mut Value)| {
         let mut matrix = json_file(&path(name));
         edit(&mut matrix);
@@ -246,9 +255,19 @@ fn hostile_strings_in_attached_matrices_are_drawn_as_text() {
         }
         m["checks"][1]["verdict"] = HOSTILE.into();
     });
+    let replay = hostile("replay.json", &|m| {
+        m["input"]["name"] = HOSTILE.into();
+        m["rows"][0]["format"] = HOSTILE.into();
+        m["rows"][1]["error"] = HOSTILE.into();
+        m["languages"][0]["clock"] = HOSTILE.into();
+        m["not_run"] =
+            serde_json::json!([{ "language": HOSTILE, "format": HOSTILE, "reason": HOSTILE }]);
+    });
     shootout()
         .arg("report")
         .arg(path("results.json"))
+        .arg("--attach")
+        .arg(&replay)
         .arg("--attach")
         .arg(&evolution)
         .arg("--attach")
@@ -266,6 +285,11 @@ fn hostile_strings_in_attached_matrices_are_drawn_as_text() {
         assert!(
             text.matches("&lt;img src=x").count() >= 4,
             "the hostile strings are shown, as text"
+        );
+        let section = section_of(&text, "replay").expect("the replay's section");
+        assert!(
+            section.matches("&lt;img src=x").count() >= 7,
+            "the replay's hostile strings are shown, as text: {section}"
         );
         let section = section_of(&text, "study-iex-2019").expect("the study's section");
         assert!(
@@ -294,6 +318,18 @@ fn robustness(dir: &Path, formats: &str) -> assert_cmd::Command {
         .args(["--formats", formats, "--cases", "200", "--sample", "20"])
         .arg("--reproducers")
         .arg(dir.join("reproducers"));
+    command
+}
+
+/// A quick `shootout replay` of two formats on a small generated capture, written in `dir`.
+fn replay(dir: &Path) -> assert_cmd::Command {
+    let capture = dir.join("replayed.pcap");
+    std::fs::write(&capture, common::generated_capture(2_000)).unwrap();
+    let mut command = shootout();
+    command
+        .args(["replay", "--formats", "bincode,json-serde_json", "--speed", "20,100,max"])
+        .args(["--seconds", "0.1", "--max-records", "1000", "--warmup-records", "100", "--input"])
+        .arg(capture);
     command
 }
 
@@ -362,6 +398,29 @@ fn assert_study_section(dom: &str, study: &Value) {
 }
 
 /// The section `id` of a DOM, from its start tag to its end.
+/// A rendered replay section: both charts drawn with every run that has a
+/// point on them, and a row of the runs table per run.
+fn assert_replay_section(dom: &str, replay: &Value) {
+    let section = section_of(dom, "replay").expect("the replay's section");
+    let points: serde_json::Map<String, Value> =
+        serde_json::from_str(&root_attribute(dom, "data-chart-points").expect("charts drawn"))
+            .unwrap();
+    let rows = replay["rows"].as_array().unwrap();
+    // The default pick is every series of so few; points are counted whether shown or not.
+    let finite_ring_or_udp = rows.iter().filter(|r| r["speed"] != "max").count() as u64;
+    assert_eq!(points.get("replay-rate").and_then(Value::as_u64), Some(finite_ring_or_udp / 2));
+    assert!(points.get("replay-percentiles").and_then(Value::as_u64) > Some(0), "{points:?}");
+    for row in rows {
+        let format = row["format"].as_str().unwrap();
+        assert!(section.contains(&format!("<td>{format}</td>")), "no row of {format}");
+    }
+    assert_eq!(
+        section.matches("<tr><td>rust</td>").count(),
+        rows.len() + 2,
+        "a row per run and per format's sustainable rate"
+    );
+}
+
 fn section_of<'a>(dom: &'a str, id: &str) -> Option<&'a str> {
     let start = dom.find(&format!("<section id=\"{id}\""))?;
     let end = dom[start..].find("</section>")?;

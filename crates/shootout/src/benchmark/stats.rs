@@ -70,6 +70,23 @@ impl Default for Samples {
     }
 }
 
+/// Steps of a percentile curve per decade of 1 / (1 − q).
+const CURVE_STEPS_PER_DECADE: i32 = 10;
+
+/// A histogram's percentile curve as (1 / (1 − q), value) points: quantiles
+/// up to the finest its samples resolve (1 / (1 − q) < count), then the
+/// maximum at x = count. The HTML report's latency curves.
+pub fn percentile_curve(h: &Histogram<u64>) -> Vec<(f64, u64)> {
+    let count = h.len() as f64;
+    let mut points: Vec<(f64, u64)> = (0..)
+        .map(|step| 10f64.powf(f64::from(step) / f64::from(CURVE_STEPS_PER_DECADE)))
+        .take_while(|&x| x < count)
+        .map(|x| (x, h.value_at_quantile(1.0 - 1.0 / x)))
+        .collect();
+    points.push((count.max(1.0), h.max()));
+    points
+}
+
 /// The latency histogram in HdrHistogram's V2 format, base64: any HdrHistogram
 /// library can read it back to merge runs or compute other percentiles.
 pub fn encode_histogram(h: &Histogram<u64>) -> String {
@@ -588,6 +605,21 @@ impl Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_curve_reaches_the_finest_quantile_its_samples_resolve_then_the_max() {
+        let mut h = new_histogram();
+        for ns in 1..=1000 {
+            h.record(ns).unwrap();
+        }
+        let points = percentile_curve(&h);
+        assert_eq!(points.first(), Some(&(1.0, 1)));
+        // x = 1000 would ask for q = 0.999 of 1000 samples: the max stands there instead.
+        assert_eq!(points.last(), Some(&(1000.0, 1000)));
+        let (x, ns) = points[points.len() - 2];
+        assert!(x < 1000.0 && (990..=1000).contains(&ns), "{x} {ns}");
+        assert!(points.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 <= w[1].1));
+    }
 
     fn samples(ns: impl IntoIterator<Item = u64>) -> Samples {
         let mut s = Samples::new();

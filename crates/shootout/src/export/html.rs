@@ -20,7 +20,7 @@ use hdrhistogram::Histogram;
 use serde::Serialize;
 
 use crate::benchmark::Settings;
-use crate::benchmark::stats::{Interval, Summary, decode_histogram};
+use crate::benchmark::stats::{Interval, Summary, decode_histogram, percentile_curve};
 use crate::benchmark::timer::Calibration;
 use crate::input::InputFile;
 use crate::output::table;
@@ -280,9 +280,6 @@ impl Figures {
     }
 }
 
-/// Steps of the curve per decade of 1 / (1 − q).
-const CURVE_STEPS_PER_DECADE: i32 = 10;
-
 impl Curve {
     fn of(direction: &Direction) -> Curve {
         // Decoded one at a time into the first: a direction read from a
@@ -301,17 +298,8 @@ impl Curve {
         }
     }
 
-    /// Quantiles up to the finest the samples resolve (1 / (1 − q) ≤ count),
-    /// then the maximum at x = count.
     fn of_histogram(h: &Histogram<u64>) -> Curve {
-        let count = h.len() as f64;
-        let mut points: Vec<(f64, u64)> = (0..)
-            .map(|step| 10f64.powf(f64::from(step) / f64::from(CURVE_STEPS_PER_DECADE)))
-            .take_while(|&x| x < count)
-            .map(|x| (x, h.value_at_quantile(1.0 - 1.0 / x)))
-            .collect();
-        points.push((count.max(1.0), h.max()));
-        Curve { from_histograms: true, points }
+        Curve { from_histograms: true, points: percentile_curve(h) }
     }
 
     fn of_summary(s: &Summary) -> Curve {
@@ -382,8 +370,6 @@ fn script_json(value: &impl Serialize) -> Result<String> {
 mod tests {
     use super::*;
 
-    use crate::benchmark::stats::new_histogram;
-
     #[test]
     fn the_pareto_front_keeps_exactly_the_undominated_points() {
         let points = [
@@ -395,22 +381,6 @@ mod tests {
             (f64::INFINITY, 1.0), // the baseline: never on the front
         ];
         assert_eq!(pareto_front(&points), vec![0, 1, 4]);
-    }
-
-    #[test]
-    fn a_curve_reaches_the_finest_quantile_its_samples_resolve_then_the_max() {
-        let mut h = new_histogram();
-        for ns in 1..=1000 {
-            h.record(ns).unwrap();
-        }
-        let curve = Curve::of_histogram(&h);
-        assert!(curve.from_histograms);
-        assert_eq!(curve.points.first(), Some(&(1.0, 1)));
-        // x = 1000 would ask for q = 0.999 of 1000 samples: the max stands there instead.
-        assert_eq!(curve.points.last(), Some(&(1000.0, 1000)));
-        let (x, ns) = curve.points[curve.points.len() - 2];
-        assert!(x < 1000.0 && (990..=1000).contains(&ns), "{x} {ns}");
-        assert!(curve.points.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 <= w[1].1));
     }
 
     #[test]

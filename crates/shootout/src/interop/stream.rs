@@ -93,7 +93,6 @@ pub struct Stream {
     id: String,
     path: PathBuf,
     framing: Framing,
-    sha256: String,
 }
 
 impl Stream {
@@ -104,10 +103,7 @@ impl Stream {
         let framing = manifest.framing.context("the manifest names no framing")?;
         let path = dir.join(name);
         let mut records = Records::open(&path, framing)?;
-        let mut hash = Sha256::new();
-        while let Some(record) = records.next()? {
-            hash.update(record.bytes);
-        }
+        while records.next()?.is_some() {}
         ensure!(
             records.offset == manifest.bytes && records.index == manifest.records,
             "{}: {} bytes and {} records, the manifest says {} bytes and {} records",
@@ -117,13 +113,26 @@ impl Stream {
             manifest.bytes,
             manifest.records
         );
-        let sha256 = crate::input::capture::hex(&hash.finalize());
-        Ok(Stream { id: manifest.id(), path, framing, sha256 })
+        Ok(Stream { id: manifest.id(), path, framing })
     }
 
-    /// The stream's SHA-256, in hex.
-    pub fn sha256(&self) -> &str {
-        &self.sha256
+    /// The stream's SHA-256, in hex: its file read again, as only a stream
+    /// from outside, whose manifest gives one, needs it.
+    pub fn sha256(&self) -> Result<String> {
+        let mut file = File::open(&self.path)
+            .with_context(|| format!("{}: cannot read", self.path.display()))?;
+        let mut hash = Sha256::new();
+        let mut buffer = vec![0; 64 * 1024];
+        loop {
+            match file.read(&mut buffer) {
+                Ok(0) => return Ok(crate::input::capture::hex(&hash.finalize())),
+                Ok(n) => hash.update(&buffer[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    return Err(e).with_context(|| format!("{}: cannot read", self.path.display()));
+                }
+            }
+        }
     }
 
     fn records(&self) -> Result<Records> {

@@ -114,6 +114,8 @@ pub struct Run<'a, W: Workload> {
     /// The busiest second's records, as indices into `records`.
     pub busiest: Range<usize>,
     pub transport: Transport,
+    /// [`reference`] of `records`, computed once for all the runs over them.
+    pub reference: &'a W::Aggregate,
 }
 
 /// What one run recorded (docs/replay.md, `shootout-replay-runs/1`).
@@ -176,7 +178,7 @@ pub fn replay<W>(run: &Run<'_, W>, pinning: &Pinning) -> Recorded
 where
     W: Workload,
     W::Record: Sync,
-    W::Aggregate: Send,
+    W::Aggregate: Send + Sync,
 {
     let shared = Shared {
         origin: OnceLock::new(),
@@ -219,7 +221,7 @@ where
         error,
     };
     if recorded.error.is_none() {
-        recorded.error = validate::<W>(run.records, &consumed.arrived, consumed.aggregate);
+        recorded.error = validate(run, &consumed.arrived, consumed.aggregate);
     }
     recorded
 }
@@ -241,20 +243,35 @@ impl Recorded {
     }
 }
 
-/// The consumer's aggregate against the reference of exactly the records that arrived.
+/// The aggregate a correct consumer reaches on `records`.
+pub fn reference<'a, W: Workload>(records: impl IntoIterator<Item = &'a W::Record>) -> W::Aggregate
+where
+    W::Record: 'a,
+{
+    let mut sink = W::new_sink(&W::Aggregate::default());
+    for record in records {
+        W::feed(record, &mut sink);
+    }
+    W::finish(sink)
+}
+
+/// The consumer's aggregate against the reference of exactly the records that
+/// arrived: the run's own when all of them did.
 fn validate<W: Workload>(
-    records: &[W::Record],
+    run: &Run<'_, W>,
     arrived: &[bool],
     aggregate: Option<W::Aggregate>,
 ) -> Option<String> {
     let aggregate = aggregate?;
-    let reference = W::Aggregate::default();
-    let mut sink = W::new_sink(&reference);
-    for (record, _) in records.iter().zip(arrived).filter(|(_, arrived)| **arrived) {
-        W::feed(record, &mut sink);
-    }
-    let reference = W::finish(sink);
-    W::first_difference(&reference, &aggregate).map(|d| format!("validation: {d}"))
+    let partial;
+    let reference = if arrived.iter().all(|a| *a) {
+        run.reference
+    } else {
+        let records = run.records.iter().zip(arrived).filter(|(_, a)| **a).map(|(r, _)| r);
+        partial = reference::<W>(records);
+        &partial
+    };
+    W::first_difference(reference, &aggregate).map(|d| format!("validation: {d}"))
 }
 
 struct Produced {
@@ -646,7 +663,15 @@ mod tests {
         schedule: Schedule<'a>,
         transport: Transport,
     ) -> Recorded {
-        let run = Run { format, records, schedule, busiest: 0..records.len(), transport };
+        let reference = reference::<Iex>(records);
+        let run = Run {
+            format,
+            records,
+            schedule,
+            busiest: 0..records.len(),
+            transport,
+            reference: &reference,
+        };
         replay(&run, &Pinning::for_this_machine())
     }
 
@@ -700,16 +725,29 @@ mod tests {
         let mut records = records(50);
         let recorded = run(&format, &records, Schedule::Max, Transport::Ring);
         assert_eq!(recorded.error, None);
-        // The reference is computed from the records given: change one after encoding
-        // by validating against different records.
-        let arrived = vec![true; records.len()];
-        let mut sink = <Iex as Workload>::new_sink(&Default::default());
-        for record in &records {
-            <Iex as Workload>::feed(record, &mut sink);
-        }
-        let aggregate = <Iex as Workload>::finish(sink);
+        // Validation against changed records: the aggregate of the records
+        // sent no longer matches, whether all of them arrived (the run's own
+        // reference) or one was lost (the reference of those that arrived),
+        // and that of exactly the records that arrived does.
+        let (all_sent, also_all_sent) = (reference::<Iex>(&records), reference::<Iex>(&records));
         records[3].seq_no += 1;
-        let error = validate::<Iex>(&records, &arrived, Some(aggregate)).expect("a difference");
+        let changed = reference::<Iex>(&records);
+        let run = Run {
+            format: &format,
+            records: &records,
+            schedule: Schedule::Max,
+            busiest: 0..0,
+            transport: Transport::Ring,
+            reference: &changed,
+        };
+        let mut arrived = vec![true; records.len()];
+        let error = validate(&run, &arrived, Some(all_sent)).expect("a difference");
         assert!(error.starts_with("validation: "), "{error}");
+        arrived[10] = false;
+        let error = validate(&run, &arrived, Some(also_all_sent)).expect("a difference");
+        assert!(error.starts_with("validation: "), "{error}");
+        let but_the_lost = records.iter().enumerate().filter(|(i, _)| *i != 10).map(|(_, r)| r);
+        let consumed = reference::<Iex>(but_the_lost);
+        assert_eq!(validate(&run, &arrived, Some(consumed)), None, "the records that arrived");
     }
 }

@@ -40,7 +40,8 @@ pub struct Replay {
     pub formats: Vec<String>,
     pub settings: Settings,
     pub languages: Vec<Language>,
-    pub export_json: Option<Target>,
+    /// `--export-json` and `--export-html`, checked.
+    pub exports: Vec<Target>,
 }
 
 /// The results file, `shootout-replay/1` (docs/replay.md).
@@ -91,7 +92,6 @@ pub struct NotRun {
 }
 
 pub fn replay(task: Replay) -> Result<()> {
-    crate::export::check_targets(task.export_json.as_slice())?;
     let languages = Language::expand(&task.languages);
     let registered = crate::catalog::registry::iex();
     let choice = FormatChoice::new(&languages, &registered, &task.formats)?;
@@ -121,8 +121,11 @@ pub fn replay(task: Replay) -> Result<()> {
     if choice.rust.is_some() {
         languages.push(replay_rust(&planned, &runnable)?);
     }
-    for (external, folder, names) in &choice.external {
-        languages.push(replay_external(external, folder, &planned, &source, names)?);
+    if !choice.external.is_empty() {
+        let handoff = Handoff::write(&planned, &source)?;
+        for (external, folder, names) in &choice.external {
+            languages.push(handoff.replay(external, folder, names)?);
+        }
     }
 
     let rows = summary::rows(&planned.plan, &languages);
@@ -155,11 +158,11 @@ pub fn replay(task: Replay) -> Result<()> {
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    if !task.export_json.as_ref().is_some_and(Target::is_stdout) {
+    if !task.exports.iter().any(Target::is_stdout) {
         table::write(&document, &mut out)?;
         out.flush()?;
     }
-    if let Some(target) = &task.export_json {
+    for target in &task.exports {
         target.write_document(&document)?;
     }
     Ok(())
@@ -171,6 +174,16 @@ fn replay_rust(planned: &Planned, formats: &[Registered<Iex>]) -> Result<Runs> {
     let pinning = Pinning::for_this_machine();
     let plan = &planned.plan;
     let busiest = plan.busiest_second.first..plan.busiest_second.end;
+    let warmup = plan.widest().map(|widest| {
+        let end = widest.first + plan.warmup_records.min(widest.end - widest.first);
+        &planned.records[widest.first..end]
+    });
+    let warmup_reference = warmup.map(engine::reference::<Iex>);
+    let references: Vec<_> = plan
+        .runs
+        .iter()
+        .map(|run| engine::reference::<Iex>(&planned.records[run.first..run.end]))
+        .collect();
     let progress = indicatif::ProgressBar::new((formats.len() * plan.transports.len()) as u64)
         .with_style(
             indicatif::ProgressStyle::with_template("replay {pos}/{len} {msg}")
@@ -180,14 +193,14 @@ fn replay_rust(planned: &Planned, formats: &[Registered<Iex>]) -> Result<Runs> {
     for format in formats {
         for &transport in &plan.transports {
             progress.set_message(format!("{} over {}", format.info.name, transport.name()));
-            if let Some(widest) = plan.widest() {
-                let end = widest.first + plan.warmup_records.min(widest.end - widest.first);
+            if let (Some(records), Some(reference)) = (warmup, &warmup_reference) {
                 let warmup = engine::Run {
                     format,
-                    records: &planned.records[widest.first..end],
+                    records,
                     schedule: Schedule::Max,
                     busiest: 0..0,
                     transport,
+                    reference,
                 };
                 let warmed = engine::replay(&warmup, &pinning);
                 if let Some(error) = warmed.error {
@@ -199,7 +212,7 @@ fn replay_rust(planned: &Planned, formats: &[Registered<Iex>]) -> Result<Runs> {
                     continue;
                 }
             }
-            for run in &plan.runs {
+            for (run, reference) in plan.runs.iter().zip(&references) {
                 let offsets = plan.offsets(run);
                 let relative = |i: usize| i.clamp(run.first, run.end) - run.first;
                 let replayed = engine::Run {
@@ -208,6 +221,7 @@ fn replay_rust(planned: &Planned, formats: &[Registered<Iex>]) -> Result<Runs> {
                     schedule: offsets.as_deref().map_or(Schedule::Max, Schedule::Paced),
                     busiest: relative(busiest.start)..relative(busiest.end),
                     transport,
+                    reference,
                 };
                 let recorded = engine::replay(&replayed, &pinning);
                 entries.push(RunEntry::new(format.info.name, transport, run, recorded));
@@ -254,54 +268,67 @@ fn replay_rust(planned: &Planned, formats: &[Registered<Iex>]) -> Result<Runs> {
     })
 }
 
-/// Has another language's runner replay the same plan over the same records.
-fn replay_external(
-    external: &'static crate::runners::External,
-    folder: &std::path::Path,
-    planned: &Planned,
-    source: &Source,
-    formats: &[String],
-) -> Result<Runs> {
-    eprintln!("replay: {} runner", external.name);
-    let dir = crate::temporary::system_dir(tempfile::Builder::new().prefix("shootout-replay-"))
-        .context("cannot create a temporary folder for the replay hand-off")?;
-    let dataset_path = dir.path().join("dataset.jsonl");
-    let plan_path = dir.path().join("plan.json");
-    write_dataset(planned, source, &dataset_path)?;
-    std::fs::write(&plan_path, serde_json::to_vec(&planned.plan)?)
-        .with_context(|| format!("cannot write {}", plan_path.display()))?;
-    let runs: Runs = external.replay(folder, &dataset_path, &plan_path, formats)?;
-    if runs.schema != runs::SCHEMA || runs.language != external.name {
-        anyhow::bail!(
-            "the {} runner's replay results are {} of language {}; expected {} of {}",
-            external.name,
-            sanitize::terminal(&runs.schema),
-            sanitize::terminal(&runs.language),
-            runs::SCHEMA,
-            external.name
-        );
-    }
-    Ok(runs)
+/// The records and plan the other languages' runners replay, written once
+/// for all of them.
+struct Handoff {
+    /// Removed when dropped.
+    dir: crate::temporary::Dir,
 }
 
-fn write_dataset(planned: &Planned, source: &Source, path: &std::path::Path) -> Result<()> {
-    let mut sink = <Iex as crate::workload::Workload>::new_sink(&Default::default());
-    for record in &planned.records {
-        <Iex as crate::workload::Workload>::feed(record, &mut sink);
+impl Handoff {
+    fn write(planned: &Planned, source: &Source) -> Result<Handoff> {
+        let dir = crate::temporary::system_dir(tempfile::Builder::new().prefix("shootout-replay-"))
+            .context("cannot create a temporary folder for the replay hand-off")?;
+        let handoff = Handoff { dir };
+        let dataset = Dataset::<Iex>::in_order(
+            planned.records.clone(),
+            engine::reference::<Iex>(&planned.records),
+            format!("{} (replayed records)", source.name()),
+        );
+        let input = crate::input::InMemory::generated(dataset);
+        let scanned = crate::dataset::scan(&input)?;
+        let path = handoff.dataset();
+        let mut file = std::io::BufWriter::new(
+            std::fs::File::create(&path)
+                .with_context(|| format!("cannot create {}", path.display()))?,
+        );
+        crate::dataset::write_to(&input, &scanned, &mut file, &path.display().to_string())?;
+        file.flush().with_context(|| format!("cannot write {}", path.display()))?;
+        let path = handoff.plan();
+        std::fs::write(&path, serde_json::to_vec(&planned.plan)?)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(handoff)
     }
-    let reference = <Iex as crate::workload::Workload>::finish(sink);
-    let dataset = Dataset::<Iex>::in_order(
-        planned.records.clone(),
-        reference,
-        format!("{} (replayed records)", source.name()),
-    );
-    let input = crate::input::InMemory::generated(dataset);
-    let scanned = crate::dataset::scan(&input)?;
-    let mut file = std::io::BufWriter::new(
-        std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
-    );
-    crate::dataset::write_to(&input, &scanned, &mut file, &path.display().to_string())?;
-    Ok(())
+
+    fn dataset(&self) -> PathBuf {
+        self.dir.path().join("dataset.jsonl")
+    }
+
+    fn plan(&self) -> PathBuf {
+        self.dir.path().join("plan.json")
+    }
+
+    /// Has another language's runner replay the plan over the records.
+    fn replay(
+        &self,
+        external: &'static crate::runners::External,
+        folder: &std::path::Path,
+        formats: &[String],
+    ) -> Result<Runs> {
+        eprintln!("replay: {} runner", external.name);
+        let runs: Runs = external.replay(folder, &self.dataset(), &self.plan(), formats)?;
+        if runs.schema != runs::SCHEMA || runs.language != external.name {
+            anyhow::bail!(
+                "the {} runner's replay results are {} of language {}; expected {} of {}",
+                external.name,
+                sanitize::terminal(&runs.schema),
+                sanitize::terminal(&runs.language),
+                runs::SCHEMA,
+                external.name
+            );
+        }
+        Ok(runs)
+    }
 }
 
 impl RunEntry {

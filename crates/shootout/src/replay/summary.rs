@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::engine::Transport;
 use super::plan::{Plan, PlannedRun, Speed};
 use super::runs::{RunEntry, Runs};
-use crate::benchmark::stats::decode_histogram;
+use crate::benchmark::stats::{decode_histogram, percentile_curve};
 
 /// The percentiles every row shows.
 pub const QUANTILES: [f64; 5] = [0.5, 0.9, 0.99, 0.999, 0.9999];
@@ -25,6 +25,9 @@ pub struct Row {
     /// One per [`QUANTILES`].
     pub percentiles: Vec<Percentile>,
     pub max_ns: u64,
+    /// The percentile curve, (1 / (1 − q), ns) up to the finest quantile the
+    /// records resolve, then the max: the HTML report's HDR curves.
+    pub curve: Vec<(f64, u64)>,
     /// The busiest second's records ("at the open"), when the run held any.
     pub busiest: Option<Tail>,
     /// Latency by payload size class.
@@ -107,6 +110,7 @@ fn row(plan: &Plan, language: &str, entry: &RunEntry) -> Row {
         drops: entry.sent.saturating_sub(entry.received),
         percentiles: Vec::new(),
         max_ns: 0,
+        curve: Vec::new(),
         busiest: None,
         sizes: Vec::new(),
         offered_per_second: plan.offered_per_second(&PlannedRun {
@@ -160,6 +164,7 @@ fn fill(row: &mut Row, entry: &RunEntry) -> Result<(), String> {
         })
         .collect();
     row.max_ns = latency.max();
+    row.curve = percentile_curve(&latency);
     if let Some(text) = &entry.busiest {
         let busiest = histogram(text, "busiest second")?;
         if !busiest.is_empty() {
@@ -240,6 +245,7 @@ mod tests {
             drops,
             percentiles: vec![Percentile { quantile: 0.999, ns: p99_9, few: false }],
             max_ns: p99_9,
+            curve: vec![],
             busiest: None,
             sizes: vec![],
             offered_per_second: speed.factor().map(|s| s * 100.0),

@@ -42,6 +42,8 @@ fn allocations(row: &Row) -> String {
         .allocations
         .iter()
         .map(|a| match (a.count, a.bytes) {
+            // None at all reads apart from a few too rare to show in two decimals.
+            (Some(0.0), _) => "0".to_owned(),
             (Some(count), _) => format!("{count:.2}"),
             (None, Some(bytes)) => format!("{bytes:.0}B"),
             (None, None) => "-".to_owned(),
@@ -178,12 +180,8 @@ fn sustainable(document: &Document, out: &mut dyn Write) -> io::Result<()> {
         speeds.join(", "),
         duration(document.settings.budget_ns)
     )?;
-    let mut table = Table::new();
-    table.load_style(UTF8_BORDERS_ONLY);
     let transports = &document.settings.transports;
-    let mut header = vec!["language".to_owned(), "format".to_owned()];
-    header.extend(transports.iter().map(|t| t.name().to_owned()));
-    table.set_header(header);
+    let mut table = per_format_table(transports.iter().map(|t| t.name().to_owned()));
     let mut seen: Vec<(&str, &str)> = Vec::new();
     for s in &document.sustainable {
         if seen.contains(&(s.language.as_str(), s.format.as_str())) {
@@ -228,14 +226,10 @@ fn sizes(document: &Document, out: &mut dyn Write) -> io::Result<()> {
     classes.sort_by_key(|c| c.unwrap_or(u64::MAX));
     classes.dedup();
     writeln!(out, "\nMedian latency by payload size (ring, {speed}); records in brackets:")?;
-    let mut table = Table::new();
-    table.load_style(UTF8_BORDERS_ONLY);
-    let mut header = vec!["language".to_owned(), "format".to_owned()];
-    header.extend(classes.iter().map(|c| match c {
+    let mut table = per_format_table(classes.iter().map(|c| match c {
         Some(max) => format!("≤{max} B"),
         None => "larger".to_owned(),
     }));
-    table.set_header(header);
     for row in rows {
         let mut cells = vec![shown(&row.language), shown(&row.format)];
         for class in &classes {
@@ -249,4 +243,14 @@ fn sizes(document: &Document, out: &mut dyn Write) -> io::Result<()> {
         table.add_row(cells);
     }
     writeln!(out, "{table}")
+}
+
+/// A table of a row per language and format, then a column each of `columns`.
+fn per_format_table(columns: impl Iterator<Item = String>) -> Table {
+    let mut table = Table::new();
+    table.load_style(UTF8_BORDERS_ONLY);
+    let mut header = vec!["language".to_owned(), "format".to_owned()];
+    header.extend(columns);
+    table.set_header(header);
+    table
 }

@@ -97,7 +97,7 @@ pub const RESULTS: Limits = Limits {
 /// A matrix of `interop`, `evolution` or `robustness`, or a `study` result,
 /// attached to a report: free-form, embedded in the page as it is.
 pub const ATTACHMENT: Limits = Limits {
-    document: "an interop, evolution or robustness matrix or a study result",
+    document: "an interop, evolution or robustness matrix, a study result or a replay",
     depth: 32,
     keys: 10_000,
     key_chars: 256,

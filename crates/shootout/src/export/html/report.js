@@ -13,6 +13,8 @@
   const languages = [...new Set(formats.map(f => f.language))];
   const charts = {};
   const chartPoints = {};
+  // Attachments' charts, drawn once their sections are on the page.
+  const afterAttach = [];
   // Formats that pass the feature filters; every chart and table shows only these.
   let shown = formats.map(() => true);
 
@@ -64,6 +66,31 @@
     if (charts[id]) charts[id].destroy();
     charts[id] = new Chart(document.getElementById(`chart-${id}`), config);
     chartPoints[id] = points;
+  }
+
+  const PERCENTILE_TICKS = [[1, 'min'], [2, 'p50'], [10, 'p90'], [100, 'p99'], [1000, 'p99.9'], [10000, 'p99.99'], [100000, 'p99.999'], [1000000, 'p99.9999']];
+
+  // Percentile curves: percentile on a log-odds axis (x = 1 / (1 − q)), the value on a log axis.
+  function drawPercentileCurves(id, datasets, yTitle, unit) {
+    draw(id, {
+      type: 'line',
+      data: { datasets },
+      options: {
+        interaction: { mode: 'nearest', intersect: false },
+        scales: {
+          x: {
+            type: 'logarithmic', min: 1, title: { display: true, text: 'percentile' },
+            afterBuildTicks: axis => { axis.ticks = PERCENTILE_TICKS.filter(([v]) => v >= axis.min && v <= axis.max).map(([value]) => ({ value })); },
+            ticks: { callback: v => (PERCENTILE_TICKS.find(([t]) => t === v) || [v, ''])[1] },
+          },
+          y: { type: 'logarithmic', title: { display: true, text: yTitle }, ticks: logTicks },
+        },
+        plugins: {
+          legend: { display: false },
+          tooltip: { callbacks: { title: items => items.length ? `p${(100 * (1 - 1 / items[0].parsed.x)).toPrecision(6).replace(/\.?0+$/, '')}` : '', label: c => `${c.dataset.label}: ${number(c.parsed.y)} ${unit}` } },
+        },
+      },
+    }, datasets.reduce((n, d) => n + d.data.length, 0));
   }
 
   // Bootstrap 95 % intervals as whiskers over horizontal bars (dataset field `intervals`).
@@ -390,12 +417,175 @@
       el('ul', { class: 'departures' }, result.figures.departures.map(d => el('li', {}, d))));
   }
 
+  // `shootout replay`: latency against offered rate, the percentile curves at
+  // each speed, and every run's figures. Each chart shows one transport; the
+  // picker's series (language · format) are shared by both charts.
+  function replayView(replay) {
+    const settings = replay.settings;
+    const several = new Set(replay.rows.map(r => r.language)).size > 1;
+    const seriesName = r => (several ? `${r.language} · ${r.format}` : r.format);
+    const series = [...new Set(replay.rows.map(r => `${r.language}\u0000${r.format}`))]
+      .map(key => { const [language, format] = key.split('\u0000'); return { language, format }; });
+    const speedName = s => (s === 'max' ? 'max' : `${s}×`);
+    const finite = settings.speeds.filter(s => s !== 'max').sort((a, b) => a - b);
+    const QUANTILE_NAMES = { 0.5: 'p50', 0.9: 'p90', 0.99: 'p99', 0.999: 'p99.9', 0.9999: 'p99.99' };
+    const state = {
+      transport: settings.transports[0],
+      quantile: 0.999,
+      speed: finite.length ? finite[finite.length - 1] : settings.speeds[0],
+      picked: null,
+    };
+    const rowOf = (s, transport, speed) => replay.rows.find(r => r.language === s.language && r.format === s.format
+      && r.transport === transport && r.speed === speed && !r.error);
+    const us = ns => ns / 1000;
+    const micro = ns => `${ns < 1000 ? number(ns) + ' ns' : number(us(ns)) + ' µs'}`;
+    const rate = v => (v === null || v === undefined ? '–' : `${number(v)}/s`);
+    const percentileOf = (row, q) => row.percentiles.find(p => p.quantile === q);
+
+    // Eight series, or three of each language, lowest p99.9 at the chosen speed.
+    function best() {
+      const tail = s => { const r = rowOf(s, state.transport, state.speed); return r ? percentileOf(r, 0.999).ns : Infinity; };
+      const order = series.map((s, i) => i).sort((a, b) => tail(series[a]) - tail(series[b]));
+      if (!several) return new Set(order.slice(0, 8));
+      return new Set([...new Set(series.map(s => s.language))].flatMap(l => order.filter(i => series[i].language === l).slice(0, 3)));
+    }
+
+    const buttons = (values, key, label, redraw) => values.map(v => el('button', {
+      'data-replay': key, 'data-value': String(v),
+      onclick: () => { state[key] = v; redraw(); },
+    }, label(v)));
+    const drawBoth = () => { drawRate(); drawPercentiles(); };
+
+    function mark() {
+      document.querySelectorAll('#replay button[data-replay]').forEach(b => b.classList.toggle('on', b.dataset.value === String(state[b.dataset.replay])));
+    }
+
+    function drawRate() {
+      mark();
+      const datasets = series.map((s, i) => ({
+        label: seriesName(s),
+        data: finite.map(speed => rowOf(s, state.transport, speed))
+          .filter(r => r && r.offered_per_second)
+          .map(r => { const p = percentileOf(r, state.quantile); return { x: r.offered_per_second, y: Math.max(us(p.ns), 0.001), few: p.few, speed: r.speed }; }),
+        borderColor: formatColor(i), backgroundColor: formatColor(i),
+        hidden: !state.picked.has(i), pointRadius: 3, borderWidth: 1.6,
+      }));
+      draw('replay-rate', {
+        type: 'line',
+        data: { datasets },
+        options: {
+          interaction: { mode: 'nearest', intersect: false },
+          scales: {
+            x: { type: 'logarithmic', title: { display: true, text: 'offered rate (records/s)' }, ticks: logTicks },
+            y: { type: 'logarithmic', title: { display: true, text: `${QUANTILE_NAMES[state.quantile]} (µs)` }, ticks: logTicks },
+          },
+          plugins: {
+            legend: { display: false },
+            tooltip: { callbacks: { label: c => { const p = c.raw; return `${c.dataset.label} at ${speedName(p.speed)}: ${p.few ? '~' : ''}${number(p.y)} µs`; } } },
+          },
+        },
+      }, datasets.reduce((n, d) => n + d.data.length, 0));
+    }
+
+    function drawPercentiles() {
+      mark();
+      const datasets = series.map((s, i) => {
+        const r = rowOf(s, state.transport, state.speed);
+        return {
+          label: seriesName(s),
+          data: r ? r.curve.map(([x, ns]) => ({ x, y: Math.max(us(ns), 0.001) })) : [],
+          borderColor: formatColor(i), backgroundColor: formatColor(i),
+          hidden: !state.picked.has(i), pointRadius: 0, borderWidth: 1.6,
+        };
+      });
+      drawPercentileCurves('replay-percentiles', datasets, 'µs from scheduled release to decoded', 'µs');
+    }
+
+    function drawPicker() {
+      document.getElementById('replay-picker').replaceChildren(...series.map((s, i) => {
+        const box = el('input', { type: 'checkbox' });
+        box.checked = state.picked.has(i);
+        box.addEventListener('change', () => {
+          if (box.checked) state.picked.add(i); else state.picked.delete(i);
+          for (const id of ['replay-rate', 'replay-percentiles']) { charts[id].setDatasetVisibility(i, box.checked); charts[id].update(); }
+        });
+        return el('label', {}, box, el('span', { class: 'swatch', style: `background:${formatColor(i)}` }), seriesName(s));
+      }));
+    }
+
+    function pick(which) {
+      state.picked = which === 'all' ? new Set(series.map((s, i) => i)) : which === 'none' ? new Set() : best();
+      drawPicker();
+      drawBoth();
+    }
+
+    // As the terminal shows them: 0 for none at all, each thread's (or the process's) figure, who in the title.
+    const perRecord = a => (a.count === null ? (a.bytes === null ? '–' : `${number(a.bytes)} B`) : a.count === 0 ? '0' : a.count.toFixed(2));
+    const allocations = r => el('td', { class: 'num', title: r.allocations.map(a => `${a.who}: ${perRecord(a)}`).join(', ') },
+      r.allocations.length ? r.allocations.map(perRecord).join(' / ') : '–');
+    const runs = el('table', {},
+      el('thead', {}, el('tr', {}, ['language', 'format', 'transport', 'speed', 'records', ...Object.values(QUANTILE_NAMES), 'max', 'open p99.9', 'offered', 'achieved', 'backlog', 'drops', 'allocs/rec', 'gc'].map(h => el('th', {}, h)))),
+      el('tbody', {}, replay.rows.map(r => el('tr', {},
+        el('td', {}, r.language), el('td', {}, r.format), el('td', {}, r.transport), el('td', {}, speedName(r.speed)),
+        r.error ? el('td', { colspan: 14, class: 'failed' }, `failed: ${r.error}`) : [
+          el('td', { class: 'num' }, r.received.toLocaleString('en')),
+          r.percentiles.map(p => el('td', { class: 'num' }, `${p.few ? '~' : ''}${micro(p.ns)}`)),
+          el('td', { class: 'num' }, micro(r.max_ns)),
+          el('td', { class: 'num' }, r.busiest ? micro(r.busiest.p99_9_ns) : '–'),
+          el('td', { class: 'num' }, rate(r.offered_per_second)),
+          el('td', { class: 'num' }, rate(r.achieved_per_second)),
+          el('td', { class: 'num' }, r.max_backlog), el('td', { class: 'num' }, r.drops),
+          allocations(r),
+          el('td', {}, r.gc ? `${r.gc.collections} (max ${micro(r.gc.pause_max_ns)})` : '–'),
+        ]))));
+    const sustainable = el('table', { class: 'matrix' },
+      el('thead', {}, el('tr', {}, el('th', {}, 'language'), el('th', {}, 'format'), settings.transports.map(t => el('th', {}, t)))),
+      el('tbody', {}, series.map(s => el('tr', {}, el('td', {}, s.language), el('td', {}, s.format), settings.transports.map(t => {
+        const found = replay.sustainable.find(x => x.language === s.language && x.format === s.format && x.transport === t);
+        return el('td', { class: 'num' }, !found ? '–' : found.speed === null ? 'none' : `${found.speed}×`);
+      })))));
+    const c = replay.capture;
+    const load = replay.load_average ? `load average ${replay.load_average.map(v => v.toFixed(2)).join(', ')} before the first run` : 'load average unknown';
+    const node = section('replay', 'Replay: latency at the feed\'s own pace',
+      el('p', { class: 'note' }, `${replay.input.name} (${replay.input.bytes.toLocaleString('en')} bytes, sha256 ${replay.input.sha256.slice(0, 16)}…): `
+        + `${c.records.toLocaleString('en')} records, ${c.first_send_time} to ${c.last_send_time}; busiest second ${c.busiest_second} with ${c.busiest_second_records} records; `
+        + `${c.replayed_records.toLocaleString('en')} records replayed around it. Each record is released at its send time scaled by the speed, `
+        + 'encoded by one thread, handed over the transport and decoded by another; its latency runs from its scheduled release to the end of its decode, '
+        + `so waiting behind earlier records counts. ${load}.`),
+      el('div', { class: 'controls' }, 'transport:', buttons(settings.transports, 'transport', t => t, drawBoth),
+        el('button', { onclick: () => pick('best') }, several ? 'lowest p99.9: 3 of each language' : 'lowest p99.9: 8'),
+        el('button', { onclick: () => pick('all') }, 'all'),
+        el('button', { onclick: () => pick('none') }, 'none')),
+      el('h3', {}, 'Latency against offered rate'),
+      el('p', { class: 'note' }, `One point per finite speed (${finite.map(speedName).join(', ') || 'none asked'}); max has no offered rate: its achieved rate is in the table. ~: fewer than ten records beyond the percentile.`),
+      el('div', { class: 'controls' }, 'percentile:', buttons(Object.keys(QUANTILE_NAMES).map(Number), 'quantile', q => QUANTILE_NAMES[q], drawRate)),
+      el('div', { class: 'row' },
+        el('div', { style: 'flex: 3 1 640px' }, chartBox('replay-rate', 420), el('h3', {}, 'Percentile curves'),
+          el('div', { class: 'controls' }, 'speed:', buttons(settings.speeds, 'speed', speedName, drawPercentiles)),
+          chartBox('replay-percentiles', 460)),
+        el('div', { id: 'replay-picker', class: 'picker', style: 'flex: 1 1 240px' })),
+      el('h3', {}, `Sustainable rate: the fastest finite speed with nothing dropped, p99.9 within ${micro(settings.budget_ns)}, and the offered rate kept up with`),
+      sustainable,
+      el('h3', {}, 'Every run'),
+      el('p', { class: 'note' }, 'open: the busiest second\'s records. allocs/rec: steady state (the run\'s second half), producer / consumer, or for the process (hover for which). gc: collections during the run and the longest pause.'),
+      el('div', { class: 'scroll' }, runs),
+      replay.not_run.length ? el('ul', { class: 'withheld' }, replay.not_run.map(n => el('li', {}, `not run: ${n.language} ${n.format}: ${n.reason}`))) : null,
+      el('details', {}, el('summary', {}, 'How each language replayed'),
+        el('ul', { class: 'notes' }, replay.languages.map(l => el('li', {}, `${l.language}: clock ${l.clock}; ${l.pinning}; `
+          + Object.entries(l.transports).map(([t, what]) => `${t}: ${what}`).join('; ')
+          + `; versions ${Object.entries(l.versions).map(([k, v]) => `${k} ${v}`).join(', ')}`))),
+        el('p', { class: 'note' }, `Command: ${replay.command.join(' ')}`)));
+    afterAttach.push(() => pick('best'));
+    return node;
+  }
+
   // Each attachment's view and the id of the section it draws.
   const ATTACHMENTS = {
     'shootout-interop-matrix/1': { view: interopView, section: () => 'interop' },
     'shootout-evolution/1': { view: evolutionView, section: () => 'evolution' },
     'shootout-robustness/1': { view: robustnessView, section: () => 'robustness' },
     'shootout-study-result/1': { view: studyView, section: studySection },
+    'shootout-replay/1': { view: replayView, section: () => 'replay' },
   };
   const attachmentViews = () => data.attachments.map(a => {
     const kind = ATTACHMENTS[a.schema];
@@ -437,7 +627,6 @@
     }, order.length);
   }
 
-  const PERCENTILE_TICKS = [[1, 'min'], [2, 'p50'], [10, 'p90'], [100, 'p99'], [1000, 'p99.9'], [10000, 'p99.99'], [100000, 'p99.999'], [1000000, 'p99.9999']];
   let latencyDirection = 'decode';
   let latencySelection = null;
 
@@ -478,25 +667,7 @@
       borderColor: formatColor(i), backgroundColor: formatColor(i),
       hidden: !latencySelection.has(i), pointRadius: 0, borderWidth: 1.6,
     }));
-    draw('latency', {
-      type: 'line',
-      data: { datasets },
-      options: {
-        interaction: { mode: 'nearest', intersect: false },
-        scales: {
-          x: {
-            type: 'logarithmic', min: 1, title: { display: true, text: 'percentile' },
-            afterBuildTicks: axis => { axis.ticks = PERCENTILE_TICKS.filter(([v]) => v >= axis.min && v <= axis.max).map(([value]) => ({ value })); },
-            ticks: { callback: v => (PERCENTILE_TICKS.find(([t]) => t === v) || [v, ''])[1] },
-          },
-          y: { type: 'logarithmic', title: { display: true, text: 'ns' }, ticks: logTicks },
-        },
-        plugins: {
-          legend: { display: false },
-          tooltip: { callbacks: { title: items => items.length ? `p${(100 * (1 - 1 / items[0].parsed.x)).toPrecision(6).replace(/\.?0+$/, '')}` : '', label: c => `${c.dataset.label}: ${number(c.parsed.y)} ns` } },
-        },
-      },
-    }, datasets.reduce((n, d) => n + d.data.length, 0));
+    drawPercentileCurves('latency', datasets, 'ns', 'ns');
     const picker = document.getElementById('latency-picker');
     picker.replaceChildren(...languages.map(language => el('div', {},
       data.several_languages ? el('h3', {}, language) : null,
@@ -660,6 +831,8 @@
     el('p', { class: 'note' }, `Made by ${data.generator}.`),
     el('pre', { id: 'errors' }));
   if (hasResults) drawAll();
+  afterAttach.forEach(drawAttachment => drawAttachment());
+  if (afterAttach.length) document.documentElement.dataset.chartPoints = JSON.stringify(chartPoints);
   document.documentElement.dataset.rendered = 'yes';
   window.addEventListener('error', () => { document.getElementById('errors').textContent = window.reportErrors.join('\n'); });
 })();
