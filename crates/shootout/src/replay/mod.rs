@@ -24,8 +24,8 @@ use crate::export::Target;
 use crate::input::Source;
 use crate::runners::{FormatChoice, Language};
 use crate::sanitize;
-use crate::workload::Dataset;
 use crate::workload::iex::Iex;
+use crate::workload::{Dataset, Workload};
 use engine::{Pinning, Schedule, Transport};
 pub use plan::Settings;
 use plan::{Planned, PlannedRun};
@@ -124,6 +124,7 @@ pub fn replay(task: Replay) -> Result<()> {
     if !choice.external.is_empty() {
         let handoff = Handoff::write(&planned, &source)?;
         for (external, folder, names) in &choice.external {
+            eprintln!("replay: {} runner", external.name);
             languages.push(handoff.replay(external, folder, names)?);
         }
     }
@@ -308,26 +309,61 @@ impl Handoff {
         self.dir.path().join("plan.json")
     }
 
-    /// Has another language's runner replay the plan over the records.
+    /// Has another language's runner replay the plan over the records: each
+    /// format in a process of its own, as JMH forks. In one JVM the formats
+    /// replayed first leave class hierarchies and call-site profiles that the
+    /// later ones pay for (deoptimization, then compilation, during their
+    /// timed runs), and the order of the formats would show in their tails.
     fn replay(
         &self,
         external: &'static crate::runners::External,
         folder: &std::path::Path,
         formats: &[String],
     ) -> Result<Runs> {
-        eprintln!("replay: {} runner", external.name);
-        let runs: Runs = external.replay(folder, &self.dataset(), &self.plan(), formats)?;
-        if runs.schema != runs::SCHEMA || runs.language != external.name {
-            anyhow::bail!(
-                "the {} runner's replay results are {} of language {}; expected {} of {}",
-                external.name,
-                sanitize::terminal(&runs.schema),
-                sanitize::terminal(&runs.language),
-                runs::SCHEMA,
-                external.name
-            );
+        let formats = match formats {
+            [] => external
+                .list(folder)?
+                .into_iter()
+                .filter(|listed| listed.workloads.iter().any(|w| w == <Iex as Workload>::NAME))
+                .map(|listed| listed.name)
+                .collect(),
+            named => named.to_vec(),
+        };
+        let progress = indicatif::ProgressBar::new(formats.len() as u64).with_style(
+            indicatif::ProgressStyle::with_template("replay: {msg} {pos}/{len}")
+                .expect("a valid template"),
+        );
+        progress.set_message(format!("{} runner", external.name));
+        let mut merged: Option<Runs> = None;
+        for format in &formats {
+            let runs: Runs = external.replay(
+                folder,
+                &self.dataset(),
+                &self.plan(),
+                std::slice::from_ref(format),
+            )?;
+            if runs.schema != runs::SCHEMA || runs.language != external.name {
+                anyhow::bail!(
+                    "the {} runner's replay results are {} of language {}; expected {} of {}",
+                    external.name,
+                    sanitize::terminal(&runs.schema),
+                    sanitize::terminal(&runs.language),
+                    runs::SCHEMA,
+                    external.name
+                );
+            }
+            match &mut merged {
+                None => merged = Some(runs),
+                Some(all) => {
+                    all.versions.extend(runs.versions);
+                    all.runs.extend(runs.runs);
+                }
+            }
+            progress.inc(1);
         }
-        Ok(runs)
+        progress.finish_and_clear();
+        merged
+            .with_context(|| format!("the {} runner has no format to replay on iex", external.name))
     }
 }
 

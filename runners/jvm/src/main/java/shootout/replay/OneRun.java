@@ -111,6 +111,7 @@ final class OneRun {
     }
 
     private void produce() {
+        Pinning.pin(Pinning.PRODUCER);
         try {
             Stream s = new Stream(1 << 16);
             Link.Tx tx = link.tx();
@@ -198,6 +199,7 @@ final class OneRun {
     }
 
     private void consume() {
+        Pinning.pin(Pinning.CONSUMER);
         try {
             Link.Rx rx = link.rx();
             int first = in.span().first(), end = in.span().end(), mid = first + (end - first) / 2;

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,9 +42,19 @@ public final class Replay {
     public static final String SCHEMA = "shootout-replay-runs/1";
     public static final String LANGUAGE = "java";
     public static final String CLOCK = "System.nanoTime (CLOCK_MONOTONIC through the vDSO on Linux), the same clock in both threads";
-    public static final String PINNING = "threads not pinned (the JVM has no affinity API)";
+    /** The most warm-up passes before a format's runs on a transport, however long the JIT keeps compiling. */
+    static final int MAX_WARMUP_PASSES = 20;
+    /** After each warm-up pass: time for the compilations it queued to finish in the background. */
+    static final long COMPILATION_PAUSE_MS = 100;
+    private static final CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
+
+    /** The JIT's total compilation time so far, in ms; 0 where the JVM does not measure it (then one warm-up pass). */
+    private static long compilationMs() {
+        return JIT != null && JIT.isCompilationTimeMonitoringSupported() ? JIT.getTotalCompilationTime() : 0;
+    }
+
     /** The libraries of the replay itself, reported beside the formats'. */
-    static final List<String> LIBRARIES = List.of("jdk", "org.agrona:agrona", "org.hdrhistogram:HdrHistogram");
+    static final List<String> LIBRARIES = List.of("jdk", "org.agrona:agrona", "org.hdrhistogram:HdrHistogram", "net.openhft:affinity");
 
     /** A usage error (exit status 2). */
     public static final class UsageError extends Exception {
@@ -83,11 +95,22 @@ public final class Replay {
                 for (String transport : plan.transports()) {
                     Pair pair = Pair.of(f);
                     String cannot = pair.error;
+                    int warmups = 0;
                     if (cannot == null && plan.warmupRecords() > 0) {
                         Plan.Span largest = plan.largest();
                         Plan.Span w = new Plan.Span(largest.first(), largest.first() + Math.min(plan.warmupRecords(), largest.records()));
-                        OneRun.Outcome o = once(new OneRun.Input(records, plan.sendTimeNs(), w, 0, plan.busiestSecond()), pair, transport,
-                                ring, granted, gc);
+                        // Until a pass, and a pause for the compilations it queued, compiles nothing: code the JIT
+                        // compiles during a timed run takes a core from one of the two busy threads for milliseconds.
+                        long compiled;
+                        OneRun.Outcome o;
+                        do {
+                            compiled = compilationMs();
+                            o = once(new OneRun.Input(records, plan.sendTimeNs(), w, 0, plan.busiestSecond()), pair, transport, ring,
+                                    granted, gc);
+                            warmups++;
+                            pair = Pair.of(f);
+                            Thread.sleep(COMPILATION_PAUSE_MS);
+                        } while (o.error() == null && warmups < MAX_WARMUP_PASSES && compilationMs() != compiled);
                         if (o.error() != null) {
                             cannot = "warm-up (records [" + w.first() + ", " + w.end() + ") at max) failed: " + o.error();
                         }
@@ -110,7 +133,7 @@ public final class Replay {
                     }
                     failed += bad;
                     err.println("replayed " + f.info().name() + " over " + transport + ": " + plan.runs().size() + " runs"
-                            + (bad > 0 ? ", " + bad + " failed" : ""));
+                            + (bad > 0 ? ", " + bad + " failed" : "") + " after " + warmups + " warm-up passes");
                 }
             }
         }
@@ -123,7 +146,7 @@ public final class Replay {
         r.put("language", LANGUAGE);
         r.put("versions", versions(chosen));
         r.put("clock", CLOCK);
-        r.put("pinning", PINNING);
+        r.put("pinning", Pinning.describe());
         Map<String, Object> transports = new LinkedHashMap<>();
         for (String t : plan.transports()) {
             transports.put(t, t.equals("ring") ? Link.Ring.describe() : Link.Udp.describe(granted));
