@@ -132,6 +132,54 @@ fn replay_in_go_and_java_uses_the_same_plan_and_every_run_validates() {
     }
 }
 
+/// Without --formats, every format a runner has runs, each in a process of
+/// its own; those it has only on other workloads are listed as not run.
+#[test]
+fn every_go_format_is_replayed_or_listed_as_not_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let capture = temp_file(&dir, "g.pcap", &generated_capture(300));
+    let document = replay(
+        &capture,
+        &["--lang", "go", "--speed", "max", "--transport", "ring", "--max-records", "200"],
+    );
+    let listed = shootout().args(["formats", "--lang", "go", "--json"]).output().unwrap();
+    assert!(listed.status.success());
+    let listed: Value = serde_json::from_slice(&listed.stdout).unwrap();
+    let mut all: Vec<&str> = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["language"] == "go")
+        .map(|f| f["name"].as_str().unwrap())
+        .collect();
+    all.sort_unstable();
+    let replayed = rows(&document, "go");
+    let not_run = document["not_run"].as_array().unwrap();
+    assert!(replayed.iter().all(|r| r["error"].is_null()), "{replayed:?}");
+    assert!(!not_run.is_empty(), "Go has formats that do not run on iex");
+    // Each with its reason: no library for it, or other workloads only.
+    for entry in not_run {
+        assert_eq!(entry["language"], "go");
+        let format = listed
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["language"] == "go" && f["name"] == entry["format"]);
+        let reason = entry["reason"].as_str().unwrap();
+        match format.and_then(|f| f["not_run"].as_str()) {
+            Some(why) => assert_eq!(reason, why),
+            None => assert!(reason.ends_with("not on iex"), "{entry}"),
+        }
+    }
+    let mut seen: Vec<&str> = replayed
+        .iter()
+        .map(|r| r["format"].as_str().unwrap())
+        .chain(not_run.iter().map(|n| n["format"].as_str().unwrap()))
+        .collect();
+    seen.sort_unstable();
+    assert_eq!(seen, all, "each Go format replayed once, or listed as not run");
+}
+
 #[test]
 fn bad_arguments_and_inputs_get_one_clear_line() {
     let dir = tempfile::tempdir().unwrap();

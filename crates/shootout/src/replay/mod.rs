@@ -125,7 +125,7 @@ pub fn replay(task: Replay) -> Result<()> {
         let handoff = Handoff::write(&planned, &source)?;
         for (external, folder, names) in &choice.external {
             eprintln!("replay: {} runner", external.name);
-            languages.push(handoff.replay(external, folder, names)?);
+            languages.push(handoff.replay(external, folder, names, &mut not_run)?);
         }
     }
 
@@ -314,19 +314,34 @@ impl Handoff {
     /// replayed first leave class hierarchies and call-site profiles that the
     /// later ones pay for (deoptimization, then compilation, during their
     /// timed runs), and the order of the formats would show in their tails.
+    /// With no formats named, every format the runner has on iex; those it
+    /// has on other workloads only go to `not_run`.
     fn replay(
         &self,
         external: &'static crate::runners::External,
         folder: &std::path::Path,
         formats: &[String],
+        not_run: &mut Vec<NotRun>,
     ) -> Result<Runs> {
         let formats = match formats {
-            [] => external
-                .list(folder)?
-                .into_iter()
-                .filter(|listed| listed.workloads.iter().any(|w| w == <Iex as Workload>::NAME))
-                .map(|listed| listed.name)
-                .collect(),
+            [] => {
+                let (iex, other): (Vec<_>, Vec<_>) =
+                    external.list(folder)?.into_iter().partition(|listed| {
+                        listed.workloads.iter().any(|w| w == <Iex as Workload>::NAME)
+                    });
+                not_run.extend(other.into_iter().map(|listed| NotRun {
+                    language: external.name.to_owned(),
+                    reason: match (&listed.not_run, &listed.workloads[..]) {
+                        (Some(why), _) => why.clone(),
+                        (None, []) => "runs on no workload, iex included".to_owned(),
+                        (None, workloads) => {
+                            format!("runs only on {}, not on iex", workloads.join(", "))
+                        }
+                    },
+                    format: listed.name,
+                }));
+                iex.into_iter().map(|listed| listed.name).collect()
+            }
             named => named.to_vec(),
         };
         let progress = indicatif::ProgressBar::new(formats.len() as u64).with_style(
