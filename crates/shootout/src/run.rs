@@ -127,7 +127,7 @@ impl Run {
             let mut out = io::BufWriter::new(dataset.as_file());
             crate::dataset::write_to(input, &scanned, &mut out, "the temporary dataset file")?;
             drop(out);
-            for (runner, folder, formats) in &plan.external {
+            for crate::runners::Chosen { runner, folder, names: formats, .. } in &plan.external {
                 eprintln!(
                     "{}: measuring on the same {} records (runners/{})…",
                     runner.name, scanned.operations, runner.folder

@@ -309,8 +309,18 @@ impl External {
 pub struct FormatChoice {
     /// `--formats` for the Rust registry, or `None` when Rust runs no format.
     pub rust: Option<Vec<String>>,
-    /// Each other runner, built, with the names it runs (empty: all).
-    pub external: Vec<(&'static External, PathBuf, Vec<String>)>,
+    /// Each other runner, built, with the names it runs.
+    pub external: Vec<Chosen>,
+}
+
+/// A runner chosen, built, with what it lists and which of that runs.
+pub struct Chosen {
+    pub runner: &'static External,
+    pub folder: PathBuf,
+    /// The formats it runs (empty: all).
+    pub names: Vec<String>,
+    /// Every format it has (`--list --json`).
+    pub listed: Vec<Listed>,
 }
 
 impl FormatChoice {
@@ -342,7 +352,7 @@ impl FormatChoice {
                 .cloned()
                 .collect();
             known.push((runner.name, names.clone()));
-            external.push((runner, folder, names));
+            external.push(Chosen { runner, folder, names, listed });
         }
         if let Some(unknown) =
             wanted.iter().find(|w| known.iter().all(|(_, names)| !names.contains(w)))
@@ -361,7 +371,7 @@ impl FormatChoice {
         }
         Ok(FormatChoice {
             rust: rust.filter(named),
-            external: external.into_iter().filter(|(_, _, names)| named(names)).collect(),
+            external: external.into_iter().filter(|chosen| named(&chosen.names)).collect(),
         })
     }
 

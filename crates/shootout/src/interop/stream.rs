@@ -119,20 +119,10 @@ impl Stream {
     /// The stream's SHA-256, in hex: its file read again, as only a stream
     /// from outside, whose manifest gives one, needs it.
     pub fn sha256(&self) -> Result<String> {
-        let mut file = File::open(&self.path)
+        let mut raw = crate::input::Source::File(self.path.clone()).open()?;
+        std::io::copy(&mut raw, &mut std::io::sink())
             .with_context(|| format!("{}: cannot read", self.path.display()))?;
-        let mut hash = Sha256::new();
-        let mut buffer = vec![0; 64 * 1024];
-        loop {
-            match file.read(&mut buffer) {
-                Ok(0) => return Ok(crate::input::capture::hex(&hash.finalize())),
-                Ok(n) => hash.update(&buffer[..n]),
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    return Err(e).with_context(|| format!("{}: cannot read", self.path.display()));
-                }
-            }
-        }
+        Ok(raw.tap().digest().1)
     }
 
     fn records(&self) -> Result<Records> {

@@ -123,9 +123,9 @@ pub fn replay(task: Replay) -> Result<()> {
     }
     if !choice.external.is_empty() {
         let handoff = Handoff::write(&planned, &source)?;
-        for (external, folder, names) in &choice.external {
-            eprintln!("replay: {} runner", external.name);
-            languages.push(handoff.replay(external, folder, names, &mut not_run)?);
+        for chosen in &choice.external {
+            eprintln!("replay: {} runner", chosen.runner.name);
+            languages.push(handoff.replay(chosen, &mut not_run)?);
         }
     }
 
@@ -316,19 +316,13 @@ impl Handoff {
     /// timed runs), and the order of the formats would show in their tails.
     /// With no formats named, every format the runner has on iex; those it
     /// has on other workloads only go to `not_run`.
-    fn replay(
-        &self,
-        external: &'static crate::runners::External,
-        folder: &std::path::Path,
-        formats: &[String],
-        not_run: &mut Vec<NotRun>,
-    ) -> Result<Runs> {
-        let formats = match formats {
+    fn replay(&self, chosen: &crate::runners::Chosen, not_run: &mut Vec<NotRun>) -> Result<Runs> {
+        let (external, folder) = (chosen.runner, chosen.folder.as_path());
+        let formats = match &chosen.names[..] {
             [] => {
-                let (iex, other): (Vec<_>, Vec<_>) =
-                    external.list(folder)?.into_iter().partition(|listed| {
-                        listed.workloads.iter().any(|w| w == <Iex as Workload>::NAME)
-                    });
+                let (iex, other): (Vec<_>, Vec<_>) = chosen.listed.iter().partition(|listed| {
+                    listed.workloads.iter().any(|w| w == <Iex as Workload>::NAME)
+                });
                 not_run.extend(other.into_iter().map(|listed| NotRun {
                     language: external.name.to_owned(),
                     reason: match (&listed.not_run, &listed.workloads[..]) {
@@ -338,9 +332,9 @@ impl Handoff {
                             format!("runs only on {}, not on iex", workloads.join(", "))
                         }
                     },
-                    format: listed.name,
+                    format: listed.name.clone(),
                 }));
-                iex.into_iter().map(|listed| listed.name).collect()
+                iex.into_iter().map(|listed| listed.name.clone()).collect()
             }
             named => named.to_vec(),
         };
