@@ -99,6 +99,7 @@ where
 
     let mut reader = input.open()?;
     let mut written = 0u64;
+    let mut text = String::new();
     while let Some(window) = reader.next_window(crate::input::DEFAULT_WINDOW)? {
         for &i in window.order {
             let record = &window.records[i as usize];
@@ -109,7 +110,10 @@ where
                     input.position(written)
                 );
             }
-            line(out, record).with_context(cannot_write)?;
+            text.clear();
+            W::handoff_line(record, &mut text);
+            text.push('\n');
+            out.write_all(text.as_bytes()).with_context(cannot_write)?;
             written += 1;
         }
     }

@@ -8,6 +8,7 @@ use crate::format::features::Schema;
 use crate::format::{DecodeStyle, FormatInfo, Labels};
 use crate::workload::Workload;
 use crate::workload::iex::Iex;
+use crate::workload::jsonl::Jsonl;
 use crate::workload::object::Object;
 use crate::workload::primitives::PrimitivesWorkload;
 use crate::workload::sql::Sql;
@@ -71,7 +72,7 @@ macro_rules! registry {
             let mut rows = 0;
             $(
                 rows += 1;
-                row!(matrix, (crate::format::$module::$format $(<$state>)?), $($cell $(($reason))?),*);
+                row!(matrix, (crate::format::$module::$format $(<$state>)?), (crate::format::$module::$format), $($cell $(($reason))?),*);
                 matrix.fill::<crate::format::$module::$format>(rows);
             )+
             matrix
@@ -120,8 +121,8 @@ macro_rules! registry {
 
 /// The cells one format row names: measured, or not run for a stated reason.
 macro_rules! row {
-    ($matrix:ident, ($codec:ty), $($workload:ident $(($reason:literal))?),*) => {
-        $($matrix.$workload.push(row!(@cell $codec $(, $reason)?));)*
+    ($matrix:ident, ($codec:ty), ($format:ty), $($workload:ident $(($reason:literal))?),*) => {
+        $($matrix.$workload.push(row!(@cell $codec, $format $(, $reason)?));)*
     };
     (@checks $checks:ident, ($codec:ty), $($workload:ident $(($reason:literal))?),*) => {
         $(row!(@check $checks, $codec, $workload $(, $reason)?);)*
@@ -132,11 +133,12 @@ macro_rules! row {
         }));
     };
     (@check $checks:ident, $codec:ty, $workload:ident, $reason:literal) => {};
-    (@cell $codec:ty) => {
+    (@cell $codec:ty, $format:ty) => {
         Registered::of::<$codec>()
     };
-    (@cell $codec:ty, $reason:literal) => {
-        Registered::unsupported::<$codec>($reason)
+    // By the bare format name: a codec's state cannot be inferred where no codec is built.
+    (@cell $codec:ty, $format:ty, $reason:literal) => {
+        Registered::unsupported::<$format>($reason)
     };
 }
 
@@ -150,44 +152,45 @@ registry! {
         mixed: Mixed = crate::workload::tabular::sample::<MixedRow>,
         strings: Strings = crate::workload::tabular::sample::<StringsRow>,
         longs: Longs = crate::workload::tabular::sample::<LongsRow>,
+        jsonl: Jsonl = crate::workload::jsonl::sample,
     }
     // One row per format, in the order tables list them when they tie.
     formats {
-        capnp::CapnpUnpacked ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs;
-        capnp::CapnpPacked ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs;
-        flatbuffers::Flatbuffers ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs;
-        flatbuffers::FlatbuffersUnchecked: iex, user, sql, primitives, object, mixed, strings, longs;
-        flatbuffers::FlatbuffersShared: iex;
-        sbe::Sbe ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs;
-        planus::Planus: iex, user, sql, primitives, object, mixed, strings, longs;
-        prost::Prost<_>: iex, user, sql, primitives, object, mixed, strings, longs;
-        bebop::Bebop<_>: iex, user, sql, primitives, object, mixed, strings, longs;
-        thrift::ThriftBinary<_>: iex, user, sql, primitives, object, mixed, strings, longs;
-        thrift::ThriftCompact<_>: iex, user, sql, primitives, object, mixed, strings, longs;
-        apache_avro::AvroDatum: iex, user, sql, primitives, object, mixed, strings, longs;
-        rmp_serde::MsgpackArray: iex, user, sql, primitives, object, mixed, strings, longs;
-        rmp_serde::MsgpackMap: iex, user, sql, primitives, object, mixed, strings, longs;
-        ciborium::CborCiborium: iex, user, sql, primitives, object, mixed, strings, longs;
-        minicbor::CborMinicbor: iex, user, sql, primitives, object, mixed, strings, longs;
-        serde_json::JsonSerdeJson ["json"]: iex, user, sql, primitives, object, mixed, strings, longs;
-        simd_json::JsonSimdJson ["json"]: iex, user, sql, primitives, object, mixed, strings, longs;
-        simd_json::JsonSimdJsonSerde ["json"]: iex, user, sql, primitives, object, mixed, strings, longs;
-        sonic_rs::JsonSonicRs ["json"]: iex, user, sql, primitives, object, mixed, strings, longs;
-        bson::Bson: iex, user, sql, primitives, object, mixed, strings, longs;
-        flexbuffers::Flexbuffers: iex, user, sql, primitives, object, mixed, strings, longs;
-        ubjson::Ubjson: iex, user, sql, primitives, object, mixed, strings, longs;
-        bincode::Bincode: iex, user, sql, primitives, object, mixed, strings, longs;
-        wincode::Wincode: iex, user, sql, primitives, object, mixed, strings, longs;
-        musli::Musli: iex, user, sql, primitives, object, mixed, strings, longs;
-        fory::Fory<_>: iex, user, sql, primitives, object, mixed, strings, longs;
-        iex_tp::IexTp: iex, user("IEX-TP carries only IEX market data"), sql("IEX-TP carries only IEX market data"), primitives("IEX-TP carries only IEX market data"), object("IEX-TP carries only IEX market data"), mixed("IEX-TP carries only IEX market data"), strings("IEX-TP carries only IEX market data"), longs("IEX-TP carries only IEX market data");
-        dbn::Dbn: iex, user("DBN has only its fixed market-data record types"), sql("DBN has only its fixed market-data record types"), primitives("DBN has only its fixed market-data record types"), object("DBN has only its fixed market-data record types"), mixed("DBN has only its fixed market-data record types"), strings("DBN has only its fixed market-data record types"), longs("DBN has only its fixed market-data record types");
-        postcard::Postcard: iex, user, sql, primitives, object, mixed, strings, longs;
-        rkyv::Rkyv: iex, user, sql, primitives, object, mixed, strings, longs;
-        rkyv::RkyvUnchecked: iex, user, sql, primitives, object, mixed, strings, longs;
-        borsh::Borsh: iex, user, sql, primitives, object, mixed, strings, longs;
-        speedy::Speedy: iex, user, sql, primitives, object, mixed, strings, longs;
-        bitcode::Bitcode: iex, user, sql, primitives, object, mixed, strings, longs;
+        capnp::CapnpUnpacked ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema");
+        capnp::CapnpPacked ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema");
+        flatbuffers::Flatbuffers ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema");
+        flatbuffers::FlatbuffersUnchecked: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema");
+        flatbuffers::FlatbuffersShared: iex, jsonl("a schema format: JSON Lines records come with no schema");
+        sbe::Sbe ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema");
+        planus::Planus: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema");
+        prost::Prost<_>: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema");
+        bebop::Bebop<_>: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema");
+        thrift::ThriftBinary<_>: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema");
+        thrift::ThriftCompact<_>: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema");
+        apache_avro::AvroDatum: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema");
+        rmp_serde::MsgpackArray: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("writes structs as arrays: a JSON value has no structs, so its bytes would be msgpack-map's");
+        rmp_serde::MsgpackMap: iex, user, sql, primitives, object, mixed, strings, longs, jsonl;
+        ciborium::CborCiborium: iex, user, sql, primitives, object, mixed, strings, longs, jsonl;
+        minicbor::CborMinicbor: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("minicbor has no value type; a walk of its Tokenizer is not written yet");
+        serde_json::JsonSerdeJson ["json"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl;
+        simd_json::JsonSimdJson ["json"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("simd-json-derive reads into Rust types; simd-json's own value model runs as json-simd-json-serde");
+        simd_json::JsonSimdJsonSerde ["json"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl;
+        sonic_rs::JsonSonicRs ["json"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl;
+        bson::Bson: iex, user, sql, primitives, object, mixed, strings, longs, jsonl;
+        flexbuffers::Flexbuffers: iex, user, sql, primitives, object, mixed, strings, longs, jsonl;
+        ubjson::Ubjson: iex, user, sql, primitives, object, mixed, strings, longs, jsonl;
+        bincode::Bincode: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none");
+        wincode::Wincode: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none");
+        musli::Musli: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none");
+        fory::Fory<_>: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("Fory's dynamic (any-typed) mode is not mapped yet");
+        iex_tp::IexTp: iex, user("IEX-TP carries only IEX market data"), sql("IEX-TP carries only IEX market data"), primitives("IEX-TP carries only IEX market data"), object("IEX-TP carries only IEX market data"), mixed("IEX-TP carries only IEX market data"), strings("IEX-TP carries only IEX market data"), longs("IEX-TP carries only IEX market data"), jsonl("IEX-TP carries only IEX market data");
+        dbn::Dbn: iex, user("DBN has only its fixed market-data record types"), sql("DBN has only its fixed market-data record types"), primitives("DBN has only its fixed market-data record types"), object("DBN has only its fixed market-data record types"), mixed("DBN has only its fixed market-data record types"), strings("DBN has only its fixed market-data record types"), longs("DBN has only its fixed market-data record types"), jsonl("DBN has only its fixed market-data record types");
+        postcard::Postcard: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none");
+        rkyv::Rkyv: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none");
+        rkyv::RkyvUnchecked: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none");
+        borsh::Borsh: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none");
+        speedy::Speedy: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none");
+        bitcode::Bitcode: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none");
     }
 }
 

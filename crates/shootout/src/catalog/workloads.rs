@@ -14,10 +14,11 @@ use super::registry;
 use crate::benchmark::Registered;
 use crate::input::{InMemory, Input};
 use crate::input::{Source, generate};
-use crate::input::{csv, ingest};
+use crate::input::{csv, ingest, jsonl};
 use crate::workload::Workload;
 use crate::workload::fields::Fields;
 use crate::workload::iex::Iex;
+use crate::workload::jsonl::{self as json_values, Jsonl};
 use crate::workload::tabular::{self, LongsRow, MixedRow, Row, StringsRow};
 use crate::workload::{object, primitives, sql, user};
 
@@ -117,6 +118,11 @@ workloads! {
         "20 optional i64",
         "CSV (--input) or generated (--records rows, --presence)",
         tabular::<LongsRow>(registry::longs());
+    Jsonl => "jsonl",
+        "Your JSON Lines: one record per line, any JSON value (JSON Lines input)",
+        "any JSON value: objects, arrays, strings, exact integers of any size, floats",
+        "JSON Lines (--input, - for standard input), else generated API events (--records, --seed)",
+        json_lines(registry::jsonl());
 }
 
 /// An IEX capture from `--input`, else the generated one.
@@ -180,6 +186,26 @@ fn tabular<R: Row + Clone + Serialize>(
         }
     };
     task.on(&csv::CsvFile::<R>::new(source), formats)
+}
+
+/// JSON Lines from `--input`, or generated events rendered to JSON Lines and
+/// read back, so both take the same path.
+fn json_lines(
+    _name: &str,
+    data: &Data,
+    task: impl WorkloadTask,
+    formats: Vec<Registered<Jsonl>>,
+) -> Result<()> {
+    let source = match &data.input {
+        Some(path) => Source::from_arg(path.clone()),
+        None => {
+            let seed = data.generated.seed;
+            let records = json_values::generate(data.records as usize, seed);
+            let name = format!("generated: {} API events, seed {seed}", records.len());
+            Source::Memory { name, bytes: Arc::from(json_values::render(&records).into_bytes()) }
+        }
+    };
+    task.on(&jsonl::JsonlFile { source }, formats)
 }
 
 #[cfg(test)]

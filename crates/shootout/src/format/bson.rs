@@ -17,10 +17,11 @@
 //! `DeserializeSeed` straight into the aggregator, one message at a time: no
 //! message list is built, and symbols are borrowed from the stream.
 
-use anyhow::{Context, Result, ensure};
+use anyhow::{Context, Result, bail, ensure};
 
 use super::serde_decode::SerdeDecode;
 use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
+use crate::workload::jsonl::{Jsonl, Value, ValueSink};
 
 /// The smallest BSON document: its int32 length and the terminating NUL.
 const MIN_DOCUMENT: usize = 5;
@@ -85,6 +86,62 @@ fn document(stream: &[u8]) -> Result<&[u8]> {
         .with_context(|| format!("bson: invalid document length {len}"))?;
     ensure!(len <= stream.len(), "bson: document of {len} bytes is truncated to {}", stream.len());
     Ok(&stream[..len])
+}
+
+/// jsonl: the record serialized as it is (a record that is not an object has
+/// no BSON form: its encode fails, by name); decoded as a `bson::RawDocument`,
+/// the library's in-place dynamic model, walked into the sink.
+impl Codec<Jsonl> for Bson {
+    fn new() -> Self {
+        Bson
+    }
+
+    fn encode(&mut self, record: &Value, stream: &mut Vec<u8>) -> Result<()> {
+        let start = stream.len();
+        bson::serialize_to_buffer(record, stream)
+            .inspect_err(|_| stream.truncate(start))
+            .context("bson: encode")
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut ValueSink) -> Result<usize> {
+        let document = document(stream)?;
+        let raw = bson::RawDocument::from_bytes(document).context("bson: decode")?;
+        walk_document(raw, sink).context("bson: decode")?;
+        Ok(document.len())
+    }
+}
+
+fn walk_document(document: &bson::RawDocument, sink: &mut ValueSink) -> Result<()> {
+    sink.begin_object();
+    for member in document.iter() {
+        let (key, value) = member?;
+        sink.key(key.as_str().as_bytes());
+        walk(value, sink)?;
+    }
+    sink.end_object();
+    Ok(())
+}
+
+fn walk(value: bson::RawBsonRef<'_>, sink: &mut ValueSink) -> Result<()> {
+    use bson::RawBsonRef as V;
+    match value {
+        V::Null => sink.null(),
+        V::Boolean(b) => sink.bool(b),
+        V::Int32(v) => sink.int(i64::from(v)),
+        V::Int64(v) => sink.int(v),
+        V::Double(v) => sink.float(v),
+        V::String(s) => sink.string(s.as_bytes()),
+        V::Document(document) => walk_document(document, sink)?,
+        V::Array(elements) => {
+            sink.begin_array();
+            for element in elements {
+                walk(element?, sink)?;
+            }
+            sink.end_array();
+        }
+        other => bail!("decoded a BSON {:?}, which JSON has no kind for", other.element_type()),
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -12,13 +12,14 @@
 //! message list and one `String` per message. Encode writes straight into the
 //! stream and allocates nothing.
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Iex, MultiMessage};
+use crate::workload::jsonl::{Jsonl, Value, ValueSink};
 
 /// The scratch ciborium reads strings and bytes into, kept across records:
 /// `ciborium::from_reader` builds (and zeroes) a fresh 4 KiB one on every call.
@@ -100,6 +101,60 @@ impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for CborCib
         record.visit(sink);
         Ok(used)
     }
+}
+
+/// jsonl: the record serialized as it is; decoded into `ciborium::Value`,
+/// the library's dynamic model, then walked into the sink.
+impl Codec<Jsonl> for CborCiborium {
+    fn new() -> Self {
+        CborCiborium { scratch: Box::new([0; SCRATCH]) }
+    }
+
+    fn encode(&mut self, record: &Value, stream: &mut Vec<u8>) -> Result<()> {
+        let start = stream.len();
+        ciborium::into_writer(record, &mut *stream)
+            .inspect_err(|_| stream.truncate(start))
+            .context("cbor: encode")
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut ValueSink) -> Result<usize> {
+        let (value, used): (ciborium::Value, _) = self.read(stream)?;
+        walk(&value, sink)?;
+        Ok(used)
+    }
+}
+
+fn walk(value: &ciborium::Value, sink: &mut ValueSink) -> Result<()> {
+    use ciborium::Value as V;
+    match value {
+        V::Null => sink.null(),
+        V::Bool(b) => sink.bool(*b),
+        V::Integer(v) => sink.int128(i128::from(*v)),
+        V::Float(v) => sink.float(*v),
+        V::Text(s) => sink.string(s.as_bytes()),
+        V::Array(elements) => {
+            sink.begin_array();
+            for element in elements {
+                walk(element, sink)?;
+            }
+            sink.end_array();
+        }
+        V::Map(members) => {
+            sink.begin_object();
+            for (key, value) in members {
+                let V::Text(key) = key else {
+                    bail!("cbor: decoded a map key that is not text: {key:?}")
+                };
+                sink.key(key.as_bytes());
+                walk(value, sink)?;
+            }
+            sink.end_object();
+        }
+        V::Bytes(_) => bail!("cbor: decoded a byte string, which JSON has no kind for"),
+        V::Tag(tag, _) => bail!("cbor: decoded tag {tag}, which JSON has no kind for"),
+        other => bail!("cbor: decoded {other:?}, which JSON has no kind for"),
+    }
+    Ok(())
 }
 
 #[cfg(test)]

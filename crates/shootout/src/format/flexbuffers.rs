@@ -22,6 +22,7 @@ use serde::de::DeserializeOwned;
 use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Iex, MultiMessage, Side};
+use crate::workload::jsonl::{Jsonl, Value, ValueSink};
 
 const PREFIX: usize = 4;
 
@@ -178,6 +179,60 @@ fn unsigned(value: Reader<&[u8]>) -> Result<u64> {
         }
         _ => Ok(value.get_u64()?),
     }
+}
+
+/// jsonl: the record serialized as it is into the reused serializer; read with
+/// the crate's `Reader`, its in-place dynamic model, walked into the sink.
+impl Codec<Jsonl> for Flexbuffers {
+    fn new() -> Self {
+        <Flexbuffers as Codec<Iex>>::new()
+    }
+
+    fn encode(&mut self, record: &Value, stream: &mut Vec<u8>) -> Result<()> {
+        self.encode_framed(record, stream)
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut ValueSink) -> Result<usize> {
+        let (buffer, used) = framed(stream)?;
+        // The Reader can panic on corrupt buffers (see the iex decode).
+        match panic::catch_unwind(AssertUnwindSafe(|| {
+            Reader::get_root(buffer).map_err(anyhow::Error::from).and_then(|root| walk(&root, sink))
+        })) {
+            Ok(result) => result.context("flexbuffers: invalid buffer")?,
+            Err(_) => bail!("flexbuffers: corrupt buffer (the reader panicked)"),
+        }
+        Ok(used)
+    }
+}
+
+fn walk(value: &Reader<&[u8]>, sink: &mut ValueSink) -> Result<()> {
+    use FlexBufferType as T;
+    match value.flexbuffer_type() {
+        T::Null => sink.null(),
+        T::Bool => sink.bool(value.get_bool()?),
+        T::Int | T::IndirectInt => sink.int(value.get_i64()?),
+        T::UInt | T::IndirectUInt => sink.uint(value.get_u64()?),
+        T::Float | T::IndirectFloat => sink.float(value.get_f64()?),
+        T::String | T::Key => sink.string(value.get_str()?.as_bytes()),
+        T::Map => {
+            let map = value.get_map()?;
+            sink.begin_object();
+            for (key, member) in map.iter_keys().zip(map.iter_values()) {
+                sink.key(key.as_bytes());
+                walk(&member, sink)?;
+            }
+            sink.end_object();
+        }
+        t if t.is_vector() => {
+            sink.begin_array();
+            for element in value.get_vector()?.iter() {
+                walk(&element, sink)?;
+            }
+            sink.end_array();
+        }
+        other => bail!("decoded a FlexBuffers {other:?}, which JSON has no kind for"),
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -17,11 +17,12 @@
 //! each message to the aggregator as it is read: symbols are borrowed from the
 //! stream and no message list is built.
 
-use anyhow::{Context, Result, ensure};
+use anyhow::{Context, Result, bail, ensure};
 use serde::Serialize;
 
 use super::serde_decode::SerdeDecode;
 use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
+use crate::workload::jsonl::{Jsonl, Value, ValueSink};
 
 /// Bytes of the little-endian length prefix before each record.
 const PREFIX: usize = 4;
@@ -148,6 +149,68 @@ impl<W: SerdeDecode> Codec<W> for MsgpackMap {
     fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
         decode_framed::<W>(stream, sink)
     }
+}
+
+/// jsonl: the record serialized as it is (a map is a map in either struct
+/// layout, so only msgpack-map runs it); decoded with `rmpv`, the
+/// MessagePack crates' dynamic model, as a `ValueRef` borrowing from the
+/// stream, then walked into the sink.
+impl Codec<Jsonl> for MsgpackMap {
+    fn new() -> Self {
+        MsgpackMap
+    }
+
+    fn encode(&mut self, record: &Value, stream: &mut Vec<u8>) -> Result<()> {
+        encode_framed(stream, |stream| {
+            record.serialize(&mut rmp_serde::Serializer::new(stream).with_struct_map())
+        })
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut ValueSink) -> Result<usize> {
+        let (mut body, used) = framed(stream)?;
+        let value = rmpv::decode::read_value_ref(&mut body).context("msgpack: decode")?;
+        ensure!(body.is_empty(), "msgpack: {} bytes after the value in its frame", body.len());
+        walk(&value, sink)?;
+        Ok(used)
+    }
+}
+
+fn walk(value: &rmpv::ValueRef<'_>, sink: &mut ValueSink) -> Result<()> {
+    use rmpv::ValueRef as V;
+    match value {
+        V::Nil => sink.null(),
+        V::Boolean(b) => sink.bool(*b),
+        V::Integer(n) => match n.as_i64() {
+            Some(v) => sink.int(v),
+            None => sink.uint(n.as_u64().expect("a MessagePack integer is i64 or u64")),
+        },
+        V::F32(v) => sink.float(f64::from(*v)),
+        V::F64(v) => sink.float(*v),
+        V::String(s) => sink.string(s.as_bytes()),
+        V::Array(elements) => {
+            sink.begin_array();
+            for element in elements {
+                walk(element, sink)?;
+            }
+            sink.end_array();
+        }
+        V::Map(members) => {
+            sink.begin_object();
+            for (key, value) in members {
+                let V::String(key) = key else {
+                    bail!("msgpack: decoded a map key that is not a string: {key}")
+                };
+                sink.key(key.as_bytes());
+                walk(value, sink)?;
+            }
+            sink.end_object();
+        }
+        V::Binary(_) => bail!("msgpack: decoded binary data, which JSON has no kind for"),
+        V::Ext(tag, _) => {
+            bail!("msgpack: decoded extension type {tag}, which JSON has no kind for")
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

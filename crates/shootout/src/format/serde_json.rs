@@ -18,6 +18,7 @@ use anyhow::{Context, Result};
 
 use super::serde_decode::SerdeDecode;
 use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
+use crate::workload::jsonl::{Jsonl, Value, ValueSink};
 
 pub struct JsonSerdeJson;
 
@@ -64,6 +65,57 @@ impl<W: SerdeDecode> Codec<W> for JsonSerdeJson {
             .and_then(|()| deserializer.end())
             .context("json: decode")?;
         Ok(len + 1)
+    }
+}
+
+/// jsonl: the record serialized as it is; decoded into `serde_json::Value`,
+/// the library's dynamic model, which is then walked into the sink.
+impl Codec<Jsonl> for JsonSerdeJson {
+    fn new() -> Self {
+        JsonSerdeJson
+    }
+
+    fn encode(&mut self, record: &Value, stream: &mut Vec<u8>) -> Result<()> {
+        append_json_line(stream, |stream| serde_json::to_writer(stream, record))
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut ValueSink) -> Result<usize> {
+        let len = json_line_len(stream)?;
+        let value: serde_json::Value =
+            serde_json::from_slice(&stream[..len]).context("json: decode")?;
+        walk(&value, sink);
+        Ok(len + 1)
+    }
+}
+
+fn walk(value: &serde_json::Value, sink: &mut ValueSink) {
+    use serde_json::Value as V;
+    match value {
+        V::Null => sink.null(),
+        V::Bool(b) => sink.bool(*b),
+        V::Number(n) => {
+            if let Some(v) = n.as_i64() {
+                sink.int(v)
+            } else if let Some(v) = n.as_u64() {
+                sink.uint(v)
+            } else {
+                sink.float(n.as_f64().expect("a serde_json number is i64, u64 or f64"))
+            }
+        }
+        V::String(s) => sink.string(s.as_bytes()),
+        V::Array(elements) => {
+            sink.begin_array();
+            elements.iter().for_each(|e| walk(e, sink));
+            sink.end_array();
+        }
+        V::Object(members) => {
+            sink.begin_object();
+            for (key, value) in members {
+                sink.key(key.as_bytes());
+                walk(value, sink);
+            }
+            sink.end_object();
+        }
     }
 }
 

@@ -31,6 +31,7 @@ use super::serde_json::{append_json_line, json_line_len};
 use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, Message, MultiMessage, Side};
+use crate::workload::jsonl::{Jsonl, Value, ValueSink};
 
 pub struct JsonSimdJsonSerde {
     /// The record being decoded, then `INPUT_PADDING` bytes; parsed in place.
@@ -114,6 +115,55 @@ fn copy_line(stream: &[u8], scratch: &mut Vec<u8>) -> Result<usize> {
     scratch.extend_from_slice(&stream[..len]);
     scratch.resize(len + INPUT_PADDING, 0);
     Ok(len)
+}
+
+/// jsonl: the record serialized as it is (simd-json's serde serializer);
+/// decoded into `simd_json::BorrowedValue`, the library's dynamic model
+/// (strings borrowed from the padded scratch copy), then walked into the sink.
+impl Codec<Jsonl> for JsonSimdJsonSerde {
+    fn new() -> Self {
+        <JsonSimdJsonSerde as Codec<Iex>>::new()
+    }
+
+    fn encode(&mut self, record: &Value, stream: &mut Vec<u8>) -> Result<()> {
+        append_json_line(stream, |stream| simd_json::serde::to_writer(stream, record))
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut ValueSink) -> Result<usize> {
+        let len = copy_line(stream, &mut self.scratch)?;
+        let value = simd_json::value::borrowed::to_value_with_buffers(
+            &mut self.scratch[..len],
+            &mut self.buffers,
+        )
+        .context("json: decode")?;
+        walk(&value, sink);
+        Ok(len + 1)
+    }
+}
+
+fn walk(value: &simd_json::BorrowedValue<'_>, sink: &mut ValueSink) {
+    use simd_json::{BorrowedValue as V, StaticNode};
+    match value {
+        V::Static(StaticNode::Null) => sink.null(),
+        V::Static(StaticNode::Bool(b)) => sink.bool(*b),
+        V::Static(StaticNode::I64(v)) => sink.int(*v),
+        V::Static(StaticNode::U64(v)) => sink.uint(*v),
+        V::Static(StaticNode::F64(v)) => sink.float(*v),
+        V::String(s) => sink.string(s.as_bytes()),
+        V::Array(elements) => {
+            sink.begin_array();
+            elements.iter().for_each(|e| walk(e, sink));
+            sink.end_array();
+        }
+        V::Object(members) => {
+            sink.begin_object();
+            for (key, value) in members.iter() {
+                sink.key(key.as_bytes());
+                walk(value, sink);
+            }
+            sink.end_object();
+        }
+    }
 }
 
 // --- json-simd-json: simd-json-derive ------------------------------------------

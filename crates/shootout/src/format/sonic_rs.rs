@@ -14,6 +14,7 @@ use anyhow::{Context, Result};
 use super::serde_decode::SerdeDecode;
 use super::serde_json::{append_json_line, json_line_len};
 use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
+use crate::workload::jsonl::{Jsonl, Value, ValueSink};
 
 pub struct JsonSonicRs;
 
@@ -57,6 +58,57 @@ impl<W: SerdeDecode> Codec<W> for JsonSonicRs {
             .and_then(|()| deserializer.end())
             .context("json: decode")?;
         Ok(len + 1)
+    }
+}
+
+/// jsonl: the record serialized as it is; decoded into `sonic_rs::Value`, the
+/// library's dynamic model, which is then walked into the sink.
+impl Codec<Jsonl> for JsonSonicRs {
+    fn new() -> Self {
+        JsonSonicRs
+    }
+
+    fn encode(&mut self, record: &Value, stream: &mut Vec<u8>) -> Result<()> {
+        append_json_line(stream, |stream| sonic_rs::to_writer(stream, record))
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut ValueSink) -> Result<usize> {
+        let len = json_line_len(stream)?;
+        let value: sonic_rs::Value =
+            sonic_rs::from_slice(&stream[..len]).context("json: decode")?;
+        walk(&value, sink);
+        Ok(len + 1)
+    }
+}
+
+fn walk(value: &sonic_rs::Value, sink: &mut ValueSink) {
+    use sonic_rs::{JsonContainerTrait, JsonType, JsonValueTrait};
+    match value.get_type() {
+        JsonType::Null => sink.null(),
+        JsonType::Boolean => sink.bool(value.is_true()),
+        JsonType::Number => {
+            if let Some(v) = value.as_i64() {
+                sink.int(v)
+            } else if let Some(v) = value.as_u64() {
+                sink.uint(v)
+            } else {
+                sink.float(value.as_f64().expect("a sonic-rs number is i64, u64 or f64"))
+            }
+        }
+        JsonType::String => sink.string(value.as_str().expect("a string").as_bytes()),
+        JsonType::Array => {
+            sink.begin_array();
+            value.as_array().expect("an array").iter().for_each(|e| walk(e, sink));
+            sink.end_array();
+        }
+        JsonType::Object => {
+            sink.begin_object();
+            for (key, value) in value.as_object().expect("an object").iter() {
+                sink.key(key.as_bytes());
+                walk(value, sink);
+            }
+            sink.end_object();
+        }
     }
 }
 

@@ -9,6 +9,9 @@ use anyhow::{Context, Result};
 
 use super::serde_decode::SerdeDecode;
 use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
+use serde::de::DeserializeSeed;
+
+use crate::workload::jsonl::{IntoSink, Jsonl, Value, ValueSink};
 
 pub struct Ubjson;
 
@@ -47,6 +50,25 @@ impl<W: SerdeDecode> Codec<W> for Ubjson {
     fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
         let mut de = Deserializer::from_slice(stream);
         W::deserialize_into(&mut de, sink).context("ubjson: decode")?;
+        Ok(de.position())
+    }
+}
+
+/// jsonl: the record serialized as it is; decoded through serde's dynamic
+/// model (`deserialize_any`) straight into the sink, as this crate has no
+/// value type of its own.
+impl Codec<Jsonl> for Ubjson {
+    fn new() -> Self {
+        Ubjson
+    }
+
+    fn encode(&mut self, record: &Value, stream: &mut Vec<u8>) -> Result<()> {
+        ::ubjson::to_writer(stream, record).context("ubjson: encode")
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut ValueSink) -> Result<usize> {
+        let mut de = Deserializer::from_slice(stream);
+        IntoSink(sink).deserialize(&mut de).context("ubjson: decode")?;
         Ok(de.position())
     }
 }

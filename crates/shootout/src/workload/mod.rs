@@ -3,6 +3,7 @@
 
 pub mod fields;
 pub mod iex;
+pub mod jsonl;
 pub mod object;
 pub mod primitives;
 mod random;
@@ -35,6 +36,14 @@ pub trait Workload: 'static {
     /// The first field of `record` holding a NaN or infinite float, which JSON cannot carry.
     fn non_finite_field(_record: &Self::Record) -> Option<&'static str> {
         None
+    }
+    /// Appends the record's line of the dataset hand-off (docs/dataset-format.md):
+    /// its serde JSON, unless the workload writes its records otherwise.
+    fn handoff_line(record: &Self::Record, out: &mut String)
+    where
+        Self::Record: Serialize,
+    {
+        out.push_str(&serde_json::to_string(record).expect("a record serializes to JSON"));
     }
 }
 

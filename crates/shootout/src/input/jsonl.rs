@@ -1,0 +1,175 @@
+//! JSON Lines: one JSON value per line, read in windows of records so memory
+//! stays bounded whatever the file's size. Lines holding only whitespace are
+//! skipped; anything else that is not one JSON value is refused with its line
+//! and column.
+
+use std::io::{BufRead, BufReader};
+use std::sync::Arc;
+
+use anyhow::{Result, anyhow};
+
+use crate::input::source::{Raw, Source, Tap};
+use crate::input::{Input, InputFile, Reader, Scanned, Window, in_file_order};
+use crate::workload::Workload;
+use crate::workload::jsonl::{Jsonl, Value, ValueSink, visit};
+
+/// A JSON Lines file as the harness reads it: one streaming pass per run.
+pub struct JsonlFile {
+    pub source: Source,
+}
+
+impl Input<Jsonl> for JsonlFile {
+    fn name(&self) -> String {
+        self.source.name()
+    }
+
+    fn open(&self) -> Result<Box<dyn Reader<Jsonl> + '_>> {
+        let raw = self.source.open()?;
+        let tap = raw.tap();
+        Ok(Box::new(JsonlReader {
+            name: self.source.name(),
+            lines: BufReader::with_capacity(1 << 20, raw),
+            tap,
+            line: Vec::new(),
+            line_number: 0,
+            window: Vec::new(),
+            order: Vec::new(),
+            reference: ValueSink::default(),
+            source: &self.source,
+        }))
+    }
+
+    fn position(&self, op: u64) -> String {
+        format!("record {} (blank lines not counted)", op + 1)
+    }
+}
+
+struct JsonlReader<'a> {
+    name: String,
+    lines: BufReader<Raw>,
+    tap: Arc<Tap>,
+    line: Vec<u8>,
+    line_number: u64,
+    window: Vec<Value>,
+    order: Vec<u32>,
+    /// The records' values as read: what every format must reproduce.
+    reference: ValueSink,
+    source: &'a Source,
+}
+
+impl JsonlReader<'_> {
+    /// The next non-blank line's record, or `None` at the end of the input.
+    fn next_record(&mut self) -> Result<Option<Value>> {
+        loop {
+            self.line.clear();
+            let n = self
+                .lines
+                .read_until(b'\n', &mut self.line)
+                .map_err(|e| anyhow!("{}: read failed: {e}", self.name))?;
+            if n == 0 {
+                return Ok(None);
+            }
+            self.line_number += 1;
+            if self.line.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            return Value::parse(&self.line)
+                .map(Some)
+                .map_err(|problem| anyhow!("{}: line {}, {problem}", self.name, self.line_number));
+        }
+    }
+}
+
+impl Reader<Jsonl> for JsonlReader<'_> {
+    fn next_window(&mut self, max: usize) -> Result<Option<Window<'_, Jsonl>>> {
+        self.window.clear();
+        while self.window.len() < max.max(1) {
+            let Some(record) = self.next_record()? else { break };
+            visit(&record, &mut self.reference);
+            self.window.push(record);
+        }
+        let n = self.window.len();
+        Ok((n > 0)
+            .then(|| Window { records: &self.window, order: in_file_order(&mut self.order, n) }))
+    }
+
+    fn progress(&self) -> (u64, Option<u64>) {
+        self.tap.progress()
+    }
+
+    fn finish(self: Box<Self>) -> Result<Scanned<Jsonl>> {
+        let (bytes, sha256) = self.tap.digest();
+        let file = match self.source {
+            Source::Memory { .. } => None,
+            Source::File(_) | Source::Stdin => {
+                Some(InputFile { path: self.source.name(), bytes, sha256 })
+            }
+        };
+        let reference = <Jsonl as Workload>::finish(self.reference);
+        let mut warnings = Vec::new();
+        if reference.duplicate_keys > 0 {
+            warnings.push(format!(
+                "{}: {} object members repeat a key earlier in their object; libraries that keep one value per key will fail validation, by name",
+                self.name, reference.duplicate_keys
+            ));
+        }
+        Ok(Scanned { operations: reference.records, reference, file, warnings, csv: None })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn memory(text: &[u8]) -> JsonlFile {
+        JsonlFile { source: Source::Memory { name: "t.jsonl".into(), bytes: Arc::from(text) } }
+    }
+
+    fn scan(text: &[u8]) -> Result<Scanned<Jsonl>> {
+        crate::dataset::scan(&memory(text))
+    }
+
+    #[test]
+    fn records_are_read_across_windows_and_blank_lines_skipped() {
+        let text = b"{\"a\":1}\n\n  \n[1,2]\r\n\"x\"\n3";
+        let file = memory(text);
+        let mut reader = file.open().unwrap();
+        let mut seen = 0;
+        while let Some(window) = reader.next_window(2).unwrap() {
+            assert!(window.order.len() <= 2);
+            seen += window.order.len();
+        }
+        assert_eq!(seen, 4);
+        let scanned = reader.finish().unwrap();
+        assert_eq!(scanned.operations, 4);
+        assert!(scanned.file.is_none());
+    }
+
+    #[test]
+    fn bad_lines_name_their_line_and_column() {
+        let error = |text: &[u8]| scan(text).err().unwrap().to_string();
+        assert_eq!(error(b"{}\n\n[1,]\n"), "t.jsonl: line 3, column 4: trailing comma");
+        assert!(
+            error(b"{}\n\"\xff\"\n").starts_with("t.jsonl: line 2, column "),
+            "{}",
+            error(b"{}\n\"\xff\"\n")
+        );
+        assert!(error(b"1e999\n").contains("line 1, column"), "{}", error(b"1e999\n"));
+        assert!(
+            error(b"{} {}\n").starts_with("t.jsonl: line 1, column 4:"),
+            "{}",
+            error(b"{} {}\n")
+        );
+    }
+
+    #[test]
+    fn duplicate_keys_are_a_warning() {
+        let scanned = scan(b"{\"a\":1,\"a\":2}\n").unwrap();
+        assert_eq!(scanned.reference.duplicate_keys, 1);
+        assert!(
+            scanned.warnings[0].contains("1 object members repeat a key"),
+            "{:?}",
+            scanned.warnings
+        );
+    }
+}
