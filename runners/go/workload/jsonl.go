@@ -53,13 +53,13 @@ type JSONValue struct {
 	Keys []string
 }
 
-func (v *JSONValue) Bool() bool       { return v.Bits != 0 }
-func (v *JSONValue) Int() int64       { return int64(v.Bits) }
-func (v *JSONValue) Uint() uint64     { return v.Bits }
-func (v *JSONValue) Float() float64   { return math.Float64frombits(v.Bits) }
-func (v *JSONValue) IsObject() bool   { return v.Kind == JSONObject }
-func (k JSONKind) String() string     { return kindNames[k] }
-func (v *JSONValue) KindName() string { return v.Kind.String() }
+func (v *JSONValue) Bool() bool     { return v.Bits != 0 }
+func (v *JSONValue) Int() int64     { return int64(v.Bits) }
+func (v *JSONValue) Uint() uint64   { return v.Bits }
+func (v *JSONValue) Float() float64 { return math.Float64frombits(v.Bits) }
+
+// String names the kind as JSON does: the three integer kinds are one.
+func (k JSONKind) String() string { return kindNames[k] }
 
 var kindNames = [...]string{JSONNull: "null", JSONBool: "boolean", JSONInt: "integer", JSONUint: "integer",
 	JSONBig: "integer", JSONFloat: "float", JSONString: "string", JSONArray: "array", JSONObject: "object"}

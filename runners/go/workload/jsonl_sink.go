@@ -327,7 +327,11 @@ func (want JSONAggregate) FirstDifference(s *JSONSink) string {
 	case want.Members != got.Members:
 		d := figures("members", want.Members, got.Members)
 		if want.DuplicateKeys > 0 {
-			d += fmt.Sprintf(" (the input has %d duplicate keys: the library keeps one value per key)", want.DuplicateKeys)
+			keys := "keys"
+			if want.DuplicateKeys == 1 {
+				keys = "key"
+			}
+			d += fmt.Sprintf(" (the input has %d duplicate %s: the library keeps one value per key)", want.DuplicateKeys, keys)
 		}
 		return d
 	case want.HugeIntegers != got.HugeIntegers:

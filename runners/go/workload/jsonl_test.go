@@ -259,7 +259,7 @@ func TestTheFirstDifferenceIsNamedInTheSpecsOrder(t *testing.T) {
 	input := read(`{"a":1,"a":2,"big":123456789012345678901234567890,"n":[9007199254740993,-0.0,1.0,7,"x",null,true]}`)
 	want := input.Finish()
 	for decoded, finding := range map[string]string{
-		`{"a":2,"big":123456789012345678901234567890,"n":[9007199254740993,-0.0,1.0,7,"x",null,true]}`:             "members: 4 in the input, 3 decoded (the input has 1 duplicate keys: the library keeps one value per key)",
+		`{"a":2,"big":123456789012345678901234567890,"n":[9007199254740993,-0.0,1.0,7,"x",null,true]}`:             "members: 4 in the input, 3 decoded (the input has 1 duplicate key: the library keeps one value per key)",
 		`{"a":1,"a":2,"big":1.2345678901234568e29,"n":[9007199254740993,-0.0,1.0,7,"x",null,true]}`:                "integers beyond 64 bits: 1 in the input, 0 decoded",
 		`{"a":1,"a":2,"big":123456789012345678901234567890,"n":[9007199254740992.0,-0.0,1.0,7,"x",null,true]}`:     "integers beyond ±2^53: 2 in the input, 1 decoded",
 		`{"a":1,"a":2,"big":123456789012345678901234567890,"n":[9007199254740993,0.0,1.0,7,"x",null,true]}`:        "-0.0: 1 in the input, 0 decoded",
