@@ -121,3 +121,14 @@ func Frame(stream []byte) ([]byte, int, error) {
 	}
 	return stream[prefix : prefix+int(n)], prefix + int(n), nil
 }
+
+// Preparer is a codec that encodes a model of its library's own made from
+// each record rather than the record itself (on jsonl, the library's dynamic
+// value: its any tree, a bson.D). The harness calls Prepare on each window
+// it has read, before each of the codec's passes over it and outside every
+// timed loop, so the encode passes time the library's encoding alone; a
+// codec that was not prepared (interop, tests) makes the models as it
+// encodes.
+type Preparer[R any] interface {
+	Prepare(records []R)
+}

@@ -153,6 +153,15 @@ type bench[R any, S any] struct {
 	alloc allocCounter
 }
 
+// prepare makes the window's models of a codec.Preparer, untimed, before
+// each of its passes over the window: another format's may have replaced
+// them since.
+func (b *bench[R, S]) prepare(records []R) {
+	if p, ok := b.c.(codec.Preparer[R]); ok {
+		p.Prepare(records)
+	}
+}
+
 // decodeStream decodes the whole stream into sink; it must hold exactly n records.
 func (b *bench[R, S]) decodeStream(stream []byte, sink S, n int, each func(body []byte, sink S) (int, error)) *windowError {
 	off, decoded := 0, 0
@@ -213,6 +222,7 @@ func (b *bench[R, S]) throughput(records []R, s []byte, sink S, st *runState[S])
 // that round's own.
 func (b *bench[R, S]) round(records []R, stream *[]byte, sink S, st *runState[S]) (werr *windowError) {
 	defer recovered(&werr)
+	b.prepare(records)
 	*stream, werr = b.throughput(records, *stream, sink, st)
 	return werr
 }
@@ -221,6 +231,7 @@ func (b *bench[R, S]) round(records []R, stream *[]byte, sink S, st *runState[S]
 // the only one whose stream is counted and compressed.
 func (b *bench[R, S]) window(records []R, stream *[]byte, st *runState[S]) (werr *windowError) {
 	defer recovered(&werr)
+	b.prepare(records)
 	c, timer := b.c, b.timer
 	n := len(records)
 

@@ -263,3 +263,54 @@ func TestAWrongFurtherRoundIsWithheldNamingTheRound(t *testing.T) {
 		}
 	}
 }
+
+// preparing stands for a codec that encodes a model made before the timed
+// loops (codec.Preparer), held in one slot per record that every such
+// codec shares (as workload.JSONRecord's): it refuses to encode a record
+// whose slot another codec, or none, filled last.
+type preparing struct {
+	codec.Codec[workload.User, *workload.FieldSink]
+	slot     map[*workload.User]*preparing
+	prepares int
+}
+
+func (p *preparing) Prepare(records []workload.User) {
+	p.prepares++
+	for i := range records {
+		p.slot[&records[i]] = p
+	}
+}
+
+func (p *preparing) Encode(s []byte, u *workload.User) ([]byte, error) {
+	if p.slot[u] != p {
+		return s, errors.New("encoding a record this codec did not prepare")
+	}
+	return p.Codec.Encode(s, u)
+}
+
+func TestAPreparerPreparesEachWindowBeforeEachOfItsPasses(t *testing.T) {
+	slot := map[*workload.User]*preparing{}
+	var made []*preparing
+	newPreparing := func() userCodec {
+		p := &preparing{Codec: Baseline((*workload.User).Visit), slot: slot}
+		made = append(made, p)
+		return p
+	}
+	m, err := measureUsers(Settings{WarmupRuns: 0, Runs: 2, ThroughputRounds: 3, Window: 4, OrderSeed: 11},
+		entry("a", newPreparing), entry("b", newPreparing), baselineEntry())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range m.Formats {
+		if f.Failure != nil {
+			t.Fatalf("%s: %+v", f.Info.Name, f.Failure)
+		}
+	}
+	// 10 records in windows of 4: 3 windows; the priming window, then per
+	// run each window's first round and its 2 further rounds.
+	for _, p := range made {
+		if p.prepares != 1+2*3*3 {
+			t.Errorf("%d prepares, want %d", p.prepares, 1+2*3*3)
+		}
+	}
+}

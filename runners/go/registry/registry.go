@@ -41,6 +41,7 @@ type (
 	MixedCodec      = codec.Codec[workload.MixedRow, *workload.FieldSink]
 	StringsCodec    = codec.Codec[workload.StringsRow, *workload.FieldSink]
 	LongsCodec      = codec.Codec[workload.LongsRow, *workload.FieldSink]
+	JsonlCodec      = codec.Codec[workload.JSONRecord, *workload.JSONSink]
 )
 
 // Format is one Go format: its metadata and how it makes a codec for each
@@ -61,6 +62,9 @@ type Format struct {
 	Mixed      func() MixedCodec
 	Strings    func() StringsCodec
 	Longs      func() LongsCodec
+	// Jsonl is a codec through the library's dynamic value model: a
+	// reflection library's Library cannot map a JSON value of any shape.
+	Jsonl func() JsonlCodec
 	// Why a workload is not run, by workload; a workload with neither a
 	// codec nor a reason is "no mapping yet".
 	NotRun map[string]string
@@ -72,41 +76,49 @@ func everywhere(newLibrary func() codec.Library) func(string) codec.Library {
 }
 
 var Formats = []Format{
-	{Info: jsonstd.Info, Library: everywhere(jsonstd.New), Iex: iexserde.Codec(jsonstd.New)},
+	{Info: jsonstd.Info, Library: everywhere(jsonstd.New), Iex: iexserde.Codec(jsonstd.New), Jsonl: jsonstd.Jsonl},
 	{Info: jsonstd.FlatInfo, Library: everywhere(jsonstd.New), NotRun: map[string]string{
-		"user": flatIexOnly, "sql": flatIexOnly, "primitives": flatIexOnly, "object": flatIexOnly, "mixed": flatIexOnly, "strings": flatIexOnly, "longs": flatIexOnly}},
+		"user": flatIexOnly, "sql": flatIexOnly, "primitives": flatIexOnly, "object": flatIexOnly, "mixed": flatIexOnly, "strings": flatIexOnly, "longs": flatIexOnly,
+		"jsonl": flatIexOnly}},
 	{Info: flatbuf.Info, User: flatbuf.UserInPlace, Iex: flatbuf.IexInPlace, Sql: flatbuf.Sql, Primitives: flatbuf.Primitives,
-		Object: flatbuf.Object, Mixed: flatbuf.Mixed, Strings: flatbuf.Strings, Longs: flatbuf.Longs},
+		Object: flatbuf.Object, Mixed: flatbuf.Mixed, Strings: flatbuf.Strings, Longs: flatbuf.Longs, NotRun: schemaOnly},
 	{Info: flatbuf.CopyInfo, User: flatbuf.UserCopy, NotRun: map[string]string{
-		"iex": studyOnly, "sql": studyOnly, "primitives": studyOnly, "object": studyOnly, "mixed": studyOnly, "strings": studyOnly, "longs": studyOnly}},
-	{Info: gojson.Info, Library: everywhere(gojson.New), Iex: iexserde.Codec(gojson.New)},
-	{Info: sonic.Info, Library: everywhere(sonic.New), Iex: iexserde.Codec(sonic.New)},
-	{Info: jsonv2.Info, Library: everywhere(jsonv2.New), Iex: iexserde.Codec(jsonv2.New)},
-	{Info: msgpack.MapInfo, Library: everywhere(msgpack.Map), Iex: iexserde.Codec(msgpack.Map)},
-	{Info: msgpack.ArrayInfo, Library: everywhere(msgpack.Array), Iex: iexserde.Codec(msgpack.Array)},
+		"iex": studyOnly, "sql": studyOnly, "primitives": studyOnly, "object": studyOnly, "mixed": studyOnly, "strings": studyOnly, "longs": studyOnly,
+		"jsonl": studyOnly}},
+	{Info: gojson.Info, Library: everywhere(gojson.New), Iex: iexserde.Codec(gojson.New), Jsonl: gojson.Jsonl},
+	{Info: sonic.Info, Library: everywhere(sonic.New), Iex: iexserde.Codec(sonic.New), Jsonl: sonic.Jsonl},
+	{Info: jsonv2.Info, Library: everywhere(jsonv2.New), Iex: iexserde.Codec(jsonv2.New), Jsonl: jsonv2.Jsonl},
+	{Info: msgpack.MapInfo, Library: everywhere(msgpack.Map), Iex: iexserde.Codec(msgpack.Map), Jsonl: msgpack.Jsonl},
+	{Info: msgpack.ArrayInfo, Library: everywhere(msgpack.Array), Iex: iexserde.Codec(msgpack.Array), NotRun: map[string]string{
+		"jsonl": "a JSON value has no struct to write as an array: its any tree is msgpack-map's bytes, and msgpack-map runs it"}},
 	{Info: msgp.Info, User: msgp.User, Iex: msgp.Iex, Sql: msgp.Sql, Primitives: msgp.Primitives,
-		Object: msgp.Object, Mixed: msgp.Mixed, Strings: msgp.Strings, Longs: msgp.Longs},
+		Object: msgp.Object, Mixed: msgp.Mixed, Strings: msgp.Strings, Longs: msgp.Longs, Jsonl: msgp.Jsonl},
 	{Info: protobuf.Info, User: protobuf.User, Iex: protobuf.Iex, Sql: protobuf.Sql, Primitives: protobuf.Primitives,
-		Object: protobuf.Object, Mixed: protobuf.Mixed, Strings: protobuf.Strings, Longs: protobuf.Longs},
+		Object: protobuf.Object, Mixed: protobuf.Mixed, Strings: protobuf.Strings, Longs: protobuf.Longs, NotRun: schemaOnly},
 	{Info: vtprotobuf.Info, User: vtprotobuf.User, Iex: vtprotobuf.Iex, Sql: vtprotobuf.Sql, Primitives: vtprotobuf.Primitives,
-		Object: vtprotobuf.Object, Mixed: vtprotobuf.Mixed, Strings: vtprotobuf.Strings, Longs: vtprotobuf.Longs},
-	{Info: cbor.Info, Library: everywhere(cbor.New), Iex: iexserde.Codec(cbor.New)},
-	{Info: bson.Info, Library: everywhere(bson.New), NotRun: map[string]string{
+		Object: vtprotobuf.Object, Mixed: vtprotobuf.Mixed, Strings: vtprotobuf.Strings, Longs: vtprotobuf.Longs, NotRun: schemaOnly},
+	{Info: cbor.Info, Library: everywhere(cbor.New), Iex: iexserde.Codec(cbor.New), Jsonl: cbor.Jsonl},
+	{Info: bson.Info, Library: everywhere(bson.New), Jsonl: bson.Jsonl, NotRun: map[string]string{
 		"iex": "BSON has no unsigned 64-bit integer, and seq_no and prices are u64 (the Go driver refuses values above 2^63-1)"}},
 	{Info: thrift.BinaryInfo, User: thrift.UserBinary, Iex: thrift.IexBinary, Sql: thrift.SqlBinary,
-		Primitives: thrift.PrimitivesBinary, Object: thrift.ObjectBinary, Mixed: thrift.MixedBinary, Strings: thrift.StringsBinary, Longs: thrift.LongsBinary},
+		Primitives: thrift.PrimitivesBinary, Object: thrift.ObjectBinary, Mixed: thrift.MixedBinary, Strings: thrift.StringsBinary, Longs: thrift.LongsBinary,
+		NotRun: schemaOnly},
 	{Info: thrift.CompactInfo, User: thrift.UserCompact, Iex: thrift.IexCompact, Sql: thrift.SqlCompact,
-		Primitives: thrift.PrimitivesCompact, Object: thrift.ObjectCompact, Mixed: thrift.MixedCompact, Strings: thrift.StringsCompact, Longs: thrift.LongsCompact},
-	{Info: avro.Info, Library: avro.New, Iex: avro.Iex},
+		Primitives: thrift.PrimitivesCompact, Object: thrift.ObjectCompact, Mixed: thrift.MixedCompact, Strings: thrift.StringsCompact, Longs: thrift.LongsCompact,
+		NotRun: schemaOnly},
+	{Info: avro.Info, Library: avro.New, Iex: avro.Iex, NotRun: schemaOnly},
 	{Info: capnp.UnpackedInfo, User: capnp.UserUnpacked, Iex: capnp.IexUnpacked, Sql: capnp.SqlUnpacked,
-		Primitives: capnp.PrimitivesUnpacked, Object: capnp.ObjectUnpacked, Mixed: capnp.MixedUnpacked, Strings: capnp.StringsUnpacked, Longs: capnp.LongsUnpacked},
+		Primitives: capnp.PrimitivesUnpacked, Object: capnp.ObjectUnpacked, Mixed: capnp.MixedUnpacked, Strings: capnp.StringsUnpacked, Longs: capnp.LongsUnpacked,
+		NotRun: schemaOnly},
 	{Info: capnp.PackedInfo, User: capnp.UserPacked, Iex: capnp.IexPacked, Sql: capnp.SqlPacked,
-		Primitives: capnp.PrimitivesPacked, Object: capnp.ObjectPacked, Mixed: capnp.MixedPacked, Strings: capnp.StringsPacked, Longs: capnp.LongsPacked},
+		Primitives: capnp.PrimitivesPacked, Object: capnp.ObjectPacked, Mixed: capnp.MixedPacked, Strings: capnp.StringsPacked, Longs: capnp.LongsPacked,
+		NotRun: schemaOnly},
 	{Info: sbe.Info, User: sbe.User, Iex: sbe.Iex, Sql: sbe.Sql, Primitives: sbe.Primitives, Object: sbe.Object,
-		Mixed: sbe.Mixed, Strings: sbe.Strings, Longs: sbe.Longs},
-	{Info: gob.Info, Library: everywhere(gob.New)},
+		Mixed: sbe.Mixed, Strings: sbe.Strings, Longs: sbe.Longs, NotRun: schemaOnly},
+	{Info: gob.Info, Library: everywhere(gob.New), Jsonl: gob.Jsonl},
 	{Info: mus.Info, User: mus.User, Iex: mus.Iex, Sql: mus.Sql, Primitives: mus.Primitives, Object: mus.Object,
-		Mixed: mus.Mixed, Strings: mus.Strings, Longs: mus.Longs},
+		Mixed: mus.Mixed, Strings: mus.Strings, Longs: mus.Longs, NotRun: map[string]string{
+			"jsonl": "mus-go serializes Go types its user writes a serializer for, and has none for a value whose shape is known only at run time (an any tree)"}},
 }
 
 // Unavailable formats run on no workload: another language has them, Go has
@@ -123,6 +135,10 @@ const (
 	// Only iex has a message whose shape Go and serde differ on.
 	flatIexOnly = "Go's flat shape is the iex message's; on this workload json-std writes the same record"
 )
+
+// schemaOnly is why a schema format does not run jsonl: its records are
+// JSON values of any shape, known only as they are read.
+var schemaOnly = map[string]string{"jsonl": "a schema format; JSON Lines records have no schema"}
 
 // generators are the code generators whose output needs no runtime library;
 // scripts/regenerate/go-*.sh pin the same versions.

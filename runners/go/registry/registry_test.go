@@ -240,6 +240,7 @@ var workloads = []workloadTests{
 	typed(workload.MixedSpec, workload.MixedRow{}),
 	typed(workload.StringsSpec, workload.StringsRow{}),
 	typed(workload.LongsSpec, workload.LongsRow{}),
+	jsonlTests(),
 }
 
 func TestEveryCodecRoundTripsTheFixturesExactly(t *testing.T) {

@@ -39,6 +39,7 @@ var Workloads = []Workload{
 	newWorkload(workload.MixedSpec, func(f Format) func() MixedCodec { return f.Mixed }),
 	newWorkload(workload.StringsSpec, func(f Format) func() StringsCodec { return f.Strings }),
 	newWorkload(workload.LongsSpec, func(f Format) func() LongsCodec { return f.Longs }),
+	newWorkload(workload.JSONLSpec, func(f Format) func() JsonlCodec { return f.Jsonl }),
 }
 
 // newWorkload makes spec's workload from each format's constructor for it

@@ -388,3 +388,73 @@ func TestReplayWritesItsRunsAndRefusesABadPlanInOneLine(t *testing.T) {
 		}
 	}
 }
+
+// A jsonl dataset runs end to end: every format with a codec through its
+// dynamic model is measured or failed with its model's loss, every other
+// one is not run with its reason, and the file is what the schema says.
+func TestAJsonlDatasetRunsEveryFormatOrSaysWhy(t *testing.T) {
+	compiler := jsonschema.NewCompiler()
+	schema, err := compiler.Compile(spec.Path(t, "results.schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "results.json")
+	// The stand-in's five records: json-v2 reads its integers as floats,
+	// and bson cannot write its third, an array, as a document.
+	args := []string{"shootout-go", "--dataset", spec.Testdata(t, "fixtures/jsonl.jsonl"), "--runs", "1", "--warmup", "0", "--window", "2", "--out", out}
+	if code, err := run(args); code != 3 || err != nil {
+		t.Fatalf("exit %d, %v; want 3, json-v2 and bson failed", code, err)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		Formats []struct {
+			Name string `json:"name"`
+		} `json:"formats"`
+		Failed []struct {
+			Name   string `json:"name"`
+			Reason string `json:"reason"`
+		} `json:"failed"`
+		NotRun []struct {
+			Name   string `json:"name"`
+			Reason string `json:"reason"`
+		} `json:"not_run"`
+	}
+	if err := json.Unmarshal(b, &r); err != nil {
+		t.Fatal(err)
+	}
+	var measured, failed []string
+	for _, f := range r.Formats {
+		measured = append(measured, f.Name)
+	}
+	for _, f := range r.Failed {
+		failed = append(failed, f.Name+": "+f.Reason)
+	}
+	slices.Sort(measured)
+	want := []string{"baseline", "cbor-fxamacker", "gob", "json-goccy", "json-sonic", "json-std", "msgpack-map", "msgpack-msgp"}
+	if !slices.Equal(measured, want) {
+		t.Errorf("measured %v, want %v", measured, want)
+	}
+	slices.Sort(failed)
+	if len(failed) != 2 || !strings.HasPrefix(failed[0], "bson: encoding failed: a BSON document is an object; this record is a JSON array") ||
+		!strings.Contains(failed[1], "json-v2: decoded data does not match the reference aggregate (throughput pass): integers read back as floats") {
+		t.Errorf("failed %q", failed)
+	}
+	if len(r.NotRun) != len(registry.Formats)-(len(want)-1)-len(failed)+len(registry.Unavailable) {
+		t.Errorf("%d not run: %+v", len(r.NotRun), r.NotRun)
+	}
+	for _, n := range r.NotRun {
+		if n.Reason == "" || n.Reason == "no mapping yet" {
+			t.Errorf("%s: reason %q", n.Name, n.Reason)
+		}
+	}
+	results, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate(results); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -14,7 +14,8 @@ var Info = codec.Info{
 	Name: "bson", Family: "BSON", Library: "go.mongodb.org/mongo-driver/v2",
 	Framing: codec.FramingNone, Wire: "bson", Labels: codec.OwnedReflectionNoReuse,
 	Notes: "a BSON document's own int32 length is the framing; bson.Marshal (a new slice per record, copied into the stream: " +
-		"the driver has no append API) and bson.Unmarshal into a reused, zeroed record. Keys are the serde field names (bson tags where a Go name lower-cased would differ, as created_at)",
+		"the driver has no append API) and bson.Unmarshal into a reused, zeroed record. Keys are the serde field names (bson tags where a Go name lower-cased would differ, as created_at). " +
+		"On jsonl, the driver's ordered model: a bson.D (every member, duplicates kept) of bson.A, int64, uint64, *big.Int and float64, made before the timed loops, Unmarshal into a bson.D; a record that is not an object, a uint64 above 2^63-1 and a NUL in a key are the encoder's errors, and a *big.Int is written as an empty document",
 }
 
 func New() codec.Library {

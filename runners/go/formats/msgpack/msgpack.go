@@ -15,7 +15,8 @@ var (
 		Name: "msgpack-map", Family: "MessagePack", Library: "github.com/vmihailenco/msgpack/v5",
 		Framing: codec.FramingU32LE, Wire: "msgpack-map", Labels: codec.OwnedReflection,
 		Notes: "structs as maps keyed by field name, integers in their smallest form (UseCompactInts); one Encoder writing into the stream, Unmarshal into a reused, zeroed record; 4-byte LE length prefix." +
-			" On iex, serde's shape: the body rmp-serde's enum (a map of one entry, the variant's name to its struct) through the wire structs and methods of formats/iexserde",
+			" On iex, serde's shape: the body rmp-serde's enum (a map of one entry, the variant's name to its struct) through the wire structs and methods of formats/iexserde." +
+			" On jsonl, its dynamic model: an any tree of int64, uint64, *big.Int and float64 (made before the timed loops), read by Skip (a corrupt length must not size an allocation) then DecodeInterface; map[string]any keeps one value per key, and a *big.Int is written as its text in a bin",
 	}
 	ArrayInfo = codec.Info{
 		Name: "msgpack-array", Family: "MessagePack", Library: "github.com/vmihailenco/msgpack/v5",

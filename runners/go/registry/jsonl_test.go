@@ -1,0 +1,261 @@
+package registry
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"shootout/harness"
+	specfiles "shootout/internal/spec"
+	"shootout/workload"
+)
+
+// jsonlModelLosses are, per format, the findings its library's dynamic
+// model can show on any JSON Lines data (the edge tests below show each):
+// on the jsonl fixture, whose content the Rust side chooses, a format must
+// match its reference or show one of them. Every model whose objects are
+// maps keeps one value per key.
+var jsonlModelLosses = map[string][]string{
+	"json-std":       {duplicateKeys},
+	"json-goccy":     {duplicateKeys},
+	"json-sonic":     {duplicateKeys},
+	"cbor-fxamacker": {duplicateKeys},
+	"gob":            {duplicateKeys},
+	// v2 reads every number as a float64 and writes an integral one without
+	// a fraction: a reader that keeps numbers' kinds reads it as an integer.
+	"json-v2": {duplicateKeys, "integers beyond 64 bits: ", "integers beyond ±2^53: ", "integers read back as floats: ",
+		"floats with integral values read back as integers: "},
+	"msgpack-map":  {duplicateKeys, "a []uint8 is not a JSON value"},
+	"msgpack-msgp": {duplicateKeys, `msgp: type "big.Int" not supported`},
+	"bson": {"a BSON document is an object; this record is a JSON ", "overflows int64", "integers beyond 64 bits: ",
+		"BSON element key cannot contain null bytes"},
+}
+
+const duplicateKeys = "the library keeps one value per key"
+
+// jsonlRecords reads a dataset of the jsonl workload: its records and the
+// check against its reference.
+func jsonlRecords(t *testing.T, path string) ([]workload.JSONRecord, func(*workload.JSONSink) string) {
+	t.Helper()
+	r, err := workload.OpenDataset(path, workload.JSONLSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	records, err := r.Next(1 << 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check, err := workload.JSONLSpec.Checker(r.Header.Reference)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return slices.Clone(records), check
+}
+
+// allowed says whether err is nil or one of the findings listed.
+func allowed(err error, findings []string) bool {
+	return err == nil || slices.ContainsFunc(findings, func(f string) bool { return strings.Contains(err.Error(), f) })
+}
+
+// jsonlTests are the jsonl workload's typed tests: its records are read
+// from files, and what a format shows on the fixture depends on the
+// fixture's content (jsonlModelLosses); the edge records pin each loss.
+func jsonlTests() workloadTests {
+	spec := workload.JSONLSpec
+	return workloadTests{
+		name: spec.Name,
+		fixture: func(t *testing.T) {
+			records, check := jsonlRecords(t, specfiles.Fixture(t, spec.Name))
+			for _, e := range Entries(spec) {
+				t.Run(e.Info.Name, func(t *testing.T) {
+					if err := trip(e.New(), spec, records, check); !allowed(err, jsonlModelLosses[e.Info.Name]) {
+						t.Fatal(err)
+					} else if err != nil {
+						t.Logf("a loss of the library's model: %v", err)
+					}
+				})
+			}
+		},
+		crossRead: func(t *testing.T) {
+			records, check := jsonlRecords(t, specfiles.Fixture(t, spec.Name))
+			crossReadAllowing(t, Entries(spec), spec, records, check, jsonlModelLosses)
+		},
+		edges: func(t *testing.T) {
+			jsonlEdges(t)
+		},
+		corrupted: func(t *testing.T) {
+			records, _ := jsonlRecords(t, specfiles.Fixture(t, spec.Name))
+			corrupt(t, Entries(spec), spec, records)
+		},
+	}
+}
+
+// crossReadAllowing is crossRead where a reader may show its own or the
+// writer's model's losses.
+func crossReadAllowing[R, S any](t *testing.T, entries []harness.Entry[R, S], spec workload.Spec[R, S], records []R, check func(S) string,
+	losses map[string][]string) {
+	for _, writer := range entries {
+		encoder := writer.New()
+		var stream []byte
+		var err error
+		for i := range records {
+			if stream, err = encoder.Encode(stream, &records[i]); err != nil {
+				break
+			}
+		}
+		if !allowed(err, losses[writer.Info.Name]) {
+			t.Fatalf("%s: %v", writer.Info.Name, err)
+		}
+		for _, reader := range entries {
+			if err != nil || reader.Info.Name == writer.Info.Name || reader.Info.Wire != writer.Info.Wire || reader.Info.Framing != writer.Info.Framing {
+				continue
+			}
+			t.Run(writer.Info.Name+"/"+reader.Info.Name, func(t *testing.T) {
+				either := slices.Concat(losses[writer.Info.Name], losses[reader.Info.Name])
+				if err := decodeAll(reader.New(), spec, stream, check); !allowed(err, either) {
+					t.Fatal(err)
+				}
+			})
+		}
+	}
+}
+
+// jsonlOutcome is what one format shows on a dataset: "" for a match, or a
+// part of its error (an encode or decode error, or the aggregate's finding).
+type jsonlOutcome = map[string]string
+
+// The spec's own stand-in fixture (testdata/fixtures/jsonl.jsonl: five
+// records, three of them not objects) as it is, whatever spec/fixtures
+// holds: every format but these two matches its reference.
+var sampleOutcomes = jsonlOutcome{
+	// v2 unmarshals every number into an any as a float64.
+	"json-v2": "integers read back as floats: integers: 10 in the input, 0 decoded; floats: 5 in the input, 15 decoded",
+	// A BSON message is a document; record 2 is an array.
+	"bson": "record 2: a BSON document is an object; this record is a JSON array",
+}
+
+// The edge record (testdata/jsonl/edge.jsonl): 2^60, 2^64-1, an integer
+// beyond 64 bits, -0.0, 1.0, a key twice and 200 nested arrays, in one
+// object. Each format shows its first loss only; edgeOutcomes has them all.
+var edgeOutcome = jsonlOutcome{
+	"json-std":       "members: 8 in the input, 7 decoded (the input has 1 duplicate key: the library keeps one value per key)",
+	"json-goccy":     "members: 8 in the input, 7 decoded (the input has 1 duplicate key",
+	"json-sonic":     "members: 8 in the input, 7 decoded (the input has 1 duplicate key",
+	"json-v2":        "members: 8 in the input, 7 decoded (the input has 1 duplicate key",
+	"cbor-fxamacker": "members: 8 in the input, 7 decoded (the input has 1 duplicate key",
+	"gob":            "members: 8 in the input, 7 decoded (the input has 1 duplicate key",
+	"msgpack-map":    "record 0 at byte 0: a []uint8 is not a JSON value",
+	"msgpack-msgp":   `record 0: msgp: type "big.Int" not supported`,
+	"bson":           "record 0: 18446744073709551615 overflows int64",
+}
+
+// edgeOutcomes are the edge values each alone, one record each
+// (testdata/jsonl/edges.jsonl, in this order), so every loss shows: record
+// → format → outcome, a format not named matching.
+var edgeOutcomes = []jsonlOutcome{
+	// 2^60: v2's float64 holds it exactly, but as a float.
+	{"json-v2": "integers beyond ±2^53: 1 in the input, 0 decoded"},
+	// 2^64-1: a float64 rounds it to 2^64; BSON has no unsigned integer,
+	// and the driver refuses a uint64 above 2^63-1.
+	{"json-v2": "integers beyond ±2^53: 1 in the input, 0 decoded", "bson": "record 0: 18446744073709551615 overflows int64"},
+	// 123456789012345678901234567890 as a *big.Int: vmihailenco writes its
+	// MarshalText as MessagePack bin, which reads back as []byte; msgp's
+	// AppendIntf has no case for it; the BSON driver writes it as the
+	// struct it is, with no exported field: an empty document. fxamacker
+	// writes a CBOR bignum and reads back a big.Int; gob uses its GobEncode.
+	{
+		"json-v2":      "integers beyond 64 bits: 1 in the input, 0 decoded",
+		"msgpack-map":  "record 0 at byte 0: a []uint8 is not a JSON value",
+		"msgpack-msgp": `record 0: msgp: type "big.Int" not supported`,
+		"bson":         "integers beyond 64 bits: 1 in the input, 0 decoded",
+	},
+	// -0.0: every model keeps it; json.Number keeps its text.
+	{},
+	// 1.0: every model keeps it a float.
+	{},
+	// 200 nested arrays: within every library's limit (fxamacker's is raised
+	// to the spec's 512 from its default 32).
+	{},
+	// {"k":1,"k":2}: a map keeps one value per key; bson.D keeps both.
+	{
+		"json-std": duplicateKeys, "json-goccy": duplicateKeys, "json-sonic": duplicateKeys, "json-v2": duplicateKeys,
+		"cbor-fxamacker": duplicateKeys, "gob": duplicateKeys, "msgpack-map": duplicateKeys, "msgpack-msgp": duplicateKeys,
+	},
+}
+
+// checkOutcomes trips records through every jsonl format and checks each
+// shows exactly its outcome.
+func checkOutcomes(t *testing.T, records []workload.JSONRecord, check func(*workload.JSONSink) string, want jsonlOutcome) {
+	t.Helper()
+	for _, e := range Entries(workload.JSONLSpec) {
+		err := trip(e.New(), workload.JSONLSpec, records, check)
+		w := want[e.Info.Name]
+		switch {
+		case w == "" && err != nil:
+			t.Errorf("%s: want a match, got %v", e.Info.Name, err)
+		case w != "" && (err == nil || !strings.Contains(err.Error(), w)):
+			t.Errorf("%s: want %q, got %v", e.Info.Name, w, err)
+		}
+		if w != "" && !allowed(err, jsonlModelLosses[e.Info.Name]) {
+			t.Errorf("%s: %v is not among the losses its model is listed with", e.Info.Name, err)
+		}
+	}
+}
+
+func jsonlEdges(t *testing.T) {
+	t.Run("sample", func(t *testing.T) {
+		records, check := jsonlRecords(t, specfiles.Testdata(t, "fixtures/jsonl.jsonl"))
+		checkOutcomes(t, records, check, sampleOutcomes)
+	})
+	t.Run("edge record", func(t *testing.T) {
+		records, check := jsonlRecords(t, specfiles.Testdata(t, "jsonl/edge.jsonl"))
+		checkOutcomes(t, records, check, edgeOutcome)
+	})
+	records, _ := jsonlRecords(t, specfiles.Testdata(t, "jsonl/edges.jsonl"))
+	if len(records) != len(edgeOutcomes) {
+		t.Fatalf("%d edge records, %d outcomes", len(records), len(edgeOutcomes))
+	}
+	for i := range records {
+		t.Run(fmt.Sprintf("edge %d", i), func(t *testing.T) {
+			one := records[i : i+1]
+			checkOutcomes(t, one, referenceOf(t, workload.JSONLSpec, one), edgeOutcomes[i])
+		})
+	}
+}
+
+// Every format is on jsonl: a codec through its dynamic model, or a reason.
+func TestEveryFormatRunsJsonlOrSaysWhyNot(t *testing.T) {
+	w, err := WorkloadOf("", workload.Header{Workload: "jsonl"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range w.NotRun() {
+		if n.Reason == noMapping {
+			t.Errorf("%s: %s", n.Name, n.Reason)
+		}
+	}
+	for name := range jsonlModelLosses {
+		if !slices.ContainsFunc(Formats, func(f Format) bool { return f.Info.Name == name && w.Runs(f) }) {
+			t.Errorf("%s is listed with its losses but does not run jsonl", name)
+		}
+	}
+	for _, f := range Formats {
+		if _, listed := jsonlModelLosses[f.Info.Name]; w.Runs(f) && !listed {
+			t.Errorf("%s runs jsonl but its model's losses are not listed", f.Info.Name)
+		}
+	}
+}
+
+// A deeper record than the spec reads never reaches a codec, but the
+// deepest it reads goes through every one.
+func TestTheDeepestRecordTheSpecReadsGoesThroughEveryFormat(t *testing.T) {
+	var r workload.JSONRecord
+	text := `{"v":` + strings.Repeat("[", workload.MaxJSONDepth-1) + strings.Repeat("]", workload.MaxJSONDepth-1) + `}`
+	if err := workload.ReadJSONRecord([]byte(text), &r); err != nil {
+		t.Fatal(err)
+	}
+	one := []workload.JSONRecord{r}
+	checkOutcomes(t, one, referenceOf(t, workload.JSONLSpec, one), jsonlOutcome{})
+}
