@@ -126,7 +126,7 @@ func crossReadAllowing[R, S any](t *testing.T, entries []harness.Entry[R, S], sp
 // part of its error (an encode or decode error, or the aggregate's finding).
 type jsonlOutcome = map[string]string
 
-// The spec's own stand-in fixture (testdata/fixtures/jsonl.jsonl: five
+// The oracle's records of every kind (testdata/jsonl/kinds.jsonl: five
 // records, three of them not objects) as it is, whatever spec/fixtures
 // holds: every format but these two matches its reference.
 var sampleOutcomes = jsonlOutcome{
@@ -206,7 +206,7 @@ func checkOutcomes(t *testing.T, records []workload.JSONRecord, check func(*work
 
 func jsonlEdges(t *testing.T) {
 	t.Run("sample", func(t *testing.T) {
-		records, check := jsonlRecords(t, specfiles.Testdata(t, "fixtures/jsonl.jsonl"))
+		records, check := jsonlRecords(t, specfiles.Testdata(t, "jsonl/kinds.jsonl"))
 		checkOutcomes(t, records, check, sampleOutcomes)
 	})
 	t.Run("edge record", func(t *testing.T) {

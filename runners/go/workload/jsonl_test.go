@@ -91,12 +91,12 @@ func TestIntegersHashByValueWhateverTheirType(t *testing.T) {
 	}
 }
 
-// The stand-in fixture and the edge records were written, header and
+// The records of every kind and the edge records were written, header and
 // reference included, by an independent oracle of the spec: read here and
 // fed to the sink, each adds up to its reference exactly (duplicate_keys
 // too), and written back canonically it reads the same.
 func TestTheOraclesDatasetsAddUpToTheirReferences(t *testing.T) {
-	for _, path := range []string{spec.Testdata(t, "fixtures/jsonl.jsonl"), spec.Testdata(t, "jsonl/edge.jsonl"), spec.Testdata(t, "jsonl/edges.jsonl")} {
+	for _, path := range []string{spec.Testdata(t, "jsonl/kinds.jsonl"), spec.Testdata(t, "jsonl/edge.jsonl"), spec.Testdata(t, "jsonl/edges.jsonl")} {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			records, header := readAll(t, path, JSONLSpec, 2)
 			var want JSONAggregate
@@ -131,7 +131,7 @@ func TestTheOraclesDatasetsAddUpToTheirReferences(t *testing.T) {
 }
 
 func TestTheSampleLinesAreWrittenBackAsTheOracleWroteThem(t *testing.T) {
-	b, err := os.ReadFile(spec.Testdata(t, "fixtures/jsonl.jsonl"))
+	b, err := os.ReadFile(spec.Testdata(t, "jsonl/kinds.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +226,7 @@ func TestReadingRefusesWhatTheSpecRefuses(t *testing.T) {
 
 // A bad record is an error naming its line, as for every workload.
 func TestABadJSONLRecordNamesItsLine(t *testing.T) {
-	b, err := os.ReadFile(spec.Testdata(t, "fixtures/jsonl.jsonl"))
+	b, err := os.ReadFile(spec.Testdata(t, "jsonl/kinds.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -399,9 +399,9 @@ func TestAJsonlDatasetRunsEveryFormatOrSaysWhy(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "results.json")
-	// The stand-in's five records: json-v2 reads its integers as floats,
+	// The five records of every kind: json-v2 reads its integers as floats,
 	// and bson cannot write its third, an array, as a document.
-	args := []string{"shootout-go", "--dataset", spec.Testdata(t, "fixtures/jsonl.jsonl"), "--runs", "1", "--warmup", "0", "--window", "2", "--out", out}
+	args := []string{"shootout-go", "--dataset", spec.Testdata(t, "jsonl/kinds.jsonl"), "--runs", "1", "--warmup", "0", "--window", "2", "--out", out}
 	if code, err := run(args); code != 3 || err != nil {
 		t.Fatalf("exit %d, %v; want 3, json-v2 and bson failed", code, err)
 	}

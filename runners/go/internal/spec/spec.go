@@ -32,22 +32,9 @@ func Path(t testing.TB, name string) string {
 }
 
 // Fixture is the shared sample dataset of workload w (spec/fixtures/w.jsonl).
-// Until the Rust side writes a new workload's fixture, the Go runner's
-// stand-in for it (testdata/fixtures/w.jsonl) is used, said in the test's
-// log: the tests that loop over every workload then take up the shared one
-// as soon as it exists, with no change here.
 func Fixture(t testing.TB, w string) string {
 	t.Helper()
-	shared := Path(t, filepath.Join("fixtures", w+".jsonl"))
-	if _, err := os.Stat(shared); err == nil {
-		return shared
-	}
-	standIn := Testdata(t, filepath.Join("fixtures", w+".jsonl"))
-	if _, err := os.Stat(standIn); err != nil {
-		t.Fatalf("no fixture for workload %s: neither %s nor the Go stand-in %s", w, shared, standIn)
-	}
-	t.Logf("workload %s: spec/fixtures has no fixture yet, reading the Go stand-in %s", w, standIn)
-	return standIn
+	return Path(t, filepath.Join("fixtures", w+".jsonl"))
 }
 
 // Testdata is the file at name in the Go runner's own testdata/ folder

@@ -51,13 +51,14 @@ pub fn first_difference(expected: &JsonlAggregate, actual: &JsonlAggregate) -> O
     let (e, a) = (expected, actual);
     let both = |what: &str, x: u64, y: u64| format!("{what}: {x} in the input, {y} decoded");
     if e.records != a.records {
-        return Some(both("records", e.records, a.records));
+        return Some(format!("expected {} records, decoded {}", e.records, a.records));
     }
     if e.members != a.members {
-        let mut finding = both("object members", e.members, a.members);
+        let mut finding = both("members", e.members, a.members);
         if e.duplicate_keys > 0 {
+            let keys = if e.duplicate_keys == 1 { "key" } else { "keys" };
             finding.push_str(&format!(
-                " (the input has {} duplicate keys; the library keeps one value per key)",
+                " (the input has {} duplicate {keys}: the library keeps one value per key)",
                 e.duplicate_keys
             ));
         }
@@ -74,8 +75,9 @@ pub fn first_difference(expected: &JsonlAggregate, actual: &JsonlAggregate) -> O
     }
     if e.integers != a.integers || e.floats != a.floats {
         let kinds = format!(
-            "integers {} and floats {} in the input, {} and {} decoded",
-            e.integers, e.floats, a.integers, a.floats
+            "{}; {}",
+            both("integers", e.integers, a.integers),
+            both("floats", e.floats, a.floats)
         );
         // One kind lost exactly what the other gained: values changed kind.
         let moved = e.integers + e.floats == a.integers + a.floats;
@@ -90,19 +92,18 @@ pub fn first_difference(expected: &JsonlAggregate, actual: &JsonlAggregate) -> O
     let counts = [
         ("nulls", e.nulls, a.nulls),
         ("booleans", e.booleans, a.booleans),
-        ("integral floats", e.integral_floats, a.integral_floats),
+        ("integral_floats", e.integral_floats, a.integral_floats),
         ("strings", e.strings, a.strings),
-        ("text bytes", e.text_bytes, a.text_bytes),
+        ("text_bytes", e.text_bytes, a.text_bytes),
         ("arrays", e.arrays, a.arrays),
-        ("array elements", e.elements, a.elements),
+        ("elements", e.elements, a.elements),
         ("objects", e.objects, a.objects),
     ];
     if let Some((what, x, y)) = counts.into_iter().find(|(_, x, y)| x != y) {
         return Some(both(what, x, y));
     }
-    (e.hash != a.hash).then(|| {
-        "a value changed: every kind counts the same, but the values' hash differs".to_string()
-    })
+    (e.hash != a.hash)
+        .then(|| format!("a value changed: hash {} in the input, {} decoded", e.hash, a.hash))
 }
 
 /// An open array or object: its hash so far.
@@ -314,7 +315,7 @@ mod tests {
         assert_eq!(finding("[1]", "[1]"), "");
         assert_eq!(
             finding(r#"{"a":1,"a":2}"#, r#"{"a":2}"#),
-            "object members: 2 in the input, 1 decoded (the input has 1 duplicate keys; the library keeps one value per key)"
+            "members: 2 in the input, 1 decoded (the input has 1 duplicate key: the library keeps one value per key)"
         );
         assert_eq!(
             finding("[123456789012345678901234567890]", "[1.2345678901234568e29]"),
@@ -327,13 +328,13 @@ mod tests {
         assert_eq!(finding("[-0.0]", "[0.0]"), "-0.0: 1 in the input, 0 decoded");
         assert_eq!(
             finding("[1]", "[1.0]"),
-            "integers read back as floats: integers 1 and floats 0 in the input, 0 and 1 decoded"
+            "integers read back as floats: integers: 1 in the input, 0 decoded; floats: 0 in the input, 1 decoded"
         );
         assert_eq!(
             finding("[1.0]", "[1]"),
-            "floats with integral values read back as integers: integers 0 and floats 1 in the input, 1 and 0 decoded"
+            "floats with integral values read back as integers: integers: 0 in the input, 1 decoded; floats: 1 in the input, 0 decoded"
         );
-        assert_eq!(finding(r#"["é"]"#, r#"["e"]"#), "text bytes: 2 in the input, 1 decoded");
+        assert_eq!(finding(r#"["é"]"#, r#"["e"]"#), "text_bytes: 2 in the input, 1 decoded");
         assert!(finding("[1]", "[2]").starts_with("a value changed"));
     }
 }
