@@ -151,6 +151,14 @@ fn walk(value: &ciborium::Value, sink: &mut ValueSink) -> Result<()> {
             sink.end_object();
         }
         V::Bytes(_) => bail!("cbor: decoded a byte string, which JSON has no kind for"),
+        // A bignum (RFC 8949 3.4.3): how CBOR carries an integer beyond 64 bits.
+        V::Tag(tag @ (2 | 3), content) => {
+            let V::Bytes(magnitude) = content.as_ref() else {
+                bail!("cbor: decoded bignum tag {tag} around a {content:?}, not a byte string")
+            };
+            let n = num_bigint::BigInt::from_bytes_be(num_bigint::Sign::Plus, magnitude);
+            sink.big(&if *tag == 2 { n } else { -n - 1 }.to_string());
+        }
         V::Tag(tag, _) => bail!("cbor: decoded tag {tag}, which JSON has no kind for"),
         other => bail!("cbor: decoded {other:?}, which JSON has no kind for"),
     }

@@ -189,7 +189,10 @@ impl Codec<Jsonl> for Flexbuffers {
     }
 
     fn encode(&mut self, record: &Value, stream: &mut Vec<u8>) -> Result<()> {
-        self.encode_framed(record, stream)
+        // The builder panics on a key twice in a map (flexbuffers 25.12.19,
+        // builder/map.rs): that is the library's answer to such a record.
+        crate::caught::quietly(|| self.encode_framed(record, stream))
+            .unwrap_or_else(|panic| bail!("flexbuffers: serialize: the builder panicked: {panic}"))
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut ValueSink) -> Result<usize> {
