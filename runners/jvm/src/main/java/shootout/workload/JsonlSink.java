@@ -336,7 +336,7 @@ public final class JsonlSink {
 
     /**
      * How the decoded records differ from the reference, or null when they do
-     * not: the first difference in the spec's order, with both figures.
+     * not: the first difference in the spec's order and words, with both figures.
      */
     public String firstDifference(Reference want) {
         return want.firstDifference(figures());
@@ -374,18 +374,18 @@ public final class JsonlSink {
 
         /**
          * The first of got's figures that differs from these (the input's), in
-         * docs/dataset-format.md's order: records; members; integers beyond 64
-         * bits; integers beyond ±2^53; -0.0; integers and floats together;
-         * each other count by name; the hash. duplicate_keys is not compared.
+         * docs/dataset-format.md's order and words: records; members (with the
+         * input's duplicate keys); integers beyond 64 bits; integers beyond
+         * ±2^53; -0.0; integers and floats together; each other count by name;
+         * the hash. duplicate_keys is not compared.
          */
         public String firstDifference(Reference got) {
             if (records != got.records) {
-                return "records: " + figures(records, got.records);
+                return "expected " + Long.toUnsignedString(records) + " records, decoded " + Long.toUnsignedString(got.records);
             }
             if (members != got.members) {
-                String why = duplicateKeys != 0 && Long.compareUnsigned(got.members, members) < 0 ? " (the input has "
-                        + Long.toUnsignedString(duplicateKeys) + " duplicate key" + (duplicateKeys == 1 ? "" : "s")
-                        + ": the library keeps one value per key)" : "";
+                String why = duplicateKeys == 0 ? "" : " (the input has " + Long.toUnsignedString(duplicateKeys) + " duplicate key"
+                        + (duplicateKeys == 1 ? "" : "s") + ": the library keeps one value per key)";
                 return "members: " + figures(members, got.members) + why;
             }
             if (hugeIntegers != got.hugeIntegers) {
@@ -398,15 +398,16 @@ public final class JsonlSink {
                 return "-0.0: " + figures(negativeZeros, got.negativeZeros);
             }
             if (integers != got.integers || floats != got.floats) {
-                String both = "integers " + figures(integers, got.integers) + "; floats " + figures(floats, got.floats);
-                int ints = Long.compareUnsigned(got.integers, integers), flts = Long.compareUnsigned(got.floats, floats);
-                if (ints < 0 && flts > 0) {
+                String both = "integers: " + figures(integers, got.integers) + "; floats: " + figures(floats, got.floats);
+                // Wrapping differences: what the integers lost is exactly what the floats gained, or the other way round.
+                long lost = integers - got.integers, gained = got.floats - floats;
+                if (lost == gained && Long.compareUnsigned(got.integers, integers) < 0) {
                     return "integers read back as floats: " + both;
                 }
-                if (ints > 0 && flts < 0) {
+                if (lost == gained && Long.compareUnsigned(got.floats, floats) < 0) {
                     return "floats with integral values read back as integers: " + both;
                 }
-                return integers != got.integers ? "integers: " + figures(integers, got.integers) : "floats: " + figures(floats, got.floats);
+                return both;
             }
             long[] w = {nulls, booleans, integralFloats, strings, textBytes, arrays, elements, objects};
             long[] g = {got.nulls, got.booleans, got.integralFloats, got.strings, got.textBytes, got.arrays, got.elements, got.objects};

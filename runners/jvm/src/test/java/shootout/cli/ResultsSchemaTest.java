@@ -77,7 +77,8 @@ class ResultsSchemaTest {
      */
     @Test
     void theJsonlResultsFollowTheSchemaWithAReasonForEveryFormatNotRun(@TempDir Path dir) throws Exception {
-        String results = results(dir, "jsonl", Registry.FORMATS, 3);
+        boolean losses = Registry.FORMATS.stream().anyMatch(f -> f.runs("jsonl") && shootout.KnownLosses.of(f.info().name(), "jsonl") != null);
+        String results = results(dir, "jsonl", Registry.FORMATS, losses ? 3 : 0);
         assertValid(results);
         com.fasterxml.jackson.databind.JsonNode r = new com.fasterxml.jackson.databind.ObjectMapper().readTree(results);
         List<String> failed = new ArrayList<>();

@@ -148,7 +148,7 @@ class JsonlSinkTest {
         JsonlSink.Reference in = figures("{\"a\":1,\"a\":2,\"b\":18446744073709551615,\"c\":123456789012345678901234567890,\"d\":-0.0}");
         assertEquals(1, in.duplicateKeys());
         assertNull(in.firstDifference(in));
-        assertEquals("records: 1 in the input, 2 decoded", in.firstDifference(figures("{}", "{}")));
+        assertEquals("expected 1 records, decoded 2", in.firstDifference(figures("{}", "{}")));
         assertEquals("members: 5 in the input, 4 decoded (the input has 1 duplicate key: the library keeps one value per key)",
                 in.firstDifference(figures("{\"a\":2,\"b\":18446744073709551615,\"c\":123456789012345678901234567890,\"d\":-0.0}")));
         assertEquals("integers beyond 64 bits: 1 in the input, 0 decoded",
@@ -158,11 +158,17 @@ class JsonlSinkTest {
         assertEquals("-0.0: 1 in the input, 0 decoded",
                 in.firstDifference(figures("{\"a\":1,\"a\":2,\"b\":18446744073709551615,\"c\":123456789012345678901234567890,\"d\":0.0}")));
         JsonlSink.Reference ints = figures("[1,2.5]");
-        assertEquals("integers read back as floats: integers 1 in the input, 0 decoded; floats 1 in the input, 2 decoded",
+        assertEquals("integers read back as floats: integers: 1 in the input, 0 decoded; floats: 1 in the input, 2 decoded",
                 ints.firstDifference(figures("[1.0,2.5]")));
-        assertEquals("floats with integral values read back as integers: integers 1 in the input, 2 decoded; floats 1 in the input, 0 "
+        assertEquals("floats with integral values read back as integers: integers: 1 in the input, 2 decoded; floats: 1 in the input, 0 "
                 + "decoded", figures("[1,2.0]").firstDifference(figures("[1,2]")));
-        assertEquals("integers: 1 in the input, 0 decoded", ints.firstDifference(figures("[\"1\",2.5]")));
+        // Not exactly what the other gained: both figures, no prefix.
+        assertEquals("integers: 1 in the input, 0 decoded; floats: 1 in the input, 1 decoded", ints.firstDifference(figures("[\"1\",2.5]")));
+        assertEquals("integers: 1 in the input, 0 decoded; floats: 1 in the input, 3 decoded", ints.firstDifference(figures("[1.5,2.5,3.5]")));
+        // The duplicate-key remark whenever the input has duplicate keys.
+        assertEquals("members: 2 in the input, 3 decoded (the input has 1 duplicate key: the library keeps one value per key)",
+                figures("{\"a\":1,\"a\":1}").firstDifference(figures("{\"a\":1,\"b\":1,\"c\":1}")));
+        assertEquals("members: 1 in the input, 0 decoded", figures("{\"a\":1}").firstDifference(figures("{}")));
         assertEquals("nulls: 1 in the input, 0 decoded", figures("[null]").firstDifference(figures("[false]")));
         assertEquals("integral_floats: 1 in the input, 0 decoded", figures("[1.0]").firstDifference(figures("[1.5]")));
         assertEquals("text_bytes: 1 in the input, 2 decoded", figures("[\"a\"]").firstDifference(figures("[\"é\"]")));
