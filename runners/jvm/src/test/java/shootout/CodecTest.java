@@ -30,11 +30,8 @@ import shootout.workload.Workload;
  * Error or a byte count outside the stream.
  */
 class CodecTest {
-    /**
-     * Known library losses, as the Go runner's README lists its own: format ->
-     * workload -> a part of the first difference the harness must report.
-     */
-    static final Map<String, Map<String, String>> KNOWN_LOSSES = Map.of();
+    /** Known library losses on the fixtures (KnownLosses, which InteropTest holds the streams to as well). */
+    static final Map<String, Map<String, String>> KNOWN_LOSSES = KnownLosses.FIXTURES;
 
     /** Known library losses on the edge cases (each format's labels.lossy says which), as KNOWN_LOSSES lists the fixtures'. */
     static final Map<String, Map<String, String>> KNOWN_EDGE_CASE_LOSSES = Map.of(
@@ -116,22 +113,36 @@ class CodecTest {
         assertKnown(KNOWN_EDGE_CASE_LOSSES, e.info().name(), w.name, roundTrip(w, e, records, got -> w.compare.apply(want, got)));
     }
 
-    /** Encodes records into one stream and decodes it back, twice through the same codec; the check's verdict on the last pass. */
+    /**
+     * Encodes records into one stream and decodes it back, twice through the
+     * same codec; the check's verdict on the last pass, or the encode or
+     * decode error (the harness's words), which a known loss may name.
+     */
     @SuppressWarnings("unchecked")
     private static <R, S> String roundTrip(Workload<R, S> w, Entry<?, ?> raw, List<R> records, Function<S, String> check) throws Exception {
         Codec<R, S> c = ((Entry<R, S>) raw).factory().make();
         shootout.codec.Stream out = new shootout.codec.Stream(64);
         S sink = w.newSink.get();
+        c.prepare(records);
         // Twice through the same codec and stream: reuse must not leak one pass into the next.
         for (int pass = 0; pass < 2; pass++) {
             out.reset();
             sink = w.newSink.get();
-            for (R r : records) {
-                c.encode(out, r);
+            for (int i = 0; i < records.size(); i++) {
+                try {
+                    c.encode(out, records.get(i));
+                } catch (Exception e) {
+                    return "record " + i + ": encoding failed: " + e;
+                }
             }
             int off = 0, n = 0;
             while (off < out.len) {
-                int used = c.decode(out.buf, off, out.len, sink);
+                int used;
+                try {
+                    used = c.decode(out.buf, off, out.len, sink);
+                } catch (Exception e) {
+                    return "record " + n + ": decoding the stream at byte " + off + " failed: " + e;
+                }
                 assertTrue(used > 0 && used <= out.len - off, "bytes used " + used);
                 off += used;
                 n++;
@@ -143,7 +154,7 @@ class CodecTest {
 
     @TestFactory
     Stream<DynamicTest> truncatedAndGarbageBytesGiveAnException() {
-        return everyEntry(List.of(Workload.USER, Workload.IEX, Workload.MIXED, Workload.PRIMITIVES), CodecTest::garbage);
+        return everyEntry(List.of(Workload.USER, Workload.IEX, Workload.MIXED, Workload.PRIMITIVES, Workload.JSONL), CodecTest::garbage);
     }
 
     @SuppressWarnings("unchecked")
@@ -152,16 +163,24 @@ class CodecTest {
         Spec.Fixture<R, S> s = Spec.read(w);
         Codec<R, S> c = e.factory().make();
         shootout.codec.Stream out = new shootout.codec.Stream(64);
-        R longest = s.records().get(0);
-        int most = 0;
+        R longest = null;
+        int most = -1;
+        c.prepare(s.records());
         for (R r : s.records()) {
             out.reset();
-            c.encode(out, r);
+            try {
+                c.encode(out, r);
+            } catch (Exception x) {
+                // A record the format has no form for (a known loss, as BSON's of a top-level array on jsonl): not this test's.
+                assertNotNull(KnownLosses.of(e.info().name(), w.name), e.info().name() + " cannot encode " + r + ": " + x);
+                continue;
+            }
             if (out.len > most) {
                 most = out.len;
                 longest = r;
             }
         }
+        assertNotNull(longest, e.info().name() + " encodes none of the fixture's records");
         out.reset();
         c.encode(out, longest);
         byte[] good = Arrays.copyOf(out.buf, out.len);
@@ -190,7 +209,10 @@ class CodecTest {
                 fail("garbage made " + e.info().name() + " throw an Error rather than an Exception: " + x);
             }
         }
-        if (!e.info().name().equals("baseline")) {
+        // On jsonl any value is a record, and a MessagePack value delimits itself: msgpack-raw reads most random bytes as some
+        // value (a fixint, a nil, ...) and rightly so; the checks above (no Error, no count outside the stream) still hold.
+        boolean anyBytesAreAValue = w == Workload.JSONL && e.info().name().equals("msgpack-raw");
+        if (!e.info().name().equals("baseline") && !anyBytesAreAValue) {
             assertTrue(threw > tries / 2, e.info().name() + " accepted " + (tries - threw) + " of " + tries + " garbage records");
         }
     }

@@ -11,6 +11,15 @@ package shootout.codec;
  * @param <S> the workload's sink (aggregate)
  */
 public interface Codec<R, S> {
+    /**
+     * Called with each window of records before any pass over it, untimed: a
+     * codec that encodes a model of its library's own made from each record
+     * (the jsonl codecs) makes it here, once per record. Most codecs encode
+     * the record itself and have nothing to do.
+     */
+    default void prepare(java.util.List<R> window) throws Exception {
+    }
+
     /** Appends r to out, framed by the format's own framing or a 4-byte little-endian length prefix. */
     void encode(Stream out, R r) throws Exception;
 

@@ -7,9 +7,15 @@ import shootout.workload.Workload;
 /**
  * One row of a format's table of workloads: the codec constructor of one
  * workload, typed by its record and sink. A format runs exactly the workloads
- * its table names; adding a workload to a format is one more row.
+ * its table names; adding a workload to a format is one more row. notes, when
+ * not null, are the codec's own in place of the format's (the jsonl codecs,
+ * which use another API of the library than its record-class codecs).
  */
-public record Mapping<R, S>(Workload<R, S> workload, Make<R, S> make) {
+public record Mapping<R, S>(Workload<R, S> workload, Make<R, S> make, String notes) {
+    public Mapping(Workload<R, S> workload, Make<R, S> make) {
+        this(workload, make, null);
+    }
+
     /** Makes a fresh codec (each measured format and each interop stream gets its own). */
     @FunctionalInterface
     public interface Make<R, S> {
@@ -22,10 +28,10 @@ public record Mapping<R, S>(Workload<R, S> workload, Make<R, S> make) {
         Codec<?, ?> make(Workload<?, ?> w) throws Exception;
     }
 
-    /** One row for every workload (Workload.ALL), each made by any. */
+    /** One row for every workload of a record class (Workload.RECORD_CLASSES: all but jsonl), each made by any. */
     public static List<Mapping<?, ?>> every(AnyWorkload any) {
         List<Mapping<?, ?>> rows = new ArrayList<>();
-        for (Workload<?, ?> w : Workload.ALL) {
+        for (Workload<?, ?> w : Workload.RECORD_CLASSES) {
             rows.add(of(w, any));
         }
         return List.copyOf(rows);

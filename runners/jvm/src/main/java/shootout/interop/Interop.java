@@ -89,6 +89,13 @@ public final class Interop {
         /** Encodes one window of records; the window's stream starts empty, as in the harness, and is appended to the file. */
         void add(List<R> records) throws IOException {
             window.reset();
+            try {
+                codec.prepare(records);
+            } catch (Throwable e) {
+                error = "record " + this.records + ": preparing the window: " + e;
+                discard();
+                return;
+            }
             for (R r : records) {
                 try {
                     codec.encode(window, r);
@@ -212,7 +219,7 @@ public final class Interop {
             if (f.runs(w.name)) {
                 out.add(f);
             } else if (!want.isEmpty()) {
-                err.println("not encoded java-" + f.info().name() + ": " + Registry.NO_MAPPING);
+                err.println("not encoded java-" + f.info().name() + ": " + f.reason(w.name));
             }
         }
         return out;
@@ -293,7 +300,7 @@ public final class Interop {
         }
         Workload<R, S> w = in.workload;
         if (!f.runs(w.name)) {
-            return new Answer("error", 0, name + " does not run the " + w.name + " workload: " + Registry.NO_MAPPING);
+            return new Answer("error", 0, name + " does not run the " + w.name + " workload: " + f.reason(w.name));
         }
         Codec<R, S> c;
         try {

@@ -11,24 +11,36 @@ import shootout.codec.Info;
 import shootout.codec.Mapping;
 import shootout.formats.avro.AvroReflect;
 import shootout.formats.bson.BsonCodec;
+import shootout.formats.bson.BsonJsonl;
 import shootout.formats.chronicle.ChronicleWireCodec;
 import shootout.formats.dsljson.DslJsonCodec;
+import shootout.formats.dsljson.DslJsonJsonl;
 import shootout.formats.fastjson2.Fastjson2Codec;
+import shootout.formats.fastjson2.Fastjson2Jsonl;
 import shootout.formats.flexbuffers.FlexCodec;
+import shootout.formats.flexbuffers.FlexJsonl;
 import shootout.formats.flatbuffers.FlatCodec;
 import shootout.formats.fory.ForyCodec;
+import shootout.formats.fory.ForyJsonl;
+import shootout.formats.jsonl.JsonlCodec;
+import shootout.formats.msgpack.MsgpackJsonl;
 import shootout.formats.msgpack.MsgpackRaw;
 import shootout.formats.protobuf.ProtobufCodec;
 import shootout.formats.sbe.SbeCodec;
 import shootout.formats.thrift.ThriftCodec;
 import shootout.formats.ubjson.UbjsonCodec;
+import shootout.formats.ubjson.UbjsonJsonl;
 import shootout.formats.ignite.Ignite;
 import shootout.formats.jackson.JacksonCodec;
+import shootout.formats.jackson.JacksonJsonl;
 import shootout.formats.jackson3.Jackson3Codec;
+import shootout.formats.jackson3.Jackson3Jsonl;
 import shootout.formats.javaser.JavaSerialization;
 import shootout.formats.kryo.KryoCodec;
 import shootout.harness.Baseline;
 import shootout.harness.Entry;
+import shootout.workload.JsonlRecord;
+import shootout.workload.JsonlSink;
 import shootout.workload.Workload;
 
 /**
@@ -44,10 +56,30 @@ public final class Registry {
     /** The not-run reason of a workload a format has no row for. */
     public static final String NO_MAPPING = "no mapping yet";
 
-    /** One registry row: the format and the workloads it maps. */
-    public record Format(Info info, List<Mapping<?, ?>> mappings) {
+    /** One registry row: the format, the workloads it maps, and why it does not run others (NO_MAPPING when it does not say). */
+    public record Format(Info info, List<Mapping<?, ?>> mappings, Map<String, String> notRun) {
+        public Format(Info info, List<Mapping<?, ?>> mappings) {
+            this(info, mappings, Map.of());
+        }
+
         public boolean runs(String workload) {
             return mappings.stream().anyMatch(m -> m.workload().name.equals(workload));
+        }
+
+        /** Why the format does not run workload. */
+        public String reason(String workload) {
+            return notRun.getOrDefault(workload, NO_MAPPING);
+        }
+
+        /** The row's metadata on workload w: the format's, with its mapping's own notes where it has them (the jsonl codecs). */
+        public Info info(Workload<?, ?> w) {
+            for (Mapping<?, ?> m : mappings) {
+                if (m.workload() == w && m.notes() != null) {
+                    Info i = info;
+                    return new Info(i.name(), i.family(), i.library(), i.labels(), i.framing(), i.wire(), m.notes());
+                }
+            }
+            return info;
         }
 
         /** A fresh codec of workload w, which the format must map. */
@@ -71,7 +103,59 @@ public final class Registry {
     public record Unavailable(String name, String family, String reason) {
     }
 
-    public static final List<Format> FORMATS = List.of(
+    /**
+     * The jsonl workload (any JSON value) has no record class, so no row's
+     * record-class codec takes it: a format runs it through its library's own
+     * dynamic value model, by a codec of its own (JSONL_CODECS), or says why
+     * it does not (JSONL_NOT_RUN). A format in neither shows NO_MAPPING.
+     */
+    static final Map<String, Mapping<JsonlRecord, JsonlSink>> JSONL_CODECS = Map.ofEntries(
+            Map.entry(JacksonCodec.JSON.name(), JsonlCodec.mapping(() -> new JacksonJsonl(JacksonCodec.json()), JacksonJsonl.NOTES)),
+            Map.entry(JacksonCodec.MSGPACK_MAP.name(), JsonlCodec.mapping(() -> new JacksonJsonl(JacksonCodec.msgpackMap()),
+                    JacksonJsonl.NOTES + "; an integer beyond 64 bits is the MessagePack generator's error")),
+            Map.entry(JacksonCodec.CBOR.name(), JsonlCodec.mapping(() -> new JacksonJsonl(JacksonCodec.cbor()),
+                    JacksonJsonl.NOTES + "; integers beyond 64 bits as CBOR bignums")),
+            Map.entry(JacksonCodec.SMILE.name(), JsonlCodec.mapping(() -> new JacksonJsonl(JacksonCodec.smile()), JacksonJsonl.NOTES)),
+            Map.entry(Jackson3Codec.JSON.name(), JsonlCodec.mapping(() -> new Jackson3Jsonl(Jackson3Codec.json()), Jackson3Jsonl.NOTES)),
+            Map.entry(Jackson3Codec.CBOR.name(), JsonlCodec.mapping(() -> new Jackson3Jsonl(Jackson3Codec.cbor()),
+                    Jackson3Jsonl.NOTES + "; integers beyond 64 bits as CBOR bignums")),
+            Map.entry(Jackson3Codec.SMILE.name(), JsonlCodec.mapping(() -> new Jackson3Jsonl(Jackson3Codec.smile()), Jackson3Jsonl.NOTES)),
+            Map.entry(DslJsonCodec.INFO.name(), JsonlCodec.mapping(DslJsonJsonl::new, DslJsonJsonl.NOTES)),
+            Map.entry(Fastjson2Codec.INFO.name(), JsonlCodec.mapping(Fastjson2Jsonl::new, Fastjson2Jsonl.NOTES)),
+            Map.entry(ForyCodec.XLANG.name(), JsonlCodec.mapping(ForyJsonl::new, ForyJsonl.NOTES)),
+            Map.entry(MsgpackRaw.INFO.name(), JsonlCodec.mapping(MsgpackJsonl::new, MsgpackJsonl.NOTES)),
+            Map.entry(BsonCodec.INFO.name(), JsonlCodec.mapping(BsonJsonl::new, BsonJsonl.NOTES)),
+            Map.entry(UbjsonCodec.INFO.name(), JsonlCodec.mapping(UbjsonJsonl::new, UbjsonJsonl.NOTES)),
+            Map.entry(FlexCodec.INFO.name(), JsonlCodec.mapping(FlexJsonl::new, FlexJsonl.NOTES)));
+
+    private static final String OBJECT_GRAPHS = " serializes Java object graphs by their classes: a JSON value has no class here, and "
+            + "the java.util collections a codec would pick for one (LinkedHashMap, ArrayList, Long, ...) would measure those classes' "
+            + "serialization, not a value model of the format's own";
+    private static final String SCHEMA = "a schema format: a record of any shape has no ";
+
+    static final Map<String, String> JSONL_NOT_RUN = Map.ofEntries(
+            Map.entry(JavaSerialization.INFO.name(), "Java serialization" + OBJECT_GRAPHS),
+            Map.entry(KryoCodec.INFO.name(), "Kryo" + OBJECT_GRAPHS),
+            Map.entry(ForyCodec.JAVA.name(), "Fory's Java mode" + OBJECT_GRAPHS + "; Fory's dynamic values are xlang's map, list and "
+                    + "scalar types, which the fory row runs"),
+            Map.entry(ChronicleWireCodec.INFO.name(), "Chronicle Wire" + OBJECT_GRAPHS),
+            Map.entry(Ignite.POJO.name(), "Ignite's binary marshaller" + OBJECT_GRAPHS),
+            Map.entry(Ignite.RAW.name(), "Ignite's raw writer writes a class's fields in the order the codec gives them: a JSON value "
+                    + "has no class, and the binary format has no value model of its own"),
+            Map.entry(JacksonCodec.MSGPACK_ARRAY.name(), "writes each record class as an array of its fields by position (a POJO shape): "
+                    + "a JSON value has no fields, and Jackson's tree in MessagePack is the msgpack-jackson-map row's"),
+            Map.entry(Jackson3Codec.JSON_BLACKBIRD.name(), "Blackbird replaces databind's reflective access to a class's properties: "
+                    + "Jackson's tree (JsonNode) has none, so on jsonl this row would be json-jackson3's codec under another name"),
+            Map.entry(AvroReflect.INFO.name(), SCHEMA + "Avro schema (the reflect codec derives one from a record class, and jsonl has "
+                    + "none)"),
+            Map.entry(ProtobufCodec.INFO.name(), SCHEMA + ".proto message; protobuf's own JSON model (google.protobuf.Struct and Value) "
+                    + "holds every number as a double, so it would not carry the records"),
+            Map.entry(ThriftCodec.BINARY.name(), SCHEMA + "Thrift struct"),
+            Map.entry(ThriftCodec.COMPACT.name(), SCHEMA + "Thrift struct"),
+            Map.entry(FlatCodec.INFO.name(), SCHEMA + "FlatBuffers table (its schemaless sibling FlexBuffers runs jsonl)"),
+            Map.entry(SbeCodec.INFO.name(), SCHEMA + "SBE message (fixed-layout fields and groups)"));
+
+    public static final List<Format> FORMATS = withJsonl(List.of(
             new Format(JavaSerialization.INFO, Mapping.every(JavaSerialization::new)),
             new Format(JacksonCodec.JSON, Mapping.every(w -> new JacksonCodec<>(JacksonCodec.json(), w))),
             new Format(JacksonCodec.MSGPACK_MAP, Mapping.every(w -> new JacksonCodec<>(JacksonCodec.msgpackMap(), w))),
@@ -99,7 +183,27 @@ public final class Registry {
             new Format(ThriftCodec.BINARY, ThriftCodec.mappings(false)),
             new Format(ThriftCodec.COMPACT, ThriftCodec.mappings(true)),
             new Format(FlatCodec.INFO, FlatCodec.MAPPINGS),
-            new Format(SbeCodec.INFO, SbeCodec.MAPPINGS));
+            new Format(SbeCodec.INFO, SbeCodec.MAPPINGS)));
+
+    /** Each row with its jsonl codec added, or its reason for not running jsonl. */
+    private static List<Format> withJsonl(List<Format> rows) {
+        List<Format> out = new ArrayList<>();
+        for (Format f : rows) {
+            String name = f.info().name();
+            Mapping<JsonlRecord, JsonlSink> codec = JSONL_CODECS.get(name);
+            if (codec != null) {
+                List<Mapping<?, ?>> mappings = new ArrayList<>(f.mappings());
+                mappings.add(codec);
+                f = new Format(f.info(), List.copyOf(mappings), f.notRun());
+            } else if (JSONL_NOT_RUN.containsKey(name)) {
+                Map<String, String> notRun = new LinkedHashMap<>(f.notRun());
+                notRun.put(Workload.JSONL.name, JSONL_NOT_RUN.get(name));
+                f = new Format(f.info(), f.mappings(), Map.copyOf(notRun));
+            }
+            out.add(f);
+        }
+        return List.copyOf(out);
+    }
 
     public static final List<Unavailable> UNAVAILABLE = List.of(
             new Unavailable("capnp", "Cap'n Proto", "no Cap'n Proto Java compiler (capnproto-java) is installable here"));
@@ -115,7 +219,7 @@ public final class Registry {
         out.add(new Entry<>(Baseline.INFO, () -> new Baseline<>(w.feed)));
         for (Format f : formats) {
             if (f.runs(w.name)) {
-                out.add(new Entry<>(f.info(), () -> f.codec(w)));
+                out.add(new Entry<>(f.info(w), () -> f.codec(w)));
             }
         }
         return out;
@@ -130,7 +234,7 @@ public final class Registry {
         List<Map<String, Object>> out = new ArrayList<>();
         for (Format f : formats) {
             if (!f.runs(w)) {
-                out.add(row(f.info().name(), f.info().family(), NO_MAPPING));
+                out.add(row(f.info().name(), f.info().family(), f.reason(w)));
             }
         }
         for (Unavailable u : UNAVAILABLE) {

@@ -169,7 +169,7 @@ public final class Replay {
     private record Pair(Codec<MultiMessage, IexSink> encoder, Codec<MultiMessage, IexSink> decoder, String error) {
         static Pair of(Registry.Format f) {
             if (!f.runs(Workload.IEX.name)) {
-                return new Pair(null, null, f.info().name() + " does not run the iex workload: " + Registry.NO_MAPPING);
+                return new Pair(null, null, f.info().name() + " does not run the iex workload: " + f.reason("iex"));
             }
             try {
                 return new Pair(f.codec(Workload.IEX), f.codec(Workload.IEX), null);

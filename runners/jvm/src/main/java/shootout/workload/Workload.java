@@ -69,8 +69,24 @@ public final class Workload<R, S> {
                 return s -> s.firstDifference(want);
             }, IexLine::read, (want, got) -> got.firstDifference(new IexSink.Reference(want)));
 
-    /** Every workload, in docs/results-schema.md's order. */
-    public static final List<Workload<?, ?>> ALL = List.of(IEX, USER, SQL, PRIMITIVES, OBJECT, MIXED, STRINGS, LONGS);
+    /**
+     * Any JSON Lines file, each record any JSON value (docs/dataset-format.md, "`jsonl`: any JSON value"): no record class, so
+     * no reflection or schema codec takes it; each format that runs it does so through its library's own dynamic value model.
+     */
+    public static final Workload<JsonlRecord, JsonlSink> JSONL = new Workload<>("jsonl", JsonlRecord.class, List.of(), JsonlSink::new,
+            JsonlRecord::feed, ref -> {
+                JsonlSink.Reference want = JsonlSink.Reference.parse(ref);
+                return s -> s.firstDifference(want);
+            }, JsonlReader::read, (want, got) -> got.firstDifference(want.figures()));
+
+    /** Every workload, in docs/results-schema.md's order, then jsonl. */
+    public static final List<Workload<?, ?>> ALL = List.of(IEX, USER, SQL, PRIMITIVES, OBJECT, MIXED, STRINGS, LONGS, JSONL);
+
+    /**
+     * The workloads whose records are Java classes, which Mapping.every's codecs map by reflection or generated code: every
+     * workload but jsonl (whose codecs use each library's dynamic value model instead).
+     */
+    public static final List<Workload<?, ?>> RECORD_CLASSES = ALL.stream().filter(w -> w != JSONL).toList();
 
     public static Workload<?, ?> named(String name) {
         for (Workload<?, ?> w : ALL) {

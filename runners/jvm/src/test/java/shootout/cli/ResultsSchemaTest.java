@@ -64,6 +64,54 @@ class ResultsSchemaTest {
         assertValid(results);
     }
 
+    /** The formats that do not run jsonl, each with its reason in the registry (a format added later shows "no mapping yet"). */
+    static final List<String> NOT_ON_JSONL = List.of("java-serialization", "msgpack-jackson-array", "json-jackson3-blackbird", "avro-reflect",
+            "kryo", "fory-java", "chronicle-wire", "ignite-binary", "ignite-raw", "protobuf", "thrift-binary", "thrift-compact", "flatbuffers",
+            "sbe");
+
+    /**
+     * The jsonl workload through the command line: every format that runs it
+     * measured with its jsonl notes, or failed with its known loss (KnownLosses),
+     * and every other format in not_run with the registry's reason, which for
+     * each of NOT_ON_JSONL is not "no mapping yet".
+     */
+    @Test
+    void theJsonlResultsFollowTheSchemaWithAReasonForEveryFormatNotRun(@TempDir Path dir) throws Exception {
+        boolean losses = Registry.FORMATS.stream().anyMatch(f -> f.runs("jsonl") && shootout.KnownLosses.of(f.info().name(), "jsonl") != null);
+        String results = results(dir, "jsonl", Registry.FORMATS, losses ? 3 : 0);
+        assertValid(results);
+        com.fasterxml.jackson.databind.JsonNode r = new com.fasterxml.jackson.databind.ObjectMapper().readTree(results);
+        List<String> failed = new ArrayList<>();
+        for (com.fasterxml.jackson.databind.JsonNode f : r.get("failed")) {
+            String name = f.get("name").asText(), loss = shootout.KnownLosses.of(name, "jsonl");
+            assertTrue(loss != null && f.get("reason").asText().contains(loss), f.toString());
+            failed.add(name);
+        }
+        int measured = 0;
+        for (com.fasterxml.jackson.databind.JsonNode f : r.get("formats")) {
+            if (!f.get("baseline").asBoolean()) {
+                assertTrue(f.get("notes").asText().startsWith("on jsonl: "), f.get("name") + ": " + f.get("notes"));
+                measured++;
+            }
+        }
+        long runs = Registry.FORMATS.stream().filter(f -> f.runs("jsonl")).count();
+        assertEquals(runs, measured + failed.size());
+        java.util.Map<String, String> reasons = new java.util.HashMap<>();
+        for (com.fasterxml.jackson.databind.JsonNode n : r.get("not_run")) {
+            reasons.put(n.get("name").asText(), n.get("reason").asText());
+        }
+        assertEquals(Registry.FORMATS.size() - runs + Registry.UNAVAILABLE.size(), reasons.size());
+        for (Registry.Format f : Registry.FORMATS) {
+            if (!f.runs("jsonl")) {
+                assertEquals(f.reason("jsonl"), reasons.get(f.info().name()), f.info().name());
+            }
+        }
+        for (String name : NOT_ON_JSONL) {
+            String reason = reasons.get(name);
+            assertTrue(reason != null && !reason.equals(Registry.NO_MAPPING), name + ": " + reason);
+        }
+    }
+
     @Test
     void aResultsFileMissingARequiredKeyIsRefused(@TempDir Path dir) throws Exception {
         String results = results(dir, "sql", Registry.FORMATS, 0);

@@ -53,10 +53,7 @@ public final class ForyCodec<R, S> implements Codec<R, S> {
     private final BiConsumer<R, S> feed;
 
     public ForyCodec(Workload<R, S> w, boolean xlang) {
-        // Schema-consistent in both modes (xlang's default is compatible mode, which writes each type's field meta):
-        // Fory's fast path, for readers with the same classes.
-        fory = Fory.builder().withXlang(xlang).withCompatible(false).requireClassRegistration(true).withRefTracking(false)
-                .suppressClassRegistrationWarnings(true).build();
+        fory = builder(xlang).build();
         if (xlang) {
             fory.register(w.type, NAMESPACE + w.type.getSimpleName());
             fory.register(MultiMessage.Message.class, NAMESPACE + MultiMessage.Message.class.getSimpleName());
@@ -67,6 +64,15 @@ public final class ForyCodec<R, S> implements Codec<R, S> {
         }
         this.type = w.type;
         this.feed = w.feed;
+    }
+
+    /**
+     * Schema-consistent in both modes (xlang's default is compatible mode, which writes each type's field meta): Fory's fast
+     * path, for readers with the same classes. Registration required, no reference tracking.
+     */
+    static org.apache.fory.config.ForyBuilder builder(boolean xlang) {
+        return Fory.builder().withXlang(xlang).withCompatible(false).requireClassRegistration(true).withRefTracking(false)
+                .suppressClassRegistrationWarnings(true);
     }
 
     @Override
