@@ -13,8 +13,8 @@ public final class KnownLosses {
     }
 
     /**
-     * None: every codec carries every fixture (jsonl's shared one, 300 API
-     * events, and the interim one alike). The losses at the edges are
+     * None: every codec carries every fixture (jsonl's: 300 API events).
+     * The losses at the edges are
      * JsonlEdgeCaseTest's and CodecTest.KNOWN_EDGE_CASE_LOSSES'.
      */
     public static final Map<String, Map<String, String>> FIXTURES = Map.of();

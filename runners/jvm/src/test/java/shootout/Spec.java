@@ -36,26 +36,10 @@ public final class Spec {
 
     /**
      * A workload's fixture: its sample records and their reference aggregate,
-     * written by `shootout export-dataset`. A workload whose shared fixture
-     * does not exist yet (jsonl, until the Rust side writes
-     * spec/fixtures/jsonl.jsonl) reads this runner's interim one from the
-     * test resources (fixtures/NAME.jsonl); the shared one replaces it as soon
-     * as it exists, in every test that loops over the fixtures.
+     * written by `shootout export-dataset`.
      */
     public static Path fixture(String workload) {
-        Path shared = DIR.resolve("fixtures").resolve(workload + ".jsonl");
-        if (Files.exists(shared)) {
-            return shared;
-        }
-        java.net.URL interim = Spec.class.getResource("/fixtures/" + workload + ".jsonl");
-        if (interim == null) {
-            return shared;
-        }
-        try {
-            return Path.of(interim.toURI());
-        } catch (java.net.URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
+        return DIR.resolve("fixtures").resolve(workload + ".jsonl");
     }
 
     public record Fixture<R, S>(Workload<R, S> workload, List<R> records, Function<S, String> check) {

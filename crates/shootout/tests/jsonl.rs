@@ -1,0 +1,111 @@
+//! `--workload jsonl` as a user runs it: the generated events, their own JSON
+//! Lines file (and standard input), the values some libraries lose named per
+//! format, and bad lines refused with their line and column.
+
+mod common;
+
+use common::*;
+use serde_json::Value;
+
+fn names(results: &Value, key: &str) -> Vec<String> {
+    let mut names: Vec<String> = results[key]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["name"].as_str().unwrap().to_owned())
+        .collect();
+    names.sort_unstable();
+    names
+}
+
+#[test]
+fn the_generated_events_run_every_schemaless_format_and_the_rest_say_why() {
+    let output = quick_run()
+        .args(["--workload", "jsonl", "--records", "300", "--export-json", "-"])
+        .output()
+        .unwrap();
+    let results: Value = serde_json::from_str(&stdout_of(output)).unwrap();
+    assert_eq!(results["workload"]["name"], "jsonl");
+    assert_eq!(results["workload"]["records"], 300);
+    assert_eq!(results["failed"], serde_json::json!([]));
+    assert_eq!(
+        names(&results, "formats"),
+        [
+            "baseline",
+            "bson",
+            "cbor-ciborium",
+            "flexbuffers",
+            "json-serde_json",
+            "json-simd-json-serde",
+            "json-sonic-rs",
+            "msgpack-map",
+            "ubjson"
+        ]
+    );
+    let not_run = results["not_run"].as_array().unwrap();
+    let reason = |name: &str| {
+        not_run.iter().find(|n| n["name"] == name).unwrap()["reason"].as_str().unwrap().to_owned()
+    };
+    assert!(reason("protobuf-prost").contains("schema format"));
+    assert!(reason("bincode").contains("not self-describing"));
+}
+
+#[test]
+fn each_format_that_loses_a_value_is_named_with_what_it_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    let deep = format!("{}{}", "[".repeat(150), "]".repeat(150));
+    let text = format!(
+        "{{\"id\":1152921504606846976,\"name\":\"ünï\"}}\n\n{{\"z\":-0.0,\"tiny\":5e-324}}\n{{\"deep\":{deep}}}\n"
+    );
+    let path = temp_file(&dir, "events.jsonl", text.as_bytes());
+    let output = quick_run()
+        .args(["--workload", "jsonl", "--export-json", "-", "--input"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(3), "{}", String::from_utf8_lossy(&output.stderr));
+    let results: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(results["workload"]["records"], 3, "the blank line is no record");
+    let reason = |name: &str| {
+        let failed = results["failed"].as_array().unwrap();
+        failed.iter().find(|f| f["name"] == name).map(|f| f["reason"].as_str().unwrap().to_owned())
+    };
+    assert_eq!(names(&results, "failed"), ["json-serde_json", "json-sonic-rs", "ubjson"]);
+    assert!(reason("json-serde_json").unwrap().contains("recursion limit exceeded"));
+    assert!(reason("json-sonic-rs").unwrap().contains("-0.0: 1 in the input, 0 decoded"));
+    assert!(reason("ubjson").unwrap().contains("containers nested more than 128 deep"));
+    assert!(results["workload"]["input"]["sha256"].is_string());
+}
+
+#[test]
+fn standard_input_is_read_as_a_file_is() {
+    let output = quick_run()
+        .args(["--workload", "jsonl", "--formats", "json-serde_json", "--export-json", "-"])
+        .args(["--input", "-"])
+        .write_stdin("{\"a\":[1,2.5,\"x\",null,true]}\n[]\n\"s\"\n")
+        .output()
+        .unwrap();
+    let results: Value = serde_json::from_str(&stdout_of(output)).unwrap();
+    assert_eq!(results["workload"]["records"], 3);
+    assert_eq!(names(&results, "formats"), ["baseline", "json-serde_json"]);
+}
+
+#[test]
+fn a_line_that_is_not_one_json_value_is_one_error_line_with_its_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&str, &[u8], &str); 4] = [
+        ("comma.jsonl", b"{}\n[1,]\n", "comma.jsonl: line 2, column 4: trailing comma"),
+        ("two.jsonl", b"{} {}\n", "two.jsonl: line 1, column 4: trailing characters"),
+        ("inf.jsonl", b"{}\n\n1e400\n", "inf.jsonl: line 3, column"),
+        ("utf8.jsonl", b"\"\xc3\xa9\"\n\"\xff\"\n", "utf8.jsonl: line 2, column"),
+    ];
+    for (name, text, expected) in cases {
+        let path = temp_file(&dir, name, text);
+        let output =
+            shootout().args(["run", "--workload", "jsonl", "--input"]).arg(&path).output().unwrap();
+        assert!(!output.status.success());
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(expected), "{stderr}");
+    }
+}
