@@ -185,6 +185,21 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Write generated JSON Lines (the `jsonl` workload's API events: nested objects and arrays, strings,
+    /// integers, floats, booleans, nulls), one event per line, in bounded memory whatever the count.
+    GenJsonl {
+        /// Output file (`-` for standard output).
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long, default_value_t = 100_000)]
+        records: u64,
+        /// Seed; the same seed gives the same file.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Overwrite OUT if it exists.
+        #[arg(long)]
+        force: bool,
+    },
     /// List the workloads: record shapes, sizes and where their data comes from.
     Workloads,
     /// Cross-language bytes: every language encodes the records in every format it has, and every language
@@ -413,7 +428,8 @@ struct DataArgs {
     #[arg(long, short, value_enum, default_value = "iex")]
     workload: WorkloadName,
     /// Input file (`-` = standard input; pipes and FIFOs work): an IEX capture for `iex` (pcap or pcapng,
-    /// optionally gzipped), a CSV with header f1..f20 for `mixed`, `strings` and `longs`. Without it, data is generated.
+    /// optionally gzipped), a CSV with header f1..f20 for `mixed`, `strings` and `longs`, JSON Lines (one JSON
+    /// value per line, optionally gzipped) for `jsonl`. Without it, data is generated.
     #[arg(long, short)]
     input: Option<PathBuf>,
     /// Operations (records encoded per run) for generated non-iex workloads.
@@ -572,6 +588,7 @@ pub fn main() -> Result<()> {
         Command::GenCsv { workload, out, records, seed, presence, force } => {
             gen_csv(workload, &out, records as usize, seed, presence, force)
         }
+        Command::GenJsonl { out, records, seed, force } => gen_jsonl(&out, records, seed, force),
         Command::Workloads => list_workloads(),
         Command::Robustness { data, options } => {
             crate::robustness::robustness(data.workload, &data.data(), options)
@@ -725,6 +742,15 @@ fn gen_csv(
             "wrote {} ({bytes} bytes, {records} records, seed {seed}, presence {presence})",
             out.display()
         );
+    }
+    Ok(())
+}
+
+fn gen_jsonl(out: &Path, records: u64, seed: u64, force: bool) -> Result<()> {
+    let events = crate::workload::jsonl::events(seed).take(records as usize);
+    let bytes = write_generated(out, force, |w| crate::workload::jsonl::write(events, w))?;
+    if out != Path::new("-") {
+        eprintln!("wrote {} ({bytes} bytes, {records} events, seed {seed})", out.display());
     }
     Ok(())
 }

@@ -26,7 +26,7 @@ const MIN_PARSE_BUFFER: usize = 64 << 10;
 const DEFAULT_SNAPLEN: u32 = 262_144;
 /// Beyond this a record or block length is taken for corruption, whatever the snap length says.
 const MAX_RECORD: u32 = 64 << 20;
-const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+pub(crate) const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 const PCAPNG_MAGIC: [u8; 4] = [0x0a, 0x0d, 0x0d, 0x0a];
 /// Enough of the stream to name what it is, or to show that it is too short for any capture header.
 const HEAD: usize = 32;

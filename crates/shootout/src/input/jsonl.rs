@@ -1,14 +1,15 @@
-//! JSON Lines: one JSON value per line, read in windows of records so memory
-//! stays bounded whatever the file's size. Lines holding only whitespace are
-//! skipped; anything else that is not one JSON value is refused with its line
-//! and column.
+//! JSON Lines: one JSON value per line, plain or gzipped, read in windows of
+//! records so memory stays bounded whatever the file's size. Lines holding
+//! only whitespace are skipped; anything else that is not one JSON value is
+//! refused with its line and column.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::sync::Arc;
 
 use anyhow::{Result, anyhow};
 
-use crate::input::source::{Raw, Source, Tap};
+use crate::input::capture::GZIP_MAGIC;
+use crate::input::source::{Source, Tap};
 use crate::input::{Input, InputFile, Reader, Scanned, Window, in_file_order};
 use crate::workload::Workload;
 use crate::workload::jsonl::{Jsonl, Value, ValueSink, visit};
@@ -24,11 +25,20 @@ impl Input<Jsonl> for JsonlFile {
     }
 
     fn open(&self) -> Result<Box<dyn Reader<Jsonl> + '_>> {
+        let name = self.source.name();
         let raw = self.source.open()?;
         let tap = raw.tap();
+        let mut plain = BufReader::with_capacity(1 << 20, raw);
+        let head = plain.fill_buf().map_err(|e| anyhow!("{name}: cannot read: {e}"))?;
+        let lines: Box<dyn BufRead> = if head.starts_with(&GZIP_MAGIC) {
+            let text: Box<dyn Read> = Box::new(flate2::bufread::MultiGzDecoder::new(plain));
+            Box::new(BufReader::with_capacity(1 << 20, text))
+        } else {
+            Box::new(plain)
+        };
         Ok(Box::new(JsonlReader {
-            name: self.source.name(),
-            lines: BufReader::with_capacity(1 << 20, raw),
+            name,
+            lines,
             tap,
             line: Vec::new(),
             line_number: 0,
@@ -46,7 +56,7 @@ impl Input<Jsonl> for JsonlFile {
 
 struct JsonlReader<'a> {
     name: String,
-    lines: BufReader<Raw>,
+    lines: Box<dyn BufRead>,
     tap: Arc<Tap>,
     line: Vec<u8>,
     line_number: u64,
@@ -160,6 +170,15 @@ mod tests {
             "{}",
             error(b"{} {}\n")
         );
+    }
+
+    #[test]
+    fn gzipped_lines_read_as_plain_ones() {
+        use std::io::Write;
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(b"{\"a\":1}\n[2]\n").unwrap();
+        let scanned = scan(&gz.finish().unwrap()).unwrap();
+        assert_eq!(scanned.reference, scan(b"{\"a\":1}\n[2]\n").unwrap().reference);
     }
 
     #[test]

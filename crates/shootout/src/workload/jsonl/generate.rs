@@ -27,8 +27,14 @@ fn cents(r: &mut Random, max: f64) -> Value {
 
 /// `records` events from `seed`.
 pub fn generate(records: usize, seed: u64) -> Vec<Value> {
+    events(seed).take(records).collect()
+}
+
+/// The endless stream of events from `seed`, so any number can be written
+/// in bounded memory.
+pub fn events(seed: u64) -> impl Iterator<Item = Value> {
     let mut r = Random::new(seed);
-    (0..records).map(|i| event(&mut r, i as i64)).collect()
+    (0..).map(move |i| event(&mut r, i))
 }
 
 fn event(r: &mut Random, i: i64) -> Value {
@@ -126,4 +132,21 @@ pub fn render(records: &[Value]) -> String {
         out.push('\n');
     }
     out
+}
+
+/// Writes `records` as [`render`] does, a line at a time; returns the bytes written.
+pub fn write(
+    records: impl IntoIterator<Item = Value>,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<u64> {
+    let mut written = 0;
+    let mut line = String::new();
+    for record in records {
+        line.clear();
+        record.write(&mut line);
+        line.push('\n');
+        out.write_all(line.as_bytes())?;
+        written += line.len() as u64;
+    }
+    Ok(written)
 }

@@ -8,7 +8,7 @@ mod generate;
 mod value;
 
 pub use aggregate::{JsonlAggregate, ValueSink};
-pub use generate::{generate, render};
+pub use generate::{events, generate, render, write};
 pub use value::{MAX_DEPTH, Value};
 
 use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
