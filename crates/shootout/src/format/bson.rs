@@ -50,7 +50,11 @@ impl Format for Bson {
                 borrowed from the stream. Record-shaped workloads: one document per record, decoded \
                 into the owned record, then visited; every value has a BSON type (i32 and u8 as \
                 int32, i64 int64, f64 double, f32 widened to double and narrowed back exactly, \
-                None null), so nothing is lost.",
+                None null), so nothing is lost. \
+                jsonl: the record serialized through serde as a document (a record that \
+                is not an object, an integer above i64::MAX and a key holding NUL fail \
+                to encode); decoded as a bson::RawDocument, read in place, then walked \
+                into the sink.",
         wire: Some("bson"),
         framing: Framing::None,
     };

@@ -57,7 +57,10 @@ impl Format for CborCiborium {
                 cannot lend &str from the input, so every record allocates its message Vec and \
                 one String per message. Record-shaped workloads: the same CBOR sequence, \
                 decoded into the owned record, then visited; ciborium writes each float in the \
-                shortest width that holds it exactly (f16/f32/f64), None is null.",
+                shortest width that holds it exactly (f16/f32/f64), None is null. \
+                jsonl: the record serialized through serde (an integer beyond 64 bits as \
+                a bignum, tag 2 or 3); decoded into ciborium::Value, then walked into \
+                the sink, bignums read back as integers.",
         wire: Some("cbor-map"),
         framing: Framing::None,
     };

@@ -46,7 +46,11 @@ impl Format for Flexbuffers {
                 serializer; decode is flexbuffers::from_slice (serde over the Reader) into the \
                 OWNED record, then visited: one generic path for every shape instead of a \
                 hand-written Reader walk per shape, so it copies strings; f32 is a 32-bit float, \
-                None null.",
+                None null. \
+                jsonl: the record serialized through serde into the reused serializer (a \
+                key twice in an object makes the builder panic, reported as its encode \
+                error; an integer beyond 64 bits fails); read in place with the crate's \
+                Reader, then walked into the sink.",
         wire: Some("flexbuffers"),
         framing: Framing::U32le,
     };

@@ -128,7 +128,10 @@ impl Format for MsgpackMap {
         labels: Labels::OWNED_SERDE,
         notes: notes!(
             "Serializer::new(..).with_struct_map() (as to_vec_named): structs as maps keyed by \
-             field name, self-describing like JSON."
+             field name, self-describing like JSON. jsonl: the record serialized through serde \
+             (an integer beyond 64 bits as rmp-serde's 16-byte bin), in the same u32 frame; \
+             decoded with rmpv 1.3.1 (pinned), the MessagePack crates' dynamic model, as a \
+             ValueRef borrowing from the stream, then walked into the sink."
         ),
         wire: Some("msgpack-map"),
         framing: Framing::U32le,

@@ -43,7 +43,11 @@ impl Format for JsonSerdeJson {
                 serde_json is built with its float_roundtrip feature: with default features it \
                 parses about 10% of f64s (uniform in ±1e9) one ulp off, so floats would not \
                 round-trip; the feature makes parsing exact at some cost in float parsing \
-                speed.",
+                speed. \
+                jsonl: the record serialized through serde as a whole value; decoded \
+                into serde_json::Value (preserve_order: an IndexMap per object, one \
+                value per key; numbers i64, u64 or f64, so an integer beyond 64 bits \
+                reads as a float; recursion limit 128), then walked into the sink.",
         wire: Some("json"),
         framing: Framing::Newline,
     };

@@ -63,7 +63,12 @@ impl Format for JsonSimdJsonSerde {
                 back bit-exactly with default features (approx-number-parsing is off). \
                 simd-json's serializer writes an f32 as its f64 widening (0.1f32 as \
                 0.10000000149011612, where serde_json writes 0.1), so f32 fields take more bytes \
-                than in json-serde_json; they still read back exactly.",
+                than in json-serde_json; they still read back exactly. \
+                jsonl: the record serialized through simd-json's serde serializer; the \
+                line copied into the padded scratch and parsed into a simd_json \
+                BorrowedValue (value::borrowed::to_value_with_buffers, reused Buffers; \
+                strings borrowed from the scratch), then walked into the sink; simd-json \
+                refuses an integer beyond 64 bits.",
         wire: Some("json"),
         framing: Framing::Newline,
     };

@@ -36,7 +36,10 @@ impl Format for JsonSonicRs {
                 unescaped into an owned copy (Cow), the only case that allocates a String. \
                 Record-shaped workloads: the same JSON Lines, decoded into the owned \
                 record (escapes resolved), then visited; None is null; floats parse back \
-                bit-exactly with default features.",
+                bit-exactly with default features. \
+                jsonl: the record serialized through serde as a whole value; decoded \
+                into sonic_rs::Value (objects keep every member; numbers i64, u64 or \
+                f64), then walked into the sink.",
         wire: Some("json"),
         framing: Framing::Newline,
     };

@@ -32,7 +32,11 @@ impl Format for Ubjson {
                 aggregator, one message at a time, with no message Vec (symbols borrowed, UTF-8 \
                 checked). \
                 Record-shaped workloads: one object per record, decoded into the owned record, \
-                then visited; f32 is float32 d, f64 float64 D (bit-exact), None null Z.",
+                then visited; f32 is float32 d, f64 float64 D (bit-exact), None null Z. \
+                jsonl: the record serialized as it is (an integer beyond 64 bits as a \
+                high-precision H number); decoded through serde's deserialize_any \
+                straight into the sink (this crate has no value type); containers nested \
+                deeper than 128 are refused.",
         wire: Some("ubjson"),
         framing: Framing::None,
     };
