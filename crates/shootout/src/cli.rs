@@ -411,6 +411,7 @@ impl DataArgs {
             records: self.records,
             presence: self.presence,
             generated: self.generated.options(),
+            column_types: self.column_types.clone(),
         }
     }
 }
@@ -429,7 +430,8 @@ struct DataArgs {
     workload: WorkloadName,
     /// Input file (`-` = standard input; pipes and FIFOs work): an IEX capture for `iex` (pcap or pcapng,
     /// optionally gzipped), a CSV with header f1..f20 for `mixed`, `strings` and `longs`, JSON Lines (one JSON
-    /// value per line, optionally gzipped) for `jsonl`. Without it, data is generated.
+    /// value per line, optionally gzipped) for `jsonl`, any CSV with a header for `csv`. Without it, data is
+    /// generated.
     #[arg(long, short)]
     input: Option<PathBuf>,
     /// Operations (records encoded per run) for generated non-iex workloads.
@@ -438,6 +440,10 @@ struct DataArgs {
     /// Probability that a generated tabular field is present.
     #[arg(long, default_value_t = tabular::DEFAULT_PRESENCE, value_parser = presence)]
     presence: f64,
+    /// `csv`: columns whose type is given, not inferred, as NAME=TYPE (integer, float, boolean, text),
+    /// comma-separated or repeated; every other column's type is inferred from its cells.
+    #[arg(long, value_delimiter = ',', value_parser = crate::input::columns::column_type)]
+    column_types: Vec<(String, crate::input::columns::ColumnType)>,
     #[command(flatten)]
     #[serde(flatten)]
     generated: Generated,

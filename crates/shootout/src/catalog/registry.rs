@@ -8,7 +8,7 @@ use crate::format::features::Schema;
 use crate::format::{DecodeStyle, FormatInfo, Labels};
 use crate::workload::Workload;
 use crate::workload::iex::Iex;
-use crate::workload::jsonl::Jsonl;
+use crate::workload::jsonl::{Csv, Jsonl};
 use crate::workload::object::Object;
 use crate::workload::primitives::PrimitivesWorkload;
 use crate::workload::sql::Sql;
@@ -153,44 +153,45 @@ registry! {
         strings: Strings = crate::workload::tabular::sample::<StringsRow>,
         longs: Longs = crate::workload::tabular::sample::<LongsRow>,
         jsonl: Jsonl = crate::workload::jsonl::sample,
+        csv: Csv = crate::workload::jsonl::csv_sample,
     }
     // One row per format, in the order tables list them when they tie.
     formats {
-        capnp::CapnpUnpacked ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema");
-        capnp::CapnpPacked ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema");
-        flatbuffers::Flatbuffers ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema");
-        flatbuffers::FlatbuffersUnchecked: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema");
-        flatbuffers::FlatbuffersShared: iex, jsonl("a schema format: JSON Lines records come with no schema");
-        sbe::Sbe ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema");
-        planus::Planus: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema");
-        prost::Prost<_>: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema");
-        bebop::Bebop<_>: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema");
-        thrift::ThriftBinary<_>: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema");
-        thrift::ThriftCompact<_>: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema");
-        apache_avro::AvroDatum: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema");
-        rmp_serde::MsgpackArray: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("writes structs as arrays: a JSON value has no structs, so its bytes would be msgpack-map's");
-        rmp_serde::MsgpackMap: iex, user, sql, primitives, object, mixed, strings, longs, jsonl;
-        ciborium::CborCiborium: iex, user, sql, primitives, object, mixed, strings, longs, jsonl;
-        minicbor::CborMinicbor: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("minicbor has no value type; a walk of its Tokenizer is not written yet");
-        serde_json::JsonSerdeJson ["json"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl;
-        simd_json::JsonSimdJson ["json"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("simd-json-derive reads into Rust types; simd-json's own value model runs as json-simd-json-serde");
-        simd_json::JsonSimdJsonSerde ["json"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl;
-        sonic_rs::JsonSonicRs ["json"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl;
-        bson::Bson: iex, user, sql, primitives, object, mixed, strings, longs, jsonl;
-        flexbuffers::Flexbuffers: iex, user, sql, primitives, object, mixed, strings, longs, jsonl;
-        ubjson::Ubjson: iex, user, sql, primitives, object, mixed, strings, longs, jsonl;
-        bincode::Bincode: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none");
-        wincode::Wincode: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none");
-        musli::Musli: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none");
-        fory::Fory<_>: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("Fory's dynamic (any-typed) mode is not mapped yet");
-        iex_tp::IexTp: iex, user("IEX-TP carries only IEX market data"), sql("IEX-TP carries only IEX market data"), primitives("IEX-TP carries only IEX market data"), object("IEX-TP carries only IEX market data"), mixed("IEX-TP carries only IEX market data"), strings("IEX-TP carries only IEX market data"), longs("IEX-TP carries only IEX market data"), jsonl("IEX-TP carries only IEX market data");
-        dbn::Dbn: iex, user("DBN has only its fixed market-data record types"), sql("DBN has only its fixed market-data record types"), primitives("DBN has only its fixed market-data record types"), object("DBN has only its fixed market-data record types"), mixed("DBN has only its fixed market-data record types"), strings("DBN has only its fixed market-data record types"), longs("DBN has only its fixed market-data record types"), jsonl("DBN has only its fixed market-data record types");
-        postcard::Postcard: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none");
-        rkyv::Rkyv: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none");
-        rkyv::RkyvUnchecked: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none");
-        borsh::Borsh: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none");
-        speedy::Speedy: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none");
-        bitcode::Bitcode: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none");
+        capnp::CapnpUnpacked ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
+        capnp::CapnpPacked ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
+        flatbuffers::Flatbuffers ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
+        flatbuffers::FlatbuffersUnchecked: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
+        flatbuffers::FlatbuffersShared: iex, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
+        sbe::Sbe ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
+        planus::Planus: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
+        prost::Prost<_>: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
+        bebop::Bebop<_>: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
+        thrift::ThriftBinary<_>: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
+        thrift::ThriftCompact<_>: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
+        apache_avro::AvroDatum: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
+        rmp_serde::MsgpackArray: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("writes structs as arrays: a JSON value has no structs, so its bytes would be msgpack-map's"), csv("writes structs as arrays: a row read as an object has no struct, so its bytes would be msgpack-map's");
+        rmp_serde::MsgpackMap: iex, user, sql, primitives, object, mixed, strings, longs, jsonl, csv;
+        ciborium::CborCiborium: iex, user, sql, primitives, object, mixed, strings, longs, jsonl, csv;
+        minicbor::CborMinicbor: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("minicbor has no value type; a walk of its Tokenizer is not written yet"), csv("minicbor has no value type; a walk of its Tokenizer is not written yet");
+        serde_json::JsonSerdeJson ["json"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl, csv;
+        simd_json::JsonSimdJson ["json"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("simd-json-derive reads into Rust types; simd-json's own value model runs as json-simd-json-serde"), csv("simd-json-derive reads into Rust types; simd-json's own value model runs as json-simd-json-serde");
+        simd_json::JsonSimdJsonSerde ["json"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl, csv;
+        sonic_rs::JsonSonicRs ["json"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl, csv;
+        bson::Bson: iex, user, sql, primitives, object, mixed, strings, longs, jsonl, csv;
+        flexbuffers::Flexbuffers: iex, user, sql, primitives, object, mixed, strings, longs, jsonl, csv;
+        ubjson::Ubjson: iex, user, sql, primitives, object, mixed, strings, longs, jsonl, csv;
+        bincode::Bincode: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none"), csv("not self-describing: its decoder needs a Rust type, and the columns are known only at run time");
+        wincode::Wincode: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none"), csv("not self-describing: its decoder needs a Rust type, and the columns are known only at run time");
+        musli::Musli: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none"), csv("not self-describing: its decoder needs a Rust type, and the columns are known only at run time");
+        fory::Fory<_>: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("Fory's dynamic (any-typed) mode is not mapped yet"), csv("Fory's dynamic (any-typed) mode is not mapped yet");
+        iex_tp::IexTp: iex, user("IEX-TP carries only IEX market data"), sql("IEX-TP carries only IEX market data"), primitives("IEX-TP carries only IEX market data"), object("IEX-TP carries only IEX market data"), mixed("IEX-TP carries only IEX market data"), strings("IEX-TP carries only IEX market data"), longs("IEX-TP carries only IEX market data"), jsonl("IEX-TP carries only IEX market data"), csv("IEX-TP carries only IEX market data");
+        dbn::Dbn: iex, user("DBN has only its fixed market-data record types"), sql("DBN has only its fixed market-data record types"), primitives("DBN has only its fixed market-data record types"), object("DBN has only its fixed market-data record types"), mixed("DBN has only its fixed market-data record types"), strings("DBN has only its fixed market-data record types"), longs("DBN has only its fixed market-data record types"), jsonl("DBN has only its fixed market-data record types"), csv("DBN has only its fixed market-data record types");
+        postcard::Postcard: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none"), csv("not self-describing: its decoder needs a Rust type, and the columns are known only at run time");
+        rkyv::Rkyv: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none"), csv("not self-describing: its decoder needs a Rust type, and the columns are known only at run time");
+        rkyv::RkyvUnchecked: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none"), csv("not self-describing: its decoder needs a Rust type, and the columns are known only at run time");
+        borsh::Borsh: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none"), csv("not self-describing: its decoder needs a Rust type, and the columns are known only at run time");
+        speedy::Speedy: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none"), csv("not self-describing: its decoder needs a Rust type, and the columns are known only at run time");
+        bitcode::Bitcode: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none"), csv("not self-describing: its decoder needs a Rust type, and the columns are known only at run time");
     }
 }
 

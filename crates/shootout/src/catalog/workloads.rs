@@ -12,13 +12,14 @@ use serde::Serialize;
 
 use super::registry;
 use crate::benchmark::Registered;
+use crate::input::columns::{ColumnType, CsvColumns};
 use crate::input::{InMemory, Input};
 use crate::input::{Source, generate};
 use crate::input::{csv, ingest, jsonl};
 use crate::workload::Workload;
 use crate::workload::fields::Fields;
 use crate::workload::iex::Iex;
-use crate::workload::jsonl::{self as json_values, Jsonl};
+use crate::workload::jsonl::{self as json_values, Csv, Jsonl};
 use crate::workload::tabular::{self, LongsRow, MixedRow, Row, StringsRow};
 use crate::workload::{object, primitives, sql, user};
 
@@ -32,6 +33,8 @@ pub struct Data {
     pub presence: f64,
     /// The generated capture (iex) and the seed of every generator.
     pub generated: generate::Options,
+    /// `--column-types`: `csv` columns whose type is given, not inferred.
+    pub column_types: Vec<(String, ColumnType)>,
 }
 
 /// Something to do with a workload's input and registry, whichever workload it is.
@@ -123,6 +126,11 @@ workloads! {
         "any JSON value: objects, arrays, strings, exact integers of any size, floats",
         "JSON Lines (--input, - for standard input), else generated API events (--records, --seed)",
         json_lines(registry::jsonl());
+    Csv => "csv",
+        "Your CSV: a header of your column names, each column's type inferred (CSV input)",
+        "an object per row: a member per non-empty cell, of its column's type (integer, float, boolean, text)",
+        "CSV with a header (--input, - for standard input; --column-types NAME=TYPE), else generated orders (--records, --seed)",
+        csv_rows(registry::csv());
 }
 
 /// An IEX capture from `--input`, else the generated one.
@@ -206,6 +214,33 @@ fn json_lines(
         }
     };
     task.on(&jsonl::JsonlFile { source }, formats)
+}
+
+/// Any CSV from `--input`, or generated orders; its columns' types are
+/// inferred (or given), and printed before anything runs.
+fn csv_rows(
+    name: &str,
+    data: &Data,
+    task: impl WorkloadTask,
+    formats: Vec<Registered<Csv>>,
+) -> Result<()> {
+    let source = match &data.input {
+        Some(path) => Source::from_arg(path.clone()),
+        None => {
+            let seed = data.generated.seed;
+            let text = json_values::orders_csv(data.records as usize, seed);
+            let name = format!("generated: {} orders, seed {seed}", data.records);
+            Source::Memory { name, bytes: Arc::from(text.into_bytes()) }
+        }
+    };
+    if !data.column_types.is_empty() && data.input.is_none() {
+        bail!(
+            "--column-types needs --input: --workload {name} generates its columns' types itself"
+        );
+    }
+    let input = CsvColumns::infer(source, &data.column_types)?;
+    eprintln!("{}", input.describe());
+    task.on(&input, formats)
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ use anyhow::{Context, Result, bail, ensure};
 
 use super::serde_decode::SerdeDecode;
 use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
-use crate::workload::jsonl::{Jsonl, Value, ValueSink};
+use crate::workload::jsonl::{JsonValues, Origin, Value, ValueSink};
 
 /// The smallest BSON document: its int32 length and the terminating NUL.
 const MIN_DOCUMENT: usize = 5;
@@ -92,10 +92,10 @@ fn document(stream: &[u8]) -> Result<&[u8]> {
     Ok(&stream[..len])
 }
 
-/// jsonl: the record serialized as it is (a record that is not an object has
+/// jsonl and csv: the record serialized as it is (a record that is not an object has
 /// no BSON form: its encode fails, by name); decoded as a `bson::RawDocument`,
 /// the library's in-place dynamic model, walked into the sink.
-impl Codec<Jsonl> for Bson {
+impl<K: Origin> Codec<JsonValues<K>> for Bson {
     fn new() -> Self {
         Bson
     }

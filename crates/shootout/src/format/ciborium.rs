@@ -19,7 +19,7 @@ use serde::de::DeserializeOwned;
 use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Iex, MultiMessage};
-use crate::workload::jsonl::{Jsonl, Value, ValueSink};
+use crate::workload::jsonl::{JsonValues, Origin, Value, ValueSink};
 
 /// The scratch ciborium reads strings and bytes into, kept across records:
 /// `ciborium::from_reader` builds (and zeroes) a fresh 4 KiB one on every call.
@@ -106,9 +106,9 @@ impl<R: FieldRecord + Serialize + DeserializeOwned> Codec<Fields<R>> for CborCib
     }
 }
 
-/// jsonl: the record serialized as it is; decoded into `ciborium::Value`,
+/// jsonl and csv: the record serialized as it is; decoded into `ciborium::Value`,
 /// the library's dynamic model, then walked into the sink.
-impl Codec<Jsonl> for CborCiborium {
+impl<K: Origin> Codec<JsonValues<K>> for CborCiborium {
     fn new() -> Self {
         CborCiborium { scratch: Box::new([0; SCRATCH]) }
     }

@@ -155,7 +155,7 @@ const ALLOCATION_EXCEPTIONS: &[(&str, Direction, f64, &str)] = &[
     ),
 ];
 
-/// Decodes that build a library's dynamic value tree (`jsonl`) allocate for
+/// Decodes that build a library's dynamic value tree (`jsonl`, `csv`) allocate for
 /// every string, array and object in it: the sample's events hold about 50.
 const VALUE_TREE_DECODE_BUDGET: f64 = 64.0;
 
@@ -165,7 +165,10 @@ fn budget<C: Codec<W>, W: Workload>(direction: Direction) -> f64 {
         .find(|(format, d, ..)| *format == C::INFO.name && *d == direction);
     match (exception, direction) {
         (Some((.., allowed, _)), _) => *allowed,
-        (None, Direction::Decode) if W::NAME == crate::workload::jsonl::Jsonl::NAME => {
+        (None, Direction::Decode)
+            if [crate::workload::jsonl::Jsonl::NAME, crate::workload::jsonl::Csv::NAME]
+                .contains(&W::NAME) =>
+        {
             VALUE_TREE_DECODE_BUDGET
         }
         (None, Direction::Encode) => ENCODE_BUDGET,

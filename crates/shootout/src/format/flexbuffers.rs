@@ -22,7 +22,7 @@ use serde::de::DeserializeOwned;
 use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Iex, MultiMessage, Side};
-use crate::workload::jsonl::{Jsonl, Value, ValueSink};
+use crate::workload::jsonl::{JsonValues, Origin, Value, ValueSink};
 
 const PREFIX: usize = 4;
 
@@ -185,9 +185,9 @@ fn unsigned(value: Reader<&[u8]>) -> Result<u64> {
     }
 }
 
-/// jsonl: the record serialized as it is into the reused serializer; read with
+/// jsonl and csv: the record serialized as it is into the reused serializer; read with
 /// the crate's `Reader`, its in-place dynamic model, walked into the sink.
-impl Codec<Jsonl> for Flexbuffers {
+impl<K: Origin> Codec<JsonValues<K>> for Flexbuffers {
     fn new() -> Self {
         <Flexbuffers as Codec<Iex>>::new()
     }

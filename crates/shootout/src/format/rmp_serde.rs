@@ -22,7 +22,7 @@ use serde::Serialize;
 
 use super::serde_decode::SerdeDecode;
 use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
-use crate::workload::jsonl::{Jsonl, Value, ValueSink};
+use crate::workload::jsonl::{JsonValues, Origin, Value, ValueSink};
 
 /// Bytes of the little-endian length prefix before each record.
 const PREFIX: usize = 4;
@@ -154,11 +154,11 @@ impl<W: SerdeDecode> Codec<W> for MsgpackMap {
     }
 }
 
-/// jsonl: the record serialized as it is (a map is a map in either struct
+/// jsonl and csv: the record serialized as it is (a map is a map in either struct
 /// layout, so only msgpack-map runs it); decoded with `rmpv`, the
 /// MessagePack crates' dynamic model, as a `ValueRef` borrowing from the
 /// stream, then walked into the sink.
-impl Codec<Jsonl> for MsgpackMap {
+impl<K: Origin> Codec<JsonValues<K>> for MsgpackMap {
     fn new() -> Self {
         MsgpackMap
     }

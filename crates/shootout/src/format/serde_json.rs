@@ -18,7 +18,7 @@ use anyhow::{Context, Result};
 
 use super::serde_decode::SerdeDecode;
 use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
-use crate::workload::jsonl::{Jsonl, Value, ValueSink};
+use crate::workload::jsonl::{JsonValues, Origin, Value, ValueSink};
 
 pub struct JsonSerdeJson;
 
@@ -72,9 +72,9 @@ impl<W: SerdeDecode> Codec<W> for JsonSerdeJson {
     }
 }
 
-/// jsonl: the record serialized as it is; decoded into `serde_json::Value`,
+/// jsonl and csv: the record serialized as it is; decoded into `serde_json::Value`,
 /// the library's dynamic model, which is then walked into the sink.
-impl Codec<Jsonl> for JsonSerdeJson {
+impl<K: Origin> Codec<JsonValues<K>> for JsonSerdeJson {
     fn new() -> Self {
         JsonSerdeJson
     }

@@ -31,7 +31,7 @@ use super::serde_json::{append_json_line, json_line_len};
 use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, Message, MultiMessage, Side};
-use crate::workload::jsonl::{Jsonl, Value, ValueSink};
+use crate::workload::jsonl::{JsonValues, Origin, Value, ValueSink};
 
 pub struct JsonSimdJsonSerde {
     /// The record being decoded, then `INPUT_PADDING` bytes; parsed in place.
@@ -122,10 +122,10 @@ fn copy_line(stream: &[u8], scratch: &mut Vec<u8>) -> Result<usize> {
     Ok(len)
 }
 
-/// jsonl: the record serialized as it is (simd-json's serde serializer);
+/// jsonl and csv: the record serialized as it is (simd-json's serde serializer);
 /// decoded into `simd_json::BorrowedValue`, the library's dynamic model
 /// (strings borrowed from the padded scratch copy), then walked into the sink.
-impl Codec<Jsonl> for JsonSimdJsonSerde {
+impl<K: Origin> Codec<JsonValues<K>> for JsonSimdJsonSerde {
     fn new() -> Self {
         <JsonSimdJsonSerde as Codec<Iex>>::new()
     }

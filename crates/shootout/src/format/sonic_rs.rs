@@ -14,7 +14,7 @@ use anyhow::{Context, Result};
 use super::serde_decode::SerdeDecode;
 use super::serde_json::{append_json_line, json_line_len};
 use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
-use crate::workload::jsonl::{Jsonl, Value, ValueSink};
+use crate::workload::jsonl::{JsonValues, Origin, Value, ValueSink};
 
 pub struct JsonSonicRs;
 
@@ -64,9 +64,9 @@ impl<W: SerdeDecode> Codec<W> for JsonSonicRs {
     }
 }
 
-/// jsonl: the record serialized as it is; decoded into `sonic_rs::Value`, the
+/// jsonl and csv: the record serialized as it is; decoded into `sonic_rs::Value`, the
 /// library's dynamic model, which is then walked into the sink.
-impl Codec<Jsonl> for JsonSonicRs {
+impl<K: Origin> Codec<JsonValues<K>> for JsonSonicRs {
     fn new() -> Self {
         JsonSonicRs
     }

@@ -11,7 +11,7 @@ use super::serde_decode::SerdeDecode;
 use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use serde::de::DeserializeSeed;
 
-use crate::workload::jsonl::{IntoSink, Jsonl, Value, ValueSink};
+use crate::workload::jsonl::{IntoSink, JsonValues, Origin, Value, ValueSink};
 
 pub struct Ubjson;
 
@@ -58,10 +58,10 @@ impl<W: SerdeDecode> Codec<W> for Ubjson {
     }
 }
 
-/// jsonl: the record serialized as it is; decoded through serde's dynamic
+/// jsonl and csv: the record serialized as it is; decoded through serde's dynamic
 /// model (`deserialize_any`) straight into the sink, as this crate has no
 /// value type of its own.
-impl Codec<Jsonl> for Ubjson {
+impl<K: Origin> Codec<JsonValues<K>> for Ubjson {
     fn new() -> Self {
         Ubjson
     }

@@ -1,7 +1,8 @@
 //! Reading data, all of it in one place: files, pipes and gzip ([`source`]),
 //! pcap and pcapng captures ([`capture`]) down through Ethernet, IPv4 and UDP
 //! ([`net`]) to IEX-TP packets and messages ([`iex`]), the records a capture or
-//! a CSV file holds ([`ingest`], [`csv`]), JSON Lines ([`jsonl`]), generated captures ([`generate`]),
+//! a CSV file holds ([`ingest`], [`csv`]), JSON Lines ([`jsonl`]), any CSV
+//! ([`columns`]), generated captures ([`generate`]),
 //! and the windows a pass reads them in ([`window`]), so memory stays bounded
 //! whatever the input's size.
 //!
@@ -10,6 +11,7 @@
 //! that measures, reports or exports.
 
 pub mod capture;
+pub mod columns;
 pub mod csv;
 pub mod fuzz;
 pub mod generate;

@@ -204,6 +204,7 @@ pub fn dispatch_for(path: &Path, file: &CaseFile, task: impl WorkloadTask) -> Re
         records: 1,
         presence: crate::workload::tabular::DEFAULT_PRESENCE,
         generated: crate::input::generate::Options { packets: 2, seed: 0 },
+        column_types: Vec::new(),
     };
     let workload = WorkloadName::from_str(&file.workload, false).map_err(|_| {
         anyhow::anyhow!("{}: unknown workload {}", path.display(), elide(&file.workload))

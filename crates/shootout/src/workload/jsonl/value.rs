@@ -60,6 +60,17 @@ impl Value {
         Ok(value)
     }
 
+    /// Whether a float in the value is NaN or infinite: a CSV cell can say
+    /// so, JSON cannot.
+    pub fn has_non_finite(&self) -> bool {
+        match self {
+            Value::Float(v) => !v.is_finite(),
+            Value::Array(elements) => elements.iter().any(Value::has_non_finite),
+            Value::Object(members) => members.iter().any(|(_, v)| v.has_non_finite()),
+            _ => false,
+        }
+    }
+
     /// Appends the canonical text (docs/dataset-format.md): members in order
     /// with duplicates, integers in full, floats in their shortest form with a
     /// `.` or an exponent, so the text reads back to the same value.

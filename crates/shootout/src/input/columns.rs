@@ -1,0 +1,413 @@
+//! Any CSV: a header with the user's own column names, any number of
+//! columns, each column's type inferred from its cells (or given), each row
+//! read as a JSON object of its non-empty cells (`csv` workload,
+//! docs/dataset-format.md). Read in windows, so memory stays bounded.
+
+use std::fmt;
+use std::sync::Arc;
+
+use anyhow::{Result, anyhow, bail};
+use csv::StringRecord;
+use num_bigint::BigInt;
+
+use crate::input::source::{Source, Tap};
+use crate::input::{Input, InputFile, Reader, Scanned, Window, in_file_order};
+use crate::workload::Workload;
+use crate::workload::jsonl::{Csv, Value, ValueSink, visit};
+use crate::workload::tabular::{Cell, elide};
+
+/// What a column's cells hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ColumnType {
+    /// Whole numbers, exact at any size.
+    Integer,
+    /// 64-bit floats (NaN and inf as written).
+    Float,
+    /// `true` or `false`, in any case.
+    Boolean,
+    Text,
+}
+
+impl fmt::Display for ColumnType {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(match self {
+            ColumnType::Integer => "integer",
+            ColumnType::Float => "float",
+            ColumnType::Boolean => "boolean",
+            ColumnType::Text => "text",
+        })
+    }
+}
+
+/// `--column-types NAME=TYPE`: a column's type given, not inferred.
+pub fn column_type(arg: &str) -> Result<(String, ColumnType), String> {
+    let (name, kind) = arg.rsplit_once('=').ok_or_else(|| {
+        format!("'{arg}': expected NAME=TYPE, TYPE one of integer, float, boolean, text")
+    })?;
+    let kind = <ColumnType as clap::ValueEnum>::from_str(kind, true)
+        .map_err(|_| format!("'{kind}' is not a column type: integer, float, boolean or text"))?;
+    Ok((name.to_owned(), kind))
+}
+
+#[derive(Debug, Clone)]
+pub struct Column {
+    pub name: String,
+    pub kind: ColumnType,
+}
+
+/// A CSV file whose columns' types are known: read once to infer them when
+/// it is opened, then once per pass.
+pub struct CsvColumns {
+    source: Source,
+    pub columns: Vec<Column>,
+}
+
+impl CsvColumns {
+    /// Reads the header and every row once, inferring each column's type from
+    /// its non-empty cells; `given` overrides columns by name.
+    pub fn infer(source: Source, given: &[(String, ColumnType)]) -> Result<CsvColumns> {
+        let mut rows = Rows::open(&source)?;
+        for (name, _) in given {
+            if !rows.header.iter().any(|h| h == name) {
+                bail!(
+                    "{}: --column-types names '{}', which is not a column (columns: {})",
+                    rows.name,
+                    elide(name),
+                    elide(&rows.header.join(","))
+                );
+            }
+        }
+        let mut possible = vec![Possible::default(); rows.header.len()];
+        while rows.next()? {
+            for (cell, p) in rows.record.iter().zip(&mut possible) {
+                p.see(cell);
+            }
+        }
+        let columns = rows
+            .header
+            .iter()
+            .zip(&possible)
+            .map(|(name, p)| Column {
+                name: name.clone(),
+                kind: given.iter().find(|(n, _)| n == name).map_or(p.kind(), |(_, k)| *k),
+            })
+            .collect();
+        Ok(CsvColumns { source, columns })
+    }
+
+    /// One line for the terminal: each column and its type.
+    pub fn describe(&self) -> String {
+        let columns: Vec<String> =
+            self.columns.iter().map(|c| format!("{} ({})", elide(&c.name), c.kind)).collect();
+        format!("{}: columns {}", self.source.name(), columns.join(", "))
+    }
+}
+
+/// Which types every non-empty cell of a column so far fits.
+#[derive(Debug, Clone, Copy)]
+struct Possible {
+    seen: bool,
+    integer: bool,
+    float: bool,
+    boolean: bool,
+}
+
+impl Default for Possible {
+    fn default() -> Self {
+        Possible { seen: false, integer: true, float: true, boolean: true }
+    }
+}
+
+impl Possible {
+    fn see(&mut self, cell: &str) {
+        if cell.is_empty() {
+            return;
+        }
+        self.seen = true;
+        self.integer &= is_integer(cell);
+        self.float &= self.integer || <f64 as Cell>::parse(cell).is_ok();
+        self.boolean &= boolean(cell).is_some();
+    }
+
+    fn kind(&self) -> ColumnType {
+        match *self {
+            Possible { seen: false, .. } => ColumnType::Text,
+            Possible { integer: true, .. } => ColumnType::Integer,
+            Possible { float: true, .. } => ColumnType::Float,
+            Possible { boolean: true, .. } => ColumnType::Boolean,
+            _ => ColumnType::Text,
+        }
+    }
+}
+
+fn is_integer(cell: &str) -> bool {
+    let digits = cell.strip_prefix(['-', '+']).unwrap_or(cell);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+fn boolean(cell: &str) -> Option<bool> {
+    if cell.eq_ignore_ascii_case("true") {
+        Some(true)
+    } else if cell.eq_ignore_ascii_case("false") {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// A non-empty cell as a value of its column's type.
+fn value(cell: &str, kind: ColumnType) -> Result<Value, String> {
+    Ok(match kind {
+        ColumnType::Text => Value::String(cell.to_owned()),
+        ColumnType::Boolean => Value::Bool(
+            boolean(cell).ok_or_else(|| format!("'{}' is not true or false", elide(cell)))?,
+        ),
+        ColumnType::Float => Value::Float(<f64 as Cell>::parse(cell)?),
+        ColumnType::Integer => {
+            if !is_integer(cell) {
+                return Err(format!("'{}' is not an integer", elide(cell)));
+            }
+            let digits = cell.strip_prefix('+').unwrap_or(cell);
+            if let Ok(v) = digits.parse::<i64>() {
+                Value::Int(v)
+            } else if let Ok(v) = digits.parse::<u64>() {
+                Value::UInt(v)
+            } else {
+                Value::Big(Box::new(digits.parse::<BigInt>().map_err(|e| e.to_string())?))
+            }
+        }
+    })
+}
+
+/// The rows of a CSV file after its header, read one at a time.
+struct Rows {
+    name: String,
+    reader: csv::Reader<crate::input::source::Raw>,
+    tap: Arc<Tap>,
+    header: Vec<String>,
+    record: StringRecord,
+}
+
+impl Rows {
+    fn open(source: &Source) -> Result<Rows> {
+        let name = source.name();
+        let raw = source.open()?;
+        let tap = raw.tap();
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .buffer_capacity(1 << 20)
+            .from_reader(raw);
+        let mut record = StringRecord::new();
+        let read = reader.read_record(&mut record).map_err(|e| csv_error(&name, &e))?;
+        if !read {
+            bail!("{name}: empty file, expected a header line of column names");
+        }
+        let header: Vec<String> = record.iter().map(str::to_owned).collect();
+        for (i, column) in header.iter().enumerate() {
+            if let Some(first) = header[..i].iter().position(|h| h == column) {
+                bail!(
+                    "{name}: line 1: column {} repeats the name '{}' of column {}",
+                    i + 1,
+                    elide(column),
+                    first + 1
+                );
+            }
+        }
+        Ok(Rows { name, reader, tap, header, record })
+    }
+
+    /// Reads the next row; false at the end. A row must have the header's cell count.
+    fn next(&mut self) -> Result<bool> {
+        if !self.reader.read_record(&mut self.record).map_err(|e| csv_error(&self.name, &e))? {
+            return Ok(false);
+        }
+        if self.record.len() != self.header.len() {
+            bail!(
+                "{}: line {}: expected {} cells, as the header has, found {}",
+                self.name,
+                self.line(),
+                self.header.len(),
+                self.record.len()
+            );
+        }
+        Ok(true)
+    }
+
+    fn line(&self) -> u64 {
+        self.record.position().map_or(0, |p| p.line())
+    }
+}
+
+fn csv_error(name: &str, error: &csv::Error) -> anyhow::Error {
+    match error.kind() {
+        csv::ErrorKind::Utf8 { pos, err } => anyhow!(
+            "{name}: line {}, column {}: not UTF-8 text",
+            pos.as_ref().map_or(0, |p| p.line()),
+            err.field() + 1
+        ),
+        csv::ErrorKind::Io(e) => anyhow!("{name}: read failed: {e}"),
+        _ => anyhow!("{name}: {error}"),
+    }
+}
+
+impl Input<Csv> for CsvColumns {
+    fn name(&self) -> String {
+        self.source.name()
+    }
+
+    fn open(&self) -> Result<Box<dyn Reader<Csv> + '_>> {
+        Ok(Box::new(ColumnsReader {
+            rows: Rows::open(&self.source)?,
+            columns: &self.columns,
+            window: Vec::new(),
+            order: Vec::new(),
+            reference: ValueSink::default(),
+            source: &self.source,
+        }))
+    }
+
+    fn position(&self, op: u64) -> String {
+        format!("row {} after the header", op + 1)
+    }
+}
+
+struct ColumnsReader<'a> {
+    rows: Rows,
+    columns: &'a [Column],
+    window: Vec<Value>,
+    order: Vec<u32>,
+    reference: ValueSink,
+    source: &'a Source,
+}
+
+impl Reader<Csv> for ColumnsReader<'_> {
+    fn next_window(&mut self, max: usize) -> Result<Option<Window<'_, Csv>>> {
+        self.window.clear();
+        while self.window.len() < max.max(1) && self.rows.next()? {
+            let mut members = Vec::new();
+            for (i, (cell, column)) in self.rows.record.iter().zip(self.columns).enumerate() {
+                if cell.is_empty() {
+                    continue;
+                }
+                let value = value(cell, column.kind).map_err(|problem| {
+                    anyhow!(
+                        "{}: line {}, column {} ({}): {problem} (the column is {})",
+                        self.rows.name,
+                        self.rows.line(),
+                        i + 1,
+                        elide(&column.name),
+                        column.kind
+                    )
+                })?;
+                members.push((column.name.clone(), value));
+            }
+            let record = Value::Object(members);
+            visit(&record, &mut self.reference);
+            self.window.push(record);
+        }
+        let n = self.window.len();
+        Ok((n > 0)
+            .then(|| Window { records: &self.window, order: in_file_order(&mut self.order, n) }))
+    }
+
+    fn progress(&self) -> (u64, Option<u64>) {
+        self.rows.tap.progress()
+    }
+
+    fn finish(self: Box<Self>) -> Result<Scanned<Csv>> {
+        let (bytes, sha256) = self.rows.tap.digest();
+        let file = match self.source {
+            Source::Memory { .. } => None,
+            Source::File(_) | Source::Stdin => {
+                Some(InputFile { path: self.source.name(), bytes, sha256 })
+            }
+        };
+        let reference = <Csv as Workload>::finish(self.reference);
+        Ok(Scanned {
+            operations: reference.records,
+            reference,
+            file,
+            warnings: Vec::new(),
+            csv: None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn memory(text: &str) -> Source {
+        Source::Memory { name: "t.csv".into(), bytes: Arc::from(text.as_bytes()) }
+    }
+
+    fn kinds(text: &str) -> Vec<(String, ColumnType)> {
+        let columns = CsvColumns::infer(memory(text), &[]).unwrap().columns;
+        columns.into_iter().map(|c| (c.name, c.kind)).collect()
+    }
+
+    #[test]
+    fn each_column_takes_the_narrowest_type_all_its_cells_fit() {
+        let text = "id,price,paid,note,empty,big\n1,2.5,true,x,,123456789012345678901234567890\n-2,3,FALSE,7,,1\n";
+        assert_eq!(
+            kinds(text),
+            [
+                ("id".into(), ColumnType::Integer),
+                ("price".into(), ColumnType::Float),
+                ("paid".into(), ColumnType::Boolean),
+                ("note".into(), ColumnType::Text),
+                ("empty".into(), ColumnType::Text),
+                ("big".into(), ColumnType::Integer),
+            ]
+        );
+    }
+
+    #[test]
+    fn rows_are_objects_of_their_present_cells() {
+        let input = CsvColumns::infer(memory("a,b,c\n1,,x\n,2.5,\n"), &[]).unwrap();
+        let mut reader = input.open().unwrap();
+        let window = reader.next_window(10).unwrap().unwrap();
+        assert_eq!(
+            window.records,
+            [
+                Value::Object(vec![
+                    ("a".into(), Value::Int(1)),
+                    ("c".into(), Value::String("x".into()))
+                ]),
+                Value::Object(vec![("b".into(), Value::Float(2.5))]),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_given_type_is_checked_cell_by_cell() {
+        let given = [("a".to_owned(), ColumnType::Integer), ("b".to_owned(), ColumnType::Text)];
+        let input = CsvColumns::infer(memory("a,b\n1,2\nx,3\n"), &given).unwrap();
+        assert_eq!(input.columns[1].kind, ColumnType::Text);
+        let error = crate::dataset::scan(&input).err().unwrap().to_string();
+        assert_eq!(
+            error,
+            "t.csv: line 3, column 1 (a): 'x' is not an integer (the column is integer)"
+        );
+        let unknown = CsvColumns::infer(memory("a\n1\n"), &[("z".into(), ColumnType::Text)]);
+        assert!(unknown.err().unwrap().to_string().contains("names 'z', which is not a column"));
+    }
+
+    #[test]
+    fn bad_files_are_one_line_with_the_place() {
+        let error = |text: &str| CsvColumns::infer(memory(text), &[]).err().unwrap().to_string();
+        assert_eq!(error(""), "t.csv: empty file, expected a header line of column names");
+        assert_eq!(error("a,b,a\n"), "t.csv: line 1: column 3 repeats the name 'a' of column 1");
+        assert_eq!(
+            error("a,b\n1,2\n3\n"),
+            "t.csv: line 3: expected 2 cells, as the header has, found 1"
+        );
+        assert_eq!(
+            column_type("n=int"),
+            Err("'int' is not a column type: integer, float, boolean or text".into())
+        );
+        assert_eq!(column_type("a=b=Float"), Ok(("a=b".into(), ColumnType::Float)));
+    }
+}
