@@ -34,11 +34,15 @@ var jsonlModelLosses = map[string][]string{
 
 const duplicateKeys = "the library keeps one value per key"
 
-// jsonlRecords reads a dataset of the jsonl workload: its records and the
-// check against its reference.
-func jsonlRecords(t *testing.T, path string) ([]workload.JSONRecord, func(*workload.JSONSink) string) {
+// jsonSpec is the Spec of jsonl and of csv, whose records are jsonl's.
+type jsonSpec = workload.Spec[workload.JSONRecord, *workload.JSONSink]
+
+// jsonlRecords reads a dataset of spec's workload (jsonl, or csv: the same
+// records under another name): its records and the check against its
+// reference.
+func jsonlRecords(t *testing.T, spec jsonSpec, path string) ([]workload.JSONRecord, func(*workload.JSONSink) string) {
 	t.Helper()
-	r, err := workload.OpenDataset(path, workload.JSONLSpec)
+	r, err := workload.OpenDataset(path, spec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +51,7 @@ func jsonlRecords(t *testing.T, path string) ([]workload.JSONRecord, func(*workl
 	if err != nil {
 		t.Fatal(err)
 	}
-	check, err := workload.JSONLSpec.Checker(r.Header.Reference)
+	check, err := spec.Checker(r.Header.Reference)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,15 +63,15 @@ func allowed(err error, findings []string) bool {
 	return err == nil || slices.ContainsFunc(findings, func(f string) bool { return strings.Contains(err.Error(), f) })
 }
 
-// jsonlTests are the jsonl workload's typed tests: its records are read
-// from files, and what a format shows on the fixture depends on the
-// fixture's content (jsonlModelLosses); the edge records pin each loss.
-func jsonlTests() workloadTests {
-	spec := workload.JSONLSpec
+// jsonlTests are the typed tests of the jsonl workload, or of csv (spec),
+// whose records are jsonl's: its records are read from files, and what a
+// format shows on the fixture depends on the fixture's content
+// (jsonlModelLosses); the edge records pin each loss.
+func jsonlTests(spec jsonSpec) workloadTests {
 	return workloadTests{
 		name: spec.Name,
 		fixture: func(t *testing.T) {
-			records, check := jsonlRecords(t, specfiles.Fixture(t, spec.Name))
+			records, check := jsonlRecords(t, spec, specfiles.FixtureOrStandIn(t, spec.Name))
 			for _, e := range Entries(spec) {
 				t.Run(e.Info.Name, func(t *testing.T) {
 					if err := trip(e.New(), spec, records, check); !allowed(err, jsonlModelLosses[e.Info.Name]) {
@@ -79,14 +83,14 @@ func jsonlTests() workloadTests {
 			}
 		},
 		crossRead: func(t *testing.T) {
-			records, check := jsonlRecords(t, specfiles.Fixture(t, spec.Name))
+			records, check := jsonlRecords(t, spec, specfiles.FixtureOrStandIn(t, spec.Name))
 			crossReadAllowing(t, Entries(spec), spec, records, check, jsonlModelLosses)
 		},
 		edges: func(t *testing.T) {
-			jsonlEdges(t)
+			jsonlEdges(t, spec)
 		},
 		corrupted: func(t *testing.T) {
-			records, _ := jsonlRecords(t, specfiles.Fixture(t, spec.Name))
+			records, _ := jsonlRecords(t, spec, specfiles.FixtureOrStandIn(t, spec.Name))
 			corrupt(t, Entries(spec), spec, records)
 		},
 	}
@@ -185,12 +189,13 @@ var edgeOutcomes = []jsonlOutcome{
 	},
 }
 
-// checkOutcomes trips records through every jsonl format and checks each
-// shows exactly its outcome.
-func checkOutcomes(t *testing.T, records []workload.JSONRecord, check func(*workload.JSONSink) string, want jsonlOutcome) {
+// checkOutcomes trips records through every format of spec's workload
+// (jsonl or csv) and checks each shows exactly its outcome.
+func checkOutcomes(t *testing.T, spec jsonSpec, records []workload.JSONRecord,
+	check func(*workload.JSONSink) string, want jsonlOutcome) {
 	t.Helper()
-	for _, e := range Entries(workload.JSONLSpec) {
-		err := trip(e.New(), workload.JSONLSpec, records, check)
+	for _, e := range Entries(spec) {
+		err := trip(e.New(), spec, records, check)
 		w := want[e.Info.Name]
 		switch {
 		case w == "" && err != nil:
@@ -204,23 +209,26 @@ func checkOutcomes(t *testing.T, records []workload.JSONRecord, check func(*work
 	}
 }
 
-func jsonlEdges(t *testing.T) {
+// jsonlEdges checks the outcomes of the edge records (jsonl datasets in
+// testdata/jsonl) through the formats of spec's workload: on csv, the same
+// codecs must show the same losses.
+func jsonlEdges(t *testing.T, spec jsonSpec) {
 	t.Run("sample", func(t *testing.T) {
-		records, check := jsonlRecords(t, specfiles.Testdata(t, "jsonl/kinds.jsonl"))
-		checkOutcomes(t, records, check, sampleOutcomes)
+		records, check := jsonlRecords(t, workload.JSONLSpec, specfiles.Testdata(t, "jsonl/kinds.jsonl"))
+		checkOutcomes(t, spec, records, check, sampleOutcomes)
 	})
 	t.Run("edge record", func(t *testing.T) {
-		records, check := jsonlRecords(t, specfiles.Testdata(t, "jsonl/edge.jsonl"))
-		checkOutcomes(t, records, check, edgeOutcome)
+		records, check := jsonlRecords(t, workload.JSONLSpec, specfiles.Testdata(t, "jsonl/edge.jsonl"))
+		checkOutcomes(t, spec, records, check, edgeOutcome)
 	})
-	records, _ := jsonlRecords(t, specfiles.Testdata(t, "jsonl/edges.jsonl"))
+	records, _ := jsonlRecords(t, workload.JSONLSpec, specfiles.Testdata(t, "jsonl/edges.jsonl"))
 	if len(records) != len(edgeOutcomes) {
 		t.Fatalf("%d edge records, %d outcomes", len(records), len(edgeOutcomes))
 	}
 	for i := range records {
 		t.Run(fmt.Sprintf("edge %d", i), func(t *testing.T) {
 			one := records[i : i+1]
-			checkOutcomes(t, one, referenceOf(t, workload.JSONLSpec, one), edgeOutcomes[i])
+			checkOutcomes(t, spec, one, referenceOf(t, spec, one), edgeOutcomes[i])
 		})
 	}
 }
@@ -257,5 +265,39 @@ func TestTheDeepestRecordTheSpecReadsGoesThroughEveryFormat(t *testing.T) {
 		t.Fatal(err)
 	}
 	one := []workload.JSONRecord{r}
-	checkOutcomes(t, one, referenceOf(t, workload.JSONLSpec, one), jsonlOutcome{})
+	checkOutcomes(t, workload.JSONLSpec, one, referenceOf(t, workload.JSONLSpec, one), jsonlOutcome{})
+}
+
+// A csv dataset holds jsonl records under another name: every format runs
+// it with the codec it runs jsonl with, or gives the reason it gives there.
+func TestCsvRunsAsJsonlInEveryFormat(t *testing.T) {
+	jsonl, err := WorkloadOf("", workload.Header{Workload: "jsonl"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	csv, err := WorkloadOf("", workload.Header{Workload: "csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if csv.As != jsonl.Name || jsonl.As != jsonl.Name {
+		t.Fatalf("csv runs as %q, jsonl as %q; want both as jsonl", csv.As, jsonl.As)
+	}
+	for _, f := range Formats {
+		if csv.Runs(f) != jsonl.Runs(f) || slices.Contains(RunsOn(f), "csv") != slices.Contains(RunsOn(f), "jsonl") {
+			t.Errorf("%s: runs csv %v, jsonl %v; RunsOn %v", f.Info.Name, csv.Runs(f), jsonl.Runs(f), RunsOn(f))
+		}
+	}
+	if got, want := csv.NotRun(), jsonl.NotRun(); !slices.Equal(got, want) {
+		t.Errorf("not run on csv:\n%v\non jsonl:\n%v", got, want)
+	}
+	codecs := func(entries []harness.Entry[workload.JSONRecord, *workload.JSONSink]) []string {
+		var out []string
+		for _, e := range entries {
+			out = append(out, fmt.Sprintf("%s %s %s %T", e.Info.Name, e.Info.Wire, e.Info.Framing, e.New()))
+		}
+		return out
+	}
+	if got, want := codecs(Entries(workload.CSVSpec)), codecs(Entries(workload.JSONLSpec)); !slices.Equal(got, want) {
+		t.Errorf("csv's codecs %v, jsonl's %v", got, want)
+	}
 }

@@ -64,9 +64,11 @@ type Format struct {
 	Longs      func() LongsCodec
 	// Jsonl is a codec through the library's dynamic value model: a
 	// reflection library's Library cannot map a JSON value of any shape.
+	// It runs csv too, whose records are jsonl's.
 	Jsonl func() JsonlCodec
-	// Why a workload is not run, by workload; a workload with neither a
-	// codec nor a reason is "no mapping yet".
+	// Why a workload is not run, by workload (by Workload.As: csv's are
+	// jsonl's); a workload with neither a codec nor a reason is "no mapping
+	// yet".
 	NotRun map[string]string
 }
 

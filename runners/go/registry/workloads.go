@@ -13,9 +13,14 @@ import (
 // Workload is one workload with its record and sink types bound: which
 // formats run it, and what the runner does with a dataset of it. Adding a
 // workload is its record type (package workload), a field in Format and a
-// line in Workloads.
+// line in Workloads; adding one that is another under a new name (csv) is a
+// line in Workloads only.
 type Workload struct {
 	Name string
+	// As is the workload whose codecs and reasons not to run each format
+	// has for this one (the key of Format.NotRun): Name, but for a workload
+	// whose datasets hold another's records under a new name.
+	As string
 	// Runs says whether format f has a codec for the workload.
 	Runs func(f Format) bool
 	// Measure runs the harness (harness.Measure) over the dataset with the
@@ -40,16 +45,25 @@ var Workloads = []Workload{
 	newWorkload(workload.StringsSpec, func(f Format) func() StringsCodec { return f.Strings }),
 	newWorkload(workload.LongsSpec, func(f Format) func() LongsCodec { return f.Longs }),
 	newWorkload(workload.JSONLSpec, func(f Format) func() JsonlCodec { return f.Jsonl }),
+	// A csv dataset is a jsonl one under another name (docs/dataset-format.md):
+	// every format runs it with its jsonl codec, or says its jsonl reason.
+	workloadAs(workload.CSVSpec, workload.JSONLSpec.Name, func(f Format) func() JsonlCodec { return f.Jsonl }),
 }
 
 // newWorkload makes spec's workload from each format's constructor for it
 // (constructor), or its Library.
 func newWorkload[R, S any](spec workload.Spec[R, S], constructor func(Format) func() codec.Codec[R, S]) Workload {
+	return workloadAs(spec, spec.Name, constructor)
+}
+
+// workloadAs is newWorkload where each format runs spec's workload as it
+// runs workload as: with the same constructor, Library and reasons.
+func workloadAs[R, S any](spec workload.Spec[R, S], as string, constructor func(Format) func() codec.Codec[R, S]) Workload {
 	codecOf := func(f Format) func() codec.Codec[R, S] {
-		if c := constructor(f); c != nil || f.Library == nil || f.NotRun[spec.Name] != "" {
+		if c := constructor(f); c != nil || f.Library == nil || f.NotRun[as] != "" {
 			return c
 		}
-		return func() codec.Codec[R, S] { return &codec.Owned[R, S]{Library: f.Library(spec.Name), Feed: spec.Feed} }
+		return func() codec.Codec[R, S] { return &codec.Owned[R, S]{Library: f.Library(as), Feed: spec.Feed} }
 	}
 	entries := []harness.Entry[R, S]{{Info: harness.BaselineInfo, New: func() codec.Codec[R, S] { return harness.Baseline(spec.Feed) }}}
 	for _, f := range Formats {
@@ -57,7 +71,7 @@ func newWorkload[R, S any](spec workload.Spec[R, S], constructor func(Format) fu
 			entries = append(entries, harness.Entry[R, S]{Info: f.Info, New: c})
 		}
 	}
-	w := Workload{Name: spec.Name, Runs: func(f Format) bool { return codecOf(f) != nil }, entries: entries}
+	w := Workload{Name: spec.Name, As: as, Runs: func(f Format) bool { return codecOf(f) != nil }, entries: entries}
 	w.Measure = func(dataset string, header workload.Header, names []string, settings harness.Settings,
 		timer harness.Timer, progress func(string)) (*harness.Measured, error) {
 		check, err := spec.Checker(header.Reference)
@@ -130,7 +144,7 @@ func (w Workload) NotRun() []harness.NotRun {
 		if w.Runs(f) {
 			continue
 		}
-		reason := f.NotRun[w.Name]
+		reason := f.NotRun[w.As]
 		if reason == "" {
 			reason = noMapping
 		}

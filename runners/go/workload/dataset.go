@@ -42,6 +42,13 @@ type Spec[R any, S any] struct {
 	WriteLine func(*R) ([]byte, error)
 }
 
+// Renamed is the same workload under another name: a dataset of it is one
+// of s's whose header names the other workload (as csv's is jsonl's).
+func (s Spec[R, S]) Renamed(name string) Spec[R, S] {
+	s.Name = name
+	return s
+}
+
 func (s Spec[R, S]) readLine(line []byte, r *R) error {
 	if s.ReadLine != nil {
 		return s.ReadLine(line, r)

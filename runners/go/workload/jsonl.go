@@ -462,3 +462,9 @@ var JSONLSpec = Spec[JSONRecord, *JSONSink]{
 	ReadLine:  ReadJSONRecord,
 	WriteLine: func(r *JSONRecord) ([]byte, error) { return AppendJSON(nil, &r.Value), nil },
 }
+
+// CSVSpec is the csv workload (docs/dataset-format.md): the rows of any CSV
+// file, each an object of its non-empty cells. The Rust side reads the CSV
+// and infers its columns' types; its dataset holds jsonl records under
+// another name, so everything here but the name is JSONLSpec's.
+var CSVSpec = JSONLSpec.Renamed("csv")

@@ -306,3 +306,70 @@ func TestTheSinkAllocatesNothingPerValueAfterWarmUp(t *testing.T) {
 		t.Fatalf("%v allocations per record", n)
 	}
 }
+
+// A csv dataset is a jsonl one under another name (docs/dataset-format.md):
+// the same lines under a header saying "csv" read as the same records
+// adding up to the same reference, and write back the same; each spec
+// reads only a header naming its own workload.
+func TestACsvDatasetIsAJsonlDatasetUnderAnotherName(t *testing.T) {
+	jsonl := spec.Testdata(t, "jsonl/kinds.jsonl")
+	b, err := os.ReadFile(jsonl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	header, lines, _ := strings.Cut(string(b), "\n")
+	if strings.Count(header, `"workload":"jsonl"`) != 1 {
+		t.Fatalf("header %s", header)
+	}
+	csv := filepath.Join(t.TempDir(), "kinds-csv.jsonl")
+	if err := os.WriteFile(csv, []byte(strings.Replace(header, `"workload":"jsonl"`, `"workload":"csv"`, 1)+"\n"+lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if CSVSpec.Name != "csv" || JSONLSpec.Name != "jsonl" {
+		t.Fatalf("names %q, %q", CSVSpec.Name, JSONLSpec.Name)
+	}
+	want, _ := readAll(t, jsonl, JSONLSpec, 2)
+	got, h := readAll(t, csv, CSVSpec, 2)
+	check, err := CSVSpec.Checker(h.Reference)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sink := CSVSpec.NewSink()
+	for i := range got {
+		CSVSpec.Feed(&got[i], sink)
+	}
+	if d := check(sink); d != "" {
+		t.Fatal(d)
+	}
+	var written strings.Builder
+	if err := WriteDataset(&written, CSVSpec, "a test's records", got); err != nil {
+		t.Fatal(err)
+	}
+	writtenHeader, writtenLines, _ := strings.Cut(written.String(), "\n")
+	if writtenLines != lines || !strings.Contains(writtenHeader, `"workload":"csv"`) {
+		t.Fatalf("written back:\n%s\nwant the lines\n%s", written.String(), lines)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d records as csv, %d as jsonl", len(got), len(want))
+	}
+	for i := range got {
+		if g, w := AppendJSON(nil, &got[i].Value), AppendJSON(nil, &want[i].Value); string(g) != string(w) {
+			t.Errorf("record %d: %s as csv, %s as jsonl", i, g, w)
+		}
+	}
+	for _, c := range []struct {
+		path string
+		spec Spec[JSONRecord, *JSONSink]
+		want string
+	}{
+		{csv, JSONLSpec, `workload "csv", expected "jsonl"`},
+		{jsonl, CSVSpec, `workload "jsonl", expected "csv"`},
+	} {
+		if r, err := OpenDataset(c.path, c.spec); err == nil || !strings.Contains(err.Error(), c.want) {
+			if r != nil {
+				r.Close()
+			}
+			t.Errorf("%s as %s: %v, want %q", c.path, c.spec.Name, err, c.want)
+		}
+	}
+}

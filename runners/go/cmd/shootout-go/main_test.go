@@ -17,6 +17,7 @@ import (
 
 	"shootout/internal/spec"
 	"shootout/registry"
+	"shootout/workload"
 )
 
 // TestMain runs the command itself when a test starts this binary as a child
@@ -274,6 +275,19 @@ func TestListJSONGivesEachFormatsWireAndFraming(t *testing.T) {
 			t.Errorf("%s: listed as %s, wire %q, framing %q", f.Info.Name, e.Name, e.Wire, e.Framing)
 		}
 	}
+	// csv is jsonl under another name: listed where jsonl is, and only there.
+	jsonl := 0
+	for _, e := range listed {
+		if slices.Contains(e.Workloads, "csv") != slices.Contains(e.Workloads, "jsonl") {
+			t.Errorf("%s: workloads %v, want csv exactly where jsonl is", e.Name, e.Workloads)
+		}
+		if slices.Contains(e.Workloads, "jsonl") {
+			jsonl++
+		}
+	}
+	if jsonl == 0 {
+		t.Error("no format lists jsonl")
+	}
 }
 
 // The results file is what spec/results.schema.json (every runner's) says:
@@ -449,6 +463,127 @@ func TestAJsonlDatasetRunsEveryFormatOrSaysWhy(t *testing.T) {
 		if n.Reason == "" || n.Reason == "no mapping yet" {
 			t.Errorf("%s: reason %q", n.Name, n.Reason)
 		}
+	}
+	results, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate(results); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// runOn runs the command on dataset with every format, one run, and reads
+// the results file: its workload's name and each format measured, failed
+// (with its reason) or not run (with its reason), each list sorted.
+func runOn(t *testing.T, dataset string) (name string, measured, failed, notRun []string, b []byte) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "results.json")
+	args := []string{"shootout-go", "--dataset", dataset, "--runs", "1", "--warmup", "0", "--window", "2", "--out", out}
+	if code, err := run(args); code != 3 || err != nil {
+		t.Fatalf("exit %d, %v; want 3, json-v2 failed", code, err)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		Workload struct {
+			Name string `json:"name"`
+		} `json:"workload"`
+		Formats []struct {
+			Name string `json:"name"`
+		} `json:"formats"`
+		Failed []struct {
+			Name   string `json:"name"`
+			Reason string `json:"reason"`
+		} `json:"failed"`
+		NotRun []struct {
+			Name   string `json:"name"`
+			Reason string `json:"reason"`
+		} `json:"not_run"`
+	}
+	if err := json.Unmarshal(b, &r); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range r.Formats {
+		measured = append(measured, f.Name)
+	}
+	for _, f := range r.Failed {
+		failed = append(failed, f.Name+": "+f.Reason)
+	}
+	for _, f := range r.NotRun {
+		notRun = append(notRun, f.Name+": "+f.Reason)
+	}
+	slices.Sort(measured)
+	slices.Sort(failed)
+	slices.Sort(notRun)
+	return r.Workload.Name, measured, failed, notRun, b
+}
+
+// A csv dataset (a CSV file's rows, as the Rust side hands them over: jsonl
+// objects under another name) runs end to end as the same records as a
+// jsonl dataset do: the same formats measured, failed and not run, for the
+// same reasons, and its results name the workload csv.
+func TestACsvDatasetRunsAsTheSameJsonlDatasetDoes(t *testing.T) {
+	// Columns id (integer), name (text), price (float), active (boolean)
+	// and note (text, its empty cells absent members).
+	rows := []string{
+		`{"id":1,"name":"ünï","price":1.5,"active":true,"note":"a, \"quoted\" cell"}`,
+		`{"id":2,"name":"b","price":-0.25,"active":false}`,
+		`{"id":-3,"name":"c","price":100.0,"active":true,"note":"x"}`,
+		`{"id":9007199254740993,"name":"d","price":1e-7,"active":false}`,
+	}
+	records := make([]workload.JSONRecord, len(rows))
+	for i, row := range rows {
+		if err := workload.ReadJSONRecord([]byte(row), &records[i]); err != nil {
+			t.Fatalf("%s: %v", row, err)
+		}
+	}
+	dir := t.TempDir()
+	datasets := map[string]string{}
+	for _, ws := range []workload.Spec[workload.JSONRecord, *workload.JSONSink]{workload.JSONLSpec, workload.CSVSpec} {
+		datasets[ws.Name] = filepath.Join(dir, ws.Name+".jsonl")
+		f, err := os.Create(datasets[ws.Name])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := workload.WriteDataset(f, ws, "rows of a CSV file", records); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	name, measured, failed, notRun, b := runOn(t, datasets["csv"])
+	if name != "csv" {
+		t.Errorf("results name the workload %q, want csv", name)
+	}
+	// v2 reads every number as a float64, and 2^53+1 is not one (the first
+	// finding of its losses); every other model keeps the rows.
+	want := []string{"baseline", "bson", "cbor-fxamacker", "gob", "json-goccy", "json-sonic", "json-std", "msgpack-map", "msgpack-msgp"}
+	if !slices.Equal(measured, want) {
+		t.Errorf("measured %v, want %v", measured, want)
+	}
+	if len(failed) != 1 || !strings.HasPrefix(failed[0], "json-v2: decoded data does not match the reference aggregate (throughput pass): integers beyond ±2^53: 1 in the input, 0 decoded") {
+		t.Errorf("failed %q", failed)
+	}
+	jsonlName, jsonlMeasured, jsonlFailed, jsonlNotRun, _ := runOn(t, datasets["jsonl"])
+	if jsonlName != "jsonl" || !slices.Equal(measured, jsonlMeasured) || !slices.Equal(failed, jsonlFailed) || !slices.Equal(notRun, jsonlNotRun) {
+		t.Errorf("csv: measured %v, failed %q, not run %q\njsonl: measured %v, failed %q, not run %q",
+			measured, failed, notRun, jsonlMeasured, jsonlFailed, jsonlNotRun)
+	}
+	if len(notRun) != len(registry.Formats)-(len(want)-1)-len(failed)+len(registry.Unavailable) {
+		t.Errorf("%d not run: %q", len(notRun), notRun)
+	}
+	for _, n := range notRun {
+		if strings.HasSuffix(n, ": ") || strings.HasSuffix(n, ": no mapping yet") {
+			t.Errorf("not run without its reason: %q", n)
+		}
+	}
+	schema, err := jsonschema.NewCompiler().Compile(spec.Path(t, "results.schema.json"))
+	if err != nil {
+		t.Fatal(err)
 	}
 	results, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
 	if err != nil {
