@@ -16,6 +16,11 @@ public record Mapping<R, S>(Workload<R, S> workload, Make<R, S> make, String not
         this(workload, make, null);
     }
 
+    /** The same row on workload w, a workload of the same records (csv is jsonl under another name): the same codec and notes. */
+    public Mapping<R, S> on(Workload<R, S> w) {
+        return new Mapping<>(w, make, notes);
+    }
+
     /** Makes a fresh codec (each measured format and each interop stream gets its own). */
     @FunctionalInterface
     public interface Make<R, S> {
@@ -28,7 +33,7 @@ public record Mapping<R, S>(Workload<R, S> workload, Make<R, S> make, String not
         Codec<?, ?> make(Workload<?, ?> w) throws Exception;
     }
 
-    /** One row for every workload of a record class (Workload.RECORD_CLASSES: all but jsonl), each made by any. */
+    /** One row for every workload of a record class (Workload.RECORD_CLASSES: all but jsonl and csv), each made by any. */
     public static List<Mapping<?, ?>> every(AnyWorkload any) {
         List<Mapping<?, ?>> rows = new ArrayList<>();
         for (Workload<?, ?> w : Workload.RECORD_CLASSES) {

@@ -108,6 +108,7 @@ public final class Registry {
      * record-class codec takes it: a format runs it through its library's own
      * dynamic value model, by a codec of its own (JSONL_CODECS), or says why
      * it does not (JSONL_NOT_RUN). A format in neither shows NO_MAPPING.
+     * Each holds for csv too (jsonl under another name: withJsonl).
      */
     static final Map<String, Mapping<JsonlRecord, JsonlSink>> JSONL_CODECS = Map.ofEntries(
             Map.entry(JacksonCodec.JSON.name(), JsonlCodec.mapping(() -> new JacksonJsonl(JacksonCodec.json()), JacksonJsonl.NOTES)),
@@ -185,7 +186,10 @@ public final class Registry {
             new Format(FlatCodec.INFO, FlatCodec.MAPPINGS),
             new Format(SbeCodec.INFO, SbeCodec.MAPPINGS)));
 
-    /** Each row with its jsonl codec added, or its reason for not running jsonl. */
+    /**
+     * Each row with its jsonl codec added, or its reason for not running jsonl; the same on each workload that is jsonl under
+     * another name (Workload.JSONL_NAMES: csv).
+     */
     private static List<Format> withJsonl(List<Format> rows) {
         List<Format> out = new ArrayList<>();
         for (Format f : rows) {
@@ -193,11 +197,15 @@ public final class Registry {
             Mapping<JsonlRecord, JsonlSink> codec = JSONL_CODECS.get(name);
             if (codec != null) {
                 List<Mapping<?, ?>> mappings = new ArrayList<>(f.mappings());
-                mappings.add(codec);
+                for (Workload<JsonlRecord, JsonlSink> w : Workload.JSONL_NAMES) {
+                    mappings.add(codec.on(w));
+                }
                 f = new Format(f.info(), List.copyOf(mappings), f.notRun());
             } else if (JSONL_NOT_RUN.containsKey(name)) {
                 Map<String, String> notRun = new LinkedHashMap<>(f.notRun());
-                notRun.put(Workload.JSONL.name, JSONL_NOT_RUN.get(name));
+                for (Workload<JsonlRecord, JsonlSink> w : Workload.JSONL_NAMES) {
+                    notRun.put(w.name, JSONL_NOT_RUN.get(name));
+                }
                 f = new Format(f.info(), f.mappings(), Map.copyOf(notRun));
             }
             out.add(f);

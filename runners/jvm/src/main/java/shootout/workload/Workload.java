@@ -79,14 +79,29 @@ public final class Workload<R, S> {
                 return s -> s.firstDifference(want);
             }, JsonlReader::read, (want, got) -> got.firstDifference(want.figures()));
 
-    /** Every workload, in docs/results-schema.md's order, then jsonl. */
-    public static final List<Workload<?, ?>> ALL = List.of(IEX, USER, SQL, PRIMITIVES, OBJECT, MIXED, STRINGS, LONGS, JSONL);
+    /**
+     * Any CSV, each row a jsonl object (docs/dataset-format.md, "`csv`: any CSV, its columns' types inferred"). The Rust side
+     * reads the CSV; its hand-off is a jsonl dataset under another name (the same record lines, reference and findings), so
+     * here csv is jsonl renamed: the same reader, sink and checks, and every format runs it as it runs jsonl (Registry).
+     */
+    public static final Workload<JsonlRecord, JsonlSink> CSV = JSONL.renamed("csv");
+
+    /** jsonl and the workloads that are jsonl under another name (csv): a format runs all of them, with one codec, or none. */
+    public static final List<Workload<JsonlRecord, JsonlSink>> JSONL_NAMES = List.of(JSONL, CSV);
+
+    /** Every workload, in docs/results-schema.md's order, then jsonl and csv. */
+    public static final List<Workload<?, ?>> ALL = List.of(IEX, USER, SQL, PRIMITIVES, OBJECT, MIXED, STRINGS, LONGS, JSONL, CSV);
 
     /**
      * The workloads whose records are Java classes, which Mapping.every's codecs map by reflection or generated code: every
-     * workload but jsonl (whose codecs use each library's dynamic value model instead).
+     * workload but jsonl and csv (whose codecs use each library's dynamic value model instead).
      */
-    public static final List<Workload<?, ?>> RECORD_CLASSES = ALL.stream().filter(w -> w != JSONL).toList();
+    public static final List<Workload<?, ?>> RECORD_CLASSES = ALL.stream().filter(w -> !JSONL_NAMES.contains(w)).toList();
+
+    /** This workload under another name: the same record class, sink, reader and checks. */
+    Workload<R, S> renamed(String name) {
+        return new Workload<>(name, type, fields, newSink, feed, checker, readLine, compare);
+    }
 
     public static Workload<?, ?> named(String name) {
         for (Workload<?, ?> w : ALL) {
