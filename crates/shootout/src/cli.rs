@@ -15,6 +15,7 @@ use crate::input::csv;
 use crate::input::{Source, generate};
 use crate::recommend::By;
 use crate::runners::Language;
+use crate::workload::jsonl;
 use crate::workload::tabular::{self, LongsRow, MixedRow, StringsRow};
 
 #[derive(Parser)]
@@ -166,7 +167,8 @@ enum Command {
         #[arg(long, value_enum, value_delimiter = ',', default_value = "rust")]
         lang: Vec<Language>,
     },
-    /// Write a generated tabular data set (mixed, strings or longs) as CSV: header f1..f20, empty cell = absent.
+    /// Write a generated tabular data set as CSV, empty cell = absent: mixed, strings or longs (header
+    /// f1..f20), or csv (orders with named columns of every type, the `csv` workload's default).
     GenCsv {
         #[arg(long, short, value_enum)]
         workload: TabularName,
@@ -402,6 +404,8 @@ enum TabularName {
     Mixed,
     Strings,
     Longs,
+    /// The `csv` workload's generated orders: named columns of every type.
+    Csv,
 }
 
 impl DataArgs {
@@ -742,10 +746,24 @@ fn gen_csv(
         TabularName::Longs => {
             csv::write::<LongsRow>(tabular::rows(seed, presence).take(records), w)
         }
+        TabularName::Csv => {
+            let mut written = 0;
+            for line in std::iter::once(format!("{}\n", jsonl::ORDERS_HEADER))
+                .chain(jsonl::orders(seed).take(records))
+            {
+                w.write_all(line.as_bytes())?;
+                written += line.len() as u64;
+            }
+            Ok(written)
+        }
     })?;
     if out != Path::new("-") {
+        let presence = match workload {
+            TabularName::Csv => String::new(),
+            _ => format!(", presence {presence}"),
+        };
         eprintln!(
-            "wrote {} ({bytes} bytes, {records} records, seed {seed}, presence {presence})",
+            "wrote {} ({bytes} bytes, {records} records, seed {seed}{presence})",
             out.display()
         );
     }
@@ -753,8 +771,8 @@ fn gen_csv(
 }
 
 fn gen_jsonl(out: &Path, records: u64, seed: u64, force: bool) -> Result<()> {
-    let events = crate::workload::jsonl::events(seed).take(records as usize);
-    let bytes = write_generated(out, force, |w| crate::workload::jsonl::write(events, w))?;
+    let events = jsonl::events(seed).take(records as usize);
+    let bytes = write_generated(out, force, |w| jsonl::write(events, w))?;
     if out != Path::new("-") {
         eprintln!("wrote {} ({bytes} bytes, {records} events, seed {seed})", out.display());
     }

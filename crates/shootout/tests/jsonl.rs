@@ -1,6 +1,7 @@
-//! `--workload jsonl` as a user runs it: the generated events, their own JSON
-//! Lines file (and standard input), the values some libraries lose named per
-//! format, and bad lines refused with their line and column.
+//! `--workload jsonl` and `--workload csv` as a user runs them: the generated
+//! events and orders, their own JSON Lines or CSV file (and standard input),
+//! the values some libraries lose named per format, columns' types inferred or
+//! given, and bad input refused with its line and column.
 
 mod common;
 
@@ -108,4 +109,57 @@ fn a_line_that_is_not_one_json_value_is_one_error_line_with_its_line_and_column(
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(stderr.contains(expected), "{stderr}");
     }
+}
+
+#[test]
+fn any_csv_runs_with_its_columns_types_inferred_and_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("orders.csv");
+    shootout()
+        .args(["gen-csv", "--workload", "csv", "--records", "200", "--out"])
+        .arg(&csv)
+        .assert()
+        .success();
+    let output = quick_run()
+        .args(["--workload", "csv", "--export-json", "-", "--input"])
+        .arg(&csv)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(
+        stderr.contains("columns order_id (integer), customer (text), email (text), amount (float), quantity (integer), paid (boolean), coupon (text), created_at (text), weight_kg (float)"),
+        "{stderr}"
+    );
+    let results: Value = serde_json::from_str(&stdout_of(output)).unwrap();
+    assert_eq!(results["workload"]["name"], "csv");
+    assert_eq!(results["workload"]["records"], 200);
+    assert_eq!(results["failed"], serde_json::json!([]));
+    assert!(names(&results, "formats").contains(&"cbor-ciborium".to_owned()));
+}
+
+#[test]
+fn a_given_column_type_overrides_the_inferred_one_and_is_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = temp_file(&dir, "zip.csv", b"zip,city\n02139,Cambridge\n10001,New York\n");
+    let run = |types: &str| {
+        quick_run()
+            .args(["--workload", "csv", "--column-types", types, "--export-json", "-", "--input"])
+            .arg(&csv)
+            .output()
+            .unwrap()
+    };
+    // A leading zero keeps zip text when inferred; given as integer, it reads as a number.
+    let output = run("zip=integer");
+    assert!(String::from_utf8_lossy(&output.stderr).contains("columns zip (integer), city (text)"));
+    assert_eq!(
+        serde_json::from_str::<Value>(&stdout_of(output)).unwrap()["failed"],
+        serde_json::json!([])
+    );
+    let output = run("city=integer");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("zip.csv: line 2, column 2 (city): 'Cambridge' is not an integer (the column is integer)"),
+        "{stderr}"
+    );
 }

@@ -169,7 +169,7 @@ func checkStream(t *testing.T, dir string, m stream.Manifest) {
 
 func TestEveryFormatDecodesItsOwnStreamsOfEveryFixture(t *testing.T) {
 	for _, w := range registry.Workloads {
-		t.Run(w.Name, func(t *testing.T) { roundTrip(t, w.Name, spec.FixtureOrStandIn(t, w.Name), fixtureLosses) })
+		t.Run(w.Name, func(t *testing.T) { roundTrip(t, w.Name, spec.Fixture(t, w.Name), fixtureLosses) })
 	}
 }
 
@@ -465,10 +465,9 @@ func writeDataset[R, S any](t *testing.T, path string, ws workload.Spec[R, S], r
 	}
 }
 
-// fixtureRecords are the records of ws's workload's fixture, or of its
-// stand-in (csv's, until the Rust side writes one).
+// fixtureRecords are the records of ws's workload's fixture.
 func fixtureRecords[R, S any](t *testing.T, ws workload.Spec[R, S]) []R {
-	in, err := workload.OpenDataset(spec.FixtureOrStandIn(t, ws.Name), ws)
+	in, err := workload.OpenDataset(spec.Fixture(t, ws.Name), ws)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -481,7 +480,7 @@ func fixtureRecords[R, S any](t *testing.T, ws workload.Spec[R, S]) []R {
 }
 
 func mismatchAt[R, S any](t *testing.T, ws workload.Spec[R, S], k int, change func(*R)) {
-	mismatchIn(t, ws, spec.FixtureOrStandIn(t, ws.Name), fixtureRecords(t, ws), k, change)
+	mismatchIn(t, ws, spec.Fixture(t, ws.Name), fixtureRecords(t, ws), k, change)
 }
 
 // mismatchIn checks that the dataset original, its records with record k

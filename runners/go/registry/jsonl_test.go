@@ -71,7 +71,7 @@ func jsonlTests(spec jsonSpec) workloadTests {
 	return workloadTests{
 		name: spec.Name,
 		fixture: func(t *testing.T) {
-			records, check := jsonlRecords(t, spec, specfiles.FixtureOrStandIn(t, spec.Name))
+			records, check := jsonlRecords(t, spec, specfiles.Fixture(t, spec.Name))
 			for _, e := range Entries(spec) {
 				t.Run(e.Info.Name, func(t *testing.T) {
 					if err := trip(e.New(), spec, records, check); !allowed(err, jsonlModelLosses[e.Info.Name]) {
@@ -83,14 +83,14 @@ func jsonlTests(spec jsonSpec) workloadTests {
 			}
 		},
 		crossRead: func(t *testing.T) {
-			records, check := jsonlRecords(t, spec, specfiles.FixtureOrStandIn(t, spec.Name))
+			records, check := jsonlRecords(t, spec, specfiles.Fixture(t, spec.Name))
 			crossReadAllowing(t, Entries(spec), spec, records, check, jsonlModelLosses)
 		},
 		edges: func(t *testing.T) {
 			jsonlEdges(t, spec)
 		},
 		corrupted: func(t *testing.T) {
-			records, _ := jsonlRecords(t, spec, specfiles.FixtureOrStandIn(t, spec.Name))
+			records, _ := jsonlRecords(t, spec, specfiles.Fixture(t, spec.Name))
 			corrupt(t, Entries(spec), spec, records)
 		},
 	}

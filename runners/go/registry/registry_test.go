@@ -16,11 +16,11 @@ import (
 	"shootout/workload"
 )
 
-// fixture is spec's workload's shared fixture (or its stand-in, while the
-// Rust side writes none): its records and the check against its reference.
+// fixture is spec's workload's shared fixture: its records and the check
+// against its reference.
 func fixture[R, S any](t testing.TB, spec workload.Spec[R, S]) ([]R, func(S) string) {
 	t.Helper()
-	r, err := workload.OpenDataset(specfiles.FixtureOrStandIn(t, spec.Name), spec)
+	r, err := workload.OpenDataset(specfiles.Fixture(t, spec.Name), spec)
 	if err != nil {
 		t.Fatal(err)
 	}

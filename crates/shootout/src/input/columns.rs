@@ -125,8 +125,9 @@ impl Possible {
             return;
         }
         self.seen = true;
-        self.integer &= is_integer(cell);
-        self.float &= self.integer || <f64 as Cell>::parse(cell).is_ok();
+        let code = is_code(cell);
+        self.integer &= !code && is_integer(cell);
+        self.float &= !code && (self.integer || <f64 as Cell>::parse(cell).is_ok());
         self.boolean &= boolean(cell).is_some();
     }
 
@@ -141,9 +142,16 @@ impl Possible {
     }
 }
 
+/// Digits with an optional sign.
 fn is_integer(cell: &str) -> bool {
     let digits = cell.strip_prefix(['-', '+']).unwrap_or(cell);
     !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Digits with a leading zero (`02139`): a code whose zero means something,
+/// so inference keeps its column text; `--column-types` can still say integer.
+fn is_code(cell: &str) -> bool {
+    cell.len() > 1 && cell.starts_with('0') && cell.bytes().all(|b| b.is_ascii_digit())
 }
 
 fn boolean(cell: &str) -> Option<bool> {
@@ -350,7 +358,7 @@ mod tests {
 
     #[test]
     fn each_column_takes_the_narrowest_type_all_its_cells_fit() {
-        let text = "id,price,paid,note,empty,big\n1,2.5,true,x,,123456789012345678901234567890\n-2,3,FALSE,7,,1\n";
+        let text = "id,price,paid,note,empty,big,zip\n1,2.5,true,x,,123456789012345678901234567890,02139\n-2,3,FALSE,7,,1,10001\n";
         assert_eq!(
             kinds(text),
             [
@@ -360,6 +368,7 @@ mod tests {
                 ("note".into(), ColumnType::Text),
                 ("empty".into(), ColumnType::Text),
                 ("big".into(), ColumnType::Integer),
+                ("zip".into(), ColumnType::Text),
             ]
         );
     }

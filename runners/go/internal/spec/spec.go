@@ -43,36 +43,6 @@ func Fixture(t testing.TB, w string) string {
 	return path
 }
 
-// standIns are the Go runner's own datasets (in testdata/) standing in for
-// the shared fixture of a workload the Rust side does not write yet. Each
-// goes, with its testdata file, once spec/fixtures holds the real one.
-var standIns = map[string]string{
-	// spec/fixtures/jsonl.jsonl with "workload": "csv" in its header: a csv
-	// dataset is a jsonl one under another name (docs/dataset-format.md).
-	"csv": "csv/stand-in.jsonl",
-}
-
-// FixtureOrStandIn is Fixture, or while the shared fixture of w is missing
-// the stand-in standIns names for it, logged: for the tests that take every
-// workload's fixture, so none is passed over. With neither it fails as
-// Fixture does.
-func FixtureOrStandIn(t testing.TB, w string) string {
-	t.Helper()
-	shared := Path(t, filepath.Join("fixtures", w+".jsonl"))
-	if _, err := os.Stat(shared); err == nil {
-		return shared
-	}
-	if name, ok := standIns[w]; ok {
-		standIn := Testdata(t, name)
-		if _, err := os.Stat(standIn); err != nil {
-			t.Fatalf("workload %s has neither its shared fixture %s nor its stand-in: %v", w, shared, err)
-		}
-		t.Logf("workload %s: %s is missing; using the Go runner's stand-in testdata/%s", w, shared, name)
-		return standIn
-	}
-	return Fixture(t, w)
-}
-
 // Testdata is the file at name in the Go runner's own testdata/ folder
 // (beside go.mod): inputs the Go tests share that are not the spec's.
 func Testdata(t testing.TB, name string) string {

@@ -151,34 +151,42 @@ pub fn write(
     Ok(written)
 }
 
+/// The header of the generated orders CSV.
+pub const ORDERS_HEADER: &str =
+    "order_id,customer,email,amount,quantity,paid,coupon,created_at,weight_kg";
+
 /// A generated CSV with named columns of every type, some cells empty: the
 /// `csv` workload's default, orders as a shop's export lists them.
 pub fn orders_csv(records: usize, seed: u64) -> String {
-    let mut r = Random::new(seed);
-    let mut out =
-        String::from("order_id,customer,email,amount,quantity,paid,coupon,created_at,weight_kg\n");
-    for i in 0..records {
-        let name_len = r.rng().random_range(4..14);
-        let customer = r.alnum(name_len);
-        let email = if r.rng().random_bool(0.8) {
-            format!("{}@example.com", customer.to_lowercase())
-        } else {
-            String::new()
-        };
-        let amount = (r.rng().random_range(0.0..2000.0f64) * 100.0).round() / 100.0;
-        let quantity = r.rng().random_range(1..20);
-        let paid = r.rng().random_bool(0.6);
-        let coupon = if r.rng().random_bool(0.15) { r.alnum(8) } else { String::new() };
-        let created = r.datetime();
-        let weight = if r.rng().random_bool(0.7) {
-            format!("{}", (r.rng().random_range(0.05..40.0f64) * 1000.0).round() / 1000.0)
-        } else {
-            String::new()
-        };
-        out.push_str(&format!(
-            "{},{customer},{email},{amount},{quantity},{paid},{coupon},{created},{weight}\n",
-            100_000 + i
-        ));
-    }
+    let mut out = format!("{ORDERS_HEADER}\n");
+    orders(seed).take(records).for_each(|row| out.push_str(&row));
     out
+}
+
+/// The endless rows (each ended by a newline) of the orders CSV from
+/// `seed`, so any number can be written in bounded memory.
+pub fn orders(seed: u64) -> impl Iterator<Item = String> {
+    let mut r = Random::new(seed);
+    (0..).map(move |i| order(&mut r, 100_000 + i))
+}
+
+fn order(r: &mut Random, id: u64) -> String {
+    let name_len = r.rng().random_range(4..14);
+    let customer = r.alnum(name_len);
+    let email = if r.rng().random_bool(0.8) {
+        format!("{}@example.com", customer.to_lowercase())
+    } else {
+        String::new()
+    };
+    let amount = (r.rng().random_range(0.0..2000.0f64) * 100.0).round() / 100.0;
+    let quantity = r.rng().random_range(1..20);
+    let paid = r.rng().random_bool(0.6);
+    let coupon = if r.rng().random_bool(0.15) { r.alnum(8) } else { String::new() };
+    let created = r.datetime();
+    let weight = if r.rng().random_bool(0.7) {
+        format!("{}", (r.rng().random_range(0.05..40.0f64) * 1000.0).round() / 1000.0)
+    } else {
+        String::new()
+    };
+    format!("{id},{customer},{email},{amount},{quantity},{paid},{coupon},{created},{weight}\n")
 }

@@ -8,7 +8,7 @@ mod generate;
 mod value;
 
 pub use aggregate::{JsonlAggregate, ValueSink};
-pub use generate::{events, generate, orders_csv, render, write};
+pub use generate::{ORDERS_HEADER, events, generate, orders, orders_csv, render, write};
 pub use value::{MAX_DEPTH, Value};
 
 use std::marker::PhantomData;

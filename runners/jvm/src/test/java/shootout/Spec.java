@@ -35,23 +35,11 @@ public final class Spec {
     }
 
     /**
-     * The shared fixtures the Rust side has yet to write: spec/fixtures/csv.jsonl (rows of a generated CSV, each record an
-     * object). A test that asks for one while it is missing is aborted, naming the file (JUnit reports it skipped, not
-     * passed), rather than failing or reading anything in its place; it runs as soon as the file exists. Remove the name
-     * once the file is committed, so that losing it fails again.
-     */
-    static final java.util.Set<String> AWAITED = java.util.Set.of("csv");
-
-    /**
      * A workload's fixture: its sample records and their reference aggregate,
      * written by `shootout export-dataset`.
      */
     public static Path fixture(String workload) {
-        Path p = DIR.resolve("fixtures").resolve(workload + ".jsonl");
-        if (AWAITED.contains(workload)) {
-            org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(p), () -> p + " is not written yet (the Rust side writes it)");
-        }
-        return p;
+        return DIR.resolve("fixtures").resolve(workload + ".jsonl");
     }
 
     public record Fixture<R, S>(Workload<R, S> workload, List<R> records, Function<S, String> check) {

@@ -25,14 +25,13 @@ import shootout.workload.Workload;
 /**
  * The csv workload is jsonl under another name (docs/dataset-format.md, "`csv`: any CSV, its columns' types inferred"): the same
  * records, reference and findings, every format running it as it runs jsonl, and results that name it csv. The dataset here is
- * src/test/resources/csv-stand-in.jsonl, spec/fixtures/jsonl.jsonl with its header's workload changed to "csv" (every record an
- * object, as a CSV row is); the fixture loops read the shared spec/fixtures/csv.jsonl once the Rust side writes it.
+ * the shared fixture spec/fixtures/csv.jsonl: 300 generated orders, each row an object.
  */
 class CsvTest {
     static final ObjectMapper JSON = new ObjectMapper();
 
-    static Path standIn() throws Exception {
-        return Path.of(CsvTest.class.getResource("/csv-stand-in.jsonl").toURI());
+    static Path csvFixture() {
+        return shootout.Spec.fixture("csv");
     }
 
     @Test
@@ -88,7 +87,7 @@ class CsvTest {
 
     @Test
     void aCsvDatasetIsNotAJsonlOneNorTheOtherWayRound() throws Exception {
-        Exception e = assertThrows(java.io.IOException.class, () -> Dataset.open(standIn(), Workload.JSONL));
+        Exception e = assertThrows(java.io.IOException.class, () -> Dataset.open(csvFixture(), Workload.JSONL));
         assertTrue(e.getMessage().contains("workload \"csv\", expected \"jsonl\""), e.getMessage());
         e = assertThrows(java.io.IOException.class, () -> Dataset.open(Spec.fixture("jsonl"), Workload.CSV));
         assertTrue(e.getMessage().contains("workload \"jsonl\", expected \"csv\""), e.getMessage());
@@ -101,7 +100,7 @@ class CsvTest {
     @Test
     void aCsvDatasetRunsEndToEndAndItsResultsSayCsv(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("csv-results.json");
-        Ran r = Ran.run("--dataset", standIn().toString(), "--out", out.toString(), "--runs", "1", "--warmup", "0", "--jit-warmup-ms",
+        Ran r = Ran.run("--dataset", csvFixture().toString(), "--out", out.toString(), "--runs", "1", "--warmup", "0", "--jit-warmup-ms",
                 "0");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.err().contains("shootout report " + out), r.err());
@@ -109,7 +108,7 @@ class CsvTest {
         ResultsSchemaTest.assertValid(results);
         JsonNode j = JSON.readTree(results);
         assertEquals("csv", j.at("/workload/name").asText());
-        long records = Dataset.readHeader(standIn()).records();
+        long records = Dataset.readHeader(csvFixture()).records();
         assertEquals(records, j.at("/workload/records").asLong());
         assertEquals(0, j.get("failed").size(), j.get("failed").toString());
         List<String> measured = new ArrayList<>();
@@ -151,10 +150,10 @@ class CsvTest {
     void aCsvDatasetsStreamsAreJsonlsAndDecodeBack(@TempDir Path dir) throws Exception {
         Path csvDir = Files.createDirectory(dir.resolve("csv")), jsonlDir = Files.createDirectory(dir.resolve("jsonl"));
         Path jsonl = dir.resolve("jsonl.jsonl");
-        List<String> lines = Files.readAllLines(standIn());
+        List<String> lines = Files.readAllLines(csvFixture());
         lines.set(0, lines.get(0).replace("\"workload\":\"csv\"", "\"workload\":\"jsonl\""));
         Files.write(jsonl, lines);
-        for (Path[] p : List.of(new Path[] {standIn(), csvDir}, new Path[] {jsonl, jsonlDir})) {
+        for (Path[] p : List.of(new Path[] {csvFixture(), csvDir}, new Path[] {jsonl, jsonlDir})) {
             Ran r = Ran.run("--dataset", p[0].toString(), "--interop-encode", p[1].toString());
             assertEquals(0, r.code(), r.err());
         }
@@ -176,9 +175,9 @@ class CsvTest {
         assertFalse(requests.isEmpty());
         Path list = dir.resolve("requests.tsv");
         Files.write(list, requests);
-        Ran r = Ran.run("--dataset", standIn().toString(), "--interop-decode", list.toString());
+        Ran r = Ran.run("--dataset", csvFixture().toString(), "--interop-decode", list.toString());
         assertEquals(0, r.code(), r.err());
-        long records = Dataset.readHeader(standIn()).records();
+        long records = Dataset.readHeader(csvFixture()).records();
         int answers = 0;
         for (String l : r.out().split("\n")) {
             if (l.isBlank()) {
