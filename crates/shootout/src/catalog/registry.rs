@@ -153,7 +153,7 @@ registry! {
         strings: Strings = crate::workload::tabular::sample::<StringsRow>,
         longs: Longs = crate::workload::tabular::sample::<LongsRow>,
         jsonl: Jsonl = crate::workload::jsonl::sample,
-        csv: Csv = crate::workload::jsonl::csv_sample,
+        csv: Csv = crate::input::columns::sample,
     }
     // One row per format, in the order tables list them when they tie.
     formats {

@@ -12,9 +12,9 @@ use num_bigint::BigInt;
 
 use crate::input::source::{Source, Tap};
 use crate::input::{Input, InputFile, Reader, Scanned, Window, in_file_order};
-use crate::workload::Workload;
 use crate::workload::jsonl::{Csv, Value, ValueSink, visit};
 use crate::workload::tabular::{Cell, elide};
+use crate::workload::{Dataset, Workload};
 
 /// What a column's cells hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
@@ -341,6 +341,23 @@ impl Reader<Csv> for ColumnsReader<'_> {
             csv: None,
         })
     }
+}
+
+/// The `csv` sample: generated orders, read through this reader as
+/// `--workload csv` without `--input` reads them.
+pub fn sample() -> Dataset<Csv> {
+    let name = "generated: 300 orders, seed 1".to_string();
+    let bytes = Arc::from(crate::workload::jsonl::orders_csv(300, 1).into_bytes());
+    let input = CsvColumns::infer(Source::Memory { name: name.clone(), bytes }, &[])
+        .expect("generated CSV");
+    let mut reader = input.open().expect("generated CSV");
+    let mut records = Vec::new();
+    while let Some(window) =
+        reader.next_window(crate::input::DEFAULT_WINDOW).expect("generated CSV")
+    {
+        records.extend_from_slice(window.records);
+    }
+    Dataset::in_order(records, reader.finish().expect("generated CSV").reference, name)
 }
 
 #[cfg(test)]

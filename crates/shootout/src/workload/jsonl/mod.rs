@@ -127,27 +127,6 @@ pub fn sample() -> Dataset<Jsonl> {
     Dataset::in_order(records, sink.finish(), "generated: 300 events, seed 1".to_string())
 }
 
-/// The `csv` sample: generated orders, read through the CSV reader as
-/// `--workload csv` without `--input` reads them.
-pub fn csv_sample() -> Dataset<Csv> {
-    use crate::input::columns::CsvColumns;
-    use crate::input::source::Source;
-    let source = Source::Memory {
-        name: "generated: 300 orders, seed 1".to_string(),
-        bytes: std::sync::Arc::from(orders_csv(300, 1).into_bytes()),
-    };
-    let input = CsvColumns::infer(source, &[]).expect("generated CSV");
-    let mut reader = crate::input::Input::open(&input).expect("generated CSV");
-    let mut records = Vec::new();
-    while let Some(window) =
-        reader.next_window(crate::input::DEFAULT_WINDOW).expect("generated CSV")
-    {
-        records.extend_from_slice(window.records);
-    }
-    let scanned = reader.finish().expect("generated CSV");
-    Dataset::in_order(records, scanned.reference, "generated: 300 orders, seed 1".to_string())
-}
-
 /// Deserializes one value of any self-describing serde format straight into
 /// the sink (serde's dynamic model, `deserialize_any`), for the libraries
 /// without a value type of their own.
