@@ -65,6 +65,7 @@ run deep10-third --input ../shared/data/iex/DEEP10.pcap.gz
 run lang-all --input ../shared/data/iex/DEEP10.pcap.gz --lang all
 "$shootout" report "$out/lang-all.json" --export-html "$out/lang-all.html" --force
 run jvm-mixed --workload mixed --input "$out/mixed.csv" --lang jvm
+run jsonl-all --workload jsonl --lang all
 
 # The four published studies, each as its document describes it (BENCHMARKS.md
 # "The studies, reproduced"): printed tables to .md, everything to .json.
@@ -92,3 +93,15 @@ for packets in 1000000 5000000; do
     grep -E "Maximum resident|Elapsed" "$out/rss-$packets.txt"
     rm -f "$capture"
 done
+
+# The same for JSON Lines: 199 MB and 2 GB of generated events (BENCHMARKS.md
+# "A 2 GB JSON Lines file").
+"$shootout" gen-jsonl --records 4800000 --out "$out/big.jsonl" --force
+head -n 470000 "$out/big.jsonl" >"$out/small.jsonl"
+for size in small big; do
+    echo "== rss $size.jsonl: shootout run --workload jsonl --input $size.jsonl --runs 1 --warmup 0 --throughput-rounds 1" >&2
+    /usr/bin/time -v "$shootout" run --workload jsonl --input "$out/$size.jsonl" --runs 1 --warmup 0 \
+        --throughput-rounds 1 --export-json "$out/rss-$size-jsonl.json" --force >/dev/null 2>"$out/rss-$size-jsonl.txt"
+    grep -E "Maximum resident|Elapsed" "$out/rss-$size-jsonl.txt"
+done
+rm -f "$out/big.jsonl" "$out/small.jsonl"
