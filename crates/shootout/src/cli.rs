@@ -416,6 +416,7 @@ impl DataArgs {
             presence: self.presence,
             generated: self.generated.options(),
             column_types: self.column_types.clone(),
+            schema: self.schema.clone(),
         }
     }
 }
@@ -448,6 +449,13 @@ struct DataArgs {
     /// comma-separated or repeated; every other column's type is inferred from its cells.
     #[arg(long, value_delimiter = ',', value_parser = crate::input::columns::column_type)]
     column_types: Vec<(String, crate::input::columns::ColumnType)>,
+    /// `jsonl`: the records' schema, a protobuf `.proto` (`FILE.proto#Message` names the record's message;
+    /// without it, the one top-level message no other uses) or an Avro `.avsc`. Every record is checked
+    /// against it first (one line per violation), runs as the schema types it in every format, and the
+    /// schema's format joins through its library's runtime API: protobuf-dynamic or avro-generic, labelled
+    /// `dynamic`. A `csv` run builds both schemas from its columns.
+    #[arg(long, value_name = "FILE")]
+    schema: Option<String>,
     #[command(flatten)]
     #[serde(flatten)]
     generated: Generated,

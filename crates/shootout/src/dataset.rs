@@ -45,6 +45,8 @@ struct Header<'a, A> {
     source: String,
     input: Option<&'a InputFile>,
     fields: &'static [&'static str],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    record_schemas: Option<serde_json::Value>,
     reference: &'a A,
 }
 
@@ -92,6 +94,7 @@ where
         source: input.name(),
         input: scanned.file.as_ref(),
         fields: W::FIELDS,
+        record_schemas: input.record_schemas().map(|schemas| schemas.handoff()),
         reference: &scanned.reference,
     };
     let cannot_write = || format!("{name}: cannot write");

@@ -16,17 +16,34 @@ fn fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../spec/fixtures")
 }
 
-/// `shootout export-dataset` for `workload` as spec/README.md says, into `dir`.
-fn export(workload: &str, dir: &Path) -> Vec<u8> {
+/// The fixtures with a schema, beyond one per workload: (name, workload, schema).
+const WITH_SCHEMA: &[(&str, &str, &str)] =
+    &[("jsonl-protobuf", "jsonl", "events.proto"), ("jsonl-avro", "jsonl", "events.avsc")];
+
+/// Every fixture: its name, its workload and the schema it is typed by.
+fn every_fixture() -> Vec<(&'static str, &'static str, Option<&'static str>)> {
+    let plain = WORKLOADS.iter().map(|w| (w.name, w.name, None));
+    plain
+        .chain(WITH_SCHEMA.iter().map(|&(name, workload, schema)| (name, workload, Some(schema))))
+        .collect()
+}
+
+/// `shootout export-dataset` for `workload` (typed by the fixtures' `schema`)
+/// as spec/README.md says, into `dir`.
+fn export(name: &str, workload: &str, schema: Option<&str>, dir: &Path) -> Vec<u8> {
     let size = match workload {
         "iex" => ["--packets", "200"],
         _ => ["--records", "300"],
     };
-    let out = dir.join(format!("{workload}.jsonl"));
+    let out = dir.join(format!("{name}.jsonl"));
+    let schema = schema.map(|file| fixtures().join(file));
     stdout_of(
         shootout()
             .args(["export-dataset", "--workload", workload])
             .args(size)
+            .args(
+                schema.iter().flat_map(|path| [std::ffi::OsStr::new("--schema"), path.as_os_str()]),
+            )
             .arg("--out")
             .arg(&out)
             .output()
@@ -64,9 +81,10 @@ fn every_workload_has_its_fixture_as_export_dataset_writes_it() {
     let dir = tempfile::tempdir().unwrap();
     let update = std::env::var_os("SHOOTOUT_UPDATE_EXPECTED").is_some();
     let mut stale = Vec::new();
-    for workload in WORKLOADS.iter().map(|w| w.name) {
-        let written = export(workload, dir.path());
-        let path = fixtures().join(format!("{workload}.jsonl"));
+    let fixtures_list = every_fixture();
+    for &(name, workload, schema) in &fixtures_list {
+        let written = export(name, workload, schema, dir.path());
+        let path = fixtures().join(format!("{name}.jsonl"));
         if update {
             std::fs::write(&path, &written).unwrap();
             continue;
@@ -79,7 +97,8 @@ fn every_workload_has_its_fixture_as_export_dataset_writes_it() {
     for entry in std::fs::read_dir(fixtures()).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_stem().unwrap_or_default().to_string_lossy();
-        if !WORKLOADS.iter().any(|w| w.name == name) {
+        let is_dataset = path.extension().is_some_and(|e| e == "jsonl");
+        if is_dataset && !fixtures_list.iter().any(|(fixture, ..)| *fixture == name) {
             if update {
                 std::fs::remove_file(&path).unwrap();
             } else {

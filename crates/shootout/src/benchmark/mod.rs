@@ -11,6 +11,7 @@ pub mod timer;
 use std::hint::black_box;
 use std::io::Write;
 use std::marker::PhantomData;
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Result, anyhow, bail, ensure};
@@ -20,7 +21,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::alloc;
-use crate::format::{Codec, Format, FormatInfo, Labels};
+use crate::format::{Codec, Coding, Format, FormatInfo, Labels};
 use crate::input::{Input, Scanned, Window};
 use crate::workload::Workload;
 use stats::{RunStats, Samples};
@@ -32,12 +33,12 @@ pub struct Registered<W: Workload> {
     pub info: &'static FormatInfo,
     /// How the codec uses its library on `W`.
     pub labels: Labels,
-    make: Result<MakeBench<W>, &'static str>,
+    make: Result<MakeBench<W>, String>,
     make_codec: Option<MakeCodec<W>>,
 }
 
-type MakeBench<W> = fn() -> Box<dyn Bench<W>>;
-type MakeCodec<W> = fn() -> Box<dyn DynCodec<W>>;
+type MakeBench<W> = Arc<dyn Fn() -> Box<dyn Bench<W>> + Send + Sync>;
+type MakeCodec<W> = Arc<dyn Fn() -> Box<dyn DynCodec<W>> + Send + Sync>;
 
 /// A codec of `W` behind a pointer, for the untimed tools (interop,
 /// robustness) that call one record at a time and need no monomorphized loop.
@@ -48,7 +49,7 @@ pub trait DynCodec<W: Workload> {
 
 struct Dyn<C>(C);
 
-impl<W: Workload, C: Codec<W>> DynCodec<W> for Dyn<C> {
+impl<W: Workload, C: Coding<W>> DynCodec<W> for Dyn<C> {
     fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
         self.0.encode(record, stream)
     }
@@ -60,27 +61,43 @@ impl<W: Workload, C: Codec<W>> DynCodec<W> for Dyn<C> {
 
 impl<W: Workload> Registered<W> {
     pub fn of<C: Codec<W> + 'static>() -> Self {
+        Self::made_by(C::new)
+    }
+
+    /// A format whose codecs `make` makes: one that needs what the run read
+    /// (a user's schema) to exist.
+    pub fn made_by<C: Coding<W> + 'static>(
+        make: impl Fn() -> C + Clone + Send + Sync + 'static,
+    ) -> Self {
+        let make_codec = make.clone();
         Registered {
             info: &C::INFO,
             labels: C::LABELS,
-            make: Ok(|| Box::new(Runner::<W, C> { codec: C::new(), workload: PhantomData })),
-            make_codec: Some(|| Box::new(Dyn(C::new()))),
+            make: Ok(Arc::new(move || {
+                Box::new(Runner::<W, C> { codec: make(), workload: PhantomData })
+            })),
+            make_codec: Some(Arc::new(move || Box::new(Dyn(make_codec())))),
         }
     }
 
     /// A format that cannot express workload `W`, and why.
-    pub fn unsupported<F: Format>(reason: &'static str) -> Self {
-        Registered { info: &F::INFO, labels: F::INFO.labels, make: Err(reason), make_codec: None }
+    pub fn unsupported<F: Format>(reason: impl Into<String>) -> Self {
+        Registered {
+            info: &F::INFO,
+            labels: F::INFO.labels,
+            make: Err(reason.into()),
+            make_codec: None,
+        }
     }
 
     /// A fresh codec, for a format that runs on `W`.
     pub fn codec(&self) -> Option<Box<dyn DynCodec<W>>> {
-        self.make_codec.map(|make| make())
+        self.make_codec.as_ref().map(|make| make())
     }
 
     /// Why this format does not run on `W`, if it does not.
-    pub fn unsupported_reason(&self) -> Option<&'static str> {
-        self.make.err()
+    pub fn unsupported_reason(&self) -> Option<&str> {
+        self.make.as_ref().err().map(String::as_str)
     }
 }
 
@@ -316,7 +333,7 @@ struct Runner<W, C> {
     workload: PhantomData<W>,
 }
 
-impl<W: Workload, C: Codec<W>> Runner<W, C> {
+impl<W: Workload, C: Coding<W>> Runner<W, C> {
     /// Decodes the whole stream into `sink`, calling each decode through `call`
     /// (plain, timed or counted); the stream must hold exactly `expected` records.
     #[inline(always)]
@@ -358,7 +375,7 @@ impl<W: Workload, C: Codec<W>> Runner<W, C> {
     }
 }
 
-impl<W: Workload, C: Codec<W>> Runner<W, C> {
+impl<W: Workload, C: Coding<W>> Runner<W, C> {
     /// The throughput pass: each loop timed as a whole; black_box keeps the
     /// optimiser from specialising on the inputs or dropping the outputs.
     /// Returns the stream's size.
@@ -394,7 +411,7 @@ impl<W: Workload, C: Codec<W>> Runner<W, C> {
     }
 }
 
-impl<W: Workload, C: Codec<W>> Bench<W> for Runner<W, C> {
+impl<W: Workload, C: Coding<W>> Bench<W> for Runner<W, C> {
     fn throughput_round(
         &mut self,
         window: &Window<'_, W>,
@@ -495,7 +512,7 @@ pub fn measure<W: Workload>(
 
     let runnable: Vec<&Registered<W>> = formats.iter().filter(|f| f.make.is_ok()).collect();
     let mut benches: Vec<Box<dyn Bench<W>>> =
-        runnable.iter().filter_map(|f| f.make.ok()).map(|make| make()).collect();
+        runnable.iter().filter_map(|f| f.make.as_ref().ok()).map(|make| make()).collect();
     let mut results: Vec<FormatRuns> = runnable
         .iter()
         .map(|f| FormatRuns {
@@ -763,7 +780,7 @@ mod tests {
         }
         fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
             ensure!(record.seq_no != u64::MAX, "cannot carry seq_no {}", record.seq_no);
-            <Baseline<Iex> as Codec<Iex>>::new().encode(record, stream)
+            Codec::encode(&mut <Baseline<Iex> as Codec<Iex>>::new(), record, stream)
         }
         fn decode(&mut self, _: &[u8], _: &mut Aggregator) -> Result<usize> {
             Ok(4)

@@ -4,11 +4,14 @@
 use anyhow::{Result, bail};
 
 use crate::benchmark::Registered;
+use crate::format::apache_avro::AvroGeneric;
 use crate::format::features::Schema;
-use crate::format::{DecodeStyle, FormatInfo, Labels};
+use crate::format::prost_reflect::ProtobufDynamic;
+use crate::format::{DecodeStyle, Format, FormatInfo, Labels};
 use crate::workload::Workload;
 use crate::workload::iex::Iex;
-use crate::workload::jsonl::{Csv, Jsonl};
+use crate::workload::jsonl::schema::RecordSchemas;
+use crate::workload::jsonl::{Csv, JsonValues, Jsonl, Origin};
 use crate::workload::object::Object;
 use crate::workload::primitives::PrimitivesWorkload;
 use crate::workload::sql::Sql;
@@ -169,6 +172,8 @@ registry! {
         thrift::ThriftBinary<_>: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
         thrift::ThriftCompact<_>: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
         apache_avro::AvroDatum: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
+        prost_reflect::ProtobufDynamic: iex("dynamic: runs only the jsonl and csv workloads, with a schema"), user("dynamic: runs only the jsonl and csv workloads, with a schema"), sql("dynamic: runs only the jsonl and csv workloads, with a schema"), primitives("dynamic: runs only the jsonl and csv workloads, with a schema"), object("dynamic: runs only the jsonl and csv workloads, with a schema"), mixed("dynamic: runs only the jsonl and csv workloads, with a schema"), strings("dynamic: runs only the jsonl and csv workloads, with a schema"), longs("dynamic: runs only the jsonl and csv workloads, with a schema"), jsonl("no protobuf schema: run with --schema FILE.proto (a csv run builds one from its columns)"), csv("no protobuf schema: run with --schema FILE.proto (a csv run builds one from its columns)");
+        apache_avro::AvroGeneric: iex("dynamic: runs only the jsonl and csv workloads, with a schema"), user("dynamic: runs only the jsonl and csv workloads, with a schema"), sql("dynamic: runs only the jsonl and csv workloads, with a schema"), primitives("dynamic: runs only the jsonl and csv workloads, with a schema"), object("dynamic: runs only the jsonl and csv workloads, with a schema"), mixed("dynamic: runs only the jsonl and csv workloads, with a schema"), strings("dynamic: runs only the jsonl and csv workloads, with a schema"), longs("dynamic: runs only the jsonl and csv workloads, with a schema"), jsonl("no Avro schema: run with --schema FILE.avsc (a csv run builds one from its columns)"), csv("no Avro schema: run with --schema FILE.avsc (a csv run builds one from its columns)");
         rmp_serde::MsgpackArray: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("writes structs as arrays: a JSON value has no structs, so its bytes would be msgpack-map's"), csv("writes structs as arrays: a row read as an object has no struct, so its bytes would be msgpack-map's");
         rmp_serde::MsgpackMap: iex, user, sql, primitives, object, mixed, strings, longs, jsonl, csv;
         ciborium::CborCiborium: iex, user, sql, primitives, object, mixed, strings, longs, jsonl, csv;
@@ -193,6 +198,36 @@ registry! {
         speedy::Speedy: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none"), csv("not self-describing: its decoder needs a Rust type, and the columns are known only at run time");
         bitcode::Bitcode: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none"), csv("not self-describing: its decoder needs a Rust type, and the columns are known only at run time");
     }
+}
+
+/// The formats that need a schema built at run time, given the run's: each
+/// measured with its schema, or not run with the reason the run has none.
+pub fn with_schemas<O: Origin>(
+    formats: Vec<Registered<JsonValues<O>>>,
+    schemas: &RecordSchemas,
+) -> Vec<Registered<JsonValues<O>>> {
+    let protobuf = <ProtobufDynamic as Format>::INFO.name;
+    let avro = <AvroGeneric as Format>::INFO.name;
+    formats
+        .into_iter()
+        .map(|format| match (format.info.name, &schemas.protobuf, &schemas.avro) {
+            (name, Ok(schema), _) if name == protobuf => {
+                let schema = schema.clone();
+                Registered::made_by(move || ProtobufDynamic::new(schema.clone()))
+            }
+            (name, Err(reason), _) if name == protobuf => {
+                Registered::unsupported::<ProtobufDynamic>(reason.clone())
+            }
+            (name, _, Ok(schema)) if name == avro => {
+                let schema = schema.clone();
+                Registered::made_by(move || AvroGeneric::new(schema.clone()))
+            }
+            (name, _, Err(reason)) if name == avro => {
+                Registered::unsupported::<AvroGeneric>(reason.clone())
+            }
+            _ => format,
+        })
+        .collect()
 }
 
 /// A group `--formats` accepts beside format names.
@@ -373,17 +408,18 @@ mod tests {
             }
         }
 
-        fn cells<W: Workload>(
-            formats: Vec<Registered<W>>,
-        ) -> Vec<(&'static str, Option<&'static str>)> {
-            formats.iter().map(|f| (f.info.name, f.unsupported_reason())).collect()
+        fn cells<W: Workload>(formats: Vec<Registered<W>>) -> Vec<(&'static str, Option<String>)> {
+            formats
+                .iter()
+                .map(|f| (f.info.name, f.unsupported_reason().map(str::to_owned)))
+                .collect()
         }
 
         #[test]
         fn unnamed_workloads_show_no_mapping_and_reasons_show() {
             assert_eq!(cells(iex()), [("bincode", None), ("sbe", None)]);
-            assert_eq!(cells(user()), [("bincode", None), ("sbe", Some(NO_MAPPING))]);
-            assert_eq!(cells(mixed()), [("bincode", None), ("sbe", Some("cannot say"))]);
+            assert_eq!(cells(user()), [("bincode", None), ("sbe", Some(NO_MAPPING.to_owned()))]);
+            assert_eq!(cells(mixed()), [("bincode", None), ("sbe", Some("cannot say".to_owned()))]);
             assert_eq!(runs().len(), 3);
             // The measured cells: bincode's three, sbe's iex and none of its others.
             assert_eq!(conformance().len(), 4);
@@ -610,5 +646,105 @@ mod jsonl_edges {
                 })
                 .expect("a test thread");
         });
+    }
+}
+
+/// The formats built from a run's schema: with the fixtures' schemas, each
+/// carries the sample as the schema types it; without, each says why not.
+#[cfg(test)]
+mod schema_formats {
+    use std::path::PathBuf;
+
+    use super::*;
+    use crate::format::codec_tests::assert_record_garbage_is_an_error;
+    use crate::workload::Dataset;
+    use crate::workload::jsonl::schema::{Given, NO_AVRO, NO_PROTOBUF};
+    use crate::workload::jsonl::{Value, ValueSink, visit};
+
+    fn given(file: &str) -> Given {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../spec/fixtures").join(file);
+        crate::input::schema::load(path.to_str().unwrap()).unwrap()
+    }
+
+    /// The jsonl sample as `given` types it.
+    fn typed(given: &Given, records: impl IntoIterator<Item = Value>) -> Dataset<Jsonl> {
+        let records: Vec<Value> = records.into_iter().map(|r| given.project(&r).unwrap()).collect();
+        let mut sink = ValueSink::default();
+        records.iter().for_each(|r| visit(r, &mut sink));
+        Dataset::in_order(records, sink.finish(), "typed".into())
+    }
+
+    /// What `format` decodes from its own encoding of `dataset`: the aggregate,
+    /// or the first difference from the reference.
+    fn round_trip(format: &Registered<Jsonl>, dataset: &Dataset<Jsonl>) -> Option<String> {
+        let mut codec = format.codec().expect("the format runs");
+        let mut stream = Vec::new();
+        for record in dataset.operations() {
+            codec.encode(record, &mut stream).unwrap();
+        }
+        let (mut sink, mut offset) = (ValueSink::default(), 0);
+        while offset < stream.len() {
+            offset += codec.decode(&stream[offset..], &mut sink).unwrap();
+        }
+        <Jsonl as Workload>::first_difference(&dataset.reference, &sink.finish())
+    }
+
+    fn dynamic(formats: &[Registered<Jsonl>]) -> Vec<&Registered<Jsonl>> {
+        formats.iter().filter(|f| f.labels.api.is_dynamic()).collect()
+    }
+
+    #[test]
+    fn each_runs_with_its_schema_and_says_why_not_without() {
+        let sample = crate::workload::jsonl::sample();
+        for (file, runs, other) in [
+            ("events.proto", "protobuf-dynamic", NO_AVRO),
+            ("events.avsc", "avro-generic", NO_PROTOBUF),
+        ] {
+            let given = given(file);
+            let dataset = typed(&given, sample.records.iter().cloned());
+            let formats = with_schemas(jsonl(), &given.schemas());
+            for format in dynamic(&formats) {
+                if format.info.name == runs {
+                    assert_eq!(round_trip(format, &dataset), None, "{runs}");
+                } else {
+                    assert_eq!(format.unsupported_reason(), Some(other), "{file}");
+                }
+            }
+        }
+        let plain = with_schemas(jsonl(), &RecordSchemas::default());
+        let reasons: Vec<_> = dynamic(&plain).iter().map(|f| f.unsupported_reason()).collect();
+        assert_eq!(reasons, [Some(NO_PROTOBUF), Some(NO_AVRO)]);
+        // The registry's own rows say the same before any schema is given.
+        let rows: Vec<_> = jsonl().into_iter().filter(|f| f.labels.api.is_dynamic()).collect();
+        assert_eq!(rows.iter().map(|f| f.unsupported_reason()).collect::<Vec<_>>(), reasons);
+    }
+
+    #[test]
+    fn bad_bytes_are_an_error_or_a_clean_decode() {
+        let sample = crate::workload::jsonl::sample();
+        let given_protobuf = given("events.proto");
+        let dataset = typed(&given_protobuf, sample.records.iter().take(40).cloned());
+        let Given::Protobuf(schema) = &given_protobuf else { unreachable!() };
+        assert_record_garbage_is_an_error(ProtobufDynamic::new(schema.clone()), &dataset);
+        let given_avro = given("events.avsc");
+        let dataset = typed(&given_avro, sample.records.iter().take(40).cloned());
+        let Given::Avro(schema) = &given_avro else { unreachable!() };
+        assert_record_garbage_is_an_error(AvroGeneric::new(schema.clone()), &dataset);
+    }
+
+    /// prost-reflect takes -0.0 for a proto3 double's default and does not
+    /// write it, where protobuf-go and protobuf-java do: the member is lost,
+    /// and validation says so.
+    #[test]
+    fn protobuf_dynamic_drops_negative_zero_in_a_field_without_presence() {
+        let given = given("events.proto");
+        let record = Value::parse(br#"{"id":1,"meta":{"latency_ms":-0.0}}"#).unwrap();
+        let dataset = typed(&given, [record]);
+        let formats = with_schemas(jsonl(), &given.schemas());
+        let protobuf = formats.iter().find(|f| f.info.name == "protobuf-dynamic").unwrap();
+        assert_eq!(
+            round_trip(protobuf, &dataset).as_deref(),
+            Some("members: 3 in the input, 2 decoded")
+        );
     }
 }

@@ -15,10 +15,11 @@ use crate::benchmark::Registered;
 use crate::input::columns::{ColumnType, CsvColumns};
 use crate::input::{InMemory, Input};
 use crate::input::{Source, generate};
-use crate::input::{csv, ingest, jsonl};
+use crate::input::{csv, ingest, jsonl, schema};
 use crate::workload::Workload;
 use crate::workload::fields::Fields;
 use crate::workload::iex::Iex;
+use crate::workload::jsonl::schema::{Given, RecordSchemas};
 use crate::workload::jsonl::{self as json_values, Csv, Jsonl};
 use crate::workload::tabular::{self, LongsRow, MixedRow, Row, StringsRow};
 use crate::workload::{object, primitives, sql, user};
@@ -35,6 +36,8 @@ pub struct Data {
     pub generated: generate::Options,
     /// `--column-types`: `csv` columns whose type is given, not inferred.
     pub column_types: Vec<(String, ColumnType)>,
+    /// `--schema`: the `jsonl` records' protobuf or Avro schema.
+    pub schema: Option<String>,
 }
 
 /// Something to do with a workload's input and registry, whichever workload it is.
@@ -73,6 +76,9 @@ macro_rules! workloads {
 
         /// Builds the input `data` describes for workload `name` and hands it, with its registry, to `task`.
         pub fn dispatch(name: WorkloadName, data: &Data, task: impl WorkloadTask) -> Result<()> {
+            if data.schema.is_some() && name != WorkloadName::Jsonl {
+                bail!("--schema is for --workload jsonl: a csv run builds its schemas from its columns, and the other workloads have their own");
+            }
             match name {
                 $(WorkloadName::$variant => $build $(::<$row>)? ($name, data, task, $($arg),*),)+
             }
@@ -213,7 +219,9 @@ fn json_lines(
             Source::Memory { name, bytes: Arc::from(json_values::render(&records).into_bytes()) }
         }
     };
-    task.on(&jsonl::JsonlFile { source }, formats)
+    let schema = data.schema.as_deref().map(schema::load).transpose()?;
+    let schemas = schema.as_ref().map_or_else(RecordSchemas::default, Given::schemas);
+    task.on(&jsonl::JsonlFile { source, schema }, registry::with_schemas(formats, &schemas))
 }
 
 /// Any CSV from `--input`, or generated orders; its columns' types are
@@ -240,6 +248,7 @@ fn csv_rows(
     }
     let input = CsvColumns::infer(source, &data.column_types)?;
     eprintln!("{}", input.describe());
+    let formats = registry::with_schemas(formats, &input.schemas);
     task.on(&input, formats)
 }
 

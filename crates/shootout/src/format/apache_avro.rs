@@ -22,20 +22,22 @@
 //! byte range in them, so they cannot be decoded one record per call from the
 //! middle of the stream.
 
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 use ::apache_avro::Schema;
 use ::apache_avro::reader::datum::GenericDatumReader;
 use ::apache_avro::writer::datum::GenericDatumWriter;
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use serde::de::DeserializeOwned;
 use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 
-use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
+use super::{Codec, Coding, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::{Aggregator, Body, Iex, Message, MultiMessage, Side};
+use crate::workload::jsonl::schema::{AvroSchema, avro};
+use crate::workload::jsonl::{JsonValues, Origin, Value, ValueSink};
 use crate::workload::object::SmallObject;
 use crate::workload::primitives::Primitives;
 use crate::workload::sql::SqlRequest;
@@ -176,35 +178,16 @@ impl<W: AvroWorkload> Codec<W> for AvroDatum {
     }
 
     fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
-        let start = stream.len();
-        stream.extend_from_slice(&[0; 4]);
-        if let Err(err) = self.writer.write_ser(stream, &W::datum(record)) {
-            stream.truncate(start);
-            return Err(err).context("avro-datum: encode");
-        }
-        let Ok(len) = u32::try_from(stream.len() - start - 4) else {
-            stream.truncate(start);
-            bail!("avro-datum: datum over 4 GiB");
-        };
-        stream[start..start + 4].copy_from_slice(&len.to_le_bytes());
-        Ok(())
+        write_framed("avro-datum", stream, |stream| {
+            self.writer.write_ser(stream, &W::datum(record))
+        })
     }
 
     fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
-        let Some(prefix) = stream.first_chunk::<4>() else {
-            bail!("avro-datum: truncated length prefix ({} bytes left)", stream.len());
-        };
-        let end = 4 + u32::from_le_bytes(*prefix) as usize;
-        let mut datum = stream.get(4..end).with_context(|| {
-            format!("avro-datum: datum of {} bytes but only {} left", end - 4, stream.len() - 4)
-        })?;
-        let record: W::Read =
-            self.reader.read_deser(&mut datum).context("avro-datum: invalid datum")?;
-        if !datum.is_empty() {
-            bail!("avro-datum: {} bytes left over after the datum", datum.len());
-        }
+        let (record, used): (W::Read, _) =
+            read_framed("avro-datum", stream, |datum| self.reader.read_deser(datum))?;
         W::aggregate(&record, sink);
-        Ok(end)
+        Ok(used)
     }
 }
 
@@ -284,6 +267,122 @@ impl<R: AvroRecord> AvroWorkload for Fields<R> {
     fn aggregate(record: &R, sink: &mut FieldSink) {
         record.visit(sink);
     }
+}
+
+// --- avro-generic: a schema read at run time -----------------------------------
+
+self_cell::self_cell!(
+    /// A run's schema and the datum writer and reader that borrow it.
+    struct GenericCodecs {
+        owner: Arc<AvroSchema>,
+        #[covariant]
+        dependent: WriterAndReader,
+    }
+);
+
+type WriterAndReader<'s> = (GenericDatumWriter<'s>, GenericDatumReader<'s>);
+
+/// The `avro-generic` format: a user's `.avsc` (or a csv run's own) read at
+/// run time, records as the crate's generic `types::Value`s.
+pub struct AvroGeneric {
+    codecs: GenericCodecs,
+}
+
+impl AvroGeneric {
+    pub fn new(schema: Arc<AvroSchema>) -> AvroGeneric {
+        let codecs = GenericCodecs::new(schema, |schema| {
+            let writer = GenericDatumWriter::builder(&schema.schema)
+                .human_readable(false)
+                .build()
+                .expect("avro-generic: a writer for a schema that parsed");
+            let reader = GenericDatumReader::builder(&schema.schema)
+                .human_readable(false)
+                .build()
+                .expect("avro-generic: a reader for a schema that parsed");
+            (writer, reader)
+        });
+        AvroGeneric { codecs }
+    }
+}
+
+impl Format for AvroGeneric {
+    const INFO: FormatInfo = FormatInfo {
+        name: "avro-generic",
+        family: Family::Format(&features::AVRO),
+        library: "apache-avro",
+        labels: Labels::OWNED_DYNAMIC,
+        notes: "The user's .avsc read at run time, or a csv run's own (a [null, T] field per \
+                column); records are apache-avro generic types::Values (a Record of named \
+                fields, unions as Union(index, value)). One binary datum per record behind a \
+                little-endian u32 length, as avro-datum. Encode builds the record's generic \
+                value from it and writes it with GenericDatumWriter::write_value_ref (which \
+                validates it against the schema, the default); the Go and JVM runners build \
+                theirs before the timed loop, so their encode times the encoding alone. Decode \
+                reads a generic value (GenericDatumReader::read_value: a String per field name \
+                and string, a node per value) and walks it into the value sink, leaving out \
+                null fields (docs/dataset-format.md, the projection).",
+        wire: Some("avro"),
+        framing: Framing::U32le,
+    };
+}
+
+impl<O: Origin> Coding<JsonValues<O>> for AvroGeneric {
+    fn encode(&mut self, record: &Value, stream: &mut Vec<u8>) -> Result<()> {
+        let datum = self.codecs.borrow_owner().build(record).map_err(|violations| {
+            anyhow!("avro-generic: the record does not fit the schema: {}", violations[0])
+        })?;
+        let (writer, _) = self.codecs.borrow_dependent();
+        write_framed("avro-generic", stream, |stream| writer.write_value_ref(stream, &datum))
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut ValueSink) -> Result<usize> {
+        let (_, reader) = self.codecs.borrow_dependent();
+        let (value, used) = read_framed("avro-generic", stream, |datum| reader.read_value(datum))?;
+        avro::walk(&value, sink);
+        Ok(used)
+    }
+}
+
+/// Appends one datum behind its little-endian u32 length; on error the
+/// stream is left as it was.
+fn write_framed(
+    format: &str,
+    stream: &mut Vec<u8>,
+    write: impl FnOnce(&mut Vec<u8>) -> ::apache_avro::AvroResult<usize>,
+) -> Result<()> {
+    let start = stream.len();
+    stream.extend_from_slice(&[0; 4]);
+    if let Err(err) = write(stream) {
+        stream.truncate(start);
+        return Err(err).with_context(|| format!("{format}: encode"));
+    }
+    let Ok(len) = u32::try_from(stream.len() - start - 4) else {
+        stream.truncate(start);
+        bail!("{format}: datum over 4 GiB");
+    };
+    stream[start..start + 4].copy_from_slice(&len.to_le_bytes());
+    Ok(())
+}
+
+/// Reads the datum framed at the start of `stream`, which must use its whole
+/// frame: what `read` made of it and the bytes the frame took.
+fn read_framed<T>(
+    format: &str,
+    stream: &[u8],
+    read: impl FnOnce(&mut &[u8]) -> ::apache_avro::AvroResult<T>,
+) -> Result<(T, usize)> {
+    let Some(prefix) = stream.first_chunk::<4>() else {
+        bail!("{format}: truncated length prefix ({} bytes left)", stream.len());
+    };
+    let end = 4 + u32::from_le_bytes(*prefix) as usize;
+    let mut datum = stream.get(4..end).with_context(|| {
+        format!("{format}: datum of {} bytes but only {} left", end - 4, stream.len() - 4)
+    })?;
+    let value = read(&mut datum).with_context(|| format!("{format}: invalid datum"))?;
+    if !datum.is_empty() {
+        bail!("{format}: {} bytes left over after the datum", datum.len());
+    }
+    Ok((value, end))
 }
 
 #[cfg(test)]

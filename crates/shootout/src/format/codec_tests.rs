@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 
-use super::Codec;
+use super::{Codec, Coding};
 use crate::alloc::{Counting, snapshot};
 use crate::workload::Workload;
 use crate::workload::iex::{Body, Iex, Message, MultiMessage, Side, sample_dataset};
@@ -248,7 +248,7 @@ pub fn assert_garbage_is_an_error<C: Codec<Iex>>(records: &[MultiMessage]) {
 
 /// Random bytes of a few lengths from `next`, decoded: an error or wrong
 /// values, never a panic.
-fn decode_noise<W: Workload, C: Codec<W>>(
+fn decode_noise<W: Workload, C: Coding<W>>(
     codec: &mut C,
     sink: &mut W::Sink,
     next: &mut impl FnMut() -> u64,
@@ -323,10 +323,10 @@ fn fewest_allocations<W: Workload, C: Codec<W>>(
 /// [`assert_garbage_is_an_error`] for any workload: every truncated prefix of
 /// the dataset's first 20 and last 5 records, noise and bit flips must be an error or a
 /// clean decode, never a panic (truncations must be errors).
-pub fn assert_record_garbage_is_an_error<W: Workload, C: Codec<W>>(
+pub fn assert_record_garbage_is_an_error<W: Workload, C: Coding<W>>(
+    mut codec: C,
     dataset: &crate::workload::Dataset<W>,
 ) {
-    let mut codec = C::new();
     let mut stream = Vec::new();
     let mut bounds = vec![0];
     for record in &dataset.records {

@@ -42,7 +42,7 @@ where
             W::NAME
         );
     } else if matches!(C::LABELS.access, Access::Validated) {
-        assert_record_garbage_is_an_error::<W, C>(&dataset);
+        assert_record_garbage_is_an_error::<W, C>(C::new(), &dataset);
     }
     assert_within_allocation_budget::<W, C>(&dataset);
 }

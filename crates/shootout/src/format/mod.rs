@@ -20,6 +20,7 @@ pub mod musli;
 pub mod planus;
 pub mod postcard;
 pub mod prost;
+pub mod prost_reflect;
 pub mod rkyv;
 pub mod rmp_serde;
 pub mod sbe;
@@ -34,7 +35,7 @@ pub mod ubjson;
 pub mod wincode;
 
 #[cfg(test)]
-mod codec_tests;
+pub(crate) mod codec_tests;
 #[cfg(test)]
 pub(crate) mod conformance;
 
@@ -165,6 +166,15 @@ pub enum Api {
     /// Generated code or the library's own API.
     Native,
     Serde,
+    /// The library's runtime API over a user's schema read at run time (`--schema`).
+    Dynamic,
+}
+
+impl Api {
+    /// A user's schema read at run time: the formats `--schema` adds.
+    pub fn is_dynamic(self) -> bool {
+        matches!(self, Api::Dynamic)
+    }
 }
 
 /// The label sets formats share, so a format file names what it is; every one reuses
@@ -181,6 +191,9 @@ impl Labels {
     /// Serde over a reader that borrows from the bytes.
     pub const ZERO_COPY_SERDE: Labels =
         Labels::new(DecodeStyle::ZeroCopy, Access::Validated, Api::Serde);
+    /// A user's schema read at run time, decoding into the library's dynamic values.
+    pub const OWNED_DYNAMIC: Labels =
+        Labels::new(DecodeStyle::Owned, Access::Validated, Api::Dynamic);
     /// Reads in place and skips the library's validation.
     pub const ZERO_COPY_UNCHECKED: Labels =
         Labels::new(DecodeStyle::ZeroCopy, Access::Unchecked, Api::Native);
@@ -209,6 +222,7 @@ impl Labels {
             match self.api {
                 Api::Native => "native",
                 Api::Serde => "serde",
+                Api::Dynamic => "dynamic",
             },
         ];
         if self.lossy.is_some() {
@@ -238,6 +252,28 @@ pub trait Codec<W: Workload>: Format + Sized {
     fn new() -> Self;
     fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()>;
     fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize>;
+}
+
+/// What the harness calls on a codec of `W`, however it was made: every
+/// [`Codec`], and the codecs made from what a run reads at run time (a
+/// user's schema, `format::protobuf_dynamic`), which have no `new()`.
+pub trait Coding<W: Workload>: Format {
+    const LABELS: Labels = Self::INFO.labels;
+
+    fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()>;
+    fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize>;
+}
+
+impl<W: Workload, C: Codec<W>> Coding<W> for C {
+    const LABELS: Labels = <C as Codec<W>>::LABELS;
+
+    fn encode(&mut self, record: &W::Record, stream: &mut Vec<u8>) -> Result<()> {
+        Codec::encode(self, record, stream)
+    }
+
+    fn decode(&mut self, stream: &[u8], sink: &mut W::Sink) -> Result<usize> {
+        Codec::decode(self, stream, sink)
+    }
 }
 
 /// Makes `list` `len` long for an encoder refilling a kept record: elements

@@ -12,6 +12,7 @@ use num_bigint::BigInt;
 
 use crate::input::source::{Source, Tap};
 use crate::input::{Input, InputFile, Reader, Scanned, Window, in_file_order};
+use crate::workload::jsonl::schema::RecordSchemas;
 use crate::workload::jsonl::{Csv, Value, ValueSink, visit};
 use crate::workload::tabular::{Cell, elide};
 use crate::workload::{Dataset, Workload};
@@ -61,6 +62,9 @@ pub struct Column {
 pub struct CsvColumns {
     source: Source,
     pub columns: Vec<Column>,
+    /// The protobuf and Avro schemas the columns give (or why not), for
+    /// the schema formats.
+    pub schemas: RecordSchemas,
 }
 
 impl CsvColumns {
@@ -92,8 +96,14 @@ impl CsvColumns {
                 name: name.clone(),
                 kind: given.iter().find(|(n, _)| n == name).map_or(p.kind(), |(_, k)| *k),
             })
-            .collect();
-        Ok(CsvColumns { source, columns })
+            .collect::<Vec<Column>>();
+        let wide = columns
+            .iter()
+            .zip(&possible)
+            .find(|(c, p)| c.kind == ColumnType::Integer && p.wide)
+            .map(|(c, _)| c.name.as_str());
+        let schemas = super::schema::for_columns(&columns, wide);
+        Ok(CsvColumns { source, columns, schemas })
     }
 
     /// One line for the terminal: each column and its type.
@@ -108,6 +118,8 @@ impl CsvColumns {
 #[derive(Debug, Clone, Copy)]
 struct Possible {
     seen: bool,
+    /// An integer cell beyond 64 signed bits, which the derived schemas cannot hold.
+    wide: bool,
     integer: bool,
     float: bool,
     boolean: bool,
@@ -115,7 +127,7 @@ struct Possible {
 
 impl Default for Possible {
     fn default() -> Self {
-        Possible { seen: false, integer: true, float: true, boolean: true }
+        Possible { seen: false, wide: false, integer: true, float: true, boolean: true }
     }
 }
 
@@ -127,6 +139,7 @@ impl Possible {
         self.seen = true;
         let code = is_code(cell);
         self.integer &= !code && is_integer(cell);
+        self.wide |= is_integer(cell) && cell.parse::<i64>().is_err();
         self.float &= !code && (self.integer || <f64 as Cell>::parse(cell).is_ok());
         self.boolean &= boolean(cell).is_some();
     }
@@ -278,6 +291,10 @@ impl Input<Csv> for CsvColumns {
 
     fn position(&self, op: u64) -> String {
         format!("row {} after the header", op + 1)
+    }
+
+    fn record_schemas(&self) -> Option<RecordSchemas> {
+        Some(self.schemas.clone())
     }
 }
 

@@ -6,18 +6,24 @@
 use std::io::{BufRead, BufReader, Read};
 use std::sync::Arc;
 
-use anyhow::{Result, anyhow};
+use anyhow::{Result, anyhow, bail};
 
 use crate::input::capture::GZIP_MAGIC;
 use crate::input::source::{Source, Tap};
 use crate::input::{Input, InputFile, Reader, Scanned, Window, in_file_order};
 use crate::workload::Workload;
+use crate::workload::jsonl::schema::{Given, RecordSchemas};
 use crate::workload::jsonl::{Jsonl, Value, ValueSink, visit};
 
 /// A JSON Lines file as the harness reads it: one streaming pass per run.
 pub struct JsonlFile {
     pub source: Source,
+    /// `--schema`: every record is checked against it and runs as it types it.
+    pub schema: Option<Given>,
 }
+
+/// Violations a pass names one per line before it stops; the rest are counted.
+const VIOLATIONS_SHOWN: usize = 20;
 
 impl Input<Jsonl> for JsonlFile {
     fn name(&self) -> String {
@@ -46,11 +52,19 @@ impl Input<Jsonl> for JsonlFile {
             order: Vec::new(),
             reference: ValueSink::default(),
             source: &self.source,
+            schema: self.schema.as_ref(),
+            violations: Vec::new(),
+            records_violating: 0,
+            records_typed: 0,
         }))
     }
 
     fn position(&self, op: u64) -> String {
         format!("record {} (blank lines not counted)", op + 1)
+    }
+
+    fn record_schemas(&self) -> Option<RecordSchemas> {
+        self.schema.as_ref().map(Given::schemas)
     }
 }
 
@@ -65,6 +79,12 @@ struct JsonlReader<'a> {
     /// The records' values as read: what every format must reproduce.
     reference: ValueSink,
     source: &'a Source,
+    schema: Option<&'a Given>,
+    /// The first violations of the schema, each a line of the error.
+    violations: Vec<String>,
+    records_violating: u64,
+    /// Records whose projection differs from the line.
+    records_typed: u64,
 }
 
 impl JsonlReader<'_> {
@@ -83,11 +103,36 @@ impl JsonlReader<'_> {
             if self.line.iter().all(u8::is_ascii_whitespace) {
                 continue;
             }
-            return Value::parse(&self.line)
-                .map(Some)
-                .map_err(|problem| anyhow!("{}: line {}, {problem}", self.name, self.line_number));
+            let record = Value::parse(&self.line).map_err(|problem| {
+                anyhow!("{}: line {}, {problem}", self.name, self.line_number)
+            })?;
+            let Some(schema) = self.schema else { return Ok(Some(record)) };
+            match schema.project(&record) {
+                Ok(projection) => {
+                    self.records_typed += u64::from(!same_value(&record, &projection));
+                    return Ok(Some(projection));
+                }
+                Err(violations) => {
+                    self.records_violating += 1;
+                    for violation in violations {
+                        if self.violations.len() < VIOLATIONS_SHOWN {
+                            self.violations.push(format!("line {}: {violation}", self.line_number));
+                        }
+                    }
+                }
+            }
         }
     }
+}
+
+/// Whether two values are the same but for their members' order.
+fn same_value(a: &Value, b: &Value) -> bool {
+    let hash = |value: &Value| {
+        let mut sink = ValueSink::default();
+        visit(value, &mut sink);
+        sink.finish().hash
+    };
+    a == b || hash(a) == hash(b)
 }
 
 impl Reader<Jsonl> for JsonlReader<'_> {
@@ -108,6 +153,23 @@ impl Reader<Jsonl> for JsonlReader<'_> {
     }
 
     fn finish(self: Box<Self>) -> Result<Scanned<Jsonl>> {
+        if let Some(schema) = self.schema
+            && self.records_violating > 0
+        {
+            // One line per violation, each naming the file and line, then the error.
+            for violation in &self.violations {
+                eprintln!("{}: {}", self.name, crate::sanitize::terminal(violation));
+            }
+            let records = match self.records_violating {
+                1 => "1 record does".to_owned(),
+                n => format!("{n} records do"),
+            };
+            let shown = match self.violations.len() {
+                VIOLATIONS_SHOWN => format!("the first {VIOLATIONS_SHOWN} violations above"),
+                _ => "the violations above".to_owned(),
+            };
+            bail!("{}: {records} not fit {} ({shown})", self.name, schema.describe());
+        }
         let (bytes, sha256) = self.tap.digest();
         let file = match self.source {
             Source::Memory { .. } => None,
@@ -117,6 +179,15 @@ impl Reader<Jsonl> for JsonlReader<'_> {
         };
         let reference = <Jsonl as Workload>::finish(self.reference);
         let mut warnings = Vec::new();
+        if let Some(schema) = self.schema {
+            warnings.push(format!(
+                "{}: every record fits {}; {} of {} differ from their line as the schema types them (defaults and nulls left out, numbers typed by their fields): every format runs them as typed",
+                self.name,
+                schema.describe(),
+                self.records_typed,
+                reference.records
+            ));
+        }
         if reference.duplicate_keys > 0 {
             warnings.push(format!(
                 "{}: {} object members repeat a key earlier in their object; libraries that keep one value per key will fail validation, by name",
@@ -132,7 +203,10 @@ mod tests {
     use super::*;
 
     fn memory(text: &[u8]) -> JsonlFile {
-        JsonlFile { source: Source::Memory { name: "t.jsonl".into(), bytes: Arc::from(text) } }
+        JsonlFile {
+            source: Source::Memory { name: "t.jsonl".into(), bytes: Arc::from(text) },
+            schema: None,
+        }
     }
 
     fn scan(text: &[u8]) -> Result<Scanned<Jsonl>> {

@@ -18,6 +18,7 @@ pub mod generate;
 pub mod ingest;
 pub mod jsonl;
 pub mod net;
+pub mod schema;
 pub mod source;
 pub mod window;
 

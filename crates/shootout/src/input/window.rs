@@ -5,6 +5,7 @@ use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
 use crate::input::csv::CsvSize;
+use crate::workload::jsonl::schema::RecordSchemas;
 use crate::workload::{Dataset, Workload};
 
 /// A window of operations: indices into `records`, in operation order.
@@ -21,6 +22,11 @@ pub trait Input<W: Workload> {
     /// Where operation `op` (0-based, in input order) came from, for failure messages.
     fn position(&self, op: u64) -> String {
         format!("record {op}")
+    }
+    /// The schemas its records are typed by (`jsonl` with `--schema`, `csv`),
+    /// for the hand-off; `None` when there are none.
+    fn record_schemas(&self) -> Option<RecordSchemas> {
+        None
     }
 }
 
@@ -155,6 +161,10 @@ impl<W: Workload> Input<W> for Limited<'_, W> {
 
     fn position(&self, op: u64) -> String {
         self.inner.position(op)
+    }
+
+    fn record_schemas(&self) -> Option<RecordSchemas> {
+        self.inner.record_schemas()
     }
 }
 

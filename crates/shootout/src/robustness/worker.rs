@@ -205,6 +205,7 @@ pub fn dispatch_for(path: &Path, file: &CaseFile, task: impl WorkloadTask) -> Re
         presence: crate::workload::tabular::DEFAULT_PRESENCE,
         generated: crate::input::generate::Options { packets: 2, seed: 0 },
         column_types: Vec::new(),
+        schema: None,
     };
     let workload = WorkloadName::from_str(&file.workload, false).map_err(|_| {
         anyhow::anyhow!("{}: unknown workload {}", path.display(), elide(&file.workload))

@@ -5,6 +5,7 @@
 
 pub mod aggregate;
 mod generate;
+pub mod schema;
 mod value;
 
 pub use aggregate::{JsonlAggregate, ValueSink};

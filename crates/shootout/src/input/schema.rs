@@ -1,0 +1,337 @@
+//! `--schema FILE.proto[#Message] | FILE.avsc`: the user's schema read and
+//! compiled (protox, a protobuf compiler in Rust, so no protoc is needed),
+//! and the schemas a `csv` run builds from its columns.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use anyhow::{Context, Result, bail};
+use protox::file::{File, FileResolver};
+
+use crate::input::columns::{Column, ColumnType};
+use crate::workload::jsonl::schema::{
+    AvroSchema, Given, ProtobufSchema, RecordSchemas, is_identifier,
+};
+
+/// Reads the schema `arg` names: a `.proto` (with `#Message` to name the
+/// record message) or an `.avsc`.
+pub fn load(arg: &str) -> Result<Given> {
+    let (path, message) = match arg.rsplit_once('#') {
+        Some((path, message)) if path.ends_with(".proto") => (path, Some(message)),
+        _ => (arg, None),
+    };
+    let path = Path::new(path);
+    let file = path
+        .file_name()
+        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("proto") => {
+            let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            if !path.is_file() {
+                bail!("--schema {}: no such file", path.display());
+            }
+            let mut compiler = protox::Compiler::new([dir])
+                .with_context(|| format!("--schema {}", path.display()))?;
+            compiler.include_imports(true);
+            if let Err(error) = compiler.open_file(&file) {
+                let source = std::fs::read_to_string(path).ok();
+                let named = error.file().is_none_or(|f| f == file);
+                bail!("--schema: {}", compiled_error(&error, source.as_deref().filter(|_| named)));
+            }
+            let schema = ProtobufSchema::new(
+                file.clone(),
+                compiler.encode_file_descriptor_set(),
+                &file,
+                message,
+            )
+            .map_err(anyhow::Error::msg)?;
+            Ok(Given::Protobuf(Arc::new(schema)))
+        }
+        Some("avsc") => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("--schema {}: cannot read", path.display()))?;
+            Ok(Given::Avro(Arc::new(AvroSchema::new(file, text).map_err(anyhow::Error::msg)?)))
+        }
+        _ => bail!(
+            "--schema {arg}: expected a .proto (FILE.proto or FILE.proto#Message) or an .avsc file"
+        ),
+    }
+}
+
+/// protox's error, on one line: the file, the line and column it points at
+/// (`source`: the text of the file it names, when that is the one compiled),
+/// and the message.
+fn compiled_error(error: &protox::Error, source: Option<&str>) -> String {
+    use miette::Diagnostic as _;
+    let offset = error.labels().and_then(|mut labels| labels.next()).map(|label| label.offset());
+    let place = match (offset, source) {
+        (Some(offset), Some(text)) => {
+            let before = &text.as_bytes()[..offset.min(text.len())];
+            let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+            let column =
+                before.len() - before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) + 1;
+            format!("line {line}, column {column}: ")
+        }
+        _ => String::new(),
+    };
+    match error.file() {
+        Some(file) => format!("{file}: {place}{error}"),
+        None => format!("{place}{error}"),
+    }
+}
+
+/// The schemas a `csv` run's columns give (docs/dataset-format.md, "`csv`
+/// schemas"): a proto3 message `Row` with an `optional` field per column and
+/// an Avro record `Row` with a `["null", T]` field per column, or why not.
+/// `wide` names an integer column holding a value beyond 64 signed bits.
+pub fn for_columns(columns: &[Column], wide: Option<&str>) -> RecordSchemas {
+    let refused =
+        |reason: String| RecordSchemas { protobuf: Err(reason.clone()), avro: Err(reason) };
+    if let Some(column) = columns.iter().find(|c| !is_identifier(&c.name)) {
+        return refused(format!(
+            "the csv's columns give no schema: column '{}' is not an identifier ([A-Za-z_][A-Za-z0-9_]*)",
+            column.name.escape_debug()
+        ));
+    }
+    if let Some(column) = wide {
+        return refused(format!(
+            "the csv's columns give no schema: integer column '{column}' holds a value beyond 64 signed bits"
+        ));
+    }
+    let fields: Vec<String> = columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let kind = match c.kind {
+                ColumnType::Integer => "int64",
+                ColumnType::Float => "double",
+                ColumnType::Boolean => "bool",
+                ColumnType::Text => "string",
+            };
+            format!("  optional {kind} {} = {};\n", c.name, i + 1)
+        })
+        .collect();
+    let proto = format!(
+        "syntax = \"proto3\";\n\npackage shootout.csv;\n\nmessage Row {{\n{}}}\n",
+        fields.concat()
+    );
+    let fields: Vec<serde_json::Value> = columns
+        .iter()
+        .map(|c| {
+            let kind = match c.kind {
+                ColumnType::Integer => "long",
+                ColumnType::Float => "double",
+                ColumnType::Boolean => "boolean",
+                ColumnType::Text => "string",
+            };
+            serde_json::json!({ "name": c.name, "type": ["null", kind], "default": null })
+        })
+        .collect();
+    let avsc = serde_json::json!({ "type": "record", "name": "Row", "namespace": "shootout.csv", "fields": fields });
+    RecordSchemas {
+        protobuf: compile_text("row.proto", proto).map(Arc::new),
+        avro: AvroSchema::new("row.avsc".into(), avsc.to_string()).map(Arc::new),
+    }
+}
+
+/// A `.proto` held in memory, compiled.
+fn compile_text(name: &'static str, source: String) -> Result<ProtobufSchema, String> {
+    struct OneFile(&'static str, String);
+    impl FileResolver for OneFile {
+        fn open_file(&self, name: &str) -> Result<File, protox::Error> {
+            if name == self.0 {
+                File::from_source(name, &self.1)
+            } else {
+                Err(protox::Error::file_not_found(name))
+            }
+        }
+    }
+    let mut compiler = protox::Compiler::with_file_resolver(OneFile(name, source.clone()));
+    compiler.include_imports(true);
+    compiler.open_file(name).map_err(|e| compiled_error(&e, Some(&source)))?;
+    ProtobufSchema::new(name.into(), compiler.encode_file_descriptor_set(), name, Some("Row"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::workload::jsonl::Value;
+
+    fn column(name: &str, kind: ColumnType) -> Column {
+        Column { name: name.into(), kind }
+    }
+
+    #[test]
+    fn a_csv_row_is_its_own_projection_under_both_derived_schemas() {
+        let columns = [
+            column("id", ColumnType::Integer),
+            column("price", ColumnType::Float),
+            column("paid", ColumnType::Boolean),
+            column("note", ColumnType::Text),
+        ];
+        let schemas = for_columns(&columns, None);
+        let row = Value::parse(br#"{"id":0,"price":-0.0,"paid":false,"note":""}"#).unwrap();
+        let sparse = Value::parse(br#"{"id":-5}"#).unwrap();
+        for given in
+            [Given::Protobuf(schemas.protobuf.unwrap()), Given::Avro(schemas.avro.unwrap())]
+        {
+            assert_eq!(given.project(&row).unwrap(), row);
+            assert_eq!(given.project(&sparse).unwrap(), sparse);
+        }
+    }
+
+    #[test]
+    fn columns_that_make_no_schema_say_why() {
+        let schemas = for_columns(&[column("weight kg", ColumnType::Float)], None);
+        assert!(
+            schemas.protobuf.err().unwrap().contains("column 'weight kg' is not an identifier")
+        );
+        let schemas = for_columns(&[column("n", ColumnType::Integer)], Some("n"));
+        assert!(schemas.avro.err().unwrap().contains("beyond 64 signed bits"));
+    }
+
+    #[test]
+    fn the_schema_argument_is_a_proto_or_an_avsc() {
+        let error = |arg: &str| load(arg).err().unwrap().to_string();
+        assert!(error("x.json").contains("expected a .proto"), "{}", error("x.json"));
+        assert!(error("/nonexistent/x.proto").contains("no such file"));
+        assert!(error("/nonexistent/x.avsc").contains("cannot read"));
+    }
+
+    const EDGES_PROTO: &str = r#"syntax = "proto3";
+package t;
+enum E { ZERO = 0; ONE = 1; }
+message R {
+  uint64 big = 1;
+  float f = 2;
+  double d = 3;
+  bytes b = 4;
+  E e = 5;
+  map<int32, string> m = 6;
+  oneof choice { string s = 7; int32 i = 8; }
+  optional int32 o = 9;
+  repeated R kids = 10;
+  sint64 neg = 11;
+  int32 my_field = 12;
+}
+"#;
+
+    fn projected(given: &Given, line: &str) -> Result<String, String> {
+        match given.project(&Value::parse(line.as_bytes()).unwrap()) {
+            Ok(value) => {
+                let mut text = String::new();
+                value.write(&mut text);
+                Ok(text)
+            }
+            Err(violations) => {
+                Err(violations.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))
+            }
+        }
+    }
+
+    #[test]
+    fn protobuf_records_project_as_the_spec_says() {
+        let schema = ProtobufSchema::new(
+            "edges.proto".into(),
+            {
+                let mut compiler =
+                    protox::Compiler::with_file_resolver(OneFileForTest(EDGES_PROTO));
+                compiler.include_imports(true);
+                compiler.open_file("edges.proto").unwrap();
+                compiler.encode_file_descriptor_set()
+            },
+            "edges.proto",
+            Some("R"),
+        )
+        .unwrap();
+        let given = Given::Protobuf(Arc::new(schema));
+        let cases = [
+            (r#"{"big":18446744073709551615}"#, r#"{"big":18446744073709551615}"#),
+            (r#"{"f":0.1}"#, r#"{"f":0.10000000149011612}"#),
+            (r#"{"d":-0.0}"#, r#"{"d":-0.0}"#),
+            (r#"{"d":0.0,"big":0,"e":"ZERO","b":"","kids":[]}"#, "{}"),
+            (r#"{"d":5}"#, r#"{"d":5.0}"#),
+            (r#"{"b":"-_8"}"#, r#"{"b":"+/8="}"#),
+            (r#"{"e":7}"#, r#"{"e":7}"#),
+            (r#"{"e":1}"#, r#"{"e":"ONE"}"#),
+            (r#"{"m":{"-3":"x"}}"#, r#"{"m":{"-3":"x"}}"#),
+            (r#"{"i":0}"#, r#"{"i":0}"#),
+            (r#"{"o":0,"s":null}"#, r#"{"o":0}"#),
+            (r#"{"kids":[{"neg":-1}]}"#, r#"{"kids":[{"neg":-1}]}"#),
+            (r#"{"myField":3}"#, r#"{"my_field":3}"#),
+        ];
+        for (line, projection) in cases {
+            assert_eq!(projected(&given, line).as_deref(), Ok(projection), "{line}");
+        }
+        let violations = [
+            (r#"{"s":"a","i":1}"#, "i: oneof choice already has s"),
+            (r#"{"big":-1}"#, "big: -1 is beyond uint64's range"),
+            (r#"{"zzz":1}"#, "zzz: no such field in message t.R"),
+            (r#"{"o":1,"o":2}"#, "o: the field is given twice"),
+            (r#"{"kids":[{"f":1e300}]}"#, "kids[0].f: 1e+300 is beyond float's range"),
+            (r#"{"m":{"x":"y"}}"#, r#"m["x"]: the key is not a int32"#),
+            (r#"{"e":"TWO"}"#, r#"e: "TWO" names no value of enum t.E"#),
+            (r#"{"b":"a"}"#, r#"b: "a" is not base64, the field is bytes"#),
+            ("[1]", "the record: [1] is an array, the field is message t.R"),
+        ];
+        for (line, violation) in violations {
+            assert_eq!(projected(&given, line), Err(violation.to_owned()), "{line}");
+        }
+    }
+
+    struct OneFileForTest(&'static str);
+    impl FileResolver for OneFileForTest {
+        fn open_file(&self, name: &str) -> Result<File, protox::Error> {
+            File::from_source(name, self.0)
+        }
+    }
+
+    #[test]
+    fn avro_records_project_as_the_spec_says() {
+        let avsc = r#"{"type": "record", "name": "R", "namespace": "t", "fields": [
+            {"name": "n", "type": ["null", "long"], "default": null},
+            {"name": "recs", "type": {"type": "array", "items":
+                {"type": "record", "name": "Item", "fields": [{"name": "x", "type": "int"}]}}},
+            {"name": "e", "type": {"type": "enum", "name": "E", "symbols": ["A", "B"]}},
+            {"name": "fx", "type": {"type": "fixed", "name": "F", "size": 2}},
+            {"name": "f", "type": "float", "default": 1.5},
+            {"name": "b", "type": "bytes", "default": ""},
+            {"name": "m", "type": {"type": "map", "values": ["null", "string"]}, "default": {}},
+            {"name": "again", "type": ["null", "Item"], "default": null}
+        ]}"#;
+        let given =
+            Given::Avro(Arc::new(AvroSchema::new("edges.avsc".into(), avsc.into()).unwrap()));
+        let cases = [
+            (
+                r#"{"n":5,"recs":[{"x":1}],"e":"B","fx":"AAE=","f":0.1,"b":"AQ","m":{"k":null,"j":"v"},"again":{"x":2}}"#,
+                r#"{"n":5,"recs":[{"x":1}],"e":"B","fx":"AAE=","f":0.10000000149011612,"b":"AQ==","m":{"j":"v","k":null},"again":{"x":2}}"#,
+            ),
+            (
+                r#"{"recs":[],"e":"A","fx":"AAA=","n":null}"#,
+                r#"{"recs":[],"e":"A","fx":"AAA=","f":1.5,"b":"","m":{}}"#,
+            ),
+        ];
+        for (line, projection) in cases {
+            assert_eq!(projected(&given, line).as_deref(), Ok(projection), "{line}");
+        }
+        let violations = [
+            (
+                r#"{"e":"A","fx":"AAA="}"#,
+                "recs: missing, and the field (array of record t.Item) has no default",
+            ),
+            (r#"{"recs":[],"e":"C","fx":"AAA="}"#, r#"e: "C" names no symbol of enum t.E"#),
+            (
+                r#"{"recs":[],"e":"A","fx":"AAAA"}"#,
+                r#"fx: "AAAA" is not the base64 of 2 bytes, the field is fixed t.F (2 bytes)"#,
+            ),
+            (
+                r#"{"recs":[{"x":2147483648}],"e":"A","fx":"AAA="}"#,
+                "recs[0].x: 2147483648 is beyond int's range",
+            ),
+            (r#"{"recs":[],"e":"A","fx":"AAA=","zz":1}"#, "zz: no such field in record t.R"),
+        ];
+        for (line, violation) in violations {
+            assert_eq!(projected(&given, line), Err(violation.to_owned()), "{line}");
+        }
+    }
+}
