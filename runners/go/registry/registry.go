@@ -66,6 +66,12 @@ type Format struct {
 	// reflection library's Library cannot map a JSON value of any shape.
 	// It runs csv too, whose records are jsonl's.
 	Jsonl func() JsonlCodec
+	// JsonlWithSchema, for a format that runs jsonl (and csv) records only
+	// as a schema types them, through its library's runtime API (dynamic
+	// messages, generic records), makes its codec from a dataset's record
+	// schemas, or says why it does not run on that dataset (Workload.NotRun
+	// once WorkloadOf has bound the workload to the dataset).
+	JsonlWithSchema func(workload.RecordSchemas) (func() JsonlCodec, string)
 	// Why a workload is not run, by workload (by Workload.As: csv's are
 	// jsonl's); a workload with neither a codec nor a reason is "no mapping
 	// yet".
