@@ -24,6 +24,7 @@ import (
 	"shootout/formats/msgpack"
 	"shootout/formats/mus"
 	"shootout/formats/protobuf"
+	"shootout/formats/protobufdynamic"
 	"shootout/formats/sbe"
 	"shootout/formats/sonic"
 	"shootout/formats/thrift"
@@ -105,6 +106,7 @@ var Formats = []Format{
 		Object: protobuf.Object, Mixed: protobuf.Mixed, Strings: protobuf.Strings, Longs: protobuf.Longs, NotRun: schemaOnly},
 	{Info: vtprotobuf.Info, User: vtprotobuf.User, Iex: vtprotobuf.Iex, Sql: vtprotobuf.Sql, Primitives: vtprotobuf.Primitives,
 		Object: vtprotobuf.Object, Mixed: vtprotobuf.Mixed, Strings: vtprotobuf.Strings, Longs: vtprotobuf.Longs, NotRun: schemaOnly},
+	{Info: protobufdynamic.Info, JsonlWithSchema: protobufdynamic.Jsonl, NotRun: withSchemaOnly},
 	{Info: cbor.Info, Library: everywhere(cbor.New), Iex: iexserde.Codec(cbor.New), Jsonl: cbor.Jsonl},
 	{Info: bson.Info, Library: everywhere(bson.New), Jsonl: bson.Jsonl, NotRun: map[string]string{
 		"iex": "BSON has no unsigned 64-bit integer, and seq_no and prices are u64 (the Go driver refuses values above 2^63-1)"}},
@@ -147,6 +149,14 @@ const (
 // schemaOnly is why a schema format does not run jsonl: its records are
 // JSON values of any shape, known only as they are read.
 var schemaOnly = map[string]string{"jsonl": "a schema format; JSON Lines records have no schema"}
+
+// withSchemaOnly is why a format with a JsonlWithSchema codec does not run
+// the typed workloads: its schema is a jsonl or csv dataset's.
+var withSchemaOnly = map[string]string{
+	"iex": dynamicJsonlOnly, "user": dynamicJsonlOnly, "sql": dynamicJsonlOnly, "primitives": dynamicJsonlOnly,
+	"object": dynamicJsonlOnly, "mixed": dynamicJsonlOnly, "strings": dynamicJsonlOnly, "longs": dynamicJsonlOnly}
+
+const dynamicJsonlOnly = "dynamic: runs only the jsonl and csv workloads, with a schema"
 
 // generators are the code generators whose output needs no runtime library;
 // scripts/regenerate/go-*.sh pin the same versions.
