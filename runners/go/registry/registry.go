@@ -11,6 +11,7 @@ import (
 	"shootout"
 	"shootout/codec"
 	"shootout/formats/avro"
+	"shootout/formats/avrogeneric"
 	"shootout/formats/bson"
 	"shootout/formats/capnp"
 	"shootout/formats/cbor"
@@ -117,6 +118,7 @@ var Formats = []Format{
 		Primitives: thrift.PrimitivesCompact, Object: thrift.ObjectCompact, Mixed: thrift.MixedCompact, Strings: thrift.StringsCompact, Longs: thrift.LongsCompact,
 		NotRun: schemaOnly},
 	{Info: avro.Info, Library: avro.New, Iex: avro.Iex, NotRun: schemaOnly},
+	{Info: avrogeneric.Info, JsonlWithSchema: avrogeneric.Jsonl, NotRun: withSchemaOnly},
 	{Info: capnp.UnpackedInfo, User: capnp.UserUnpacked, Iex: capnp.IexUnpacked, Sql: capnp.SqlUnpacked,
 		Primitives: capnp.PrimitivesUnpacked, Object: capnp.ObjectUnpacked, Mixed: capnp.MixedUnpacked, Strings: capnp.StringsUnpacked, Longs: capnp.LongsUnpacked,
 		NotRun: schemaOnly},
