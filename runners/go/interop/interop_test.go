@@ -184,6 +184,10 @@ func TestEveryFormatDecodesItsOwnStreamsOfEveryFixture(t *testing.T) {
 	for _, w := range registry.Workloads {
 		t.Run(w.Name, func(t *testing.T) { roundTrip(t, w.Name, spec.Fixture(t, w.Name), fixtureLosses) })
 	}
+	// jsonl run with a schema: its schema format too.
+	for _, name := range []string{"jsonl-protobuf", "jsonl-avro"} {
+		t.Run(name, func(t *testing.T) { roundTrip(t, "jsonl", spec.Fixture(t, name), fixtureLosses) })
+	}
 }
 
 // The values the fixtures lack that some library loses, each loss as its
