@@ -26,7 +26,8 @@ type Labels struct {
 	// "validated" (the library checks the bytes) or "unchecked".
 	Access string `json:"access"`
 	// "reflection" (struct tags, read at run time), "generated" (code from a
-	// schema or from the Go type) or "manual" (written by hand); the Rust
+	// schema or from the Go type), "manual" (written by hand) or "dynamic"
+	// (the library's runtime API over a schema read at run time); the Rust
 	// runner's "native"/"serde".
 	API   string  `json:"api"`
 	Lossy *string `json:"lossy"`
@@ -60,6 +61,10 @@ var (
 	OwnedReflectionNoReuse = Labels{BufferReuse: false, Decode: "owned", Access: "validated", API: "reflection"}
 	// ZeroCopyGenerated: generated accessors reading fields in place.
 	ZeroCopyGenerated = Labels{BufferReuse: true, Decode: "zero-copy", Access: "validated", API: "generated"}
+	// OwnedDynamic: the library's runtime API (dynamic messages, generic
+	// records) over a schema it reads at run time, decoding into owned
+	// values.
+	OwnedDynamic = Labels{BufferReuse: true, Decode: "owned", Access: "validated", API: "dynamic"}
 )
 
 // Info is one registry line's metadata.

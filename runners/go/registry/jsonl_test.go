@@ -1,7 +1,10 @@
 package registry
 
 import (
+	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -30,6 +33,11 @@ var jsonlModelLosses = map[string][]string{
 	"msgpack-msgp": {duplicateKeys, `msgp: type "big.Int" not supported`},
 	"bson": {"a BSON document is an object; this record is a JSON ", "overflows int64", "integers beyond 64 bits: ",
 		"BSON element key cannot contain null bytes"},
+	// A format with a schema codec runs a dataset's projections, which its
+	// message or generic record holds exactly (its own tests pin each
+	// projection's edge values).
+	"protobuf-dynamic": nil,
+	"avro-generic":     nil,
 }
 
 const duplicateKeys = "the library keeps one value per key"
@@ -72,13 +80,11 @@ func jsonlTests(spec jsonSpec) workloadTests {
 		name: spec.Name,
 		fixture: func(t *testing.T) {
 			records, check := jsonlRecords(t, spec, specfiles.Fixture(t, spec.Name))
-			for _, e := range Entries(spec) {
-				t.Run(e.Info.Name, func(t *testing.T) {
-					if err := trip(e.New(), spec, records, check); !allowed(err, jsonlModelLosses[e.Info.Name]) {
-						t.Fatal(err)
-					} else if err != nil {
-						t.Logf("a loss of the library's model: %v", err)
-					}
+			jsonlFixture(t, spec, Entries(spec), records, check)
+			for name, path := range schemaFixtures(t, spec) {
+				t.Run("with a schema: "+name, func(t *testing.T) {
+					records, check := jsonlRecords(t, spec, path)
+					jsonlFixture(t, spec, boundEntries(t, path), records, check)
 				})
 			}
 		},
@@ -92,8 +98,80 @@ func jsonlTests(spec jsonSpec) workloadTests {
 		corrupted: func(t *testing.T) {
 			records, _ := jsonlRecords(t, spec, specfiles.Fixture(t, spec.Name))
 			corrupt(t, Entries(spec), spec, records)
+			for name, path := range schemaFixtures(t, spec) {
+				t.Run("with a schema: "+name, func(t *testing.T) {
+					records, _ := jsonlRecords(t, spec, path)
+					withSchema := slices.DeleteFunc(boundEntries(t, path), func(e jsonlEntry) bool {
+						return slices.ContainsFunc(Entries(spec), func(s jsonlEntry) bool { return s.Info.Name == e.Info.Name })
+					})
+					corrupt(t, withSchema, spec, records)
+				})
+			}
 		},
 	}
+}
+
+type jsonlEntry = harness.Entry[workload.JSONRecord, *workload.JSONSink]
+
+// jsonlFixture trips a fixture's records through entries: each must match
+// its reference or show a loss of its library's model.
+func jsonlFixture(t *testing.T, spec jsonSpec, entries []jsonlEntry, records []workload.JSONRecord, check func(*workload.JSONSink) string) {
+	for _, e := range entries {
+		t.Run(e.Info.Name, func(t *testing.T) {
+			if err := trip(e.New(), spec, records, check); !allowed(err, jsonlModelLosses[e.Info.Name]) {
+				t.Fatal(err)
+			} else if err != nil {
+				t.Logf("a loss of the library's model: %v", err)
+			}
+		})
+	}
+}
+
+// schemaFixtures are the shared fixtures of a jsonl run with a schema
+// (spec/fixtures/jsonl-protobuf.jsonl and jsonl-avro.jsonl: jsonl's events
+// projected by events.proto, events.avsc), by name, as datasets of spec's
+// workload: csv's are copies whose header names csv.
+func schemaFixtures(t *testing.T, spec jsonSpec) map[string]string {
+	t.Helper()
+	paths := map[string]string{}
+	for _, name := range []string{"jsonl-protobuf", "jsonl-avro"} {
+		paths[name] = specfiles.Fixture(t, name)
+		if spec.Name == workload.JSONLSpec.Name {
+			continue
+		}
+		b, err := os.ReadFile(paths[name])
+		if err != nil {
+			t.Fatal(err)
+		}
+		renamed := bytes.Replace(b, []byte(`"workload":"jsonl"`), []byte(`"workload":"`+spec.Name+`"`), 1)
+		paths[name] = filepath.Join(t.TempDir(), name+".jsonl")
+		if err := os.WriteFile(paths[name], renamed, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return paths
+}
+
+// boundWorkload is the workload of the dataset at path, bound to its record
+// schemas as the runner binds it (WorkloadOf).
+func boundWorkload(t *testing.T, path string) Workload {
+	t.Helper()
+	header, err := workload.ReadHeader(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := WorkloadOf(path, header)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// boundEntries are the entries, baseline first, of the jsonl or csv dataset
+// at path: its formats with schema codecs run as its schemas let them.
+func boundEntries(t *testing.T, path string) []jsonlEntry {
+	t.Helper()
+	return boundWorkload(t, path).entries.([]jsonlEntry)
 }
 
 // crossReadAllowing is crossRead where a reader may show its own or the
@@ -300,4 +378,69 @@ func TestCsvRunsAsJsonlInEveryFormat(t *testing.T) {
 	if got, want := codecs(Entries(workload.CSVSpec)), codecs(Entries(workload.JSONLSpec)); !slices.Equal(got, want) {
 		t.Errorf("csv's codecs %v, jsonl's %v", got, want)
 	}
+}
+
+// The formats with schema codecs run a jsonl or csv dataset whose header
+// holds their schema; on one without, they are not run, with the reason
+// that says how to give one or the reason the header gives instead; they
+// run no other workload.
+func TestTheSchemaFormatsRunWithTheirSchemaOrSayWhyNot(t *testing.T) {
+	const (
+		noProtobuf = "no protobuf schema: run with --schema FILE.proto (a csv run builds one from its columns)"
+		noAvro     = "no Avro schema: run with --schema FILE.avsc (a csv run builds one from its columns)"
+		columns    = `column 2's name, "unit price", is not an identifier`
+	)
+	withReasons := workload.RecordSchemas{Protobuf: &workload.ProtobufSchema{Reason: columns}, Avro: &workload.AvroSchema{Reason: columns + "!"}}
+	for _, spec := range []jsonSpec{workload.JSONLSpec, workload.CSVSpec} {
+		fixtures := schemaFixtures(t, spec)
+		for _, c := range []struct {
+			dataset string
+			w       Workload
+			// What each shows: "" to run, or its reason not to.
+			protobuf, avro string
+		}{
+			{"its fixture", boundWorkload(t, specfiles.Fixture(t, spec.Name)), noProtobuf, noAvro},
+			{"jsonl-protobuf", boundWorkload(t, fixtures["jsonl-protobuf"]), "", noAvro},
+			{"jsonl-avro", boundWorkload(t, fixtures["jsonl-avro"]), noProtobuf, ""},
+			{"reasons", mustWorkloadOf(t, workload.Header{Workload: spec.Name, RecordSchemas: withReasons}), columns, columns + "!"},
+		} {
+			for name, want := range map[string]string{"protobuf-dynamic": c.protobuf, "avro-generic": c.avro} {
+				runs := slices.ContainsFunc(c.w.entries.([]jsonlEntry), func(e jsonlEntry) bool { return e.Info.Name == name })
+				notRun := c.w.NotRun()
+				i := slices.IndexFunc(notRun, func(n harness.NotRun) bool { return n.Name == name })
+				switch {
+				case want == "" && (!runs || i >= 0):
+					t.Errorf("%s, %s: %s runs %v, not run %v; want it run", spec.Name, c.dataset, name, runs, i >= 0)
+				case want != "" && (runs || i < 0 || notRun[i].Reason != want):
+					t.Errorf("%s, %s: %s runs %v, not run %+v; want not run: %s", spec.Name, c.dataset, name, runs, notRun, want)
+				}
+			}
+		}
+	}
+	for _, w := range Workloads {
+		if w.As == workload.JSONLSpec.Name {
+			continue
+		}
+		shown := 0
+		for _, n := range w.NotRun() {
+			if n.Name == "protobuf-dynamic" || n.Name == "avro-generic" {
+				shown++
+				if n.Reason != "dynamic: runs only the jsonl and csv workloads, with a schema" {
+					t.Errorf("%s: %s: %s", w.Name, n.Name, n.Reason)
+				}
+			}
+		}
+		if shown != 2 {
+			t.Errorf("%s: %d of the two schema formats listed not run", w.Name, shown)
+		}
+	}
+}
+
+func mustWorkloadOf(t *testing.T, header workload.Header) Workload {
+	t.Helper()
+	w, err := WorkloadOf("", header)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
 }

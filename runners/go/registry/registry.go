@@ -11,6 +11,7 @@ import (
 	"shootout"
 	"shootout/codec"
 	"shootout/formats/avro"
+	"shootout/formats/avrogeneric"
 	"shootout/formats/bson"
 	"shootout/formats/capnp"
 	"shootout/formats/cbor"
@@ -24,6 +25,7 @@ import (
 	"shootout/formats/msgpack"
 	"shootout/formats/mus"
 	"shootout/formats/protobuf"
+	"shootout/formats/protobufdynamic"
 	"shootout/formats/sbe"
 	"shootout/formats/sonic"
 	"shootout/formats/thrift"
@@ -66,6 +68,12 @@ type Format struct {
 	// reflection library's Library cannot map a JSON value of any shape.
 	// It runs csv too, whose records are jsonl's.
 	Jsonl func() JsonlCodec
+	// JsonlWithSchema, for a format that runs jsonl (and csv) records only
+	// as a schema types them, through its library's runtime API (dynamic
+	// messages, generic records), makes its codec from a dataset's record
+	// schemas, or says why it does not run on that dataset (Workload.NotRun
+	// once WorkloadOf has bound the workload to the dataset).
+	JsonlWithSchema func(workload.RecordSchemas) (func() JsonlCodec, string)
 	// Why a workload is not run, by workload (by Workload.As: csv's are
 	// jsonl's); a workload with neither a codec nor a reason is "no mapping
 	// yet".
@@ -99,6 +107,7 @@ var Formats = []Format{
 		Object: protobuf.Object, Mixed: protobuf.Mixed, Strings: protobuf.Strings, Longs: protobuf.Longs, NotRun: schemaOnly},
 	{Info: vtprotobuf.Info, User: vtprotobuf.User, Iex: vtprotobuf.Iex, Sql: vtprotobuf.Sql, Primitives: vtprotobuf.Primitives,
 		Object: vtprotobuf.Object, Mixed: vtprotobuf.Mixed, Strings: vtprotobuf.Strings, Longs: vtprotobuf.Longs, NotRun: schemaOnly},
+	{Info: protobufdynamic.Info, JsonlWithSchema: protobufdynamic.Jsonl, NotRun: withSchemaOnly},
 	{Info: cbor.Info, Library: everywhere(cbor.New), Iex: iexserde.Codec(cbor.New), Jsonl: cbor.Jsonl},
 	{Info: bson.Info, Library: everywhere(bson.New), Jsonl: bson.Jsonl, NotRun: map[string]string{
 		"iex": "BSON has no unsigned 64-bit integer, and seq_no and prices are u64 (the Go driver refuses values above 2^63-1)"}},
@@ -109,6 +118,7 @@ var Formats = []Format{
 		Primitives: thrift.PrimitivesCompact, Object: thrift.ObjectCompact, Mixed: thrift.MixedCompact, Strings: thrift.StringsCompact, Longs: thrift.LongsCompact,
 		NotRun: schemaOnly},
 	{Info: avro.Info, Library: avro.New, Iex: avro.Iex, NotRun: schemaOnly},
+	{Info: avrogeneric.Info, JsonlWithSchema: avrogeneric.Jsonl, NotRun: withSchemaOnly},
 	{Info: capnp.UnpackedInfo, User: capnp.UserUnpacked, Iex: capnp.IexUnpacked, Sql: capnp.SqlUnpacked,
 		Primitives: capnp.PrimitivesUnpacked, Object: capnp.ObjectUnpacked, Mixed: capnp.MixedUnpacked, Strings: capnp.StringsUnpacked, Longs: capnp.LongsUnpacked,
 		NotRun: schemaOnly},
@@ -141,6 +151,14 @@ const (
 // schemaOnly is why a schema format does not run jsonl: its records are
 // JSON values of any shape, known only as they are read.
 var schemaOnly = map[string]string{"jsonl": "a schema format; JSON Lines records have no schema"}
+
+// withSchemaOnly is why a format with a JsonlWithSchema codec does not run
+// the typed workloads: its schema is a jsonl or csv dataset's.
+var withSchemaOnly = map[string]string{
+	"iex": dynamicJsonlOnly, "user": dynamicJsonlOnly, "sql": dynamicJsonlOnly, "primitives": dynamicJsonlOnly,
+	"object": dynamicJsonlOnly, "mixed": dynamicJsonlOnly, "strings": dynamicJsonlOnly, "longs": dynamicJsonlOnly}
+
+const dynamicJsonlOnly = "dynamic: runs only the jsonl and csv workloads, with a schema"
 
 // generators are the code generators whose output needs no runtime library;
 // scripts/regenerate/go-*.sh pin the same versions.

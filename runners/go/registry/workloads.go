@@ -21,17 +21,27 @@ type Workload struct {
 	// has for this one (the key of Format.NotRun): Name, but for a workload
 	// whose datasets hold another's records under a new name.
 	As string
-	// Runs says whether format f has a codec for the workload.
+	// Runs says whether format f has a codec for the workload: one with a
+	// JsonlWithSchema codec has one for a dataset that holds its schema.
 	Runs func(f Format) bool
 	// Measure runs the harness (harness.Measure) over the dataset with the
 	// baseline and the formats named, every one when names is empty. A name
-	// that does not run the workload is left out: callers check names first.
+	// that does not run the workload is left out: callers check names first
+	// (Runs); one without its schema in the dataset is left out too, and
+	// NotRun says why.
 	Measure func(dataset string, header workload.Header, names []string, settings harness.Settings,
 		timer harness.Timer, progress func(string)) (*harness.Measured, error)
 	// Interop is both modes of shootout-interop/1 over a dataset of it.
 	Interop stream.Modes
 	// entries is its []harness.Entry[R, S], for Entries.
 	entries any
+	// notOnDataset are the formats Runs says have a codec but that do not
+	// run on the dataset the workload is bound to, each with why: by name.
+	notOnDataset map[string]string
+	// bind is the workload bound to a dataset's record schemas: the
+	// formats with JsonlWithSchema codecs run as the schemas let them.
+	// Workloads are bound to none.
+	bind func(workload.RecordSchemas) Workload
 }
 
 // Workloads are the shootout's workloads, in docs/results-schema.md's order.
@@ -44,35 +54,71 @@ var Workloads = []Workload{
 	newWorkload(workload.MixedSpec, func(f Format) func() MixedCodec { return f.Mixed }),
 	newWorkload(workload.StringsSpec, func(f Format) func() StringsCodec { return f.Strings }),
 	newWorkload(workload.LongsSpec, func(f Format) func() LongsCodec { return f.Longs }),
-	newWorkload(workload.JSONLSpec, func(f Format) func() JsonlCodec { return f.Jsonl }),
+	workloadAs(workload.JSONLSpec, workload.JSONLSpec.Name, jsonlCodec, jsonlWithSchema),
 	// A csv dataset is a jsonl one under another name (docs/dataset-format.md):
 	// every format runs it with its jsonl codec, or says its jsonl reason.
-	workloadAs(workload.CSVSpec, workload.JSONLSpec.Name, func(f Format) func() JsonlCodec { return f.Jsonl }),
+	workloadAs(workload.CSVSpec, workload.JSONLSpec.Name, jsonlCodec, jsonlWithSchema),
+}
+
+func jsonlCodec(f Format) func() JsonlCodec { return f.Jsonl }
+
+func jsonlWithSchema(f Format) func(workload.RecordSchemas) (func() JsonlCodec, string) {
+	return f.JsonlWithSchema
 }
 
 // newWorkload makes spec's workload from each format's constructor for it
 // (constructor), or its Library.
 func newWorkload[R, S any](spec workload.Spec[R, S], constructor func(Format) func() codec.Codec[R, S]) Workload {
-	return workloadAs(spec, spec.Name, constructor)
+	return workloadAs(spec, spec.Name, constructor, nil)
 }
 
 // workloadAs is newWorkload where each format runs spec's workload as it
-// runs workload as: with the same constructor, Library and reasons.
-func workloadAs[R, S any](spec workload.Spec[R, S], as string, constructor func(Format) func() codec.Codec[R, S]) Workload {
+// runs workload as: with the same constructor, Library and reasons. Where
+// the workload's records may come with schemas (jsonl's), withSchema is
+// each format's codec made from them (Format.JsonlWithSchema).
+func workloadAs[R, S any](spec workload.Spec[R, S], as string, constructor func(Format) func() codec.Codec[R, S],
+	withSchema func(Format) func(workload.RecordSchemas) (func() codec.Codec[R, S], string)) Workload {
 	codecOf := func(f Format) func() codec.Codec[R, S] {
 		if c := constructor(f); c != nil || f.Library == nil || f.NotRun[as] != "" {
 			return c
 		}
 		return func() codec.Codec[R, S] { return &codec.Owned[R, S]{Library: f.Library(as), Feed: spec.Feed} }
 	}
-	entries := []harness.Entry[R, S]{{Info: harness.BaselineInfo, New: func() codec.Codec[R, S] { return harness.Baseline(spec.Feed) }}}
-	for _, f := range Formats {
-		if c := codecOf(f); c != nil {
-			entries = append(entries, harness.Entry[R, S]{Info: f.Info, New: c})
+	schemaCodecOf := func(f Format) func(workload.RecordSchemas) (func() codec.Codec[R, S], string) {
+		if withSchema == nil {
+			return nil
 		}
+		return withSchema(f)
 	}
-	w := Workload{Name: spec.Name, As: as, Runs: func(f Format) bool { return codecOf(f) != nil }, entries: entries}
-	w.Measure = func(dataset string, header workload.Header, names []string, settings harness.Settings,
+	runs := func(f Format) bool { return codecOf(f) != nil || schemaCodecOf(f) != nil }
+	var bind func(workload.RecordSchemas) Workload
+	bind = func(schemas workload.RecordSchemas) Workload {
+		entries := []harness.Entry[R, S]{{Info: harness.BaselineInfo, New: func() codec.Codec[R, S] { return harness.Baseline(spec.Feed) }}}
+		notOnDataset := map[string]string{}
+		for _, f := range Formats {
+			c := codecOf(f)
+			if fromSchemas := schemaCodecOf(f); fromSchemas != nil {
+				var reason string
+				if c, reason = fromSchemas(schemas); c == nil {
+					notOnDataset[f.Info.Name] = reason
+				}
+			}
+			if c != nil {
+				entries = append(entries, harness.Entry[R, S]{Info: f.Info, New: c})
+			}
+		}
+		w := Workload{Name: spec.Name, As: as, Runs: runs, entries: entries, notOnDataset: notOnDataset, bind: bind}
+		w.Measure = measure(spec, entries)
+		w.Interop = stream.Workload[R, S]{Spec: spec, Formats: entries[1:], Version: Version, NotRun: w.NotRun()}
+		return w
+	}
+	return bind(workload.RecordSchemas{})
+}
+
+// measure is Workload.Measure over entries, spec's baseline first.
+func measure[R, S any](spec workload.Spec[R, S], entries []harness.Entry[R, S]) func(dataset string, header workload.Header, names []string,
+	settings harness.Settings, timer harness.Timer, progress func(string)) (*harness.Measured, error) {
+	return func(dataset string, header workload.Header, names []string, settings harness.Settings,
 		timer harness.Timer, progress func(string)) (*harness.Measured, error) {
 		check, err := spec.Checker(header.Reference)
 		if err != nil {
@@ -89,8 +135,6 @@ func workloadAs[R, S any](spec workload.Spec[R, S], as string, constructor func(
 		}
 		return harness.Measure(datasetFile[R, S]{dataset, spec}, spec, check, selected, settings, timer, workload.Position, progress)
 	}
-	w.Interop = stream.Workload[R, S]{Spec: spec, Formats: entries[1:], Version: Version, NotRun: w.NotRun()}
-	return w
 }
 
 // datasetFile is a dataset file as the harness's source, opened afresh for
@@ -104,11 +148,12 @@ func (d datasetFile[R, S]) Open() (harness.Windows[R], error) {
 	return workload.OpenDataset(d.path, d.spec)
 }
 
-// WorkloadOf is the workload of the dataset at path, whose header is header.
+// WorkloadOf is the workload of the dataset at path, whose header is
+// header, bound to the dataset's record schemas.
 func WorkloadOf(path string, header workload.Header) (Workload, error) {
 	for _, w := range Workloads {
 		if w.Name == header.Workload {
-			return w, nil
+			return w.bind(header.RecordSchemas), nil
 		}
 	}
 	return Workload{}, fmt.Errorf("%s: workload %q is not one of the shootout's", path, header.Workload)
@@ -137,15 +182,19 @@ func RunsOn(f Format) []string {
 }
 
 // NotRun lists every registered format without a codec for the workload,
-// with the reason; none is dropped silently.
+// or without a schema for it in the dataset the workload is bound to, with
+// the reason; none is dropped silently.
 func (w Workload) NotRun() []harness.NotRun {
 	var out []harness.NotRun
 	for _, f := range Formats {
-		if w.Runs(f) {
+		reason, withoutSchema := w.notOnDataset[f.Info.Name]
+		switch {
+		case withoutSchema:
+		case w.Runs(f):
 			continue
-		}
-		reason := f.NotRun[w.As]
-		if reason == "" {
+		case f.NotRun[w.As] != "":
+			reason = f.NotRun[w.As]
+		default:
 			reason = noMapping
 		}
 		out = append(out, harness.NotRun{Name: f.Info.Name, Family: f.Info.Family, Reason: reason})

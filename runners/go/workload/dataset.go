@@ -14,13 +14,46 @@ const DatasetSchema = "shootout-dataset/1"
 
 // Header is a dataset's first line.
 type Header struct {
-	Schema    string          `json:"schema"`
-	Workload  string          `json:"workload"`
-	Records   uint64          `json:"records"`
-	Source    string          `json:"source"`
-	Input     json.RawMessage `json:"input"`
-	Fields    []string        `json:"fields"`
-	Reference json.RawMessage `json:"reference"`
+	Schema   string          `json:"schema"`
+	Workload string          `json:"workload"`
+	Records  uint64          `json:"records"`
+	Source   string          `json:"source"`
+	Input    json.RawMessage `json:"input"`
+	Fields   []string        `json:"fields"`
+	// RecordSchemas, in a jsonl or csv dataset run with schemas, are the
+	// schemas its records were checked against and projected by; absent,
+	// none.
+	RecordSchemas RecordSchemas   `json:"record_schemas,omitzero"`
+	Reference     json.RawMessage `json:"reference"`
+}
+
+// RecordSchemas are a header's record_schemas (docs/dataset-format.md,
+// "With a schema"): each kind nil when the run had none of it.
+type RecordSchemas struct {
+	Protobuf *ProtobufSchema `json:"protobuf,omitempty"`
+	Avro     *AvroSchema     `json:"avro,omitempty"`
+}
+
+// ProtobufSchema is the record's message, its .proto compiled. Reason,
+// instead of the rest, is why the run could not build it (a csv column
+// whose name is no identifier): the format it serves shows it as its
+// reason not to run.
+type ProtobufSchema struct {
+	File    string `json:"file,omitempty"`
+	Message string `json:"message,omitempty"`
+	// DescriptorSet is a FileDescriptorSet holding the file and its
+	// imports; the header's base64 is standard with padding, as
+	// encoding/json reads a []byte.
+	DescriptorSet []byte `json:"descriptor_set,omitempty"`
+	Reason        string `json:"reason,omitempty"`
+}
+
+// AvroSchema is the record's .avsc, its JSON text; Reason as
+// ProtobufSchema's.
+type AvroSchema struct {
+	File   string `json:"file,omitempty"`
+	Schema string `json:"schema,omitempty"`
+	Reason string `json:"reason,omitempty"`
 }
 
 // Spec is what the harness needs of a workload: its sink, how a record feeds

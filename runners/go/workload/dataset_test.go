@@ -135,3 +135,46 @@ func TestABadDatasetIsAnErrorNamingWhy(t *testing.T) {
 		}
 	}
 }
+
+// A header's record_schemas are read as the spec writes them: absent, none;
+// each kind's schema, or the reason the run could not build it; a header
+// without them is written without the key.
+func TestTheHeaderReadsItsRecordSchemas(t *testing.T) {
+	h, err := ReadHeader(spec.Fixture(t, "jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.RecordSchemas != (RecordSchemas{}) {
+		t.Errorf("jsonl's fixture: record schemas %+v, want none", h.RecordSchemas)
+	}
+	h, err = ReadHeader(spec.Fixture(t, "jsonl-protobuf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := h.RecordSchemas.Protobuf
+	if p == nil || p.File != "events.proto" || p.Message != "shootout.events.Event" || len(p.DescriptorSet) == 0 || h.RecordSchemas.Avro != nil {
+		t.Errorf("jsonl-protobuf's fixture: record schemas %+v", h.RecordSchemas)
+	}
+	h, err = ReadHeader(spec.Fixture(t, "jsonl-avro"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := h.RecordSchemas.Avro; a == nil || a.File != "events.avsc" || !strings.Contains(a.Schema, `"name": "Event"`) || h.RecordSchemas.Protobuf != nil {
+		t.Errorf("jsonl-avro's fixture: record schemas %+v", h.RecordSchemas)
+	}
+	var reasons Header
+	line := `{"schema":"shootout-dataset/1","workload":"csv","record_schemas":{"protobuf":{"reason":"why"},"avro":{"reason":"why not"}}}`
+	if err := json.Unmarshal([]byte(line), &reasons); err != nil {
+		t.Fatal(err)
+	}
+	if s := reasons.RecordSchemas; s.Protobuf == nil || s.Protobuf.Reason != "why" || s.Avro == nil || s.Avro.Reason != "why not" {
+		t.Errorf("reasons read as %+v", s)
+	}
+	b, err := json.Marshal(Header{Schema: DatasetSchema, Workload: "jsonl"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(b), "record_schemas") {
+		t.Errorf("a header without schemas is written %s", b)
+	}
+}

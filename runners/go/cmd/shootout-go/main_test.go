@@ -593,3 +593,49 @@ func TestACsvDatasetRunsAsTheSameJsonlDatasetDoes(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A jsonl dataset run with a schema measures the format of its schema,
+// and names the one whose schema it lacks not run, with the reason; the
+// results file is what the schema says, api "dynamic" included.
+func TestASchemaDatasetRunsItsSchemaFormat(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "results.json")
+	args := []string{"shootout-go", "--dataset", spec.Fixture(t, "jsonl-protobuf"), "--runs", "1", "--warmup", "0", "--window", "64",
+		"--formats", "protobuf-dynamic,avro-generic", "--out", out}
+	if code, err := run(args); code != 0 || err != nil {
+		t.Fatalf("exit %d, %v", code, err)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		Formats []struct {
+			Name   string `json:"name"`
+			Labels struct {
+				API string `json:"api"`
+			} `json:"labels"`
+		} `json:"formats"`
+		NotRun []map[string]string `json:"not_run"`
+	}
+	if err := json.Unmarshal(b, &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Formats) != 2 || r.Formats[1].Name != "protobuf-dynamic" || r.Formats[1].Labels.API != "dynamic" {
+		t.Errorf("measured %+v, want the baseline and protobuf-dynamic", r.Formats)
+	}
+	i := slices.IndexFunc(r.NotRun, func(n map[string]string) bool { return n["name"] == "avro-generic" })
+	if i < 0 || r.NotRun[i]["reason"] != "no Avro schema: run with --schema FILE.avsc (a csv run builds one from its columns)" {
+		t.Errorf("not run %v, want avro-generic with its reason", r.NotRun)
+	}
+	schema, err := jsonschema.NewCompiler().Compile(spec.Path(t, "results.schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	results, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Validate(results); err != nil {
+		t.Fatal(err)
+	}
+}

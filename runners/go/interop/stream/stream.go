@@ -188,7 +188,7 @@ func (w Workload[R, S]) Encode(dataset string, header workload.Header, dir strin
 	}
 	for _, n := range names {
 		if !slices.ContainsFunc(streams, func(e *encoding[R, S]) bool { return e.info.Name == n }) {
-			fmt.Fprintf(log, "skipped %s-%s: it does not run the %s workload\n", Language, n, header.Workload)
+			fmt.Fprintf(log, "skipped %s-%s: %s\n", Language, n, w.missing(n, header.Workload))
 		}
 	}
 	in, err := workload.OpenDataset(dataset, w.Spec)
