@@ -94,7 +94,8 @@ class ResultsSchemaTest {
                 measured++;
             }
         }
-        long runs = Registry.FORMATS.stream().filter(f -> f.runs("jsonl")).count();
+        shootout.workload.RecordSchemas schemas = shootout.workload.Dataset.readHeader(Spec.fixture("jsonl")).recordSchemas();
+        long runs = Registry.FORMATS.stream().filter(f -> f.on(Workload.JSONL, schemas).runs()).count();
         assertEquals(runs, measured + failed.size());
         java.util.Map<String, String> reasons = new java.util.HashMap<>();
         for (com.fasterxml.jackson.databind.JsonNode n : r.get("not_run")) {
@@ -102,8 +103,8 @@ class ResultsSchemaTest {
         }
         assertEquals(Registry.FORMATS.size() - runs + Registry.UNAVAILABLE.size(), reasons.size());
         for (Registry.Format f : Registry.FORMATS) {
-            if (!f.runs("jsonl")) {
-                assertEquals(f.reason("jsonl"), reasons.get(f.info().name()), f.info().name());
+            if (!f.on(Workload.JSONL, schemas).runs()) {
+                assertEquals(f.on(Workload.JSONL, schemas).notRun(), reasons.get(f.info().name()), f.info().name());
             }
         }
         for (String name : NOT_ON_JSONL) {
