@@ -9,6 +9,7 @@ import java.util.Properties;
 import shootout.codec.Codec;
 import shootout.codec.Info;
 import shootout.codec.Mapping;
+import shootout.formats.avro.AvroGeneric;
 import shootout.formats.avro.AvroReflect;
 import shootout.formats.bson.BsonCodec;
 import shootout.formats.bson.BsonJsonl;
@@ -26,6 +27,7 @@ import shootout.formats.jsonl.JsonlCodec;
 import shootout.formats.msgpack.MsgpackJsonl;
 import shootout.formats.msgpack.MsgpackRaw;
 import shootout.formats.protobuf.ProtobufCodec;
+import shootout.formats.protobuf.ProtobufDynamic;
 import shootout.formats.sbe.SbeCodec;
 import shootout.formats.thrift.ThriftCodec;
 import shootout.formats.ubjson.UbjsonCodec;
@@ -185,6 +187,7 @@ public final class Registry {
             new Format(DslJsonCodec.INFO, Mapping.every(DslJsonCodec::new)),
             new Format(Fastjson2Codec.INFO, Mapping.every(Fastjson2Codec::new)),
             new Format(AvroReflect.INFO, Mapping.every(AvroReflect::new)),
+            schemaFormat(AvroGeneric.INFO, AvroGeneric::on),
             new Format(KryoCodec.INFO, Mapping.every(KryoCodec::new)),
             new Format(ForyCodec.XLANG, ForyCodec.XLANG_MAPPINGS),
             new Format(ForyCodec.JAVA, Mapping.every(w -> new ForyCodec<>(w, false))),
@@ -196,10 +199,32 @@ public final class Registry {
             new Format(UbjsonCodec.INFO, Mapping.every(UbjsonCodec::new)),
             new Format(FlexCodec.INFO, Mapping.every(FlexCodec::new)),
             new Format(ProtobufCodec.INFO, ProtobufCodec.MAPPINGS),
+            schemaFormat(ProtobufDynamic.INFO, ProtobufDynamic::on),
             new Format(ThriftCodec.BINARY, ThriftCodec.mappings(false)),
             new Format(ThriftCodec.COMPACT, ThriftCodec.mappings(true)),
             new Format(FlatCodec.INFO, FlatCodec.MAPPINGS),
             new Format(SbeCodec.INFO, SbeCodec.MAPPINGS)));
+
+    /** Why a schema format of jsonl and csv (ProtobufDynamic, AvroGeneric) runs no other workload. */
+    static final String DYNAMIC_ONLY = "dynamic: runs only the jsonl and csv workloads, with a schema";
+
+    /**
+     * A format that runs jsonl and csv through its library's runtime schema API, on the schema a dataset's header carries
+     * (docs/dataset-format.md, "With a schema"): perDataset makes its codec of that schema, or gives the reason it does not run
+     * a dataset without one. The other workloads are their record classes', which the format's generated or reflective
+     * sibling runs.
+     */
+    private static Format schemaFormat(Info info, Mapping.PerDataset<JsonlRecord, JsonlSink> perDataset) {
+        List<Mapping<?, ?>> mappings = new ArrayList<>();
+        for (Workload<JsonlRecord, JsonlSink> w : Workload.JSONL_NAMES) {
+            mappings.add(new Mapping<>(w, perDataset, null));
+        }
+        Map<String, String> notRun = new LinkedHashMap<>();
+        for (Workload<?, ?> w : Workload.RECORD_CLASSES) {
+            notRun.put(w.name, DYNAMIC_ONLY);
+        }
+        return new Format(info, List.copyOf(mappings), Map.copyOf(notRun));
+    }
 
     /**
      * Each row with its jsonl codec added, or its reason for not running jsonl; the same on each workload that is jsonl under
