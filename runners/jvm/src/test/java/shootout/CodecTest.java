@@ -23,11 +23,12 @@ import shootout.registry.Registry;
 import shootout.workload.Workload;
 
 /**
- * Every registered codec on every workload it runs: the fixture's records
- * round-trip through one stream and add up to the header's reference (or, for
- * a known loss, differ exactly as recorded), and so do the edge cases the
- * fixtures lack; truncated and garbage streams give an exception, never an
- * Error or a byte count outside the stream.
+ * Every registered codec on every fixture it runs (each workload's, and the
+ * jsonl records projected by a schema, which the schema formats run with the
+ * schema in their header): the fixture's records round-trip through one stream
+ * and add up to the header's reference (or, for a known loss, differ exactly as
+ * recorded), and so do the edge cases the fixtures lack; truncated and garbage
+ * streams give an exception, never an Error or a byte count outside the stream.
  */
 class CodecTest {
     /** Known library losses on the fixtures (KnownLosses, which InteropTest holds the streams to as well). */
@@ -75,7 +76,7 @@ class CodecTest {
         void run(Workload<?, ?> w, Entry<?, ?> e) throws Exception;
     }
 
-    /** One test per runnable entry (the baseline's too) of each workload. */
+    /** One test per runnable entry (the baseline's too) of each workload, on a dataset without record schemas. */
     static Stream<DynamicTest> everyEntry(List<Workload<?, ?>> workloads, EntryCheck check) {
         List<DynamicTest> tests = new ArrayList<>();
         for (Workload<?, ?> w : workloads) {
@@ -86,9 +87,28 @@ class CodecTest {
         return tests.stream();
     }
 
+    /** A check of one entry on one fixture of its workload. */
+    interface FixtureCheck {
+        void run(Spec.Fixture<?, ?> f, Entry<?, ?> e) throws Exception;
+    }
+
+    /** One test per entry (the baseline's too) that runs a fixture, for every fixture of each workload. */
+    static Stream<DynamicTest> everyEntryOnEveryFixture(List<Workload<?, ?>> workloads, FixtureCheck check) throws Exception {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Workload<?, ?> w : workloads) {
+            for (java.nio.file.Path path : Spec.fixtures(w.name)) {
+                Spec.Fixture<?, ?> f = Spec.read(path, w);
+                for (Entry<?, ?> e : Registry.entries(w, f.schemas(), Registry.FORMATS)) {
+                    tests.add(DynamicTest.dynamicTest(e.info().name() + " on " + path.getFileName(), () -> check.run(f, e)));
+                }
+            }
+        }
+        return tests.stream();
+    }
+
     @TestFactory
-    Stream<DynamicTest> everyCodecRoundTripsEveryFixture() {
-        return everyEntry(Workload.ALL, CodecTest::roundTripFixture);
+    Stream<DynamicTest> everyCodecRoundTripsEveryFixture() throws Exception {
+        return everyEntryOnEveryFixture(Workload.ALL, CodecTest::roundTripFixture);
     }
 
     @TestFactory
@@ -96,8 +116,8 @@ class CodecTest {
         return everyEntry(List.copyOf(EDGE_CASES.keySet()), CodecTest::roundTripEdgeCases);
     }
 
-    private static <R, S> void roundTripFixture(Workload<R, S> w, Entry<?, ?> e) throws Exception {
-        Spec.Fixture<R, S> f = Spec.read(w);
+    private static <R, S> void roundTripFixture(Spec.Fixture<R, S> f, Entry<?, ?> e) throws Exception {
+        Workload<R, S> w = f.workload();
         assertKnown(KNOWN_LOSSES, e.info().name(), w.name, roundTrip(w, e, f.records(), f.check()));
     }
 
@@ -153,14 +173,15 @@ class CodecTest {
     }
 
     @TestFactory
-    Stream<DynamicTest> truncatedAndGarbageBytesGiveAnException() {
-        return everyEntry(List.of(Workload.USER, Workload.IEX, Workload.MIXED, Workload.PRIMITIVES, Workload.JSONL), CodecTest::garbage);
+    Stream<DynamicTest> truncatedAndGarbageBytesGiveAnException() throws Exception {
+        return everyEntryOnEveryFixture(List.of(Workload.USER, Workload.IEX, Workload.MIXED, Workload.PRIMITIVES, Workload.JSONL),
+                CodecTest::garbage);
     }
 
     @SuppressWarnings("unchecked")
-    private static <R, S> void garbage(Workload<R, S> w, Entry<?, ?> raw) throws Exception {
+    private static <R, S> void garbage(Spec.Fixture<R, S> s, Entry<?, ?> raw) throws Exception {
         Entry<R, S> e = (Entry<R, S>) raw;
-        Spec.Fixture<R, S> s = Spec.read(w);
+        Workload<R, S> w = s.workload();
         Codec<R, S> c = e.factory().make();
         shootout.codec.Stream out = new shootout.codec.Stream(64);
         R longest = null;

@@ -1,41 +1,51 @@
 package shootout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import shootout.workload.Dataset;
 import shootout.workload.FieldSink;
+import shootout.workload.RecordSchemas;
 import shootout.workload.Workload;
 
 class WorkloadTest {
-    static java.util.stream.Stream<String> workloads() {
-        return Workload.ALL.stream().map(w -> w.name);
+    /** Every fixture (spec/fixtures/WORKLOAD.jsonl and its variants), as its file name. */
+    static java.util.stream.Stream<String> fixtures() throws java.io.IOException {
+        List<String> names = new java.util.ArrayList<>();
+        for (Workload<?, ?> w : Workload.ALL) {
+            Spec.fixtures(w.name).forEach(p -> names.add(p.getFileName().toString()));
+        }
+        return names.stream();
     }
 
     @ParameterizedTest
-    @MethodSource("workloads")
-    void everyFixtureAddsUpToItsHeadersReference(String workload) throws Exception {
-        check(Workload.named(workload));
+    @MethodSource("fixtures")
+    void everyFixtureAddsUpToItsHeadersReference(String fixture) throws Exception {
+        Path path = Spec.DIR.resolve("fixtures").resolve(fixture);
+        check(path, Workload.named(Dataset.readHeader(path).workload()));
     }
 
-    private static <R, S> void check(Workload<R, S> w) throws Exception {
-        Spec.Fixture<R, S> s = Spec.read(w);
+    private static <R, S> void check(Path fixture, Workload<R, S> w) throws Exception {
+        Spec.Fixture<R, S> s = Spec.read(fixture, w);
         S sink = w.newSink.get();
         for (R r : s.records()) {
             w.feed.accept(r, sink);
         }
-        assertNull(s.check().apply(sink), w.name);
-        assertTrue(s.records().size() >= 5, w.name + " fixture has too few records");
+        assertNull(s.check().apply(sink), fixture.toString());
+        assertTrue(s.records().size() >= 5, fixture + " has too few records");
     }
 
     @Test
@@ -84,5 +94,50 @@ class WorkloadTest {
                 }
             }
         });
+    }
+
+    /** A jsonl header with the given record_schemas member (none when null), and no records. */
+    static Path jsonlHeader(Path dir, String recordSchemas) throws Exception {
+        String header = "{\"schema\":\"shootout-dataset/1\",\"workload\":\"jsonl\",\"records\":0,\"source\":\"t\",\"input\":null,"
+                + "\"fields\":[]," + (recordSchemas == null ? "" : "\"record_schemas\":" + recordSchemas + ",") + "\"reference\":{}}";
+        Path p = dir.resolve("schemas.jsonl");
+        Files.writeString(p, header + "\n");
+        return p;
+    }
+
+    @Test
+    void theHeadersRecordSchemasAreEachKindsSchemaOrReasonOrNothing(@TempDir Path dir) throws Exception {
+        RecordSchemas protobuf = Dataset.readHeader(Spec.fixture("jsonl-protobuf")).recordSchemas();
+        RecordSchemas.Protobuf p = assertInstanceOf(RecordSchemas.Protobuf.class, protobuf.protobuf());
+        assertEquals("events.proto", p.file());
+        assertEquals("shootout.events.Event", p.message());
+        assertTrue(p.descriptorSet().length > 0);
+        assertNull(protobuf.avro());
+        RecordSchemas avro = Dataset.readHeader(Spec.fixture("jsonl-avro")).recordSchemas();
+        RecordSchemas.Avro a = assertInstanceOf(RecordSchemas.Avro.class, avro.avro());
+        assertEquals("events.avsc", a.file());
+        assertTrue(a.schema().contains("\"name\": \"Event\""), a.schema());
+        assertNull(avro.protobuf());
+        assertSame(RecordSchemas.NONE, Dataset.readHeader(Spec.fixture("jsonl")).recordSchemas());
+        assertSame(RecordSchemas.NONE, Dataset.readHeader(jsonlHeader(dir, null)).recordSchemas());
+        RecordSchemas unbuilt = Dataset.readHeader(jsonlHeader(dir, "{\"protobuf\":{\"reason\":\"column 1: a b is not an identifier\"},"
+                + "\"avro\":{\"reason\":\"row 3: 2^70 is beyond 64 bits\"}}")).recordSchemas();
+        assertEquals(new RecordSchemas.Unbuilt("column 1: a b is not an identifier"), unbuilt.protobuf());
+        assertEquals(new RecordSchemas.Unbuilt("row 3: 2^70 is beyond 64 bits"), unbuilt.avro());
+    }
+
+    @Test
+    void aRecordSchemasThatIsNotOneIsRefusedNamingWhatIsWrong(@TempDir Path dir) throws Exception {
+        Map<String, String> bad = Map.of(
+                "[]", "record_schemas is not an object",
+                "{\"avro\":\"x\"}", "record_schemas.avro is not an object",
+                "{\"avro\":{\"file\":\"a.avsc\"}}", "record_schemas.avro.schema is not a string",
+                "{\"protobuf\":{\"file\":\"a.proto\",\"message\":\"A\",\"descriptor_set\":\"not base64!\"}}",
+                "record_schemas.protobuf.descriptor_set is not standard base64",
+                "{\"protobuf\":{\"reason\":7}}", "record_schemas.protobuf.reason is not a string");
+        for (Map.Entry<String, String> b : bad.entrySet()) {
+            Exception e = assertThrows(java.io.IOException.class, () -> Dataset.readHeader(jsonlHeader(dir, b.getKey())));
+            assertTrue(e.getMessage().contains("line 1: " + b.getValue()), e.getMessage());
+        }
     }
 }

@@ -306,13 +306,20 @@ public final class Main {
         return oneLineErrors(err, () -> Replay.run(Path.of(o.dataset), Path.of(o.replay), o.formats, o.out, formats, out, err));
     }
 
-    static <R, S> List<Entry<R, S>> select(List<Entry<R, S>> entries, String names) throws UsageError {
+    /**
+     * The entries names asks for (all when empty), the baseline always. A name of no format of the workload is a usage error;
+     * a format of the workload that does not run this dataset (a schema format without its schema) is left out, and the
+     * results' not_run says why.
+     */
+    static <R, S> List<Entry<R, S>> select(List<Entry<R, S>> entries, String names, Workload<R, S> w, List<Registry.Format> formats)
+            throws UsageError {
         if (names.isEmpty()) {
             return entries;
         }
         List<String> want = Arrays.asList(names.split(","));
         for (String n : want) {
-            if (entries.stream().noneMatch(e -> e.info().name().equals(n))) {
+            if (entries.stream().noneMatch(e -> e.info().name().equals(n))
+                    && formats.stream().noneMatch(f -> f.info().name().equals(n) && f.runs(w.name))) {
                 throw new UsageError("--formats: unknown format \"" + n + "\" on this workload");
             }
         }
@@ -327,7 +334,7 @@ public final class Main {
 
     static <R, S> int measure(Options o, String[] args, Dataset.Header header, Workload<R, S> w, PrintStream out, PrintStream err,
             List<Registry.Format> formats) throws Exception {
-        List<Entry<R, S>> entries = select(Registry.entries(w, formats), o.formats);
+        List<Entry<R, S>> entries = select(Registry.entries(w, header.recordSchemas(), formats), o.formats, w, formats);
         Function<S, String> check = w.checker.apply(header.reference());
         Map<String, Object> dataset = describe(Path.of(o.dataset));
         Instant started = Instant.now();
@@ -408,7 +415,7 @@ public final class Main {
         r.put("runs", runs);
         r.put("formats", built.formats());
         r.put("failed", built.failed());
-        r.put("not_run", Registry.notRun(header.workload(), formats));
+        r.put("not_run", Registry.notRun(w, header.recordSchemas(), formats));
         r.put("warnings", warnings);
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         byte[] json = mapper.writeValueAsBytes(r);

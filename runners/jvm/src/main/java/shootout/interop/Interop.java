@@ -25,9 +25,11 @@ import java.util.Optional;
 import java.util.function.Function;
 import shootout.codec.Codec;
 import shootout.codec.Info;
+import shootout.codec.Mapping;
 import shootout.codec.Stream;
 import shootout.registry.Registry;
 import shootout.workload.Dataset;
+import shootout.workload.RecordSchemas;
 import shootout.workload.Workload;
 
 /**
@@ -71,13 +73,13 @@ public final class Interop {
         /** The encoder's, with the record index. */
         String error;
 
-        Encoding(Registry.Format f, Workload<R, S> w, Path dir) throws IOException {
+        Encoding(Registry.Format f, Workload<R, S> w, RecordSchemas schemas, Path dir) throws IOException {
             info = f.info();
             base = LANGUAGE + "-" + info.name();
             bin = dir.resolve(base + ".bin");
             ends = dir.resolve(base + ".ends");
             try {
-                codec = f.codec(w);
+                codec = f.on(w, schemas).make().make();
             } catch (Throwable e) {
                 error = "record 0: " + e;
                 return;
@@ -142,13 +144,14 @@ public final class Interop {
      */
     public static <R, S> int encode(Path dataset, Workload<R, S> w, Path dir, String names, List<Registry.Format> registry, PrintStream err)
             throws UsageError, IOException {
-        List<Registry.Format> chosen = choose(registry, w, names, err);
         List<Encoding<R, S>> streams = new ArrayList<>();
         try (Dataset<R> d = Dataset.open(dataset, w)) {
+            RecordSchemas schemas = d.header.recordSchemas();
+            List<Registry.Format> chosen = choose(registry, w, schemas, names, err);
             Function<S, String> check = w.checker.apply(d.header.reference());
             Files.createDirectories(dir);
             for (Registry.Format f : chosen) {
-                streams.add(new Encoding<>(f, w, dir));
+                streams.add(new Encoding<>(f, w, schemas, dir));
             }
             S sink = w.newSink.get();
             for (List<R> window; !(window = d.next(WINDOW)).isEmpty();) {
@@ -203,8 +206,9 @@ public final class Interop {
         return 0;
     }
 
-    /** The formats named (all when none are) that run w; a name the registry does not have is a usage error. */
-    static List<Registry.Format> choose(List<Registry.Format> registry, Workload<?, ?> w, String names, PrintStream err) throws UsageError {
+    /** The formats named (all when none are) that run this dataset of w; a name the registry does not have is a usage error. */
+    static List<Registry.Format> choose(List<Registry.Format> registry, Workload<?, ?> w, RecordSchemas schemas, String names,
+            PrintStream err) throws UsageError {
         List<String> want = names.isEmpty() ? List.of() : Arrays.asList(names.split(","));
         for (String n : want) {
             if (registry.stream().noneMatch(f -> f.info().name().equals(n))) {
@@ -216,10 +220,11 @@ public final class Interop {
             if (!want.isEmpty() && !want.contains(f.info().name())) {
                 continue;
             }
-            if (f.runs(w.name)) {
+            Mapping.OnDataset<?, ?> on = f.on(w, schemas);
+            if (on.runs()) {
                 out.add(f);
             } else if (!want.isEmpty()) {
-                err.println("not encoded java-" + f.info().name() + ": " + f.reason(w.name));
+                err.println("not encoded java-" + f.info().name() + ": " + on.notRun());
             }
         }
         return out;
@@ -263,8 +268,8 @@ public final class Interop {
         return 0;
     }
 
-    /** What decoded streams are checked against: the dataset's record count and reference. */
-    record Reference<R, S>(Path dataset, Workload<R, S> workload, long records, Function<S, String> check) {
+    /** What decoded streams are checked against: the dataset's record count and reference, and its header's record schemas. */
+    record Reference<R, S>(Path dataset, Workload<R, S> workload, RecordSchemas schemas, long records, Function<S, String> check) {
     }
 
     /** The dataset's reference, its records checked to add up to it as they stream by (as the harness's first pass). */
@@ -281,7 +286,7 @@ public final class Interop {
             if (diff != null) {
                 throw new IOException(dataset + ": the records as read do not add up to the header's reference aggregate: " + diff);
             }
-            return new Reference<>(dataset, w, d.header.records(), check);
+            return new Reference<>(dataset, w, d.header.recordSchemas(), d.header.records(), check);
         }
     }
 
@@ -299,12 +304,13 @@ public final class Interop {
             return new Answer("error", 0, "no format " + name + " in the jvm runner");
         }
         Workload<R, S> w = in.workload;
-        if (!f.runs(w.name)) {
-            return new Answer("error", 0, name + " does not run the " + w.name + " workload: " + f.reason(w.name));
+        Mapping.OnDataset<R, S> on = f.on(w, in.schemas);
+        if (!on.runs()) {
+            return new Answer("error", 0, name + " does not run the " + w.name + " workload: " + on.notRun());
         }
         Codec<R, S> c;
         try {
-            c = f.codec(w);
+            c = on.make().make();
         } catch (Throwable e) {
             return new Answer("error", 0, "cannot make the " + name + " codec: " + e);
         }

@@ -9,6 +9,7 @@ import java.util.Properties;
 import shootout.codec.Codec;
 import shootout.codec.Info;
 import shootout.codec.Mapping;
+import shootout.formats.avro.AvroGeneric;
 import shootout.formats.avro.AvroReflect;
 import shootout.formats.bson.BsonCodec;
 import shootout.formats.bson.BsonJsonl;
@@ -26,6 +27,7 @@ import shootout.formats.jsonl.JsonlCodec;
 import shootout.formats.msgpack.MsgpackJsonl;
 import shootout.formats.msgpack.MsgpackRaw;
 import shootout.formats.protobuf.ProtobufCodec;
+import shootout.formats.protobuf.ProtobufDynamic;
 import shootout.formats.sbe.SbeCodec;
 import shootout.formats.thrift.ThriftCodec;
 import shootout.formats.ubjson.UbjsonCodec;
@@ -41,6 +43,7 @@ import shootout.harness.Baseline;
 import shootout.harness.Entry;
 import shootout.workload.JsonlRecord;
 import shootout.workload.JsonlSink;
+import shootout.workload.RecordSchemas;
 import shootout.workload.Workload;
 
 /**
@@ -56,17 +59,22 @@ public final class Registry {
     /** The not-run reason of a workload a format has no row for. */
     public static final String NO_MAPPING = "no mapping yet";
 
-    /** One registry row: the format, the workloads it maps, and why it does not run others (NO_MAPPING when it does not say). */
+    /**
+     * One registry row: the format, the workloads it maps, and why it does not run others (NO_MAPPING when it does not say).
+     * A row of a workload runs every dataset of it, or decides per dataset (on): the schema formats run a jsonl or csv dataset
+     * only with a schema in its header.
+     */
     public record Format(Info info, List<Mapping<?, ?>> mappings, Map<String, String> notRun) {
         public Format(Info info, List<Mapping<?, ?>> mappings) {
             this(info, mappings, Map.of());
         }
 
+        /** Whether it has a row for workload: it runs the workload's datasets, or those whose header gives it what it needs. */
         public boolean runs(String workload) {
             return mappings.stream().anyMatch(m -> m.workload().name.equals(workload));
         }
 
-        /** Why the format does not run workload. */
+        /** Why the format does not run workload, a workload it has no row for. */
         public String reason(String workload) {
             return notRun.getOrDefault(workload, NO_MAPPING);
         }
@@ -82,15 +90,24 @@ public final class Registry {
             return info;
         }
 
-        /** A fresh codec of workload w, which the format must map. */
+        /** The format on a dataset of workload w whose header carries schemas: its codec constructor, or why it does not run it. */
         @SuppressWarnings("unchecked")
-        public <R, S> Codec<R, S> codec(Workload<R, S> w) throws Exception {
+        public <R, S> Mapping.OnDataset<R, S> on(Workload<R, S> w, RecordSchemas schemas) {
             for (Mapping<?, ?> m : mappings) {
                 if (m.workload() == w) {
-                    return ((Mapping<R, S>) m).make().make(); // the row of workload w is a Mapping<R, S>
+                    return ((Mapping<R, S>) m).perDataset().on(schemas); // the row of workload w is a Mapping<R, S>
                 }
             }
-            throw new IllegalArgumentException(info.name() + " has no mapping for the " + w.name + " workload");
+            return Mapping.OnDataset.notRun(reason(w.name));
+        }
+
+        /** A fresh codec of workload w for a dataset without record schemas, which the format must run. */
+        public <R, S> Codec<R, S> codec(Workload<R, S> w) throws Exception {
+            Mapping.OnDataset<R, S> on = on(w, RecordSchemas.NONE);
+            if (!on.runs()) {
+                throw new IllegalArgumentException(info.name() + " does not run the " + w.name + " workload: " + on.notRun());
+            }
+            return on.make().make();
         }
 
         /** The workloads it runs on, in Workload.ALL's order. */
@@ -170,6 +187,7 @@ public final class Registry {
             new Format(DslJsonCodec.INFO, Mapping.every(DslJsonCodec::new)),
             new Format(Fastjson2Codec.INFO, Mapping.every(Fastjson2Codec::new)),
             new Format(AvroReflect.INFO, Mapping.every(AvroReflect::new)),
+            schemaFormat(AvroGeneric.INFO, AvroGeneric::on),
             new Format(KryoCodec.INFO, Mapping.every(KryoCodec::new)),
             new Format(ForyCodec.XLANG, ForyCodec.XLANG_MAPPINGS),
             new Format(ForyCodec.JAVA, Mapping.every(w -> new ForyCodec<>(w, false))),
@@ -181,10 +199,32 @@ public final class Registry {
             new Format(UbjsonCodec.INFO, Mapping.every(UbjsonCodec::new)),
             new Format(FlexCodec.INFO, Mapping.every(FlexCodec::new)),
             new Format(ProtobufCodec.INFO, ProtobufCodec.MAPPINGS),
+            schemaFormat(ProtobufDynamic.INFO, ProtobufDynamic::on),
             new Format(ThriftCodec.BINARY, ThriftCodec.mappings(false)),
             new Format(ThriftCodec.COMPACT, ThriftCodec.mappings(true)),
             new Format(FlatCodec.INFO, FlatCodec.MAPPINGS),
             new Format(SbeCodec.INFO, SbeCodec.MAPPINGS)));
+
+    /** Why a schema format of jsonl and csv (ProtobufDynamic, AvroGeneric) runs no other workload. */
+    static final String DYNAMIC_ONLY = "dynamic: runs only the jsonl and csv workloads, with a schema";
+
+    /**
+     * A format that runs jsonl and csv through its library's runtime schema API, on the schema a dataset's header carries
+     * (docs/dataset-format.md, "With a schema"): perDataset makes its codec of that schema, or gives the reason it does not run
+     * a dataset without one. The other workloads are their record classes', which the format's generated or reflective
+     * sibling runs.
+     */
+    private static Format schemaFormat(Info info, Mapping.PerDataset<JsonlRecord, JsonlSink> perDataset) {
+        List<Mapping<?, ?>> mappings = new ArrayList<>();
+        for (Workload<JsonlRecord, JsonlSink> w : Workload.JSONL_NAMES) {
+            mappings.add(new Mapping<>(w, perDataset, null));
+        }
+        Map<String, String> notRun = new LinkedHashMap<>();
+        for (Workload<?, ?> w : Workload.RECORD_CLASSES) {
+            notRun.put(w.name, DYNAMIC_ONLY);
+        }
+        return new Format(info, List.copyOf(mappings), Map.copyOf(notRun));
+    }
 
     /**
      * Each row with its jsonl codec added, or its reason for not running jsonl; the same on each workload that is jsonl under
@@ -216,33 +256,39 @@ public final class Registry {
     public static final List<Unavailable> UNAVAILABLE = List.of(
             new Unavailable("capnp", "Cap'n Proto", "no Cap'n Proto Java compiler (capnproto-java) is installable here"));
 
-    /** The workload's runnable entries, baseline first. */
+    /** The workload's runnable entries on a dataset without record schemas, baseline first. */
     public static <R, S> List<Entry<R, S>> entries(Workload<R, S> w) {
-        return entries(w, FORMATS);
+        return entries(w, RecordSchemas.NONE, FORMATS);
     }
 
-    /** The runnable entries of formats on workload w, baseline first. */
-    public static <R, S> List<Entry<R, S>> entries(Workload<R, S> w, List<Format> formats) {
+    /** The entries of formats that run a dataset of workload w whose header carries schemas, baseline first. */
+    public static <R, S> List<Entry<R, S>> entries(Workload<R, S> w, RecordSchemas schemas, List<Format> formats) {
         List<Entry<R, S>> out = new ArrayList<>();
         out.add(new Entry<>(Baseline.INFO, () -> new Baseline<>(w.feed)));
         for (Format f : formats) {
-            if (f.runs(w.name)) {
-                out.add(new Entry<>(f.info(w), () -> f.codec(w)));
+            Mapping.OnDataset<R, S> on = f.on(w, schemas);
+            if (on.runs()) {
+                out.add(new Entry<>(f.info(w), on.make()));
             }
         }
         return out;
     }
 
-    /** Every registered format that does not run on workload w, with its reason; none is dropped silently. */
+    /** Every registered format that does not run a dataset of workload w without record schemas, with its reason. */
     public static List<Map<String, Object>> notRun(String w) {
-        return notRun(w, FORMATS);
+        return notRun(Workload.named(w), RecordSchemas.NONE, FORMATS);
     }
 
-    public static List<Map<String, Object>> notRun(String w, List<Format> formats) {
+    /**
+     * Every one of formats that does not run a dataset of workload w whose header carries schemas, with its reason; none is
+     * dropped silently.
+     */
+    public static List<Map<String, Object>> notRun(Workload<?, ?> w, RecordSchemas schemas, List<Format> formats) {
         List<Map<String, Object>> out = new ArrayList<>();
         for (Format f : formats) {
-            if (!f.runs(w)) {
-                out.add(row(f.info().name(), f.info().family(), f.reason(w)));
+            Mapping.OnDataset<?, ?> on = f.on(w, schemas);
+            if (!on.runs()) {
+                out.add(row(f.info().name(), f.info().family(), on.notRun()));
             }
         }
         for (Unavailable u : UNAVAILABLE) {

@@ -17,8 +17,9 @@ import java.util.List;
 public final class Dataset<R> implements Closeable {
     public static final String SCHEMA = "shootout-dataset/1";
 
-    /** A dataset's first line. */
-    public record Header(String workload, long records, String source, JsonNode input, List<String> fields, JsonNode reference) {
+    /** A dataset's first line; recordSchemas is RecordSchemas.NONE when it has no record_schemas. */
+    public record Header(String workload, long records, String source, JsonNode input, List<String> fields, RecordSchemas recordSchemas,
+            JsonNode reference) {
     }
 
     private final BufferedReader in;
@@ -81,7 +82,7 @@ public final class Dataset<R> implements Closeable {
         h.path("fields").forEach(f -> fields.add(f.asText()));
         try {
             return new Header(h.path("workload").asText(""), Json.u64(h.get("records"), "records"), h.path("source").asText(""),
-                    h.get("input"), fields, h.get("reference"));
+                    h.get("input"), fields, RecordSchemas.parse(h.get("record_schemas")), h.get("reference"));
         } catch (IllegalArgumentException e) {
             throw new IOException(path + " line 1: " + e.getMessage());
         }

@@ -18,8 +18,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import shootout.Spec;
+import shootout.codec.Mapping;
 import shootout.registry.Registry;
 import shootout.workload.Dataset;
+import shootout.workload.RecordSchemas;
 import shootout.workload.Workload;
 
 /**
@@ -32,6 +34,11 @@ class CsvTest {
 
     static Path csvFixture() {
         return shootout.Spec.fixture("csv");
+    }
+
+    /** The csv fixture's record schemas, on which a schema format runs it or says why not. */
+    static RecordSchemas fixtureSchemas() throws java.io.IOException {
+        return Dataset.readHeader(csvFixture()).recordSchemas();
     }
 
     @Test
@@ -49,25 +56,34 @@ class CsvTest {
         assertFalse(Workload.RECORD_CLASSES.contains(csv), "csv has no record class, as jsonl has none");
     }
 
-    /** Every format that runs jsonl runs csv with the same codec and notes; every other gives the same reason on both. */
+    /**
+     * Every format that runs jsonl runs csv with the same codec and notes; every other gives the same reason on both. So on
+     * a dataset with record schemas (the schema formats run) and one without (they do not).
+     */
     @Test
     void everyFormatRunsCsvExactlyAsItRunsJsonl() throws Exception {
-        int runs = 0;
-        for (Registry.Format f : Registry.FORMATS) {
-            String name = f.info().name();
-            assertEquals(f.runs("jsonl"), f.runs("csv"), name);
-            if (f.runs("jsonl")) {
-                runs++;
-                assertEquals(f.info(Workload.JSONL), f.info(Workload.CSV), name);
-                assertEquals(f.codec(Workload.JSONL).getClass(), f.codec(Workload.CSV).getClass(), name);
-            } else {
-                assertEquals(f.reason("jsonl"), f.reason("csv"), name);
+        for (RecordSchemas schemas : List.of(RecordSchemas.NONE, Dataset.readHeader(Spec.fixture("jsonl-protobuf")).recordSchemas(),
+                Dataset.readHeader(Spec.fixture("jsonl-avro")).recordSchemas())) {
+            int runs = 0;
+            for (Registry.Format f : Registry.FORMATS) {
+                String name = f.info().name();
+                assertEquals(f.runs("jsonl"), f.runs("csv"), name);
+                Mapping.OnDataset<?, ?> jsonl = f.on(Workload.JSONL, schemas), csv = f.on(Workload.CSV, schemas);
+                assertEquals(jsonl.runs(), csv.runs(), name);
+                if (jsonl.runs()) {
+                    runs++;
+                    assertEquals(f.info(Workload.JSONL), f.info(Workload.CSV), name);
+                    assertEquals(jsonl.make().make().getClass(), csv.make().make().getClass(), name);
+                } else {
+                    assertEquals(jsonl.notRun(), csv.notRun(), name);
+                }
             }
+            assertTrue(runs > 0, "no format runs jsonl");
+            assertEquals(Registry.notRun(Workload.JSONL, schemas, Registry.FORMATS),
+                    Registry.notRun(Workload.CSV, schemas, Registry.FORMATS));
+            assertEquals(Registry.entries(Workload.JSONL, schemas, Registry.FORMATS).stream().map(e -> e.info()).toList(),
+                    Registry.entries(Workload.CSV, schemas, Registry.FORMATS).stream().map(e -> e.info()).toList());
         }
-        assertTrue(runs > 0, "no format runs jsonl");
-        assertEquals(Registry.notRun("jsonl"), Registry.notRun("csv"));
-        assertEquals(Registry.entries(Workload.JSONL).stream().map(e -> e.info()).toList(),
-                Registry.entries(Workload.CSV).stream().map(e -> e.info()).toList());
     }
 
     /** `--list --json` lists csv in the workloads of exactly the formats that list jsonl. */
@@ -95,10 +111,11 @@ class CsvTest {
 
     /**
      * A csv dataset through the command line, as ResultsSchemaTest runs jsonl's: its results name the workload csv, every format
-     * that runs jsonl is measured with its jsonl notes, and every other is in not_run with its jsonl reason.
+     * that runs it is measured with its jsonl notes, and every other is in not_run with its jsonl reason.
      */
     @Test
     void aCsvDatasetRunsEndToEndAndItsResultsSayCsv(@TempDir Path dir) throws Exception {
+        RecordSchemas schemas = fixtureSchemas();
         Path out = dir.resolve("csv-results.json");
         Ran r = Ran.run("--dataset", csvFixture().toString(), "--out", out.toString(), "--runs", "1", "--warmup", "0", "--jit-warmup-ms",
                 "0");
@@ -126,15 +143,16 @@ class CsvTest {
                 }
             }
         }
-        assertEquals(Registry.FORMATS.stream().filter(f -> f.runs("jsonl")).map(f -> f.info().name()).toList(), measured);
+        assertEquals(Registry.FORMATS.stream().filter(f -> f.on(Workload.CSV, schemas).runs()).map(f -> f.info().name()).toList(),
+                measured);
         Map<String, String> reasons = new HashMap<>();
         for (JsonNode n : j.get("not_run")) {
             reasons.put(n.get("name").asText(), n.get("reason").asText());
         }
         assertEquals(Registry.FORMATS.size() - measured.size() + Registry.UNAVAILABLE.size(), reasons.size());
         for (Registry.Format f : Registry.FORMATS) {
-            if (!f.runs("jsonl")) {
-                assertEquals(f.reason("jsonl"), reasons.get(f.info().name()), f.info().name());
+            if (!f.on(Workload.CSV, schemas).runs()) {
+                assertEquals(f.on(Workload.CSV, schemas).notRun(), reasons.get(f.info().name()), f.info().name());
             }
         }
         for (String name : ResultsSchemaTest.NOT_ON_JSONL) {
@@ -148,6 +166,7 @@ class CsvTest {
      */
     @Test
     void aCsvDatasetsStreamsAreJsonlsAndDecodeBack(@TempDir Path dir) throws Exception {
+        RecordSchemas schemas = fixtureSchemas();
         Path csvDir = Files.createDirectory(dir.resolve("csv")), jsonlDir = Files.createDirectory(dir.resolve("jsonl"));
         Path jsonl = dir.resolve("jsonl.jsonl");
         List<String> lines = Files.readAllLines(csvFixture());
@@ -161,7 +180,7 @@ class CsvTest {
         for (Registry.Format f : Registry.FORMATS) {
             String base = "java-" + f.info().name();
             assertEquals(Files.exists(jsonlDir.resolve(base + ".json")), Files.exists(csvDir.resolve(base + ".json")), base);
-            if (!f.runs("jsonl")) {
+            if (!f.on(Workload.CSV, schemas).runs()) {
                 continue;
             }
             JsonNode m = JSON.readTree(csvDir.resolve(base + ".json").toFile()), n = JSON.readTree(jsonlDir.resolve(base + ".json").toFile());
