@@ -102,7 +102,7 @@ where
 
     let mut reader = input.open()?;
     let mut written = 0u64;
-    let mut text = String::new();
+    let mut text = Vec::new();
     while let Some(window) = reader.next_window(crate::input::DEFAULT_WINDOW)? {
         for &i in window.order {
             let record = &window.records[i as usize];
@@ -115,8 +115,8 @@ where
             }
             text.clear();
             W::handoff_line(record, &mut text);
-            text.push('\n');
-            out.write_all(text.as_bytes()).with_context(cannot_write)?;
+            text.push(b'\n');
+            out.write_all(&text).with_context(cannot_write)?;
             written += 1;
         }
     }

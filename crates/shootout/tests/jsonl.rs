@@ -163,3 +163,129 @@ fn a_given_column_type_overrides_the_inferred_one_and_is_checked() {
         "{stderr}"
     );
 }
+
+fn spec_fixture(name: &str) -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../spec/fixtures").join(name)
+}
+
+#[test]
+fn a_schema_adds_its_dynamic_format_and_every_format_runs_the_typed_records() {
+    for (schema, runs, other) in [
+        ("events.proto", "protobuf-dynamic", "avro-generic"),
+        ("events.avsc", "avro-generic", "protobuf-dynamic"),
+    ] {
+        let output = quick_run()
+            .args(["--workload", "jsonl", "--records", "300", "--export-json", "-", "--schema"])
+            .arg(spec_fixture(schema))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert!(stderr.contains(&format!("every record fits {schema}")), "{stderr}");
+        let results: Value = serde_json::from_str(&stdout_of(output)).unwrap();
+        assert_fits_results_schema(&results);
+        assert_eq!(results["failed"], serde_json::json!([]));
+        let format = results["formats"].as_array().unwrap().iter().find(|f| f["name"] == runs);
+        assert_eq!(format.unwrap()["labels"]["api"], "dynamic", "{schema}");
+        assert!(names(&results, "formats").contains(&"json-serde_json".to_owned()));
+        assert!(names(&results, "not_run").contains(&other.to_owned()), "{schema}");
+    }
+}
+
+#[test]
+fn records_that_do_not_fit_the_schema_are_named_one_line_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = temp_file(
+        &dir,
+        "bad.jsonl",
+        b"{\"id\":5}\n\n{\"id\":\"x\",\"user\":{\"roles\":[1]},\"nope\":2}\n",
+    );
+    let output = shootout()
+        .args(["run", "--workload", "jsonl", "--input"])
+        .arg(&path)
+        .arg("--schema")
+        .arg(spec_fixture("events.proto"))
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let lines: Vec<&str> = stderr.lines().collect();
+    let name = path.display().to_string();
+    assert_eq!(
+        lines,
+        [
+            format!("{name}: line 3: id: \"x\" is a string, the field is int64"),
+            format!("{name}: line 3: user.roles[0]: 1 is an integer, the field is string"),
+            format!("{name}: line 3: nope: no such field in message shootout.events.Event"),
+            format!(
+                "error: {name}: 1 record does not fit events.proto (message shootout.events.Event) (the violations above)"
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_schema_that_cannot_be_used_is_one_error_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken =
+        temp_file(&dir, "broken.proto", b"syntax = \"proto3\";\nmessage A {\n  int32 x = 1\n}\n");
+    let two = temp_file(&dir, "two.proto", b"syntax = \"proto3\";\nmessage A {}\nmessage B {}\n");
+    let cases = [
+        (
+            vec!["--workload", "jsonl", "--schema", broken.to_str().unwrap()],
+            "broken.proto: line 4, column 1: expected ';' or '['",
+        ),
+        (
+            vec!["--workload", "jsonl", "--schema", two.to_str().unwrap()],
+            "two.proto: 2 messages could be the record (A, B); name one with --schema two.proto#Message",
+        ),
+        (
+            vec!["--workload", "jsonl", "--schema", "events.json"],
+            "--schema events.json: expected a .proto",
+        ),
+        (vec!["--workload", "csv", "--schema", "x.proto"], "--schema is for --workload jsonl"),
+    ];
+    for (args, expected) in cases {
+        let output = shootout().arg("run").args(&args).output().unwrap();
+        assert!(!output.status.success());
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(expected), "{stderr}");
+    }
+}
+
+#[test]
+fn a_csv_runs_the_schema_formats_with_the_schemas_its_columns_give() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = temp_file(&dir, "named.csv", b"id,price,ok,note\n1,2.5,true,a\n2,,false,\n");
+    let output = quick_run()
+        .args(["--workload", "csv", "--export-json", "-", "--input"])
+        .arg(&csv)
+        .output()
+        .unwrap();
+    let results: Value = serde_json::from_str(&stdout_of(output)).unwrap();
+    assert_eq!(results["failed"], serde_json::json!([]));
+    let formats = names(&results, "formats");
+    assert!(
+        formats.contains(&"protobuf-dynamic".to_owned())
+            && formats.contains(&"avro-generic".to_owned()),
+        "{formats:?}"
+    );
+    let spaced = temp_file(&dir, "spaced.csv", b"id,unit price\n1,2.5\n");
+    let output = quick_run()
+        .args(["--workload", "csv", "--export-json", "-", "--input"])
+        .arg(&spaced)
+        .output()
+        .unwrap();
+    let results: Value = serde_json::from_str(&stdout_of(output)).unwrap();
+    let reason = results["not_run"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["name"] == "avro-generic")
+        .unwrap()["reason"]
+        .clone();
+    assert_eq!(
+        reason,
+        "the csv's columns give no schema: column 'unit price' is not an identifier ([A-Za-z_][A-Za-z0-9_]*)"
+    );
+}

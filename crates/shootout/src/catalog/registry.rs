@@ -524,14 +524,14 @@ mod tests {
 #[cfg(test)]
 mod jsonl_edges {
     use super::*;
-    use crate::workload::jsonl::{Value, ValueSink, visit};
+    use crate::workload::jsonl::{Value, ValueSink, visit_input};
 
     /// What a format shows on `records`: "" for a match, else its error or finding.
     fn outcome(format: &Registered<Jsonl>, lines: &[&str]) -> String {
         let records: Vec<Value> =
             lines.iter().map(|l| Value::parse(l.as_bytes()).unwrap()).collect();
         let mut reference = ValueSink::default();
-        records.iter().for_each(|r| visit(r, &mut reference));
+        records.iter().for_each(|r| visit_input(r, &mut reference));
         let mut codec = format.codec().unwrap();
         let mut stream = Vec::new();
         for record in &records {

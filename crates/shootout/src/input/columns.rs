@@ -10,9 +10,10 @@ use anyhow::{Result, anyhow, bail};
 use csv::StringRecord;
 use num_bigint::BigInt;
 
+use crate::input::csv::csv_error;
 use crate::input::source::{Source, Tap};
-use crate::input::{Input, InputFile, Reader, Scanned, Window, in_file_order};
-use crate::workload::jsonl::schema::RecordSchemas;
+use crate::input::{Input, Reader, Scanned, Window, in_file_order};
+use crate::workload::jsonl::schema::{RecordSchemas, is_identifier};
 use crate::workload::jsonl::{Csv, Value, ValueSink, visit};
 use crate::workload::tabular::{Cell, elide};
 use crate::workload::{Dataset, Workload};
@@ -102,7 +103,7 @@ impl CsvColumns {
             .zip(&possible)
             .find(|(c, p)| c.kind == ColumnType::Integer && p.wide)
             .map(|(c, _)| c.name.as_str());
-        let schemas = super::schema::for_columns(&columns, wide);
+        let schemas = schemas_of(&columns, wide);
         Ok(CsvColumns { source, columns, schemas })
     }
 
@@ -111,6 +112,61 @@ impl CsvColumns {
         let columns: Vec<String> =
             self.columns.iter().map(|c| format!("{} ({})", elide(&c.name), c.kind)).collect();
         format!("{}: columns {}", self.source.name(), columns.join(", "))
+    }
+}
+
+/// The schemas a `csv` run's columns give (docs/dataset-format.md, "`csv`
+/// schemas"): a proto3 message `Row` with an `optional` field per column and
+/// an Avro record `Row` with a `["null", T]` field per column, or why not.
+/// `wide` names an integer column holding a value beyond 64 signed bits.
+fn schemas_of(columns: &[Column], wide: Option<&str>) -> RecordSchemas {
+    let refused =
+        |reason: String| RecordSchemas { protobuf: Err(reason.clone()), avro: Err(reason) };
+    if let Some(column) = columns.iter().find(|c| !is_identifier(&c.name)) {
+        return refused(format!(
+            "the csv's columns give no schema: column '{}' is not an identifier ([A-Za-z_][A-Za-z0-9_]*)",
+            column.name.escape_debug()
+        ));
+    }
+    if let Some(column) = wide {
+        return refused(format!(
+            "the csv's columns give no schema: integer column '{column}' holds a value beyond 64 signed bits"
+        ));
+    }
+    let fields: Vec<String> = columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let kind = match c.kind {
+                ColumnType::Integer => "int64",
+                ColumnType::Float => "double",
+                ColumnType::Boolean => "bool",
+                ColumnType::Text => "string",
+            };
+            format!("  optional {kind} {} = {};\n", c.name, i + 1)
+        })
+        .collect();
+    let proto = format!(
+        "syntax = \"proto3\";\n\npackage shootout.csv;\n\nmessage Row {{\n{}}}\n",
+        fields.concat()
+    );
+    let fields: Vec<serde_json::Value> = columns
+        .iter()
+        .map(|c| {
+            let kind = match c.kind {
+                ColumnType::Integer => "long",
+                ColumnType::Float => "double",
+                ColumnType::Boolean => "boolean",
+                ColumnType::Text => "string",
+            };
+            serde_json::json!({ "name": c.name, "type": ["null", kind], "default": null })
+        })
+        .collect();
+    let avsc = serde_json::json!({ "type": "record", "name": "Row", "namespace": "shootout.csv", "fields": fields });
+    RecordSchemas {
+        protobuf: super::schema::compile_text("row.proto", proto).map(Arc::new),
+        avro: crate::workload::jsonl::schema::AvroSchema::new("row.avsc".into(), avsc.to_string())
+            .map(Arc::new),
     }
 }
 
@@ -221,7 +277,8 @@ impl Rows {
             .buffer_capacity(1 << 20)
             .from_reader(raw);
         let mut record = StringRecord::new();
-        let read = reader.read_record(&mut record).map_err(|e| csv_error(&name, &e))?;
+        let read =
+            reader.read_record(&mut record).map_err(|e| csv_error(&name, &e, &[] as &[&str]))?;
         if !read {
             bail!("{name}: empty file, expected a header line of column names");
         }
@@ -241,7 +298,11 @@ impl Rows {
 
     /// Reads the next row; false at the end. A row must have the header's cell count.
     fn next(&mut self) -> Result<bool> {
-        if !self.reader.read_record(&mut self.record).map_err(|e| csv_error(&self.name, &e))? {
+        if !self
+            .reader
+            .read_record(&mut self.record)
+            .map_err(|e| csv_error(&self.name, &e, &self.header))?
+        {
             return Ok(false);
         }
         if self.record.len() != self.header.len() {
@@ -258,18 +319,6 @@ impl Rows {
 
     fn line(&self) -> u64 {
         self.record.position().map_or(0, |p| p.line())
-    }
-}
-
-fn csv_error(name: &str, error: &csv::Error) -> anyhow::Error {
-    match error.kind() {
-        csv::ErrorKind::Utf8 { pos, err } => anyhow!(
-            "{name}: line {}, column {}: not UTF-8 text",
-            pos.as_ref().map_or(0, |p| p.line()),
-            err.field() + 1
-        ),
-        csv::ErrorKind::Io(e) => anyhow!("{name}: read failed: {e}"),
-        _ => anyhow!("{name}: {error}"),
     }
 }
 
@@ -343,12 +392,7 @@ impl Reader<Csv> for ColumnsReader<'_> {
 
     fn finish(self: Box<Self>) -> Result<Scanned<Csv>> {
         let (bytes, sha256) = self.rows.tap.digest();
-        let file = match self.source {
-            Source::Memory { .. } => None,
-            Source::File(_) | Source::Stdin => {
-                Some(InputFile { path: self.source.name(), bytes, sha256 })
-            }
-        };
+        let file = self.source.input_file(bytes, sha256);
         let reference = <Csv as Workload>::finish(self.reference);
         Ok(Scanned {
             operations: reference.records,
@@ -380,6 +424,41 @@ pub fn sample() -> Dataset<Csv> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::workload::jsonl::schema::Given;
+
+    fn column(name: &str, kind: ColumnType) -> Column {
+        Column { name: name.into(), kind }
+    }
+
+    #[test]
+    fn a_csv_row_is_its_own_projection_under_both_derived_schemas() {
+        let columns = [
+            column("id", ColumnType::Integer),
+            column("price", ColumnType::Float),
+            column("paid", ColumnType::Boolean),
+            column("note", ColumnType::Text),
+        ];
+        let schemas = schemas_of(&columns, None);
+        let row = Value::parse(br#"{"id":0,"price":-0.0,"paid":false,"note":""}"#).unwrap();
+        let sparse = Value::parse(br#"{"id":-5}"#).unwrap();
+        for given in [
+            Given::Protobuf(schemas.protobuf.ok().unwrap()),
+            Given::Avro(schemas.avro.ok().unwrap()),
+        ] {
+            assert_eq!(given.project(&row).unwrap(), row);
+            assert_eq!(given.project(&sparse).unwrap(), sparse);
+        }
+    }
+
+    #[test]
+    fn columns_that_make_no_schema_say_why() {
+        let schemas = schemas_of(&[column("weight kg", ColumnType::Float)], None);
+        assert!(
+            schemas.protobuf.err().unwrap().contains("column 'weight kg' is not an identifier")
+        );
+        let schemas = schemas_of(&[column("n", ColumnType::Integer)], Some("n"));
+        assert!(schemas.avro.err().unwrap().contains("beyond 64 signed bits"));
+    }
 
     fn memory(text: &str) -> Source {
         Source::Memory { name: "t.csv".into(), bytes: Arc::from(text.as_bytes()) }

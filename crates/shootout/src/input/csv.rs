@@ -9,7 +9,7 @@ use anyhow::{Result, anyhow, bail};
 use csv::StringRecord;
 
 use crate::input::source::{Raw, Source, Tap};
-use crate::input::{Input, InputFile, Reader, Scanned, Window, in_file_order};
+use crate::input::{Input, Reader, Scanned, Window, in_file_order};
 use crate::workload::Workload;
 use crate::workload::fields::{FieldSink, Fields};
 use crate::workload::tabular::{HEADER, Row, elide};
@@ -164,7 +164,11 @@ impl<R: Row> Rows<R> {
     /// Reads the next record into `self.record`; false at the end of the file,
     /// where `self.record` keeps the last record.
     fn read(&mut self) -> Result<bool> {
-        if !self.reader.read_record(&mut self.next).map_err(|e| csv_error(&self.name, &e))? {
+        if !self
+            .reader
+            .read_record(&mut self.next)
+            .map_err(|e| csv_error(&self.name, &e, &HEADER))?
+        {
             if self.quote_left_open() {
                 return Err(self.unterminated_quote());
             }
@@ -216,12 +220,17 @@ fn line_breaks(text: &str) -> usize {
 }
 
 /// csv's own messages, without the cell text of its UTF-8 errors.
-fn csv_error(name: &str, error: &csv::Error) -> anyhow::Error {
+pub(super) fn csv_error(
+    name: &str,
+    error: &csv::Error,
+    columns: &[impl AsRef<str>],
+) -> anyhow::Error {
     match error.kind() {
         csv::ErrorKind::Utf8 { pos, err } => {
             let line = pos.as_ref().map_or(0, |p| p.line());
             let column = err.field() + 1;
-            let field = HEADER.get(err.field()).map_or(String::new(), |f| format!(" ({f})"));
+            let field =
+                columns.get(err.field()).map_or(String::new(), |f| format!(" ({})", f.as_ref()));
             anyhow!(
                 "{name}: line {line}, column {column}{field}: not UTF-8 text (from byte {} of the cell)",
                 err.valid_up_to()
@@ -289,14 +298,7 @@ impl<R: Row> Reader<Fields<R>> for CsvReader<'_, R> {
 
     fn finish(self: Box<Self>) -> Result<Scanned<Fields<R>>> {
         let input = self.rows.finish();
-        let file = match self.source {
-            Source::Memory { .. } => None,
-            Source::File(_) | Source::Stdin => Some(InputFile {
-                path: self.source.name(),
-                bytes: input.size.bytes,
-                sha256: input.sha256,
-            }),
-        };
+        let file = self.source.input_file(input.size.bytes, input.sha256);
         let reference = <Fields<R> as Workload>::finish(self.reference);
         Ok(Scanned {
             operations: reference.records,

@@ -8,7 +8,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 use super::{IexPackets, Source};
-use crate::input::{Input, InputFile, Reader, Scanned, Window, in_file_order};
+use crate::input::{Input, Reader, Scanned, Window, in_file_order};
 #[cfg(test)]
 use crate::workload::Dataset;
 use crate::workload::iex::wire::{self, Decoded, Protocol};
@@ -276,14 +276,7 @@ impl Reader<Iex> for CaptureReader<'_> {
 
     fn finish(self: Box<Self>) -> Result<Scanned<Iex>> {
         let report = self.records.finish()?;
-        let file = match self.source {
-            Source::Memory { .. } => None,
-            Source::File(_) | Source::Stdin => Some(InputFile {
-                path: report.file.clone(),
-                bytes: report.input_bytes,
-                sha256: report.sha256.clone(),
-            }),
-        };
+        let file = self.source.input_file(report.input_bytes, report.sha256.clone());
         Ok(Scanned {
             reference: report.reference(),
             operations: report.records,

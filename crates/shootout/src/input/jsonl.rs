@@ -10,10 +10,10 @@ use anyhow::{Result, anyhow, bail};
 
 use crate::input::capture::GZIP_MAGIC;
 use crate::input::source::{Source, Tap};
-use crate::input::{Input, InputFile, Reader, Scanned, Window, in_file_order};
+use crate::input::{Input, Reader, Scanned, Window, in_file_order};
 use crate::workload::Workload;
 use crate::workload::jsonl::schema::{Given, RecordSchemas};
-use crate::workload::jsonl::{Jsonl, Value, ValueSink, visit};
+use crate::workload::jsonl::{Jsonl, Value, ValueSink, visit, visit_input};
 
 /// A JSON Lines file as the harness reads it: one streaming pass per run.
 pub struct JsonlFile {
@@ -140,7 +140,7 @@ impl Reader<Jsonl> for JsonlReader<'_> {
         self.window.clear();
         while self.window.len() < max.max(1) {
             let Some(record) = self.next_record()? else { break };
-            visit(&record, &mut self.reference);
+            visit_input(&record, &mut self.reference);
             self.window.push(record);
         }
         let n = self.window.len();
@@ -171,12 +171,7 @@ impl Reader<Jsonl> for JsonlReader<'_> {
             bail!("{}: {records} not fit {} ({shown})", self.name, schema.describe());
         }
         let (bytes, sha256) = self.tap.digest();
-        let file = match self.source {
-            Source::Memory { .. } => None,
-            Source::File(_) | Source::Stdin => {
-                Some(InputFile { path: self.source.name(), bytes, sha256 })
-            }
-        };
+        let file = self.source.input_file(bytes, sha256);
         let reference = <Jsonl as Workload>::finish(self.reference);
         let mut warnings = Vec::new();
         if let Some(schema) = self.schema {

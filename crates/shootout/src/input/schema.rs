@@ -1,6 +1,5 @@
 //! `--schema FILE.proto[#Message] | FILE.avsc`: the user's schema read and
-//! compiled (protox, a protobuf compiler in Rust, so no protoc is needed),
-//! and the schemas a `csv` run builds from its columns.
+//! compiled (protox, a protobuf compiler in Rust, so no protoc is needed).
 
 use std::path::Path;
 use std::sync::Arc;
@@ -8,10 +7,7 @@ use std::sync::Arc;
 use anyhow::{Context, Result, bail};
 use protox::file::{File, FileResolver};
 
-use crate::input::columns::{Column, ColumnType};
-use crate::workload::jsonl::schema::{
-    AvroSchema, Given, ProtobufSchema, RecordSchemas, is_identifier,
-};
+use crate::workload::jsonl::schema::{AvroSchema, Given, ProtobufSchema};
 
 /// Reads the schema `arg` names: a `.proto` (with `#Message` to name the
 /// record message) or an `.avsc`.
@@ -80,62 +76,8 @@ fn compiled_error(error: &protox::Error, source: Option<&str>) -> String {
     }
 }
 
-/// The schemas a `csv` run's columns give (docs/dataset-format.md, "`csv`
-/// schemas"): a proto3 message `Row` with an `optional` field per column and
-/// an Avro record `Row` with a `["null", T]` field per column, or why not.
-/// `wide` names an integer column holding a value beyond 64 signed bits.
-pub fn for_columns(columns: &[Column], wide: Option<&str>) -> RecordSchemas {
-    let refused =
-        |reason: String| RecordSchemas { protobuf: Err(reason.clone()), avro: Err(reason) };
-    if let Some(column) = columns.iter().find(|c| !is_identifier(&c.name)) {
-        return refused(format!(
-            "the csv's columns give no schema: column '{}' is not an identifier ([A-Za-z_][A-Za-z0-9_]*)",
-            column.name.escape_debug()
-        ));
-    }
-    if let Some(column) = wide {
-        return refused(format!(
-            "the csv's columns give no schema: integer column '{column}' holds a value beyond 64 signed bits"
-        ));
-    }
-    let fields: Vec<String> = columns
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let kind = match c.kind {
-                ColumnType::Integer => "int64",
-                ColumnType::Float => "double",
-                ColumnType::Boolean => "bool",
-                ColumnType::Text => "string",
-            };
-            format!("  optional {kind} {} = {};\n", c.name, i + 1)
-        })
-        .collect();
-    let proto = format!(
-        "syntax = \"proto3\";\n\npackage shootout.csv;\n\nmessage Row {{\n{}}}\n",
-        fields.concat()
-    );
-    let fields: Vec<serde_json::Value> = columns
-        .iter()
-        .map(|c| {
-            let kind = match c.kind {
-                ColumnType::Integer => "long",
-                ColumnType::Float => "double",
-                ColumnType::Boolean => "boolean",
-                ColumnType::Text => "string",
-            };
-            serde_json::json!({ "name": c.name, "type": ["null", kind], "default": null })
-        })
-        .collect();
-    let avsc = serde_json::json!({ "type": "record", "name": "Row", "namespace": "shootout.csv", "fields": fields });
-    RecordSchemas {
-        protobuf: compile_text("row.proto", proto).map(Arc::new),
-        avro: AvroSchema::new("row.avsc".into(), avsc.to_string()).map(Arc::new),
-    }
-}
-
 /// A `.proto` held in memory, compiled.
-fn compile_text(name: &'static str, source: String) -> Result<ProtobufSchema, String> {
+pub(super) fn compile_text(name: &'static str, source: String) -> Result<ProtobufSchema, String> {
     struct OneFile(&'static str, String);
     impl FileResolver for OneFile {
         fn open_file(&self, name: &str) -> Result<File, protox::Error> {
@@ -156,39 +98,6 @@ fn compile_text(name: &'static str, source: String) -> Result<ProtobufSchema, St
 mod tests {
     use super::*;
     use crate::workload::jsonl::Value;
-
-    fn column(name: &str, kind: ColumnType) -> Column {
-        Column { name: name.into(), kind }
-    }
-
-    #[test]
-    fn a_csv_row_is_its_own_projection_under_both_derived_schemas() {
-        let columns = [
-            column("id", ColumnType::Integer),
-            column("price", ColumnType::Float),
-            column("paid", ColumnType::Boolean),
-            column("note", ColumnType::Text),
-        ];
-        let schemas = for_columns(&columns, None);
-        let row = Value::parse(br#"{"id":0,"price":-0.0,"paid":false,"note":""}"#).unwrap();
-        let sparse = Value::parse(br#"{"id":-5}"#).unwrap();
-        for given in
-            [Given::Protobuf(schemas.protobuf.unwrap()), Given::Avro(schemas.avro.unwrap())]
-        {
-            assert_eq!(given.project(&row).unwrap(), row);
-            assert_eq!(given.project(&sparse).unwrap(), sparse);
-        }
-    }
-
-    #[test]
-    fn columns_that_make_no_schema_say_why() {
-        let schemas = for_columns(&[column("weight kg", ColumnType::Float)], None);
-        assert!(
-            schemas.protobuf.err().unwrap().contains("column 'weight kg' is not an identifier")
-        );
-        let schemas = for_columns(&[column("n", ColumnType::Integer)], Some("n"));
-        assert!(schemas.avro.err().unwrap().contains("beyond 64 signed bits"));
-    }
 
     #[test]
     fn the_schema_argument_is_a_proto_or_an_avsc() {
@@ -218,11 +127,7 @@ message R {
 
     fn projected(given: &Given, line: &str) -> Result<String, String> {
         match given.project(&Value::parse(line.as_bytes()).unwrap()) {
-            Ok(value) => {
-                let mut text = String::new();
-                value.write(&mut text);
-                Ok(text)
-            }
+            Ok(value) => Ok(value.text()),
             Err(violations) => {
                 Err(violations.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))
             }

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
+use crate::input::InputFile;
 use anyhow::{Context, Result, bail};
 use sha2::{Digest, Sha256};
 
@@ -27,6 +28,15 @@ pub enum Source {
 }
 
 impl Source {
+    /// What the results record of the file a pass read (`bytes` long, its
+    /// SHA-256 `sha256`): nothing for records held in memory.
+    pub fn input_file(&self, bytes: u64, sha256: String) -> Option<InputFile> {
+        match self {
+            Source::Memory { .. } => None,
+            Source::File(_) | Source::Stdin => Some(InputFile { path: self.name(), bytes, sha256 }),
+        }
+    }
+
     /// A command-line input: `-` is standard input.
     pub fn from_arg(path: PathBuf) -> Source {
         if path.as_os_str() == "-" { Source::Stdin } else { Source::File(path) }

@@ -39,11 +39,11 @@ pub trait Workload: 'static {
     }
     /// Appends the record's line of the dataset hand-off (docs/dataset-format.md):
     /// its serde JSON, unless the workload writes its records otherwise.
-    fn handoff_line(record: &Self::Record, out: &mut String)
+    fn handoff_line(record: &Self::Record, out: &mut Vec<u8>)
     where
         Self::Record: Serialize,
     {
-        out.push_str(&serde_json::to_string(record).expect("a record serializes to JSON"));
+        serde_json::to_writer(out, record).expect("a record serializes to JSON");
     }
 }
 

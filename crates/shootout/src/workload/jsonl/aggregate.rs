@@ -267,7 +267,7 @@ impl ValueSink {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::workload::jsonl::{Value, visit};
+    use crate::workload::jsonl::{Value, visit, visit_input};
 
     fn hash(json: &str) -> u64 {
         let mut sink = ValueSink::default();
@@ -303,7 +303,7 @@ mod tests {
 
     fn totals(json: &str) -> JsonlAggregate {
         let mut sink = ValueSink::default();
-        visit(&Value::parse(json.as_bytes()).unwrap(), &mut sink);
+        visit_input(&Value::parse(json.as_bytes()).unwrap(), &mut sink);
         sink.finish()
     }
 

@@ -126,12 +126,12 @@ fn event(r: &mut Random, i: i64) -> Value {
 
 /// The records as JSON Lines text, one canonical line each.
 pub fn render(records: &[Value]) -> String {
-    let mut out = String::new();
+    let mut out = Vec::new();
     for record in records {
         record.write(&mut out);
-        out.push('\n');
+        out.push(b'\n');
     }
-    out
+    String::from_utf8(out).expect("JSON text is UTF-8")
 }
 
 /// Writes `records` as [`render`] does, a line at a time; returns the bytes written.
@@ -140,12 +140,12 @@ pub fn write(
     out: &mut dyn std::io::Write,
 ) -> std::io::Result<u64> {
     let mut written = 0;
-    let mut line = String::new();
+    let mut line = Vec::new();
     for record in records {
         line.clear();
         record.write(&mut line);
-        line.push('\n');
-        out.write_all(line.as_bytes())?;
+        line.push(b'\n');
+        out.write_all(&line)?;
         written += line.len() as u64;
     }
     Ok(written)

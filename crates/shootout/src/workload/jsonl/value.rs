@@ -3,7 +3,7 @@
 //! exact value at any size, floats are the double nearest their text, and
 //! objects keep every member in order, duplicate keys included.
 
-use std::fmt::Write as _;
+use std::io::Write as _;
 
 use jiter::{Jiter, NumberAny, NumberInt, Peek};
 use num_bigint::BigInt;
@@ -74,49 +74,48 @@ impl Value {
     /// Appends the canonical text (docs/dataset-format.md): members in order
     /// with duplicates, integers in full, floats in their shortest form with a
     /// `.` or an exponent, so the text reads back to the same value.
-    pub fn write(&self, out: &mut String) {
+    pub fn write(&self, out: &mut Vec<u8>) {
         match self {
-            Value::Null => out.push_str("null"),
-            Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-            Value::Int(v) => write!(out, "{v}").expect("writing to a String"),
-            Value::UInt(v) => write!(out, "{v}").expect("writing to a String"),
-            Value::Big(v) => write!(out, "{v}").expect("writing to a String"),
-            Value::Float(v) => write_float(*v, out),
-            Value::String(s) => write_string(s, out),
+            Value::Null => out.extend_from_slice(b"null"),
+            Value::Bool(b) => out.extend_from_slice(if *b { b"true" } else { b"false" }),
+            Value::Int(v) => write!(out, "{v}").expect("writing to a Vec"),
+            Value::UInt(v) => write!(out, "{v}").expect("writing to a Vec"),
+            Value::Big(v) => write!(out, "{v}").expect("writing to a Vec"),
+            // serde_json's float text (shortest round trip, always a `.` or an
+            // exponent) and string escapes, written in place.
+            Value::Float(v) => serde_json::to_writer(&mut *out, v).expect("a finite float"),
+            Value::String(s) => serde_json::to_writer(&mut *out, s).expect("a string"),
             Value::Array(elements) => {
-                out.push('[');
+                out.push(b'[');
                 for (i, element) in elements.iter().enumerate() {
                     if i > 0 {
-                        out.push(',');
+                        out.push(b',');
                     }
                     element.write(out);
                 }
-                out.push(']');
+                out.push(b']');
             }
             Value::Object(members) => {
-                out.push('{');
+                out.push(b'{');
                 for (i, (key, value)) in members.iter().enumerate() {
                     if i > 0 {
-                        out.push(',');
+                        out.push(b',');
                     }
-                    write_string(key, out);
-                    out.push(':');
+                    serde_json::to_writer(&mut *out, key).expect("a string");
+                    out.push(b':');
                     value.write(out);
                 }
-                out.push('}');
+                out.push(b'}');
             }
         }
     }
-}
 
-/// A float's shortest round-trip text, always with a `.` or an exponent
-/// (serde_json's formatting, which is ryu's).
-fn write_float(value: f64, out: &mut String) {
-    out.push_str(&serde_json::to_string(&value).expect("a finite float serializes"));
-}
-
-fn write_string(text: &str, out: &mut String) {
-    out.push_str(&serde_json::to_string(text).expect("a string serializes"));
+    /// The canonical text as a String.
+    pub fn text(&self) -> String {
+        let mut out = Vec::new();
+        self.write(&mut out);
+        String::from_utf8(out).expect("JSON text is UTF-8")
+    }
 }
 
 enum Problem {
@@ -228,9 +227,7 @@ mod tests {
     use super::*;
 
     fn text(json: &str) -> String {
-        let mut out = String::new();
-        Value::parse(json.as_bytes()).unwrap().write(&mut out);
-        out
+        Value::parse(json.as_bytes()).unwrap().text()
     }
 
     #[test]

@@ -149,8 +149,7 @@ impl Violation {
 
 /// A value's text in a violation, cut short.
 fn text(value: &Value) -> String {
-    let mut text = String::new();
-    value.write(&mut text);
+    let mut text = value.text();
     if text.chars().count() > 40 {
         text = text.chars().take(37).collect::<String>() + "...";
     }

@@ -112,12 +112,14 @@ class WorkloadTest {
         assertEquals("events.proto", p.file());
         assertEquals("shootout.events.Event", p.message());
         assertTrue(p.descriptorSet().length > 0);
-        assertNull(protobuf.avro());
+        assertEquals(new RecordSchemas.Unbuilt(
+                "no Avro schema: run with --schema FILE.avsc (a csv run builds one from its columns)"), protobuf.avro());
         RecordSchemas avro = Dataset.readHeader(Spec.fixture("jsonl-avro")).recordSchemas();
         RecordSchemas.Avro a = assertInstanceOf(RecordSchemas.Avro.class, avro.avro());
         assertEquals("events.avsc", a.file());
         assertTrue(a.schema().contains("\"name\": \"Event\""), a.schema());
-        assertNull(avro.protobuf());
+        assertEquals(new RecordSchemas.Unbuilt(
+                "no protobuf schema: run with --schema FILE.proto (a csv run builds one from its columns)"), avro.protobuf());
         assertSame(RecordSchemas.NONE, Dataset.readHeader(Spec.fixture("jsonl")).recordSchemas());
         assertSame(RecordSchemas.NONE, Dataset.readHeader(jsonlHeader(dir, null)).recordSchemas());
         RecordSchemas unbuilt = Dataset.readHeader(jsonlHeader(dir, "{\"protobuf\":{\"reason\":\"column 1: a b is not an identifier\"},"
