@@ -417,6 +417,7 @@ impl DataArgs {
             generated: self.generated.options(),
             column_types: self.column_types.clone(),
             schema: self.schema.clone(),
+            record_schemas: None,
         }
     }
 }

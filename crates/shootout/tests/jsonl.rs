@@ -289,3 +289,18 @@ fn a_csv_runs_the_schema_formats_with_the_schemas_its_columns_give() {
         "the csv's columns give no schema: column 'unit price' is not an identifier ([A-Za-z_][A-Za-z0-9_]*)"
     );
 }
+
+#[test]
+fn robustness_workers_decode_with_the_run_s_schema() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = shootout()
+        .current_dir(dir.path())
+        .args(["robustness", "--workload", "jsonl", "--records", "20", "--cases", "20"])
+        .args(["--formats", "protobuf-dynamic", "--schema"])
+        .arg(spec_fixture("events.proto"))
+        .output()
+        .unwrap();
+    let stdout = stdout_of(output);
+    assert!(stdout.contains("│ protobuf-dynamic"), "{stdout}");
+    assert!(!stdout.contains("not tested"), "{stdout}");
+}

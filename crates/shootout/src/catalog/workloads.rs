@@ -38,6 +38,9 @@ pub struct Data {
     pub column_types: Vec<(String, ColumnType)>,
     /// `--schema`: the `jsonl` records' protobuf or Avro schema.
     pub schema: Option<String>,
+    /// Schemas given whole (a robustness case file's), for the schema formats
+    /// in place of `--schema`'s or a csv's columns'.
+    pub record_schemas: Option<RecordSchemas>,
 }
 
 /// Something to do with a workload's input and registry, whichever workload it is.
@@ -220,7 +223,10 @@ fn json_lines(
         }
     };
     let schema = data.schema.as_deref().map(schema::load).transpose()?;
-    let schemas = schema.as_ref().map_or_else(RecordSchemas::default, Given::schemas);
+    let schemas = match (&data.record_schemas, &schema) {
+        (Some(given_whole), _) => given_whole.clone(),
+        (None, schema) => schema.as_ref().map_or_else(RecordSchemas::default, Given::schemas),
+    };
     task.on(&jsonl::JsonlFile { source, schema }, registry::with_schemas(formats, &schemas))
 }
 
@@ -248,7 +254,8 @@ fn csv_rows(
     }
     let input = CsvColumns::infer(source, &data.column_types)?;
     eprintln!("{}", input.describe());
-    let formats = registry::with_schemas(formats, &input.schemas);
+    let schemas = data.record_schemas.as_ref().unwrap_or(&input.schemas);
+    let formats = registry::with_schemas(formats, schemas);
     task.on(&input, formats)
 }
 

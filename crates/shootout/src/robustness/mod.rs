@@ -133,6 +133,7 @@ impl WorkloadTask for Task {
             cases_per_format: self.options.cases as usize,
             time_limit_ms: self.options.time_limit_ms,
             alloc_cap_bytes: self.options.alloc_cap_mib << 20,
+            record_schemas: input.record_schemas().map(|schemas| schemas.handoff()),
         };
         eprintln!(
             "robustness: {} cases per format from the first {} records of {} (seed {}); each decode in a worker \
@@ -264,6 +265,7 @@ fn test_format<W: Workload>(
         source: settings.source.clone(),
         time_limit_ms: settings.time_limit_ms,
         alloc_cap_bytes: settings.alloc_cap_bytes,
+        record_schemas: settings.record_schemas.clone(),
         records: encoded,
         cases,
     };
@@ -306,6 +308,7 @@ fn save_reproducers(
             source: file.source.clone(),
             time_limit_ms: file.time_limit_ms,
             alloc_cap_bytes: file.alloc_cap_bytes,
+            record_schemas: file.record_schemas.clone(),
             records: vec![file.records[case.record].clone()],
             cases: vec![Case { record: 0, found: Some(outcomes[i].clone()), ..case.clone() }],
         };

@@ -26,6 +26,10 @@ pub struct Settings {
     pub cases_per_format: usize,
     pub time_limit_ms: u64,
     pub alloc_cap_bytes: u64,
+    /// The input's record schemas as the hand-off writes them, for the case
+    /// files, whose workers must decode with the same schemas.
+    #[serde(skip)]
+    pub record_schemas: Option<serde_json::Value>,
 }
 
 #[derive(Serialize)]

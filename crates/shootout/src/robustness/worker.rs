@@ -20,6 +20,8 @@ use base64::engine::general_purpose::STANDARD as BASE64;
 use clap::ValueEnum;
 use serde::{Deserialize, Serialize};
 
+use crate::workload::jsonl::schema::RecordSchemas;
+
 use super::mutate::Kind;
 use crate::alloc::{CAP_EXCEEDED, Capped};
 use crate::benchmark::{DynCodec, Registered};
@@ -51,6 +53,10 @@ pub struct CaseFile {
     pub source: String,
     pub time_limit_ms: u64,
     pub alloc_cap_bytes: u64,
+    /// A `jsonl` or `csv` input's schemas, as the dataset hand-off writes
+    /// them: the schema formats decode the cases with these.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record_schemas: Option<serde_json::Value>,
     /// The records the cases mutate, as the format encoded them.
     pub records: Vec<Record>,
     pub cases: Vec<Case>,
@@ -206,6 +212,13 @@ pub fn dispatch_for(path: &Path, file: &CaseFile, task: impl WorkloadTask) -> Re
         generated: crate::input::generate::Options { packets: 2, seed: 0 },
         column_types: Vec::new(),
         schema: None,
+        record_schemas: match &file.record_schemas {
+            Some(handoff) => Some(
+                RecordSchemas::from_handoff(handoff)
+                    .map_err(|e| anyhow::anyhow!("{}: record_schemas: {e}", path.display()))?,
+            ),
+            None => None,
+        },
     };
     let workload = WorkloadName::from_str(&file.workload, false).map_err(|_| {
         anyhow::anyhow!("{}: unknown workload {}", path.display(), elide(&file.workload))

@@ -57,6 +57,36 @@ impl RecordSchemas {
     }
 }
 
+impl RecordSchemas {
+    /// The schemas [`RecordSchemas::handoff`] wrote.
+    pub fn from_handoff(handoff: &serde_json::Value) -> Result<RecordSchemas, String> {
+        use base64::Engine as _;
+        let text = |value: &serde_json::Value, key: &str| {
+            value[key].as_str().map(str::to_owned).ok_or_else(|| format!("{key} is not a string"))
+        };
+        let protobuf = &handoff["protobuf"];
+        let protobuf = match protobuf.get("reason") {
+            _ if protobuf.is_null() => Err(NO_PROTOBUF.to_owned()),
+            Some(reason) => Err(reason.as_str().unwrap_or_default().to_owned()),
+            None => {
+                let file = text(protobuf, "file")?;
+                let set = base64::engine::general_purpose::STANDARD
+                    .decode(text(protobuf, "descriptor_set")?)
+                    .map_err(|e| format!("descriptor_set: {e}"))?;
+                let message = text(protobuf, "message")?;
+                Ok(Arc::new(ProtobufSchema::new(file.clone(), set, &file, Some(&message))?))
+            }
+        };
+        let avro = &handoff["avro"];
+        let avro = match avro.get("reason") {
+            _ if avro.is_null() => Err(NO_AVRO.to_owned()),
+            Some(reason) => Err(reason.as_str().unwrap_or_default().to_owned()),
+            None => Ok(Arc::new(AvroSchema::new(text(avro, "file")?, text(avro, "schema")?)?)),
+        };
+        Ok(RecordSchemas { protobuf, avro })
+    }
+}
+
 /// The schema `--schema` names: the one records are checked against and typed by.
 #[derive(Clone)]
 pub enum Given {
