@@ -66,6 +66,8 @@ run lang-all --input ../shared/data/iex/DEEP10.pcap.gz --lang all
 "$shootout" report "$out/lang-all.json" --export-html "$out/lang-all.html" --force
 run jvm-mixed --workload mixed --input "$out/mixed.csv" --lang jvm
 run jsonl-all --workload jsonl --lang all
+run jsonl-proto-all --workload jsonl --schema spec/fixtures/events.proto --lang all
+run csv-all --workload csv --lang all
 
 # The four published studies, each as its document describes it (BENCHMARKS.md
 # "The studies, reproduced"): printed tables to .md, everything to .json.
