@@ -47,7 +47,11 @@ public final class ProtobufCodec<R, S, M extends MessageLite> implements Codec<R
 
     @Override
     public void encode(Stream out, R r) throws Exception {
-        M m = to.apply(r);
+        writeDelimited(out, to.apply(r));
+    }
+
+    /** Appends {@code m} behind its varint length (writeDelimitedTo's framing), straight into the stream's array. */
+    static void writeDelimited(Stream out, MessageLite m) throws IOException {
         int n = m.getSerializedSize();
         out.ensure(5 + n);
         CodedOutputStream c = CodedOutputStream.newInstance(out.buf, out.len, 5 + n);
@@ -56,15 +60,29 @@ public final class ProtobufCodec<R, S, M extends MessageLite> implements Codec<R
         out.len += 5 + n - c.spaceLeft();
     }
 
-    @Override
-    public int decode(byte[] buf, int off, int end, S sink) throws Exception {
+    /** Where the varint-delimited message at {@code off} lies: its body's offset and length. */
+    record Frame(int body, int length) {
+        /** The bytes the frame takes from {@code off}. */
+        int used(int off) {
+            return body + length - off;
+        }
+    }
+
+    /** The varint-delimited message at {@code off}, checked to lie before {@code end}. */
+    static Frame frame(byte[] buf, int off, int end) throws IOException {
         CodedInputStream c = CodedInputStream.newInstance(buf, off, end - off);
         int n = c.readRawVarint32(), hdr = c.getTotalBytesRead();
         if (n < 0 || n > end - off - hdr) {
             throw new IOException("protobuf: length " + n + " with " + (end - off - hdr) + " bytes left");
         }
-        feed.accept(parser.parseFrom(buf, off + hdr, n), sink);
-        return hdr + n;
+        return new Frame(off + hdr, n);
+    }
+
+    @Override
+    public int decode(byte[] buf, int off, int end, S sink) throws Exception {
+        Frame f = frame(buf, off, end);
+        feed.accept(parser.parseFrom(buf, f.body(), f.length()), sink);
+        return f.used(off);
     }
 
     /** The workloads it maps (the tabular rows' mappings are generated from the schemas: ProtobufRows). */

@@ -1,8 +1,6 @@
 package shootout.formats.protobuf;
 
 import com.google.protobuf.ByteString;
-import com.google.protobuf.CodedInputStream;
-import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
 import com.google.protobuf.DescriptorProtos.FileDescriptorSet;
 import com.google.protobuf.Descriptors.Descriptor;
@@ -211,24 +209,15 @@ public final class ProtobufDynamic extends JsonlCodec<DynamicMessage> {
 
     @Override
     protected void write(Stream out, DynamicMessage m) throws IOException {
-        int n = m.getSerializedSize();
-        out.ensure(5 + n);
-        CodedOutputStream c = CodedOutputStream.newInstance(out.buf, out.len, 5 + n);
-        c.writeUInt32NoTag(n);
-        m.writeTo(c);
-        out.len += 5 + n - c.spaceLeft();
+        ProtobufCodec.writeDelimited(out, m);
     }
 
     @Override
     public int decode(byte[] buf, int off, int end, JsonlSink sink) throws Exception {
-        CodedInputStream c = CodedInputStream.newInstance(buf, off, end - off);
-        int n = c.readRawVarint32(), hdr = c.getTotalBytesRead();
-        if (n < 0 || n > end - off - hdr) {
-            throw new IOException("protobuf: length " + n + " with " + (end - off - hdr) + " bytes left");
-        }
+        ProtobufCodec.Frame f = ProtobufCodec.frame(buf, off, end);
         // The message type's parser (what DynamicMessage.parseFrom(type, ...) runs), which also refuses a stray end-group tag.
-        walk(parser.parseFrom(buf, off + hdr, n), sink);
-        return hdr + n;
+        walk(parser.parseFrom(buf, f.body(), f.length()), sink);
+        return f.used(off);
     }
 
     /**
