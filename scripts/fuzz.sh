@@ -33,7 +33,7 @@
 # Seeds: fuzz/seeds/<target> (committed, small generated captures and CSVs).
 # Inputs libFuzzer finds are kept in fuzz/corpus/<target> (not committed);
 # crashes and hangs land in fuzz/artifacts/<target>: each one becomes a
-# regression test in crates/shootout/tests/fuzz_parsers.rs.
+# regression test in crates/shootout/tests/it/fuzz_parsers.rs.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -6,10 +6,11 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
-use crate::benchmark::{self, Settings};
+use crate::benchmark;
 use crate::catalog::registry;
 use crate::catalog::{self, Data, WorkloadName};
 use crate::compare;
+use crate::document::Settings;
 use crate::export::{Kind, Target};
 use crate::input::csv;
 use crate::input::{Source, generate};

@@ -10,7 +10,8 @@ use serde::Serialize;
 
 use crate::benchmark::Registered;
 use crate::catalog::WorkloadTask;
-use crate::input::{Input, InputFile, Scanned};
+use crate::document::InputFile;
+use crate::input::{Input, Scanned};
 use crate::workload::Workload;
 
 pub const SCHEMA: &str = "shootout-dataset/1";

@@ -9,15 +9,15 @@
 //! started until every row is as precise as asked, the next process would
 //! likely end past the time budget, or `max_processes` are made.
 //!
-//! [`stats::ByProcess`]: crate::benchmark::stats::ByProcess
+//! [`stats::ByProcess`]: crate::stats::ByProcess
 
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, bail};
 
-use crate::benchmark::Settings;
-use crate::benchmark::stats::ByProcess;
-use crate::results::{Imprecise, Results};
+use crate::document::{Results, Settings};
+use crate::results::Imprecise;
+use crate::stats::ByProcess;
 
 /// One language's results over as many processes as `settings` ask, made by
 /// `process(k)` for k = 0, 1, …: merged, every statistic derived again.
@@ -250,12 +250,12 @@ mod tests {
         let mut second = process(1.0);
         let name = second.formats[0].name.clone();
         second.formats.remove(0);
-        second.failed.push(crate::results::FailedFormat {
+        second.failed.push(crate::document::FailedFormat {
             name: name.clone(),
             family: "example".into(),
             library: "example".into(),
             library_version: "1".into(),
-            failure: crate::benchmark::Failure {
+            failure: crate::document::Failure {
                 reason: "decoded a wrong value".into(),
                 run: 1,
                 operation: None,

@@ -7,8 +7,8 @@ use std::path::Path;
 
 use anyhow::{Result, bail};
 
+use crate::document::{FormatResult, Results};
 use crate::format::features::{self, Features, Schema};
-use crate::results::{FormatResult, Results};
 use crate::sanitize::terminal;
 
 /// A feature-matrix column a format must have: its `--need` name, what it

@@ -7,9 +7,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
 
+use crate::document::Results;
 use crate::export::Target;
 use crate::output::table::Columns;
-use crate::results::{Merged, Results};
+use crate::results::Merged;
 
 /// One runner's results and the file they came from.
 struct Part {

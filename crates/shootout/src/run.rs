@@ -8,17 +8,16 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::benchmark::baseline::Baseline;
-use crate::benchmark::timer::Timer;
-use crate::benchmark::{self, Progress, Registered, Settings};
+use crate::benchmark::{self, Progress, Registered, RunContext, baseline::Baseline, timer::Timer};
 use crate::catalog::WorkloadTask;
 use crate::catalog::registry;
+use crate::document::{Invocation, Results, Settings};
 use crate::environment::{CpuTimes, Environment};
 use crate::export::Target;
 use crate::input::Input;
 use crate::output::table::{self, Columns, Style};
 use crate::processes;
-use crate::results::{Invocation, Merged, Results, RunContext};
+use crate::results::Merged;
 use crate::runners::{FormatChoice, Language};
 use crate::workload::Workload;
 
@@ -346,7 +345,7 @@ where
         settings,
         warnings,
     };
-    let results = Results::of_rust_run(&measured, formats, input.name(), context);
+    let results = benchmark::results(&measured, formats, input.name(), context);
     Ok((results, measured))
 }
 

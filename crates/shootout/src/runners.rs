@@ -9,9 +9,10 @@ use std::process::{Command, Stdio};
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 
-use crate::benchmark::{Registered, Settings};
+use crate::benchmark::Registered;
+
 use crate::catalog::registry;
-use crate::results::{Results, SCHEMA};
+use crate::document::{Results, SCHEMA, Settings};
 use crate::workload::Workload;
 
 /// The languages `--lang` chooses between.

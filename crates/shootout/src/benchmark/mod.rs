@@ -5,7 +5,8 @@
 //! the end of the run every pass's aggregate is checked against the reference.
 
 pub mod baseline;
-pub mod stats;
+mod document;
+mod samples;
 pub mod timer;
 
 use std::hint::black_box;
@@ -18,13 +19,15 @@ use anyhow::{Result, anyhow, bail, ensure};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
-use serde::{Deserialize, Serialize};
+
+pub use document::{RunContext, results};
 
 use crate::alloc;
+use crate::document::{Failure, RunInfo, RunStats, Settings};
 use crate::format::{Codec, Coding, Format, FormatInfo, Labels};
 use crate::input::{Input, Scanned, Window};
 use crate::workload::Workload;
-use stats::{RunStats, Samples};
+use samples::Samples;
 use timer::Timer;
 
 /// A format on workload `W`: one line of a registry. Either it can be
@@ -101,54 +104,6 @@ impl<W: Workload> Registered<W> {
     }
 }
 
-/// How to run: processes, passes, window size, and the seed of the formats' order.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
-pub struct Settings {
-    /// Whole passes per format before the measured ones, in every process (validated all the same).
-    pub warmup_runs: usize,
-    /// Measured runs in every process.
-    pub runs: usize,
-    /// Throughput passes over each window in each measured run: the first
-    /// round makes every pass of every format; each further round, in a new
-    /// shuffled order, times the throughput pass again. A run's ns/op is over
-    /// all rounds. Warm-up runs make one.
-    #[serde(default = "one")]
-    pub throughput_rounds: usize,
-    /// The fewest processes each language is measured in (`processes::measure`).
-    #[serde(default = "one")]
-    pub min_processes: usize,
-    /// The most processes.
-    #[serde(default = "one")]
-    pub max_processes: usize,
-    /// After `min_processes`, more are started until every row's ns/op is
-    /// this precise (the half-width of its 95 % interval over its median), or
-    /// until the next process would end past `time_budget_ms`.
-    #[serde(default = "default_precision")]
-    pub precision: f64,
-    /// Wall time for each language's processes; 0: exactly `min_processes`.
-    #[serde(default)]
-    pub time_budget_ms: u64,
-    /// Operations per window: each format's stream holds at most one window.
-    pub window: usize,
-    /// Seeds the shuffled order of the formats in every window of every run;
-    /// process `k` uses `order_seed + k`.
-    pub order_seed: u64,
-}
-
-impl Settings {
-    /// What one process of a run is asked: its runs, and its own order seed.
-    pub fn for_process(self, process: usize) -> Settings {
-        Settings {
-            min_processes: 1,
-            max_processes: 1,
-            time_budget_ms: 0,
-            order_seed: self.order_seed.wrapping_add(process as u64),
-            ..self
-        }
-    }
-}
-
-pub const DEFAULT_PRECISION: f64 = 0.02;
 pub const DEFAULT_RUNS: usize = 1;
 pub const DEFAULT_THROUGHPUT_ROUNDS: usize = 6;
 pub const DEFAULT_MIN_PROCESSES: usize = 3;
@@ -160,27 +115,6 @@ pub const DEFAULT_TIME_BUDGET_GENERATED_S: u64 = 55;
 /// minutes, with room for more processes than the generated sample gets.
 pub const DEFAULT_TIME_BUDGET_INPUT_S: u64 = 105;
 pub const ZSTD_LEVEL: i32 = 3;
-
-fn default_precision() -> f64 {
-    DEFAULT_PRECISION
-}
-
-fn one() -> usize {
-    1
-}
-
-/// Why a format's numbers are withheld: it could not encode a record, could
-/// not read its own stream back, or decoded wrong values.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Failure {
-    pub reason: String,
-    /// 0 for the first warm-up (or measured) run.
-    pub run: usize,
-    /// The first offending operation, in input order, when one record is to blame.
-    pub operation: Option<u64>,
-    /// Where that operation came from (record, CSV line, …).
-    pub position: Option<String>,
-}
 
 /// One measured run of one format.
 #[derive(Debug, Clone)]
@@ -201,19 +135,6 @@ pub struct FormatRuns {
     /// The same streams fed, window by window, to one zstd compressor at [`ZSTD_LEVEL`].
     pub zstd_bytes: u64,
     pub failure: Option<Failure>,
-}
-
-/// One pass over the input: warm-up or measured.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct RunInfo {
-    /// The process that made the run (0 = the first).
-    #[serde(default)]
-    pub process: usize,
-    pub index: usize,
-    pub warmup: bool,
-    /// RFC 3339 UTC.
-    pub started: String,
-    pub wall_ms: f64,
 }
 
 pub struct Measured<W: Workload> {
@@ -727,6 +648,7 @@ fn validate<W: Workload>(
 mod tests {
     use super::*;
     use crate::benchmark::baseline::Baseline;
+    use crate::document::DEFAULT_PRECISION;
     use crate::format::{Family, Format, Framing, Labels};
     use crate::input::InMemory;
     use crate::workload::iex::{Aggregator, Body, Iex, MultiMessage, sample_dataset};

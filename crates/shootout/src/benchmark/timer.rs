@@ -4,26 +4,11 @@
 
 use std::time::{Duration, Instant};
 
-use serde::{Deserialize, Serialize};
+use crate::document::Calibration;
 
 pub struct Timer {
     clock: quanta::Clock,
     pub calibration: Calibration,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Calibration {
-    /// Which clock source quanta chose.
-    pub clock: String,
-    /// Ticks of the raw counter per second (the TSC frequency when the clock is the TSC).
-    pub counter_hz: f64,
-    /// Median duration of an empty fenced timed region; subtracted from every latency sample.
-    pub empty_region_ns: u64,
-    /// Smallest non-zero step the clock showed: no sample is finer than this.
-    pub resolution_ns: u64,
-    /// Latency figures below this (5 × resolution) are flagged `≤` in tables:
-    /// they are within the clock's quantisation.
-    pub flag_below_ns: u64,
 }
 
 const CALIBRATION_SAMPLES: usize = 100_001;

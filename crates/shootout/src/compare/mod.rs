@@ -17,8 +17,8 @@ use std::path::Path;
 use anyhow::{Result, bail};
 use serde::Serialize;
 
-use crate::benchmark::stats::{ByProcess, ratio_interval_apart};
-use crate::results::{Direction, FormatResult, Results};
+use crate::document::{Direction, FormatResult, Results};
+use crate::stats::{ByProcess, ratio_interval_apart};
 
 pub const SCHEMA: &str = "shootout-compare/1";
 
@@ -295,11 +295,7 @@ fn change_pct(old: Option<f64>, new: Option<f64>) -> Option<f64> {
 
 /// A timing figure: medians of the per-run values, the change's interval and
 /// the test's p-value; the verdict waits for every cell's ([`decide`]).
-fn timing(
-    old: &Direction,
-    new: &Direction,
-    pick: fn(&crate::benchmark::stats::RunStats) -> f64,
-) -> Figure {
+fn timing(old: &Direction, new: &Direction, pick: fn(&crate::document::RunStats) -> f64) -> Figure {
     timing_of(old.by_process(pick), new.by_process(pick))
 }
 

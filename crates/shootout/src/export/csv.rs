@@ -7,7 +7,9 @@ use std::io::Write;
 
 use anyhow::Result;
 
-use crate::benchmark::stats::{Spread, Summary};
+use crate::stats::Spread;
+
+use crate::document::Summary;
 use crate::results::Merged;
 use crate::sanitize;
 

@@ -19,12 +19,12 @@ use anyhow::Result;
 use hdrhistogram::Histogram;
 use serde::Serialize;
 
-use crate::benchmark::Settings;
-use crate::benchmark::stats::{Interval, Summary, decode_histogram, percentile_curve};
-use crate::benchmark::timer::Calibration;
-use crate::input::InputFile;
+use crate::document::{
+    Calibration, Direction, InputFile, Settings, Summary, WorkloadInfo, decode_histogram,
+};
 use crate::output::table;
-use crate::results::{Direction, Merged, Row, WorkloadInfo};
+use crate::results::{Merged, Row};
+use crate::stats::{Interval, percentile_curve};
 
 const TEMPLATE: &str = include_str!("html/template.html");
 const STYLE: &str = include_str!("html/report.css");

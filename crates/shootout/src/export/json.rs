@@ -5,7 +5,9 @@ use std::io::Write;
 
 use anyhow::Result;
 
-use crate::results::{Merged, ResultsSet, SET_SCHEMA};
+use crate::results::Merged;
+
+use crate::document::{ResultsSet, SET_SCHEMA};
 
 pub fn write(merged: &Merged, out: &mut dyn Write) -> Result<()> {
     match &merged.parts[..] {

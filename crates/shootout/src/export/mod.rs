@@ -191,36 +191,33 @@ pub(crate) mod tests {
     use std::io::Write;
 
     use super::*;
-    use crate::benchmark::stats::{RunStats, Samples};
-    use crate::benchmark::timer::Calibration;
-    use crate::benchmark::{FormatRuns, Measurement, RunInfo, Settings};
-    use crate::environment::{Caches, Environment};
-    use crate::format::{Family, FormatInfo, Framing, Labels};
-    use crate::results::{Invocation, Results, Runner, SCHEMA, WorkloadInfo};
-
-    /// A made-up format, so the snapshots change only when the exports do.
-    static EXAMPLE: FormatInfo = FormatInfo {
-        name: "example",
-        family: Family::NotAFormat("Example"),
-        library: "example-lib",
-        labels: Labels::ZERO_COPY_NATIVE,
-        notes: "A fixture.",
-        wire: None,
-        framing: Framing::None,
+    use crate::document::{
+        Calibration, Direction, DirectionRun, FormatResult, Invocation, NotRun, RawRun, Relative,
+        Results, RunInfo, RunStats, Runner, SCHEMA, Settings, WorkloadInfo, encode_histogram,
+        new_histogram,
     };
+    use crate::environment::{Caches, Environment};
+    use crate::format::Labels;
 
-    /// One run of 1000 operations at `ns_per_op`, through the statistics engine.
-    fn stats(ns_per_op: f64) -> RunStats {
-        let mut samples = Samples::new();
-        samples.loop_ns = (ns_per_op * 1000.0) as u64;
-        samples.ops = 1000;
+    /// One run of 1000 operations at `ns_per_op`, as a runner writes it.
+    fn run(ns_per_op: f64) -> DirectionRun {
+        let mut latency = new_histogram();
         let p50 = ns_per_op as u64;
         for (value, count) in
             [(p50, 600), (p50 + 10, 300), (p50 + 40, 90), (p50 + 90, 9), (20_000, 1)]
         {
-            samples.latency.record_n(value, count).unwrap();
+            latency.record_n(value, count).unwrap();
         }
-        samples.finish()
+        let raw = RawRun {
+            total_ns: (ns_per_op * 1000.0) as u64,
+            ops: 1000,
+            histogram: encode_histogram(&latency),
+            allocations_per_op: Some(0.0),
+            allocated_bytes_per_op: 0.0,
+            gc_count: None,
+            gc_pause_ms: None,
+        };
+        DirectionRun { stats: RunStats::of(raw, &latency), order_position: 0.5, process: 0 }
     }
 
     /// Fixed figures, so the exports' shape can be snapshotted.
@@ -230,21 +227,30 @@ pub(crate) mod tests {
 
     /// The fixture with every ns/op figure `scale` times as large.
     pub(crate) fn fixture_timed(scale: f64) -> Results {
-        let runs = FormatRuns {
-            info: &EXAMPLE,
-            labels: EXAMPLE.labels,
-            runs: [30.0, 40.0, 35.0]
-                .map(|ns| Measurement {
-                    encode: stats(scale * ns),
-                    decode: stats(scale * (ns + 20.0)),
-                    order_position: 0.5,
-                })
-                .to_vec(),
-            encoded_bytes: 55_600,
-            zstd_bytes: 20_000,
-            failure: None,
+        // A made-up format, so the snapshots change only when the exports do.
+        let labels = Labels::ZERO_COPY_NATIVE;
+        let direction = |extra_ns: f64| {
+            Direction::of([30.0, 40.0, 35.0].map(|ns| run(scale * (ns + extra_ns))).to_vec())
         };
-        let (formats, failed) = crate::results::formats(&[runs], 1000);
+        let mut formats = vec![FormatResult {
+            name: "example".into(),
+            family: "Example".into(),
+            library: "example-lib".into(),
+            library_version: "0.1.0".into(),
+            baseline: false,
+            labels: serde_json::to_value(labels).unwrap(),
+            tags: labels.tags().into_iter().map(str::to_owned).collect(),
+            notes: "A fixture.".into(),
+            encoded_bytes: 55_600,
+            bytes_per_record: 55.6,
+            zstd_bytes: Some(20_000),
+            zstd_level: Some(3),
+            zstd_ratio: Some(2.78),
+            features: serde_json::Value::Null,
+            encode: direction(0.0),
+            decode: direction(20.0),
+        }];
+        Relative::within_runner(&mut formats);
         Results {
             schema: SCHEMA.into(),
             runner: Runner { language: "rust".into(), name: "shootout".into() },
@@ -321,12 +327,9 @@ pub(crate) mod tests {
                     wall_ms: 12.5,
                 })
                 .collect(),
-            formats: formats
-                .into_iter()
-                .map(|f| crate::results::FormatResult { library_version: "0.1.0".into(), ..f })
-                .collect(),
-            failed,
-            not_run: vec![crate::results::NotRun {
+            formats,
+            failed: Vec::new(),
+            not_run: vec![NotRun {
                 name: "other".into(),
                 family: "Other".into(),
                 reason: "cannot express this workload".into(),
@@ -382,7 +385,7 @@ pub(crate) mod tests {
     }
 
     /// The figures the HTML page embeds; its script and the chart library are
-    /// checked in a real browser by tests/html_report.rs.
+    /// checked in a real browser by tests/it/html_report.rs.
     #[test]
     fn html_export_data_of_two_languages() {
         let page = render_parts(vec![fixture(), other_language()], html::write);

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use anyhow::{Result, anyhow, bail};
 use csv::StringRecord;
 
+use crate::document::CsvSize;
 use crate::input::source::{Raw, Source, Tap};
 use crate::input::{Input, Reader, Scanned, Window, in_file_order};
 use crate::workload::Workload;
@@ -38,15 +39,6 @@ pub fn write<R: Row>(rows: impl IntoIterator<Item = R>, out: &mut dyn Write) -> 
         line.clear();
     }
     Ok(written)
-}
-
-/// Sizes the original study compared formats against.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct CsvSize {
-    /// The whole file, header included.
-    pub bytes: u64,
-    /// Present (non-empty) cells.
-    pub values: u64,
 }
 
 /// What a whole pass over a CSV file saw.

@@ -24,7 +24,7 @@ pub mod window;
 
 pub use capture::IexPackets;
 pub use source::Source;
-pub use window::{InMemory, Input, InputFile, Limited, Reader, Scanned, Window, in_file_order};
+pub use window::{InMemory, Input, Limited, Reader, Scanned, Window, in_file_order};
 
 /// Operations a pass reads at a time, unless `--window` says otherwise.
 pub const DEFAULT_WINDOW: usize = 4096;

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
-use crate::input::InputFile;
+use crate::document::InputFile;
 use anyhow::{Context, Result, bail};
 use sha2::{Digest, Sha256};
 

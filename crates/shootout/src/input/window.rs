@@ -1,12 +1,10 @@
 //! Where a run's records come from: an input opened once per pass and read in
 //! windows, so memory stays bounded whatever its size.
 
-use anyhow::Result;
-use serde::{Deserialize, Serialize};
-
-use crate::input::csv::CsvSize;
+use crate::document::{CsvSize, InputFile};
 use crate::workload::jsonl::schema::RecordSchemas;
 use crate::workload::{Dataset, Workload};
+use anyhow::Result;
 
 /// A window of operations: indices into `records`, in operation order.
 pub struct Window<'a, W: Workload> {
@@ -48,14 +46,6 @@ pub struct Scanned<W: Workload> {
     pub warnings: Vec<String>,
     /// The source CSV's size, for tabular workloads.
     pub csv: Option<CsvSize>,
-}
-
-/// The input file as given, so a reader of the results can check they have the same one.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
-pub struct InputFile {
-    pub path: String,
-    pub bytes: u64,
-    pub sha256: String,
 }
 
 /// Generated records held in memory: a pool the operations pick from.

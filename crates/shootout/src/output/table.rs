@@ -5,8 +5,8 @@ use anyhow::{Result, bail};
 use comfy_table::presets::{ASCII_MARKDOWN, UTF8_BORDERS_ONLY};
 use comfy_table::{CellAlignment, Table, TableStyle};
 
-use crate::benchmark::timer::Calibration;
-use crate::results::{Direction, FormatResult, Merged, Relative, Row};
+use crate::document::{Calibration, Direction, FormatResult, Relative, Results};
+use crate::results::{Merged, Row};
 
 #[derive(Clone, Copy)]
 pub enum Style {
@@ -469,7 +469,7 @@ pub fn not_run(merged: &Merged) -> Vec<String> {
 
 /// The garbage collections inside a runner's timed loops, when it counts them:
 /// their cost is in the rows' ns/op, and this says where.
-fn collections(part: &crate::results::Results) -> Option<String> {
+fn collections(part: &Results) -> Option<String> {
     let cells: Vec<(String, u64, u64)> = part
         .formats
         .iter()

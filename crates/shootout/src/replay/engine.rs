@@ -16,8 +16,8 @@ use hdrhistogram::Histogram;
 use serde::{Deserialize, Serialize};
 
 use crate::alloc::{self, Allocations};
-use crate::benchmark::stats::HISTOGRAM_LIMITS;
 use crate::benchmark::{DynCodec, Registered};
+use crate::document::HISTOGRAM_LIMITS;
 use crate::workload::Workload;
 
 /// How records travel from the producer thread to the consumer thread.

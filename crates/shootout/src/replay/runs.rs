@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::engine::{Recorded, SIZE_CLASSES, Transport};
 use super::plan::{PlannedRun, Speed};
-use crate::benchmark::stats::encode_histogram;
+use crate::document::encode_histogram;
 
 pub const SCHEMA: &str = "shootout-replay-runs/1";
 

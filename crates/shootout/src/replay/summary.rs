@@ -7,7 +7,8 @@ use serde::Serialize;
 use super::engine::Transport;
 use super::plan::{Plan, PlannedRun, Speed};
 use super::runs::{RunEntry, Runs};
-use crate::benchmark::stats::{decode_histogram, percentile_curve};
+use crate::document::decode_histogram;
+use crate::stats::percentile_curve;
 
 /// The percentiles every row shows.
 pub const QUANTILES: [f64; 5] = [0.5, 0.9, 0.99, 0.999, 0.9999];

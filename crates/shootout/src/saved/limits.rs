@@ -8,7 +8,7 @@
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 
 use super::excerpt;
-use crate::benchmark::stats::HISTOGRAM_LIMITS;
+use crate::document::HISTOGRAM_LIMITS;
 
 pub struct Limits {
     /// What the file should be, as errors say.

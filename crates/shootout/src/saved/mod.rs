@@ -19,7 +19,7 @@ use serde_path_to_error::{Segment, Track};
 
 pub use limits::{ATTACHMENT, Limits, RESULTS};
 
-use crate::results::{Results, ResultsSet, SCHEMA, SCHEMA_2, SET_SCHEMA};
+use crate::document::{Results, ResultsSet, SCHEMA, SCHEMA_2, SET_SCHEMA};
 
 /// The largest file read. A run of every language's formats in 30
 /// processes writes about 2 MB; a file is read whole, and what is built from

@@ -20,8 +20,7 @@ use serde_json::{Map, Value, json};
 use super::figures::{Figures, STUDY_VARIANT, Table, Variant};
 use super::published::{Published, Row};
 use super::{Answer, Check, Options};
-use crate::benchmark::DynCodec;
-use crate::benchmark::timer::Timer;
+use crate::benchmark::{DynCodec, timer::Timer};
 use crate::catalog::registry;
 use crate::environment::Environment;
 use crate::input::ingest::Capture;
@@ -264,7 +263,7 @@ fn figures(
     contenders: &[Contender],
     timer: &Timer,
     messages: u64,
-    file: Option<crate::input::InputFile>,
+    file: Option<crate::document::InputFile>,
     runs: usize,
     environment: Environment,
 ) -> Figures {
