@@ -23,6 +23,32 @@ use crate::workload::user::User;
 /// What a format shows on a workload its row does not name.
 pub const NO_MAPPING: &str = "no mapping yet";
 
+/// Why a format cannot run workload `W`, when its feature row and the
+/// workload's typing decide it: a format reading a user's schema at run time
+/// runs only workloads typed at run time; one whose code is generated from a
+/// schema before the build, or whose decoder needs a Rust type, runs none of
+/// them. `typed_at_run_time` names those workloads.
+fn cannot_run<W: Workload>(info: &FormatInfo, typed_at_run_time: &[&str]) -> Option<String> {
+    let dynamic = info.labels.api.is_dynamic();
+    match W::TYPED_AT_RUN_TIME {
+        None if dynamic => Some(format!(
+            "dynamic: runs only the workloads typed at run time ({}), with a schema",
+            typed_at_run_time.join(", ")
+        )),
+        Some(why) if !dynamic => {
+            let features = info.family.features()?;
+            if matches!(features.schema, Schema::Idl) {
+                Some(format!("a schema format: its code is generated before the build, and {why}"))
+            } else if !features.self_describing {
+                Some(format!("not self-describing: its decoder needs a Rust type, and {why}"))
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
 /// The format × workload matrix.
 ///
 /// A row names its format by its module in `format/` and its type
@@ -31,7 +57,10 @@ pub const NO_MAPPING: &str = "no mapping yet";
 /// formats, and its type). Each format row names the workloads the format runs
 /// on; a workload can carry a reason instead (`mixed("why")`), and one the row
 /// does not name shows as not run with [`NO_MAPPING`], so a new workload lands
-/// with the formats that map it and the rest say so. A row may list, in
+/// with the formats that map it and the rest say so. A workload a row does
+/// not name gets the row's own reason (`| "why"` after its cells), else the
+/// one its format's feature row and the workload's typing give ([`cannot_run`]),
+/// else [`NO_MAPPING`]: a reason is written once, where it is decided. A row may list, in
 /// brackets after the format, the [`GROUPS`] it joins by name (`["classic"]`). A format whose codec keeps
 /// per-workload state is generic over that state: its row ends in `<_>`, the
 /// state is inferred from the workload, and the bare name (its default
@@ -39,7 +68,7 @@ pub const NO_MAPPING: &str = "no mapping yet";
 macro_rules! registry {
     (
         workloads { $($workload:ident: $ty:ty = $sample:expr),+ $(,)? }
-        formats { $($module:ident::$format:ident $(<$state:tt>)? $([$($group:literal),+])? : $($cell:ident $(($reason:literal))?),* ;)+ }
+        formats { $($module:ident::$format:ident $(<$state:tt>)? $([$($group:literal),+])? : $($cell:ident $(($reason:literal))?),* $(| $otherwise:literal)? ;)+ }
     ) => {
         /// Every format's identity, in row order.
         pub fn formats() -> Vec<&'static FormatInfo> {
@@ -54,17 +83,30 @@ macro_rules! registry {
             ),)+]
         }
 
+        /// The workloads whose records are typed at run time.
+        fn typed_at_run_time() -> Vec<&'static str> {
+            [$((<$ty as Workload>::NAME, <$ty as Workload>::TYPED_AT_RUN_TIME.is_some()),)+]
+                .into_iter()
+                .filter_map(|(name, at_run_time)| at_run_time.then_some(name))
+                .collect()
+        }
+
         /// One list of formats per workload, in row order.
         struct Matrix {
             $($workload: Vec<Registered<$ty>>,)+
         }
 
         impl Matrix {
-            /// Marks, for format `F`, every workload its row did not name.
-            fn fill<F: crate::format::Format>(&mut self, rows: usize) {
+            /// Marks, for format `F`, every workload its row did not name, with
+            /// the row's reason for them when it gives one.
+            fn fill<F: crate::format::Format>(&mut self, rows: usize, otherwise: Option<&str>) {
                 $(
                     if self.$workload.len() < rows {
-                        self.$workload.push(Registered::unsupported::<F>(NO_MAPPING));
+                        let reason = otherwise
+                            .map(str::to_owned)
+                            .or_else(|| cannot_run::<$ty>(&F::INFO, &typed_at_run_time()))
+                            .unwrap_or_else(|| NO_MAPPING.to_owned());
+                        self.$workload.push(Registered::unsupported::<F>(reason));
                     }
                 )+
             }
@@ -76,7 +118,7 @@ macro_rules! registry {
             $(
                 rows += 1;
                 row!(matrix, (crate::format::$module::$format $(<$state>)?), (crate::format::$module::$format), $($cell $(($reason))?),*);
-                matrix.fill::<crate::format::$module::$format>(rows);
+                matrix.fill::<crate::format::$module::$format>(rows, None $(.or(Some($otherwise)))?);
             )+
             matrix
         }
@@ -160,20 +202,20 @@ registry! {
     }
     // One row per format, in the order tables list them when they tie.
     formats {
-        capnp::CapnpUnpacked ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
-        capnp::CapnpPacked ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
-        flatbuffers::Flatbuffers ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
-        flatbuffers::FlatbuffersUnchecked: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
-        flatbuffers::FlatbuffersShared: iex, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
-        sbe::Sbe ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
-        planus::Planus: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
-        prost::Prost<_>: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
-        bebop::Bebop<_>: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
-        thrift::ThriftBinary<_>: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
-        thrift::ThriftCompact<_>: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
-        apache_avro::AvroDatum: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("a schema format: JSON Lines records come with no schema"), csv("a schema format: the columns' types are known only at run time, and no dynamic schema is built yet");
-        prost_reflect::ProtobufDynamic: iex("dynamic: runs only the jsonl and csv workloads, with a schema"), user("dynamic: runs only the jsonl and csv workloads, with a schema"), sql("dynamic: runs only the jsonl and csv workloads, with a schema"), primitives("dynamic: runs only the jsonl and csv workloads, with a schema"), object("dynamic: runs only the jsonl and csv workloads, with a schema"), mixed("dynamic: runs only the jsonl and csv workloads, with a schema"), strings("dynamic: runs only the jsonl and csv workloads, with a schema"), longs("dynamic: runs only the jsonl and csv workloads, with a schema"), jsonl("no protobuf schema: run with --schema FILE.proto (a csv run builds one from its columns)"), csv("no protobuf schema: run with --schema FILE.proto (a csv run builds one from its columns)");
-        apache_avro::AvroGeneric: iex("dynamic: runs only the jsonl and csv workloads, with a schema"), user("dynamic: runs only the jsonl and csv workloads, with a schema"), sql("dynamic: runs only the jsonl and csv workloads, with a schema"), primitives("dynamic: runs only the jsonl and csv workloads, with a schema"), object("dynamic: runs only the jsonl and csv workloads, with a schema"), mixed("dynamic: runs only the jsonl and csv workloads, with a schema"), strings("dynamic: runs only the jsonl and csv workloads, with a schema"), longs("dynamic: runs only the jsonl and csv workloads, with a schema"), jsonl("no Avro schema: run with --schema FILE.avsc (a csv run builds one from its columns)"), csv("no Avro schema: run with --schema FILE.avsc (a csv run builds one from its columns)");
+        capnp::CapnpUnpacked ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs;
+        capnp::CapnpPacked ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs;
+        flatbuffers::Flatbuffers ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs;
+        flatbuffers::FlatbuffersUnchecked: iex, user, sql, primitives, object, mixed, strings, longs;
+        flatbuffers::FlatbuffersShared: iex;
+        sbe::Sbe ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs;
+        planus::Planus: iex, user, sql, primitives, object, mixed, strings, longs;
+        prost::Prost<_>: iex, user, sql, primitives, object, mixed, strings, longs;
+        bebop::Bebop<_>: iex, user, sql, primitives, object, mixed, strings, longs;
+        thrift::ThriftBinary<_>: iex, user, sql, primitives, object, mixed, strings, longs;
+        thrift::ThriftCompact<_>: iex, user, sql, primitives, object, mixed, strings, longs;
+        apache_avro::AvroDatum: iex, user, sql, primitives, object, mixed, strings, longs;
+        prost_reflect::ProtobufDynamic: jsonl("no protobuf schema: run with --schema FILE.proto (a csv run builds one from its columns)"), csv("no protobuf schema: run with --schema FILE.proto (a csv run builds one from its columns)");
+        apache_avro::AvroGeneric: jsonl("no Avro schema: run with --schema FILE.avsc (a csv run builds one from its columns)"), csv("no Avro schema: run with --schema FILE.avsc (a csv run builds one from its columns)");
         rmp_serde::MsgpackArray: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("writes structs as arrays: a JSON value has no structs, so its bytes would be msgpack-map's"), csv("writes structs as arrays: a row read as an object has no struct, so its bytes would be msgpack-map's");
         rmp_serde::MsgpackMap: iex, user, sql, primitives, object, mixed, strings, longs, jsonl, csv;
         ciborium::CborCiborium: iex, user, sql, primitives, object, mixed, strings, longs, jsonl, csv;
@@ -185,18 +227,18 @@ registry! {
         bson::Bson: iex, user, sql, primitives, object, mixed, strings, longs, jsonl, csv;
         flexbuffers::Flexbuffers: iex, user, sql, primitives, object, mixed, strings, longs, jsonl, csv;
         ubjson::Ubjson: iex, user, sql, primitives, object, mixed, strings, longs, jsonl, csv;
-        bincode::Bincode: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none"), csv("not self-describing: its decoder needs a Rust type, and the columns are known only at run time");
-        wincode::Wincode: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none"), csv("not self-describing: its decoder needs a Rust type, and the columns are known only at run time");
-        musli::Musli: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none"), csv("not self-describing: its decoder needs a Rust type, and the columns are known only at run time");
+        bincode::Bincode: iex, user, sql, primitives, object, mixed, strings, longs;
+        wincode::Wincode: iex, user, sql, primitives, object, mixed, strings, longs;
+        musli::Musli: iex, user, sql, primitives, object, mixed, strings, longs;
         fory::Fory<_>: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("Fory's dynamic (any-typed) mode is not mapped yet"), csv("Fory's dynamic (any-typed) mode is not mapped yet");
-        iex_tp::IexTp: iex, user("IEX-TP carries only IEX market data"), sql("IEX-TP carries only IEX market data"), primitives("IEX-TP carries only IEX market data"), object("IEX-TP carries only IEX market data"), mixed("IEX-TP carries only IEX market data"), strings("IEX-TP carries only IEX market data"), longs("IEX-TP carries only IEX market data"), jsonl("IEX-TP carries only IEX market data"), csv("IEX-TP carries only IEX market data");
-        dbn::Dbn: iex, user("DBN has only its fixed market-data record types"), sql("DBN has only its fixed market-data record types"), primitives("DBN has only its fixed market-data record types"), object("DBN has only its fixed market-data record types"), mixed("DBN has only its fixed market-data record types"), strings("DBN has only its fixed market-data record types"), longs("DBN has only its fixed market-data record types"), jsonl("DBN has only its fixed market-data record types"), csv("DBN has only its fixed market-data record types");
-        postcard::Postcard: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none"), csv("not self-describing: its decoder needs a Rust type, and the columns are known only at run time");
-        rkyv::Rkyv: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none"), csv("not self-describing: its decoder needs a Rust type, and the columns are known only at run time");
-        rkyv::RkyvUnchecked: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none"), csv("not self-describing: its decoder needs a Rust type, and the columns are known only at run time");
-        borsh::Borsh: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none"), csv("not self-describing: its decoder needs a Rust type, and the columns are known only at run time");
-        speedy::Speedy: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none"), csv("not self-describing: its decoder needs a Rust type, and the columns are known only at run time");
-        bitcode::Bitcode: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("not self-describing: its decoder needs the record's type, and JSON Lines records have none"), csv("not self-describing: its decoder needs a Rust type, and the columns are known only at run time");
+        iex_tp::IexTp: iex | "IEX-TP carries only IEX market data";
+        dbn::Dbn: iex | "DBN has only its fixed market-data record types";
+        postcard::Postcard: iex, user, sql, primitives, object, mixed, strings, longs;
+        rkyv::Rkyv: iex, user, sql, primitives, object, mixed, strings, longs;
+        rkyv::RkyvUnchecked: iex, user, sql, primitives, object, mixed, strings, longs;
+        borsh::Borsh: iex, user, sql, primitives, object, mixed, strings, longs;
+        speedy::Speedy: iex, user, sql, primitives, object, mixed, strings, longs;
+        bitcode::Bitcode: iex, user, sql, primitives, object, mixed, strings, longs;
     }
 }
 
@@ -395,9 +437,49 @@ mod tests {
         check_rust_rows(&rows);
     }
 
+    /// A reason not written in a row comes from the format's feature row and
+    /// the workload's typing.
+    #[test]
+    fn reasons_follow_from_the_feature_row_and_the_workload() {
+        let reason = |formats: Vec<Registered<Jsonl>>, name: &str| {
+            formats
+                .into_iter()
+                .find(|f| f.info.name == name)
+                .unwrap()
+                .unsupported_reason()
+                .map(str::to_owned)
+        };
+        let on_iex = |name: &str| {
+            iex()
+                .into_iter()
+                .find(|f| f.info.name == name)
+                .unwrap()
+                .unsupported_reason()
+                .map(str::to_owned)
+        };
+        assert_eq!(
+            reason(jsonl(), "capnp-packed").as_deref(),
+            Some(
+                "a schema format: its code is generated before the build, and JSON Lines records come with no schema"
+            )
+        );
+        assert_eq!(
+            reason(jsonl(), "postcard").as_deref(),
+            Some(
+                "not self-describing: its decoder needs a Rust type, and JSON Lines records come with no schema"
+            )
+        );
+        assert_eq!(reason(jsonl(), "msgpack-map"), None, "a self-describing serde format runs");
+        assert_eq!(
+            on_iex("protobuf-dynamic").as_deref(),
+            Some("dynamic: runs only the workloads typed at run time (jsonl, csv), with a schema")
+        );
+        assert_eq!(on_iex("iex-tp"), None);
+    }
+
     /// A row that leaves out a workload, or gives a reason instead.
     mod partial {
-        use super::super::{FormatInfo, NO_MAPPING, Registered, Workload};
+        use super::super::{FormatInfo, NO_MAPPING, Registered, Workload, cannot_run};
         use crate::workload::iex::Iex;
         use crate::workload::tabular::Mixed;
         use crate::workload::user::User;
@@ -411,6 +493,7 @@ mod tests {
             formats {
                 bincode::Bincode: iex, user, mixed;
                 sbe::Sbe ["classic", "json"]: iex, mixed("cannot say");
+                dbn::Dbn: iex | "only market data";
             }
         }
 
@@ -423,23 +506,39 @@ mod tests {
 
         #[test]
         fn unnamed_workloads_show_no_mapping_and_reasons_show() {
-            assert_eq!(cells(iex()), [("bincode", None), ("sbe", None)]);
-            assert_eq!(cells(user()), [("bincode", None), ("sbe", Some(NO_MAPPING.to_owned()))]);
-            assert_eq!(cells(mixed()), [("bincode", None), ("sbe", Some("cannot say".to_owned()))]);
+            let reason = |why: &str| Some(why.to_owned());
+            assert_eq!(cells(iex()), [("bincode", None), ("sbe", None), ("dbn", None)]);
+            assert_eq!(
+                cells(user()),
+                [
+                    ("bincode", None),
+                    ("sbe", reason(NO_MAPPING)),
+                    ("dbn", reason("only market data"))
+                ]
+            );
+            assert_eq!(
+                cells(mixed()),
+                [
+                    ("bincode", None),
+                    ("sbe", reason("cannot say")),
+                    ("dbn", reason("only market data"))
+                ]
+            );
             assert_eq!(runs().len(), 3);
-            // The measured cells: bincode's three, sbe's iex and none of its others.
-            assert_eq!(conformance().len(), 4);
+            // The measured cells: bincode's three, sbe's iex, dbn's iex.
+            assert_eq!(conformance().len(), 5);
         }
 
         #[test]
         fn formats_are_listed_in_row_order() {
             let names: Vec<&str> = formats().iter().map(|f| f.name).collect();
-            assert_eq!(names, ["bincode", "sbe"]);
+            assert_eq!(names, ["bincode", "sbe", "dbn"]);
         }
 
         #[test]
         fn rows_list_their_groups() {
-            let expected: [(&str, &[&str]); 2] = [("bincode", &[]), ("sbe", &["classic", "json"])];
+            let expected: [(&str, &[&str]); 3] =
+                [("bincode", &[]), ("sbe", &["classic", "json"]), ("dbn", &[])];
             assert_eq!(listed_groups(), expected);
         }
     }

@@ -19,6 +19,10 @@ pub trait Workload: 'static {
     const NAME: &'static str;
     /// The aggregate's field names, in order (none for workloads folded otherwise).
     const FIELDS: &'static [&'static str] = &[];
+    /// Why its records' types are known only at run time, for a workload
+    /// whose are (`None`: they are Rust types, known when shootout is built).
+    /// It decides which formats can run it (`catalog::registry`).
+    const TYPED_AT_RUN_TIME: Option<&'static str> = None;
     /// One unit of encoding work (one timing sample).
     type Record;
     /// Receives decoded values during the decode pass; formats call its methods.

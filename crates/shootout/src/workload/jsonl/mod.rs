@@ -25,6 +25,8 @@ pub struct JsonValues<O>(PhantomData<O>);
 /// Where a [`JsonValues`] workload's records come from: its name.
 pub trait Origin: 'static {
     const NAME: &'static str;
+    /// Why the records' types are known only at run time ([`Workload::TYPED_AT_RUN_TIME`]).
+    const TYPED_AT_RUN_TIME: &'static str;
 }
 
 /// A JSON Lines file, one value per line.
@@ -32,6 +34,7 @@ pub struct JsonLines;
 
 impl Origin for JsonLines {
     const NAME: &'static str = "jsonl";
+    const TYPED_AT_RUN_TIME: &'static str = "JSON Lines records come with no schema";
 }
 
 /// A CSV file with a header, each row an object of typed cells.
@@ -39,6 +42,7 @@ pub struct CsvRows;
 
 impl Origin for CsvRows {
     const NAME: &'static str = "csv";
+    const TYPED_AT_RUN_TIME: &'static str = "a CSV's columns are known only at run time";
 }
 
 pub type Jsonl = JsonValues<JsonLines>;
@@ -46,6 +50,7 @@ pub type Csv = JsonValues<CsvRows>;
 
 impl<O: Origin> Workload for JsonValues<O> {
     const NAME: &'static str = O::NAME;
+    const TYPED_AT_RUN_TIME: Option<&'static str> = Some(O::TYPED_AT_RUN_TIME);
     type Record = Value;
     type Sink = ValueSink;
     type Aggregate = JsonlAggregate;
