@@ -147,30 +147,21 @@ macro_rules! version {
             $($(#[$attr:meta])* $field:ident: $ty:ty = $value:expr,)+
         }
     ) => {
-        $(#[$doc])*
-        #[derive(
-            Debug,
-            serde::Serialize,
-            serde::Deserialize,
-            bincode::Encode,
-            bincode::Decode,
-            bitcode::Encode,
-            bitcode::Decode,
-            borsh::BorshSerialize,
-            borsh::BorshDeserialize,
-            rkyv::Archive,
-            rkyv::Serialize,
-            rkyv::Deserialize,
-            speedy::Writable,
-            speedy::Readable,
-            wincode::SchemaWrite,
-            wincode::SchemaRead,
-            musli::Encode,
-            musli::Decode,
-            fory::ForyStruct,
-        )]
-        pub struct $name {
-            $($(#[$attr])* pub $field: $ty,)+
+        crate::workload::derive_libraries! {
+            [
+                bincode::Encode,
+                bincode::Decode,
+                bitcode::Decode,
+                speedy::Readable,
+                wincode::SchemaRead,
+                musli::Decode,
+                fory::ForyStruct,
+            ]
+
+            $(#[$doc])*
+            pub struct $name {
+                $($(#[$attr])* pub $field: $ty,)+
+            }
         }
 
         version_type!($name, |$record| { $($field: $value,)+ });

@@ -118,34 +118,24 @@ pub fn text_hash(value: &[u8]) -> u64 {
 /// derive here, once, for all record types.
 macro_rules! field_record {
     ($($item:tt)*) => {
-        #[derive(
-            Debug,
-            Clone,
-            PartialEq,
-            ::serde::Serialize,
-            ::serde::Deserialize,
-            ::bincode::Encode,
-            ::bincode::Decode,
-            ::bitcode::Encode,
-            ::bitcode::Decode,
-            ::borsh::BorshSerialize,
-            ::borsh::BorshDeserialize,
-            ::minicbor::Encode,
-            ::minicbor::Decode,
-            ::rkyv::Archive,
-            ::rkyv::Serialize,
-            ::rkyv::Deserialize,
-            ::speedy::Writable,
-            ::speedy::Readable,
-            ::simd_json_derive::Serialize,
-            ::simd_json_derive::Deserialize,
-            ::wincode::SchemaWrite,
-            ::wincode::SchemaRead,
-            ::musli::Encode,
-            ::musli::Decode,
-            ::fory::ForyStruct,
-        )]
-        $($item)*
+        $crate::workload::derive_libraries! {
+            [
+                Clone,
+                PartialEq,
+                ::bincode::Encode,
+                ::bincode::Decode,
+                ::bitcode::Decode,
+                ::minicbor::Encode,
+                ::minicbor::Decode,
+                ::speedy::Readable,
+                ::simd_json_derive::Serialize,
+                ::simd_json_derive::Deserialize,
+                ::wincode::SchemaRead,
+                ::musli::Decode,
+                ::fory::ForyStruct,
+            ]
+            $($item)*
+        }
     };
 }
 pub(crate) use field_record;

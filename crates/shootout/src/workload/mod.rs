@@ -13,6 +13,40 @@ pub mod user;
 
 use serde::{Deserialize, Serialize};
 
+/// Derives on each item serde's traits and the writer of every derive-based
+/// format library (bitcode, borsh, rkyv, speedy, wincode, musli), then the
+/// derives listed in brackets: the readers a type can derive, more libraries'
+/// for the types that run on them, and bincode's, which must be written where
+/// the type is (its derive binds an enum's fields with the derive attribute's
+/// span, which a macro's hygiene would part from the fields'). A new derive
+/// library is one line here, for every record type at once.
+macro_rules! derive_libraries {
+    // Items as token trees, not `item` fragments: derives such as bincode's
+    // name fields with the spans they are given, which an `item` fragment hides.
+    (@one [$($more:path),* $(,)?] $($item:tt)*) => {
+        #[derive(
+            Debug,
+            ::serde::Serialize,
+            ::serde::Deserialize,
+            ::bitcode::Encode,
+            ::borsh::BorshSerialize,
+            ::borsh::BorshDeserialize,
+            ::rkyv::Archive,
+            ::rkyv::Serialize,
+            ::rkyv::Deserialize,
+            ::speedy::Writable,
+            ::wincode::SchemaWrite,
+            ::musli::Encode,
+            $($more),*
+        )]
+        $($item)*
+    };
+    ($more:tt $($(#[$($attr:tt)*])* $vis:vis $kind:ident $name:ident $body:tt)*) => {
+        $($crate::workload::derive_libraries!(@one $more $(#[$($attr)*])* $vis $kind $name $body);)*
+    };
+}
+pub(crate) use derive_libraries;
+
 /// A data set shape. The harness is generic over it; formats implement
 /// [`crate::format::Codec`] for each workload they can express.
 pub trait Workload: 'static {

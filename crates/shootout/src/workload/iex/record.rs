@@ -6,56 +6,26 @@
 //! `view::BorrowedMultiMessage`; `Body` and `Side` hold no strings, so they
 //! derive the decode traits here and the mirror reuses them.
 
-use serde::{Deserialize, Serialize};
+use crate::workload::derive_libraries;
 
-#[derive(
-    Debug,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    bincode::Encode,
-    bitcode::Encode,
-    borsh::BorshSerialize,
-    borsh::BorshDeserialize,
-    rkyv::Archive,
-    rkyv::Serialize,
-    rkyv::Deserialize,
-    speedy::Writable,
-    wincode::SchemaWrite,
-    musli::Encode,
-)]
-#[musli(packed)]
-pub struct MultiMessage {
-    /// First sequence number of the IEX-TP packet.
-    pub seq_no: u64,
-    pub messages: Vec<Message>,
-}
+derive_libraries! {
+    [PartialEq, Eq, bincode::Encode]
 
-#[derive(
-    Debug,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    bincode::Encode,
-    bitcode::Encode,
-    borsh::BorshSerialize,
-    borsh::BorshDeserialize,
-    rkyv::Archive,
-    rkyv::Serialize,
-    rkyv::Deserialize,
-    speedy::Writable,
-    wincode::SchemaWrite,
-    musli::Encode,
-)]
-#[musli(packed)]
-pub struct Message {
-    /// Nanoseconds since the Unix epoch.
-    pub ts: i64,
-    /// Symbol with the wire's space padding stripped.
-    pub symbol: String,
-    pub body: Body,
+    #[musli(packed)]
+    pub struct MultiMessage {
+        /// First sequence number of the IEX-TP packet.
+        pub seq_no: u64,
+        pub messages: Vec<Message>,
+    }
+
+    #[musli(packed)]
+    pub struct Message {
+        /// Nanoseconds since the Unix epoch.
+        pub ts: i64,
+        /// Symbol with the wire's space padding stripped.
+        pub symbol: String,
+        pub body: Body,
+    }
 }
 
 // Clone by hand for `clone_from`: copying into a reused record (the baseline,
@@ -84,69 +54,28 @@ impl Clone for Message {
     }
 }
 
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    bincode::Encode,
-    bincode::BorrowDecode,
-    bitcode::Encode,
-    bitcode::Decode,
-    borsh::BorshSerialize,
-    borsh::BorshDeserialize,
-    rkyv::Archive,
-    rkyv::Serialize,
-    rkyv::Deserialize,
-    speedy::Writable,
-    speedy::Readable,
-    wincode::SchemaWrite,
-    wincode::SchemaRead,
-    musli::Encode,
-    musli::Decode,
-)]
-pub enum Body {
-    /// Price has 4 implied decimals (raw wire value).
-    Trade {
-        price: u64,
-        size: u32,
-    },
-    LevelUpdate {
-        price: u64,
-        size: u32,
-        flags: u8,
-        side: Side,
-    },
-}
+derive_libraries! {
+    [
+        Clone,
+        Copy,
+        PartialEq,
+        Eq,
+        bincode::Encode,
+        bincode::BorrowDecode,
+        bitcode::Decode,
+        speedy::Readable,
+        wincode::SchemaRead,
+        musli::Decode,
+    ]
 
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    bincode::Encode,
-    bincode::BorrowDecode,
-    bitcode::Encode,
-    bitcode::Decode,
-    borsh::BorshSerialize,
-    borsh::BorshDeserialize,
-    rkyv::Archive,
-    rkyv::Serialize,
-    rkyv::Deserialize,
-    speedy::Writable,
-    speedy::Readable,
-    wincode::SchemaWrite,
-    wincode::SchemaRead,
-    musli::Encode,
-    musli::Decode,
-)]
-pub enum Side {
-    Buy,
-    Sell,
+    pub enum Body {
+        /// Price has 4 implied decimals (raw wire value).
+        Trade { price: u64, size: u32 },
+        LevelUpdate { price: u64, size: u32, flags: u8, side: Side },
+    }
+
+    pub enum Side {
+        Buy,
+        Sell,
+    }
 }
