@@ -11,7 +11,7 @@ use crate::catalog::registry;
 use crate::catalog::{self, Data, WorkloadName};
 use crate::compare;
 use crate::document::Settings;
-use crate::export::{Kind, Target};
+use crate::export::{Exports, Kind, Target};
 use crate::input::csv;
 use crate::input::{Source, generate};
 use crate::recommend::By;
@@ -242,12 +242,8 @@ enum Command {
         /// against the records of this run's input (the same --workload, --input/--records, --max-records).
         #[arg(long, value_name = "DIR")]
         decode: Option<PathBuf>,
-        /// Write the matrix as JSON (`-` for standard output; schema in docs/interop.md).
-        #[arg(long, value_name = "FILE")]
-        export_json: Option<PathBuf>,
-        /// Overwrite an existing --export-json file.
-        #[arg(long)]
-        force: bool,
+        #[command(flatten)]
+        exports: Exports,
     },
     /// Write a workload's records and reference aggregate as one language-neutral file (docs/dataset-format.md),
     /// for the runners in other languages.
@@ -307,16 +303,8 @@ enum Command {
         /// toolchain and replays the same records on the same plan.
         #[arg(long, value_enum, value_delimiter = ',', default_value = "rust")]
         lang: Vec<Language>,
-        /// Write every run's figures and histograms as JSON (`-` for standard output; docs/replay.md).
-        #[arg(long, value_name = "FILE")]
-        export_json: Option<PathBuf>,
-        /// Write one self-contained HTML page: latency against offered rate, the percentile curves at each speed,
-        /// every run's figures (`-` for standard output). `report --attach` adds the JSON to a run's page.
-        #[arg(long, value_name = "FILE")]
-        export_html: Option<PathBuf>,
-        /// Overwrite existing export files.
-        #[arg(long)]
-        force: bool,
+        #[command(flatten)]
+        exports: Exports,
     },
     /// Schema evolution, executed: per format and change, records written by v1 read by v2 and back.
     #[command(after_help = crate::evolution::help())]
@@ -324,16 +312,8 @@ enum Command {
         /// Formats to run, comma-separated (default: every format of the matrix).
         #[arg(long, short, value_delimiter = ',')]
         formats: Vec<String>,
-        /// Write the matrix, with every finding and each format's rules, as JSON (docs/evolution-schema.md;
-        /// `-` for standard output, instead of the table).
-        #[arg(long, value_name = "FILE")]
-        export_json: Option<PathBuf>,
-        /// Write the matrix as one self-contained HTML page (`-` for standard output, instead of the table).
-        #[arg(long, value_name = "FILE")]
-        export_html: Option<PathBuf>,
-        /// Overwrite existing export files.
-        #[arg(long)]
-        force: bool,
+        #[command(flatten)]
+        exports: Exports,
     },
     /// Reproduce a published study as its document describes it, beside its published figures.
     #[command(
@@ -359,15 +339,8 @@ enum Command {
         /// Short settings (one run; the runners' fewer, shorter iterations): a first look, not figures to publish.
         #[arg(long)]
         quick: bool,
-        /// Write the published figures, ours, the checks and the departures as JSON (`-` for standard output, instead of the tables).
-        #[arg(long, value_name = "FILE")]
-        export_json: Option<PathBuf>,
-        /// Write the same as one self-contained HTML page, the report's with the study as its section (`-` for standard output, instead of the tables).
-        #[arg(long, value_name = "FILE")]
-        export_html: Option<PathBuf>,
-        /// Overwrite existing export files.
-        #[arg(long)]
-        force: bool,
+        #[command(flatten)]
+        exports: Exports,
     },
     /// Write the deterministic DEEP 1.0 capture that `run` uses when given no --input.
     GenCapture {
@@ -467,35 +440,29 @@ struct DataArgs {
 /// option here and one more [`Kind`].
 #[derive(Args, serde::Serialize)]
 struct ExportArgs {
-    /// Write all results as JSON (`-` for standard output).
-    #[arg(long, value_name = "FILE")]
-    export_json: Option<PathBuf>,
+    #[command(flatten)]
+    #[serde(flatten)]
+    exports: Exports,
     /// Write a summary row per format and direction as CSV (`-` for standard output).
     #[arg(long, value_name = "FILE")]
     export_csv: Option<PathBuf>,
     /// Write the result tables as Markdown (`-` for standard output).
     #[arg(long, value_name = "FILE")]
     export_markdown: Option<PathBuf>,
-    /// Write one self-contained HTML report (charts, latency curves, speed against size with its Pareto
-    /// front, the filterable feature matrix; no network needed to view it) (`-` for standard output).
-    #[arg(long, value_name = "FILE")]
-    export_html: Option<PathBuf>,
-    /// Overwrite existing export files.
-    #[arg(long)]
-    force: bool,
 }
 
 impl ExportArgs {
     /// The export files, checked before any work so a long run never ends by refusing to save.
     fn targets(&self) -> Result<Vec<Target>> {
+        let Exports { export_json, export_html, force } = &self.exports;
         Target::checked(
             [
-                (Kind::Json, self.export_json.clone()),
+                (Kind::Json, export_json.clone()),
                 (Kind::Csv, self.export_csv.clone()),
                 (Kind::Markdown, self.export_markdown.clone()),
-                (Kind::Html, self.export_html.clone()),
+                (Kind::Html, export_html.clone()),
             ],
-            self.force,
+            *force,
         )
     }
 }
@@ -649,15 +616,14 @@ pub fn main() -> Result<()> {
                 },
             )
         }
-        Command::Interop { data, formats, lang, max_records, keep, decode, export_json, force } => {
-            let export_json = export_json.map(|path| Target { kind: Kind::Json, path, force });
+        Command::Interop { data, formats, lang, max_records, keep, decode, exports } => {
             let task = crate::interop::Interop {
                 languages: lang,
                 formats,
                 max_records,
                 keep,
                 decode,
-                export_json,
+                exports: exports.targets()?,
             };
             interop(data, task)
         }
@@ -671,9 +637,7 @@ pub fn main() -> Result<()> {
             warmup_records,
             budget,
             lang,
-            export_json,
-            export_html,
-            force,
+            exports,
         } => crate::replay::replay(crate::replay::Replay {
             input,
             formats,
@@ -686,33 +650,24 @@ pub fn main() -> Result<()> {
                 budget_ns: (budget * 1e3).round() as u64,
             },
             languages: lang,
-            exports: Target::checked(
-                [(Kind::Json, export_json), (Kind::Html, export_html)],
-                force,
-            )?,
+            exports: exports.targets()?,
         }),
-        Command::Evolution { formats, export_json, export_html, force } => {
+        Command::Evolution { formats, exports } => {
             crate::evolution::evolution(crate::evolution::Options {
                 formats,
-                export_json,
-                export_html,
-                force,
+                exports: exports.targets()?,
             })
         }
         Command::Study { list: true, .. } => Ok(crate::study::list(&mut std::io::stdout().lock())?),
-        Command::Study { name, input, runs, quick, export_json, export_html, force, .. } => {
-            crate::study::study(
-                name.as_deref().unwrap_or_default(),
-                crate::study::Options {
-                    input,
-                    runs: runs.map(|r| r as usize),
-                    quick,
-                    export_json,
-                    export_html,
-                    force,
-                },
-            )
-        }
+        Command::Study { name, input, runs, quick, exports, .. } => crate::study::study(
+            name.as_deref().unwrap_or_default(),
+            crate::study::Options {
+                input,
+                runs: runs.map(|r| r as usize),
+                quick,
+                exports: exports.targets()?,
+            },
+        ),
         Command::ExportDataset { data, out, force } => {
             let target = crate::dataset::Target::new(out, force)?;
             catalog::dispatch(data.workload, &data.data(), target)
@@ -791,7 +746,6 @@ fn gen_jsonl(out: &Path, records: u64, seed: u64, force: bool) -> Result<()> {
 
 /// `shootout interop`.
 fn interop(data: DataArgs, task: crate::interop::Interop) -> Result<()> {
-    crate::export::check_targets(task.export_json.as_slice())?;
     catalog::dispatch(data.workload, &data.data(), task)
 }
 

@@ -3,7 +3,6 @@
 //! report's page with the matrix as its one section (export/html.rs).
 
 use std::io::{self, Write};
-use std::path::PathBuf;
 
 use anyhow::{Result, bail};
 use comfy_table::presets::UTF8_BORDERS_ONLY;
@@ -12,7 +11,7 @@ use serde::Serialize;
 
 use super::matrix::{self, Counts, Outcome, Row};
 use super::{Change, Direction, Evolving, FORMATS};
-use crate::export::{Kind, Target};
+use crate::export::Target;
 
 /// Identifies the JSON export's layout (docs/evolution-schema.md).
 pub const SCHEMA: &str = "shootout-evolution/1";
@@ -20,9 +19,8 @@ pub const SCHEMA: &str = "shootout-evolution/1";
 pub struct Options {
     /// Format names to run (all when empty).
     pub formats: Vec<String>,
-    pub export_json: Option<PathBuf>,
-    pub export_html: Option<PathBuf>,
-    pub force: bool,
+    /// Checked before the matrix runs, so a bad export path fails first.
+    pub exports: Vec<Target>,
 }
 
 /// What the exports hold: the JSON export as is, and the HTML page's data.
@@ -43,11 +41,6 @@ struct Described<T> {
 
 pub fn evolution(options: Options) -> Result<()> {
     let formats = chosen(&options.formats)?;
-    // Every export path is checked before the matrix runs, so a bad one fails first.
-    let targets = Target::checked(
-        [(Kind::Json, options.export_json), (Kind::Html, options.export_html)],
-        options.force,
-    )?;
     let records = matrix::records();
     let rows = matrix::run(&formats, &records);
     let document = Export {
@@ -61,10 +54,10 @@ pub fn evolution(options: Options) -> Result<()> {
             .into(),
         formats: &rows,
     };
-    if !targets.iter().any(Target::is_stdout) {
+    if !options.exports.iter().any(Target::is_stdout) {
         write_terminal(&rows, records.len(), &mut io::stdout().lock())?;
     }
-    for target in &targets {
+    for target in &options.exports {
         target.write_document(&document)?;
     }
     Ok(())

@@ -39,6 +39,33 @@ impl Kind {
     }
 }
 
+/// `--export-json`, `--export-html` and `--force`: every command's exports
+/// (`run` and `report` add their tables' CSV and Markdown).
+#[derive(clap::Args, Debug, Clone, Default, Serialize)]
+pub struct Exports {
+    /// Write the results as JSON (`-` for standard output; the schemas are in docs/).
+    #[arg(long, value_name = "FILE")]
+    pub export_json: Option<PathBuf>,
+    /// Write one self-contained HTML page, no network needed to view it: the report, with these results as
+    /// its section (`-` for standard output). `report --attach` adds a command's JSON to a run's page.
+    #[arg(long, value_name = "FILE")]
+    pub export_html: Option<PathBuf>,
+    /// Overwrite existing export files.
+    #[arg(long)]
+    pub force: bool,
+}
+
+impl Exports {
+    /// The exports asked for, checked before any work, so a long command never
+    /// ends by refusing to save.
+    pub fn targets(&self) -> Result<Vec<Target>> {
+        Target::checked(
+            [(Kind::Json, self.export_json.clone()), (Kind::Html, self.export_html.clone())],
+            self.force,
+        )
+    }
+}
+
 /// Where one export goes: a file, or standard output for `-`.
 #[derive(Debug, Clone)]
 pub struct Target {

@@ -159,7 +159,8 @@ pub struct Interop {
     pub keep: Option<PathBuf>,
     /// `--decode DIR`: streams written outside shootout, added as producers.
     pub decode: Option<PathBuf>,
-    pub export_json: Option<crate::export::Target>,
+    /// `--export-json` and `--export-html`, checked.
+    pub exports: Vec<crate::export::Target>,
 }
 
 /// A format some language can decode this workload with.
@@ -214,17 +215,13 @@ impl WorkloadTask for Interop {
         let mut limited = None;
         let input = crate::input::Limited::first(input, self.max_records, &mut limited);
         let matrix = self.matrix(input, &registered)?;
-        // With the JSON on standard output, the tables go to stderr.
-        match self.export_json.as_ref().is_some_and(|t| t.is_stdout()) {
+        // With an export on standard output, the tables go to stderr.
+        match self.exports.iter().any(|t| t.is_stdout()) {
             true => render::terminal(&matrix, &mut std::io::stderr().lock())?,
             false => render::terminal(&matrix, &mut std::io::stdout().lock())?,
         }
-        if let Some(target) = &self.export_json {
-            let cannot_write = || format!("{}: cannot write", target.path.display());
-            crate::export::write_with(&target.path, target.force, |out| {
-                serde_json::to_writer_pretty(&mut *out, &matrix).with_context(cannot_write)?;
-                writeln!(out).with_context(cannot_write)
-            })?;
+        for target in &self.exports {
+            target.write_document(&matrix)?;
         }
         Ok(())
     }

@@ -21,7 +21,7 @@ use serde::Serialize;
 use crate::benchmark::Registered;
 use crate::catalog::registry;
 use crate::catalog::{self, Data, WorkloadName, WorkloadTask};
-use crate::export::{Kind as ExportKind, Target};
+use crate::export::{Exports, Target};
 use crate::format::Access;
 use crate::input::Input;
 use crate::workload::Workload;
@@ -53,15 +53,8 @@ pub struct Options {
     /// It must not exist yet or be empty: no file is ever overwritten.
     #[arg(long, value_name = "DIR")]
     reproducers: Option<PathBuf>,
-    /// Write the results as JSON (`-` for standard output); docs/robustness-schema.md.
-    #[arg(long, value_name = "FILE")]
-    export_json: Option<PathBuf>,
-    /// Write the results as one self-contained HTML page, the report's with them as its section (`-` for standard output).
-    #[arg(long, value_name = "FILE")]
-    export_html: Option<PathBuf>,
-    /// Overwrite existing export files.
-    #[arg(long)]
-    force: bool,
+    #[command(flatten)]
+    exports: Exports,
     /// Re-run the case(s) of a reproducer file in a worker and print each one's class.
     #[arg(long, value_name = "FILE")]
     replay: Option<PathBuf>,
@@ -81,13 +74,7 @@ pub fn robustness(workload: WorkloadName, data: &Data, options: Options) -> Resu
     if let Some(file) = &options.replay {
         return replay(file);
     }
-    let targets = Target::checked(
-        [
-            (ExportKind::Json, options.export_json.clone()),
-            (ExportKind::Html, options.export_html.clone()),
-        ],
-        options.force,
-    )?;
+    let targets = options.exports.targets()?;
     let seed = data.generated.seed;
     let reproducers = options
         .reproducers

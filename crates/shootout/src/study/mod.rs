@@ -19,7 +19,7 @@ use std::path::PathBuf;
 use anyhow::{Result, bail};
 use serde::Serialize;
 
-use crate::export::{Kind, Target};
+use crate::export::Target;
 use crate::runners::Language;
 pub use figures::Figures;
 pub use published::Published;
@@ -32,10 +32,8 @@ pub struct Options {
     pub runs: Option<usize>,
     /// Shorter measurement (the runners' own quick settings), for tests and a first look.
     pub quick: bool,
-    pub export_json: Option<PathBuf>,
-    /// The report page with this study as its one section.
-    pub export_html: Option<PathBuf>,
-    pub force: bool,
+    /// Checked before the measurement, so a bad export path fails first.
+    pub exports: Vec<Target>,
 }
 
 /// Who measures a study.
@@ -181,11 +179,6 @@ pub fn study(name: &str, options: Options) -> Result<()> {
         let names: Vec<&str> = STUDIES.iter().map(|s| s.name).collect();
         bail!("unknown study '{name}'; studies: {} (shootout study --list)", names.join(", "));
     };
-    // Before the measurement, so a bad export path fails first.
-    let targets = Target::checked(
-        [(Kind::Json, options.export_json.clone()), (Kind::Html, options.export_html.clone())],
-        options.force,
-    )?;
     let published = Published::parse(study.name, study.published)?;
     let figures = match &study.measure {
         Measure::Rust(measure) => measure(&options)?,
@@ -226,10 +219,10 @@ pub fn study(name: &str, options: Options) -> Result<()> {
         checks,
         answers,
     };
-    if !targets.iter().any(Target::is_stdout) {
+    if !options.exports.iter().any(Target::is_stdout) {
         render::write(&outcome, &mut io::stdout().lock())?;
     }
-    for target in &targets {
+    for target in &options.exports {
         target.write_document(&outcome)?;
     }
     Ok(())

@@ -127,7 +127,7 @@ fn attached_matrices_are_sections_of_the_page() {
     );
 }
 
-/// `evolution`, `robustness` and `study --export-html` write the report page
+/// `interop`, `evolution`, `robustness`, `study` and `replay --export-html` write the report page
 /// with their matrix or result, exactly as `--export-json` writes it, as its
 /// one section.
 #[test]
@@ -144,13 +144,16 @@ fn a_matrix_or_study_alone_is_a_page_of_its_one_section() {
             .assert()
             .success();
     };
+    let mut interop = shootout();
+    interop.args(["interop", "--lang", "rust", "--formats", "protobuf", "--max-records", "20"]);
+    export_both(interop, "interop");
     let mut evolution = shootout();
     evolution.args(["evolution", "--formats", "rkyv,bson"]);
     export_both(evolution, "evolution");
     export_both(robustness(dir.path(), "protobuf-prost,bincode"), "robustness");
     export_both(iex_study(dir.path()), "study-iex-2019");
     export_both(replay(dir.path()), "replay");
-    for matrix in ["evolution", "robustness", "study-iex-2019", "replay"] {
+    for matrix in ["interop", "evolution", "robustness", "study-iex-2019", "replay"] {
         let page = path(&format!("{matrix}.html"));
         let exported = json_file(&path(&format!("{matrix}.json")));
         let data = embedded_data(&page);
