@@ -18,6 +18,7 @@ import (
 	"shootout/codec"
 	"shootout/harness"
 	"shootout/internal/spec"
+	"shootout/internal/workloadtest"
 	"shootout/interop/stream"
 	"shootout/registry"
 	"shootout/workload"
@@ -98,6 +99,18 @@ func encodeSample(t *testing.T, dataset string) (string, map[string]stream.Manif
 		t.Errorf("%d log lines for %d manifests:\n%s", lines, len(manifests), log.String())
 	}
 	return dir, manifests
+}
+
+// streams are the requests to decode each stream the encode mode wrote
+// into dir (a format whose encoder failed wrote none).
+func streams(dir string, manifests map[string]stream.Manifest) []stream.Request {
+	var requests []stream.Request
+	for name, m := range manifests {
+		if m.Stream != nil {
+			requests = append(requests, stream.Request{Format: name, Stream: filepath.Join(dir, *m.Stream)})
+		}
+	}
+	return requests
 }
 
 func decode(t *testing.T, dataset string, requests []stream.Request) []stream.Answer {
@@ -195,7 +208,7 @@ func TestEveryFormatDecodesItsOwnStreamsOfEveryFixture(t *testing.T) {
 func TestEveryKnownLossShowsInItsMode(t *testing.T) {
 	dataset := filepath.Join(t.TempDir(), "object.jsonl")
 	negativeZero := math.Copysign(0, -1)
-	writeDataset(t, dataset, workload.ObjectSpec, []workload.SmallObject{
+	workloadtest.WriteDataset(t, dataset, workload.ObjectSpec, "a test's records", []workload.SmallObject{
 		{ID: 1, Name: "ünï", Score: negativeZero, Ratio: math.MaxFloat32, Tags: []string{}},
 		{ID: 2, Level: 255, Tags: []string{"a"}},
 	})
@@ -422,14 +435,9 @@ func TestAStreamOfManyWindowsDecodes(t *testing.T) {
 	long := strings.Repeat("long ", 100_000)
 	records[5000].Tags = []string{long, long, long}
 	dataset := filepath.Join(t.TempDir(), "object.jsonl")
-	writeDataset(t, dataset, workload.ObjectSpec, records)
+	workloadtest.WriteDataset(t, dataset, workload.ObjectSpec, "a test's records", records)
 	dir, manifests := encodeSample(t, dataset)
-	var requests []stream.Request
-	for name, m := range manifests {
-		if m.Stream != nil {
-			requests = append(requests, stream.Request{Format: name, Stream: filepath.Join(dir, *m.Stream)})
-		}
-	}
+	requests := streams(dir, manifests)
 	if len(requests) < len(manifests)/2 {
 		t.Fatalf("only %d of %d formats encoded the records", len(requests), len(manifests))
 	}
@@ -469,35 +477,9 @@ func TestAStreamOfADifferentRecordIsAMismatchNamingIt(t *testing.T) {
 	})
 }
 
-func writeDataset[R, S any](t *testing.T, path string, ws workload.Spec[R, S], records []R) {
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := workload.WriteDataset(f, ws, "a test's records", records); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// fixtureRecords are the records of ws's workload's fixture.
-func fixtureRecords[R, S any](t *testing.T, ws workload.Spec[R, S]) []R {
-	in, err := workload.OpenDataset(spec.Fixture(t, ws.Name), ws)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer in.Close()
-	records, err := in.Next(1 << 20)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return records
-}
-
 func mismatchAt[R, S any](t *testing.T, ws workload.Spec[R, S], k int, change func(*R)) {
-	mismatchIn(t, ws, spec.Fixture(t, ws.Name), fixtureRecords(t, ws), k, change)
+	records, _ := workloadtest.Fixture(t, ws)
+	mismatchIn(t, ws, spec.Fixture(t, ws.Name), records, k, change)
 }
 
 // mismatchIn checks that the dataset original, its records with record k
@@ -508,25 +490,14 @@ func mismatchIn[R, S any](t *testing.T, ws workload.Spec[R, S], original string,
 	// would show before the change.
 	exact := map[string]bool{}
 	odir, originals := encodeSample(t, original)
-	var first []stream.Request
-	for name, m := range originals {
-		if m.Stream != nil {
-			first = append(first, stream.Request{Format: name, Stream: filepath.Join(odir, *m.Stream)})
-		}
-	}
-	for _, a := range decode(t, original, first) {
+	for _, a := range decode(t, original, streams(odir, originals)) {
 		exact[a.Format] = a.Status == "ok"
 	}
 	change(&records[k])
 	changed := filepath.Join(t.TempDir(), "changed.jsonl")
-	writeDataset(t, changed, ws, records)
+	workloadtest.WriteDataset(t, changed, ws, "a test's records", records)
 	dir, manifests := encodeSample(t, changed)
-	var requests []stream.Request
-	for name, m := range manifests {
-		if exact[name] {
-			requests = append(requests, stream.Request{Format: name, Stream: filepath.Join(dir, *m.Stream)})
-		}
-	}
+	requests := slices.DeleteFunc(streams(dir, manifests), func(r stream.Request) bool { return !exact[r.Format] })
 	if len(requests) == 0 {
 		t.Fatal("no format carries the original exactly")
 	}
@@ -541,13 +512,13 @@ func mismatchIn[R, S any](t *testing.T, ws workload.Spec[R, S], original string,
 // The record that differs found in a later window of both the dataset and
 // the stream.
 func TestAMismatchInALaterWindowNamesItsRecord(t *testing.T) {
-	fixture := fixtureRecords(t, workload.UserSpec)
+	fixture, _ := workloadtest.Fixture(t, workload.UserSpec)
 	var records []workload.User
 	for len(records) < 2*4096+100 {
 		records = append(records, fixture...)
 	}
 	original := filepath.Join(t.TempDir(), "user.jsonl")
-	writeDataset(t, original, workload.UserSpec, records)
+	workloadtest.WriteDataset(t, original, workload.UserSpec, "a test's records", records)
 	mismatchIn(t, workload.UserSpec, original, records, 2*4096+42, func(u *workload.User) { u.Nickname += "x" })
 }
 

@@ -1,7 +1,6 @@
 package protobufdynamic
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -9,7 +8,7 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/descriptorpb"
 
-	"shootout/codec"
+	"shootout/internal/workloadtest"
 	"shootout/workload"
 )
 
@@ -74,33 +73,6 @@ func edgeSchemas(t *testing.T, message string) workload.RecordSchemas {
 	return workload.RecordSchemas{Protobuf: &workload.ProtobufSchema{File: "edge.proto", Message: message, DescriptorSet: set}}
 }
 
-func readRecord(t *testing.T, text string) workload.JSONRecord {
-	t.Helper()
-	var r workload.JSONRecord
-	if err := workload.ReadJSONRecord([]byte(text), &r); err != nil {
-		t.Fatalf("%s: %v", text, err)
-	}
-	return r
-}
-
-// trip encodes the record of line and decodes it: the sink it fed.
-func trip(c codec.Codec[workload.JSONRecord, *workload.JSONSink], line string) (*workload.JSONSink, error) {
-	var r workload.JSONRecord
-	if err := workload.ReadJSONRecord([]byte(line), &r); err != nil {
-		return nil, err
-	}
-	stream, err := c.Encode(nil, &r)
-	if err != nil {
-		return nil, err
-	}
-	sink := workload.NewJSONSink()
-	used, err := c.Decode(stream, sink)
-	if err == nil && used != len(stream) {
-		err = fmt.Errorf("decode used %d of the record's %d bytes", used, len(stream))
-	}
-	return sink, err
-}
-
 // Each line's message decodes to its projection (docs/dataset-format.md,
 // "With a schema"): the fields the message has, by their .proto names, each
 // value as the table types it.
@@ -133,17 +105,7 @@ func TestEachMessageDecodesToItsProjection(t *testing.T) {
 		{`{"big":0,"score":0.0,"blob":"","level":"LOW","flag":false,"tags":[],"names":{}}`, `{}`},
 		{`{"someField":5,"flag":true}`, `{"some_field":5,"flag":true}`},
 	} {
-		sink, err := trip(c, e.line)
-		if err != nil {
-			t.Errorf("%s: %v", e.line, err)
-			continue
-		}
-		want := workload.NewJSONSink()
-		projection := readRecord(t, e.projection)
-		workload.FeedJSON(&projection, want)
-		if d := want.Finish().FirstDifference(sink); d != "" {
-			t.Errorf("%s: want %s: %s", e.line, e.projection, d)
-		}
+		workloadtest.CheckJSONTrip(t, c, e.line, e.projection)
 	}
 }
 
@@ -159,7 +121,7 @@ func TestALineThatIsNoMessageIsAnEncodeError(t *testing.T) {
 		`[1]`:                            "",
 		`{"names":{"x":"not a number"}}`: "int32 key",
 	} {
-		if _, err := trip(newCodec(), line); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := workloadtest.JSONTrip(newCodec(), line); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: want an error naming %q, got %v", line, want, err)
 		}
 	}
@@ -198,7 +160,7 @@ func TestEachMessageIsBehindItsVarintLength(t *testing.T) {
 	c := newCodec()
 	for _, n := range []int{0, 120, 200, 20000} {
 		line := `{"text":"` + strings.Repeat("x", n) + `"}`
-		r := readRecord(t, line)
+		r := workloadtest.JSONRecord(t, line)
 		stream, err := c.Encode([]byte("before"), &r)
 		if err != nil {
 			t.Fatal(err)
@@ -216,7 +178,7 @@ func TestEachMessageIsBehindItsVarintLength(t *testing.T) {
 	}
 }
 
-func mustModel(t *testing.T, c codec.Codec[workload.JSONRecord, *workload.JSONSink], r *workload.JSONRecord) proto.Message {
+func mustModel(t *testing.T, c workloadtest.JSONCodec, r *workload.JSONRecord) proto.Message {
 	t.Helper()
 	m, err := r.Model(c.(*Codec).model)
 	if err != nil {
