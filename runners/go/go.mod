@@ -1,6 +1,8 @@
 module shootout
 
-go 1.26
+go 1.27
+
+toolchain go1.27.3
 
 require (
 	capnproto.org/go/capnp/v3 v3.1.0-alpha.1
@@ -8,7 +10,6 @@ require (
 	github.com/apache/thrift v0.17.0
 	github.com/bytedance/sonic v1.15.5
 	github.com/fxamacker/cbor/v2 v2.10.0
-	github.com/go-json-experiment/json v1.27.2
 	github.com/goccy/go-json v0.12.0
 	github.com/google/flatbuffers v25.12.19+incompatible
 	github.com/hamba/avro/v2 v2.31.0
