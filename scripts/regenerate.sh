@@ -35,6 +35,10 @@ done
 # crate, the Go and JVM runners' generated code.
 generated=(crates/sbe-generated runners/go/generated runners/go/formats/msgp/types_gen.go
     runners/jvm/src/main/java/shootout/generated runners/jvm/src/main/java/shootout/workload/{Mixed,Strings,Longs}Row.java)
+# The go-* parts run the go command and gofmt of the Go runner's toolchain.
+if [[ " ${parts[*]} " == *" go-"* ]]; then
+    source "$here/go-toolchain.sh"
+fi
 # The Go rows files are the ones rowgen says it writes (go-rows), so a new
 # format's rows are checked as soon as rowgen writes them.
 if [[ " ${parts[*]} " == *" go-rows "* ]]; then
