@@ -38,6 +38,7 @@ var jsonlModelLosses = map[string][]string{
 	// message or generic record holds exactly (its own tests pin each
 	// projection's edge values).
 	"protobuf-dynamic": nil,
+	"protobuf-hyperpb": nil,
 	"avro-generic":     nil,
 }
 
@@ -364,6 +365,18 @@ func TestTheSchemaFormatsRunWithTheirSchemaOrSayWhyNot(t *testing.T) {
 		columns    = `column 2's name, "unit price", is not an identifier`
 	)
 	withReasons := workload.RecordSchemas{Protobuf: &workload.ProtobufSchema{Reason: columns}, Avro: &workload.AvroSchema{Reason: columns + "!"}}
+	// The formats with schema codecs, each of a protobuf or an Avro schema:
+	// its wire.
+	var schemaFormats []Format
+	for _, f := range Formats {
+		if f.JsonlWithSchema == nil {
+			continue
+		}
+		if f.Info.Wire != "protobuf" && f.Info.Wire != "avro" {
+			t.Fatalf("%s: a schema format of wire %q; this test knows the protobuf and avro schemas' reasons", f.Info.Name, f.Info.Wire)
+		}
+		schemaFormats = append(schemaFormats, f)
+	}
 	for _, spec := range []workloadtest.JSONSpec{workload.JSONLSpec, workload.CSVSpec} {
 		fixtures := schemaFixtures(t, spec)
 		// The jsonl fixture has no schema; the csv fixture carries the two its columns give.
@@ -379,7 +392,8 @@ func TestTheSchemaFormatsRunWithTheirSchemaOrSayWhyNot(t *testing.T) {
 			{"jsonl-avro", boundWorkload(t, fixtures["jsonl-avro"]), noProtobuf, ""},
 			{"reasons", mustWorkloadOf(t, workload.Header{Workload: spec.Name, RecordSchemas: withReasons}), columns, columns + "!"},
 		} {
-			for name, want := range map[string]string{"protobuf-dynamic": c.protobuf, "avro-generic": c.avro} {
+			for _, f := range schemaFormats {
+				name, want := f.Info.Name, map[string]string{"protobuf": c.protobuf, "avro": c.avro}[f.Info.Wire]
 				runs := slices.ContainsFunc(c.w.entries.([]jsonlEntry), func(e jsonlEntry) bool { return e.Info.Name == name })
 				notRun := c.w.NotRun()
 				i := slices.IndexFunc(notRun, func(n harness.NotRun) bool { return n.Name == name })
@@ -398,15 +412,15 @@ func TestTheSchemaFormatsRunWithTheirSchemaOrSayWhyNot(t *testing.T) {
 		}
 		shown := 0
 		for _, n := range w.NotRun() {
-			if n.Name == "protobuf-dynamic" || n.Name == "avro-generic" {
+			if slices.ContainsFunc(schemaFormats, func(f Format) bool { return f.Info.Name == n.Name }) {
 				shown++
 				if n.Reason != "dynamic: runs only the jsonl and csv workloads, with a schema" {
 					t.Errorf("%s: %s: %s", w.Name, n.Name, n.Reason)
 				}
 			}
 		}
-		if shown != 2 {
-			t.Errorf("%s: %d of the two schema formats listed not run", w.Name, shown)
+		if shown != len(schemaFormats) {
+			t.Errorf("%s: %d of the %d schema formats listed not run", w.Name, shown, len(schemaFormats))
 		}
 	}
 }

@@ -492,12 +492,12 @@ func TestACsvDatasetRunsAsTheSameJsonlDatasetDoes(t *testing.T) {
 	}
 }
 
-// A jsonl dataset run with a schema measures the format of its schema,
+// A jsonl dataset run with a schema measures the formats of its schema,
 // and names the one whose schema it lacks not run, with the reason; the
 // results file is what the schema says, api "dynamic" included.
 func TestASchemaDatasetRunsItsSchemaFormat(t *testing.T) {
 	b := command(t, 0, "--dataset", spec.Fixture(t, "jsonl-protobuf"), "--runs", "1", "--warmup", "0", "--window", "64",
-		"--formats", "protobuf-dynamic,avro-generic")
+		"--formats", "protobuf-dynamic,protobuf-hyperpb,avro-generic")
 	spec.Validate(t, "results.schema.json", b)
 	var r struct {
 		Formats []struct {
@@ -511,8 +511,9 @@ func TestASchemaDatasetRunsItsSchemaFormat(t *testing.T) {
 	if err := json.Unmarshal(b, &r); err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Formats) != 2 || r.Formats[1].Name != "protobuf-dynamic" || r.Formats[1].Labels.API != "dynamic" {
-		t.Errorf("measured %+v, want the baseline and protobuf-dynamic", r.Formats)
+	if len(r.Formats) != 3 || r.Formats[1].Name != "protobuf-dynamic" || r.Formats[2].Name != "protobuf-hyperpb" ||
+		r.Formats[1].Labels.API != "dynamic" || r.Formats[2].Labels.API != "dynamic" {
+		t.Errorf("measured %+v, want the baseline, protobuf-dynamic and protobuf-hyperpb", r.Formats)
 	}
 	i := slices.IndexFunc(r.NotRun, func(n map[string]string) bool { return n["name"] == "avro-generic" })
 	if i < 0 || r.NotRun[i]["reason"] != "no Avro schema: run with --schema FILE.avsc (a csv run builds one from its columns)" {
