@@ -34,8 +34,19 @@ done
 # Everything the parts write: each IDL format's generated/ folder, the SBE
 # crate, the Go and JVM runners' generated code.
 generated=(crates/sbe-generated runners/go/generated runners/go/formats/msgp/types_gen.go
-    runners/go/workload/rows_gen.go runners/go/formats/{sbe,capnp,flatbuf,thrift,protobuf,mus}/rows_gen.go
     runners/jvm/src/main/java/shootout/generated runners/jvm/src/main/java/shootout/workload/{Mixed,Strings,Longs}Row.java)
+# The go-* parts run the go command and gofmt of the Go runner's toolchain.
+if [[ " ${parts[*]} " == *" go-"* ]]; then
+    source "$here/go-toolchain.sh"
+fi
+# The Go rows files are the ones rowgen says it writes (go-rows), so a new
+# format's rows are checked as soon as rowgen writes them.
+if [[ " ${parts[*]} " == *" go-rows "* ]]; then
+    rows=$(cd "$repo/runners/go" && go run ./internal/rowgen -list) || { echo "regenerate.sh: rowgen -list failed (above)" >&2; exit 1; }
+    for path in $rows; do
+        generated+=("runners/go/$path")
+    done
+fi
 for dir in "$repo"/crates/shootout/src/format/*/generated; do
     generated+=("${dir#"$repo"/}")
 done

@@ -24,6 +24,8 @@ trap 'rm -rf "${copies[@]}"' EXIT
 # The Go runner's module cache and the JVM runner's Maven repository are the
 # machine's, so the copy builds offline when the checkout has built once.
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}"
+# The guides' go commands run with the Go runner's toolchain.
+source "$repo/scripts/go-toolchain.sh"
 for guide in "${guides[@]}"; do
     echo "walkthrough: $guide" >&2
     copy="$(mktemp -d)"

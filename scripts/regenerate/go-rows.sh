@@ -8,5 +8,5 @@
 set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$repo/runners/go"
-go run ./internal/rowgen "$repo"/schemas/records/{mixed,strings,longs}.avsc
-echo "go-rows: wrote runners/go/workload/rows_gen.go and runners/go/formats/{sbe,capnp,flatbuf,thrift,protobuf,mus}/rows_gen.go" >&2
+written=$(go run ./internal/rowgen "$repo"/schemas/records/{mixed,strings,longs}.avsc)
+echo "go-rows: wrote" $(printf 'runners/go/%s\n' $written) >&2

@@ -21,7 +21,7 @@ use crate::workload::Workload;
 pub enum Language {
     /// This binary's formats.
     Rust,
-    /// runners/go (needs Go 1.26).
+    /// runners/go (needs Go 1.21 or later, which fetches the toolchain its go.mod names).
     Go,
     /// runners/jvm (needs JDK 17 and Maven 3.8).
     Jvm,
@@ -44,6 +44,9 @@ impl Language {
     }
 }
 
+/// Environment variables, by name, that a runner's build sets.
+pub type BuildEnv = Vec<(&'static str, String)>;
+
 /// How to build and run one language's runner, from its folder.
 pub struct External {
     pub language: Language,
@@ -57,6 +60,8 @@ pub struct External {
     pub needs: &'static [(&'static str, &'static str)],
     /// Builds the runner; cheap when nothing changed.
     pub build: &'static [&'static str],
+    /// The environment the build needs, read from the runner's folder.
+    pub build_env: fn(&Path) -> Result<BuildEnv>,
     /// Runs it; the common options follow.
     pub run: &'static [&'static str],
     /// Runs it for `--interop-encode` and `--interop-decode`, which measure nothing.
@@ -69,8 +74,12 @@ pub const EXTERNAL: &[External] = &[
         flag: "go",
         name: "go",
         folder: "go",
-        needs: &[("go", "Go 1.26 or later (https://go.dev/dl/)")],
+        needs: &[(
+            "go",
+            "Go 1.21 or later (https://go.dev/dl/; it fetches the toolchain runners/go/go.mod names by itself)",
+        )],
         build: &["go", "build", "-o", "bin/shootout-go", "./cmd/shootout-go"],
+        build_env: go_toolchain,
         run: &["bin/shootout-go"],
         interop_run: &["bin/shootout-go"],
     },
@@ -85,6 +94,7 @@ pub const EXTERNAL: &[External] = &[
         ],
         // Maven rebuilds only what changed; a cold ~/.m2 resolves once.
         build: &["mvn", "-q", "-B", "package", "-DskipTests"],
+        build_env: |_| Ok(Vec::new()),
         // A fixed heap, as the runner asks: a growing heap would show up as GC in the figures.
         run: &["java", "-Xms2g", "-Xmx2g", "-jar", "target/shootout-jvm.jar"],
         // Interop measures nothing and holds a window of records at a time, so a
@@ -95,6 +105,20 @@ pub const EXTERNAL: &[External] = &[
         interop_run: &["java", "-Xmx384m", "-jar", "target/shootout-jvm.jar"],
     },
 ];
+
+/// GOTOOLCHAIN as the Go runner's go.mod names its toolchain (`toolchain go1.27.3`):
+/// the go command then fetches exactly that toolchain from the module proxy on
+/// first use, whatever GOTOOLCHAIN the machine sets (`local` would refuse the module).
+fn go_toolchain(folder: &Path) -> Result<BuildEnv> {
+    let go_mod = folder.join("go.mod");
+    let text = std::fs::read_to_string(&go_mod)
+        .with_context(|| format!("cannot read {}", go_mod.display()))?;
+    let toolchain = text
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("toolchain "))
+        .with_context(|| format!("{} has no toolchain line", go_mod.display()))?;
+    Ok(vec![("GOTOOLCHAIN", toolchain.trim().to_string())])
+}
 
 /// One format as a runner lists it (`--list --json`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -147,9 +171,11 @@ impl External {
                 bail!("--lang {} needs `{program}` on PATH: install {install}", self.flag);
             }
         }
+        let env = (self.build_env)(&folder)?;
         let lock = build_lock(&folder, Access::Exclusive)?;
         let output = Command::new(self.build[0])
             .args(&self.build[1..])
+            .envs(env)
             .current_dir(&folder)
             .stdin(Stdio::null())
             .output()

@@ -2,7 +2,7 @@
 // (docs/interop.md): encode a dataset in every Go format into streams other
 // languages decode, and decode other languages' streams, re-framed for a Go
 // codec, against the dataset's reference aggregate. It picks the dataset's
-// workload from registry.Workloads; package stream does the work.
+// workload from registry.Workloads; package interopstream does the work.
 package interop
 
 import (
@@ -12,7 +12,7 @@ import (
 	"slices"
 	"strings"
 
-	"shootout/interop/stream"
+	"shootout/interopstream"
 	"shootout/registry"
 	"shootout/workload"
 )
@@ -47,7 +47,7 @@ func Encode(dataset, dir string, names []string, log io.Writer) error {
 // Decode answers every request, in order, with one JSON line on out. A
 // request's own failure (an unknown format, an unreadable stream, a bad
 // stream) is its answer; only the dataset's I/O fails the whole call.
-func Decode(dataset string, requests []stream.Request, out io.Writer) error {
+func Decode(dataset string, requests []interopstream.Request, out io.Writer) error {
 	header, err := workload.ReadHeader(dataset)
 	if err != nil {
 		return err
@@ -61,12 +61,12 @@ func Decode(dataset string, requests []stream.Request, out io.Writer) error {
 
 // ReadRequests parses a decode list: `<format>\t<stream path>` per line,
 // blank lines ignored.
-func ReadRequests(path string) ([]stream.Request, error) {
+func ReadRequests(path string) ([]interopstream.Request, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	var out []stream.Request
+	var out []interopstream.Request
 	for i, line := range strings.Split(string(b), "\n") {
 		line = strings.TrimSuffix(line, "\r")
 		if strings.TrimSpace(line) == "" {
@@ -76,7 +76,7 @@ func ReadRequests(path string) ([]stream.Request, error) {
 		if !ok || format == "" || streamPath == "" {
 			return nil, UsageError{fmt.Errorf("%s line %d: expected <format><TAB><stream path>, got %q", path, i+1, line)}
 		}
-		out = append(out, stream.Request{Format: format, Stream: streamPath})
+		out = append(out, interopstream.Request{Format: format, Stream: streamPath})
 	}
 	return out, nil
 }

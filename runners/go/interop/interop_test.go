@@ -18,7 +18,8 @@ import (
 	"shootout/codec"
 	"shootout/harness"
 	"shootout/internal/spec"
-	"shootout/interop/stream"
+	"shootout/internal/workloadtest"
+	"shootout/interopstream"
 	"shootout/registry"
 	"shootout/workload"
 )
@@ -74,21 +75,21 @@ func okOr(losses ...loss) []loss { return append([]loss{{"ok", ""}}, losses...) 
 
 // encodeSample runs the encode mode on a sample into a fresh directory and
 // returns the manifests by format.
-func encodeSample(t *testing.T, dataset string) (string, map[string]stream.Manifest) {
+func encodeSample(t *testing.T, dataset string) (string, map[string]interopstream.Manifest) {
 	t.Helper()
 	dir := t.TempDir()
 	var log bytes.Buffer
 	if err := Encode(dataset, dir, nil, &log); err != nil {
 		t.Fatal(err)
 	}
-	manifests := map[string]stream.Manifest{}
+	manifests := map[string]interopstream.Manifest{}
 	paths, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	for _, p := range paths {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var m stream.Manifest
+		var m interopstream.Manifest
 		if err := json.Unmarshal(b, &m); err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
@@ -100,15 +101,27 @@ func encodeSample(t *testing.T, dataset string) (string, map[string]stream.Manif
 	return dir, manifests
 }
 
-func decode(t *testing.T, dataset string, requests []stream.Request) []stream.Answer {
+// streams are the requests to decode each stream the encode mode wrote
+// into dir (a format whose encoder failed wrote none).
+func streams(dir string, manifests map[string]interopstream.Manifest) []interopstream.Request {
+	var requests []interopstream.Request
+	for name, m := range manifests {
+		if m.Stream != nil {
+			requests = append(requests, interopstream.Request{Format: name, Stream: filepath.Join(dir, *m.Stream)})
+		}
+	}
+	return requests
+}
+
+func decode(t *testing.T, dataset string, requests []interopstream.Request) []interopstream.Answer {
 	t.Helper()
 	var out bytes.Buffer
 	if err := Decode(dataset, requests, &out); err != nil {
 		t.Fatal(err)
 	}
-	var answers []stream.Answer
+	var answers []interopstream.Answer
 	for line := range strings.Lines(out.String()) {
-		var a stream.Answer
+		var a interopstream.Answer
 		if err := json.Unmarshal([]byte(line), &a); err != nil {
 			t.Fatalf("answer %q: %v", line, err)
 		}
@@ -145,7 +158,7 @@ func runsOn(t *testing.T, dataset string) []string {
 // checkStream checks a written stream against its manifest and .ends: size,
 // digest, one increasing end per record, and for a u32le codec that every
 // record is its 4-byte length and that many bytes.
-func checkStream(t *testing.T, dir string, m stream.Manifest) {
+func checkStream(t *testing.T, dir string, m interopstream.Manifest) {
 	t.Helper()
 	encoded, err := os.ReadFile(filepath.Join(dir, *m.Stream))
 	if err != nil {
@@ -195,7 +208,7 @@ func TestEveryFormatDecodesItsOwnStreamsOfEveryFixture(t *testing.T) {
 func TestEveryKnownLossShowsInItsMode(t *testing.T) {
 	dataset := filepath.Join(t.TempDir(), "object.jsonl")
 	negativeZero := math.Copysign(0, -1)
-	writeDataset(t, dataset, workload.ObjectSpec, []workload.SmallObject{
+	workloadtest.WriteDataset(t, dataset, workload.ObjectSpec, "a test's records", []workload.SmallObject{
 		{ID: 1, Name: "ünï", Score: negativeZero, Ratio: math.MaxFloat32, Tags: []string{}},
 		{ID: 2, Level: 255, Tags: []string{"a"}},
 	})
@@ -228,10 +241,10 @@ func roundTrip(t *testing.T, w, dataset string, losses map[string][]loss) {
 		}
 		return slices.ContainsFunc(listed, func(l loss) bool { return l.matches(status, detail) })
 	}
-	var requests []stream.Request
+	var requests []interopstream.Request
 	for _, name := range names {
 		m := manifests[name]
-		if m.Schema != stream.Schema || m.Language != "go" || m.Workload != w || m.Version == "" || m.Family == "" {
+		if m.Schema != interopstream.Schema || m.Language != "go" || m.Workload != w || m.Version == "" || m.Family == "" {
 			t.Errorf("%s: manifest %+v", name, m)
 		}
 		if !slices.Contains([]string{codec.FramingU32LE, codec.FramingVarint, codec.FramingNone}, m.Framing) {
@@ -254,7 +267,7 @@ func roundTrip(t *testing.T, w, dataset string, losses map[string][]loss) {
 			t.Fatalf("%s: manifest %+v", name, m)
 		}
 		checkStream(t, dir, m)
-		requests = append(requests, stream.Request{Format: name, Stream: filepath.Join(dir, *m.Stream)})
+		requests = append(requests, interopstream.Request{Format: name, Stream: filepath.Join(dir, *m.Stream)})
 	}
 	for i, a := range decode(t, dataset, requests) {
 		name := requests[i].Format
@@ -278,7 +291,7 @@ func deref(s *string) string {
 }
 
 // readStream reads a written stream and its record ends.
-func readStream(t *testing.T, dir string, m stream.Manifest) ([]byte, []uint64) {
+func readStream(t *testing.T, dir string, m interopstream.Manifest) ([]byte, []uint64) {
 	t.Helper()
 	encoded, err := os.ReadFile(filepath.Join(dir, *m.Stream))
 	if err != nil {
@@ -319,7 +332,7 @@ func TestCorruptRecordsAreErrorsNamingThem(t *testing.T) {
 		t.Run(w, func(t *testing.T) {
 			dataset := spec.Fixture(t, w)
 			dir, manifests := encodeSample(t, dataset)
-			var requests []stream.Request
+			var requests []interopstream.Request
 			var want []string
 			for name, m := range manifests {
 				if m.Stream == nil {
@@ -333,7 +346,7 @@ func TestCorruptRecordsAreErrorsNamingThem(t *testing.T) {
 				longer := filepath.Join(dir, name+"-longer.bin")
 				writeStream(t, cut, encoded[:mid], append(slices.Clone(ends[:last]), mid))
 				writeStream(t, longer, append(encoded, 0x9c, 0x01, 0xff), append(slices.Clone(ends[:last]), ends[last]+3))
-				requests = append(requests, stream.Request{Format: name, Stream: cut}, stream.Request{Format: name, Stream: longer})
+				requests = append(requests, interopstream.Request{Format: name, Stream: cut}, interopstream.Request{Format: name, Stream: longer})
 				prefix := fmt.Sprintf("record %d, byte offset %d: ", last, lastStart)
 				want = append(want, prefix, prefix)
 			}
@@ -357,7 +370,7 @@ func TestADecodeUsingFewerBytesThanItsRecordIsAnError(t *testing.T) {
 	// Record 1 absorbs record 2: its decode reads one record's worth.
 	merged := filepath.Join(dir, "merged.bin")
 	writeStream(t, merged, encoded, slices.Delete(slices.Clone(ends), 1, 2))
-	a := decode(t, dataset, []stream.Request{{Format: "protobuf", Stream: merged}})[0]
+	a := decode(t, dataset, []interopstream.Request{{Format: "protobuf", Stream: merged}})[0]
 	want := fmt.Sprintf("record 1, byte offset %d: decode used %d of the record's %d bytes", ends[0], ends[1]-ends[0], ends[2]-ends[0])
 	if a.Status != "error" || deref(a.Detail) != want || a.Records != 1 {
 		t.Errorf("want an error %q after 1 record, answered %+v (detail %s)", want, a, deref(a.Detail))
@@ -398,9 +411,9 @@ func TestRecordEndsThatDoNotFitTheStreamAreErrors(t *testing.T) {
 		{variant("more", append(slices.Clone(encoded), encoded[:ends[0]]...), append(slices.Clone(ends), ends[last]+ends[0])),
 			fmt.Sprintf("%d bytes left over after the dataset's %d records (byte offset %d)", ends[0], last+1, ends[last])},
 	}
-	var requests []stream.Request
+	var requests []interopstream.Request
 	for _, c := range cases {
-		requests = append(requests, stream.Request{Format: "protobuf", Stream: c.path})
+		requests = append(requests, interopstream.Request{Format: "protobuf", Stream: c.path})
 	}
 	for i, a := range decode(t, dataset, requests) {
 		if a.Status != "error" || !strings.HasSuffix(deref(a.Detail), cases[i].want) || strings.Contains(deref(a.Detail), "\n") {
@@ -422,14 +435,9 @@ func TestAStreamOfManyWindowsDecodes(t *testing.T) {
 	long := strings.Repeat("long ", 100_000)
 	records[5000].Tags = []string{long, long, long}
 	dataset := filepath.Join(t.TempDir(), "object.jsonl")
-	writeDataset(t, dataset, workload.ObjectSpec, records)
+	workloadtest.WriteDataset(t, dataset, workload.ObjectSpec, "a test's records", records)
 	dir, manifests := encodeSample(t, dataset)
-	var requests []stream.Request
-	for name, m := range manifests {
-		if m.Stream != nil {
-			requests = append(requests, stream.Request{Format: name, Stream: filepath.Join(dir, *m.Stream)})
-		}
-	}
+	requests := streams(dir, manifests)
 	if len(requests) < len(manifests)/2 {
 		t.Fatalf("only %d of %d formats encoded the records", len(requests), len(manifests))
 	}
@@ -469,35 +477,9 @@ func TestAStreamOfADifferentRecordIsAMismatchNamingIt(t *testing.T) {
 	})
 }
 
-func writeDataset[R, S any](t *testing.T, path string, ws workload.Spec[R, S], records []R) {
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := workload.WriteDataset(f, ws, "a test's records", records); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// fixtureRecords are the records of ws's workload's fixture.
-func fixtureRecords[R, S any](t *testing.T, ws workload.Spec[R, S]) []R {
-	in, err := workload.OpenDataset(spec.Fixture(t, ws.Name), ws)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer in.Close()
-	records, err := in.Next(1 << 20)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return records
-}
-
 func mismatchAt[R, S any](t *testing.T, ws workload.Spec[R, S], k int, change func(*R)) {
-	mismatchIn(t, ws, spec.Fixture(t, ws.Name), fixtureRecords(t, ws), k, change)
+	records, _ := workloadtest.Fixture(t, ws)
+	mismatchIn(t, ws, spec.Fixture(t, ws.Name), records, k, change)
 }
 
 // mismatchIn checks that the dataset original, its records with record k
@@ -508,25 +490,14 @@ func mismatchIn[R, S any](t *testing.T, ws workload.Spec[R, S], original string,
 	// would show before the change.
 	exact := map[string]bool{}
 	odir, originals := encodeSample(t, original)
-	var first []stream.Request
-	for name, m := range originals {
-		if m.Stream != nil {
-			first = append(first, stream.Request{Format: name, Stream: filepath.Join(odir, *m.Stream)})
-		}
-	}
-	for _, a := range decode(t, original, first) {
+	for _, a := range decode(t, original, streams(odir, originals)) {
 		exact[a.Format] = a.Status == "ok"
 	}
 	change(&records[k])
 	changed := filepath.Join(t.TempDir(), "changed.jsonl")
-	writeDataset(t, changed, ws, records)
+	workloadtest.WriteDataset(t, changed, ws, "a test's records", records)
 	dir, manifests := encodeSample(t, changed)
-	var requests []stream.Request
-	for name, m := range manifests {
-		if exact[name] {
-			requests = append(requests, stream.Request{Format: name, Stream: filepath.Join(dir, *m.Stream)})
-		}
-	}
+	requests := slices.DeleteFunc(streams(dir, manifests), func(r interopstream.Request) bool { return !exact[r.Format] })
 	if len(requests) == 0 {
 		t.Fatal("no format carries the original exactly")
 	}
@@ -541,19 +512,19 @@ func mismatchIn[R, S any](t *testing.T, ws workload.Spec[R, S], original string,
 // The record that differs found in a later window of both the dataset and
 // the stream.
 func TestAMismatchInALaterWindowNamesItsRecord(t *testing.T) {
-	fixture := fixtureRecords(t, workload.UserSpec)
+	fixture, _ := workloadtest.Fixture(t, workload.UserSpec)
 	var records []workload.User
 	for len(records) < 2*4096+100 {
 		records = append(records, fixture...)
 	}
 	original := filepath.Join(t.TempDir(), "user.jsonl")
-	writeDataset(t, original, workload.UserSpec, records)
+	workloadtest.WriteDataset(t, original, workload.UserSpec, "a test's records", records)
 	mismatchIn(t, workload.UserSpec, original, records, 2*4096+42, func(u *workload.User) { u.Nickname += "x" })
 }
 
 func TestRequestsForOtherFormatsAreAnsweredNotFatal(t *testing.T) {
 	dataset := spec.Fixture(t, "iex")
-	answers := decode(t, dataset, []stream.Request{
+	answers := decode(t, dataset, []interopstream.Request{
 		{Format: "no-such-format", Stream: "/nonexistent"},
 		{Format: "bson", Stream: "/nonexistent"},
 		{Format: "protobuf", Stream: filepath.Join(t.TempDir(), "missing.bin")},

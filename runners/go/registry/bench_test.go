@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"shootout/codec/codecbench"
+	"shootout/internal/workloadtest"
 	"shootout/workload"
 )
 
@@ -11,7 +12,7 @@ import (
 // through the codec interface, one record per op, as the harness does
 // (reused codec and stream; decode includes the aggregate).
 func BenchmarkUser(b *testing.B) {
-	recs, _ := fixture(b, workload.UserSpec)
+	recs, _ := workloadtest.Fixture(b, workload.UserSpec)
 	for _, e := range Entries(workload.UserSpec) {
 		c := e.New()
 		b.Run(e.Info.Name+"/encode", codecbench.Encode(c, recs))

@@ -11,6 +11,7 @@ import (
 
 	"shootout/harness"
 	specfiles "shootout/internal/spec"
+	"shootout/internal/workloadtest"
 	"shootout/workload"
 )
 
@@ -37,34 +38,11 @@ var jsonlModelLosses = map[string][]string{
 	// message or generic record holds exactly (its own tests pin each
 	// projection's edge values).
 	"protobuf-dynamic": nil,
+	"protobuf-hyperpb": nil,
 	"avro-generic":     nil,
 }
 
 const duplicateKeys = "the library keeps one value per key"
-
-// jsonSpec is the Spec of jsonl and of csv, whose records are jsonl's.
-type jsonSpec = workload.Spec[workload.JSONRecord, *workload.JSONSink]
-
-// jsonlRecords reads a dataset of spec's workload (jsonl, or csv: the same
-// records under another name): its records and the check against its
-// reference.
-func jsonlRecords(t *testing.T, spec jsonSpec, path string) ([]workload.JSONRecord, func(*workload.JSONSink) string) {
-	t.Helper()
-	r, err := workload.OpenDataset(path, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	records, err := r.Next(1 << 20)
-	if err != nil {
-		t.Fatal(err)
-	}
-	check, err := spec.Checker(r.Header.Reference)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return slices.Clone(records), check
-}
 
 // allowed says whether err is nil or one of the findings listed.
 func allowed(err error, findings []string) bool {
@@ -75,32 +53,32 @@ func allowed(err error, findings []string) bool {
 // whose records are jsonl's: its records are read from files, and what a
 // format shows on the fixture depends on the fixture's content
 // (jsonlModelLosses); the edge records pin each loss.
-func jsonlTests(spec jsonSpec) workloadTests {
+func jsonlTests(spec workloadtest.JSONSpec) workloadTests {
 	return workloadTests{
 		name: spec.Name,
 		fixture: func(t *testing.T) {
-			records, check := jsonlRecords(t, spec, specfiles.Fixture(t, spec.Name))
+			records, check := workloadtest.Fixture(t, spec)
 			jsonlFixture(t, spec, Entries(spec), records, check)
 			for name, path := range schemaFixtures(t, spec) {
 				t.Run("with a schema: "+name, func(t *testing.T) {
-					records, check := jsonlRecords(t, spec, path)
+					records, check := workloadtest.Dataset(t, spec, path)
 					jsonlFixture(t, spec, boundEntries(t, path), records, check)
 				})
 			}
 		},
 		crossRead: func(t *testing.T) {
-			records, check := jsonlRecords(t, spec, specfiles.Fixture(t, spec.Name))
+			records, check := workloadtest.Fixture(t, spec)
 			crossReadAllowing(t, Entries(spec), spec, records, check, jsonlModelLosses)
 		},
 		edges: func(t *testing.T) {
 			jsonlEdges(t, spec)
 		},
 		corrupted: func(t *testing.T) {
-			records, _ := jsonlRecords(t, spec, specfiles.Fixture(t, spec.Name))
+			records, _ := workloadtest.Fixture(t, spec)
 			corrupt(t, Entries(spec), spec, records)
 			for name, path := range schemaFixtures(t, spec) {
 				t.Run("with a schema: "+name, func(t *testing.T) {
-					records, _ := jsonlRecords(t, spec, path)
+					records, _ := workloadtest.Dataset(t, spec, path)
 					withSchema := slices.DeleteFunc(boundEntries(t, path), func(e jsonlEntry) bool {
 						return slices.ContainsFunc(Entries(spec), func(s jsonlEntry) bool { return s.Info.Name == e.Info.Name })
 					})
@@ -115,7 +93,7 @@ type jsonlEntry = harness.Entry[workload.JSONRecord, *workload.JSONSink]
 
 // jsonlFixture trips a fixture's records through entries: each must match
 // its reference or show a loss of its library's model.
-func jsonlFixture(t *testing.T, spec jsonSpec, entries []jsonlEntry, records []workload.JSONRecord, check func(*workload.JSONSink) string) {
+func jsonlFixture(t *testing.T, spec workloadtest.JSONSpec, entries []jsonlEntry, records []workload.JSONRecord, check func(*workload.JSONSink) string) {
 	for _, e := range entries {
 		t.Run(e.Info.Name, func(t *testing.T) {
 			if err := trip(e.New(), spec, records, check); !allowed(err, jsonlModelLosses[e.Info.Name]) {
@@ -131,7 +109,7 @@ func jsonlFixture(t *testing.T, spec jsonSpec, entries []jsonlEntry, records []w
 // (spec/fixtures/jsonl-protobuf.jsonl and jsonl-avro.jsonl: jsonl's events
 // projected by events.proto, events.avsc), by name, as datasets of spec's
 // workload: csv's are copies whose header names csv.
-func schemaFixtures(t *testing.T, spec jsonSpec) map[string]string {
+func schemaFixtures(t *testing.T, spec workloadtest.JSONSpec) map[string]string {
 	t.Helper()
 	paths := map[string]string{}
 	for _, name := range []string{"jsonl-protobuf", "jsonl-avro"} {
@@ -269,7 +247,7 @@ var edgeOutcomes = []jsonlOutcome{
 
 // checkOutcomes trips records through every format of spec's workload
 // (jsonl or csv) and checks each shows exactly its outcome.
-func checkOutcomes(t *testing.T, spec jsonSpec, records []workload.JSONRecord,
+func checkOutcomes(t *testing.T, spec workloadtest.JSONSpec, records []workload.JSONRecord,
 	check func(*workload.JSONSink) string, want jsonlOutcome) {
 	t.Helper()
 	for _, e := range Entries(spec) {
@@ -290,16 +268,16 @@ func checkOutcomes(t *testing.T, spec jsonSpec, records []workload.JSONRecord,
 // jsonlEdges checks the outcomes of the edge records (jsonl datasets in
 // testdata/jsonl) through the formats of spec's workload: on csv, the same
 // codecs must show the same losses.
-func jsonlEdges(t *testing.T, spec jsonSpec) {
+func jsonlEdges(t *testing.T, spec workloadtest.JSONSpec) {
 	t.Run("sample", func(t *testing.T) {
-		records, check := jsonlRecords(t, workload.JSONLSpec, specfiles.Testdata(t, "jsonl/kinds.jsonl"))
+		records, check := workloadtest.Dataset(t, workload.JSONLSpec, specfiles.Testdata(t, "jsonl/kinds.jsonl"))
 		checkOutcomes(t, spec, records, check, sampleOutcomes)
 	})
 	t.Run("edge record", func(t *testing.T) {
-		records, check := jsonlRecords(t, workload.JSONLSpec, specfiles.Testdata(t, "jsonl/edge.jsonl"))
+		records, check := workloadtest.Dataset(t, workload.JSONLSpec, specfiles.Testdata(t, "jsonl/edge.jsonl"))
 		checkOutcomes(t, spec, records, check, edgeOutcome)
 	})
-	records, _ := jsonlRecords(t, workload.JSONLSpec, specfiles.Testdata(t, "jsonl/edges.jsonl"))
+	records, _ := workloadtest.Dataset(t, workload.JSONLSpec, specfiles.Testdata(t, "jsonl/edges.jsonl"))
 	if len(records) != len(edgeOutcomes) {
 		t.Fatalf("%d edge records, %d outcomes", len(records), len(edgeOutcomes))
 	}
@@ -337,12 +315,8 @@ func TestEveryFormatRunsJsonlOrSaysWhyNot(t *testing.T) {
 // A deeper record than the spec reads never reaches a codec, but the
 // deepest it reads goes through every one.
 func TestTheDeepestRecordTheSpecReadsGoesThroughEveryFormat(t *testing.T) {
-	var r workload.JSONRecord
 	text := `{"v":` + strings.Repeat("[", workload.MaxJSONDepth-1) + strings.Repeat("]", workload.MaxJSONDepth-1) + `}`
-	if err := workload.ReadJSONRecord([]byte(text), &r); err != nil {
-		t.Fatal(err)
-	}
-	one := []workload.JSONRecord{r}
+	one := []workload.JSONRecord{workloadtest.JSONRecord(t, text)}
 	checkOutcomes(t, workload.JSONLSpec, one, referenceOf(t, workload.JSONLSpec, one), jsonlOutcome{})
 }
 
@@ -391,7 +365,19 @@ func TestTheSchemaFormatsRunWithTheirSchemaOrSayWhyNot(t *testing.T) {
 		columns    = `column 2's name, "unit price", is not an identifier`
 	)
 	withReasons := workload.RecordSchemas{Protobuf: &workload.ProtobufSchema{Reason: columns}, Avro: &workload.AvroSchema{Reason: columns + "!"}}
-	for _, spec := range []jsonSpec{workload.JSONLSpec, workload.CSVSpec} {
+	// The formats with schema codecs, each of a protobuf or an Avro schema:
+	// its wire.
+	var schemaFormats []Format
+	for _, f := range Formats {
+		if f.JsonlWithSchema == nil {
+			continue
+		}
+		if f.Info.Wire != "protobuf" && f.Info.Wire != "avro" {
+			t.Fatalf("%s: a schema format of wire %q; this test knows the protobuf and avro schemas' reasons", f.Info.Name, f.Info.Wire)
+		}
+		schemaFormats = append(schemaFormats, f)
+	}
+	for _, spec := range []workloadtest.JSONSpec{workload.JSONLSpec, workload.CSVSpec} {
 		fixtures := schemaFixtures(t, spec)
 		// The jsonl fixture has no schema; the csv fixture carries the two its columns give.
 		own := map[string][2]string{"jsonl": {noProtobuf, noAvro}, "csv": {"", ""}}[spec.Name]
@@ -406,7 +392,8 @@ func TestTheSchemaFormatsRunWithTheirSchemaOrSayWhyNot(t *testing.T) {
 			{"jsonl-avro", boundWorkload(t, fixtures["jsonl-avro"]), noProtobuf, ""},
 			{"reasons", mustWorkloadOf(t, workload.Header{Workload: spec.Name, RecordSchemas: withReasons}), columns, columns + "!"},
 		} {
-			for name, want := range map[string]string{"protobuf-dynamic": c.protobuf, "avro-generic": c.avro} {
+			for _, f := range schemaFormats {
+				name, want := f.Info.Name, map[string]string{"protobuf": c.protobuf, "avro": c.avro}[f.Info.Wire]
 				runs := slices.ContainsFunc(c.w.entries.([]jsonlEntry), func(e jsonlEntry) bool { return e.Info.Name == name })
 				notRun := c.w.NotRun()
 				i := slices.IndexFunc(notRun, func(n harness.NotRun) bool { return n.Name == name })
@@ -425,15 +412,15 @@ func TestTheSchemaFormatsRunWithTheirSchemaOrSayWhyNot(t *testing.T) {
 		}
 		shown := 0
 		for _, n := range w.NotRun() {
-			if n.Name == "protobuf-dynamic" || n.Name == "avro-generic" {
+			if slices.ContainsFunc(schemaFormats, func(f Format) bool { return f.Info.Name == n.Name }) {
 				shown++
 				if n.Reason != "dynamic: runs only the jsonl and csv workloads, with a schema" {
 					t.Errorf("%s: %s: %s", w.Name, n.Name, n.Reason)
 				}
 			}
 		}
-		if shown != 2 {
-			t.Errorf("%s: %d of the two schema formats listed not run", w.Name, shown)
+		if shown != len(schemaFormats) {
+			t.Errorf("%s: %d of the %d schema formats listed not run", w.Name, shown, len(schemaFormats))
 		}
 	}
 }

@@ -26,6 +26,7 @@ import (
 	"shootout/formats/mus"
 	"shootout/formats/protobuf"
 	"shootout/formats/protobufdynamic"
+	"shootout/formats/protobufhyperpb"
 	"shootout/formats/sbe"
 	"shootout/formats/sonic"
 	"shootout/formats/thrift"
@@ -108,6 +109,7 @@ var Formats = []Format{
 	{Info: vtprotobuf.Info, User: vtprotobuf.User, Iex: vtprotobuf.Iex, Sql: vtprotobuf.Sql, Primitives: vtprotobuf.Primitives,
 		Object: vtprotobuf.Object, Mixed: vtprotobuf.Mixed, Strings: vtprotobuf.Strings, Longs: vtprotobuf.Longs, NotRun: schemaOnly},
 	{Info: protobufdynamic.Info, JsonlWithSchema: protobufdynamic.Jsonl, NotRun: withSchemaOnly},
+	{Info: protobufhyperpb.Info, JsonlWithSchema: protobufhyperpb.Jsonl, NotRun: withSchemaOnly},
 	{Info: cbor.Info, Library: everywhere(cbor.New), Iex: iexserde.Codec(cbor.New), Jsonl: cbor.Jsonl},
 	{Info: bson.Info, Library: everywhere(bson.New), Jsonl: bson.Jsonl, NotRun: map[string]string{
 		"iex": "BSON has no unsigned 64-bit integer, and seq_no and prices are u64 (the Go driver refuses values above 2^63-1)"}},

@@ -12,29 +12,9 @@ import (
 
 	"shootout/codec"
 	"shootout/harness"
-	specfiles "shootout/internal/spec"
+	"shootout/internal/workloadtest"
 	"shootout/workload"
 )
-
-// fixture is spec's workload's shared fixture: its records and the check
-// against its reference.
-func fixture[R, S any](t testing.TB, spec workload.Spec[R, S]) ([]R, func(S) string) {
-	t.Helper()
-	r, err := workload.OpenDataset(specfiles.Fixture(t, spec.Name), spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	records, err := r.Next(1 << 20)
-	if err != nil {
-		t.Fatal(err)
-	}
-	check, err := spec.Checker(r.Header.Reference)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return append([]R(nil), records...), check
-}
 
 // knownLosses are library behaviours the edge values below expose: each must
 // still show as this difference (in the harness, the format is listed as
@@ -180,18 +160,18 @@ func typed[R, S any](spec workload.Spec[R, S], edges ...R) workloadTests {
 	return workloadTests{
 		name: spec.Name,
 		fixture: func(t *testing.T) {
-			records, check := fixture(t, spec)
+			records, check := workloadtest.Fixture(t, spec)
 			roundTrip(t, Entries(spec), spec, records, check, fixtureLosses)
 		},
 		crossRead: func(t *testing.T) {
-			records, check := fixture(t, spec)
+			records, check := workloadtest.Fixture(t, spec)
 			crossRead(t, Entries(spec), spec, records, check)
 		},
 		edges: func(t *testing.T) {
 			roundTrip(t, Entries(spec), spec, edges, referenceOf(t, spec, edges), knownLosses)
 		},
 		corrupted: func(t *testing.T) {
-			records, _ := fixture(t, spec)
+			records, _ := workloadtest.Fixture(t, spec)
 			corrupt(t, Entries(spec), spec, records)
 		},
 	}

@@ -6,7 +6,7 @@ import (
 
 	"shootout/codec"
 	"shootout/harness"
-	"shootout/interop/stream"
+	"shootout/interopstream"
 	"shootout/workload"
 )
 
@@ -32,7 +32,7 @@ type Workload struct {
 	Measure func(dataset string, header workload.Header, names []string, settings harness.Settings,
 		timer harness.Timer, progress func(string)) (*harness.Measured, error)
 	// Interop is both modes of shootout-interop/1 over a dataset of it.
-	Interop stream.Modes
+	Interop interopstream.Modes
 	// entries is its []harness.Entry[R, S], for Entries.
 	entries any
 	// notOnDataset are the formats Runs says have a codec but that do not
@@ -109,7 +109,7 @@ func workloadAs[R, S any](spec workload.Spec[R, S], as string, constructor func(
 		}
 		w := Workload{Name: spec.Name, As: as, Runs: runs, entries: entries, notOnDataset: notOnDataset, bind: bind}
 		w.Measure = measure(spec, entries)
-		w.Interop = stream.Workload[R, S]{Spec: spec, Formats: entries[1:], Version: Version, NotRun: w.NotRun()}
+		w.Interop = interopstream.Workload[R, S]{Spec: spec, Formats: entries[1:], Version: Version, NotRun: w.NotRun()}
 		return w
 	}
 	return bind(workload.RecordSchemas{})

@@ -1,7 +1,6 @@
 package replay
 
 import (
-	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -13,7 +12,6 @@ import (
 	"unsafe"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
-	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"shootout/internal/spec"
 	"shootout/registry"
@@ -80,22 +78,11 @@ func decodeHistogram(t *testing.T, what string, s *string) *hdrhistogram.Histogr
 // schema every language's replay output is held to, as JSON.
 func validate(t *testing.T, results *Results) {
 	t.Helper()
-	compiler := jsonschema.NewCompiler()
-	schema, err := compiler.Compile(spec.Path(t, "replay-runs.schema.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	b, err := json.Marshal(results)
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := schema.Validate(doc); err != nil {
-		t.Fatal(err)
-	}
+	spec.Validate(t, "replay-runs.schema.json", b)
 }
 
 func TestReplayWritesEveryRunOfEveryFormatAndTransport(t *testing.T) {

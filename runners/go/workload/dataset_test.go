@@ -58,29 +58,46 @@ func TestTheFixtureReadInWindowsAddsUpToItsReference(t *testing.T) {
 	}
 }
 
-// The text hash of docs/dataset-format.md, on spec/vectors.json's texts
-// (every language checks its own against the same file).
-func TestTextHashMatchesTheSharedVectors(t *testing.T) {
+// hashVectors are spec/vectors.json's: the texts and JSON values every
+// language hashes to the same figures.
+type hashVectors struct {
+	TextHash struct {
+		Vectors []struct {
+			Text      string `json:"text"`
+			UTF8Bytes uint64 `json:"utf8_bytes"`
+			Hash      uint64 `json:"hash,string"`
+		} `json:"vectors"`
+	} `json:"text_hash"`
+	JSONLHash struct {
+		Vectors []struct {
+			JSON string `json:"json"`
+			Hash uint64 `json:"hash,string"`
+		} `json:"vectors"`
+	} `json:"jsonl_hash"`
+}
+
+// sharedVectors reads spec/vectors.json, every section holding some.
+func sharedVectors(t *testing.T) hashVectors {
+	t.Helper()
 	b, err := os.ReadFile(spec.Path(t, "vectors.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var vectors struct {
-		TextHash struct {
-			Vectors []struct {
-				Text      string `json:"text"`
-				UTF8Bytes uint64 `json:"utf8_bytes"`
-				Hash      uint64 `json:"hash,string"`
-			} `json:"vectors"`
-		} `json:"text_hash"`
-	}
+	var vectors hashVectors
 	if err := json.Unmarshal(b, &vectors); err != nil {
 		t.Fatal(err)
 	}
-	if len(vectors.TextHash.Vectors) == 0 {
-		t.Fatal("spec/vectors.json holds no text_hash vectors")
+	if len(vectors.TextHash.Vectors) == 0 || len(vectors.JSONLHash.Vectors) == 0 {
+		t.Fatalf("spec/vectors.json holds %d text_hash and %d jsonl_hash vectors; want some of each",
+			len(vectors.TextHash.Vectors), len(vectors.JSONLHash.Vectors))
 	}
-	for _, v := range vectors.TextHash.Vectors {
+	return vectors
+}
+
+// The text hash of docs/dataset-format.md, on spec/vectors.json's texts
+// (every language checks its own against the same file).
+func TestTextHashMatchesTheSharedVectors(t *testing.T) {
+	for _, v := range sharedVectors(t).TextHash.Vectors {
 		sink := NewFieldSink(2)
 		sink.Text(0, []byte(v.Text))
 		sink.String(1, v.Text)

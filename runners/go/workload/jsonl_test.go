@@ -28,25 +28,7 @@ func valueHash(t *testing.T, text string) uint64 {
 // The value hash of docs/dataset-format.md on spec/vectors.json's texts
 // (every language checks its own against the same file).
 func TestJSONValueHashMatchesTheSharedVectors(t *testing.T) {
-	b, err := os.ReadFile(spec.Path(t, "vectors.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var vectors struct {
-		JSONLHash struct {
-			Vectors []struct {
-				JSON string `json:"json"`
-				Hash uint64 `json:"hash,string"`
-			} `json:"vectors"`
-		} `json:"jsonl_hash"`
-	}
-	if err := json.Unmarshal(b, &vectors); err != nil {
-		t.Fatal(err)
-	}
-	if len(vectors.JSONLHash.Vectors) == 0 {
-		t.Fatal("spec/vectors.json holds no jsonl_hash vectors")
-	}
-	for _, v := range vectors.JSONLHash.Vectors {
+	for _, v := range sharedVectors(t).JSONLHash.Vectors {
 		if got := valueHash(t, v.JSON); got != v.Hash {
 			t.Errorf("%s: hash %d, want %d", v.JSON, got, v.Hash)
 		}

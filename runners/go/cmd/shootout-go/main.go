@@ -18,7 +18,7 @@ import (
 	"shootout/codec"
 	"shootout/harness"
 	"shootout/interop"
-	"shootout/interop/stream"
+	"shootout/interopstream"
 	"shootout/registry"
 	"shootout/replay"
 	"shootout/study"
@@ -132,7 +132,7 @@ func interopMode(o options, encodeDir, decodeList string, measuring bool) (int, 
 		}
 		err = interop.Encode(o.Dataset, encodeDir, names, os.Stderr)
 	} else {
-		var requests []stream.Request
+		var requests []interopstream.Request
 		if requests, err = interop.ReadRequests(decodeList); err == nil {
 			err = interop.Decode(o.Dataset, requests, os.Stdout)
 		}

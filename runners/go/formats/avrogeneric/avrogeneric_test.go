@@ -1,11 +1,10 @@
 package avrogeneric
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
-	"shootout/codec"
+	"shootout/internal/workloadtest"
 	"shootout/workload"
 )
 
@@ -27,40 +26,13 @@ const edgeAvsc = `{"type": "record", "name": "Edge", "namespace": "edge", "field
   {"name": "later", "type": ["null", {"type": "array", "items": "boolean"}], "default": null}
 ]}`
 
-func edgeCodec(t *testing.T) codec.Codec[workload.JSONRecord, *workload.JSONSink] {
+func edgeCodec(t *testing.T) workloadtest.JSONCodec {
 	t.Helper()
 	newCodec, reason := Jsonl(workload.RecordSchemas{Avro: &workload.AvroSchema{File: "edge.avsc", Schema: edgeAvsc}})
 	if newCodec == nil {
 		t.Fatal(reason)
 	}
 	return newCodec()
-}
-
-func readRecord(t *testing.T, text string) workload.JSONRecord {
-	t.Helper()
-	var r workload.JSONRecord
-	if err := workload.ReadJSONRecord([]byte(text), &r); err != nil {
-		t.Fatalf("%s: %v", text, err)
-	}
-	return r
-}
-
-// trip encodes the record of line and decodes it: the sink it fed.
-func trip(c codec.Codec[workload.JSONRecord, *workload.JSONSink], line string) (*workload.JSONSink, error) {
-	var r workload.JSONRecord
-	if err := workload.ReadJSONRecord([]byte(line), &r); err != nil {
-		return nil, err
-	}
-	stream, err := c.Encode(nil, &r)
-	if err != nil {
-		return nil, err
-	}
-	sink := workload.NewJSONSink()
-	used, err := c.Decode(stream, sink)
-	if err == nil && used != len(stream) {
-		err = fmt.Errorf("decode used %d of the record's %d bytes", used, len(stream))
-	}
-	return sink, err
 }
 
 // The members every edge line has: each record field without a default.
@@ -88,17 +60,7 @@ func TestEachRecordDecodesToItsProjection(t *testing.T) {
 		{`{"items":[],"level":"LOW","id":"AAAAAA==","ratio":-0.0,"blob":"AA==","counts":{},"at":0}`,
 			`{"items":[],"level":"LOW","id":"AAAAAA==","ratio":-0.0,"blob":"AA==","counts":{},"at":0}`},
 	} {
-		sink, err := trip(c, e.line)
-		if err != nil {
-			t.Errorf("%s: %v", e.line, err)
-			continue
-		}
-		want := workload.NewJSONSink()
-		projection := readRecord(t, e.projection)
-		workload.FeedJSON(&projection, want)
-		if d := want.Finish().FirstDifference(sink); d != "" {
-			t.Errorf("%s: want %s: %s", e.line, e.projection, d)
-		}
+		workloadtest.CheckJSONTrip(t, c, e.line, e.projection)
 	}
 }
 
@@ -115,7 +77,7 @@ func TestALineThatIsNoRecordIsAnEncodeError(t *testing.T) {
 		`{"items":[],"level":"MID","id":"AAECAw==","ratio":0.5,"blob":"","counts":{},"at":0}`:                             "MID",
 		`{"items":[],"level":"LOW","ratio":0.5,"blob":"","counts":{},"at":0}`:                                             "missing required field id",
 	} {
-		if _, err := trip(edgeCodec(t), line); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := workloadtest.JSONTrip(edgeCodec(t), line); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: want an error naming %q, got %v", line, want, err)
 		}
 	}
@@ -157,7 +119,7 @@ func TestEachSchemaHasItsOwnNames(t *testing.T) {
 		if strings.Contains(fields, "string") {
 			line = `{"a":"x"}`
 		}
-		if _, err := trip(newCodec(), line); err != nil {
+		if _, err := workloadtest.JSONTrip(newCodec(), line); err != nil {
 			t.Errorf("%s with %s: %v", line, fields, err)
 		}
 	}

@@ -3,6 +3,7 @@ package dynamic
 import (
 	"testing"
 
+	"shootout/internal/workloadtest"
 	"shootout/workload"
 )
 
@@ -18,12 +19,7 @@ func counting(made *int) *workload.JSONModel {
 // not made again; another codec's model replaces it, and an unprepared
 // record is made as it is encoded.
 func TestEncodingUsesThePreparedModel(t *testing.T) {
-	records := make([]workload.JSONRecord, 3)
-	for i, text := range []string{`{"a":[1,2.5]}`, `"x"`, `null`} {
-		if err := workload.ReadJSONRecord([]byte(text), &records[i]); err != nil {
-			t.Fatal(err)
-		}
-	}
+	records := []workload.JSONRecord{workloadtest.JSONRecord(t, `{"a":[1,2.5]}`), workloadtest.JSONRecord(t, `"x"`), workloadtest.JSONRecord(t, `null`)}
 	var madeA, madeB int
 	encode := func(dst []byte, model any) ([]byte, error) { return append(dst, 'x'), nil }
 	a := New(Library{Model: counting(&madeA), Append: encode}).(*Codec)

@@ -19,6 +19,7 @@ import (
 	"shootout/formats/jsonv2"
 	msgpackformat "shootout/formats/msgpack"
 	"shootout/formats/sonic"
+	"shootout/internal/iexserdetest"
 	specfiles "shootout/internal/spec"
 	"shootout/workload"
 )
@@ -77,38 +78,6 @@ func TestEveryJSONLibraryReadsRustsRecordsToTheFixturesReference(t *testing.T) {
 	}
 }
 
-// A message in the map form of serde's shape, with body as given; arrayForm
-// is rmp-serde's default, structs as arrays.
-func mapForm(body any) any {
-	return map[string]any{"seq_no": 1, "messages": []any{map[string]any{"ts": 2, "symbol": "A", "body": body}}}
-}
-
-func arrayForm(body any) any { return []any{1, []any{[]any{2, "A", body}}} }
-
-var (
-	tradeMap    = map[string]any{"price": 3, "size": 4}
-	levelMap    = map[string]any{"price": 3, "size": 4, "flags": 1, "side": "Buy"}
-	tradeArray  = []any{3, 4}
-	levelArray  = []any{3, 4, 1, "Buy"}
-	badBodyMaps = map[string]any{
-		"no variant":      map[string]any{},
-		"both variants":   map[string]any{"Trade": tradeMap, "LevelUpdate": levelMap},
-		"unknown variant": map[string]any{"Cancel": tradeMap},
-		"null variant":    map[string]any{"Trade": nil},
-		"no body":         nil,
-		"side not a name": map[string]any{"LevelUpdate": map[string]any{"price": 3, "size": 4, "flags": 1, "side": 1}},
-		"side unknown":    map[string]any{"LevelUpdate": map[string]any{"price": 3, "size": 4, "flags": 1, "side": "Up"}},
-	}
-	badBodyArrays = map[string]any{
-		"no variant":      map[string]any{},
-		"both variants":   map[string]any{"Trade": tradeArray, "LevelUpdate": levelArray},
-		"unknown variant": map[string]any{"Cancel": tradeArray},
-		"null variant":    map[string]any{"Trade": nil},
-		"no body":         nil,
-		"side unknown":    map[string]any{"LevelUpdate": []any{3, 4, 1, "Up"}},
-	}
-)
-
 // Every codec here refuses a body serde would refuse, rather than feed the
 // sink a zero trade; the well-formed body beside each set shows the bytes
 // are otherwise what the codec reads.
@@ -122,13 +91,13 @@ func TestABodyWithoutExactlyOneKnownVariantIsAnError(t *testing.T) {
 		good      any
 		bad       map[string]any
 	}{
-		{"json", jsonLibraries, json.Marshal, mapForm, map[string]any{"LevelUpdate": levelMap}, badBodyMaps},
-		{"msgpack-map", map[string]func() codec.Library{"msgpack-map": msgpackformat.Map}, marshalMsgpack, mapForm,
-			map[string]any{"LevelUpdate": levelMap}, badBodyMaps},
-		{"msgpack-array", map[string]func() codec.Library{"msgpack-array": msgpackformat.Array}, marshalMsgpack, arrayForm,
-			map[string]any{"LevelUpdate": levelArray}, badBodyArrays},
-		{"cbor-map", map[string]func() codec.Library{"cbor-fxamacker": cborformat.New}, cbor.Marshal, mapForm,
-			map[string]any{"Trade": tradeMap}, badBodyMaps},
+		{"json", jsonLibraries, json.Marshal, iexserdetest.MapForm, map[string]any{"LevelUpdate": iexserdetest.LevelMap}, iexserdetest.BadBodyMaps},
+		{"msgpack-map", map[string]func() codec.Library{"msgpack-map": msgpackformat.Map}, marshalMsgpack, iexserdetest.MapForm,
+			map[string]any{"LevelUpdate": iexserdetest.LevelMap}, iexserdetest.BadBodyMaps},
+		{"msgpack-array", map[string]func() codec.Library{"msgpack-array": msgpackformat.Array}, marshalMsgpack, iexserdetest.ArrayForm,
+			map[string]any{"LevelUpdate": iexserdetest.LevelArray}, iexserdetest.BadBodyArrays},
+		{"cbor-map", map[string]func() codec.Library{"cbor-fxamacker": cborformat.New}, cbor.Marshal, iexserdetest.MapForm,
+			map[string]any{"Trade": iexserdetest.TradeMap}, iexserdetest.BadBodyMaps},
 	}
 	for _, wire := range wires {
 		for name, library := range wire.libraries {

@@ -11,7 +11,7 @@ import (
 var Info = codec.Info{
 	Name: "json-std", Family: "JSON", Library: "std",
 	Framing: codec.FramingU32LE, Wire: "json", Labels: codec.OwnedReflection,
-	Notes: "encoding/json: one json.Encoder (SetEscapeHTML(false): <, >, & as themselves) writing into the stream (its trailing newline is part of the record), json.Unmarshal into a reused, zeroed record; 4-byte LE length prefix. " +
+	Notes: "encoding/json (since Go 1.27 its v1 API over encoding/json/v2's implementation): one json.Encoder (SetEscapeHTML(false): <, >, & as themselves) writing into the stream (its trailing newline is part of the record), json.Unmarshal into a reused, zeroed record; 4-byte LE length prefix. " +
 		"On iex, serde's shape (the body an externally tagged enum) through the wire structs of formats/iexserde. " +
 		"On jsonl, its dynamic model: an any tree of json.Number (made from each record before the timed loops), written by the same Encoder (map keys sorted), read by a new Decoder per record with UseNumber (json.Unmarshal has no way to keep numbers exact); map[string]any keeps one value per key",
 }

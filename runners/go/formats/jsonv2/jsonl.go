@@ -1,7 +1,7 @@
 package jsonv2
 
 import (
-	"github.com/go-json-experiment/json"
+	"encoding/json/v2"
 
 	"shootout/codec"
 	"shootout/formats/dynamic"

@@ -34,10 +34,36 @@ var Info = codec.Info{
 // schema.
 const noSchema = "no protobuf schema: run with --schema FILE.proto (a csv run builds one from its columns)"
 
+// Parser reads one message's bytes (its length prefix taken off) into a
+// message, which the codec walks into the sink before it parses the next
+// record: the parser may reuse that message or its memory.
+type Parser func(body []byte) (protoreflect.Message, error)
+
 // Jsonl is the format's codec of a dataset whose header holds schemas, or
 // why it has none: no protobuf schema, the reason the header gives instead
 // of one, or what is wrong with the one it gives.
 func Jsonl(schemas workload.RecordSchemas) (func() codec.Codec[workload.JSONRecord, *workload.JSONSink], string) {
+	return JsonlParsedBy(schemas, dynamicParser)
+}
+
+// dynamicParser parses into one reused dynamicpb message of descriptor per
+// codec.
+func dynamicParser(descriptor protoreflect.MessageDescriptor) func() Parser {
+	return func() Parser {
+		message := dynamicpb.NewMessage(descriptor)
+		return func(body []byte) (protoreflect.Message, error) {
+			// Unmarshal resets the message first (Merge is off).
+			return message, proto.Unmarshal(body, message)
+		}
+	}
+}
+
+// JsonlParsedBy is Jsonl with each codec's records parsed by the parser
+// parserOf makes for it from the record's descriptor (parserOf is called
+// once per dataset, so it may compile the descriptor once for every codec):
+// how a parse-only library (formats/protobufhyperpb) decodes the records
+// this format writes.
+func JsonlParsedBy(schemas workload.RecordSchemas, parserOf func(protoreflect.MessageDescriptor) func() Parser) (func() codec.Codec[workload.JSONRecord, *workload.JSONSink], string) {
 	s := schemas.Protobuf
 	switch {
 	case s == nil:
@@ -56,8 +82,9 @@ func Jsonl(schemas workload.RecordSchemas) (func() codec.Codec[workload.JSONReco
 		}
 		return message, nil
 	}}
+	newParser := parserOf(descriptor)
 	return func() codec.Codec[workload.JSONRecord, *workload.JSONSink] {
-		return &Codec{model: model, message: dynamicpb.NewMessage(descriptor)}
+		return &Codec{model: model, parse: newParser()}
 	}, ""
 }
 
@@ -84,10 +111,10 @@ func compile(s *workload.ProtobufSchema) (protoreflect.MessageDescriptor, error)
 
 // Codec writes each record's message, made from its projection by protojson
 // (the model, made before the timed loops: codec.Preparer), and reads the
-// bytes back into one reused message that it walks into the sink.
+// bytes back with its parser into a message that it walks into the sink.
 type Codec struct {
-	model   *workload.JSONModel
-	message *dynamicpb.Message
+	model *workload.JSONModel
+	parse Parser
 	// scratch is a bytes field's base64 or a map key's text, each handed to
 	// the sink as soon as it is written.
 	scratch []byte
@@ -134,11 +161,11 @@ func (c *Codec) Decode(stream []byte, sink *workload.JSONSink) (int, error) {
 		return 0, fmt.Errorf("length prefix says %d bytes, %d left", size, len(stream)-k)
 	}
 	end := k + int(size)
-	// Unmarshal resets the message first (Merge is off).
-	if err := proto.Unmarshal(stream[k:end], c.message); err != nil {
+	message, err := c.parse(stream[k:end])
+	if err != nil {
 		return 0, err
 	}
-	c.walkMessage(c.message, sink)
+	c.walkMessage(message, sink)
 	return end, nil
 }
 

@@ -7,8 +7,12 @@
 // hand-written serializer of each row (formats/mus/rows_gen.go). The code is
 // written out field by field, as by hand, so the timed path has no
 // reflection and no loop over cells. scripts/regenerate/go-rows.sh runs it.
+// It prints each file it wrote, one a line, relative to runners/go; with
+// -list it writes nothing and prints the files it would write, which is how
+// scripts/regenerate.sh --check knows what to compare.
 //
 //	go run ./internal/rowgen ../../schemas/records/mixed.avsc ../../schemas/records/strings.avsc ../../schemas/records/longs.avsc
+//	go run ./internal/rowgen -list
 package main
 
 import (
@@ -157,10 +161,21 @@ func main() {
 	}
 }
 
-func run(schemas []string) error {
-	if len(schemas) == 0 {
-		return fmt.Errorf("usage: rowgen SCHEMA.avsc...")
+func run(args []string) error {
+	if len(args) == 1 && args[0] == "-list" {
+		for _, out := range outputs {
+			fmt.Println(out.path)
+		}
+		return nil
 	}
+	if len(args) == 0 {
+		return fmt.Errorf("usage: rowgen SCHEMA.avsc... | rowgen -list")
+	}
+	return generate(args)
+}
+
+// generate writes every output from the rows of schemas.
+func generate(schemas []string) error {
 	var rows []row
 	var names []string
 	for _, path := range schemas {
@@ -189,6 +204,7 @@ func run(schemas []string) error {
 		if err := os.WriteFile(out.path, formatted, 0o644); err != nil {
 			return err
 		}
+		fmt.Println(out.path)
 	}
 	return nil
 }

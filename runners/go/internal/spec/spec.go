@@ -4,10 +4,13 @@
 package spec
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // Path is the spec/ file at name (e.g. "vectors.json"), found beside the
@@ -76,4 +79,24 @@ func WriteJSON(t testing.TB, name string, v any) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// Validate fails the test unless doc, a JSON document, is what the JSON
+// Schema spec/schema (e.g. "results.schema.json") says, its formats
+// asserted: every runner's output is held to the same file.
+func Validate(t testing.TB, schema string, doc []byte) {
+	t.Helper()
+	compiler := jsonschema.NewCompiler()
+	compiler.AssertFormat()
+	compiled, err := compiler.Compile(Path(t, schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	value, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := compiled.Validate(value); err != nil {
+		t.Fatal(err)
+	}
 }

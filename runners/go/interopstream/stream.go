@@ -1,9 +1,11 @@
-// Package stream is interop's typed half (shootout-interop/1,
+// Package interopstream is interop's typed half (shootout-interop/1,
 // docs/interop.md): one workload's dataset written as every Go format's
 // stream, and other languages' streams, re-framed for a Go codec, decoded
-// against the dataset's reference aggregate. registry.Workloads binds it to
-// each workload's types; package interop picks the workload of a dataset.
-package stream
+// against the dataset's reference aggregate. It stands beside harness,
+// below registry: registry.Workloads binds it to each workload's types as it
+// binds harness.Measure (only the registry knows them), and package interop,
+// above the registry, picks the workload of a dataset.
+package interopstream
 
 import (
 	"bufio"
