@@ -1,8 +1,6 @@
 package shootout.formats.dsljson;
 
 import com.dslplatform.json.DslJson;
-import com.dslplatform.json.JsonReader;
-import com.dslplatform.json.JsonWriter;
 import com.dslplatform.json.ObjectConverter;
 import com.dslplatform.json.runtime.Settings;
 import java.io.IOException;
@@ -33,45 +31,26 @@ public final class DslJsonJsonl extends JsonlCodec<Object> {
             + "(LONG_AND_BIGDECIMAL: integers as Long, fractions, exponents and integers beyond a long as BigDecimal, a BigDecimal of "
             + "scale 0 read as an integer, any other as the double nearest it) from a scratch copy, then walked into the aggregate";
 
-    private final JsonWriter writer;
-    private final JsonReader<Object> reader;
-    private byte[] scratch = new byte[1 << 12];
+    private final FramedJson json;
 
     public DslJsonJsonl() {
         super(JavaValues.MODEL);
         // Settings.basicSetup(): DSL-JSON's documented setup for collections (its analyzers of List and Map; no reflection);
         // without it, DslJson has no writer for an ArrayList inside another value.
-        DslJson<Object> dsl = new DslJson<>(Settings.basicSetup());
-        writer = dsl.newWriter();
-        reader = dsl.newReader();
+        json = new FramedJson(new DslJson<>(Settings.basicSetup()));
     }
 
     @Override
     protected void write(Stream out, Object values) throws IOException {
-        writer.reset();
-        ObjectConverter.serializeObject(values, writer);
-        int n = writer.size();
-        out.putIntLE(n);
-        out.write(writer.getByteBuffer(), 0, n);
+        ObjectConverter.serializeObject(values, json.startRecord());
+        json.endRecord(out);
     }
 
     @Override
     public int decode(byte[] buf, int off, int end, JsonlSink sink) throws Exception {
-        int n = Stream.frame(buf, off, end);
-        if (scratch.length < n) {
-            scratch = new byte[Math.max(n, scratch.length * 2)];
-        }
-        System.arraycopy(buf, off + 4, scratch, 0, n);
-        reader.process(scratch, n);
-        reader.getNextToken();
-        Object values = ObjectConverter.deserializeObject(reader);
-        for (int i = reader.getCurrentIndex(); i < n; i++) {
-            byte b = scratch[i];
-            if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
-                throw reader.newParseError("bytes after the record");
-            }
-        }
+        Object values = ObjectConverter.deserializeObject(json.openRecord(buf, off, end));
+        int used = json.closeRecord();
         JavaValues.walk(values, sink, "dsl-json");
-        return n + 4;
+        return used;
     }
 }

@@ -3,8 +3,6 @@ package shootout.formats.fory;
 import java.util.List;
 import java.util.function.BiConsumer;
 import org.apache.fory.Fory;
-import org.apache.fory.memory.MemoryBuffer;
-import org.apache.fory.memory.MemoryUtils;
 import shootout.codec.Codec;
 import shootout.codec.Framing;
 import shootout.codec.Info;
@@ -16,8 +14,7 @@ import shootout.workload.Workload;
 
 /**
  * Apache Fory (JIT-generated serializers, class registration required,
- * reference tracking off), serializing into one reused MemoryBuffer; the
- * record is copied into the stream after a length prefix. Two modes: xlang,
+ * reference tracking off), over length-prefixed records (ForyFrames: read whole, bytes left after the record an error). Two modes: xlang,
  * Fory's cross-language format (the wire the Rust and Go Fory read and
  * write), and Java's native mode, for bytes only Java reads (Fory's
  * documented choice for speed there).
@@ -47,13 +44,12 @@ public final class ForyCodec<R, S> implements Codec<R, S> {
         return new Mapping<>(w, () -> new ForyCodec<>(w, true));
     }
 
-    private final Fory fory;
-    private final MemoryBuffer out = MemoryUtils.buffer(1 << 12);
+    private final ForyFrames frames;
     private final Class<R> type;
     private final BiConsumer<R, S> feed;
 
     public ForyCodec(Workload<R, S> w, boolean xlang) {
-        fory = builder(xlang).build();
+        Fory fory = builder(xlang).build();
         if (xlang) {
             fory.register(w.type, NAMESPACE + w.type.getSimpleName());
             fory.register(MultiMessage.Message.class, NAMESPACE + MultiMessage.Message.class.getSimpleName());
@@ -62,6 +58,7 @@ public final class ForyCodec<R, S> implements Codec<R, S> {
             fory.register(MultiMessage.Message.class);
             fory.register(MultiMessage.Message[].class);
         }
+        frames = new ForyFrames(fory);
         this.type = w.type;
         this.feed = w.feed;
     }
@@ -77,21 +74,13 @@ public final class ForyCodec<R, S> implements Codec<R, S> {
 
     @Override
     public void encode(Stream s, R r) {
-        out.writerIndex(0);
-        fory.serialize(out, r);
-        int n = out.writerIndex();
-        s.putIntLE(n);
-        s.ensure(n);
-        out.get(0, s.buf, s.len, n);
-        s.len += n;
+        frames.write(s, r);
     }
 
     @Override
     public int decode(byte[] buf, int off, int end, S sink) throws Exception {
-        int n = Stream.frame(buf, off, end);
-        MemoryBuffer in = MemoryUtils.wrap(buf, off + 4, n);
-        R r = type.cast(fory.deserialize(in, type));
+        R r = frames.read(buf, off, end, type);
         feed.accept(r, sink);
-        return n + 4;
+        return frames.used();
     }
 }

@@ -1,8 +1,5 @@
 package shootout.formats.fory;
 
-import org.apache.fory.Fory;
-import org.apache.fory.memory.MemoryBuffer;
-import org.apache.fory.memory.MemoryUtils;
 import shootout.codec.Stream;
 import shootout.formats.jsonl.JavaValues;
 import shootout.formats.jsonl.JsonlCodec;
@@ -28,8 +25,7 @@ public final class ForyJsonl extends JsonlCodec<Object> {
             + "little-endian length prefix, deserialized (HashMap, ArrayList, Long, Double, BigDecimal for a BigInteger, read back as "
             + "an integer; Fory's default maximum read depth, 50) and walked into the aggregate";
 
-    private final Fory fory = ForyCodec.builder(true).build();
-    private final MemoryBuffer out = MemoryUtils.buffer(1 << 12);
+    private final ForyFrames frames = new ForyFrames(ForyCodec.builder(true).build());
 
     public ForyJsonl() {
         super(JavaValues.MODEL);
@@ -37,24 +33,12 @@ public final class ForyJsonl extends JsonlCodec<Object> {
 
     @Override
     protected void write(Stream s, Object values) {
-        out.writerIndex(0);
-        fory.serialize(out, values);
-        int n = out.writerIndex();
-        s.putIntLE(n);
-        s.ensure(n);
-        out.get(0, s.buf, s.len, n);
-        s.len += n;
+        frames.write(s, values);
     }
 
     @Override
     public int decode(byte[] buf, int off, int end, JsonlSink sink) throws Exception {
-        int n = Stream.frame(buf, off, end);
-        MemoryBuffer in = MemoryUtils.wrap(buf, off + 4, n);
-        Object values = fory.deserialize(in);
-        if (in.readerIndex() != n) {
-            throw new java.io.IOException("fory: " + (n - in.readerIndex()) + " bytes left after the record");
-        }
-        JavaValues.walk(values, sink, "fory");
-        return n + 4;
+        JavaValues.walk(frames.read(buf, off, end), sink, "fory");
+        return frames.used();
     }
 }
