@@ -20,8 +20,8 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 import org.openjdk.jmh.util.Version;
 import shootout.harness.Environment;
 import shootout.registry.Registry;
-import shootout.study.Studies;
-import shootout.study.Studies.UsageError;
+import shootout.study.figures.Figures;
+import shootout.study.figures.UsageError;
 
 /**
  * `shootout-jvm --study ignite-iep75`: runs the IEP-75 study's JMH
@@ -133,10 +133,10 @@ public final class StudyFigures {
         try {
             s = parse(args);
         } catch (UsageError e) {
-            return Studies.refuse(e, USAGE, err);
+            return e.refuse(USAGE, err);
         }
         try {
-            Studies.write(figures(s, err), s.out, out, err);
+            Figures.write(figures(s, err), s.out, out, err);
             return 0;
         } catch (Exception e) {
             err.println("shootout-jvm: " + e);
@@ -172,13 +172,13 @@ public final class StudyFigures {
         Study.Sizes msgpack = Study.sizes(new Study.Msgpack()), ignite = Study.sizes(new Study.IgniteBinary());
         int[] nameless = Study.namelessPojoSizes();
 
-        Map<String, Object> study = Studies.variant("study", "as the study did",
+        Map<String, Object> study = Figures.variant("study", "as the study did",
                 jmhTable(STUDY_ROWS, measure(StudyAsPublishedBenchmark.class, s, log)),
                 sqlSize(asPublished.writeSqlQueryMsgPack().length, asPublished.writeSqlQueryIgnite().length),
                 sizes(new int[] {asPublished.msgpackPrimitives.length, asPublished.ignitePrimitives.length},
                         new int[] {asPublished.msgpackPojo.length, asPublished.ignitePojo.length},
                         new int[] {asPublished.writePojoMsgPack2().length}));
-        Map<String, Object> shootout = Studies.variant("shootout",
+        Map<String, Object> shootout = Figures.variant("shootout",
                 "shootout's practice: msgpack-core by hand, Ignite with compact footers, a 10-field POJO, writes into a reused buffer",
                 jmhTable(SHOOTOUT_ROWS, measure(IgniteStudy.class, s, log, "msgpack", "ignite")),
                 sqlSize(msgpack.sqlRequest(), ignite.sqlRequest()),
@@ -195,7 +195,7 @@ public final class StudyFigures {
         env.put("jmh", s.toJson());
 
         Map<String, Object> r = new LinkedHashMap<>();
-        r.put("schema", Studies.SCHEMA);
+        r.put("schema", Figures.SCHEMA);
         r.put("study", NAME);
         r.put("language", "java");
         r.put("environment", env);
@@ -229,9 +229,9 @@ public final class StudyFigures {
             Map<String, Object> values = new LinkedHashMap<>();
             putScore(values, "msgpack_ops_s", cells, row.msgpack());
             putScore(values, "ignite_ops_s", cells, row.ignite());
-            out.add(Studies.row(row.label(), values));
+            out.add(Figures.row(row.label(), values));
         }
-        return Studies.table("jmh", out);
+        return Figures.table("jmh", out);
     }
 
     /** The cell's ops/s under key, and JMH's 99.9 % confidence half-width under key_error when it has one. */
@@ -251,13 +251,13 @@ public final class StudyFigures {
     }
 
     static Map<String, Object> sqlSize(int msgpack, int ignite) {
-        return Studies.table("sql-size",
-                List.of(Studies.row("MessagePack", Map.of("bytes", msgpack)), Studies.row("Ignite binary", Map.of("bytes", ignite))));
+        return Figures.table("sql-size",
+                List.of(Figures.row("MessagePack", Map.of("bytes", msgpack)), Figures.row("Ignite binary", Map.of("bytes", ignite))));
     }
 
     /** The other operations' encoded sizes, a table of ours alone: what the throughputs were measured on. */
     static Map<String, Object> sizes(int[] primitives, int[] withNames, int[] withoutNames) {
-        return Studies.table("sizes", List.of(sizeRow("primitives", primitives), sizeRow("POJO with field names", withNames),
+        return Figures.table("sizes", List.of(sizeRow("primitives", primitives), sizeRow("POJO with field names", withNames),
                 sizeRow("POJO without field names", withoutNames)));
     }
 
@@ -267,7 +267,7 @@ public final class StudyFigures {
         if (msgpackAndIgnite.length > 1) {
             values.put("ignite_bytes", msgpackAndIgnite[1]);
         }
-        return Studies.row(label, values);
+        return Figures.row(label, values);
     }
 
     /** Every difference from the document, one sentence each: the run's own first, then each step the document leaves open and the choice made. */

@@ -16,7 +16,7 @@ import java.util.Comparator;
 import java.util.Objects;
 import java.util.Random;
 import java.util.stream.Stream;
-import shootout.study.Studies;
+import shootout.study.figures.Figures;
 
 /**
  * The logs-and-queues study (004_…txt, spec/studies/scala-logs.json): three
@@ -67,7 +67,7 @@ public final class ScalaLogs {
     @SuppressWarnings("unused")
     private static volatile Data lastRead;
 
-    public static Studies.Measurement measure(Settings s, PrintStream progress) throws IOException {
+    public static Figures.Measurement measure(Settings s, PrintStream progress) throws IOException {
         Path dir = s.dir() != null ? Files.createDirectories(s.dir()) : Files.createTempDirectory("shootout-scala-logs-");
         try {
             return measure(s, dir, progress);
@@ -78,7 +78,7 @@ public final class ScalaLogs {
         }
     }
 
-    private static Studies.Measurement measure(Settings s, Path dir, PrintStream progress) throws IOException {
+    private static Figures.Measurement measure(Settings s, Path dir, PrintStream progress) throws IOException {
         Map<DataSet, Path> csv = new EnumMap<>(DataSet.class);
         Map<DataSet, Long> csvBytes = new EnumMap<>(DataSet.class);
         // One generator across the three sets, as the study's shared scala.util.Random.
@@ -112,9 +112,9 @@ public final class ScalaLogs {
                 progress.printf(Locale.ROOT, "scala-logs: %-18s %-7s %8.1f MB  write %7.0f ms  read %7.0f ms%n", format.label(), set.label,
                         size.get(set.label + "_mb"), write.get(set.label), read.get(set.label));
             }
-            fileSize.add(Studies.row(format.label(), size));
-            writeMs.add(Studies.row(format.label(), write));
-            readMs.add(Studies.row(format.label(), read));
+            fileSize.add(Figures.row(format.label(), size));
+            writeMs.add(Figures.row(format.label(), write));
+            readMs.add(Figures.row(format.label(), read));
         }
 
         List<Map<String, Object>> correctedSize = new ArrayList<>(fileSize);
@@ -127,29 +127,29 @@ public final class ScalaLogs {
                 size.put(set.label + "_mb", sizeMb(s, file));
                 progress.printf(Locale.ROOT, "scala-logs: corrected %-18s %-7s %8.1f MB%n", format.label(), set.label, size.get(set.label + "_mb"));
             }
-            correctedSize.replaceAll(row -> row.get("label").equals(format.label()) ? Studies.row(format.label(), size) : row);
+            correctedSize.replaceAll(row -> row.get("label").equals(format.label()) ? Figures.row(format.label(), size) : row);
         }
 
         List<Map<String, Object>> csvSize = new ArrayList<>();
         for (DataSet set : DataSet.values()) {
-            csvSize.add(Studies.row(set.label, Map.of("mb", csvBytes.get(set) / MB)));
+            csvSize.add(Figures.row(set.label, Map.of("mb", csvBytes.get(set) / MB)));
         }
         String uuid = DataSet.uuid(new Random(UUIDS_SEED));
         List<Map<String, Object>> fieldBytes = new ArrayList<>();
         for (Format.FieldBytes format : fieldBytesFormats()) {
-            fieldBytes.add(Studies.row(format.label(), Map.of("bytes", format.uuidFieldBytes(uuid))));
+            fieldBytes.add(Figures.row(format.label(), Map.of("bytes", format.uuidFieldBytes(uuid))));
         }
 
         List<Map<String, Object>> variants = List.of(
-                Studies.variant("study",
+                Figures.variant("study",
                         "as the study's code wrote the files (JSON as base64 strings, Thrift records with their buffers' spare bytes)",
-                        Studies.table("csv-size", csvSize), Studies.table("uuid-field-bytes", fieldBytes), Studies.table("file-size", fileSize),
-                        Studies.table("write-ms", writeMs), Studies.table("read-ms", readMs)),
-                Studies.variant("corrected",
+                        Figures.table("csv-size", csvSize), Figures.table("uuid-field-bytes", fieldBytes), Figures.table("file-size", fileSize),
+                        Figures.table("write-ms", writeMs), Figures.table("read-ms", readMs)),
+                Figures.variant("corrected",
                         "the study's method with its two writing slips corrected: JSON as one object per line, Thrift records at their length "
                                 + "(the other formats' files are the study variant's)",
-                        Studies.table("file-size", correctedSize)));
-        return new Studies.Measurement(variants, facts, departures(s, csvBytes));
+                        Figures.table("file-size", correctedSize)));
+        return new Figures.Measurement(variants, facts, departures(s, csvBytes));
     }
 
     private static List<String> departures(Settings s, Map<DataSet, Long> csvBytes) {
