@@ -22,20 +22,10 @@ import shootout.workload.RecordSchemas;
 import shootout.workload.Workload;
 
 class WorkloadTest {
-    /** Every fixture (spec/fixtures/WORKLOAD.jsonl and its variants), as its file name. */
-    static java.util.stream.Stream<String> fixtures() throws java.io.IOException {
-        List<String> names = new java.util.ArrayList<>();
-        for (Workload<?, ?> w : Workload.ALL) {
-            Spec.fixtures(w.name).forEach(p -> names.add(p.getFileName().toString()));
-        }
-        return names.stream();
-    }
-
     @ParameterizedTest
-    @MethodSource("fixtures")
+    @MethodSource("shootout.Spec#fixtureNames")
     void everyFixtureAddsUpToItsHeadersReference(String fixture) throws Exception {
-        Path path = Spec.DIR.resolve("fixtures").resolve(fixture);
-        check(path, Workload.named(Dataset.readHeader(path).workload()));
+        check(Spec.fixture(fixture), Workload.named(Spec.header(fixture).workload()));
     }
 
     private static <R, S> void check(Path fixture, Workload<R, S> w) throws Exception {
@@ -84,9 +74,8 @@ class WorkloadTest {
         Path p = dir.resolve("x.jsonl");
         Files.writeString(p, "{\"schema\":\"shootout-dataset/9\"}\n");
         assertThrows(java.io.IOException.class, () -> Dataset.readHeader(p));
-        Path short_ = dir.resolve("short.jsonl");
-        List<String> lines = Files.readAllLines(Spec.fixture("sql"));
-        Files.write(short_, lines.subList(0, lines.size() - 1));
+        List<String> lines = Spec.lines("sql");
+        Path short_ = Spec.writeDataset(dir, "short.jsonl", lines.subList(0, lines.size() - 1));
         assertThrows(java.io.IOException.class, () -> {
             try (Dataset<?> d = Dataset.open(short_, Workload.SQL)) {
                 while (!d.next(100).isEmpty()) {
@@ -107,20 +96,20 @@ class WorkloadTest {
 
     @Test
     void theHeadersRecordSchemasAreEachKindsSchemaOrReasonOrNothing(@TempDir Path dir) throws Exception {
-        RecordSchemas protobuf = Dataset.readHeader(Spec.fixture("jsonl-protobuf")).recordSchemas();
+        RecordSchemas protobuf = Spec.header("jsonl-protobuf").recordSchemas();
         RecordSchemas.Protobuf p = assertInstanceOf(RecordSchemas.Protobuf.class, protobuf.protobuf());
         assertEquals("events.proto", p.file());
         assertEquals("shootout.events.Event", p.message());
         assertTrue(p.descriptorSet().length > 0);
         assertEquals(new RecordSchemas.Unbuilt(
                 "no Avro schema: run with --schema FILE.avsc (a csv run builds one from its columns)"), protobuf.avro());
-        RecordSchemas avro = Dataset.readHeader(Spec.fixture("jsonl-avro")).recordSchemas();
+        RecordSchemas avro = Spec.header("jsonl-avro").recordSchemas();
         RecordSchemas.Avro a = assertInstanceOf(RecordSchemas.Avro.class, avro.avro());
         assertEquals("events.avsc", a.file());
         assertTrue(a.schema().contains("\"name\": \"Event\""), a.schema());
         assertEquals(new RecordSchemas.Unbuilt(
                 "no protobuf schema: run with --schema FILE.proto (a csv run builds one from its columns)"), avro.protobuf());
-        assertSame(RecordSchemas.NONE, Dataset.readHeader(Spec.fixture("jsonl")).recordSchemas());
+        assertSame(RecordSchemas.NONE, Spec.header("jsonl").recordSchemas());
         assertSame(RecordSchemas.NONE, Dataset.readHeader(jsonlHeader(dir, null)).recordSchemas());
         RecordSchemas unbuilt = Dataset.readHeader(jsonlHeader(dir, "{\"protobuf\":{\"reason\":\"column 1: a b is not an identifier\"},"
                 + "\"avro\":{\"reason\":\"row 3: 2^70 is beyond 64 bits\"}}")).recordSchemas();

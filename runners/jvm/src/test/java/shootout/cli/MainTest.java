@@ -12,9 +12,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import shootout.Spec;
+import shootout.TestRegistry;
 import shootout.codec.Framing;
-import shootout.codec.Info;
-import shootout.codec.Mapping;
 import shootout.registry.Registry;
 import shootout.workload.Workload;
 
@@ -32,7 +31,7 @@ class MainTest {
         assertTrue(j.at("/environment/java_version").asText().startsWith(String.valueOf(Runtime.version().feature())));
         assertTrue(j.at("/environment/jvm_flags").isArray());
         assertEquals(Registry.entries(Workload.USER).size(), j.get("formats").size());
-        long records = shootout.workload.Dataset.readHeader(Spec.fixture("user")).records();
+        long records = Spec.header("user").records();
         for (JsonNode f : j.get("formats")) {
             String name = f.get("name").asText();
             assertFalse(f.get("library_version").asText().isEmpty(), name);
@@ -103,7 +102,7 @@ class MainTest {
         assertEquals(2, j.at("/settings/throughput_rounds").asInt());
         assertEquals(2, j.at("/invocation/options/throughput_rounds").asInt());
         assertEquals(2, j.get("runs").size(), "rounds are within a run");
-        long records = shootout.workload.Dataset.readHeader(Spec.fixture("sql")).records();
+        long records = Spec.header("sql").records();
         assertEquals(2, j.get("formats").size(), "baseline and json-jackson");
         for (JsonNode f : j.get("formats")) {
             String name = f.get("name").asText();
@@ -165,10 +164,9 @@ class MainTest {
     void aBadInputExitsWith1(@TempDir Path dir) throws Exception {
         assertEquals(1, Ran.run("--dataset", dir.resolve("missing.jsonl").toString(), "--out", dir.resolve("r.json").toString()).code());
         // A record that does not add up to the header's reference is the input's error, before any format runs.
-        List<String> lines = Files.readAllLines(Spec.fixture("sql"));
+        List<String> lines = Spec.lines("sql");
         lines.set(1, lines.get(1).replace("2005", "2006"));
-        Path bad = dir.resolve("bad.jsonl");
-        Files.write(bad, lines);
+        Path bad = Spec.writeDataset(dir, "bad.jsonl", lines);
         Ran r = Ran.run("--dataset", bad.toString(), "--out", dir.resolve("r.json").toString(), "--jit-warmup-ms", "0");
         assertEquals(1, r.code());
         assertTrue(r.err().contains("do not add up"), r.err());
@@ -214,14 +212,10 @@ class MainTest {
 
     @Test
     void aFormatThatLosesAValueIsListedAsFailedAndTheExitIs3(@TempDir Path dir) throws Exception {
-        shootout.codec.Labels l = shootout.codec.Labels.of(false, "owned", "validated", "reflection");
         List<Registry.Format> formats = new java.util.ArrayList<>(Registry.FORMATS);
-        formats.add(new Registry.Format(new Info("loses-uid", "test", "jdk", l, Framing.U32LE, null, ""),
-                List.of(new Mapping<>(Workload.USER, LosesUid::new))));
-        formats.add(new Registry.Format(new Info("crashes", "test", "jdk", l, Framing.U32LE, null, ""),
-                List.of(new Mapping<>(Workload.USER, Crashes::new))));
-        JsonNode j = JSON.readTree(Ran.results(dir, formats, 3, "user", "--runs", "1", "--warmup", "0", "--jit-warmup-ms", "0",
-                "--formats", "loses-uid,crashes,json-jackson"));
+        formats.add(TestRegistry.testRow("loses-uid", Framing.U32LE, Workload.USER, LosesUid::new));
+        formats.add(TestRegistry.testRow("crashes", Framing.U32LE, Workload.USER, Crashes::new));
+        JsonNode j = JSON.readTree(Ran.quick(dir, formats, 3, Spec.fixture("user"), "--formats", "loses-uid,crashes,json-jackson"));
         assertEquals(2, j.get("failed").size());
         assertEquals(2, j.get("formats").size(), "baseline and json-jackson measured");
         for (JsonNode f : j.get("failed")) {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -31,11 +30,7 @@ class SchemaFormatsTest {
 
     /** A quick measuring run of the schema formats on dataset: its results, which must follow the results schema. */
     static JsonNode results(Path dir, Path dataset) throws Exception {
-        Path out = dir.resolve("results.json");
-        Ran r = Ran.run("--dataset", dataset.toString(), "--out", out.toString(), "--formats", String.join(",", SCHEMA_FORMATS), "--runs",
-                "1", "--warmup", "0", "--jit-warmup-ms", "0");
-        assertEquals(0, r.code(), r.err());
-        String results = Files.readString(out);
+        String results = Ran.quick(dir, Registry.FORMATS, 0, dataset, "--formats", String.join(",", SCHEMA_FORMATS));
         ResultsSchemaTest.assertValid(results);
         return JSON.readTree(results);
     }
@@ -88,16 +83,14 @@ class SchemaFormatsTest {
     /** A header whose run could not build a schema says why in its place: that text is the format's reason. */
     @Test
     void aSchemaTheRunCouldNotBuildIsTheFormatsReason(@TempDir Path dir) throws Exception {
-        List<String> lines = Files.readAllLines(Spec.fixture("jsonl-protobuf"));
+        List<String> lines = Spec.lines("jsonl-protobuf");
         ObjectNode header = (ObjectNode) JSON.readTree(lines.get(0));
         ObjectNode schemas = header.putObject("record_schemas");
         schemas.putObject("protobuf").put("reason", "column 2: \"unit price\" is not an identifier");
         schemas.putObject("avro").put("reason", "row 17: 2^70 does not fit a long");
         header.set("reference", header.remove("reference")); // the header's key order: reference last
         lines.set(0, JSON.writeValueAsString(header));
-        Path dataset = dir.resolve("unbuilt.jsonl");
-        Files.write(dataset, lines);
-        JsonNode r = results(dir, dataset);
+        JsonNode r = results(dir, Spec.writeDataset(dir, "unbuilt.jsonl", lines));
         assertEquals(List.of("baseline"), measured(r));
         assertEquals("column 2: \"unit price\" is not an identifier", notRun(r).get("protobuf-dynamic"));
         assertEquals("row 17: 2^70 does not fit a long", notRun(r).get("avro-generic"));

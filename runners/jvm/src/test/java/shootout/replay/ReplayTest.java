@@ -9,13 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.networknt.schema.InputFormat;
-import com.networknt.schema.Schema;
-import com.networknt.schema.SchemaRegistry;
-import com.networknt.schema.SpecificationVersion;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,20 +20,17 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import shootout.Spec;
+import shootout.TestRegistry;
 import shootout.cli.Ran;
 import shootout.codec.Codec;
 import shootout.codec.Framing;
-import shootout.codec.Info;
-import shootout.codec.Labels;
 import shootout.codec.Mapping;
 import shootout.codec.Stream;
 import shootout.registry.Registry;
-import shootout.workload.Dataset;
 import shootout.workload.IexSink;
 import shootout.workload.MultiMessage;
 import shootout.workload.Workload;
@@ -51,7 +43,7 @@ class ReplayTest {
     static final long T0 = 1_700_000_000_000_000_000L;
 
     static int records() throws Exception {
-        return (int) Dataset.readHeader(IEX).records();
+        return (int) Spec.header("iex").records();
     }
 
     /** The fixture's records sent `step` ns apart. */
@@ -125,24 +117,13 @@ class ReplayTest {
     }
 
     /** spec/replay-runs.schema.json, which every language's replay output is held to. */
-    static final Schema RUNS_SCHEMA = runsSchema();
-
-    static Schema runsSchema() {
-        try {
-            return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
-                    .getSchema(Files.readString(Spec.DIR.resolve("replay-runs.schema.json")), InputFormat.JSON);
-        } catch (java.io.IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
+    static final Spec.JsonSchema RUNS_SCHEMA = Spec.JsonSchema.of("replay-runs.schema.json");
 
     /**
      * The results file as docs/replay.md's shootout-replay-runs/1 lays it out, key for key and type for type; returns its runs.
      */
     static JsonNode validate(JsonNode j, List<String> transports) {
-        String broken = RUNS_SCHEMA.validate(j.toString(), InputFormat.JSON).stream()
-                .map(e -> e.getInstanceLocation() + ": " + e.getMessage()).collect(Collectors.joining("\n"));
-        assertEquals("", broken, "the results break spec/replay-runs.schema.json");
+        RUNS_SCHEMA.assertFollows(j.toString());
         assertEquals(TOP, keys(j));
         assertEquals(Replay.SCHEMA, j.get("schema").asText());
         assertEquals("java", j.get("language").asText());
@@ -263,7 +244,7 @@ class ReplayTest {
 
     /** A fresh protobuf codec of the iex workload, from the registry. */
     static Codec<MultiMessage, IexSink> protobuf() throws Exception {
-        return Registry.FORMATS.stream().filter(f -> f.info().name().equals("protobuf")).findFirst().orElseThrow().codec(Workload.IEX);
+        return TestRegistry.row("protobuf").codec(Workload.IEX);
     }
 
     /** Protobuf's codec of the iex workload, as is: the test codecs below change one thing about it. */
@@ -307,8 +288,7 @@ class ReplayTest {
     }
 
     static Registry.Format testFormat(String name, Mapping.Make<MultiMessage, IexSink> make) {
-        return new Registry.Format(new Info(name, "test", "jdk", Labels.of(false, "owned", "validated", "generated"), Framing.NONE, null, ""),
-                List.of(new Mapping<>(Workload.IEX, make)));
+        return TestRegistry.testRow(name, Framing.NONE, Workload.IEX, make);
     }
 
     /**
@@ -454,16 +434,8 @@ class ReplayTest {
 
     static long seqNoSum(int first, int end) throws Exception {
         long s = 0;
-        try (Dataset<MultiMessage> d = Dataset.open(IEX, Workload.IEX)) {
-            int i = 0;
-            for (List<MultiMessage> w; !(w = d.next(1000)).isEmpty();) {
-                for (MultiMessage m : w) {
-                    if (i >= first && i < end) {
-                        s += m.seq_no;
-                    }
-                    i++;
-                }
-            }
+        for (MultiMessage m : Spec.read(Workload.IEX).records().subList(first, end)) {
+            s += m.seq_no;
         }
         return s;
     }
@@ -486,7 +458,7 @@ class ReplayTest {
     @Test
     void aDatasetOfAnotherWorkloadIsRefused(@TempDir Path dir) throws Exception {
         Path user = Spec.fixture("user");
-        int n = (int) Dataset.readHeader(user).records();
+        int n = (int) Spec.header("user").records();
         long[] t = new long[n];
         Path plan = write(dir, "plan.json", plan(t, 0, n, List.of("ring"), 0, run("max", 0, n)));
         refused(dir, user, plan, user + ": workload \"user\", expected \"iex\"");

@@ -35,7 +35,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import shootout.codec.Codec;
 import shootout.codec.Stream;
-import shootout.registry.Registry;
+import shootout.TestRegistry;
 import shootout.workload.IexSink;
 import shootout.workload.MultiMessage;
 import shootout.workload.Workload;
@@ -77,7 +77,7 @@ class SerdeUnionTest {
                     + "02001b01240104000200020010005f012809062501");
 
     static Codec<MultiMessage, IexSink> codec(String format) throws Exception {
-        return Registry.FORMATS.stream().filter(f -> f.info().name().equals(format)).findFirst().orElseThrow().codec(IEX);
+        return TestRegistry.row(format).codec(IEX);
     }
 
     /** The record's body in the codec's framing: BSON delimits itself, the others take a u32 LE length first. */
