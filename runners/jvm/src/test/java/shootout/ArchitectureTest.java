@@ -85,7 +85,8 @@ class ArchitectureTest {
 
     @Test
     void loopsAreFoundAndSaid() {
-        Map<String, Set<String>> uses = Map.of("a", Set.of("b"), "b", Set.of("c"), "c", Set.of("a", "d"), "d", Set.of());
+        Map<String, Set<String>> uses =
+                Map.of("a", Set.of("b"), "b", Set.of("c"), "c", Set.of("a", "d"), "d", Set.of());
         assertEquals(List.of("a -> b -> c -> a"), loops(uses).subList(0, 1));
         assertEquals(3, loops(uses).size());
         assertEquals(List.of(), loops(Map.of("a", Set.of("b"), "b", Set.of())));

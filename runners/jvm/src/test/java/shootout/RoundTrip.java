@@ -10,8 +10,7 @@ import shootout.codec.Stream;
  * here.
  */
 public final class RoundTrip {
-    private RoundTrip() {
-    }
+    private RoundTrip() {}
 
     /**
      * One pass of records (prepared by c already) through c: out is reset, written and decoded back into sink. Null when

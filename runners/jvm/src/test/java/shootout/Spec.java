@@ -22,8 +22,7 @@ import shootout.workload.Workload;
 
 /** The repository's spec/ (spec/README.md): the facts every language's tests hold their code to, one copy for all. */
 public final class Spec {
-    private Spec() {
-    }
+    private Spec() {}
 
     /** spec/ of this checkout: the nearest one above the working directory (runners/jvm when Maven runs the tests). */
     public static final Path DIR = find();
@@ -57,7 +56,8 @@ public final class Spec {
      */
     public static List<Path> fixtures(String workload) throws IOException {
         List<Path> all = new ArrayList<>(List.of(fixture(workload)));
-        try (DirectoryStream<Path> variants = Files.newDirectoryStream(DIR.resolve("fixtures"), workload + "-*.jsonl")) {
+        try (DirectoryStream<Path> variants =
+                Files.newDirectoryStream(DIR.resolve("fixtures"), workload + "-*.jsonl")) {
             variants.forEach(all::add);
         }
         all.subList(1, all.size()).sort(null);
@@ -91,8 +91,8 @@ public final class Spec {
     }
 
     /** A fixture's records, its reference's check and its header's record schemas. */
-    public record Fixture<R, S>(Workload<R, S> workload, List<R> records, Function<S, String> check, RecordSchemas schemas) {
-    }
+    public record Fixture<R, S>(
+            Workload<R, S> workload, List<R> records, Function<S, String> check, RecordSchemas schemas) {}
 
     public static <R, S> Fixture<R, S> read(Workload<R, S> w) throws IOException {
         return read(fixture(w.name), w);
@@ -101,7 +101,7 @@ public final class Spec {
     public static <R, S> Fixture<R, S> read(Path fixture, Workload<R, S> w) throws IOException {
         try (Dataset<R> d = Dataset.open(fixture, w)) {
             List<R> all = new ArrayList<>();
-            for (List<R> window; !(window = d.next(1000)).isEmpty();) {
+            for (List<R> window; !(window = d.next(1000)).isEmpty(); ) {
                 all.addAll(window);
             }
             return new Fixture<>(w, all, w.checker.apply(d.header.reference()), d.header.recordSchemas());
@@ -112,8 +112,10 @@ public final class Spec {
     public record JsonSchema(String name, Schema schema) {
         public static JsonSchema of(String name) {
             try {
-                return new JsonSchema(name, SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
-                        .getSchema(Files.readString(DIR.resolve(name)), InputFormat.JSON));
+                return new JsonSchema(
+                        name,
+                        SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
+                                .getSchema(Files.readString(DIR.resolve(name)), InputFormat.JSON));
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
@@ -121,7 +123,8 @@ public final class Spec {
 
         /** Every place where json breaks the schema, one a line; empty when json follows it. */
         public String breaks(String json) {
-            return schema.validate(json, InputFormat.JSON).stream().map(e -> e.getInstanceLocation() + ": " + e.getMessage())
+            return schema.validate(json, InputFormat.JSON).stream()
+                    .map(e -> e.getInstanceLocation() + ": " + e.getMessage())
                     .collect(Collectors.joining("\n"));
         }
 

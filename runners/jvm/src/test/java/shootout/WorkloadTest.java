@@ -54,11 +54,13 @@ class WorkloadTest {
     @Test
     void aNegativeZeroWrittenAsGoWritesItKeepsItsSign(@TempDir Path dir) throws Exception {
         // Go's encoding/json writes -0.0 as "-0": the sign must survive the reader.
-        String line = "{\"id\":1,\"name\":\"\",\"email\":\"\",\"age\":0,\"score\":-0,\"ratio\":-0,\"active\":false,\"level\":0,\"created_at\":0,\"tags\":[]}";
+        String line =
+                "{\"id\":1,\"name\":\"\",\"email\":\"\",\"age\":0,\"score\":-0,\"ratio\":-0,\"active\":false,\"level\":0,\"created_at\":0,\"tags\":[]}";
         long bits = Double.doubleToRawLongBits(-0.0);
-        String header = "{\"schema\":\"shootout-dataset/1\",\"workload\":\"object\",\"records\":1,\"source\":\"t\",\"input\":null,"
-                + "\"fields\":[\"id\",\"name\",\"email\",\"age\",\"score\",\"ratio\",\"active\",\"level\",\"created_at\",\"tags\"],"
-                + "\"reference\":{\"records\":1,\"fields\":{}}}";
+        String header =
+                "{\"schema\":\"shootout-dataset/1\",\"workload\":\"object\",\"records\":1,\"source\":\"t\",\"input\":null,"
+                        + "\"fields\":[\"id\",\"name\",\"email\",\"age\",\"score\",\"ratio\",\"active\",\"level\",\"created_at\",\"tags\"],"
+                        + "\"reference\":{\"records\":1,\"fields\":{}}}";
         Path p = dir.resolve("o.jsonl");
         Files.writeString(p, header + "\n" + line + "\n");
         try (Dataset<shootout.workload.SmallObject> d = Dataset.open(p, Workload.OBJECT)) {
@@ -87,8 +89,10 @@ class WorkloadTest {
 
     /** A jsonl header with the given record_schemas member (none when null), and no records. */
     static Path jsonlHeader(Path dir, String recordSchemas) throws Exception {
-        String header = "{\"schema\":\"shootout-dataset/1\",\"workload\":\"jsonl\",\"records\":0,\"source\":\"t\",\"input\":null,"
-                + "\"fields\":[]," + (recordSchemas == null ? "" : "\"record_schemas\":" + recordSchemas + ",") + "\"reference\":{}}";
+        String header =
+                "{\"schema\":\"shootout-dataset/1\",\"workload\":\"jsonl\",\"records\":0,\"source\":\"t\",\"input\":null,"
+                        + "\"fields\":[]," + (recordSchemas == null ? "" : "\"record_schemas\":" + recordSchemas + ",")
+                        + "\"reference\":{}}";
         Path p = dir.resolve("schemas.jsonl");
         Files.writeString(p, header + "\n");
         return p;
@@ -101,18 +105,26 @@ class WorkloadTest {
         assertEquals("events.proto", p.file());
         assertEquals("shootout.events.Event", p.message());
         assertTrue(p.descriptorSet().length > 0);
-        assertEquals(new RecordSchemas.Unbuilt(
-                "no Avro schema: run with --schema FILE.avsc (a csv run builds one from its columns)"), protobuf.avro());
+        assertEquals(
+                new RecordSchemas.Unbuilt(
+                        "no Avro schema: run with --schema FILE.avsc (a csv run builds one from its columns)"),
+                protobuf.avro());
         RecordSchemas avro = Spec.header("jsonl-avro").recordSchemas();
         RecordSchemas.Avro a = assertInstanceOf(RecordSchemas.Avro.class, avro.avro());
         assertEquals("events.avsc", a.file());
         assertTrue(a.schema().contains("\"name\": \"Event\""), a.schema());
-        assertEquals(new RecordSchemas.Unbuilt(
-                "no protobuf schema: run with --schema FILE.proto (a csv run builds one from its columns)"), avro.protobuf());
+        assertEquals(
+                new RecordSchemas.Unbuilt(
+                        "no protobuf schema: run with --schema FILE.proto (a csv run builds one from its columns)"),
+                avro.protobuf());
         assertSame(RecordSchemas.NONE, Spec.header("jsonl").recordSchemas());
-        assertSame(RecordSchemas.NONE, Dataset.readHeader(jsonlHeader(dir, null)).recordSchemas());
-        RecordSchemas unbuilt = Dataset.readHeader(jsonlHeader(dir, "{\"protobuf\":{\"reason\":\"column 1: a b is not an identifier\"},"
-                + "\"avro\":{\"reason\":\"row 3: 2^70 is beyond 64 bits\"}}")).recordSchemas();
+        assertSame(
+                RecordSchemas.NONE, Dataset.readHeader(jsonlHeader(dir, null)).recordSchemas());
+        RecordSchemas unbuilt = Dataset.readHeader(jsonlHeader(
+                        dir,
+                        "{\"protobuf\":{\"reason\":\"column 1: a b is not an identifier\"},"
+                                + "\"avro\":{\"reason\":\"row 3: 2^70 is beyond 64 bits\"}}"))
+                .recordSchemas();
         assertEquals(new RecordSchemas.Unbuilt("column 1: a b is not an identifier"), unbuilt.protobuf());
         assertEquals(new RecordSchemas.Unbuilt("row 3: 2^70 is beyond 64 bits"), unbuilt.avro());
     }
@@ -120,14 +132,19 @@ class WorkloadTest {
     @Test
     void aRecordSchemasThatIsNotOneIsRefusedNamingWhatIsWrong(@TempDir Path dir) throws Exception {
         Map<String, String> bad = Map.of(
-                "[]", "record_schemas is not an object",
-                "{\"avro\":\"x\"}", "record_schemas.avro is not an object",
-                "{\"avro\":{\"file\":\"a.avsc\"}}", "record_schemas.avro.schema is not a string",
+                "[]",
+                "record_schemas is not an object",
+                "{\"avro\":\"x\"}",
+                "record_schemas.avro is not an object",
+                "{\"avro\":{\"file\":\"a.avsc\"}}",
+                "record_schemas.avro.schema is not a string",
                 "{\"protobuf\":{\"file\":\"a.proto\",\"message\":\"A\",\"descriptor_set\":\"not base64!\"}}",
                 "record_schemas.protobuf.descriptor_set is not standard base64",
-                "{\"protobuf\":{\"reason\":7}}", "record_schemas.protobuf.reason is not a string");
+                "{\"protobuf\":{\"reason\":7}}",
+                "record_schemas.protobuf.reason is not a string");
         for (Map.Entry<String, String> b : bad.entrySet()) {
-            Exception e = assertThrows(java.io.IOException.class, () -> Dataset.readHeader(jsonlHeader(dir, b.getKey())));
+            Exception e =
+                    assertThrows(java.io.IOException.class, () -> Dataset.readHeader(jsonlHeader(dir, b.getKey())));
             assertTrue(e.getMessage().contains("line 1: " + b.getValue()), e.getMessage());
         }
     }

@@ -19,13 +19,13 @@ import shootout.study.logs.ScalaLogs;
  * (spec/studies/README.md). Exit status: 0 measured, 1 error, 2 usage.
  */
 public final class Studies {
-    private Studies() {
-    }
+    private Studies() {}
 
-    static final String USAGE = String.join("\n",
+    static final String USAGE = String.join(
+            "\n",
             "usage: java -jar shootout-jvm.jar --study NAME --out FILE [--quick] [--records N] [--runs N] [--warmup N] [--dir DIR]",
-            "  --study NAME   the study to measure: " + ScalaLogs.NAME + " (" + StudyFigures.NAME + ": --study " + StudyFigures.NAME
-                    + " --help)",
+            "  --study NAME   the study to measure: " + ScalaLogs.NAME + " (" + StudyFigures.NAME + ": --study "
+                    + StudyFigures.NAME + " --help)",
             "  --out FILE     the figures (shootout-study-figures/1 JSON); - for standard output",
             "  --quick        a first look: " + Options.QUICK_RECORDS + " records per set, 1 warm-up and 1 timed pass",
             "  --records N    records per data set (default " + ScalaLogs.RECORDS + ", the study's)",
@@ -46,7 +46,8 @@ public final class Studies {
 
     static boolean asks(String[] args, String study) {
         for (int i = 0; i < args.length; i++) {
-            if (args[i].equals("--study=" + study) || args[i].equals("--study") && i + 1 < args.length && args[i + 1].equals(study)) {
+            if (args[i].equals("--study=" + study)
+                    || args[i].equals("--study") && i + 1 < args.length && args[i + 1].equals(study)) {
                 return true;
             }
         }
@@ -55,7 +56,6 @@ public final class Studies {
 
     static final class Options {
         static final int QUICK_RECORDS = 10_000, RUNS = 3, WARMUPS = 1;
-
         String study = "", out = "", dir = "";
         boolean quick;
         Integer records, runs, warmups;
@@ -142,8 +142,12 @@ public final class Studies {
             figures.put("language", "java");
             Map<String, Object> environment = Environment.read(started);
             Map<String, Object> libraries = new LinkedHashMap<>();
-            for (String library : List.of("org.apache.avro:avro", "com.google.protobuf:protobuf-java", "org.apache.thrift:libthrift",
-                    "org.msgpack:msgpack-core", "com.fasterxml.jackson.core:jackson-databind")) {
+            for (String library : List.of(
+                    "org.apache.avro:avro",
+                    "com.google.protobuf:protobuf-java",
+                    "org.apache.thrift:libthrift",
+                    "org.msgpack:msgpack-core",
+                    "com.fasterxml.jackson.core:jackson-databind")) {
                 libraries.put(library, Registry.version(library));
             }
             environment.put("libraries", libraries);

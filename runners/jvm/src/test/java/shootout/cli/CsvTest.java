@@ -63,7 +63,9 @@ class CsvTest {
      */
     @Test
     void everyFormatRunsCsvExactlyAsItRunsJsonl() throws Exception {
-        for (RecordSchemas schemas : List.of(RecordSchemas.NONE, Spec.header("jsonl-protobuf").recordSchemas(),
+        for (RecordSchemas schemas : List.of(
+                RecordSchemas.NONE,
+                Spec.header("jsonl-protobuf").recordSchemas(),
                 Spec.header("jsonl-avro").recordSchemas())) {
             int runs = 0;
             for (Registry.Format f : Registry.FORMATS) {
@@ -74,16 +76,23 @@ class CsvTest {
                 if (jsonl.runs()) {
                     runs++;
                     assertEquals(f.info(Workload.JSONL), f.info(Workload.CSV), name);
-                    assertEquals(jsonl.make().make().getClass(), csv.make().make().getClass(), name);
+                    assertEquals(
+                            jsonl.make().make().getClass(), csv.make().make().getClass(), name);
                 } else {
                     assertEquals(jsonl.notRun(), csv.notRun(), name);
                 }
             }
             assertTrue(runs > 0, "no format runs jsonl");
-            assertEquals(Registry.notRun(Workload.JSONL, schemas, Registry.FORMATS),
+            assertEquals(
+                    Registry.notRun(Workload.JSONL, schemas, Registry.FORMATS),
                     Registry.notRun(Workload.CSV, schemas, Registry.FORMATS));
-            assertEquals(Registry.entries(Workload.JSONL, schemas, Registry.FORMATS).stream().map(e -> e.info()).toList(),
-                    Registry.entries(Workload.CSV, schemas, Registry.FORMATS).stream().map(e -> e.info()).toList());
+            assertEquals(
+                    Registry.entries(Workload.JSONL, schemas, Registry.FORMATS).stream()
+                            .map(e -> e.info())
+                            .toList(),
+                    Registry.entries(Workload.CSV, schemas, Registry.FORMATS).stream()
+                            .map(e -> e.info())
+                            .toList());
         }
     }
 
@@ -131,14 +140,21 @@ class CsvTest {
                 continue;
             }
             measured.add(name);
-            assertEquals(TestRegistry.row(name).info(Workload.JSONL).notes(), f.get("notes").asText(), name);
+            assertEquals(
+                    TestRegistry.row(name).info(Workload.JSONL).notes(),
+                    f.get("notes").asText(),
+                    name);
             for (String direction : List.of("encode", "decode")) {
                 for (JsonNode run : f.at("/" + direction + "/runs")) {
                     assertEquals(records, run.get("ops").asLong(), name + " " + direction);
                 }
             }
         }
-        assertEquals(Registry.FORMATS.stream().filter(f -> f.on(Workload.CSV, schemas).runs()).map(f -> f.info().name()).toList(),
+        assertEquals(
+                Registry.FORMATS.stream()
+                        .filter(f -> f.on(Workload.CSV, schemas).runs())
+                        .map(f -> f.info().name())
+                        .toList(),
                 measured);
         Map<String, String> reasons = new HashMap<>();
         for (JsonNode n : j.get("not_run")) {
@@ -147,7 +163,10 @@ class CsvTest {
         assertEquals(Registry.FORMATS.size() - measured.size() + Registry.UNAVAILABLE.size(), reasons.size());
         for (Registry.Format f : Registry.FORMATS) {
             if (!f.on(Workload.CSV, schemas).runs()) {
-                assertEquals(f.on(Workload.CSV, schemas).notRun(), reasons.get(f.info().name()), f.info().name());
+                assertEquals(
+                        f.on(Workload.CSV, schemas).notRun(),
+                        reasons.get(f.info().name()),
+                        f.info().name());
             }
         }
         for (String name : ResultsSchemaTest.NOT_ON_JSONL) {
@@ -171,11 +190,13 @@ class CsvTest {
         List<String> requests = new ArrayList<>();
         for (Registry.Format f : Registry.FORMATS) {
             String base = "java-" + f.info().name();
-            assertEquals(Files.exists(jsonlDir.resolve(base + ".json")), Files.exists(csvDir.resolve(base + ".json")), base);
+            assertEquals(
+                    Files.exists(jsonlDir.resolve(base + ".json")), Files.exists(csvDir.resolve(base + ".json")), base);
             if (!f.on(Workload.CSV, schemas).runs()) {
                 continue;
             }
-            JsonNode m = JSON.readTree(csvDir.resolve(base + ".json").toFile()), n = JSON.readTree(jsonlDir.resolve(base + ".json").toFile());
+            JsonNode m = JSON.readTree(csvDir.resolve(base + ".json").toFile()),
+                    n = JSON.readTree(jsonlDir.resolve(base + ".json").toFile());
             assertEquals("csv", m.get("workload").asText(), base);
             assertEquals("jsonl", n.get("workload").asText(), base);
             assertTrue(m.get("error").isNull(), m.toString());

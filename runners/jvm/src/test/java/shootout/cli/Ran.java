@@ -33,7 +33,8 @@ public record Ran(int code, String out, String err) {
 
     static Ran capture(Command command) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        int code = command.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int code = command.run(
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Ran(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
@@ -44,18 +45,21 @@ public record Ran(int code, String out, String err) {
      * A measuring run on a fixture with args, its results file in dir; the exit status must be code and
      * stderr must say where the results went. Returns the results file.
      */
-    static String results(Path dir, List<Registry.Format> formats, int code, String fixture, String... args) throws Exception {
+    static String results(Path dir, List<Registry.Format> formats, int code, String fixture, String... args)
+            throws Exception {
         return results(dir, formats, code, Spec.fixture(fixture), List.of(args));
     }
 
     /** A quick measuring run (QUICK and args) on dataset, as {@link #results} checks it. */
-    static String quick(Path dir, List<Registry.Format> formats, int code, Path dataset, String... args) throws Exception {
+    static String quick(Path dir, List<Registry.Format> formats, int code, Path dataset, String... args)
+            throws Exception {
         List<String> all = new ArrayList<>(QUICK);
         all.addAll(List.of(args));
         return results(dir, formats, code, dataset, all);
     }
 
-    private static String results(Path dir, List<Registry.Format> formats, int code, Path dataset, List<String> args) throws Exception {
+    private static String results(Path dir, List<Registry.Format> formats, int code, Path dataset, List<String> args)
+            throws Exception {
         Path file = dir.resolve(dataset.getFileName().toString().replaceFirst("\\.jsonl$", "") + "-results.json");
         List<String> all = new ArrayList<>(List.of("--dataset", dataset.toString(), "--out", file.toString()));
         all.addAll(args);
@@ -67,7 +71,8 @@ public record Ran(int code, String out, String err) {
 
     /** `--interop-encode dir` of dataset, of every format or those named, which must succeed; returns dir. */
     public static Path interopEncode(Path dir, Path dataset, String... formats) throws Exception {
-        List<String> args = new ArrayList<>(List.of("--dataset", dataset.toString(), "--interop-encode", dir.toString()));
+        List<String> args =
+                new ArrayList<>(List.of("--dataset", dataset.toString(), "--interop-encode", dir.toString()));
         if (formats.length > 0) {
             args.add("--formats");
             args.add(String.join(",", formats));

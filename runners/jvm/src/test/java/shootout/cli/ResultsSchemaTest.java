@@ -47,9 +47,23 @@ class ResultsSchemaTest {
      * The formats that do not run a jsonl dataset without record schemas (the schema formats need one), each with its reason in
      * the registry (a format added later shows "no mapping yet").
      */
-    static final List<String> NOT_ON_JSONL = List.of("java-serialization", "msgpack-jackson-array", "json-jackson3-blackbird", "avro-reflect",
-            "avro-generic", "kryo", "fory-java", "chronicle-wire", "ignite-binary", "ignite-raw", "protobuf", "protobuf-dynamic",
-            "thrift-binary", "thrift-compact", "flatbuffers", "sbe");
+    static final List<String> NOT_ON_JSONL = List.of(
+            "java-serialization",
+            "msgpack-jackson-array",
+            "json-jackson3-blackbird",
+            "avro-reflect",
+            "avro-generic",
+            "kryo",
+            "fory-java",
+            "chronicle-wire",
+            "ignite-binary",
+            "ignite-raw",
+            "protobuf",
+            "protobuf-dynamic",
+            "thrift-binary",
+            "thrift-compact",
+            "flatbuffers",
+            "sbe");
 
     /**
      * The jsonl workload through the command line: every format that runs it
@@ -59,7 +73,9 @@ class ResultsSchemaTest {
      */
     @Test
     void theJsonlResultsFollowTheSchemaWithAReasonForEveryFormatNotRun(@TempDir Path dir) throws Exception {
-        boolean losses = Registry.FORMATS.stream().anyMatch(f -> f.runs("jsonl") && shootout.KnownLosses.of(f.info().name(), "jsonl") != null);
+        boolean losses = Registry.FORMATS.stream()
+                .anyMatch(
+                        f -> f.runs("jsonl") && shootout.KnownLosses.of(f.info().name(), "jsonl") != null);
         String results = results(dir, "jsonl", Registry.FORMATS, losses ? 3 : 0);
         assertValid(results);
         com.fasterxml.jackson.databind.JsonNode r = new com.fasterxml.jackson.databind.ObjectMapper().readTree(results);
@@ -77,7 +93,9 @@ class ResultsSchemaTest {
             }
         }
         shootout.workload.RecordSchemas schemas = Spec.header("jsonl").recordSchemas();
-        long runs = Registry.FORMATS.stream().filter(f -> f.on(Workload.JSONL, schemas).runs()).count();
+        long runs = Registry.FORMATS.stream()
+                .filter(f -> f.on(Workload.JSONL, schemas).runs())
+                .count();
         assertEquals(runs, measured + failed.size());
         java.util.Map<String, String> reasons = new java.util.HashMap<>();
         for (com.fasterxml.jackson.databind.JsonNode n : r.get("not_run")) {
@@ -86,7 +104,10 @@ class ResultsSchemaTest {
         assertEquals(Registry.FORMATS.size() - runs + Registry.UNAVAILABLE.size(), reasons.size());
         for (Registry.Format f : Registry.FORMATS) {
             if (!f.on(Workload.JSONL, schemas).runs()) {
-                assertEquals(f.on(Workload.JSONL, schemas).notRun(), reasons.get(f.info().name()), f.info().name());
+                assertEquals(
+                        f.on(Workload.JSONL, schemas).notRun(),
+                        reasons.get(f.info().name()),
+                        f.info().name());
             }
         }
         for (String name : NOT_ON_JSONL) {
@@ -99,7 +120,9 @@ class ResultsSchemaTest {
     void aResultsFileMissingARequiredKeyIsRefused(@TempDir Path dir) throws Exception {
         String results = results(dir, "sql", Registry.FORMATS, 0);
         assertTrue(results.contains("\"order_position\""), "every run has an order_position");
-        assertTrue(!SCHEMA.breaks(results.replace("\"order_position\"", "\"order_pos\"")).isEmpty(),
+        assertTrue(
+                !SCHEMA.breaks(results.replace("\"order_position\"", "\"order_pos\""))
+                        .isEmpty(),
                 "the schema must refuse a renamed key");
     }
 }

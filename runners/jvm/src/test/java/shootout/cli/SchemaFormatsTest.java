@@ -37,7 +37,9 @@ class SchemaFormatsTest {
 
     static Map<String, String> notRun(JsonNode results) {
         Map<String, String> reasons = new HashMap<>();
-        results.get("not_run").forEach(n -> reasons.put(n.get("name").asText(), n.get("reason").asText()));
+        results.get("not_run")
+                .forEach(
+                        n -> reasons.put(n.get("name").asText(), n.get("reason").asText()));
         return reasons;
     }
 
@@ -60,12 +62,18 @@ class SchemaFormatsTest {
             assertEquals(0, r.get("failed").size(), r.get("failed").toString());
             JsonNode f = r.get("formats").get(1);
             assertEquals("dynamic", f.at("/labels/api").asText());
-            assertTrue(f.get("tags").toString().contains("\"dynamic\""), f.get("tags").toString());
-            assertEquals(Registry.version(f.get("library").asText()), f.get("library_version").asText());
+            assertTrue(
+                    f.get("tags").toString().contains("\"dynamic\""),
+                    f.get("tags").toString());
+            assertEquals(
+                    Registry.version(f.get("library").asText()),
+                    f.get("library_version").asText());
             assertTrue(!f.get("library_version").asText().equals("unknown"), f.toString());
         }
         assertEquals("Protocol Buffers", protobuf.at("/formats/1/family").asText());
-        assertEquals("com.google.protobuf:protobuf-java", protobuf.at("/formats/1/library").asText());
+        assertEquals(
+                "com.google.protobuf:protobuf-java",
+                protobuf.at("/formats/1/library").asText());
         assertEquals("Avro", avro.at("/formats/1/family").asText());
         assertEquals("org.apache.avro:avro", avro.at("/formats/1/library").asText());
     }
@@ -75,9 +83,12 @@ class SchemaFormatsTest {
         JsonNode r = results(dir, Spec.fixture("jsonl"));
         assertEquals(List.of("baseline"), measured(r));
         Map<String, String> reasons = notRun(r);
-        assertEquals("no protobuf schema: run with --schema FILE.proto (a csv run builds one from its columns)",
+        assertEquals(
+                "no protobuf schema: run with --schema FILE.proto (a csv run builds one from its columns)",
                 reasons.get("protobuf-dynamic"));
-        assertEquals("no Avro schema: run with --schema FILE.avsc (a csv run builds one from its columns)", reasons.get("avro-generic"));
+        assertEquals(
+                "no Avro schema: run with --schema FILE.avsc (a csv run builds one from its columns)",
+                reasons.get("avro-generic"));
     }
 
     /** A header whose run could not build a schema says why in its place: that text is the format's reason. */
@@ -101,11 +112,16 @@ class SchemaFormatsTest {
         for (Workload<?, ?> w : Workload.RECORD_CLASSES) {
             for (Map<String, Object> row : Registry.notRun(w.name)) {
                 if (SCHEMA_FORMATS.contains(row.get("name"))) {
-                    assertEquals("dynamic: runs only the jsonl and csv workloads, with a schema", row.get("reason"), w.name);
+                    assertEquals(
+                            "dynamic: runs only the jsonl and csv workloads, with a schema", row.get("reason"), w.name);
                 }
             }
-            assertEquals(SCHEMA_FORMATS.size(),
-                    Registry.notRun(w.name).stream().filter(row -> SCHEMA_FORMATS.contains(row.get("name"))).count(), w.name);
+            assertEquals(
+                    SCHEMA_FORMATS.size(),
+                    Registry.notRun(w.name).stream()
+                            .filter(row -> SCHEMA_FORMATS.contains(row.get("name")))
+                            .count(),
+                    w.name);
         }
     }
 

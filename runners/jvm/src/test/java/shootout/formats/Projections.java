@@ -20,11 +20,11 @@ import shootout.workload.Workload;
  * member's key, kind and value).
  */
 public final class Projections {
-    private Projections() {
-    }
+    private Projections() {}
 
     /** Asserts that the records in, through one stream of a fresh codec, decode to the projections want, one for one. */
-    public static void assertProjects(Codec<JsonlRecord, JsonlSink> c, List<String> in, List<String> want) throws Exception {
+    public static void assertProjects(Codec<JsonlRecord, JsonlSink> c, List<String> in, List<String> want)
+            throws Exception {
         assertNull(difference(c, in, want), in + " should decode to " + want);
     }
 

@@ -75,8 +75,10 @@ class InteropTest {
      */
     static Path repeatedUsers(Path dir, int k) throws Exception {
         List<String> lines = Spec.lines("user");
-        com.fasterxml.jackson.databind.node.ObjectNode header = (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(lines.get(0));
-        com.fasterxml.jackson.databind.node.ObjectNode ref = (com.fasterxml.jackson.databind.node.ObjectNode) header.get("reference");
+        com.fasterxml.jackson.databind.node.ObjectNode header =
+                (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(lines.get(0));
+        com.fasterxml.jackson.databind.node.ObjectNode ref =
+                (com.fasterxml.jackson.databind.node.ObjectNode) header.get("reference");
         java.math.BigInteger times = java.math.BigInteger.valueOf(k), u64 = java.math.BigInteger.ONE.shiftLeft(64);
         header.put("records", header.get("records").asLong() * k);
         ref.put("records", ref.get("records").asLong() * k);
@@ -103,7 +105,9 @@ class InteropTest {
     static List<Registry.Format> running(String fixture) throws java.io.IOException {
         Dataset.Header h = Spec.header(fixture);
         Workload<?, ?> w = Workload.named(h.workload());
-        return Registry.FORMATS.stream().filter(f -> f.on(w, h.recordSchemas()).runs()).toList();
+        return Registry.FORMATS.stream()
+                .filter(f -> f.on(w, h.recordSchemas()).runs())
+                .toList();
     }
 
     /**
@@ -124,7 +128,9 @@ class InteropTest {
         List<Registry.Format> running = running(fixture);
         for (Registry.Format f : Registry.FORMATS) {
             if (!running.contains(f)) {
-                assertTrue(Files.notExists(dir.resolve("java-" + f.info().name() + ".json")), f.info().name());
+                assertTrue(
+                        Files.notExists(dir.resolve("java-" + f.info().name() + ".json")),
+                        f.info().name());
                 continue;
             }
             String base = "java-" + f.info().name();
@@ -146,7 +152,9 @@ class InteropTest {
             assertEquals(records, m.get("records").asLong());
             byte[] stream = Files.readAllBytes(dir.resolve(m.get("stream").asText()));
             assertEquals(stream.length, m.get("bytes").asLong());
-            assertEquals(java.util.HexFormat.of().formatHex(Interop.sha256().digest(stream)), m.get("sha256").asText());
+            assertEquals(
+                    java.util.HexFormat.of().formatHex(Interop.sha256().digest(stream)),
+                    m.get("sha256").asText());
             long[] ends = readEnds(dir.resolve(base + ".ends"));
             assertEquals(records, ends.length);
             long last = 0;
@@ -164,7 +172,10 @@ class InteropTest {
         for (JsonNode a : got) {
             String loss = losses.get(a.get("format").asText());
             if (loss != null) {
-                assertTrue(!a.get("status").asText().equals("ok") && a.get("detail").asText().contains(loss), a.toString());
+                assertTrue(
+                        !a.get("status").asText().equals("ok")
+                                && a.get("detail").asText().contains(loss),
+                        a.toString());
                 continue;
             }
             assertEquals("ok", a.get("status").asText(), a.toString());
@@ -221,21 +232,41 @@ class InteropTest {
         long[] longerEnds = java.util.Arrays.copyOf(all, all.length + 1);
         longerEnds[all.length] = s.length + 1;
         Path longer = writeStream(dir.resolve("longer.bin"), java.util.Arrays.copyOf(s, s.length + 1), longerEnds);
-        Ran r = decode(dir, "user", List.of("json-jackson\t" + corrupt, "json-jackson\t" + truncated, "json-jackson\t" + longer,
-                "protobuf\t" + good, "no-such\t" + good, "json-jackson\t" + dir.resolve("missing.bin"), "json-jackson\t" + good));
+        Ran r = decode(
+                dir,
+                "user",
+                List.of(
+                        "json-jackson\t" + corrupt,
+                        "json-jackson\t" + truncated,
+                        "json-jackson\t" + longer,
+                        "protobuf\t" + good,
+                        "no-such\t" + good,
+                        "json-jackson\t" + dir.resolve("missing.bin"),
+                        "json-jackson\t" + good));
         assertEquals(0, r.code(), r.err());
         List<JsonNode> a = r.jsonLines();
         assertEquals(7, a.size(), r.out());
         for (int i = 0; i < 6; i++) {
             assertEquals("error", a.get(i).get("status").asText(), a.get(i).toString());
         }
-        assertTrue(a.get(0).get("detail").asText().startsWith("record 2, byte offset " + third + ": "), a.get(0).toString());
+        assertTrue(
+                a.get(0).get("detail").asText().startsWith("record 2, byte offset " + third + ": "),
+                a.get(0).toString());
         assertEquals(2, a.get(0).get("records").asLong());
-        assertTrue(a.get(1).get("detail").asText().contains("the stream ends after 2 records"), a.get(1).toString());
-        assertTrue(a.get(2).get("detail").asText().contains("1 bytes left over"), a.get(2).toString());
-        assertTrue(a.get(3).get("detail").asText().startsWith("record 0, byte offset 0: "), a.get(3).toString());
-        assertEquals("no format no-such in the jvm runner", a.get(4).get("detail").asText());
-        assertTrue(a.get(5).get("detail").asText().startsWith("cannot read the stream"), a.get(5).toString());
+        assertTrue(
+                a.get(1).get("detail").asText().contains("the stream ends after 2 records"),
+                a.get(1).toString());
+        assertTrue(
+                a.get(2).get("detail").asText().contains("1 bytes left over"),
+                a.get(2).toString());
+        assertTrue(
+                a.get(3).get("detail").asText().startsWith("record 0, byte offset 0: "),
+                a.get(3).toString());
+        assertEquals(
+                "no format no-such in the jvm runner", a.get(4).get("detail").asText());
+        assertTrue(
+                a.get(5).get("detail").asText().startsWith("cannot read the stream"),
+                a.get(5).toString());
         assertEquals("ok", a.get(6).get("status").asText(), a.get(6).toString());
     }
 
@@ -259,8 +290,13 @@ class InteropTest {
         for (String format : List.of("protobuf", "json-jackson", "sbe")) {
             encodeDirectly(streams.resolve(format + ".bin"), format, w, records);
         }
-        Ran r = decode(dir, "user", List.of("protobuf\t" + streams.resolve("protobuf.bin"), "json-jackson\t" + streams.resolve("json-jackson.bin"),
-                "sbe\t" + streams.resolve("sbe.bin")));
+        Ran r = decode(
+                dir,
+                "user",
+                List.of(
+                        "protobuf\t" + streams.resolve("protobuf.bin"),
+                        "json-jackson\t" + streams.resolve("json-jackson.bin"),
+                        "sbe\t" + streams.resolve("sbe.bin")));
         assertEquals(0, r.code(), r.err());
         for (JsonNode a : r.jsonLines()) {
             assertEquals("mismatch", a.get("status").asText(), a.toString());
@@ -275,7 +311,9 @@ class InteropTest {
         List<shootout.workload.MultiMessage> records = Spec.read(w).records();
         records.get(7).messages[0].ts += 1;
         Path stream = encodeDirectly(dir.resolve("iex.bin"), "flatbuffers", w, records);
-        JsonNode a = decode(dir, "iex", List.of("flatbuffers\t" + stream)).jsonLines().get(0);
+        JsonNode a = decode(dir, "iex", List.of("flatbuffers\t" + stream))
+                .jsonLines()
+                .get(0);
         assertEquals("mismatch", a.get("status").asText(), a.toString());
         assertTrue(a.get("detail").asText().startsWith("record 7: symbol "), a.toString());
         assertTrue(a.get("detail").asText().contains("ts_sum"), a.toString());
@@ -292,7 +330,8 @@ class InteropTest {
         List<String> lines = new ArrayList<>();
         for (Registry.Format f : Registry.FORMATS) {
             if (f.runs("user")) {
-                lines.add(f.info().name() + "\t" + dir.resolve("java-" + f.info().name() + ".bin"));
+                lines.add(
+                        f.info().name() + "\t" + dir.resolve("java-" + f.info().name() + ".bin"));
             }
         }
         Ran r = Ran.interopDecode(dir, dataset, lines);
@@ -312,7 +351,9 @@ class InteropTest {
         int k = 2 * Interop.WINDOW + 42;
         records.get(k).uid += 1;
         Path stream = encodeDirectly(dir.resolve("protobuf.bin"), "protobuf", w, records);
-        JsonNode a = Ran.interopDecode(dir, dataset, List.of("protobuf\t" + stream)).jsonLines().get(0);
+        JsonNode a = Ran.interopDecode(dir, dataset, List.of("protobuf\t" + stream))
+                .jsonLines()
+                .get(0);
         assertEquals("mismatch", a.get("status").asText(), a.toString());
         assertTrue(a.get("detail").asText().startsWith("record " + k + ": field uid: expected "), a.toString());
     }
@@ -327,11 +368,14 @@ class InteropTest {
         merged[0] = ends[0];
         System.arraycopy(ends, 2, merged, 1, merged.length - 1);
         Path stream = writeStream(dir.resolve("merged.bin"), s, merged);
-        JsonNode a = decode(dir, "user", List.of("protobuf\t" + stream)).jsonLines().get(0);
+        JsonNode a =
+                decode(dir, "user", List.of("protobuf\t" + stream)).jsonLines().get(0);
         assertEquals("error", a.get("status").asText(), a.toString());
         assertEquals(1, a.get("records").asLong());
-        assertEquals("record 1, byte offset " + ends[0] + ": decode used " + (ends[1] - ends[0]) + " of the record's " + (ends[2] - ends[0])
-                + " bytes", a.get("detail").asText());
+        assertEquals(
+                "record 1, byte offset " + ends[0] + ": decode used " + (ends[1] - ends[0]) + " of the record's "
+                        + (ends[2] - ends[0]) + " bytes",
+                a.get("detail").asText());
     }
 
     /** The record ends beside a stream must describe it: each problem is the request's error, on one line. */
@@ -343,21 +387,36 @@ class InteropTest {
         Path missing = writeStream(dir.resolve("missing.bin"), s, ends);
         Files.delete(dir.resolve("missing.ends"));
         Path shortEnds = writeStream(dir.resolve("short.bin"), s, ends);
-        Files.write(dir.resolve("short.ends"), java.util.Arrays.copyOf(Files.readAllBytes(dir.resolve("short.ends")), ends.length * 8 - 3));
+        Files.write(
+                dir.resolve("short.ends"),
+                java.util.Arrays.copyOf(Files.readAllBytes(dir.resolve("short.ends")), ends.length * 8 - 3));
         long[] swapped = ends.clone();
         swapped[2] = ends[3];
         swapped[3] = ends[2];
         Path beyond = writeStream(dir.resolve("beyond.bin"), java.util.Arrays.copyOf(s, s.length - 1), ends);
         Path after = writeStream(dir.resolve("after.bin"), java.util.Arrays.copyOf(s, s.length + 1), ends);
         Path unordered = writeStream(dir.resolve("swapped.bin"), s, swapped);
-        Ran r = decode(dir, "user", List.of("protobuf\t" + missing, "protobuf\t" + shortEnds, "protobuf\t" + beyond, "protobuf\t" + after,
-                "protobuf\t" + unordered));
+        Ran r = decode(
+                dir,
+                "user",
+                List.of(
+                        "protobuf\t" + missing,
+                        "protobuf\t" + shortEnds,
+                        "protobuf\t" + beyond,
+                        "protobuf\t" + after,
+                        "protobuf\t" + unordered));
         assertEquals(0, r.code(), r.err());
-        List<String> want = List.of("cannot read the stream's record ends: java.nio.file.NoSuchFileException: " + dir.resolve("missing.ends"),
-                dir.resolve("short.ends") + ": " + (ends.length * 8 - 3) + " bytes, not a whole number of u64 record ends",
-                dir.resolve("beyond.ends") + ": the last record ends at byte " + s.length + ", beyond the stream's " + (s.length - 1) + " bytes",
-                dir.resolve("after.ends") + ": the stream has 1 bytes after its last record's end (byte offset " + s.length + ")",
-                dir.resolve("swapped.ends") + ": record 3 ends at byte " + ends[2] + ", not after its start at " + ends[3]);
+        List<String> want = List.of(
+                "cannot read the stream's record ends: java.nio.file.NoSuchFileException: "
+                        + dir.resolve("missing.ends"),
+                dir.resolve("short.ends") + ": " + (ends.length * 8 - 3)
+                        + " bytes, not a whole number of u64 record ends",
+                dir.resolve("beyond.ends") + ": the last record ends at byte " + s.length + ", beyond the stream's "
+                        + (s.length - 1) + " bytes",
+                dir.resolve("after.ends") + ": the stream has 1 bytes after its last record's end (byte offset "
+                        + s.length + ")",
+                dir.resolve("swapped.ends") + ": record 3 ends at byte " + ends[2] + ", not after its start at "
+                        + ends[3]);
         List<JsonNode> a = r.jsonLines();
         for (int i = 0; i < want.size(); i++) {
             assertEquals("error", a.get(i).get("status").asText(), a.get(i).toString());
@@ -398,20 +457,33 @@ class InteropTest {
     void anEncoderErrorLeavesNoStream(@TempDir Path dir) throws Exception {
         Path dataset = repeatedUsers(dir, 30);
         Workload<shootout.workload.User, shootout.workload.FieldSink> w = Workload.USER;
-        List<Registry.Format> formats = List.of(TestRegistry.testRow("fails-late", shootout.codec.Framing.U32LE, w, FailsLate::new));
+        List<Registry.Format> formats =
+                List.of(TestRegistry.testRow("fails-late", shootout.codec.Framing.U32LE, w, FailsLate::new));
         Path out = dir.resolve("streams");
-        assertEquals(0, Interop.encode(dataset, w, out, "", formats, new java.io.PrintStream(java.io.OutputStream.nullOutputStream())));
+        assertEquals(
+                0,
+                Interop.encode(
+                        dataset,
+                        w,
+                        out,
+                        "",
+                        formats,
+                        new java.io.PrintStream(java.io.OutputStream.nullOutputStream())));
         JsonNode m = JSON.readTree(out.resolve("java-fails-late.json").toFile());
-        assertEquals("record 5000: java.lang.IllegalStateException: the 5001st record", m.get("error").asText());
+        assertEquals(
+                "record 5000: java.lang.IllegalStateException: the 5001st record",
+                m.get("error").asText());
         assertEquals(5000, m.get("records").asLong());
         assertTrue(m.get("stream").isNull());
-        assertTrue(!Files.exists(out.resolve("java-fails-late.bin")) && !Files.exists(out.resolve("java-fails-late.ends")));
+        assertTrue(!Files.exists(out.resolve("java-fails-late.bin"))
+                && !Files.exists(out.resolve("java-fails-late.ends")));
     }
 
     /** json-jackson that refuses its 5001st record. */
     static final class FailsLate implements shootout.codec.Codec<shootout.workload.User, shootout.workload.FieldSink> {
-        final shootout.codec.Codec<shootout.workload.User, shootout.workload.FieldSink> json = new shootout.formats.jackson.JacksonCodec<>(
-                shootout.formats.jackson.JacksonCodec.json(), Workload.USER);
+        final shootout.codec.Codec<shootout.workload.User, shootout.workload.FieldSink> json =
+                new shootout.formats.jackson.JacksonCodec<>(
+                        shootout.formats.jackson.JacksonCodec.json(), Workload.USER);
         int encoded;
 
         @Override
@@ -431,11 +503,32 @@ class InteropTest {
     @Test
     void usageAndInputErrors(@TempDir Path dir) throws Exception {
         String ds = Spec.fixture("user").toString();
-        assertEquals(2, Ran.run("--dataset", ds, "--interop-encode", dir.toString(), "--formats", "nope").code());
+        assertEquals(
+                2,
+                Ran.run("--dataset", ds, "--interop-encode", dir.toString(), "--formats", "nope")
+                        .code());
         assertEquals(2, Ran.run("--interop-encode", dir.toString()).code());
-        assertEquals(2, Ran.run("--dataset", ds, "--interop-encode", dir.toString(), "--interop-decode", "x").code());
-        assertEquals(1, Ran.run("--dataset", ds, "--interop-decode", dir.resolve("missing.tsv").toString()).code());
-        assertEquals(1, Ran.run("--dataset", dir.resolve("missing.jsonl").toString(), "--interop-encode", dir.toString()).code());
-        assertNull(Registry.FORMATS.stream().filter(f -> f.info().framing() == null).findFirst().orElse(null), "every format states its framing");
+        assertEquals(
+                2,
+                Ran.run("--dataset", ds, "--interop-encode", dir.toString(), "--interop-decode", "x")
+                        .code());
+        assertEquals(
+                1,
+                Ran.run(
+                                "--dataset",
+                                ds,
+                                "--interop-decode",
+                                dir.resolve("missing.tsv").toString())
+                        .code());
+        assertEquals(
+                1,
+                Ran.run("--dataset", dir.resolve("missing.jsonl").toString(), "--interop-encode", dir.toString())
+                        .code());
+        assertNull(
+                Registry.FORMATS.stream()
+                        .filter(f -> f.info().framing() == null)
+                        .findFirst()
+                        .orElse(null),
+                "every format states its framing");
     }
 }

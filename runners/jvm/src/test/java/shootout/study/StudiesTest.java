@@ -32,9 +32,11 @@ class StudiesTest {
 
         JsonNode study = figures.get("variants").get(0).get("tables");
         assertEquals(List.of("csv-size", "uuid-field-bytes", "file-size", "write-ms", "read-ms"), texts(study, "id"));
-        List<String> formats = List.of("Java serialization", "JSON", "Avro", "Protobuf", "Thrift binary", "Thrift compact", "MessagePack");
+        List<String> formats = List.of(
+                "Java serialization", "JSON", "Avro", "Protobuf", "Thrift binary", "Thrift compact", "MessagePack");
         assertEquals(List.of("mixed", "strings", "longs"), texts(study.get(0).get("rows"), "label"));
-        assertEquals(List.of("Avro", "MessagePack", "Protobuf", "Thrift compact", "Thrift binary", "Java serialization"),
+        assertEquals(
+                List.of("Avro", "MessagePack", "Protobuf", "Thrift compact", "Thrift binary", "Java serialization"),
                 texts(study.get(1).get("rows"), "label"));
         for (JsonNode table : study) {
             List<String> keys = switch (table.get("id").asText()) {
@@ -44,7 +46,10 @@ class StudiesTest {
                 default -> List.of("mixed", "strings", "longs");
             };
             if (keys.size() == 3) {
-                assertEquals(formats, texts(table.get("rows"), "label"), table.get("id").asText());
+                assertEquals(
+                        formats,
+                        texts(table.get("rows"), "label"),
+                        table.get("id").asText());
             }
             for (JsonNode row : table.get("rows")) {
                 List<String> names = new ArrayList<>();
@@ -68,7 +73,8 @@ class StudiesTest {
         Ran noOut = Ran.run("--study", "scala-logs");
         assertEquals(2, noOut.code());
         assertTrue(noOut.err().contains("--study needs --out"), noOut.err());
-        assertEquals(2, Ran.run("--study", "scala-logs", "--out", "-", "--runs", "0").code());
+        assertEquals(
+                2, Ran.run("--study", "scala-logs", "--out", "-", "--runs", "0").code());
         Ran help = Ran.run("--study", "scala-logs", "--help");
         assertEquals(2, help.code());
         assertTrue(help.err().startsWith("usage: ") && help.err().contains("--records N"), help.err());

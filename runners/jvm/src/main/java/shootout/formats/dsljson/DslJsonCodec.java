@@ -32,9 +32,19 @@ import shootout.workload.Workload;
  * JsonWriter and JsonReader per codec over length-prefixed records (FramedJson).
  */
 public final class DslJsonCodec<R, S> implements Codec<R, S> {
-    public static final Info INFO = new Info("json-dsljson", "JSON", "com.dslplatform:dsl-json", new Labels(true, "owned", "validated", "generated",
-            "-0.0 written as 0.0 (DSL-JSON 2.0.2's double writer; a float keeps its sign); other floats are exact"),
-            Framing.U32LE, "json", "converters written by DSL-JSON's annotation processor at compile time; reused JsonWriter (its bytes copied "
+    public static final Info INFO = new Info(
+            "json-dsljson",
+            "JSON",
+            "com.dslplatform:dsl-json",
+            new Labels(
+                    true,
+                    "owned",
+                    "validated",
+                    "generated",
+                    "-0.0 written as 0.0 (DSL-JSON 2.0.2's double writer; a float keeps its sign); other floats are exact"),
+            Framing.U32LE,
+            "json",
+            "converters written by DSL-JSON's annotation processor at compile time; reused JsonWriter (its bytes copied "
                     + "into the stream) and JsonReader (each record copied into a scratch array: it reads from offset 0 only); 4-byte "
                     + "little-endian length prefix per record; doubles parsed exactly (DoublePrecision.EXACT, not the default); nulls "
                     + "written as null; unknown fields skipped (DSL-JSON's default), anything but whitespace after the record rejected; iex messages in "
@@ -64,11 +74,13 @@ public final class DslJsonCodec<R, S> implements Codec<R, S> {
     private final BiConsumer<R, S> feed;
 
     public DslJsonCodec(Workload<R, S> w) {
-        DslJson<Object> dsl = new DslJson<>(new DslJson.Settings<>().includeServiceLoader().doublePrecision(JsonReader.DoublePrecision.EXACT));
+        DslJson<Object> dsl = new DslJson<>(
+                new DslJson.Settings<>().includeServiceLoader().doublePrecision(JsonReader.DoublePrecision.EXACT));
         writeRecord = dsl.tryFindWriter(w.type);
         readRecord = dsl.tryFindReader(w.type);
         if (writeRecord == null || readRecord == null) {
-            throw new IllegalStateException("DSL-JSON has no compiled converter for " + w.type.getName() + ": add it to DslJsonCodec.Records");
+            throw new IllegalStateException(
+                    "DSL-JSON has no compiled converter for " + w.type.getName() + ": add it to DslJsonCodec.Records");
         }
         json = new FramedJson(dsl);
         feed = w.feed;
@@ -95,16 +107,21 @@ public final class DslJsonCodec<R, S> implements Codec<R, S> {
     /** The flat Java iex message as Rust serde writes its Message: {"ts", "symbol", "body": {"Trade": {...}} or {"LevelUpdate": {...}}}. */
     @JsonConverter(target = MultiMessage.Message.class)
     public static final class SerdeMessage {
-        private SerdeMessage() {
-        }
+        private SerdeMessage() {}
 
         private static byte[] ascii(String s) {
             return s.getBytes(StandardCharsets.US_ASCII);
         }
 
-        private static final byte[] TS = ascii("{\"ts\":"), SYMBOL = ascii(",\"symbol\":"), TRADE = ascii(",\"body\":{\"Trade\":{\"price\":"),
-                LEVEL = ascii(",\"body\":{\"LevelUpdate\":{\"price\":"), SIZE = ascii(",\"size\":"), FLAGS = ascii(",\"flags\":"),
-                BUY = ascii(",\"side\":\"Buy\"}}}"), SELL = ascii(",\"side\":\"Sell\"}}}"), END_TRADE = ascii("}}}");
+        private static final byte[] TS = ascii("{\"ts\":"),
+                SYMBOL = ascii(",\"symbol\":"),
+                TRADE = ascii(",\"body\":{\"Trade\":{\"price\":"),
+                LEVEL = ascii(",\"body\":{\"LevelUpdate\":{\"price\":"),
+                SIZE = ascii(",\"size\":"),
+                FLAGS = ascii(",\"flags\":"),
+                BUY = ascii(",\"side\":\"Buy\"}}}"),
+                SELL = ascii(",\"side\":\"Sell\"}}}"),
+                END_TRADE = ascii("}}}");
 
         public static final JsonWriter.WriteObject<MultiMessage.Message> JSON_WRITER = (w, m) -> {
             if (m == null) {

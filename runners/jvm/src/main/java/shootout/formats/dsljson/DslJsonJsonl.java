@@ -23,19 +23,21 @@ import shootout.workload.JsonlSink;
  * its text's kind.
  */
 public final class DslJsonJsonl extends JsonlCodec<Object> {
-    public static final String NOTES = "on jsonl: DSL-JSON's untyped Object values (ObjectConverter), not compiled converters, with "
-            + "Settings.basicSetup() (DSL-JSON's documented setup for collections: without it a nested ArrayList has no writer): each "
-            + "record a java.util model made once (LinkedHashMap: a duplicate key keeps its later value; Long, BigInteger, Double), written by "
-            + "ObjectConverter.serializeObject into a reused JsonWriter (its bytes copied into the stream after a 4-byte little-endian "
-            + "length prefix; its double writer writes -0.0 as 0.0), read by ObjectConverter.deserializeObject with DSL-JSON's defaults "
-            + "(LONG_AND_BIGDECIMAL: integers as Long, fractions, exponents and integers beyond a long as BigDecimal, a BigDecimal of "
-            + "scale 0 read as an integer, any other as the double nearest it) from a scratch copy, then walked into the aggregate";
+    public static final String NOTES =
+            "on jsonl: DSL-JSON's untyped Object values (ObjectConverter), not compiled converters, with "
+                    + "Settings.basicSetup() (DSL-JSON's documented setup for collections: without it a nested ArrayList has no writer): each "
+                    + "record a java.util model made once (LinkedHashMap: a duplicate key keeps its later value; Long, BigInteger, Double), written by "
+                    + "ObjectConverter.serializeObject into a reused JsonWriter (its bytes copied into the stream after a 4-byte little-endian "
+                    + "length prefix; its double writer writes -0.0 as 0.0), read by ObjectConverter.deserializeObject with DSL-JSON's defaults "
+                    + "(LONG_AND_BIGDECIMAL: integers as Long, fractions, exponents and integers beyond a long as BigDecimal, a BigDecimal of "
+                    + "scale 0 read as an integer, any other as the double nearest it) from a scratch copy, then walked into the aggregate";
 
     private final FramedJson json;
 
     public DslJsonJsonl() {
         super(JavaValues.MODEL);
-        // Settings.basicSetup(): DSL-JSON's documented setup for collections (its analyzers of List and Map; no reflection);
+        // Settings.basicSetup(): DSL-JSON's documented setup for collections (its analyzers of List and Map; no
+        // reflection);
         // without it, DslJson has no writer for an ArrayList inside another value.
         json = new FramedJson(new DslJson<>(Settings.basicSetup()));
     }

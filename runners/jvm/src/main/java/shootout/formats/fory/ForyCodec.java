@@ -21,24 +21,41 @@ import shootout.workload.Workload;
  */
 public final class ForyCodec<R, S> implements Codec<R, S> {
     static final Labels LABELS = Labels.of(true, "owned", "validated", "generated");
-    static final String NOTES = "codegen serializers (generated at run time from the class), registered classes, no reference tracking, "
-            + "4-byte length prefix";
+    static final String NOTES =
+            "codegen serializers (generated at run time from the class), registered classes, no reference tracking, "
+                    + "4-byte length prefix";
 
     /** The namespace of every type xlang registers by name, as the Rust and Go Fory register theirs. */
     static final String NAMESPACE = "shootout.";
 
-    public static final Info XLANG = new Info("fory", "Fory", "org.apache.fory:fory-core", LABELS, Framing.U32LE, "fory",
+    public static final Info XLANG = new Info(
+            "fory",
+            "Fory",
+            "org.apache.fory:fory-core",
+            LABELS,
+            Framing.U32LE,
+            "fory",
             "xlang (cross-language) mode, schema-consistent (not xlang's default, compatible mode); " + NOTES
                     + "; types registered by name: shootout. and the Java class's simple name (shootout.User, shootout.SqlRequest, "
                     + "shootout.Primitives, shootout.SmallObject, shootout.MultiMessage, shootout.Message); iex as the flat Java message (ts, symbol, kind, price, size, flags, side; unsigned types as "
                     + "the Rust record has them); the tabular rows are not mapped: xlang fields are non-null unless annotated "
                     + "@ForyField(nullable = true), which their generated classes are not");
-    public static final Info JAVA = new Info("fory-java", "Fory", "org.apache.fory:fory-core", LABELS, Framing.U32LE, "fory-java",
+    public static final Info JAVA = new Info(
+            "fory-java",
+            "Fory",
+            "org.apache.fory:fory-core",
+            LABELS,
+            Framing.U32LE,
+            "fory-java",
             "Java (native) mode, not read by other languages; " + NOTES);
 
     /** xlang's workloads: those whose record classes have no null fields. */
-    public static final List<Mapping<?, ?>> XLANG_MAPPINGS = List.of(xlang(Workload.IEX), xlang(Workload.USER), xlang(Workload.SQL),
-            xlang(Workload.PRIMITIVES), xlang(Workload.OBJECT));
+    public static final List<Mapping<?, ?>> XLANG_MAPPINGS = List.of(
+            xlang(Workload.IEX),
+            xlang(Workload.USER),
+            xlang(Workload.SQL),
+            xlang(Workload.PRIMITIVES),
+            xlang(Workload.OBJECT));
 
     private static <R, S> Mapping<R, S> xlang(Workload<R, S> w) {
         return new Mapping<>(w, () -> new ForyCodec<>(w, true));
@@ -68,7 +85,11 @@ public final class ForyCodec<R, S> implements Codec<R, S> {
      * path, for readers with the same classes. Registration required, no reference tracking.
      */
     static org.apache.fory.config.ForyBuilder builder(boolean xlang) {
-        return Fory.builder().withXlang(xlang).withCompatible(false).requireClassRegistration(true).withRefTracking(false)
+        return Fory.builder()
+                .withXlang(xlang)
+                .withCompatible(false)
+                .requireClassRegistration(true)
+                .withRefTracking(false)
                 .suppressClassRegistrationWarnings(true);
     }
 

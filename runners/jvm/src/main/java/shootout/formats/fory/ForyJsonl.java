@@ -19,11 +19,12 @@ import shootout.workload.JsonlSink;
  * and walked into the sink.
  */
 public final class ForyJsonl extends JsonlCodec<Object> {
-    public static final String NOTES = "on jsonl: xlang's dynamic types, not registered classes: each record a java.util model made once "
-            + "(LinkedHashMap: a duplicate key's later value; Long, BigInteger, Double), serialized with its type tags by the row's "
-            + "xlang Fory (schema-consistent, no reference tracking) into a reused MemoryBuffer copied into the stream after a 4-byte "
-            + "little-endian length prefix, deserialized (HashMap, ArrayList, Long, Double, BigDecimal for a BigInteger, read back as "
-            + "an integer; Fory's default maximum read depth, 50) and walked into the aggregate";
+    public static final String NOTES =
+            "on jsonl: xlang's dynamic types, not registered classes: each record a java.util model made once "
+                    + "(LinkedHashMap: a duplicate key's later value; Long, BigInteger, Double), serialized with its type tags by the row's "
+                    + "xlang Fory (schema-consistent, no reference tracking) into a reused MemoryBuffer copied into the stream after a 4-byte "
+                    + "little-endian length prefix, deserialized (HashMap, ArrayList, Long, Double, BigDecimal for a BigInteger, read back as "
+                    + "an integer; Fory's default maximum read depth, 50) and walked into the aggregate";
 
     private final ForyFrames frames = new ForyFrames(ForyCodec.builder(true).build());
 

@@ -15,14 +15,12 @@ import java.util.Map;
  * on it; it builds on none of them.
  */
 public final class Figures {
-    private Figures() {
-    }
+    private Figures() {}
 
     public static final String SCHEMA = "shootout-study-figures/1";
 
     /** What a study's measurement gives: its variants (the study's own first), further facts, and every departure from the document. */
-    public record Measurement(List<Map<String, Object>> variants, Map<String, Object> facts, List<String> departures) {
-    }
+    public record Measurement(List<Map<String, Object>> variants, Map<String, Object> facts, List<String> departures) {}
 
     public static Map<String, Object> variant(String id, String title, Map<?, ?>... tables) {
         Map<String, Object> v = new LinkedHashMap<>();
@@ -47,8 +45,10 @@ public final class Figures {
     }
 
     /** Writes a study's figures as indented JSON to the file {@code target} names ("-": standard output). */
-    public static void write(Object figures, String target, PrintStream out, PrintStream err) throws java.io.IOException {
-        byte[] json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsBytes(figures);
+    public static void write(Object figures, String target, PrintStream out, PrintStream err)
+            throws java.io.IOException {
+        byte[] json =
+                new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsBytes(figures);
         if (target.equals("-")) {
             out.write(json);
             out.println();

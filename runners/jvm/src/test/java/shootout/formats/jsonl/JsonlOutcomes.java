@@ -13,8 +13,7 @@ import shootout.workload.Workload;
 
 /** What a jsonl codec makes of some records: null (they round-trip and match), the sink's first difference, or the error. */
 final class JsonlOutcomes {
-    private JsonlOutcomes() {
-    }
+    private JsonlOutcomes() {}
 
     static String outcome(Entry<JsonlRecord, JsonlSink> e, String... lines) throws Exception {
         List<JsonlRecord> records = new ArrayList<>();
