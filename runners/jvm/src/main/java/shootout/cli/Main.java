@@ -43,6 +43,8 @@ public final class Main {
     static final String SCHEMA = "shootout-results/3";
 
     static final class UsageError extends Exception {
+        private static final long serialVersionUID = 1L;
+
         UsageError(String m) {
             super(m);
         }
@@ -367,7 +369,7 @@ public final class Main {
                 }
 
                 @Override
-                public void close() throws Exception {
+                public void close() throws java.io.IOException {
                     d.close();
                 }
             };

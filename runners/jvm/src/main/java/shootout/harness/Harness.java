@@ -53,6 +53,10 @@ public final class Harness {
     /** The input's records window by window; an empty window is the end. */
     public interface Windows<R> extends AutoCloseable {
         List<R> next(int n) throws Exception;
+
+        /** Closes the input; an input's close reads nothing more, so it is never interrupted. */
+        @Override
+        void close() throws java.io.IOException;
     }
 
     public record Failure(String reason, int run, Long operation, String position) {}
@@ -81,6 +85,8 @@ public final class Harness {
 
     /** A failure of one window: op is the window's record to blame, or -1. */
     static final class WindowError extends Exception {
+        private static final long serialVersionUID = 1L;
+
         final int op;
 
         WindowError(int op, String message, Throwable cause) {

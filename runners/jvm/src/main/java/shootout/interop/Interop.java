@@ -50,6 +50,8 @@ public final class Interop {
 
     /** A usage error: exit status 2. */
     public static final class UsageError extends Exception {
+        private static final long serialVersionUID = 1L;
+
         public UsageError(String message) {
             super(message);
         }

@@ -282,9 +282,9 @@ abstract class Link implements AutoCloseable {
 
         @Override
         public void close() throws IOException {
-            try (DatagramChannel r = receiver;
-                    DatagramChannel s = sender) {
-                // Both closed, the second even when the first throws.
+            // Both closed, the sender even when closing the receiver throws.
+            try (sender) {
+                receiver.close();
             }
         }
     }

@@ -44,6 +44,8 @@ public record Plan(long[] sendTimeNs, Span busiestSecond, List<String> transport
 
     /** The input's error: one line, naming the plan file and what was expected. */
     public static final class Refused extends Exception {
+        private static final long serialVersionUID = 1L;
+
         Refused(Path plan, String what) {
             super(plan + ": " + what);
         }

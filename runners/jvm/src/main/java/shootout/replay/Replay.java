@@ -60,6 +60,8 @@ public final class Replay {
 
     /** A usage error (exit status 2). */
     public static final class UsageError extends Exception {
+        private static final long serialVersionUID = 1L;
+
         UsageError(String message) {
             super(message);
         }

@@ -173,7 +173,7 @@ public final class FieldSink {
             if (fs == null || !fs.isObject()) {
                 throw new IllegalArgumentException("reference has no fields object");
             }
-            fs.fields().forEachRemaining(e -> {
+            fs.properties().forEach(e -> {
                 JsonNode s = e.getValue();
                 fields.put(
                         e.getKey(),

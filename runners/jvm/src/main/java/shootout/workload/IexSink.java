@@ -136,7 +136,7 @@ public final class IexSink {
             records = Json.u64(ref.get("records"), "records");
             messages = Json.u64(ref.get("messages"), "messages");
             seqNoSum = Json.u64(ref.get("seq_no_sum"), "seq_no_sum");
-            ref.get("symbols").fields().forEachRemaining(e -> {
+            ref.get("symbols").properties().forEach(e -> {
                 JsonNode s = e.getValue();
                 List<Object> figs = new ArrayList<>();
                 for (int i = 0; i < FIGURES.size(); i++) {

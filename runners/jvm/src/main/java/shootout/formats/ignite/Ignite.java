@@ -52,6 +52,8 @@ public final class Ignite {
         private final Map<Integer, String> names = new ConcurrentHashMap<>();
         private final JdkMarshaller jdk = Marshallers.jdk();
 
+        // Ignite's interface forces it: abstract, and deprecated for the 4-argument default that calls it.
+        @SuppressWarnings("deprecation")
         @Override
         public boolean registerClassName(byte platformId, int typeId, String clsName) {
             names.put(typeId, clsName);
@@ -64,7 +66,7 @@ public final class Ignite {
         }
 
         @Override
-        public Class getClass(int typeId, ClassLoader ldr) throws ClassNotFoundException {
+        public Class<?> getClass(int typeId, ClassLoader ldr) throws ClassNotFoundException {
             return Class.forName(
                     getClassName((byte) 0, typeId), false, ldr == null ? Ignite.class.getClassLoader() : ldr);
         }

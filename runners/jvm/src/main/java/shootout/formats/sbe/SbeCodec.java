@@ -105,7 +105,7 @@ public final class SbeCodec<R, S> implements Codec<R, S> {
     }
 
     static void text(FieldSink s, int field, UnsafeBuffer v) {
-        s.utf8(field, v.byteArray(), (int) v.wrapAdjustment(), v.capacity());
+        s.utf8(field, v.byteArray(), v.wrapAdjustment(), v.capacity());
     }
 
     static BooleanType bool(boolean b) {

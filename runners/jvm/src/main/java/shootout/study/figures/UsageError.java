@@ -4,6 +4,8 @@ import java.io.PrintStream;
 
 /** A study command line that asks for something the study's command cannot do. */
 public final class UsageError extends Exception {
+    private static final long serialVersionUID = 1L;
+
     public UsageError(String message) {
         super(message);
     }

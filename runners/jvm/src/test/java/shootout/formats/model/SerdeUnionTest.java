@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.devsmart.ubjson.UBValue;
 import com.devsmart.ubjson.UBValueFactory;
 import com.devsmart.ubjson.UBWriter;
+import com.google.flatbuffers.ByteBufferReadWriteBuf;
 import com.google.flatbuffers.FlexBuffers;
 import com.google.flatbuffers.FlexBuffersBuilder;
 import java.io.ByteArrayOutputStream;
@@ -143,7 +144,8 @@ class SerdeUnionTest {
         Codec<MultiMessage, IexSink> c = codec("flexbuffers");
         Stream out = new Stream(64);
         c.encode(out, record);
-        FlexBuffers.Map root = FlexBuffers.getRoot(ByteBuffer.wrap(Arrays.copyOfRange(out.buf, 4, out.len)))
+        FlexBuffers.Map root = FlexBuffers.getRoot(
+                        new ByteBufferReadWriteBuf(ByteBuffer.wrap(Arrays.copyOfRange(out.buf, 4, out.len))))
                 .asMap();
         assertEquals(FlexBuffers.FBT_INT, root.get("seq_no").getType());
         assertEquals(-1L, root.get("seq_no").asLong());
