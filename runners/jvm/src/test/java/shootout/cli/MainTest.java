@@ -102,21 +102,17 @@ class MainTest {
         return names;
     }
 
+    /** The results of json-jackson and the baseline on the sql fixture: 2 measured runs, no JIT warm-up, and settings. */
+    static JsonNode jacksonOnSql(Path dir, String... settings) throws Exception {
+        List<String> args =
+                new java.util.ArrayList<>(List.of("--runs", "2", "--formats", "json-jackson", "--jit-warmup-ms", "0"));
+        args.addAll(List.of(settings));
+        return JSON.readTree(Ran.results(dir, Registry.FORMATS, 0, "sql", args.toArray(String[]::new)));
+    }
+
     @Test
     void theRunnerMakesExactlyTheMeasuredRunsAskedAfterTheWarmUp(@TempDir Path dir) throws Exception {
-        JsonNode j = JSON.readTree(Ran.results(
-                dir,
-                Registry.FORMATS,
-                0,
-                "sql",
-                "--runs",
-                "2",
-                "--warmup",
-                "1",
-                "--formats",
-                "json-jackson",
-                "--jit-warmup-ms",
-                "0"));
+        JsonNode j = jacksonOnSql(dir, "--warmup", "1");
         assertEquals(2, j.at("/settings/runs").asInt());
         assertEquals(1, j.at("/settings/warmup_runs").asInt());
         JsonNode runs = j.get("runs");
@@ -135,21 +131,7 @@ class MainTest {
     /** Each measured run's throughput figures cover every round; the encoded sizes and the latency pass, round 1 only. */
     @Test
     void throughputRoundsMultiplyTheMeasuredRunsThroughputOps(@TempDir Path dir) throws Exception {
-        JsonNode j = JSON.readTree(Ran.results(
-                dir,
-                Registry.FORMATS,
-                0,
-                "sql",
-                "--runs",
-                "2",
-                "--warmup",
-                "0",
-                "--throughput-rounds",
-                "2",
-                "--formats",
-                "json-jackson",
-                "--jit-warmup-ms",
-                "0"));
+        JsonNode j = jacksonOnSql(dir, "--warmup", "0", "--throughput-rounds", "2");
         assertEquals(2, j.at("/settings/throughput_rounds").asInt());
         assertEquals(2, j.at("/invocation/options/throughput_rounds").asInt());
         assertEquals(2, j.get("runs").size(), "rounds are within a run");
