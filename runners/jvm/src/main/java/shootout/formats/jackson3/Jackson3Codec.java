@@ -131,7 +131,8 @@ public final class Jackson3Codec<R, S> implements Codec<R, S> {
             Framing.U32LE,
             "json",
             NOTES + "; nulls written as null; with the Blackbird module (not a default: registered on the "
-                    + "mapper), on the json-jackson3 row's databind");
+                    + "mapper), on the json-jackson3 row's databind: Blackbird 3.2.4's LambdaMetafactory calls, since 3.3 "
+                    + "makes classes with the ClassFile API and needs Java 25");
     public static final Info CBOR = new Info(
             "cbor-jackson3",
             "CBOR",
