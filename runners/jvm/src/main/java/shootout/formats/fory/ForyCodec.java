@@ -15,9 +15,8 @@ import shootout.workload.Workload;
 /**
  * Apache Fory (JIT-generated serializers, class registration required,
  * reference tracking off), over length-prefixed records (ForyFrames: read whole, bytes left after the record an error). Two modes: xlang,
- * Fory's cross-language format (the wire the Rust and Go Fory read and
- * write), and Java's native mode, for bytes only Java reads (Fory's
- * documented choice for speed there).
+ * Fory's cross-language format (the wire Rust's fory row reads and writes), and Java's native mode, for bytes only Java
+ * reads (Fory's documented choice for speed there); both schema-consistent.
  */
 public final class ForyCodec<R, S> implements Codec<R, S> {
     static final Labels LABELS = Labels.of(true, "owned", "validated", "generated");
@@ -25,8 +24,17 @@ public final class ForyCodec<R, S> implements Codec<R, S> {
             "codegen serializers (generated at run time from the class), registered classes, no reference tracking, "
                     + "4-byte length prefix";
 
-    /** The namespace of every type xlang registers by name, as the Rust and Go Fory register theirs. */
+    /** The namespace of every type xlang registers by name, as Rust's fory row registers its own. */
     static final String NAMESPACE = "shootout.";
+
+    /**
+     * Each row's mode, pinned by {@link #builder} and named first in its notes: since 1.0 Fory's builders default to xlang
+     * and compatible mode, and the mode changes the bytes (compatible mode writes each type's field meta) and the speed.
+     */
+    static final String XLANG_MODE = "xlang (cross-language) mode, schema-consistent",
+            JAVA_MODE = "Java (native) mode, schema-consistent";
+
+    static final String PINNED = "both pinned, not Fory's defaults (xlang and compatible mode)";
 
     public static final Info XLANG = new Info(
             "fory",
@@ -35,7 +43,7 @@ public final class ForyCodec<R, S> implements Codec<R, S> {
             LABELS,
             Framing.U32LE,
             "fory",
-            "xlang (cross-language) mode, schema-consistent (not xlang's default, compatible mode); " + NOTES
+            XLANG_MODE + " (" + PINNED + "), as Rust's fory row; " + NOTES
                     + "; types registered by name: shootout. and the Java class's simple name (shootout.User, shootout.SqlRequest, "
                     + "shootout.Primitives, shootout.SmallObject, shootout.MultiMessage, shootout.Message); iex as the flat Java message (ts, symbol, kind, price, size, flags, side; unsigned types as "
                     + "the Rust record has them); the tabular rows are not mapped: xlang fields are non-null unless annotated "
@@ -47,7 +55,7 @@ public final class ForyCodec<R, S> implements Codec<R, S> {
             LABELS,
             Framing.U32LE,
             "fory-java",
-            "Java (native) mode, not read by other languages; " + NOTES);
+            JAVA_MODE + " (" + PINNED + "), not read by other languages; " + NOTES);
 
     /** xlang's workloads: those whose record classes have no null fields. */
     public static final List<Mapping<?, ?>> XLANG_MAPPINGS = List.of(
@@ -81,8 +89,9 @@ public final class ForyCodec<R, S> implements Codec<R, S> {
     }
 
     /**
-     * Schema-consistent in both modes (xlang's default is compatible mode, which writes each type's field meta): Fory's fast
-     * path, for readers with the same classes. Registration required, no reference tracking.
+     * The row's mode, every setting of it explicit: xlang or native, and schema-consistent in both (compatible mode off):
+     * Fory's fast path for readers with the same classes, which every reader here has. Registration required, no
+     * reference tracking.
      */
     static org.apache.fory.config.ForyBuilder builder(boolean xlang) {
         return Fory.builder()
