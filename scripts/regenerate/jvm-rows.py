@@ -154,7 +154,7 @@ def sbe(row, cells, presence, order):
         if kind(type_) == "text":
             encode.append(f'e.{cell}(r.{cell} == null ? "" : r.{cell});')
             feed.append(f"d.wrap{cap(cell)}(view);")
-            feed += when(f"p.{cell}()", f"s.utf8({i}, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());")
+            feed += when(f"p.{cell}()", f"s.utf8({i}, view.byteArray(), view.wrapAdjustment(), view.capacity());")
         else:
             encode.append(f"e.{cell}(r.{cell} == null ? {TYPES[type_][1]} : r.{cell});")
             feed += when(f"p.{cell}()", sink(type_, i, f"d.{cell}()"))

@@ -45,7 +45,10 @@ class CodecTest {
         if (loss == null) {
             assertNull(diff, format + " on " + workload);
         } else {
-            assertNotNull(diff, format + " on " + workload + " no longer loses " + loss + ": update the known losses and the README");
+            assertNotNull(
+                    diff,
+                    format + " on " + workload + " no longer loses " + loss
+                            + ": update the known losses and the README");
             assertTrue(diff.contains(loss), diff);
         }
     }
@@ -58,16 +61,24 @@ class CodecTest {
      * rows with every cell absent.
      */
     static final Map<Workload<?, ?>, List<String>> EDGE_CASES = Map.of(
-            Workload.SQL, List.of("{\"query\":\"\",\"args\":[]}",
-                    "{\"query\":\"" + "select 'é' from t where a in (?)".repeat(20) + "\",\"args\":[-9223372036854775808,0,9223372036854775807,-1]}"),
-            Workload.PRIMITIVES, List.of(
-                    "{\"ints\":[-2147483648,2147483647,0],\"longs\":[-9223372036854775808,9223372036854775807,0],"
-                            + "\"doubles\":[-0.0,4.9E-324,1.7976931348623157E308],\"booleans\":[true,false],\"strings\":[\"ünï\",\"\",\"日本語\"]}",
-                    "{\"ints\":[],\"longs\":[],\"doubles\":[],\"booleans\":[],\"strings\":[]}"),
-            Workload.OBJECT, List.of("{\"id\":-9223372036854775808,\"name\":\"\",\"email\":\"ünï@example.com\",\"age\":0,\"score\":-0.0,"
-                    + "\"ratio\":-0.0,\"active\":false,\"level\":255,\"created_at\":0,\"tags\":[]}"),
-            Workload.MIXED, List.of("{\"f1\":\"\",\"f2\":-0.0,\"f3\":0,\"f4\":0,\"f5\":\"ünï\",\"f10\":-9223372036854775808,\"f11\":0.0,\"f16\":-2147483648}",
-                    "{}"),
+            Workload.SQL,
+                    List.of(
+                            "{\"query\":\"\",\"args\":[]}",
+                            "{\"query\":\"" + "select 'é' from t where a in (?)".repeat(20)
+                                    + "\",\"args\":[-9223372036854775808,0,9223372036854775807,-1]}"),
+            Workload.PRIMITIVES,
+                    List.of(
+                            "{\"ints\":[-2147483648,2147483647,0],\"longs\":[-9223372036854775808,9223372036854775807,0],"
+                                    + "\"doubles\":[-0.0,4.9E-324,1.7976931348623157E308],\"booleans\":[true,false],\"strings\":[\"ünï\",\"\",\"日本語\"]}",
+                            "{\"ints\":[],\"longs\":[],\"doubles\":[],\"booleans\":[],\"strings\":[]}"),
+            Workload.OBJECT,
+                    List.of(
+                            "{\"id\":-9223372036854775808,\"name\":\"\",\"email\":\"ünï@example.com\",\"age\":0,\"score\":-0.0,"
+                                    + "\"ratio\":-0.0,\"active\":false,\"level\":255,\"created_at\":0,\"tags\":[]}"),
+            Workload.MIXED,
+                    List.of(
+                            "{\"f1\":\"\",\"f2\":-0.0,\"f3\":0,\"f4\":0,\"f5\":\"ünï\",\"f10\":-9223372036854775808,\"f11\":0.0,\"f16\":-2147483648}",
+                            "{}"),
             Workload.STRINGS, List.of("{\"f1\":\"\",\"f2\":\"ünï\",\"f20\":\"日本語\"}", "{}"),
             Workload.LONGS, List.of("{\"f1\":0,\"f2\":-9223372036854775808,\"f20\":9223372036854775807}", "{}"));
 
@@ -93,13 +104,15 @@ class CodecTest {
     }
 
     /** One test per entry (the baseline's too) that runs a fixture, for every fixture of each workload. */
-    static Stream<DynamicTest> everyEntryOnEveryFixture(List<Workload<?, ?>> workloads, FixtureCheck check) throws Exception {
+    static Stream<DynamicTest> everyEntryOnEveryFixture(List<Workload<?, ?>> workloads, FixtureCheck check)
+            throws Exception {
         List<DynamicTest> tests = new ArrayList<>();
         for (Workload<?, ?> w : workloads) {
             for (java.nio.file.Path path : Spec.fixtures(w.name)) {
                 Spec.Fixture<?, ?> f = Spec.read(path, w);
                 for (Entry<?, ?> e : Registry.entries(w, f.schemas(), Registry.FORMATS)) {
-                    tests.add(DynamicTest.dynamicTest(e.info().name() + " on " + path.getFileName(), () -> check.run(f, e)));
+                    tests.add(DynamicTest.dynamicTest(
+                            e.info().name() + " on " + path.getFileName(), () -> check.run(f, e)));
                 }
             }
         }
@@ -130,51 +143,38 @@ class CodecTest {
         for (R r : records) {
             w.feed.accept(r, want);
         }
-        assertKnown(KNOWN_EDGE_CASE_LOSSES, e.info().name(), w.name, roundTrip(w, e, records, got -> w.compare.apply(want, got)));
+        assertKnown(
+                KNOWN_EDGE_CASE_LOSSES,
+                e.info().name(),
+                w.name,
+                roundTrip(w, e, records, got -> w.compare.apply(want, got)));
     }
 
     /**
-     * Encodes records into one stream and decodes it back, twice through the
-     * same codec; the check's verdict on the last pass, or the encode or
-     * decode error (the harness's words), which a known loss may name.
+     * Round-trips records twice through the same codec and stream (reuse must not leak one pass into the next); the
+     * check's verdict on the last pass, or what failed (RoundTrip's words), which a known loss may name.
      */
     @SuppressWarnings("unchecked")
-    private static <R, S> String roundTrip(Workload<R, S> w, Entry<?, ?> raw, List<R> records, Function<S, String> check) throws Exception {
+    private static <R, S> String roundTrip(
+            Workload<R, S> w, Entry<?, ?> raw, List<R> records, Function<S, String> check) throws Exception {
         Codec<R, S> c = ((Entry<R, S>) raw).factory().make();
         shootout.codec.Stream out = new shootout.codec.Stream(64);
-        S sink = w.newSink.get();
         c.prepare(records);
-        // Twice through the same codec and stream: reuse must not leak one pass into the next.
+        S sink = null;
         for (int pass = 0; pass < 2; pass++) {
-            out.reset();
             sink = w.newSink.get();
-            for (int i = 0; i < records.size(); i++) {
-                try {
-                    c.encode(out, records.get(i));
-                } catch (Exception e) {
-                    return "record " + i + ": encoding failed: " + e;
-                }
+            String failed = RoundTrip.pass(c, records, out, sink);
+            if (failed != null) {
+                return failed;
             }
-            int off = 0, n = 0;
-            while (off < out.len) {
-                int used;
-                try {
-                    used = c.decode(out.buf, off, out.len, sink);
-                } catch (Exception e) {
-                    return "record " + n + ": decoding the stream at byte " + off + " failed: " + e;
-                }
-                assertTrue(used > 0 && used <= out.len - off, "bytes used " + used);
-                off += used;
-                n++;
-            }
-            assertEquals(records.size(), n, "records decoded");
         }
         return check.apply(sink);
     }
 
     @TestFactory
     Stream<DynamicTest> truncatedAndGarbageBytesGiveAnException() throws Exception {
-        return everyEntryOnEveryFixture(List.of(Workload.USER, Workload.IEX, Workload.MIXED, Workload.PRIMITIVES, Workload.JSONL),
+        return everyEntryOnEveryFixture(
+                List.of(Workload.USER, Workload.IEX, Workload.MIXED, Workload.PRIMITIVES, Workload.JSONL),
                 CodecTest::garbage);
     }
 
@@ -192,8 +192,10 @@ class CodecTest {
             try {
                 c.encode(out, r);
             } catch (Exception x) {
-                // A record the format has no form for (a known loss, as BSON's of a top-level array on jsonl): not this test's.
-                assertNotNull(KnownLosses.of(e.info().name(), w.name), e.info().name() + " cannot encode " + r + ": " + x);
+                // A record the format has no form for (a known loss, as BSON's of a top-level array on jsonl): not this
+                // test's.
+                assertNotNull(
+                        KnownLosses.of(e.info().name(), w.name), e.info().name() + " cannot encode " + r + ": " + x);
                 continue;
             }
             if (out.len > most) {
@@ -208,9 +210,13 @@ class CodecTest {
         // Truncated: every proper prefix of a record (the empty one included) is an error.
         for (int cut = 0; cut < good.length; cut = cut < 8 ? cut + 1 : cut + Math.max(1, good.length / 16)) {
             int end = cut;
-            assertThrows(Exception.class, () -> c.decode(good, 0, end, w.newSink.get()), "decoding " + end + " of " + good.length + " bytes");
+            assertThrows(
+                    Exception.class,
+                    () -> c.decode(good, 0, end, w.newSink.get()),
+                    "decoding " + end + " of " + good.length + " bytes");
         }
-        // Garbage: random bytes, the first four a length prefix that fits, must never escape as an Error or a bad count.
+        // Garbage: random bytes, the first four a length prefix that fits, must never escape as an Error or a bad
+        // count.
         SplittableRandom rng = new SplittableRandom(42);
         int threw = 0, tries = 200;
         for (int t = 0; t < tries; t++) {
@@ -223,18 +229,24 @@ class CodecTest {
             }
             try {
                 int used = c.decode(junk, 0, junk.length, w.newSink.get());
-                assertTrue(used > 0 && used <= junk.length, "garbage decoded with " + used + " bytes used of " + junk.length);
+                assertTrue(
+                        used > 0 && used <= junk.length,
+                        "garbage decoded with " + used + " bytes used of " + junk.length);
             } catch (Exception x) {
                 threw++;
             } catch (Error x) {
                 fail("garbage made " + e.info().name() + " throw an Error rather than an Exception: " + x);
             }
         }
-        // On jsonl any value is a record, and a MessagePack value delimits itself: msgpack-raw reads most random bytes as some
-        // value (a fixint, a nil, ...) and rightly so; the checks above (no Error, no count outside the stream) still hold.
+        // On jsonl any value is a record, and a MessagePack value delimits itself: msgpack-raw reads most random bytes
+        // as some
+        // value (a fixint, a nil, ...) and rightly so; the checks above (no Error, no count outside the stream) still
+        // hold.
         boolean anyBytesAreAValue = w == Workload.JSONL && e.info().name().equals("msgpack-raw");
         if (!e.info().name().equals("baseline") && !anyBytesAreAValue) {
-            assertTrue(threw > tries / 2, e.info().name() + " accepted " + (tries - threw) + " of " + tries + " garbage records");
+            assertTrue(
+                    threw > tries / 2,
+                    e.info().name() + " accepted " + (tries - threw) + " of " + tries + " garbage records");
         }
     }
 
@@ -246,7 +258,9 @@ class CodecTest {
             names.add(f.info().name());
             assertTrue(!f.workloads().isEmpty(), f.info().name() + " maps no workload");
             assertEquals(f.mappings().size(), f.workloads().size(), f.info().name() + " maps a workload twice");
-            assertTrue(!Registry.version(f.info().library()).equals("unknown"), f.info().library() + " has no version");
+            assertTrue(
+                    !Registry.version(f.info().library()).equals("unknown"),
+                    f.info().library() + " has no version");
         }
     }
 }

@@ -9,8 +9,7 @@ import java.util.Map;
  * every fixture to it, InteropTest every stream.
  */
 public final class KnownLosses {
-    private KnownLosses() {
-    }
+    private KnownLosses() {}
 
     /**
      * None: every codec carries every fixture (jsonl's: 300 API events).

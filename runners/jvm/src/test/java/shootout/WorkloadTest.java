@@ -22,20 +22,10 @@ import shootout.workload.RecordSchemas;
 import shootout.workload.Workload;
 
 class WorkloadTest {
-    /** Every fixture (spec/fixtures/WORKLOAD.jsonl and its variants), as its file name. */
-    static java.util.stream.Stream<String> fixtures() throws java.io.IOException {
-        List<String> names = new java.util.ArrayList<>();
-        for (Workload<?, ?> w : Workload.ALL) {
-            Spec.fixtures(w.name).forEach(p -> names.add(p.getFileName().toString()));
-        }
-        return names.stream();
-    }
-
     @ParameterizedTest
-    @MethodSource("fixtures")
+    @MethodSource("shootout.Spec#fixtureNames")
     void everyFixtureAddsUpToItsHeadersReference(String fixture) throws Exception {
-        Path path = Spec.DIR.resolve("fixtures").resolve(fixture);
-        check(path, Workload.named(Dataset.readHeader(path).workload()));
+        check(Spec.fixture(fixture), Workload.named(Spec.header(fixture).workload()));
     }
 
     private static <R, S> void check(Path fixture, Workload<R, S> w) throws Exception {
@@ -64,11 +54,13 @@ class WorkloadTest {
     @Test
     void aNegativeZeroWrittenAsGoWritesItKeepsItsSign(@TempDir Path dir) throws Exception {
         // Go's encoding/json writes -0.0 as "-0": the sign must survive the reader.
-        String line = "{\"id\":1,\"name\":\"\",\"email\":\"\",\"age\":0,\"score\":-0,\"ratio\":-0,\"active\":false,\"level\":0,\"created_at\":0,\"tags\":[]}";
+        String line =
+                "{\"id\":1,\"name\":\"\",\"email\":\"\",\"age\":0,\"score\":-0,\"ratio\":-0,\"active\":false,\"level\":0,\"created_at\":0,\"tags\":[]}";
         long bits = Double.doubleToRawLongBits(-0.0);
-        String header = "{\"schema\":\"shootout-dataset/1\",\"workload\":\"object\",\"records\":1,\"source\":\"t\",\"input\":null,"
-                + "\"fields\":[\"id\",\"name\",\"email\",\"age\",\"score\",\"ratio\",\"active\",\"level\",\"created_at\",\"tags\"],"
-                + "\"reference\":{\"records\":1,\"fields\":{}}}";
+        String header =
+                "{\"schema\":\"shootout-dataset/1\",\"workload\":\"object\",\"records\":1,\"source\":\"t\",\"input\":null,"
+                        + "\"fields\":[\"id\",\"name\",\"email\",\"age\",\"score\",\"ratio\",\"active\",\"level\",\"created_at\",\"tags\"],"
+                        + "\"reference\":{\"records\":1,\"fields\":{}}}";
         Path p = dir.resolve("o.jsonl");
         Files.writeString(p, header + "\n" + line + "\n");
         try (Dataset<shootout.workload.SmallObject> d = Dataset.open(p, Workload.OBJECT)) {
@@ -84,9 +76,8 @@ class WorkloadTest {
         Path p = dir.resolve("x.jsonl");
         Files.writeString(p, "{\"schema\":\"shootout-dataset/9\"}\n");
         assertThrows(java.io.IOException.class, () -> Dataset.readHeader(p));
-        Path short_ = dir.resolve("short.jsonl");
-        List<String> lines = Files.readAllLines(Spec.fixture("sql"));
-        Files.write(short_, lines.subList(0, lines.size() - 1));
+        List<String> lines = Spec.lines("sql");
+        Path short_ = Spec.writeDataset(dir, "short.jsonl", lines.subList(0, lines.size() - 1));
         assertThrows(java.io.IOException.class, () -> {
             try (Dataset<?> d = Dataset.open(short_, Workload.SQL)) {
                 while (!d.next(100).isEmpty()) {
@@ -98,8 +89,10 @@ class WorkloadTest {
 
     /** A jsonl header with the given record_schemas member (none when null), and no records. */
     static Path jsonlHeader(Path dir, String recordSchemas) throws Exception {
-        String header = "{\"schema\":\"shootout-dataset/1\",\"workload\":\"jsonl\",\"records\":0,\"source\":\"t\",\"input\":null,"
-                + "\"fields\":[]," + (recordSchemas == null ? "" : "\"record_schemas\":" + recordSchemas + ",") + "\"reference\":{}}";
+        String header =
+                "{\"schema\":\"shootout-dataset/1\",\"workload\":\"jsonl\",\"records\":0,\"source\":\"t\",\"input\":null,"
+                        + "\"fields\":[]," + (recordSchemas == null ? "" : "\"record_schemas\":" + recordSchemas + ",")
+                        + "\"reference\":{}}";
         Path p = dir.resolve("schemas.jsonl");
         Files.writeString(p, header + "\n");
         return p;
@@ -107,23 +100,31 @@ class WorkloadTest {
 
     @Test
     void theHeadersRecordSchemasAreEachKindsSchemaOrReasonOrNothing(@TempDir Path dir) throws Exception {
-        RecordSchemas protobuf = Dataset.readHeader(Spec.fixture("jsonl-protobuf")).recordSchemas();
+        RecordSchemas protobuf = Spec.header("jsonl-protobuf").recordSchemas();
         RecordSchemas.Protobuf p = assertInstanceOf(RecordSchemas.Protobuf.class, protobuf.protobuf());
         assertEquals("events.proto", p.file());
         assertEquals("shootout.events.Event", p.message());
         assertTrue(p.descriptorSet().length > 0);
-        assertEquals(new RecordSchemas.Unbuilt(
-                "no Avro schema: run with --schema FILE.avsc (a csv run builds one from its columns)"), protobuf.avro());
-        RecordSchemas avro = Dataset.readHeader(Spec.fixture("jsonl-avro")).recordSchemas();
+        assertEquals(
+                new RecordSchemas.Unbuilt(
+                        "no Avro schema: run with --schema FILE.avsc (a csv run builds one from its columns)"),
+                protobuf.avro());
+        RecordSchemas avro = Spec.header("jsonl-avro").recordSchemas();
         RecordSchemas.Avro a = assertInstanceOf(RecordSchemas.Avro.class, avro.avro());
         assertEquals("events.avsc", a.file());
         assertTrue(a.schema().contains("\"name\": \"Event\""), a.schema());
-        assertEquals(new RecordSchemas.Unbuilt(
-                "no protobuf schema: run with --schema FILE.proto (a csv run builds one from its columns)"), avro.protobuf());
-        assertSame(RecordSchemas.NONE, Dataset.readHeader(Spec.fixture("jsonl")).recordSchemas());
-        assertSame(RecordSchemas.NONE, Dataset.readHeader(jsonlHeader(dir, null)).recordSchemas());
-        RecordSchemas unbuilt = Dataset.readHeader(jsonlHeader(dir, "{\"protobuf\":{\"reason\":\"column 1: a b is not an identifier\"},"
-                + "\"avro\":{\"reason\":\"row 3: 2^70 is beyond 64 bits\"}}")).recordSchemas();
+        assertEquals(
+                new RecordSchemas.Unbuilt(
+                        "no protobuf schema: run with --schema FILE.proto (a csv run builds one from its columns)"),
+                avro.protobuf());
+        assertSame(RecordSchemas.NONE, Spec.header("jsonl").recordSchemas());
+        assertSame(
+                RecordSchemas.NONE, Dataset.readHeader(jsonlHeader(dir, null)).recordSchemas());
+        RecordSchemas unbuilt = Dataset.readHeader(jsonlHeader(
+                        dir,
+                        "{\"protobuf\":{\"reason\":\"column 1: a b is not an identifier\"},"
+                                + "\"avro\":{\"reason\":\"row 3: 2^70 is beyond 64 bits\"}}"))
+                .recordSchemas();
         assertEquals(new RecordSchemas.Unbuilt("column 1: a b is not an identifier"), unbuilt.protobuf());
         assertEquals(new RecordSchemas.Unbuilt("row 3: 2^70 is beyond 64 bits"), unbuilt.avro());
     }
@@ -131,14 +132,19 @@ class WorkloadTest {
     @Test
     void aRecordSchemasThatIsNotOneIsRefusedNamingWhatIsWrong(@TempDir Path dir) throws Exception {
         Map<String, String> bad = Map.of(
-                "[]", "record_schemas is not an object",
-                "{\"avro\":\"x\"}", "record_schemas.avro is not an object",
-                "{\"avro\":{\"file\":\"a.avsc\"}}", "record_schemas.avro.schema is not a string",
+                "[]",
+                "record_schemas is not an object",
+                "{\"avro\":\"x\"}",
+                "record_schemas.avro is not an object",
+                "{\"avro\":{\"file\":\"a.avsc\"}}",
+                "record_schemas.avro.schema is not a string",
                 "{\"protobuf\":{\"file\":\"a.proto\",\"message\":\"A\",\"descriptor_set\":\"not base64!\"}}",
                 "record_schemas.protobuf.descriptor_set is not standard base64",
-                "{\"protobuf\":{\"reason\":7}}", "record_schemas.protobuf.reason is not a string");
+                "{\"protobuf\":{\"reason\":7}}",
+                "record_schemas.protobuf.reason is not a string");
         for (Map.Entry<String, String> b : bad.entrySet()) {
-            Exception e = assertThrows(java.io.IOException.class, () -> Dataset.readHeader(jsonlHeader(dir, b.getKey())));
+            Exception e =
+                    assertThrows(java.io.IOException.class, () -> Dataset.readHeader(jsonlHeader(dir, b.getKey())));
             assertTrue(e.getMessage().contains("line 1: " + b.getValue()), e.getMessage());
         }
     }

@@ -38,12 +38,13 @@ import shootout.workload.Workload;
  * formats failed.
  */
 public final class Main {
-    private Main() {
-    }
+    private Main() {}
 
     static final String SCHEMA = "shootout-results/3";
 
     static final class UsageError extends Exception {
+        private static final long serialVersionUID = 1L;
+
         UsageError(String m) {
             super(m);
         }
@@ -75,7 +76,8 @@ public final class Main {
     /** The Rust CLI's bound on --throughput-rounds. */
     static final int MAX_THROUGHPUT_ROUNDS = 100;
 
-    static final String USAGE = String.join("\n",
+    static final String USAGE = String.join(
+            "\n",
             "usage: java -jar shootout-jvm.jar --dataset FILE --out FILE [options]",
             "       java -jar shootout-jvm.jar --list",
             "       java -jar shootout-jvm.jar --dataset FILE --interop-encode DIR [--formats a,b]",
@@ -84,7 +86,8 @@ public final class Main {
             "       java -jar shootout-jvm.jar --study NAME --out FILE [options]   (a published study; --study NAME --help lists its options)",
             "  --dataset FILE      shootout-dataset/1 file (shootout export-dataset)",
             "  --runs N            exactly N measured runs, each a whole pass over the dataset, at least 1 (default 5)",
-            "  --throughput-rounds N  throughput passes over each window in each measured run, 1 to " + MAX_THROUGHPUT_ROUNDS + " (default 1):",
+            "  --throughput-rounds N  throughput passes over each window in each measured run, 1 to "
+                    + MAX_THROUGHPUT_ROUNDS + " (default 1):",
             "                      each round after the first, in a new shuffled order, times the throughput pass again",
             "  --warmup N          warm-up runs before the measured ones, validated all the same (default 1)",
             "  --window N          records per window; each format's stream holds one window at a time (default 4096)",
@@ -177,7 +180,8 @@ public final class Main {
             throw new UsageError("--runs " + o.runs + ": at least 1 measured run");
         }
         if (o.throughputRounds < 1 || o.throughputRounds > MAX_THROUGHPUT_ROUNDS) {
-            throw new UsageError("--throughput-rounds " + o.throughputRounds + ": from 1 to " + MAX_THROUGHPUT_ROUNDS + " rounds");
+            throw new UsageError(
+                    "--throughput-rounds " + o.throughputRounds + ": from 1 to " + MAX_THROUGHPUT_ROUNDS + " rounds");
         }
         if (o.warmup < 0) {
             throw new UsageError("--warmup " + o.warmup + ": must not be negative");
@@ -215,7 +219,11 @@ public final class Main {
         }
         if (o.list) {
             for (Registry.Format f : formats) {
-                out.printf("%-24s %-19s %-38s %s%n", f.info().name(), f.info().family(), String.join(" ", f.info().labels().tags()),
+                out.printf(
+                        "%-24s %-19s %-38s %s%n",
+                        f.info().name(),
+                        f.info().family(),
+                        String.join(" ", f.info().labels().tags()),
                         String.join(",", f.workloads()));
             }
             for (Registry.Unavailable u : Registry.UNAVAILABLE) {
@@ -303,7 +311,8 @@ public final class Main {
             err.println("shootout-jvm: --replay needs --dataset and --out");
             return 2;
         }
-        return oneLineErrors(err, () -> Replay.run(Path.of(o.dataset), Path.of(o.replay), o.formats, o.out, formats, out, err));
+        return oneLineErrors(
+                err, () -> Replay.run(Path.of(o.dataset), Path.of(o.replay), o.formats, o.out, formats, out, err));
     }
 
     /**
@@ -311,7 +320,8 @@ public final class Main {
      * a format of the workload that does not run this dataset (a schema format without its schema) is left out, and the
      * results' not_run says why.
      */
-    static <R, S> List<Entry<R, S>> select(List<Entry<R, S>> entries, String names, Workload<R, S> w, List<Registry.Format> formats)
+    static <R, S> List<Entry<R, S>> select(
+            List<Entry<R, S>> entries, String names, Workload<R, S> w, List<Registry.Format> formats)
             throws UsageError {
         if (names.isEmpty()) {
             return entries;
@@ -332,15 +342,23 @@ public final class Main {
         return out;
     }
 
-    static <R, S> int measure(Options o, String[] args, Dataset.Header header, Workload<R, S> w, PrintStream out, PrintStream err,
-            List<Registry.Format> formats) throws Exception {
+    static <R, S> int measure(
+            Options o,
+            String[] args,
+            Dataset.Header header,
+            Workload<R, S> w,
+            PrintStream out,
+            PrintStream err,
+            List<Registry.Format> formats)
+            throws Exception {
         List<Entry<R, S>> entries = select(Registry.entries(w, header.recordSchemas(), formats), o.formats, w, formats);
         Function<S, String> check = w.checker.apply(header.reference());
         Map<String, Object> dataset = describe(Path.of(o.dataset));
         Instant started = Instant.now();
         List<Double> loadBefore = Environment.loadAverage();
         Timer timer = Timer.calibrate();
-        Harness.Settings settings = new Harness.Settings(o.warmup, o.runs, o.throughputRounds, o.window, o.orderSeed, o.jitWarmupMs);
+        Harness.Settings settings =
+                new Harness.Settings(o.warmup, o.runs, o.throughputRounds, o.window, o.orderSeed, o.jitWarmupMs);
         Path path = Path.of(o.dataset);
         Harness.Source<R> src = () -> {
             Dataset<R> d = Dataset.open(path, w);
@@ -351,7 +369,7 @@ public final class Main {
                 }
 
                 @Override
-                public void close() throws Exception {
+                public void close() throws java.io.IOException {
                     d.close();
                 }
             };
@@ -360,10 +378,12 @@ public final class Main {
         Results.Built built = Results.build(m, Registry::version);
         List<String> warnings = new ArrayList<>();
         if (o.warmup == 0) {
-            warnings.add("--warmup 0: the first measured run includes first-use costs (each format did its JIT warm-up on the first window only)");
+            warnings.add(
+                    "--warmup 0: the first measured run includes first-use costs (each format did its JIT warm-up on the first window only)");
         }
         if (o.jitWarmupMs == 0) {
-            warnings.add("--jit-warmup-ms 0: each format ran the first window once before measuring; the JIT may still be compiling");
+            warnings.add(
+                    "--jit-warmup-ms 0: each format ran the first window once before measuring; the JIT may still be compiling");
         }
         if (!Environment.heapFixed()) {
             warnings.add("the heap is not fixed (-Xms equal to -Xmx): heap resizing may add to GC pauses");
@@ -429,7 +449,8 @@ public final class Main {
         for (Map<String, Object> f : built.failed()) {
             err.println("FAILED " + f.get("name") + ": " + f.get("reason"));
         }
-        err.println("results in " + (stdout ? "standard output" : o.out) + "; `shootout report " + (stdout ? "FILE" : o.out) + "` shows the tables");
+        err.println("results in " + (stdout ? "standard output" : o.out) + "; `shootout report "
+                + (stdout ? "FILE" : o.out) + "` shows the tables");
         return built.failed().isEmpty() ? 0 : 3;
     }
 
@@ -438,7 +459,7 @@ public final class Main {
         long n = 0;
         try (InputStream in = Files.newInputStream(path)) {
             byte[] buf = new byte[1 << 16];
-            for (int k; (k = in.read(buf)) > 0;) {
+            for (int k; (k = in.read(buf)) > 0; ) {
                 sha.update(buf, 0, k);
                 n += k;
             }
@@ -472,7 +493,8 @@ public final class Main {
             x.put("not_run", u.reason());
             entries.add(x);
         }
-        out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(entries));
+        out.println(
+                new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(entries));
         return 0;
     }
 }

@@ -17,8 +17,7 @@ public interface Codec<R, S> {
      * (the jsonl codecs) makes it here, once per record. Most codecs encode
      * the record itself and have nothing to do.
      */
-    default void prepare(java.util.List<R> window) throws Exception {
-    }
+    default void prepare(java.util.List<R> window) throws Exception {}
 
     /** Appends r to out, framed by the format's own framing or a 4-byte little-endian length prefix. */
     void encode(Stream out, R r) throws Exception;

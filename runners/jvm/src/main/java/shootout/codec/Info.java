@@ -7,5 +7,5 @@ package shootout.codec;
  * the formats of other languages that read and write the same
  * (spec/formats.json, docs/interop.md), null for a row that is not a format.
  */
-public record Info(String name, String family, String library, Labels labels, Framing framing, String wire, String notes) {
-}
+public record Info(
+        String name, String family, String library, Labels labels, Framing framing, String wire, String notes) {}

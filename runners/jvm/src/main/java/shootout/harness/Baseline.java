@@ -12,7 +12,13 @@ import shootout.codec.Stream;
 /** The floor row: the same loops with no format (the Go runner's harness.Baseline). */
 public final class Baseline<R, S> implements Codec<R, S> {
     public static final String NAME = "baseline";
-    public static final Info INFO = new Info(NAME, "none", "jdk", Labels.of(true, "owned", "unchecked", "generated"), Framing.NONE, null,
+    public static final Info INFO = new Info(
+            NAME,
+            "none",
+            "jdk",
+            Labels.of(true, "owned", "unchecked", "generated"),
+            Framing.NONE,
+            null,
             "not a format: encode keeps a reference to the record in a reused slot and appends its 4-byte slot index, "
                     + "decode feeds the record to the aggregate (Java objects are references: no copy is made)");
 

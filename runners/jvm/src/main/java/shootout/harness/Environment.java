@@ -21,8 +21,7 @@ import java.util.Map;
  * java_vm, jvm_flags, gc, heap_initial_bytes, heap_max_bytes, heap_fixed.
  */
 public final class Environment {
-    private Environment() {
-    }
+    private Environment() {}
 
     static String read(String path) {
         try {
@@ -43,7 +42,8 @@ public final class Environment {
                 if (c < 0) {
                     continue;
                 }
-                String k = line.substring(0, c).trim(), v = line.substring(c + 1).trim();
+                String k = line.substring(0, c).trim(),
+                        v = line.substring(c + 1).trim();
                 if (k.equals("model name") && env.get("cpu").equals(System.getProperty("os.arch"))) {
                     env.put("cpu", v);
                 } else if ((k.equals("flags") || k.equals("Features")) && flags == null) {
@@ -112,8 +112,10 @@ public final class Environment {
         env.put("heap_max_bytes", max);
         env.put("heap_fixed", heapFixed());
         env.put("target", System.getProperty("os.name") + "/" + System.getProperty("os.arch"));
-        env.put("allocator", "JVM heap (allocation pass: com.sun.management.ThreadMXBean.getCurrentThreadAllocatedBytes; "
-                + "the JVM gives no allocation count, so allocations_per_op is null)");
+        env.put(
+                "allocator",
+                "JVM heap (allocation pass: com.sun.management.ThreadMXBean.getCurrentThreadAllocatedBytes; "
+                        + "the JVM gives no allocation count, so allocations_per_op is null)");
         env.put("shootout_version", "jvm-runner");
         String[] git = git();
         env.put("git_commit", git[0]);
@@ -136,7 +138,10 @@ public final class Environment {
                 xmx = a.substring(16);
             }
         }
-        return xms != null && xmx != null && parseSize(xms.toUpperCase()) != null && parseSize(xms.toUpperCase()).equals(parseSize(xmx.toUpperCase()));
+        return xms != null
+                && xmx != null
+                && parseSize(xms.toUpperCase()) != null
+                && parseSize(xms.toUpperCase()).equals(parseSize(xmx.toUpperCase()));
     }
 
     static Long parseSize(String s) {
@@ -175,12 +180,16 @@ public final class Environment {
     /** The commit of the working directory (git), "unknown" outside a checkout. */
     static String[] git() {
         try {
-            Process p = new ProcessBuilder("git", "rev-parse", "HEAD").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder("git", "rev-parse", "HEAD")
+                    .redirectErrorStream(true)
+                    .start();
             String head = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             if (p.waitFor() != 0) {
                 return new String[] {"unknown", null};
             }
-            Process s = new ProcessBuilder("git", "status", "--porcelain").redirectErrorStream(true).start();
+            Process s = new ProcessBuilder("git", "status", "--porcelain")
+                    .redirectErrorStream(true)
+                    .start();
             String st = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             return new String[] {head, s.waitFor() == 0 ? String.valueOf(!st.isEmpty()) : null};
         } catch (Exception e) {

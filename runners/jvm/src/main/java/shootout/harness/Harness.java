@@ -36,15 +36,14 @@ import shootout.workload.Workload;
  * figures only (RunFigures); the Rust CLI computes every statistic from them.
  */
 public final class Harness {
-    private Harness() {
-    }
+    private Harness() {}
 
     /**
      * runs is the exact number of measured runs, after warmupRuns unmeasured ones; throughputRounds the throughput passes over each
      * window in a measured run (a warm-up run makes one).
      */
-    public record Settings(int warmupRuns, int runs, int throughputRounds, int window, long orderSeed, long jitWarmupMs) {
-    }
+    public record Settings(
+            int warmupRuns, int runs, int throughputRounds, int window, long orderSeed, long jitWarmupMs) {}
 
     /** Opens the input afresh for every pass. */
     public interface Source<R> {
@@ -54,17 +53,18 @@ public final class Harness {
     /** The input's records window by window; an empty window is the end. */
     public interface Windows<R> extends AutoCloseable {
         List<R> next(int n) throws Exception;
+
+        /** Closes the input; an input's close reads nothing more, so it is never interrupted. */
+        @Override
+        void close() throws java.io.IOException;
     }
 
-    public record Failure(String reason, int run, Long operation, String position) {
-    }
+    public record Failure(String reason, int run, Long operation, String position) {}
 
-    public record RunInfo(int index, boolean warmup, String started, double wallMs, long gcCount, long gcPauseMs) {
-    }
+    public record RunInfo(int index, boolean warmup, String started, double wallMs, long gcCount, long gcPauseMs) {}
 
     /** One measured run of one format. */
-    public record Measurement(RunFigures encode, RunFigures decode, double orderPosition) {
-    }
+    public record Measurement(RunFigures encode, RunFigures decode, double orderPosition) {}
 
     public static final class FormatRuns {
         public final Info info;
@@ -79,13 +79,14 @@ public final class Harness {
         }
     }
 
-    public record Measured(List<FormatRuns> formats, List<RunInfo> runs, long operations) {
-    }
+    public record Measured(List<FormatRuns> formats, List<RunInfo> runs, long operations) {}
 
     static final String[] PASSES = {"throughput", "latency", "allocation"};
 
     /** A failure of one window: op is the window's record to blame, or -1. */
     static final class WindowError extends Exception {
+        private static final long serialVersionUID = 1L;
+
         final int op;
 
         WindowError(int op, String message, Throwable cause) {
@@ -108,12 +109,15 @@ public final class Harness {
         final List<S> sinks = new ArrayList<>(3);
         /** The sinks of throughput rounds 2, 3, ... */
         final List<S> roundSinks = new ArrayList<>();
+
         final Direction encode = new Direction(), decode = new Direction();
         long encodedBytes, positionSum, windows;
     }
 
     /** Per-thread allocated bytes (HotSpot's com.sun.management extension). */
-    public static final com.sun.management.ThreadMXBean THREADS = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    public static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
     static final List<GarbageCollectorMXBean> GCS = ManagementFactory.getGarbageCollectorMXBeans();
 
     static long[] gc() {
@@ -154,7 +158,10 @@ public final class Harness {
                     throw new WindowError(decoded, "decoding the window's stream at byte " + off + " failed: " + e, e);
                 }
                 if (used <= 0 || used > end - off) {
-                    throw new WindowError(decoded, "decode reported " + used + " bytes used at stream byte " + off + " of " + end, null);
+                    throw new WindowError(
+                            decoded,
+                            "decode reported " + used + " bytes used at stream byte " + off + " of " + end,
+                            null);
                 }
                 off += used;
                 decoded++;
@@ -209,7 +216,8 @@ public final class Harness {
         void window(List<R> records, Stream s, RunState<S> st) throws WindowError {
             try {
                 int n = records.size();
-                // Untimed: a codec that encodes a model of its library's own makes it from the records here (the jsonl codecs).
+                // Untimed: a codec that encodes a model of its library's own makes it from the records here (the jsonl
+                // codecs).
                 c.prepare(records);
                 // Throughput, round 1: the encoded sizes come from this pass only.
                 throughput(records, s, st.sinks.get(0), st);
@@ -254,10 +262,22 @@ public final class Harness {
      * with its failure; the others go on. Exceptions are the input's or the
      * harness's, never a format's.
      */
-    public static <R, S> Measured measure(Source<R> src, Workload<R, S> spec, Function<S, String> check, List<Entry<R, S>> entries,
-            Settings settings, Timer timer, LongFunction<String> position, java.util.function.Consumer<String> progress) throws Exception {
-        if (settings.runs() < 1 || settings.throughputRounds() < 1 || settings.window() < 1 || settings.warmupRuns() < 0) {
-            throw new IllegalArgumentException("--runs, --throughput-rounds and --window must be at least 1, --warmup at least 0");
+    public static <R, S> Measured measure(
+            Source<R> src,
+            Workload<R, S> spec,
+            Function<S, String> check,
+            List<Entry<R, S>> entries,
+            Settings settings,
+            Timer timer,
+            LongFunction<String> position,
+            java.util.function.Consumer<String> progress)
+            throws Exception {
+        if (settings.runs() < 1
+                || settings.throughputRounds() < 1
+                || settings.window() < 1
+                || settings.warmupRuns() < 0) {
+            throw new IllegalArgumentException(
+                    "--runs, --throughput-rounds and --window must be at least 1, --warmup at least 0");
         }
         long ops = scan(src, spec, check, settings.window());
         List<Bench<R, S>> benches = new ArrayList<>();
@@ -294,7 +314,7 @@ public final class Harness {
                 order[i] = i;
             }
             try (Windows<R> in = src.open()) {
-                for (;;) {
+                for (; ; ) {
                     List<R> records = in.next(settings.window());
                     if (records.isEmpty()) {
                         break;
@@ -332,7 +352,8 @@ public final class Harness {
                 }
             }
             if (done != ops) {
-                throw new IllegalStateException("the input changed during the benchmark (run " + run + " read " + done + " records, not " + ops + ")");
+                throw new IllegalStateException("the input changed during the benchmark (run " + run + " read " + done
+                        + " records, not " + ops + ")");
             }
             for (int f = 0; f < results.size(); f++) {
                 FormatRuns r = results.get(f);
@@ -348,16 +369,24 @@ public final class Harness {
                     r.encodedBytes = st.encodedBytes;
                 }
                 if (!warmup) {
-                    r.runs.add(new Measurement(RunFigures.finish(st.encode), RunFigures.finish(st.decode),
+                    r.runs.add(new Measurement(
+                            RunFigures.finish(st.encode),
+                            RunFigures.finish(st.decode),
                             (double) st.positionSum / Math.max(st.windows, 1)));
                 }
             }
             long wallNs = System.nanoTime() - t0;
             long[] gc1 = gc();
             if (progress != null) {
-                progress.accept("run " + (run + 1) + " done (" + (warmup ? "warm-up" : "measured run " + (run - settings.warmupRuns() + 1)) + ")");
+                progress.accept("run " + (run + 1) + " done ("
+                        + (warmup ? "warm-up" : "measured run " + (run - settings.warmupRuns() + 1)) + ")");
             }
-            runs.add(new RunInfo(run, warmup, started.truncatedTo(ChronoUnit.SECONDS).toString(), wallNs / 1e6, gc1[0] - gc0[0],
+            runs.add(new RunInfo(
+                    run,
+                    warmup,
+                    started.truncatedTo(ChronoUnit.SECONDS).toString(),
+                    wallNs / 1e6,
+                    gc1[0] - gc0[0],
                     gc1[1] - gc0[1]));
             System.gc();
         }
@@ -391,7 +420,11 @@ public final class Harness {
             String pass = p < 3 ? PASSES[p] : "throughput round " + (p - 1);
             String d = check.apply(p < 3 ? st.sinks.get(p) : st.roundSinks.get(p - 3));
             if (d != null) {
-                return new Failure("decoded data does not match the reference aggregate (" + pass + " pass): " + d, run, null, null);
+                return new Failure(
+                        "decoded data does not match the reference aggregate (" + pass + " pass): " + d,
+                        run,
+                        null,
+                        null);
             }
         }
         return null;
@@ -406,11 +439,12 @@ public final class Harness {
     }
 
     /** The first pass, no format: the records as read must add up to the header's reference, so a reader bug cannot pass for a format's. */
-    static <R, S> long scan(Source<R> src, Workload<R, S> spec, Function<S, String> check, int window) throws Exception {
+    static <R, S> long scan(Source<R> src, Workload<R, S> spec, Function<S, String> check, int window)
+            throws Exception {
         S sink = spec.newSink.get();
         long n = 0;
         try (Windows<R> in = src.open()) {
-            for (;;) {
+            for (; ; ) {
                 List<R> records = in.next(window);
                 if (records.isEmpty()) {
                     break;
@@ -426,7 +460,8 @@ public final class Harness {
         }
         String d = check.apply(sink);
         if (d != null) {
-            throw new IllegalArgumentException("the records as read do not add up to the header's reference aggregate: " + d);
+            throw new IllegalArgumentException(
+                    "the records as read do not add up to the header's reference aggregate: " + d);
         }
         return n;
     }
@@ -436,8 +471,15 @@ public final class Harness {
      * unmeasured, until it has spent settings.jitWarmupMs (at least once, which
      * also grows its buffers before the first measured window).
      */
-    static <R, S> void jitWarmup(Source<R> src, Workload<R, S> spec, List<Bench<R, S>> benches, List<FormatRuns> results, Stream stream,
-            Settings settings, LongFunction<String> position) throws Exception {
+    static <R, S> void jitWarmup(
+            Source<R> src,
+            Workload<R, S> spec,
+            List<Bench<R, S>> benches,
+            List<FormatRuns> results,
+            Stream stream,
+            Settings settings,
+            LongFunction<String> position)
+            throws Exception {
         List<R> records;
         try (Windows<R> in = src.open()) {
             records = new ArrayList<>(in.next(settings.window()));

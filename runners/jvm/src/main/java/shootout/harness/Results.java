@@ -14,11 +14,9 @@ import shootout.codec.Labels;
  * statistics (the Rust CLI computes those).
  */
 public final class Results {
-    private Results() {
-    }
+    private Results() {}
 
-    public record Built(List<Map<String, Object>> formats, List<Map<String, Object>> failed) {
-    }
+    public record Built(List<Map<String, Object>> formats, List<Map<String, Object>> failed) {}
 
     /** A format's name, family and library with its version: the first keys of every entry that names a format. */
     public static Map<String, Object> identity(Info i, Function<String, String> versions) {

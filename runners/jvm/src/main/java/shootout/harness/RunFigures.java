@@ -16,7 +16,8 @@ import org.HdrHistogram.AbstractHistogram;
  * collections (all collectors' MXBeans) that ended during this direction's
  * timed throughput loops, every round's.
  */
-public record RunFigures(long totalNs, long ops, String histogram, double allocatedBytesPerOp, long gcCount, long gcPauseMs) {
+public record RunFigures(
+        long totalNs, long ops, String histogram, double allocatedBytesPerOp, long gcCount, long gcPauseMs) {
 
     Map<String, Object> toJson(double orderPosition) {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -33,7 +34,8 @@ public record RunFigures(long totalNs, long ops, String histogram, double alloca
 
     /** The latency pass's histogram as base64 of HdrHistogram's compressed V2 encoding. */
     static RunFigures finish(Harness.Direction d) {
-        return new RunFigures(d.loopNs, d.ops, base64(d.latency), d.allocBytes / (double) Math.max(d.allocOps, 1), d.gcCount, d.gcMs);
+        return new RunFigures(
+                d.loopNs, d.ops, base64(d.latency), d.allocBytes / (double) Math.max(d.allocOps, 1), d.gcCount, d.gcMs);
     }
 
     /** A histogram as the results write it: base64 of HdrHistogram's compressed V2 encoding. */

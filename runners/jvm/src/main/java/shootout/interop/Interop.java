@@ -40,8 +40,7 @@ import shootout.workload.Workload;
  * against the dataset's reference exactly as the harness does.
  */
 public final class Interop {
-    private Interop() {
-    }
+    private Interop() {}
 
     public static final String SCHEMA = "shootout-interop/1";
     /** The language as the results file and the Rust side's wire table name it. */
@@ -51,6 +50,8 @@ public final class Interop {
 
     /** A usage error: exit status 2. */
     public static final class UsageError extends Exception {
+        private static final long serialVersionUID = 1L;
+
         public UsageError(String message) {
             super(message);
         }
@@ -142,7 +143,8 @@ public final class Interop {
      * dataset; the records are checked to add up to the header's reference as
      * they stream by. Returns the exit status.
      */
-    public static <R, S> int encode(Path dataset, Workload<R, S> w, Path dir, String names, List<Registry.Format> registry, PrintStream err)
+    public static <R, S> int encode(
+            Path dataset, Workload<R, S> w, Path dir, String names, List<Registry.Format> registry, PrintStream err)
             throws UsageError, IOException {
         List<Encoding<R, S>> streams = new ArrayList<>();
         try (Dataset<R> d = Dataset.open(dataset, w)) {
@@ -154,7 +156,7 @@ public final class Interop {
                 streams.add(new Encoding<>(f, w, schemas, dir));
             }
             S sink = w.newSink.get();
-            for (List<R> window; !(window = d.next(WINDOW)).isEmpty();) {
+            for (List<R> window; !(window = d.next(WINDOW)).isEmpty(); ) {
                 for (R r : window) {
                     w.feed.accept(r, sink);
                 }
@@ -166,7 +168,8 @@ public final class Interop {
             }
             String diff = check.apply(sink);
             if (diff != null) {
-                throw new IOException(dataset + ": the records as read do not add up to the header's reference aggregate: " + diff);
+                throw new IOException(
+                        dataset + ": the records as read do not add up to the header's reference aggregate: " + diff);
             }
             for (Encoding<R, S> e : streams) {
                 e.close();
@@ -201,14 +204,17 @@ public final class Interop {
                 m.put("error", e.error);
                 err.println("encoded " + e.base + ": failed at " + e.error);
             }
-            Files.write(dir.resolve(e.base + ".json"), JSON.copy().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsBytes(m));
+            Files.write(
+                    dir.resolve(e.base + ".json"),
+                    JSON.copy().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsBytes(m));
         }
         return 0;
     }
 
     /** The formats named (all when none are) that run this dataset of w; a name the registry does not have is a usage error. */
-    static List<Registry.Format> choose(List<Registry.Format> registry, Workload<?, ?> w, RecordSchemas schemas, String names,
-            PrintStream err) throws UsageError {
+    static List<Registry.Format> choose(
+            List<Registry.Format> registry, Workload<?, ?> w, RecordSchemas schemas, String names, PrintStream err)
+            throws UsageError {
         List<String> want = names.isEmpty() ? List.of() : Arrays.asList(names.split(","));
         for (String n : want) {
             if (registry.stream().noneMatch(f -> f.info().name().equals(n))) {
@@ -244,7 +250,8 @@ public final class Interop {
      * and again only to find a mismatch's first differing record; streams are
      * read window by window. Returns the exit status.
      */
-    public static <R, S> int decode(Path dataset, Workload<R, S> w, Path list, List<Registry.Format> registry, PrintStream out)
+    public static <R, S> int decode(
+            Path dataset, Workload<R, S> w, Path list, List<Registry.Format> registry, PrintStream out)
             throws IOException {
         List<String> lines;
         try (BufferedReader r = Files.newBufferedReader(list, StandardCharsets.UTF_8)) {
@@ -254,7 +261,8 @@ public final class Interop {
         for (String line : lines) {
             int tab = line.indexOf('\t');
             String format = tab < 0 ? line : line.substring(0, tab), stream = tab < 0 ? "" : line.substring(tab + 1);
-            Answer a = tab < 0 ? new Answer("error", 0, "not a request line (format, a tab, a stream path): " + line)
+            Answer a = tab < 0
+                    ? new Answer("error", 0, "not a request line (format, a tab, a stream path): " + line)
                     : answer(in, registry, format, Path.of(stream));
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("format", format);
@@ -269,37 +277,40 @@ public final class Interop {
     }
 
     /** What decoded streams are checked against: the dataset's record count and reference, and its header's record schemas. */
-    record Reference<R, S>(Path dataset, Workload<R, S> workload, RecordSchemas schemas, long records, Function<S, String> check) {
-    }
+    record Reference<R, S>(
+            Path dataset, Workload<R, S> workload, RecordSchemas schemas, long records, Function<S, String> check) {}
 
     /** The dataset's reference, its records checked to add up to it as they stream by (as the harness's first pass). */
     static <R, S> Reference<R, S> reference(Path dataset, Workload<R, S> w) throws IOException {
         try (Dataset<R> d = Dataset.open(dataset, w)) {
             Function<S, String> check = w.checker.apply(d.header.reference());
             S sink = w.newSink.get();
-            for (List<R> window; !(window = d.next(WINDOW)).isEmpty();) {
+            for (List<R> window; !(window = d.next(WINDOW)).isEmpty(); ) {
                 for (R r : window) {
                     w.feed.accept(r, sink);
                 }
             }
             String diff = check.apply(sink);
             if (diff != null) {
-                throw new IOException(dataset + ": the records as read do not add up to the header's reference aggregate: " + diff);
+                throw new IOException(
+                        dataset + ": the records as read do not add up to the header's reference aggregate: " + diff);
             }
             return new Reference<>(dataset, w, d.header.recordSchemas(), d.header.records(), check);
         }
     }
 
     /** One request's verdict: "ok", "mismatch" or "error", the records decoded, and why when not ok. */
-    record Answer(String status, long records, String detail) {
-    }
+    record Answer(String status, long records, String detail) {}
 
     /** How many records a stream's decode got through, and why it stopped when it failed. */
-    record Decoded(long records, String error) {
-    }
+    record Decoded(long records, String error) {}
 
-    static <R, S> Answer answer(Reference<R, S> in, List<Registry.Format> registry, String name, Path path) throws IOException {
-        Registry.Format f = registry.stream().filter(x -> x.info().name().equals(name)).findFirst().orElse(null);
+    static <R, S> Answer answer(Reference<R, S> in, List<Registry.Format> registry, String name, Path path)
+            throws IOException {
+        Registry.Format f = registry.stream()
+                .filter(x -> x.info().name().equals(name))
+                .findFirst()
+                .orElse(null);
         if (f == null) {
             return new Answer("error", 0, "no format " + name + " in the jvm runner");
         }
@@ -333,7 +344,8 @@ public final class Interop {
         if (diff == null) {
             return new Answer("ok", d.records, null);
         }
-        return new Answer("mismatch", d.records, firstDifferingRecord(in, c, path).orElse(diff));
+        return new Answer(
+                "mismatch", d.records, firstDifferingRecord(in, c, path).orElse(diff));
     }
 
     /**
@@ -357,8 +369,10 @@ public final class Interop {
                     return new Decoded(i, "record " + i + ", byte offset " + in.offset() + ": " + e);
                 }
                 if (used != in.end - in.start) {
-                    return new Decoded(i, "record " + i + ", byte offset " + in.offset() + ": decode used " + used + " of the record's "
-                            + (in.end - in.start) + " bytes");
+                    return new Decoded(
+                            i,
+                            "record " + i + ", byte offset " + in.offset() + ": decode used " + used
+                                    + " of the record's " + (in.end - in.start) + " bytes");
                 }
             }
         } catch (IOException e) {
@@ -366,7 +380,8 @@ public final class Interop {
         }
         long off = in.endOffset();
         if (off != in.size) {
-            return new Decoded(i, (in.size - off) + " bytes left over after record " + (n - 1) + " (byte offset " + off + ")");
+            return new Decoded(
+                    i, (in.size - off) + " bytes left over after record " + (n - 1) + " (byte offset " + off + ")");
         }
         return new Decoded(i, null);
     }
@@ -376,7 +391,8 @@ public final class Interop {
      * differs from the source record's, if one does, reading the dataset and
      * the stream again in step. Only the dataset's I/O throws.
      */
-    static <R, S> Optional<String> firstDifferingRecord(Reference<R, S> in, Codec<R, S> c, Path path) throws IOException {
+    static <R, S> Optional<String> firstDifferingRecord(Reference<R, S> in, Codec<R, S> c, Path path)
+            throws IOException {
         Workload<R, S> w = in.workload;
         Records again;
         try {
@@ -384,9 +400,10 @@ public final class Interop {
         } catch (IOException e) {
             return Optional.of("reading the stream again: " + e.getMessage());
         }
-        try (Records stream = again; Dataset<R> d = Dataset.open(in.dataset, w)) {
+        try (Records stream = again;
+                Dataset<R> d = Dataset.open(in.dataset, w)) {
             long i = 0;
-            for (List<R> window; !(window = d.next(WINDOW)).isEmpty();) {
+            for (List<R> window; !(window = d.next(WINDOW)).isEmpty(); ) {
                 for (R r : window) {
                     S want = w.newSink.get(), got = w.newSink.get();
                     w.feed.accept(r, want);

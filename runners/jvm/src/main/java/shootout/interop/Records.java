@@ -23,21 +23,25 @@ final class Records implements Closeable {
 
     private final InputStream stream;
     private final FileChannel ends;
-    private final ByteBuffer endsIn = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN).flip();
+    private final ByteBuffer endsIn =
+            ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN).flip();
     private final Path path, endsPath;
     /** The stream's bytes. */
     final long size;
     /** The record ends the file holds, and those read into windows. */
     private final long count;
+
     private long read;
     /** The stream offset of buf[0]. */
     private long at;
     /** The window's record ends, relative to buf; how many, and the next to hand out. */
     private final int[] win = new int[Interop.WINDOW];
+
     private int n, next;
     private int length;
     /** The window: whole records, reused. */
     byte[] buf = new byte[WINDOW_BYTES];
+
     int start, end;
 
     /** Where the record ends of the stream at path are. */
@@ -84,12 +88,12 @@ final class Records implements Closeable {
                 last = b.getLong(0);
             }
             if (last < 0 || last > size) {
-                throw new IOException(endsPath + ": the last record ends at byte " + Long.toUnsignedString(last) + ", beyond the stream's "
-                        + size + " bytes");
+                throw new IOException(endsPath + ": the last record ends at byte " + Long.toUnsignedString(last)
+                        + ", beyond the stream's " + size + " bytes");
             }
             if (last < size) {
-                throw new IOException(endsPath + ": the stream has " + (size - last) + " bytes after its last record's end (byte offset "
-                        + last + ")");
+                throw new IOException(endsPath + ": the stream has " + (size - last)
+                        + " bytes after its last record's end (byte offset " + last + ")");
             }
             return new Records(path, stream, size, endsPath, ends, bytes / 8);
         } catch (IOException e) {
@@ -151,17 +155,19 @@ final class Records implements Closeable {
             }
             long e = endsIn.getLong(endsIn.position());
             if (e < 0 || e > size) {
-                throw new IOException(endsPath + ": record " + read + " ends at byte " + Long.toUnsignedString(e) + ", beyond the stream's "
-                        + size + " bytes");
+                throw new IOException(endsPath + ": record " + read + " ends at byte " + Long.toUnsignedString(e)
+                        + ", beyond the stream's " + size + " bytes");
             }
             if (e <= from) {
-                throw new IOException(endsPath + ": record " + read + " ends at byte " + e + ", not after its start at " + from);
+                throw new IOException(
+                        endsPath + ": record " + read + " ends at byte " + e + ", not after its start at " + from);
             }
             if (n > 0 && e - at > buf.length) {
                 break;
             }
             if (e - at > Integer.MAX_VALUE - 8) {
-                throw new IOException(endsPath + ": record " + read + " is " + (e - from) + " bytes, more than a JVM array holds");
+                throw new IOException(
+                        endsPath + ": record " + read + " is " + (e - from) + " bytes, more than a JVM array holds");
             }
             endsIn.position(endsIn.position() + 8);
             win[n++] = (int) (e - at);
@@ -179,7 +185,8 @@ final class Records implements Closeable {
 
     @Override
     public void close() throws IOException {
-        try (stream; ends) {
+        try (stream;
+                ends) {
             // Both closed, the second even when the first throws.
         }
     }

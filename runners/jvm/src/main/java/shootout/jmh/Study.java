@@ -1,5 +1,9 @@
 package shootout.jmh;
 
+import com.devsmart.ubjson.UBReader;
+import com.devsmart.ubjson.UBValue;
+import com.devsmart.ubjson.UBValueFactory;
+import com.devsmart.ubjson.UBWriter;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
@@ -7,10 +11,6 @@ import com.fasterxml.jackson.dataformat.cbor.CBORFactory;
 import com.fasterxml.jackson.dataformat.cbor.CBORGenerator;
 import com.fasterxml.jackson.dataformat.cbor.CBORParser;
 import com.fasterxml.jackson.dataformat.cbor.databind.CBORMapper;
-import com.devsmart.ubjson.UBReader;
-import com.devsmart.ubjson.UBValue;
-import com.devsmart.ubjson.UBValueFactory;
-import com.devsmart.ubjson.UBWriter;
 import com.google.flatbuffers.ArrayReadWriteBuf;
 import com.google.flatbuffers.ByteBufferReadWriteBuf;
 import com.google.flatbuffers.FlexBuffers;
@@ -48,8 +48,7 @@ import shootout.workload.SmallObject;
  * and the tests. The study's own code is StudyAsPublished.
  */
 public final class Study {
-    private Study() {
-    }
+    private Study() {}
 
     public static final String QUERY = "select * from cars where year > ? and seats = ?";
     /** The arguments as the study's client passed them: Java Integers. */
@@ -65,7 +64,12 @@ public final class Study {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Prims p && p.i == i && p.l == l && Double.compare(p.d, d) == 0 && p.b == b && p.s.equals(s);
+            return o instanceof Prims p
+                    && p.i == i
+                    && p.l == l
+                    && Double.compare(p.d, d) == 0
+                    && p.b == b
+                    && p.s.equals(s);
         }
 
         @Override
@@ -133,7 +137,13 @@ public final class Study {
         }
 
         public void writePrimitives(Prims x, Stream out) throws IOException {
-            packer(out).packInt(x.i).packLong(x.l).packDouble(x.d).packBoolean(x.b).packString(x.s).flush();
+            packer(out)
+                    .packInt(x.i)
+                    .packLong(x.l)
+                    .packDouble(x.d)
+                    .packBoolean(x.b)
+                    .packString(x.s)
+                    .flush();
         }
 
         public Prims readPrimitives(byte[] buf, int n) throws IOException {
@@ -150,9 +160,24 @@ public final class Study {
         public void writePojo(SmallObject o, Stream out) throws IOException {
             MessagePacker w = packer(out);
             w.packMapHeader(10);
-            w.packString("id").packLong(o.id).packString("name").packString(o.name).packString("email").packString(o.email);
-            w.packString("age").packInt(o.age).packString("score").packDouble(o.score).packString("ratio").packFloat(o.ratio);
-            w.packString("active").packBoolean(o.active).packString("level").packInt(o.level).packString("created_at").packLong(o.created_at);
+            w.packString("id")
+                    .packLong(o.id)
+                    .packString("name")
+                    .packString(o.name)
+                    .packString("email")
+                    .packString(o.email);
+            w.packString("age")
+                    .packInt(o.age)
+                    .packString("score")
+                    .packDouble(o.score)
+                    .packString("ratio")
+                    .packFloat(o.ratio);
+            w.packString("active")
+                    .packBoolean(o.active)
+                    .packString("level")
+                    .packInt(o.level)
+                    .packString("created_at")
+                    .packLong(o.created_at);
             w.packString("tags").packArrayHeader(o.tags.length);
             for (String t : o.tags) {
                 w.packString(t);
@@ -325,7 +350,8 @@ public final class Study {
 
     /** FlexBuffers: primitives and the SQL request as a vector (a FlexBuffer has one root), the POJO as a map. */
     public static final class Flex implements Candidate {
-        final FlexBuffersBuilder b = new FlexBuffersBuilder(new ArrayReadWriteBuf(256), FlexBuffersBuilder.BUILDER_FLAG_SHARE_KEYS);
+        final FlexBuffersBuilder b =
+                new FlexBuffersBuilder(new ArrayReadWriteBuf(256), FlexBuffersBuilder.BUILDER_FLAG_SHARE_KEYS);
 
         public String name() {
             return "flexbuffers";
@@ -338,7 +364,8 @@ public final class Study {
         }
 
         static FlexBuffers.Reference root(byte[] buf, int n) {
-            return FlexBuffers.getRoot(new ByteBufferReadWriteBuf(ByteBuffer.wrap(buf, 0, n).slice()));
+            return FlexBuffers.getRoot(
+                    new ByteBufferReadWriteBuf(ByteBuffer.wrap(buf, 0, n).slice()));
         }
 
         public void writePrimitives(Prims x, Stream out) {
@@ -423,7 +450,8 @@ public final class Study {
         }
 
         public Prims readPrimitives(byte[] buf, int n) {
-            try (BsonBinaryReader r = new BsonBinaryReader(ByteBuffer.wrap(buf, 0, n).slice())) {
+            try (BsonBinaryReader r =
+                    new BsonBinaryReader(ByteBuffer.wrap(buf, 0, n).slice())) {
                 r.readStartDocument();
                 Prims x = new Prims();
                 x.i = r.readInt32("0");
@@ -443,7 +471,8 @@ public final class Study {
         }
 
         public SmallObject readPojo(byte[] buf, int n) throws Exception {
-            try (BsonBinaryReader r = new BsonBinaryReader(ByteBuffer.wrap(buf, 0, n).slice())) {
+            try (BsonBinaryReader r =
+                    new BsonBinaryReader(ByteBuffer.wrap(buf, 0, n).slice())) {
                 r.readStartDocument();
                 SmallObject o = (SmallObject) BsonCodec.read(r, OBJECT);
                 r.readEndDocument();
@@ -532,8 +561,7 @@ public final class Study {
     }
 
     /** A candidate's encoded sizes: its primitives, its POJO with field names and the SQL request. */
-    public record Sizes(int primitives, int pojo, int sqlRequest) {
-    }
+    public record Sizes(int primitives, int pojo, int sqlRequest) {}
 
     public static Sizes sizes(Candidate c) throws Exception {
         Stream s = new Stream(256);
@@ -556,7 +584,8 @@ public final class Study {
 
     /** Every candidate's encoded sizes, as a text table. */
     public static String sizes() throws Exception {
-        StringBuilder b = new StringBuilder(String.format("%-12s %12s %10s %10s%n", "format", "primitives", "pojo", "sql request"));
+        StringBuilder b = new StringBuilder(
+                String.format("%-12s %12s %10s %10s%n", "format", "primitives", "pojo", "sql request"));
         for (Candidate c : candidates()) {
             Sizes z = sizes(c);
             b.append(String.format("%-12s %12d %10d %10d%n", c.name(), z.primitives(), z.pojo(), z.sqlRequest()));

@@ -29,14 +29,14 @@ import shootout.formats.ignite.Ignite;
 public final class StudyAsPublished {
     /** The study's primitives: an int and a string, one after the other. */
     static final int INT = 42;
+
     static final String STRING = "Hello world";
 
     /** The study's POJO: one int behind a getter and a setter, which Jackson calls. */
     public static final class IntPojo {
         private int val;
 
-        public IntPojo() {
-        }
+        public IntPojo() {}
 
         public IntPojo(int val) {
             this.val = val;
@@ -52,8 +52,7 @@ public final class StudyAsPublished {
     }
 
     /** What readPrimitives returns (the study returned the two values as a tuple). */
-    public record IntAndString(int i, String s) {
-    }
+    public record IntAndString(int i, String s) {}
 
     /** The study's packer configuration: 128-byte buffers, for Jackson's generator and the raw packer alike. */
     static final MessagePack.PackerConfig PACKER = new MessagePack.PackerConfig().withBufferSize(128);
@@ -92,12 +91,10 @@ public final class StudyAsPublished {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
 
         @Override
-        public void flush() {
-        }
+        public void flush() {}
 
         byte[] take() {
             byte[] b = Arrays.copyOf(array, length);
@@ -110,8 +107,10 @@ public final class StudyAsPublished {
     private final ObjectMapper mapper = new ObjectMapper(new MessagePackFactory(PACKER));
     private final ObjectWriter withNames = mapper.writerFor(IntPojo.class);
     /** The study's writePojoMsgPack2: Jackson again, the POJO as an array of its values (JsonArrayFormat). */
-    private final ObjectWriter withoutNames =
-            new ObjectMapper(new MessagePackFactory(PACKER)).setAnnotationIntrospector(new JsonArrayFormat()).writerFor(IntPojo.class);
+    private final ObjectWriter withoutNames = new ObjectMapper(new MessagePackFactory(PACKER))
+            .setAnnotationIntrospector(new JsonArrayFormat())
+            .writerFor(IntPojo.class);
+
     private final MessageUnpacker unpacker = MessagePack.newDefaultUnpacker(new byte[0]);
     private final Ignite.AsStudied ignite = new Ignite.AsStudied();
 

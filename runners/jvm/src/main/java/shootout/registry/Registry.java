@@ -18,12 +18,19 @@ import shootout.formats.dsljson.DslJsonCodec;
 import shootout.formats.dsljson.DslJsonJsonl;
 import shootout.formats.fastjson2.Fastjson2Codec;
 import shootout.formats.fastjson2.Fastjson2Jsonl;
+import shootout.formats.flatbuffers.FlatCodec;
 import shootout.formats.flexbuffers.FlexCodec;
 import shootout.formats.flexbuffers.FlexJsonl;
-import shootout.formats.flatbuffers.FlatCodec;
 import shootout.formats.fory.ForyCodec;
 import shootout.formats.fory.ForyJsonl;
+import shootout.formats.ignite.Ignite;
+import shootout.formats.jackson.JacksonCodec;
+import shootout.formats.jackson.JacksonJsonl;
+import shootout.formats.jackson3.Jackson3Codec;
+import shootout.formats.jackson3.Jackson3Jsonl;
+import shootout.formats.javaser.JavaSerialization;
 import shootout.formats.jsonl.JsonlCodec;
+import shootout.formats.kryo.KryoCodec;
 import shootout.formats.msgpack.MsgpackJsonl;
 import shootout.formats.msgpack.MsgpackRaw;
 import shootout.formats.protobuf.ProtobufCodec;
@@ -32,13 +39,6 @@ import shootout.formats.sbe.SbeCodec;
 import shootout.formats.thrift.ThriftCodec;
 import shootout.formats.ubjson.UbjsonCodec;
 import shootout.formats.ubjson.UbjsonJsonl;
-import shootout.formats.ignite.Ignite;
-import shootout.formats.jackson.JacksonCodec;
-import shootout.formats.jackson.JacksonJsonl;
-import shootout.formats.jackson3.Jackson3Codec;
-import shootout.formats.jackson3.Jackson3Jsonl;
-import shootout.formats.javaser.JavaSerialization;
-import shootout.formats.kryo.KryoCodec;
 import shootout.harness.Baseline;
 import shootout.harness.Entry;
 import shootout.workload.JsonlRecord;
@@ -53,8 +53,7 @@ import shootout.workload.Workload;
  * (RegistryTest holds this list to it).
  */
 public final class Registry {
-    private Registry() {
-    }
+    private Registry() {}
 
     /** The not-run reason of a workload a format has no row for. */
     public static final String NO_MAPPING = "no mapping yet";
@@ -105,7 +104,8 @@ public final class Registry {
         public <R, S> Codec<R, S> codec(Workload<R, S> w) throws Exception {
             Mapping.OnDataset<R, S> on = on(w, RecordSchemas.NONE);
             if (!on.runs()) {
-                throw new IllegalArgumentException(info.name() + " does not run the " + w.name + " workload: " + on.notRun());
+                throw new IllegalArgumentException(
+                        info.name() + " does not run the " + w.name + " workload: " + on.notRun());
             }
             return on.make().make();
         }
@@ -117,8 +117,7 @@ public final class Registry {
     }
 
     /** A format that runs on no workload here, with the reason. */
-    public record Unavailable(String name, String family, String reason) {
-    }
+    public record Unavailable(String name, String family, String reason) {}
 
     /**
      * The jsonl workload (any JSON value) has no record class, so no row's
@@ -128,16 +127,33 @@ public final class Registry {
      * Each holds for csv too (jsonl under another name: withJsonl).
      */
     static final Map<String, Mapping<JsonlRecord, JsonlSink>> JSONL_CODECS = Map.ofEntries(
-            Map.entry(JacksonCodec.JSON.name(), JsonlCodec.mapping(() -> new JacksonJsonl(JacksonCodec.json()), JacksonJsonl.NOTES)),
-            Map.entry(JacksonCodec.MSGPACK_MAP.name(), JsonlCodec.mapping(() -> new JacksonJsonl(JacksonCodec.msgpackMap()),
-                    JacksonJsonl.NOTES + "; an integer beyond 64 bits is the MessagePack generator's error")),
-            Map.entry(JacksonCodec.CBOR.name(), JsonlCodec.mapping(() -> new JacksonJsonl(JacksonCodec.cbor()),
-                    JacksonJsonl.NOTES + "; integers beyond 64 bits as CBOR bignums")),
-            Map.entry(JacksonCodec.SMILE.name(), JsonlCodec.mapping(() -> new JacksonJsonl(JacksonCodec.smile()), JacksonJsonl.NOTES)),
-            Map.entry(Jackson3Codec.JSON.name(), JsonlCodec.mapping(() -> new Jackson3Jsonl(Jackson3Codec.json()), Jackson3Jsonl.NOTES)),
-            Map.entry(Jackson3Codec.CBOR.name(), JsonlCodec.mapping(() -> new Jackson3Jsonl(Jackson3Codec.cbor()),
-                    Jackson3Jsonl.NOTES + "; integers beyond 64 bits as CBOR bignums")),
-            Map.entry(Jackson3Codec.SMILE.name(), JsonlCodec.mapping(() -> new Jackson3Jsonl(Jackson3Codec.smile()), Jackson3Jsonl.NOTES)),
+            Map.entry(
+                    JacksonCodec.JSON.name(),
+                    JsonlCodec.mapping(() -> new JacksonJsonl(JacksonCodec.json()), JacksonJsonl.NOTES)),
+            Map.entry(
+                    JacksonCodec.MSGPACK_MAP.name(),
+                    JsonlCodec.mapping(
+                            () -> new JacksonJsonl(JacksonCodec.msgpackMap()),
+                            JacksonJsonl.NOTES + "; an integer beyond 64 bits is the MessagePack generator's error")),
+            Map.entry(
+                    JacksonCodec.CBOR.name(),
+                    JsonlCodec.mapping(
+                            () -> new JacksonJsonl(JacksonCodec.cbor()),
+                            JacksonJsonl.NOTES + "; integers beyond 64 bits as CBOR bignums")),
+            Map.entry(
+                    JacksonCodec.SMILE.name(),
+                    JsonlCodec.mapping(() -> new JacksonJsonl(JacksonCodec.smile()), JacksonJsonl.NOTES)),
+            Map.entry(
+                    Jackson3Codec.JSON.name(),
+                    JsonlCodec.mapping(() -> new Jackson3Jsonl(Jackson3Codec.json()), Jackson3Jsonl.NOTES)),
+            Map.entry(
+                    Jackson3Codec.CBOR.name(),
+                    JsonlCodec.mapping(
+                            () -> new Jackson3Jsonl(Jackson3Codec.cbor()),
+                            Jackson3Jsonl.NOTES + "; integers beyond 64 bits as CBOR bignums")),
+            Map.entry(
+                    Jackson3Codec.SMILE.name(),
+                    JsonlCodec.mapping(() -> new Jackson3Jsonl(Jackson3Codec.smile()), Jackson3Jsonl.NOTES)),
             Map.entry(DslJsonCodec.INFO.name(), JsonlCodec.mapping(DslJsonJsonl::new, DslJsonJsonl.NOTES)),
             Map.entry(Fastjson2Codec.INFO.name(), JsonlCodec.mapping(Fastjson2Jsonl::new, Fastjson2Jsonl.NOTES)),
             Map.entry(ForyCodec.XLANG.name(), JsonlCodec.mapping(ForyJsonl::new, ForyJsonl.NOTES)),
@@ -146,42 +162,60 @@ public final class Registry {
             Map.entry(UbjsonCodec.INFO.name(), JsonlCodec.mapping(UbjsonJsonl::new, UbjsonJsonl.NOTES)),
             Map.entry(FlexCodec.INFO.name(), JsonlCodec.mapping(FlexJsonl::new, FlexJsonl.NOTES)));
 
-    private static final String OBJECT_GRAPHS = " serializes Java object graphs by their classes: a JSON value has no class here, and "
-            + "the java.util collections a codec would pick for one (LinkedHashMap, ArrayList, Long, ...) would measure those classes' "
-            + "serialization, not a value model of the format's own";
+    private static final String OBJECT_GRAPHS =
+            " serializes Java object graphs by their classes: a JSON value has no class here, and "
+                    + "the java.util collections a codec would pick for one (LinkedHashMap, ArrayList, Long, ...) would measure those classes' "
+                    + "serialization, not a value model of the format's own";
     private static final String SCHEMA = "a schema format: a record of any shape has no ";
 
     static final Map<String, String> JSONL_NOT_RUN = Map.ofEntries(
             Map.entry(JavaSerialization.INFO.name(), "Java serialization" + OBJECT_GRAPHS),
             Map.entry(KryoCodec.INFO.name(), "Kryo" + OBJECT_GRAPHS),
-            Map.entry(ForyCodec.JAVA.name(), "Fory's Java mode" + OBJECT_GRAPHS + "; Fory's dynamic values are xlang's map, list and "
-                    + "scalar types, which the fory row runs"),
+            Map.entry(
+                    ForyCodec.JAVA.name(),
+                    "Fory's Java mode" + OBJECT_GRAPHS + "; Fory's dynamic values are xlang's map, list and "
+                            + "scalar types, which the fory row runs"),
             Map.entry(ChronicleWireCodec.INFO.name(), "Chronicle Wire" + OBJECT_GRAPHS),
             Map.entry(Ignite.POJO.name(), "Ignite's binary marshaller" + OBJECT_GRAPHS),
-            Map.entry(Ignite.RAW.name(), "Ignite's raw writer writes a class's fields in the order the codec gives them: a JSON value "
-                    + "has no class, and the binary format has no value model of its own"),
-            Map.entry(JacksonCodec.MSGPACK_ARRAY.name(), "writes each record class as an array of its fields by position (a POJO shape): "
-                    + "a JSON value has no fields, and Jackson's tree in MessagePack is the msgpack-jackson-map row's"),
-            Map.entry(Jackson3Codec.JSON_BLACKBIRD.name(), "Blackbird replaces databind's reflective access to a class's properties: "
-                    + "Jackson's tree (JsonNode) has none, so on jsonl this row would be json-jackson3's codec under another name"),
-            Map.entry(AvroReflect.INFO.name(), SCHEMA + "Avro schema (the reflect codec derives one from a record class, and jsonl has "
-                    + "none)"),
-            Map.entry(ProtobufCodec.INFO.name(), SCHEMA + ".proto message; protobuf's own JSON model (google.protobuf.Struct and Value) "
-                    + "holds every number as a double, so it would not carry the records"),
+            Map.entry(
+                    Ignite.RAW.name(),
+                    "Ignite's raw writer writes a class's fields in the order the codec gives them: a JSON value "
+                            + "has no class, and the binary format has no value model of its own"),
+            Map.entry(
+                    JacksonCodec.MSGPACK_ARRAY.name(),
+                    "writes each record class as an array of its fields by position (a POJO shape): "
+                            + "a JSON value has no fields, and Jackson's tree in MessagePack is the msgpack-jackson-map row's"),
+            Map.entry(
+                    Jackson3Codec.JSON_BLACKBIRD.name(),
+                    "Blackbird replaces databind's reflective access to a class's properties: "
+                            + "Jackson's tree (JsonNode) has none, so on jsonl this row would be json-jackson3's codec under another name"),
+            Map.entry(
+                    AvroReflect.INFO.name(),
+                    SCHEMA + "Avro schema (the reflect codec derives one from a record class, and jsonl has "
+                            + "none)"),
+            Map.entry(
+                    ProtobufCodec.INFO.name(),
+                    SCHEMA + ".proto message; protobuf's own JSON model (google.protobuf.Struct and Value) "
+                            + "holds every number as a double, so it would not carry the records"),
             Map.entry(ThriftCodec.BINARY.name(), SCHEMA + "Thrift struct"),
             Map.entry(ThriftCodec.COMPACT.name(), SCHEMA + "Thrift struct"),
-            Map.entry(FlatCodec.INFO.name(), SCHEMA + "FlatBuffers table (its schemaless sibling FlexBuffers runs jsonl)"),
+            Map.entry(
+                    FlatCodec.INFO.name(),
+                    SCHEMA + "FlatBuffers table (its schemaless sibling FlexBuffers runs jsonl)"),
             Map.entry(SbeCodec.INFO.name(), SCHEMA + "SBE message (fixed-layout fields and groups)"));
 
     public static final List<Format> FORMATS = withJsonl(List.of(
             new Format(JavaSerialization.INFO, Mapping.every(JavaSerialization::new)),
             new Format(JacksonCodec.JSON, Mapping.every(w -> new JacksonCodec<>(JacksonCodec.json(), w))),
             new Format(JacksonCodec.MSGPACK_MAP, Mapping.every(w -> new JacksonCodec<>(JacksonCodec.msgpackMap(), w))),
-            new Format(JacksonCodec.MSGPACK_ARRAY, Mapping.every(w -> new JacksonCodec<>(JacksonCodec.msgpackArray(), w))),
+            new Format(
+                    JacksonCodec.MSGPACK_ARRAY, Mapping.every(w -> new JacksonCodec<>(JacksonCodec.msgpackArray(), w))),
             new Format(JacksonCodec.CBOR, Mapping.every(w -> new JacksonCodec<>(JacksonCodec.cbor(), w))),
             new Format(JacksonCodec.SMILE, Mapping.every(w -> new JacksonCodec<>(JacksonCodec.smile(), w))),
             new Format(Jackson3Codec.JSON, Mapping.every(w -> new Jackson3Codec<>(Jackson3Codec.json(), w))),
-            new Format(Jackson3Codec.JSON_BLACKBIRD, Mapping.every(w -> new Jackson3Codec<>(Jackson3Codec.jsonBlackbird(), w))),
+            new Format(
+                    Jackson3Codec.JSON_BLACKBIRD,
+                    Mapping.every(w -> new Jackson3Codec<>(Jackson3Codec.jsonBlackbird(), w))),
             new Format(Jackson3Codec.CBOR, Mapping.every(w -> new Jackson3Codec<>(Jackson3Codec.cbor(), w))),
             new Format(Jackson3Codec.SMILE, Mapping.every(w -> new Jackson3Codec<>(Jackson3Codec.smile(), w))),
             new Format(DslJsonCodec.INFO, Mapping.every(DslJsonCodec::new)),
@@ -253,8 +287,8 @@ public final class Registry {
         return List.copyOf(out);
     }
 
-    public static final List<Unavailable> UNAVAILABLE = List.of(
-            new Unavailable("capnp", "Cap'n Proto", "no Cap'n Proto Java compiler (capnproto-java) is installable here"));
+    public static final List<Unavailable> UNAVAILABLE = List.of(new Unavailable(
+            "capnp", "Cap'n Proto", "no Cap'n Proto Java compiler (capnproto-java) is installable here"));
 
     /** The workload's runnable entries on a dataset without record schemas, baseline first. */
     public static <R, S> List<Entry<R, S>> entries(Workload<R, S> w) {
@@ -332,7 +366,8 @@ public final class Registry {
             if (ga.length != 2) {
                 return "unknown";
             }
-            try (InputStream in = Registry.class.getResourceAsStream("/META-INF/maven/" + ga[0] + "/" + ga[1] + "/pom.properties")) {
+            try (InputStream in =
+                    Registry.class.getResourceAsStream("/META-INF/maven/" + ga[0] + "/" + ga[1] + "/pom.properties")) {
                 if (in == null) {
                     return BUILT.getProperty(lib, "unknown");
                 }

@@ -43,6 +43,7 @@ final class GcWatch implements AutoCloseable {
     private final List<GarbageCollectorMXBean> beans = new ArrayList<>();
     /** Per collector (by bean, as listed), each collection's duration in ms by its id. */
     private final List<Map<Long, Long>> durations = new ArrayList<>();
+
     private final NotificationListener listener = this::onNotification;
     /** False when a collector cannot notify (another JVM than HotSpot): every run's gc is then null. */
     final boolean available;
@@ -66,7 +67,8 @@ final class GcWatch implements AutoCloseable {
         if (!n.getType().equals(GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION)) {
             return;
         }
-        GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
+        GarbageCollectionNotificationInfo info =
+                GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
         for (int i = 0; i < beans.size(); i++) {
             if (beans.get(i).getName().equals(info.getGcName())) {
                 durations.get(i).put(info.getGcInfo().getId(), info.getGcInfo().getDuration());
@@ -92,7 +94,7 @@ final class GcWatch implements AutoCloseable {
             return null;
         }
         long deadline = System.nanoTime() + 1_000_000_000L;
-        for (;;) {
+        for (; ; ) {
             long collections = 0, totalMs = 0, maxMs = 0;
             boolean all = true;
             for (int i = 0; i < beans.size() && all; i++) {

@@ -68,8 +68,7 @@ abstract class Link implements AutoCloseable {
     abstract boolean lossy();
 
     @Override
-    public void close() throws IOException {
-    }
+    public void close() throws IOException {}
 
     /** A consumer's copy of the messages, grown (only) for a larger one: the codecs decode from a byte[]. */
     static final class Inbox {
@@ -100,16 +99,17 @@ abstract class Link implements AutoCloseable {
                 new UnsafeBuffer(ByteBuffer.allocateDirect(DATA_BYTES + RingBufferDescriptor.TRAILER_LENGTH)));
 
         static String describe() {
-            return "Agrona OneToOneRingBuffer over " + DATA_BYTES + " bytes of direct memory (an UnsafeBuffer), one message per record "
-                    + "(the 12-byte header, then the payload), at most " + OneRun.IN_FLIGHT + " records in flight; the producer encodes "
+            return "Agrona OneToOneRingBuffer over " + DATA_BYTES
+                    + " bytes of direct memory (an UnsafeBuffer), one message per record "
+                    + "(the 12-byte header, then the payload), at most " + OneRun.IN_FLIGHT
+                    + " records in flight; the producer encodes "
                     + "into its own byte[] and write() copies it in, spinning while the ring is full; the consumer busy-polls read() one message at a time and copies the message "
                     + "out into a byte[] for the codec (the JVM codecs decode from a byte[])";
         }
 
         /** Drops whatever a failed run left, before the next run. */
         void drain() {
-            while (ring.read((type, buffer, index, length) -> {
-            }, Integer.MAX_VALUE) > 0) {
+            while (ring.read((type, buffer, index, length) -> {}, Integer.MAX_VALUE) > 0) {
                 // Dropped.
             }
         }
@@ -120,8 +120,10 @@ abstract class Link implements AutoCloseable {
             return new Tx() {
                 @Override
                 public String tooLarge(int payload) {
-                    return payload > ring.maxMsgLength() - HEADER ? payload + " payload bytes, more than the ring's largest message ("
-                            + (ring.maxMsgLength() - HEADER) + " after the 12-byte header)" : null;
+                    return payload > ring.maxMsgLength() - HEADER
+                            ? payload + " payload bytes, more than the ring's largest message ("
+                                    + (ring.maxMsgLength() - HEADER) + " after the 12-byte header)"
+                            : null;
                 }
 
                 @Override
@@ -180,6 +182,7 @@ abstract class Link implements AutoCloseable {
         static final int ASKED_RCVBUF = 4 << 20;
         /** An IPv4 UDP datagram's largest payload (65,535 − 20 − 8), and a record's after the header: 65,495. */
         static final int DATAGRAM = 65_507, MAX_PAYLOAD = DATAGRAM - HEADER;
+
         final DatagramChannel receiver, sender;
         final int grantedRcvbuf;
 
@@ -208,12 +211,18 @@ abstract class Link implements AutoCloseable {
         }
 
         static String describe(java.util.SortedSet<Integer> granted) {
-            String g = granted.isEmpty() ? "none opened" : granted.size() == 1 ? granted.first() + " bytes"
-                    : "from " + granted.first() + " to " + granted.last() + " bytes (runs differ)";
+            String g = granted.isEmpty()
+                    ? "none opened"
+                    : granted.size() == 1
+                            ? granted.first() + " bytes"
+                            : "from " + granted.first() + " to " + granted.last() + " bytes (runs differ)";
             return "loopback UDP (127.0.0.1), a DatagramChannel pair per run, one datagram per record (the 12-byte header, then the "
-                    + "payload, at most " + MAX_PAYLOAD + " bytes); non-blocking, the consumer busy-polls receive() into a direct "
-                    + "ByteBuffer and copies the datagram into a byte[] for the codec; receive buffer (SO_RCVBUF) asked " + ASKED_RCVBUF
-                    + " bytes, granted " + g + " as the JDK reads SO_RCVBUF back (on Linux the ask capped by net.core.rmem_max: "
+                    + "payload, at most " + MAX_PAYLOAD
+                    + " bytes); non-blocking, the consumer busy-polls receive() into a direct "
+                    + "ByteBuffer and copies the datagram into a byte[] for the codec; receive buffer (SO_RCVBUF) asked "
+                    + ASKED_RCVBUF
+                    + " bytes, granted " + g
+                    + " as the JDK reads SO_RCVBUF back (on Linux the ask capped by net.core.rmem_max: "
                     + "the JDK halves the kernel's figure, which doubles it for bookkeeping)";
         }
 
@@ -224,8 +233,10 @@ abstract class Link implements AutoCloseable {
 
                 @Override
                 public String tooLarge(int payload) {
-                    return payload > MAX_PAYLOAD ? payload + " payload bytes, more than one datagram holds (" + MAX_PAYLOAD
-                            + " after the 12-byte header)" : null;
+                    return payload > MAX_PAYLOAD
+                            ? payload + " payload bytes, more than one datagram holds (" + MAX_PAYLOAD
+                                    + " after the 12-byte header)"
+                            : null;
                 }
 
                 @Override
@@ -271,8 +282,9 @@ abstract class Link implements AutoCloseable {
 
         @Override
         public void close() throws IOException {
-            try (DatagramChannel r = receiver; DatagramChannel s = sender) {
-                // Both closed, the second even when the first throws.
+            // Both closed, the sender even when closing the receiver throws.
+            try (sender) {
+                receiver.close();
             }
         }
     }

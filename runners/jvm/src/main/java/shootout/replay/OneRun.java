@@ -34,13 +34,21 @@ final class OneRun {
     static final long QUIET_NS = 200_000_000L;
 
     /** The whole input of a run; speed 0 is "max". */
-    record Input(List<MultiMessage> records, long[] sendTimeNs, Plan.Span span, double speed, Plan.Span busiestSecond) {
-    }
+    record Input(
+            List<MultiMessage> records, long[] sendTimeNs, Plan.Span span, double speed, Plan.Span busiestSecond) {}
 
     /** What a run gives back; error is null when the run was valid. */
-    record Outcome(long sent, long received, long durationNs, long maxBacklog, Histogram latency, Histogram busiest, Histogram[] sizes,
-            List<Allocation> allocations, GcWatch.Figures gc, String error) {
-    }
+    record Outcome(
+            long sent,
+            long received,
+            long durationNs,
+            long maxBacklog,
+            Histogram latency,
+            Histogram busiest,
+            Histogram[] sizes,
+            List<Allocation> allocations,
+            GcWatch.Figures gc,
+            String error) {}
 
     static Histogram histogram() {
         return new Histogram(1, HIGHEST_NS, 3);
@@ -66,11 +74,13 @@ final class OneRun {
     private final AtomicLong decodedShared = new AtomicLong();
     /** Records released and not yet decoded that a ring run allows, as docs/replay.md says for every language. */
     static final long IN_FLIGHT = 1024;
+
     private final AtomicReference<String> failure = new AtomicReference<>();
     private volatile boolean consumerReady, producerDone;
     private volatile long start = Long.MIN_VALUE, producerDoneAt;
 
-    // The producer's figures, kept in its locals while it runs (no field the consumer's thread touches shares their cache line).
+    // The producer's figures, kept in its locals while it runs (no field the consumer's thread touches shares their
+    // cache line).
     private long sent, firstRelease, producerAllocBytes, producerAllocRecords;
 
     // The consumer's figures, kept in its locals while it runs.
@@ -91,10 +101,12 @@ final class OneRun {
     }
 
     /** Makes the run: both threads started, both joined, then the validation. The caller drains or opens the link beforehand. */
-    static Outcome run(Input in, Codec<MultiMessage, IexSink> encoder, Codec<MultiMessage, IexSink> decoder, Link link, GcWatch gc)
+    static Outcome run(
+            Input in, Codec<MultiMessage, IexSink> encoder, Codec<MultiMessage, IexSink> decoder, Link link, GcWatch gc)
             throws InterruptedException {
         OneRun r = new OneRun(in, encoder, decoder, link);
-        Thread consumer = new Thread(r::consume, "replay-consumer"), producer = new Thread(r::produce, "replay-producer");
+        Thread consumer = new Thread(r::consume, "replay-consumer"),
+                producer = new Thread(r::produce, "replay-producer");
         consumer.setDaemon(true);
         producer.setDaemon(true);
         long[] gc0 = gc.counts();
@@ -206,9 +218,15 @@ final class OneRun {
             long need = end - first;
             boolean lossy = link.lossy(), counting = false;
             Plan.Span busiestSecond = in.busiestSecond();
-            long decoded = 0, received = 0, lastDone = 0, maxBacklog = 0, allocRecords = 0, alloc0 = 0, start = Long.MIN_VALUE;
+            long decoded = 0,
+                    received = 0,
+                    lastDone = 0,
+                    maxBacklog = 0,
+                    allocRecords = 0,
+                    alloc0 = 0,
+                    start = Long.MIN_VALUE;
             consumerReady = true;
-            for (;;) {
+            for (; ; ) {
                 int n = rx.receive();
                 if (n < 0) {
                     if (failure.get() != null) {
@@ -227,14 +245,16 @@ final class OneRun {
                 }
                 long index = Link.index(msg);
                 if (index < first || index >= end || got[(int) index - first]) {
-                    fail("a message for record " + index + ", which is not a record of the run [" + first + ", " + end + ") still to come");
+                    fail("a message for record " + index + ", which is not a record of the run [" + first + ", " + end
+                            + ") still to come");
                     break;
                 }
                 int i = (int) index;
                 received++;
                 got[i - first] = true;
                 while (start == Long.MIN_VALUE) {
-                    // Set before the producer's first message; UDP gives no happens-before, so wait for the write to show.
+                    // Set before the producer's first message; UDP gives no happens-before, so wait for the write to
+                    // show.
                     start = this.start;
                     Thread.onSpinWait();
                 }
@@ -251,7 +271,8 @@ final class OneRun {
                 }
                 long done = System.nanoTime();
                 if (used != n - Link.HEADER) {
-                    fail("record " + i + ": decode used " + used + " of the record's " + (n - Link.HEADER) + " payload bytes");
+                    fail("record " + i + ": decode used " + used + " of the record's " + (n - Link.HEADER)
+                            + " payload bytes");
                     break;
                 }
                 long ns = Math.min(Math.max(done - (start + Link.releaseSinceStart(msg)), 0), HIGHEST_NS);
@@ -307,15 +328,26 @@ final class OneRun {
             }
             String diff = Workload.IEX.compare.apply(want, sink);
             if (diff != null) {
-                error = "decoded data does not match the reference aggregate of the " + received + " records received: " + diff;
+                error = "decoded data does not match the reference aggregate of the " + received + " records received: "
+                        + diff;
             }
         }
-        List<Allocation> allocations = List.of(new Allocation("producer", producerAllocRecords, producerAllocBytes),
+        List<Allocation> allocations = List.of(
+                new Allocation("producer", producerAllocRecords, producerAllocBytes),
                 new Allocation("consumer", consumerAllocRecords, consumerAllocBytes));
         // From the first record's release to the last decoded record's done; nothing decoded, no duration.
         long duration = decoded == 0 || sent == 0 ? 0 : lastDone - firstRelease;
-        return new Outcome(sent, received, duration, maxBacklog, latency, busiest.getTotalCount() == 0 ? null : busiest, sizes,
-                allocations, gc, error);
+        return new Outcome(
+                sent,
+                received,
+                duration,
+                maxBacklog,
+                latency,
+                busiest.getTotalCount() == 0 ? null : busiest,
+                sizes,
+                allocations,
+                gc,
+                error);
     }
 
     /** The outcome's sizes as the results list them: non-empty classes only. */

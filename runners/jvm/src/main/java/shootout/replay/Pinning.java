@@ -11,11 +11,11 @@ import net.openhft.affinity.Affinity;
  * scheduler slices of milliseconds, which the latencies would show.
  */
 final class Pinning {
-    private Pinning() {
-    }
+    private Pinning() {}
 
     /** The CPUs the process may use, as the main thread's affinity says before any pinning. */
     private static final BitSet ALLOWED = allowed();
+
     static final int PRODUCER = ALLOWED.nextSetBit(0);
     static final int CONSUMER = PRODUCER < 0 ? -1 : ALLOWED.nextSetBit(PRODUCER + 1);
     /** Why a thread could not be pinned, the first time one could not; null while every pin held. */
@@ -51,8 +51,10 @@ final class Pinning {
 
     static String describe() {
         if (!possible()) {
-            return "threads not pinned: " + (Affinity.isJNAAvailable() ? "the process may use one CPU (" + ALLOWED + ")"
-                    : "JNA, which Java-Thread-Affinity sets affinity through, is not available");
+            return "threads not pinned: "
+                    + (Affinity.isJNAAvailable()
+                            ? "the process may use one CPU (" + ALLOWED + ")"
+                            : "JNA, which Java-Thread-Affinity sets affinity through, is not available");
         }
         String pinned = "producer pinned to CPU " + PRODUCER + ", consumer to CPU " + CONSUMER
                 + " (OpenHFT Java-Thread-Affinity, sched_setaffinity through JNA)";

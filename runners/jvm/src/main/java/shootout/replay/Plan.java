@@ -44,6 +44,8 @@ public record Plan(long[] sendTimeNs, Span busiestSecond, List<String> transport
 
     /** The input's error: one line, naming the plan file and what was expected. */
     public static final class Refused extends Exception {
+        private static final long serialVersionUID = 1L;
+
         Refused(Path plan, String what) {
             super(plan + ": " + what);
         }
@@ -90,7 +92,9 @@ public record Plan(long[] sendTimeNs, Span busiestSecond, List<String> transport
             throw new Refused(path, "cannot be read: " + e);
         }
         if (schema == null || !schema.isTextual() || !schema.asText().equals(SCHEMA)) {
-            throw new Refused(path, "schema " + (schema == null ? "missing" : schema.toString()) + ", expected \"" + SCHEMA + "\"");
+            throw new Refused(
+                    path,
+                    "schema " + (schema == null ? "missing" : schema.toString()) + ", expected \"" + SCHEMA + "\"");
         }
         if (timesWrong != null) {
             throw new Refused(timesWrong);
@@ -99,7 +103,11 @@ public record Plan(long[] sendTimeNs, Span busiestSecond, List<String> transport
             throw new Refused(path, "no send_time_ns, expected one send time per dataset record (" + records + ")");
         }
         Span bs = span(path, "busiest_second", busiest, records, true);
-        return new Plan(times, bs, transports(path, transports), count(path, "warmup_records", warmup, Integer.MAX_VALUE),
+        return new Plan(
+                times,
+                bs,
+                transports(path, transports),
+                count(path, "warmup_records", warmup, Integer.MAX_VALUE),
                 runs(path, runs, records));
     }
 
@@ -132,7 +140,8 @@ public record Plan(long[] sendTimeNs, Span busiestSecond, List<String> transport
             }
         }
         if (n != records) {
-            throw new Refused(path, "send_time_ns has " + n + " entries, expected one per dataset record (" + records + ")");
+            throw new Refused(
+                    path, "send_time_ns has " + n + " entries, expected one per dataset record (" + records + ")");
         }
         if (wrong != null) {
             throw new Refused(path, wrong);
@@ -152,10 +161,13 @@ public record Plan(long[] sendTimeNs, Span busiestSecond, List<String> transport
         if (v == null || !v.isObject()) {
             throw new Refused(path, what + " is " + v + ", expected {\"first\": index, \"end\": index}");
         }
-        int first = count(path, what + ".first", v.get("first"), records), end = count(path, what + ".end", v.get("end"), records);
+        int first = count(path, what + ".first", v.get("first"), records),
+                end = count(path, what + ".end", v.get("end"), records);
         if (end < first || (!mayBeEmpty && end == first)) {
-            throw new Refused(path, what + " is [" + first + ", " + end + "), expected first " + (mayBeEmpty ? "<=" : "<")
-                    + " end within the dataset's " + records + " records");
+            throw new Refused(
+                    path,
+                    what + " is [" + first + ", " + end + "), expected first " + (mayBeEmpty ? "<=" : "<")
+                            + " end within the dataset's " + records + " records");
         }
         return new Span(first, end);
     }

@@ -36,16 +36,17 @@ import shootout.workload.Workload;
  * run decodes into a sink of its own, validated when it ends.
  */
 public final class Replay {
-    private Replay() {
-    }
+    private Replay() {}
 
     public static final String SCHEMA = "shootout-replay-runs/1";
     public static final String LANGUAGE = "java";
-    public static final String CLOCK = "System.nanoTime (CLOCK_MONOTONIC through the vDSO on Linux), the same clock in both threads";
+    public static final String CLOCK =
+            "System.nanoTime (CLOCK_MONOTONIC through the vDSO on Linux), the same clock in both threads";
     /** The most warm-up passes before a format's runs on a transport, however long the JIT keeps compiling. */
     static final int MAX_WARMUP_PASSES = 20;
     /** After each warm-up pass: time for the compilations it queued to finish in the background. */
     static final long COMPILATION_PAUSE_MS = 100;
+
     private static final CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
 
     /** The JIT's total compilation time so far, in ms; 0 where the JVM does not measure it (then one warm-up pass). */
@@ -54,10 +55,13 @@ public final class Replay {
     }
 
     /** The libraries of the replay itself, reported beside the formats'. */
-    static final List<String> LIBRARIES = List.of("jdk", "org.agrona:agrona", "org.hdrhistogram:HdrHistogram", "net.openhft:affinity");
+    static final List<String> LIBRARIES =
+            List.of("jdk", "org.agrona:agrona", "org.hdrhistogram:HdrHistogram", "net.openhft:affinity");
 
     /** A usage error (exit status 2). */
     public static final class UsageError extends Exception {
+        private static final long serialVersionUID = 1L;
+
         UsageError(String message) {
             super(message);
         }
@@ -67,8 +71,15 @@ public final class Replay {
      * The whole replay; returns the exit status: 0 every run valid, 3 some run failed (each with its error in the results). Throws
      * a UsageError for a bad --formats, an IOException or Plan.Refused for a bad input (one line each: the caller prints it).
      */
-    public static int run(Path dataset, Path planPath, String formats, String out, List<Registry.Format> registry, PrintStream stdout,
-            PrintStream err) throws UsageError, Plan.Refused, IOException, InterruptedException {
+    public static int run(
+            Path dataset,
+            Path planPath,
+            String formats,
+            String out,
+            List<Registry.Format> registry,
+            PrintStream stdout,
+            PrintStream err)
+            throws UsageError, Plan.Refused, IOException, InterruptedException {
         Dataset.Header header;
         try {
             header = Dataset.readHeader(dataset);
@@ -90,7 +101,8 @@ public final class Replay {
         SortedSet<Integer> granted = new TreeSet<>();
         int failed = 0;
         boolean gcMissing = false;
-        try (GcWatch gc = new GcWatch(); Link.Ring ring = plan.transports().contains("ring") ? new Link.Ring() : null) {
+        try (GcWatch gc = new GcWatch();
+                Link.Ring ring = plan.transports().contains("ring") ? new Link.Ring() : null) {
             for (Registry.Format f : chosen) {
                 for (String transport : plan.transports()) {
                     Pair pair = Pair.of(f);
@@ -98,21 +110,28 @@ public final class Replay {
                     int warmups = 0;
                     if (cannot == null && plan.warmupRecords() > 0) {
                         Plan.Span largest = plan.largest();
-                        Plan.Span w = new Plan.Span(largest.first(), largest.first() + Math.min(plan.warmupRecords(), largest.records()));
+                        Plan.Span w = new Plan.Span(
+                                largest.first(), largest.first() + Math.min(plan.warmupRecords(), largest.records()));
                         // Until a pass, and a pause for the compilations it queued, compiles nothing: code the JIT
                         // compiles during a timed run takes a core from one of the two busy threads for milliseconds.
                         long compiled;
                         OneRun.Outcome o;
                         do {
                             compiled = compilationMs();
-                            o = once(new OneRun.Input(records, plan.sendTimeNs(), w, 0, plan.busiestSecond()), pair, transport, ring,
-                                    granted, gc);
+                            o = once(
+                                    new OneRun.Input(records, plan.sendTimeNs(), w, 0, plan.busiestSecond()),
+                                    pair,
+                                    transport,
+                                    ring,
+                                    granted,
+                                    gc);
                             warmups++;
                             pair = Pair.of(f);
                             Thread.sleep(COMPILATION_PAUSE_MS);
                         } while (o.error() == null && warmups < MAX_WARMUP_PASSES && compilationMs() != compiled);
                         if (o.error() != null) {
-                            cannot = "warm-up (records [" + w.first() + ", " + w.end() + ") at max) failed: " + o.error();
+                            cannot = "warm-up (records [" + w.first() + ", " + w.end() + ") at max) failed: "
+                                    + o.error();
                         }
                     }
                     int bad = 0;
@@ -120,20 +139,28 @@ public final class Replay {
                         OneRun.Outcome o = null;
                         if (cannot == null) {
                             pair = Pair.of(f);
-                            o = once(new OneRun.Input(records, plan.sendTimeNs(), r.span(), r.speed(), plan.busiestSecond()), pair,
-                                    transport, ring, granted, gc);
+                            o = once(
+                                    new OneRun.Input(
+                                            records, plan.sendTimeNs(), r.span(), r.speed(), plan.busiestSecond()),
+                                    pair,
+                                    transport,
+                                    ring,
+                                    granted,
+                                    gc);
                             gcMissing |= o.gc() == null && gc.available;
                         }
                         String error = o == null ? cannot : o.error();
                         runs.add(entry(f.info().name(), transport, r, o, error));
                         if (error != null) {
                             bad++;
-                            err.println("FAILED " + f.info().name() + " over " + transport + " at " + r.speedJson() + ": " + error);
+                            err.println("FAILED " + f.info().name() + " over " + transport + " at " + r.speedJson()
+                                    + ": " + error);
                         }
                     }
                     failed += bad;
-                    err.println("replayed " + f.info().name() + " over " + transport + ": " + plan.runs().size() + " runs"
-                            + (bad > 0 ? ", " + bad + " failed" : "") + " after " + warmups + " warm-up passes");
+                    err.println("replayed " + f.info().name() + " over " + transport + ": "
+                            + plan.runs().size() + " runs" + (bad > 0 ? ", " + bad + " failed" : "") + " after "
+                            + warmups + " warm-up passes");
                 }
             }
         }
@@ -153,7 +180,8 @@ public final class Replay {
         }
         r.put("transports", transports);
         r.put("runs", runs);
-        byte[] json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsBytes(r);
+        byte[] json =
+                new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsBytes(r);
         if (out.equals("-")) {
             stdout.write(json);
             stdout.println();
@@ -161,7 +189,8 @@ public final class Replay {
         } else {
             Files.write(Path.of(out), json);
         }
-        err.println("replay results in " + (out.equals("-") ? "standard output" : out) + (failed > 0 ? "; " + failed + " runs failed" : ""));
+        err.println("replay results in " + (out.equals("-") ? "standard output" : out)
+                + (failed > 0 ? "; " + failed + " runs failed" : ""));
         return failed == 0 ? 0 : 3;
     }
 
@@ -180,7 +209,8 @@ public final class Replay {
     }
 
     /** One run over a transport: the ring (drained of what a failed run left) or a fresh pair of UDP channels. */
-    private static OneRun.Outcome once(OneRun.Input in, Pair pair, String transport, Link.Ring ring, SortedSet<Integer> granted, GcWatch gc)
+    private static OneRun.Outcome once(
+            OneRun.Input in, Pair pair, String transport, Link.Ring ring, SortedSet<Integer> granted, GcWatch gc)
             throws IOException, InterruptedException {
         if (transport.equals("ring")) {
             ring.drain();
@@ -193,7 +223,8 @@ public final class Replay {
     }
 
     /** One entry of the results' runs; o is null for a run that was not made (error says why). */
-    private static Map<String, Object> entry(String format, String transport, Plan.Run r, OneRun.Outcome o, String error) {
+    private static Map<String, Object> entry(
+            String format, String transport, Plan.Run r, OneRun.Outcome o, String error) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("format", format);
         m.put("transport", transport);
@@ -221,7 +252,9 @@ public final class Replay {
         }
         List<Registry.Format> out = new ArrayList<>();
         for (String n : names.split(",")) {
-            Registry.Format f = registry.stream().filter(x -> x.info().name().equals(n)).findFirst()
+            Registry.Format f = registry.stream()
+                    .filter(x -> x.info().name().equals(n))
+                    .findFirst()
                     .orElseThrow(() -> new UsageError("--formats: no format " + n + " in the jvm runner"));
             if (out.contains(f)) {
                 throw new UsageError("--formats: " + n + " is named twice");
@@ -236,7 +269,7 @@ public final class Replay {
         try (Dataset<MultiMessage> d = Dataset.open(dataset, Workload.IEX)) {
             List<MultiMessage> all = new ArrayList<>((int) d.header.records());
             IexSink sink = new IexSink();
-            for (List<MultiMessage> window; !(window = d.next(4096)).isEmpty();) {
+            for (List<MultiMessage> window; !(window = d.next(4096)).isEmpty(); ) {
                 for (MultiMessage m : window) {
                     m.feed(sink);
                 }
@@ -244,7 +277,8 @@ public final class Replay {
             }
             String diff = Workload.IEX.checker.apply(d.header.reference()).apply(sink);
             if (diff != null) {
-                throw new IOException(dataset + ": the records as read do not add up to the header's reference aggregate: " + diff);
+                throw new IOException(
+                        dataset + ": the records as read do not add up to the header's reference aggregate: " + diff);
             }
             return all;
         }

@@ -1,9 +1,6 @@
 package shootout.study;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -12,6 +9,8 @@ import java.util.Map;
 import shootout.harness.Environment;
 import shootout.jmh.StudyFigures;
 import shootout.registry.Registry;
+import shootout.study.figures.Figures;
+import shootout.study.figures.UsageError;
 import shootout.study.logs.ScalaLogs;
 
 /**
@@ -20,15 +19,13 @@ import shootout.study.logs.ScalaLogs;
  * (spec/studies/README.md). Exit status: 0 measured, 1 error, 2 usage.
  */
 public final class Studies {
-    private Studies() {
-    }
+    private Studies() {}
 
-    public static final String SCHEMA = "shootout-study-figures/1";
-
-    static final String USAGE = String.join("\n",
+    static final String USAGE = String.join(
+            "\n",
             "usage: java -jar shootout-jvm.jar --study NAME --out FILE [--quick] [--records N] [--runs N] [--warmup N] [--dir DIR]",
-            "  --study NAME   the study to measure: " + ScalaLogs.NAME + " (" + StudyFigures.NAME + ": --study " + StudyFigures.NAME
-                    + " --help)",
+            "  --study NAME   the study to measure: " + ScalaLogs.NAME + " (" + StudyFigures.NAME + ": --study "
+                    + StudyFigures.NAME + " --help)",
             "  --out FILE     the figures (shootout-study-figures/1 JSON); - for standard output",
             "  --quick        a first look: " + Options.QUICK_RECORDS + " records per set, 1 warm-up and 1 timed pass",
             "  --records N    records per data set (default " + ScalaLogs.RECORDS + ", the study's)",
@@ -36,10 +33,6 @@ public final class Studies {
             "  --warmup N     untimed passes before them (default " + Options.WARMUPS + ")",
             "  --dir DIR      keep the generated and written files in DIR (default: a temporary directory, removed after)",
             "Run with a heap of 2 GB or more: Java serialization's streams hold every record of a file until it closes.");
-
-    /** What a study's measurement gives: its variants (the study's own first), further facts, and every departure from the document. */
-    public record Measurement(List<Map<String, Object>> variants, Map<String, Object> facts, List<String> departures) {
-    }
 
     /** Whether the command line asks for a study. */
     public static boolean asked(String[] args) {
@@ -53,44 +46,16 @@ public final class Studies {
 
     static boolean asks(String[] args, String study) {
         for (int i = 0; i < args.length; i++) {
-            if (args[i].equals("--study=" + study) || args[i].equals("--study") && i + 1 < args.length && args[i + 1].equals(study)) {
+            if (args[i].equals("--study=" + study)
+                    || args[i].equals("--study") && i + 1 < args.length && args[i + 1].equals(study)) {
                 return true;
             }
         }
         return false;
     }
 
-    /** A command line that asks for something the study command cannot do. */
-    public static final class UsageError extends Exception {
-        public UsageError(String message) {
-            super(message);
-        }
-    }
-
-    /** Says a usage error, then the usage, on err; returns exit status 2. */
-    public static int refuse(UsageError e, String usage, PrintStream err) {
-        if (!e.getMessage().isEmpty()) {
-            err.println("shootout-jvm: " + e.getMessage());
-        }
-        err.println(usage);
-        return 2;
-    }
-
-    /** Writes a study's figures as indented JSON to the file {@code target} names ("-": standard output). */
-    public static void write(Object figures, String target, PrintStream out, PrintStream err) throws java.io.IOException {
-        byte[] json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsBytes(figures);
-        if (target.equals("-")) {
-            out.write(json);
-            out.println();
-        } else {
-            Files.write(Path.of(target), json);
-            err.println("figures in " + target);
-        }
-    }
-
     static final class Options {
         static final int QUICK_RECORDS = 10_000, RUNS = 3, WARMUPS = 1;
-
         String study = "", out = "", dir = "";
         boolean quick;
         Integer records, runs, warmups;
@@ -166,19 +131,23 @@ public final class Studies {
                 throw new UsageError("--study: unknown study \"" + o.study + "\" (known: " + ScalaLogs.NAME + ")");
             }
         } catch (UsageError e) {
-            return refuse(e, USAGE, err);
+            return e.refuse(USAGE, err);
         }
         try {
             Instant started = Instant.now();
-            Measurement m = ScalaLogs.measure(o.scalaLogs(), err);
+            Figures.Measurement m = ScalaLogs.measure(o.scalaLogs(), err);
             Map<String, Object> figures = new LinkedHashMap<>();
-            figures.put("schema", SCHEMA);
+            figures.put("schema", Figures.SCHEMA);
             figures.put("study", o.study);
             figures.put("language", "java");
             Map<String, Object> environment = Environment.read(started);
             Map<String, Object> libraries = new LinkedHashMap<>();
-            for (String library : List.of("org.apache.avro:avro", "com.google.protobuf:protobuf-java", "org.apache.thrift:libthrift",
-                    "org.msgpack:msgpack-core", "com.fasterxml.jackson.core:jackson-databind")) {
+            for (String library : List.of(
+                    "org.apache.avro:avro",
+                    "com.google.protobuf:protobuf-java",
+                    "org.apache.thrift:libthrift",
+                    "org.msgpack:msgpack-core",
+                    "com.fasterxml.jackson.core:jackson-databind")) {
                 libraries.put(library, Registry.version(library));
             }
             environment.put("libraries", libraries);
@@ -186,33 +155,11 @@ public final class Studies {
             figures.put("variants", m.variants());
             figures.put("facts", m.facts());
             figures.put("departures", m.departures());
-            write(figures, o.out, out, err);
+            Figures.write(figures, o.out, out, err);
             return 0;
         } catch (Exception e) {
             err.println("shootout-jvm: --study " + o.study + ": " + e.getMessage());
             return 1;
         }
-    }
-
-    public static Map<String, Object> variant(String id, String title, Map<?, ?>... tables) {
-        Map<String, Object> v = new LinkedHashMap<>();
-        v.put("id", id);
-        v.put("title", title);
-        v.put("tables", List.of(tables));
-        return v;
-    }
-
-    public static Map<String, Object> table(String id, List<Map<String, Object>> rows) {
-        Map<String, Object> t = new LinkedHashMap<>();
-        t.put("id", id);
-        t.put("rows", rows);
-        return t;
-    }
-
-    public static Map<String, Object> row(String label, Map<String, ?> values) {
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("label", label);
-        r.put("values", values);
-        return r;
     }
 }

@@ -18,9 +18,14 @@ public final class Dataset<R> implements Closeable {
     public static final String SCHEMA = "shootout-dataset/1";
 
     /** A dataset's first line; recordSchemas is RecordSchemas.NONE when it has no record_schemas. */
-    public record Header(String workload, long records, String source, JsonNode input, List<String> fields, RecordSchemas recordSchemas,
-            JsonNode reference) {
-    }
+    public record Header(
+            String workload,
+            long records,
+            String source,
+            JsonNode input,
+            List<String> fields,
+            RecordSchemas recordSchemas,
+            JsonNode reference) {}
 
     private final BufferedReader in;
     private final Workload<R, ?> workload;
@@ -37,7 +42,8 @@ public final class Dataset<R> implements Closeable {
             if (!header.workload.equals(workload.name)) {
                 err = "workload \"" + header.workload + "\", expected \"" + workload.name + "\"";
             } else if (!header.fields.equals(workload.fields)) {
-                err = "fields " + header.fields + ", this runner's " + workload.name + " records have " + workload.fields;
+                err = "fields " + header.fields + ", this runner's " + workload.name + " records have "
+                        + workload.fields;
             }
             if (err != null) {
                 throw new IOException(path + ": " + err);
@@ -81,8 +87,14 @@ public final class Dataset<R> implements Closeable {
         List<String> fields = new ArrayList<>();
         h.path("fields").forEach(f -> fields.add(f.asText()));
         try {
-            return new Header(h.path("workload").asText(""), Json.u64(h.get("records"), "records"), h.path("source").asText(""),
-                    h.get("input"), fields, RecordSchemas.parse(h.get("record_schemas")), h.get("reference"));
+            return new Header(
+                    h.path("workload").asText(""),
+                    Json.u64(h.get("records"), "records"),
+                    h.path("source").asText(""),
+                    h.get("input"),
+                    fields,
+                    RecordSchemas.parse(h.get("record_schemas")),
+                    h.get("reference"));
         } catch (IllegalArgumentException e) {
             throw new IOException(path + " line 1: " + e.getMessage());
         }
@@ -102,7 +114,8 @@ public final class Dataset<R> implements Closeable {
             String l = nextLine();
             if (l == null) {
                 if (read != header.records) {
-                    throw new IOException("line " + line + ": the header announces " + header.records + " records, the file holds " + read);
+                    throw new IOException("line " + line + ": the header announces " + header.records
+                            + " records, the file holds " + read);
                 }
                 break;
             }

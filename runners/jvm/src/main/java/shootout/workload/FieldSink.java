@@ -124,18 +124,23 @@ public final class FieldSink {
      */
     public String firstDifference(Reference want, List<String> names) {
         if (want.records != records) {
-            return "expected " + Long.toUnsignedString(want.records) + " records, decoded " + Long.toUnsignedString(records);
+            return "expected " + Long.toUnsignedString(want.records) + " records, decoded "
+                    + Long.toUnsignedString(records);
         }
         for (int i = 0; i < names.size(); i++) {
             Reference.Stats w = want.fields.get(names.get(i));
             if (w == null) {
                 return "field " + names.get(i) + ": missing from the reference";
             }
-            if (w.present != present[i] || w.intSum != intSum[i]
+            if (w.present != present[i]
+                    || w.intSum != intSum[i]
                     || Double.doubleToRawLongBits(w.floatSum) != Double.doubleToRawLongBits(floatSum[i])
-                    || w.floatBits != floatBits[i] || w.textBytes != textBytes[i] || w.textHash != textHash[i]) {
+                    || w.floatBits != floatBits[i]
+                    || w.textBytes != textBytes[i]
+                    || w.textHash != textHash[i]) {
                 return "field " + names.get(i) + ": expected " + w + ", decoded "
-                        + new Reference.Stats(present[i], intSum[i], floatSum[i], floatBits[i], textBytes[i], textHash[i]);
+                        + new Reference.Stats(
+                                present[i], intSum[i], floatSum[i], floatBits[i], textBytes[i], textHash[i]);
             }
         }
         return null;
@@ -150,7 +155,15 @@ public final class FieldSink {
         public Reference(FieldSink s, List<String> names) {
             records = s.records;
             for (int i = 0; i < names.size(); i++) {
-                fields.put(names.get(i), new Stats(s.present[i], s.intSum[i], s.floatSum[i], s.floatBits[i], s.textBytes[i], s.textHash[i]));
+                fields.put(
+                        names.get(i),
+                        new Stats(
+                                s.present[i],
+                                s.intSum[i],
+                                s.floatSum[i],
+                                s.floatBits[i],
+                                s.textBytes[i],
+                                s.textHash[i]));
             }
         }
 
@@ -160,11 +173,17 @@ public final class FieldSink {
             if (fs == null || !fs.isObject()) {
                 throw new IllegalArgumentException("reference has no fields object");
             }
-            fs.fields().forEachRemaining(e -> {
+            fs.properties().forEach(e -> {
                 JsonNode s = e.getValue();
-                fields.put(e.getKey(), new Stats(Json.u64(s.get("present"), "present"), Json.i64(s.get("int_sum"), "int_sum"),
-                        Json.f64(s.get("float_sum"), "float_sum"), Json.u64(s.get("float_bits"), "float_bits"),
-                        Json.u64(s.get("text_bytes"), "text_bytes"), Json.u64(s.get("text_hash"), "text_hash")));
+                fields.put(
+                        e.getKey(),
+                        new Stats(
+                                Json.u64(s.get("present"), "present"),
+                                Json.i64(s.get("int_sum"), "int_sum"),
+                                Json.f64(s.get("float_sum"), "float_sum"),
+                                Json.u64(s.get("float_bits"), "float_bits"),
+                                Json.u64(s.get("text_bytes"), "text_bytes"),
+                                Json.u64(s.get("text_hash"), "text_hash")));
             });
         }
 
@@ -172,7 +191,8 @@ public final class FieldSink {
             @Override
             public String toString() {
                 return "{present " + Long.toUnsignedString(present) + ", int_sum " + intSum + ", float_sum " + floatSum
-                        + ", float_bits " + Long.toUnsignedString(floatBits) + ", text_bytes " + Long.toUnsignedString(textBytes)
+                        + ", float_bits " + Long.toUnsignedString(floatBits) + ", text_bytes "
+                        + Long.toUnsignedString(textBytes)
                         + ", text_hash " + Long.toUnsignedString(textHash) + "}";
             }
         }

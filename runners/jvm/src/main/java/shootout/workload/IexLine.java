@@ -7,8 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * {"LevelUpdate": {...}}), u64 numbers in full, a symbol of chars up to U+00FF.
  */
 final class IexLine {
-    private IexLine() {
-    }
+    private IexLine() {}
 
     static MultiMessage read(String line) throws Exception {
         JsonNode n = Json.MAPPER.readTree(line);
@@ -29,7 +28,8 @@ final class IexLine {
             }
             for (int c = 0; c < sym.length(); c++) {
                 if (sym.charAt(c) > 0xff) {
-                    throw new IllegalArgumentException("message " + i + ": symbol " + sym + " has a character above U+00FF");
+                    throw new IllegalArgumentException(
+                            "message " + i + ": symbol " + sym + " has a character above U+00FF");
                 }
             }
             msg.symbol = sym;

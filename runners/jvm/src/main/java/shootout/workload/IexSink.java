@@ -23,15 +23,37 @@ public final class IexSink {
         boolean bids, asks;
 
         List<Object> figures() {
-            return java.util.Arrays.asList(Long.toUnsignedString(trades), Long.toUnsignedString(tradeVolume),
-                    Long.toUnsignedString(tradePriceSum), Long.toUnsignedString(levelUpdates), Long.toUnsignedString(buyUpdates),
-                    Long.toUnsignedString(levelSizeSum), Long.toUnsignedString(levelPriceSum), Long.toUnsignedString(flagsSum),
-                    tsSum, bids ? bidLow : null, bids ? bidHigh : null, asks ? askLow : null, asks ? askHigh : null);
+            return java.util.Arrays.asList(
+                    Long.toUnsignedString(trades),
+                    Long.toUnsignedString(tradeVolume),
+                    Long.toUnsignedString(tradePriceSum),
+                    Long.toUnsignedString(levelUpdates),
+                    Long.toUnsignedString(buyUpdates),
+                    Long.toUnsignedString(levelSizeSum),
+                    Long.toUnsignedString(levelPriceSum),
+                    Long.toUnsignedString(flagsSum),
+                    tsSum,
+                    bids ? bidLow : null,
+                    bids ? bidHigh : null,
+                    asks ? askLow : null,
+                    asks ? askHigh : null);
         }
     }
 
-    static final List<String> FIGURES = List.of("trades", "trade_volume", "trade_price_sum", "level_updates", "buy_updates",
-            "level_size_sum", "level_price_sum", "flags_sum", "ts_sum", "bid_low", "bid_high", "ask_low", "ask_high");
+    static final List<String> FIGURES = List.of(
+            "trades",
+            "trade_volume",
+            "trade_price_sum",
+            "level_updates",
+            "buy_updates",
+            "level_size_sum",
+            "level_price_sum",
+            "flags_sum",
+            "ts_sum",
+            "bid_low",
+            "bid_high",
+            "ask_low",
+            "ask_high");
 
     /** Called once per record, with the number of messages it declares. */
     public void packet(long seqNo, int count) {
@@ -114,7 +136,7 @@ public final class IexSink {
             records = Json.u64(ref.get("records"), "records");
             messages = Json.u64(ref.get("messages"), "messages");
             seqNoSum = Json.u64(ref.get("seq_no_sum"), "seq_no_sum");
-            ref.get("symbols").fields().forEachRemaining(e -> {
+            ref.get("symbols").properties().forEach(e -> {
                 JsonNode s = e.getValue();
                 List<Object> figs = new ArrayList<>();
                 for (int i = 0; i < FIGURES.size(); i++) {
@@ -167,7 +189,8 @@ public final class IexSink {
             return "messages expected " + want.messages + ", decoded " + messages;
         }
         if (want.seqNoSum != seqNoSum) {
-            return "seq_no_sum expected " + Long.toUnsignedString(want.seqNoSum) + ", decoded " + Long.toUnsignedString(seqNoSum);
+            return "seq_no_sum expected " + Long.toUnsignedString(want.seqNoSum) + ", decoded "
+                    + Long.toUnsignedString(seqNoSum);
         }
         return null;
     }

@@ -14,7 +14,16 @@ import java.math.BigInteger;
 public final class JsonValue {
     /** The value's kind; integers by range: INT an i64, U64 2^63 to 2^64-1, BIG beyond both. */
     public enum Kind {
-        NULL, FALSE, TRUE, INT, U64, BIG, FLOAT, STRING, ARRAY, OBJECT
+        NULL,
+        FALSE,
+        TRUE,
+        INT,
+        U64,
+        BIG,
+        FLOAT,
+        STRING,
+        ARRAY,
+        OBJECT
     }
 
     public static final JsonValue NULL = new JsonValue(Kind.NULL, 0, null, null);
@@ -187,7 +196,8 @@ public final class JsonValue {
             case INT -> b.append(bits);
             case U64 -> b.append(Long.toUnsignedString(bits));
             case BIG -> b.append(ref);
-            case FLOAT -> b.append(Double.longBitsToDouble(bits)); // Java's shortest-enough form always has a '.' or an 'E'
+            case FLOAT ->
+                b.append(Double.longBitsToDouble(bits)); // Java's shortest-enough form always has a '.' or an 'E'
             case STRING -> quote(b, (String) ref);
             case ARRAY -> {
                 b.append('[');

@@ -22,8 +22,7 @@ import java.util.List;
  * errors with the line.
  */
 public final class JsonlReader {
-    private JsonlReader() {
-    }
+    private JsonlReader() {}
 
     /** The spec's limit on nested arrays and objects. */
     public static final int MAX_DEPTH = 512;
@@ -33,8 +32,11 @@ public final class JsonlReader {
      * any size), nesting beyond ours so that ours is the one that refuses.
      */
     private static final JsonFactory FACTORY = JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder().maxNumberLength(Integer.MAX_VALUE).maxStringLength(Integer.MAX_VALUE)
-                    .maxNestingDepth(MAX_DEPTH + 8).build())
+            .streamReadConstraints(StreamReadConstraints.builder()
+                    .maxNumberLength(Integer.MAX_VALUE)
+                    .maxStringLength(Integer.MAX_VALUE)
+                    .maxNestingDepth(MAX_DEPTH + 8)
+                    .build())
             .build();
 
     public static JsonlRecord read(String line) throws IOException {
@@ -50,7 +52,8 @@ public final class JsonlReader {
             }
             JsonValue v = read(p, t, 0);
             if (p.nextToken() != null) {
-                throw new IOException("more than one JSON value on the line (at column " + p.currentLocation().getColumnNr() + ")");
+                throw new IOException("more than one JSON value on the line (at column "
+                        + p.currentLocation().getColumnNr() + ")");
             }
             return v;
         }
@@ -82,7 +85,7 @@ public final class JsonlReader {
             case START_ARRAY: {
                 deeper(depth);
                 List<JsonValue> items = new ArrayList<>();
-                for (JsonToken e; (e = p.nextToken()) != JsonToken.END_ARRAY;) {
+                for (JsonToken e; (e = p.nextToken()) != JsonToken.END_ARRAY; ) {
                     items.add(read(p, e, depth + 1));
                 }
                 return JsonValue.array(items.toArray(new JsonValue[0]));
@@ -91,7 +94,7 @@ public final class JsonlReader {
                 deeper(depth);
                 List<String> keys = new ArrayList<>();
                 List<JsonValue> values = new ArrayList<>();
-                for (JsonToken e; (e = p.nextToken()) != JsonToken.END_OBJECT;) {
+                for (JsonToken e; (e = p.nextToken()) != JsonToken.END_OBJECT; ) {
                     keys.add(checked(p.currentName(), "a key"));
                     values.add(read(p, p.nextToken(), depth + 1));
                 }
@@ -115,8 +118,8 @@ public final class JsonlReader {
             if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
                 i++;
             } else if (Character.isSurrogate(c)) {
-                throw new IOException(what + " holds the surrogate \\u" + Integer.toHexString(c).toUpperCase() + " with no partner (char "
-                        + i + "): not Unicode text");
+                throw new IOException(what + " holds the surrogate \\u"
+                        + Integer.toHexString(c).toUpperCase() + " with no partner (char " + i + "): not Unicode text");
             }
         }
         return s;

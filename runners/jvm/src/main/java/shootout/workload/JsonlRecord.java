@@ -55,8 +55,7 @@ public final class JsonlRecord {
     }
 
     /** What a failed conversion leaves in the slot. */
-    private record Failed(Exception cause) {
-    }
+    private record Failed(Exception cause) {}
 
     /** Makes the model m of this record unless it is made already; a failure is kept for encode to throw. */
     public void prepare(Model<?> m) {

@@ -30,31 +30,56 @@ public final class JsonlSink {
     static final long OFF = TextHash.OFFSET, P = TextHash.PRIME;
     /** 2^53: beyond it, integers are no longer all exact as doubles. */
     static final long EXACT = 1L << 53;
+
     static final long NEGATIVE_ZERO = Double.doubleToRawLongBits(-0.0);
 
     static long step(long h, long w) {
         return (h ^ w) * P;
     }
 
-    static final long H_NULL = step(OFF, 1), H_FALSE = step(OFF, 2), H_TRUE = step(OFF, 3), H_INT = step(OFF, 4), H_U64 = step(OFF, 5),
-            H_FLOAT = step(OFF, 7), H_ARRAY = step(OFF, 9), H_OBJECT = step(OFF, 11);
-
-    long records, hash, nulls, booleans, integers, bigIntegers, hugeIntegers, floats, negativeZeros, integralFloats, strings, textBytes,
-            arrays, elements, objects, members, duplicateKeys;
+    static final long H_NULL = step(OFF, 1),
+            H_FALSE = step(OFF, 2),
+            H_TRUE = step(OFF, 3),
+            H_INT = step(OFF, 4),
+            H_U64 = step(OFF, 5),
+            H_FLOAT = step(OFF, 7),
+            H_ARRAY = step(OFF, 9),
+            H_OBJECT = step(OFF, 11);
+    long records,
+            hash,
+            nulls,
+            booleans,
+            integers,
+            bigIntegers,
+            hugeIntegers,
+            floats,
+            negativeZeros,
+            integralFloats,
+            strings,
+            textBytes,
+            arrays,
+            elements,
+            objects,
+            members,
+            duplicateKeys;
 
     /** Open containers: frame f = depth - 1 is the innermost. */
     private int depth;
+
     private boolean[] isObject = new boolean[16];
     /** An array's running hash, an object's wrapping sum over its members. */
     private long[] acc = new long[16];
+
     private long[] count = new long[16];
     /** An object's last key's text hash, and whether that key still awaits its value. */
     private long[] keyHash = new long[16];
+
     private boolean[] keyed = new boolean[16];
     /** Where an object's keys start on the key stack. */
     private int[] keyStart = new int[16];
     /** The text hashes of the keys of every open object, innermost last. */
     private long[] keys = new long[64];
+
     private int keyTop;
     /** A String's UTF-8 bytes, encoded here rather than into a new array. */
     private byte[] scratch = new byte[256];
@@ -191,7 +216,8 @@ public final class JsonlSink {
     public void endArray() {
         int f = depth - 1;
         if (f < 0 || isObject[f]) {
-            throw new IllegalStateException("jsonl sink: the end of an array " + (f < 0 ? "outside any" : "inside an object"));
+            throw new IllegalStateException(
+                    "jsonl sink: the end of an array " + (f < 0 ? "outside any" : "inside an object"));
         }
         long n = count[f];
         depth--;
@@ -234,7 +260,8 @@ public final class JsonlSink {
     public void endObject() {
         int f = depth - 1;
         if (f < 0 || !isObject[f]) {
-            throw new IllegalStateException("jsonl sink: the end of an object " + (f < 0 ? "outside any" : "inside an array"));
+            throw new IllegalStateException(
+                    "jsonl sink: the end of an object " + (f < 0 ? "outside any" : "inside an array"));
         }
         if (keyed[f]) {
             throw new IllegalStateException("jsonl sink: the end of an object after a key with no value");
@@ -330,8 +357,24 @@ public final class JsonlSink {
 
     /** This sink's figures, to compare with a reference. */
     public Reference figures() {
-        return new Reference(records, hash, nulls, booleans, integers, bigIntegers, hugeIntegers, floats, negativeZeros, integralFloats,
-                strings, textBytes, arrays, elements, objects, members, duplicateKeys);
+        return new Reference(
+                records,
+                hash,
+                nulls,
+                booleans,
+                integers,
+                bigIntegers,
+                hugeIntegers,
+                floats,
+                negativeZeros,
+                integralFloats,
+                strings,
+                textBytes,
+                arrays,
+                elements,
+                objects,
+                members,
+                duplicateKeys);
     }
 
     /**
@@ -343,13 +386,45 @@ public final class JsonlSink {
     }
 
     /** The reference aggregate of the dataset's header (or a sink's figures): every count, the hash, duplicate keys. */
-    public record Reference(long records, long hash, long nulls, long booleans, long integers, long bigIntegers, long hugeIntegers,
-            long floats, long negativeZeros, long integralFloats, long strings, long textBytes, long arrays, long elements, long objects,
-            long members, long duplicateKeys) {
+    public record Reference(
+            long records,
+            long hash,
+            long nulls,
+            long booleans,
+            long integers,
+            long bigIntegers,
+            long hugeIntegers,
+            long floats,
+            long negativeZeros,
+            long integralFloats,
+            long strings,
+            long textBytes,
+            long arrays,
+            long elements,
+            long objects,
+            long members,
+            long duplicateKeys) {
 
         /** The keys of the reference, in its order. */
-        static final String[] KEYS = {"records", "hash", "nulls", "booleans", "integers", "big_integers", "huge_integers", "floats",
-            "negative_zeros", "integral_floats", "strings", "text_bytes", "arrays", "elements", "objects", "members", "duplicate_keys"};
+        static final String[] KEYS = {
+            "records",
+            "hash",
+            "nulls",
+            "booleans",
+            "integers",
+            "big_integers",
+            "huge_integers",
+            "floats",
+            "negative_zeros",
+            "integral_floats",
+            "strings",
+            "text_bytes",
+            "arrays",
+            "elements",
+            "objects",
+            "members",
+            "duplicate_keys"
+        };
 
         /** Parses a header's reference: every key an integer from 0 to 2^64 - 1. */
         public static Reference parse(JsonNode ref) {
@@ -364,8 +439,9 @@ public final class JsonlSink {
                 }
                 v[i] = Json.u64(n, KEYS[i]);
             }
-            return new Reference(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12], v[13], v[14], v[15],
-                    v[16]);
+            return new Reference(
+                    v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12], v[13], v[14],
+                    v[15], v[16]);
         }
 
         private static String figures(long want, long got) {
@@ -381,11 +457,14 @@ public final class JsonlSink {
          */
         public String firstDifference(Reference got) {
             if (records != got.records) {
-                return "expected " + Long.toUnsignedString(records) + " records, decoded " + Long.toUnsignedString(got.records);
+                return "expected " + Long.toUnsignedString(records) + " records, decoded "
+                        + Long.toUnsignedString(got.records);
             }
             if (members != got.members) {
-                String why = duplicateKeys == 0 ? "" : " (the input has " + Long.toUnsignedString(duplicateKeys) + " duplicate key"
-                        + (duplicateKeys == 1 ? "" : "s") + ": the library keeps one value per key)";
+                String why = duplicateKeys == 0
+                        ? ""
+                        : " (the input has " + Long.toUnsignedString(duplicateKeys) + " duplicate key"
+                                + (duplicateKeys == 1 ? "" : "s") + ": the library keeps one value per key)";
                 return "members: " + figures(members, got.members) + why;
             }
             if (hugeIntegers != got.hugeIntegers) {
@@ -398,8 +477,10 @@ public final class JsonlSink {
                 return "-0.0: " + figures(negativeZeros, got.negativeZeros);
             }
             if (integers != got.integers || floats != got.floats) {
-                String both = "integers: " + figures(integers, got.integers) + "; floats: " + figures(floats, got.floats);
-                // Wrapping differences: what the integers lost is exactly what the floats gained, or the other way round.
+                String both =
+                        "integers: " + figures(integers, got.integers) + "; floats: " + figures(floats, got.floats);
+                // Wrapping differences: what the integers lost is exactly what the floats gained, or the other way
+                // round.
                 long lost = integers - got.integers, gained = got.floats - floats;
                 if (lost == gained && Long.compareUnsigned(got.integers, integers) < 0) {
                     return "integers read back as floats: " + both;
@@ -410,8 +491,19 @@ public final class JsonlSink {
                 return both;
             }
             long[] w = {nulls, booleans, integralFloats, strings, textBytes, arrays, elements, objects};
-            long[] g = {got.nulls, got.booleans, got.integralFloats, got.strings, got.textBytes, got.arrays, got.elements, got.objects};
-            String[] names = {"nulls", "booleans", "integral_floats", "strings", "text_bytes", "arrays", "elements", "objects"};
+            long[] g = {
+                got.nulls,
+                got.booleans,
+                got.integralFloats,
+                got.strings,
+                got.textBytes,
+                got.arrays,
+                got.elements,
+                got.objects
+            };
+            String[] names = {
+                "nulls", "booleans", "integral_floats", "strings", "text_bytes", "arrays", "elements", "objects"
+            };
             for (int i = 0; i < w.length; i++) {
                 if (w[i] != g[i]) {
                     return names[i] + ": " + figures(w[i], g[i]);

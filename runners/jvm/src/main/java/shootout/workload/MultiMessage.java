@@ -16,6 +16,7 @@ public final class MultiMessage implements Serializable {
 
     @UInt64Type
     public long seq_no;
+
     public Message[] messages;
 
     public void feed(IexSink a) {
@@ -39,14 +40,19 @@ public final class MultiMessage implements Serializable {
 
         public long ts;
         public String symbol;
+
         @UInt8Type
         public int kind;
+
         @UInt64Type
         public long price;
+
         @UInt32Type
         public long size;
+
         @UInt8Type
         public int flags;
+
         @UInt8Type
         public int side;
     }

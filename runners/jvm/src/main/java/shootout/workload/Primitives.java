@@ -5,7 +5,8 @@ import java.io.Serializable;
 /** Runs of each primitive type (workload/primitives.rs). */
 public final class Primitives implements Serializable {
     private static final long serialVersionUID = 1L;
-    public static final java.util.List<String> FIELDS = java.util.List.of("ints", "longs", "doubles", "booleans", "strings");
+    public static final java.util.List<String> FIELDS =
+            java.util.List.of("ints", "longs", "doubles", "booleans", "strings");
 
     public int[] ints;
     public long[] longs;

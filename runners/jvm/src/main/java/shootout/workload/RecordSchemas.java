@@ -15,23 +15,19 @@ public record RecordSchemas(Entry protobuf, Entry avro) {
     public static final RecordSchemas NONE = new RecordSchemas(null, null);
 
     /** One kind's entry: its schema, or why the run has none. */
-    public sealed interface Entry permits Protobuf, Avro, Unbuilt {
-    }
+    public sealed interface Entry permits Protobuf, Avro, Unbuilt {}
 
     /**
      * The protobuf schema: file is the .proto's name, message the record message's full name, descriptorSet a serialized
      * FileDescriptorSet holding the file and its imports.
      */
-    public record Protobuf(String file, String message, byte[] descriptorSet) implements Entry {
-    }
+    public record Protobuf(String file, String message, byte[] descriptorSet) implements Entry {}
 
     /** The Avro schema: file is the .avsc's name, schema its JSON text. */
-    public record Avro(String file, String schema) implements Entry {
-    }
+    public record Avro(String file, String schema) implements Entry {}
 
     /** A kind the run could not build a schema of, and why (`{"reason": "text"}`). */
-    public record Unbuilt(String reason) implements Entry {
-    }
+    public record Unbuilt(String reason) implements Entry {}
 
     /** Parses a header's record_schemas (null or absent: NONE); kinds other than protobuf and avro are left to other runners. */
     static RecordSchemas parse(JsonNode n) {
@@ -43,9 +39,18 @@ public record RecordSchemas(Entry protobuf, Entry avro) {
         }
         JsonNode protobuf = n.get("protobuf"), avro = n.get("avro");
         return new RecordSchemas(
-                protobuf == null ? null : entry("protobuf", protobuf, p -> new Protobuf(text(p, "protobuf", "file"),
-                        text(p, "protobuf", "message"), base64(p, "protobuf", "descriptor_set"))),
-                avro == null ? null : entry("avro", avro, a -> new Avro(text(a, "avro", "file"), text(a, "avro", "schema"))));
+                protobuf == null
+                        ? null
+                        : entry(
+                                "protobuf",
+                                protobuf,
+                                p -> new Protobuf(
+                                        text(p, "protobuf", "file"),
+                                        text(p, "protobuf", "message"),
+                                        base64(p, "protobuf", "descriptor_set"))),
+                avro == null
+                        ? null
+                        : entry("avro", avro, a -> new Avro(text(a, "avro", "file"), text(a, "avro", "schema"))));
     }
 
     private static Entry entry(String kind, JsonNode n, Function<JsonNode, Entry> schema) {
@@ -67,7 +72,8 @@ public record RecordSchemas(Entry protobuf, Entry avro) {
         try {
             return Base64.getDecoder().decode(text(n, kind, key));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("record_schemas." + kind + "." + key + " is not standard base64: " + e.getMessage());
+            throw new IllegalArgumentException(
+                    "record_schemas." + kind + "." + key + " is not standard base64: " + e.getMessage());
         }
     }
 }

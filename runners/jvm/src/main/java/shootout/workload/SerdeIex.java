@@ -18,8 +18,7 @@ import com.fasterxml.jackson.annotation.JsonTypeName;
  * sealed interface's variants the same way ({@code ClassModel.Kind.UNION}).
  */
 public final class SerdeIex {
-    private SerdeIex() {
-    }
+    private SerdeIex() {}
 
     /** MultiMessage with serde-shaped messages. */
     public static final class Packet {
@@ -39,8 +38,7 @@ public final class SerdeIex {
     @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.WRAPPER_OBJECT)
     @JsonSubTypes({@JsonSubTypes.Type(Trade.class), @JsonSubTypes.Type(LevelUpdate.class)})
     @org.apache.avro.reflect.Union({Trade.class, LevelUpdate.class})
-    public sealed interface Body permits Trade, LevelUpdate {
-    }
+    public sealed interface Body permits Trade, LevelUpdate {}
 
     @JsonTypeName("Trade")
     @JsonPropertyOrder({"price", "size"})
@@ -59,7 +57,8 @@ public final class SerdeIex {
     }
 
     public enum Side {
-        Buy, Sell
+        Buy,
+        Sell
     }
 
     public static Packet toSerde(MultiMessage m) {
@@ -107,7 +106,8 @@ public final class SerdeIex {
 
     public static MultiMessage.Message fromSerde(Message s) {
         if (s == null || s.symbol == null || s.body == null) {
-            throw new IllegalArgumentException("iex message without " + (s == null ? "fields" : s.symbol == null ? "symbol" : "body"));
+            throw new IllegalArgumentException(
+                    "iex message without " + (s == null ? "fields" : s.symbol == null ? "symbol" : "body"));
         }
         MultiMessage.Message m = new MultiMessage.Message();
         m.ts = s.ts;

@@ -8,8 +8,8 @@ import java.io.Serializable;
  */
 public final class SmallObject implements Serializable {
     private static final long serialVersionUID = 1L;
-    public static final java.util.List<String> FIELDS = java.util.List.of("id", "name", "email", "age", "score", "ratio",
-            "active", "level", "created_at", "tags");
+    public static final java.util.List<String> FIELDS =
+            java.util.List.of("id", "name", "email", "age", "score", "ratio", "active", "level", "created_at", "tags");
 
     public long id;
     public String name;
@@ -18,8 +18,10 @@ public final class SmallObject implements Serializable {
     public double score;
     public float ratio;
     public boolean active;
+
     @org.apache.fory.annotation.UInt8Type
     public int level;
+
     public long created_at;
     public String[] tags;
 

@@ -12,16 +12,21 @@ public final class TextHash {
     static final long OFFSET = 0xcbf29ce484222325L;
     static final long PRIME = 0x100000001b3L;
 
-    private TextHash() {
-    }
+    private TextHash() {}
 
     public static long of(byte[] v, int off, int len) {
         long h = OFFSET;
         int i = 0;
         for (; i + 8 <= len; i += 8) {
             int p = off + i;
-            long w = (v[p] & 0xffL) | (v[p + 1] & 0xffL) << 8 | (v[p + 2] & 0xffL) << 16 | (v[p + 3] & 0xffL) << 24
-                    | (v[p + 4] & 0xffL) << 32 | (v[p + 5] & 0xffL) << 40 | (v[p + 6] & 0xffL) << 48 | (v[p + 7] & 0xffL) << 56;
+            long w = (v[p] & 0xffL)
+                    | (v[p + 1] & 0xffL) << 8
+                    | (v[p + 2] & 0xffL) << 16
+                    | (v[p + 3] & 0xffL) << 24
+                    | (v[p + 4] & 0xffL) << 32
+                    | (v[p + 5] & 0xffL) << 40
+                    | (v[p + 6] & 0xffL) << 48
+                    | (v[p + 7] & 0xffL) << 56;
             h = (h ^ w) * PRIME;
         }
         if (i < len) {

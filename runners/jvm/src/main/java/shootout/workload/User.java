@@ -10,8 +10,16 @@ import java.io.Serializable;
  */
 public final class User implements Serializable {
     private static final long serialVersionUID = 1L;
-    public static final java.util.List<String> FIELDS = java.util.List.of("uid", "muid", "status", "tutorial", "nickname",
-            "total_login_num", "opened_at", "created_at", "updated_at");
+    public static final java.util.List<String> FIELDS = java.util.List.of(
+            "uid",
+            "muid",
+            "status",
+            "tutorial",
+            "nickname",
+            "total_login_num",
+            "opened_at",
+            "created_at",
+            "updated_at");
 
     public long uid;
     public String muid;
@@ -29,8 +37,17 @@ public final class User implements Serializable {
     }
 
     /** Feeds a user's fields, as any codec's message holds them, to the sink in user.rs's visit order. */
-    public static void visit(FieldSink s, long uid, String muid, String status, long tutorial, String nickname, long totalLoginNum,
-            String openedAt, String createdAt, String updatedAt) {
+    public static void visit(
+            FieldSink s,
+            long uid,
+            String muid,
+            String status,
+            long tutorial,
+            String nickname,
+            long totalLoginNum,
+            String openedAt,
+            String createdAt,
+            String updatedAt) {
         s.record();
         s.i(0, uid);
         s.text(1, muid);

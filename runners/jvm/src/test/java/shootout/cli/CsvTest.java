@@ -18,6 +18,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import shootout.Spec;
+import shootout.TestRegistry;
 import shootout.codec.Mapping;
 import shootout.registry.Registry;
 import shootout.workload.Dataset;
@@ -33,12 +34,12 @@ class CsvTest {
     static final ObjectMapper JSON = new ObjectMapper();
 
     static Path csvFixture() {
-        return shootout.Spec.fixture("csv");
+        return Spec.fixture("csv");
     }
 
     /** The csv fixture's record schemas, on which a schema format runs it or says why not. */
     static RecordSchemas fixtureSchemas() throws java.io.IOException {
-        return Dataset.readHeader(csvFixture()).recordSchemas();
+        return Spec.header("csv").recordSchemas();
     }
 
     @Test
@@ -62,8 +63,10 @@ class CsvTest {
      */
     @Test
     void everyFormatRunsCsvExactlyAsItRunsJsonl() throws Exception {
-        for (RecordSchemas schemas : List.of(RecordSchemas.NONE, Dataset.readHeader(Spec.fixture("jsonl-protobuf")).recordSchemas(),
-                Dataset.readHeader(Spec.fixture("jsonl-avro")).recordSchemas())) {
+        for (RecordSchemas schemas : List.of(
+                RecordSchemas.NONE,
+                Spec.header("jsonl-protobuf").recordSchemas(),
+                Spec.header("jsonl-avro").recordSchemas())) {
             int runs = 0;
             for (Registry.Format f : Registry.FORMATS) {
                 String name = f.info().name();
@@ -73,16 +76,23 @@ class CsvTest {
                 if (jsonl.runs()) {
                     runs++;
                     assertEquals(f.info(Workload.JSONL), f.info(Workload.CSV), name);
-                    assertEquals(jsonl.make().make().getClass(), csv.make().make().getClass(), name);
+                    assertEquals(
+                            jsonl.make().make().getClass(), csv.make().make().getClass(), name);
                 } else {
                     assertEquals(jsonl.notRun(), csv.notRun(), name);
                 }
             }
             assertTrue(runs > 0, "no format runs jsonl");
-            assertEquals(Registry.notRun(Workload.JSONL, schemas, Registry.FORMATS),
+            assertEquals(
+                    Registry.notRun(Workload.JSONL, schemas, Registry.FORMATS),
                     Registry.notRun(Workload.CSV, schemas, Registry.FORMATS));
-            assertEquals(Registry.entries(Workload.JSONL, schemas, Registry.FORMATS).stream().map(e -> e.info()).toList(),
-                    Registry.entries(Workload.CSV, schemas, Registry.FORMATS).stream().map(e -> e.info()).toList());
+            assertEquals(
+                    Registry.entries(Workload.JSONL, schemas, Registry.FORMATS).stream()
+                            .map(e -> e.info())
+                            .toList(),
+                    Registry.entries(Workload.CSV, schemas, Registry.FORMATS).stream()
+                            .map(e -> e.info())
+                            .toList());
         }
     }
 
@@ -116,16 +126,11 @@ class CsvTest {
     @Test
     void aCsvDatasetRunsEndToEndAndItsResultsSayCsv(@TempDir Path dir) throws Exception {
         RecordSchemas schemas = fixtureSchemas();
-        Path out = dir.resolve("csv-results.json");
-        Ran r = Ran.run("--dataset", csvFixture().toString(), "--out", out.toString(), "--runs", "1", "--warmup", "0", "--jit-warmup-ms",
-                "0");
-        assertEquals(0, r.code(), r.err());
-        assertTrue(r.err().contains("shootout report " + out), r.err());
-        String results = Files.readString(out);
+        String results = Ran.quick(dir, Registry.FORMATS, 0, csvFixture());
         ResultsSchemaTest.assertValid(results);
         JsonNode j = JSON.readTree(results);
         assertEquals("csv", j.at("/workload/name").asText());
-        long records = Dataset.readHeader(csvFixture()).records();
+        long records = Spec.header("csv").records();
         assertEquals(records, j.at("/workload/records").asLong());
         assertEquals(0, j.get("failed").size(), j.get("failed").toString());
         List<String> measured = new ArrayList<>();
@@ -135,15 +140,21 @@ class CsvTest {
                 continue;
             }
             measured.add(name);
-            Registry.Format row = Registry.FORMATS.stream().filter(x -> x.info().name().equals(name)).findFirst().orElseThrow();
-            assertEquals(row.info(Workload.JSONL).notes(), f.get("notes").asText(), name);
+            assertEquals(
+                    TestRegistry.row(name).info(Workload.JSONL).notes(),
+                    f.get("notes").asText(),
+                    name);
             for (String direction : List.of("encode", "decode")) {
                 for (JsonNode run : f.at("/" + direction + "/runs")) {
                     assertEquals(records, run.get("ops").asLong(), name + " " + direction);
                 }
             }
         }
-        assertEquals(Registry.FORMATS.stream().filter(f -> f.on(Workload.CSV, schemas).runs()).map(f -> f.info().name()).toList(),
+        assertEquals(
+                Registry.FORMATS.stream()
+                        .filter(f -> f.on(Workload.CSV, schemas).runs())
+                        .map(f -> f.info().name())
+                        .toList(),
                 measured);
         Map<String, String> reasons = new HashMap<>();
         for (JsonNode n : j.get("not_run")) {
@@ -152,7 +163,10 @@ class CsvTest {
         assertEquals(Registry.FORMATS.size() - measured.size() + Registry.UNAVAILABLE.size(), reasons.size());
         for (Registry.Format f : Registry.FORMATS) {
             if (!f.on(Workload.CSV, schemas).runs()) {
-                assertEquals(f.on(Workload.CSV, schemas).notRun(), reasons.get(f.info().name()), f.info().name());
+                assertEquals(
+                        f.on(Workload.CSV, schemas).notRun(),
+                        reasons.get(f.info().name()),
+                        f.info().name());
             }
         }
         for (String name : ResultsSchemaTest.NOT_ON_JSONL) {
@@ -168,22 +182,21 @@ class CsvTest {
     void aCsvDatasetsStreamsAreJsonlsAndDecodeBack(@TempDir Path dir) throws Exception {
         RecordSchemas schemas = fixtureSchemas();
         Path csvDir = Files.createDirectory(dir.resolve("csv")), jsonlDir = Files.createDirectory(dir.resolve("jsonl"));
-        Path jsonl = dir.resolve("jsonl.jsonl");
-        List<String> lines = Files.readAllLines(csvFixture());
+        List<String> lines = Spec.lines("csv");
         lines.set(0, lines.get(0).replace("\"workload\":\"csv\"", "\"workload\":\"jsonl\""));
-        Files.write(jsonl, lines);
-        for (Path[] p : List.of(new Path[] {csvFixture(), csvDir}, new Path[] {jsonl, jsonlDir})) {
-            Ran r = Ran.run("--dataset", p[0].toString(), "--interop-encode", p[1].toString());
-            assertEquals(0, r.code(), r.err());
-        }
+        Path jsonl = Spec.writeDataset(dir, "jsonl.jsonl", lines);
+        Ran.interopEncode(csvDir, csvFixture());
+        Ran.interopEncode(jsonlDir, jsonl);
         List<String> requests = new ArrayList<>();
         for (Registry.Format f : Registry.FORMATS) {
             String base = "java-" + f.info().name();
-            assertEquals(Files.exists(jsonlDir.resolve(base + ".json")), Files.exists(csvDir.resolve(base + ".json")), base);
+            assertEquals(
+                    Files.exists(jsonlDir.resolve(base + ".json")), Files.exists(csvDir.resolve(base + ".json")), base);
             if (!f.on(Workload.CSV, schemas).runs()) {
                 continue;
             }
-            JsonNode m = JSON.readTree(csvDir.resolve(base + ".json").toFile()), n = JSON.readTree(jsonlDir.resolve(base + ".json").toFile());
+            JsonNode m = JSON.readTree(csvDir.resolve(base + ".json").toFile()),
+                    n = JSON.readTree(jsonlDir.resolve(base + ".json").toFile());
             assertEquals("csv", m.get("workload").asText(), base);
             assertEquals("jsonl", n.get("workload").asText(), base);
             assertTrue(m.get("error").isNull(), m.toString());
@@ -192,21 +205,14 @@ class CsvTest {
             requests.add(f.info().name() + "\t" + csvDir.resolve(base + ".bin").toAbsolutePath());
         }
         assertFalse(requests.isEmpty());
-        Path list = dir.resolve("requests.tsv");
-        Files.write(list, requests);
-        Ran r = Ran.run("--dataset", csvFixture().toString(), "--interop-decode", list.toString());
+        Ran r = Ran.interopDecode(dir, csvFixture(), requests);
         assertEquals(0, r.code(), r.err());
-        long records = Dataset.readHeader(csvFixture()).records();
-        int answers = 0;
-        for (String l : r.out().split("\n")) {
-            if (l.isBlank()) {
-                continue;
-            }
-            JsonNode a = JSON.readTree(l);
+        long records = Spec.header("csv").records();
+        List<JsonNode> answers = r.jsonLines();
+        for (JsonNode a : answers) {
             assertEquals("ok", a.get("status").asText(), a.toString());
             assertEquals(records, a.get("records").asLong(), a.toString());
-            answers++;
         }
-        assertEquals(requests.size(), answers);
+        assertEquals(requests.size(), answers.size());
     }
 }

@@ -12,9 +12,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import shootout.Spec;
+import shootout.TestRegistry;
 import shootout.codec.Framing;
-import shootout.codec.Info;
-import shootout.codec.Mapping;
 import shootout.registry.Registry;
 import shootout.workload.Workload;
 
@@ -24,15 +23,28 @@ class MainTest {
 
     @Test
     void aRunWritesAResultsFileWithEveryFormatMeasuredOrNotRun(@TempDir Path dir) throws Exception {
-        JsonNode j = JSON.readTree(Ran.results(dir, Registry.FORMATS, 0, "user", "--runs", "2", "--warmup", "0", "--window", "128",
-                "--jit-warmup-ms", "0"));
+        JsonNode j = JSON.readTree(Ran.results(
+                dir,
+                Registry.FORMATS,
+                0,
+                "user",
+                "--runs",
+                "2",
+                "--warmup",
+                "0",
+                "--window",
+                "128",
+                "--jit-warmup-ms",
+                "0"));
         assertEquals("shootout-results/3", j.get("schema").asText());
         assertFalse(j.has("noisy"));
         assertEquals("java", j.at("/runner/language").asText());
-        assertTrue(j.at("/environment/java_version").asText().startsWith(String.valueOf(Runtime.version().feature())));
+        assertTrue(j.at("/environment/java_version")
+                .asText()
+                .startsWith(String.valueOf(Runtime.version().feature())));
         assertTrue(j.at("/environment/jvm_flags").isArray());
         assertEquals(Registry.entries(Workload.USER).size(), j.get("formats").size());
-        long records = shootout.workload.Dataset.readHeader(Spec.fixture("user")).records();
+        long records = Spec.header("user").records();
         for (JsonNode f : j.get("formats")) {
             String name = f.get("name").asText();
             assertFalse(f.get("library_version").asText().isEmpty(), name);
@@ -43,13 +55,19 @@ class MainTest {
                 assertEquals(2, d.get("runs").size(), name + " " + direction);
                 for (JsonNode run : d.get("runs")) {
                     assertEquals(RAW, fieldNames(run), name + " " + direction);
-                    assertTrue(run.get("total_ns").isIntegralNumber() && run.get("total_ns").asLong() > 0, name);
+                    assertTrue(
+                            run.get("total_ns").isIntegralNumber()
+                                    && run.get("total_ns").asLong() > 0,
+                            name);
                     assertEquals(records, run.get("ops").asLong(), name);
                     assertFalse(run.get("histogram").asText().isEmpty(), name);
                     assertTrue(run.get("allocations_per_op").isNull(), name);
                     assertTrue(run.get("allocated_bytes_per_op").isNumber(), name);
                     assertTrue(run.get("order_position").isNumber(), name);
-                    assertTrue(run.get("gc_count").isIntegralNumber() && run.get("gc_pause_ms").isIntegralNumber(), name);
+                    assertTrue(
+                            run.get("gc_count").isIntegralNumber()
+                                    && run.get("gc_pause_ms").isIntegralNumber(),
+                            name);
                 }
             }
         }
@@ -64,11 +82,19 @@ class MainTest {
     }
 
     /** A run's keys: its raw figures only, the JVM's GC counts among them. */
-    static final List<String> RAW = List.of("total_ns", "ops", "histogram", "allocations_per_op", "allocated_bytes_per_op", "gc_count",
-            "gc_pause_ms", "order_position");
+    static final List<String> RAW = List.of(
+            "total_ns",
+            "ops",
+            "histogram",
+            "allocations_per_op",
+            "allocated_bytes_per_op",
+            "gc_count",
+            "gc_pause_ms",
+            "order_position");
 
     /** The settings: the run count is exactly warmup_runs then runs, nothing adaptive. */
-    static final List<String> SETTINGS = List.of("warmup_runs", "runs", "throughput_rounds", "window", "order_seed", "jit_warmup_ms");
+    static final List<String> SETTINGS =
+            List.of("warmup_runs", "runs", "throughput_rounds", "window", "order_seed", "jit_warmup_ms");
 
     static List<String> fieldNames(JsonNode n) {
         List<String> names = new java.util.ArrayList<>();
@@ -76,10 +102,17 @@ class MainTest {
         return names;
     }
 
+    /** The results of json-jackson and the baseline on the sql fixture: 2 measured runs, no JIT warm-up, and settings. */
+    static JsonNode jacksonOnSql(Path dir, String... settings) throws Exception {
+        List<String> args =
+                new java.util.ArrayList<>(List.of("--runs", "2", "--formats", "json-jackson", "--jit-warmup-ms", "0"));
+        args.addAll(List.of(settings));
+        return JSON.readTree(Ran.results(dir, Registry.FORMATS, 0, "sql", args.toArray(String[]::new)));
+    }
+
     @Test
     void theRunnerMakesExactlyTheMeasuredRunsAskedAfterTheWarmUp(@TempDir Path dir) throws Exception {
-        JsonNode j = JSON.readTree(Ran.results(dir, Registry.FORMATS, 0, "sql", "--runs", "2", "--warmup", "1", "--formats", "json-jackson",
-                "--jit-warmup-ms", "0"));
+        JsonNode j = jacksonOnSql(dir, "--warmup", "1");
         assertEquals(2, j.at("/settings/runs").asInt());
         assertEquals(1, j.at("/settings/warmup_runs").asInt());
         JsonNode runs = j.get("runs");
@@ -98,12 +131,11 @@ class MainTest {
     /** Each measured run's throughput figures cover every round; the encoded sizes and the latency pass, round 1 only. */
     @Test
     void throughputRoundsMultiplyTheMeasuredRunsThroughputOps(@TempDir Path dir) throws Exception {
-        JsonNode j = JSON.readTree(Ran.results(dir, Registry.FORMATS, 0, "sql", "--runs", "2", "--warmup", "0", "--throughput-rounds", "2",
-                "--formats", "json-jackson", "--jit-warmup-ms", "0"));
+        JsonNode j = jacksonOnSql(dir, "--warmup", "0", "--throughput-rounds", "2");
         assertEquals(2, j.at("/settings/throughput_rounds").asInt());
         assertEquals(2, j.at("/invocation/options/throughput_rounds").asInt());
         assertEquals(2, j.get("runs").size(), "rounds are within a run");
-        long records = shootout.workload.Dataset.readHeader(Spec.fixture("sql")).records();
+        long records = Spec.header("sql").records();
         assertEquals(2, j.get("formats").size(), "baseline and json-jackson");
         for (JsonNode f : j.get("formats")) {
             String name = f.get("name").asText();
@@ -112,8 +144,10 @@ class MainTest {
                 assertEquals(2, runs.size(), name + " " + direction);
                 for (JsonNode run : runs) {
                     assertEquals(2 * records, run.get("ops").asLong(), name + " " + direction);
-                    byte[] h = java.util.Base64.getDecoder().decode(run.get("histogram").asText());
-                    long latencySamples = org.HdrHistogram.Histogram.decodeFromCompressedByteBuffer(java.nio.ByteBuffer.wrap(h), 0)
+                    byte[] h = java.util.Base64.getDecoder()
+                            .decode(run.get("histogram").asText());
+                    long latencySamples = org.HdrHistogram.Histogram.decodeFromCompressedByteBuffer(
+                                    java.nio.ByteBuffer.wrap(h), 0)
                             .getTotalCount();
                     assertEquals(records, latencySamples, name + " " + direction + ": one latency pass");
                 }
@@ -121,7 +155,10 @@ class MainTest {
         }
         JsonNode baseline = j.get("formats").get(0);
         assertEquals("baseline", baseline.get("name").asText());
-        assertEquals(4 * records, baseline.get("encoded_bytes").asLong(), "4 bytes a record, from the first run's round 1 only");
+        assertEquals(
+                4 * records,
+                baseline.get("encoded_bytes").asLong(),
+                "4 bytes a record, from the first run's round 1 only");
     }
 
     /** An out-of-range count is one line, as the Rust CLI shows it, and nothing is measured or written. */
@@ -131,12 +168,18 @@ class MainTest {
         Ran r = Ran.run("--dataset", ds, "--runs", "0", "--out", out);
         assertEquals(2, r.code(), r.err());
         assertEquals("shootout-jvm: --runs 0: at least 1 measured run", r.err().strip());
-        for (List<String> bad : List.of(List.of("--runs", "-1"), List.of("--warmup", "-1"), List.of("--window", "0"),
-                List.of("--jit-warmup-ms", "-1"), List.of("--throughput-rounds", "0"), List.of("--throughput-rounds", "101"))) {
+        for (List<String> bad : List.of(
+                List.of("--runs", "-1"),
+                List.of("--warmup", "-1"),
+                List.of("--window", "0"),
+                List.of("--jit-warmup-ms", "-1"),
+                List.of("--throughput-rounds", "0"),
+                List.of("--throughput-rounds", "101"))) {
             Ran b = Ran.run("--dataset", ds, bad.get(0), bad.get(1), "--out", out);
             assertEquals(2, b.code(), bad + ": " + b.err());
             assertEquals(1, b.err().strip().lines().count(), bad + ": " + b.err());
-            assertTrue(b.err().startsWith("shootout-jvm: " + bad.get(0) + " " + bad.get(1) + ":"), bad + ": " + b.err());
+            assertTrue(
+                    b.err().startsWith("shootout-jvm: " + bad.get(0) + " " + bad.get(1) + ":"), bad + ": " + b.err());
         }
         assertFalse(Files.exists(dir.resolve("r.json")));
     }
@@ -147,7 +190,8 @@ class MainTest {
         for (String gone : List.of("--max-runs", "--time-budget-ms")) {
             Ran r = Ran.run("--dataset", ds, gone, "1", "--out", "x.json");
             assertEquals(2, r.code(), gone);
-            assertTrue(r.err().startsWith("shootout-jvm: flag provided but not defined: -" + gone.substring(2)), r.err());
+            assertTrue(
+                    r.err().startsWith("shootout-jvm: flag provided but not defined: -" + gone.substring(2)), r.err());
         }
         assertFalse(Main.USAGE.contains("--max-runs") || Main.USAGE.contains("--time-budget-ms"), Main.USAGE);
     }
@@ -155,7 +199,9 @@ class MainTest {
     @Test
     void usageErrorsExitWith2() throws Exception {
         String ds = Spec.fixture("user").toString();
-        assertEquals(2, Ran.run("--dataset", ds, "--formats", "nope", "--out", "x.json").code());
+        assertEquals(
+                2,
+                Ran.run("--dataset", ds, "--formats", "nope", "--out", "x.json").code());
         assertEquals(2, Ran.run("--dataset", ds).code());
         assertEquals(2, Ran.run("--bogus").code());
         assertEquals(2, Ran.run("--runs", "many").code());
@@ -163,21 +209,29 @@ class MainTest {
 
     @Test
     void aBadInputExitsWith1(@TempDir Path dir) throws Exception {
-        assertEquals(1, Ran.run("--dataset", dir.resolve("missing.jsonl").toString(), "--out", dir.resolve("r.json").toString()).code());
+        assertEquals(
+                1,
+                Ran.run(
+                                "--dataset",
+                                dir.resolve("missing.jsonl").toString(),
+                                "--out",
+                                dir.resolve("r.json").toString())
+                        .code());
         // A record that does not add up to the header's reference is the input's error, before any format runs.
-        List<String> lines = Files.readAllLines(Spec.fixture("sql"));
+        List<String> lines = Spec.lines("sql");
         lines.set(1, lines.get(1).replace("2005", "2006"));
-        Path bad = dir.resolve("bad.jsonl");
-        Files.write(bad, lines);
-        Ran r = Ran.run("--dataset", bad.toString(), "--out", dir.resolve("r.json").toString(), "--jit-warmup-ms", "0");
+        Path bad = Spec.writeDataset(dir, "bad.jsonl", lines);
+        Ran r = Ran.run(
+                "--dataset", bad.toString(), "--out", dir.resolve("r.json").toString(), "--jit-warmup-ms", "0");
         assertEquals(1, r.code());
         assertTrue(r.err().contains("do not add up"), r.err());
     }
 
     /** A codec that loses a value: it writes every user record with its uid zeroed. */
     static final class LosesUid implements shootout.codec.Codec<shootout.workload.User, shootout.workload.FieldSink> {
-        final shootout.codec.Codec<shootout.workload.User, shootout.workload.FieldSink> json = new shootout.formats.jackson.JacksonCodec<>(
-                shootout.formats.jackson.JacksonCodec.json(), Workload.USER);
+        final shootout.codec.Codec<shootout.workload.User, shootout.workload.FieldSink> json =
+                new shootout.formats.jackson.JacksonCodec<>(
+                        shootout.formats.jackson.JacksonCodec.json(), Workload.USER);
 
         @Override
         public void encode(shootout.codec.Stream out, shootout.workload.User r) throws Exception {
@@ -198,8 +252,8 @@ class MainTest {
 
     /** A codec that throws an Error: the harness must fail that format only. */
     static final class Crashes implements shootout.codec.Codec<shootout.workload.User, shootout.workload.FieldSink> {
-        final shootout.harness.Baseline<shootout.workload.User, shootout.workload.FieldSink> floor = new shootout.harness.Baseline<>(
-                Workload.USER.feed);
+        final shootout.harness.Baseline<shootout.workload.User, shootout.workload.FieldSink> floor =
+                new shootout.harness.Baseline<>(Workload.USER.feed);
 
         @Override
         public void encode(shootout.codec.Stream out, shootout.workload.User r) {
@@ -214,14 +268,11 @@ class MainTest {
 
     @Test
     void aFormatThatLosesAValueIsListedAsFailedAndTheExitIs3(@TempDir Path dir) throws Exception {
-        shootout.codec.Labels l = shootout.codec.Labels.of(false, "owned", "validated", "reflection");
         List<Registry.Format> formats = new java.util.ArrayList<>(Registry.FORMATS);
-        formats.add(new Registry.Format(new Info("loses-uid", "test", "jdk", l, Framing.U32LE, null, ""),
-                List.of(new Mapping<>(Workload.USER, LosesUid::new))));
-        formats.add(new Registry.Format(new Info("crashes", "test", "jdk", l, Framing.U32LE, null, ""),
-                List.of(new Mapping<>(Workload.USER, Crashes::new))));
-        JsonNode j = JSON.readTree(Ran.results(dir, formats, 3, "user", "--runs", "1", "--warmup", "0", "--jit-warmup-ms", "0",
-                "--formats", "loses-uid,crashes,json-jackson"));
+        formats.add(TestRegistry.testRow("loses-uid", Framing.U32LE, Workload.USER, LosesUid::new));
+        formats.add(TestRegistry.testRow("crashes", Framing.U32LE, Workload.USER, Crashes::new));
+        JsonNode j = JSON.readTree(
+                Ran.quick(dir, formats, 3, Spec.fixture("user"), "--formats", "loses-uid,crashes,json-jackson"));
         assertEquals(2, j.get("failed").size());
         assertEquals(2, j.get("formats").size(), "baseline and json-jackson measured");
         for (JsonNode f : j.get("failed")) {

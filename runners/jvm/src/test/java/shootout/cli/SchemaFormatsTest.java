@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -31,18 +30,16 @@ class SchemaFormatsTest {
 
     /** A quick measuring run of the schema formats on dataset: its results, which must follow the results schema. */
     static JsonNode results(Path dir, Path dataset) throws Exception {
-        Path out = dir.resolve("results.json");
-        Ran r = Ran.run("--dataset", dataset.toString(), "--out", out.toString(), "--formats", String.join(",", SCHEMA_FORMATS), "--runs",
-                "1", "--warmup", "0", "--jit-warmup-ms", "0");
-        assertEquals(0, r.code(), r.err());
-        String results = Files.readString(out);
+        String results = Ran.quick(dir, Registry.FORMATS, 0, dataset, "--formats", String.join(",", SCHEMA_FORMATS));
         ResultsSchemaTest.assertValid(results);
         return JSON.readTree(results);
     }
 
     static Map<String, String> notRun(JsonNode results) {
         Map<String, String> reasons = new HashMap<>();
-        results.get("not_run").forEach(n -> reasons.put(n.get("name").asText(), n.get("reason").asText()));
+        results.get("not_run")
+                .forEach(
+                        n -> reasons.put(n.get("name").asText(), n.get("reason").asText()));
         return reasons;
     }
 
@@ -65,12 +62,18 @@ class SchemaFormatsTest {
             assertEquals(0, r.get("failed").size(), r.get("failed").toString());
             JsonNode f = r.get("formats").get(1);
             assertEquals("dynamic", f.at("/labels/api").asText());
-            assertTrue(f.get("tags").toString().contains("\"dynamic\""), f.get("tags").toString());
-            assertEquals(Registry.version(f.get("library").asText()), f.get("library_version").asText());
+            assertTrue(
+                    f.get("tags").toString().contains("\"dynamic\""),
+                    f.get("tags").toString());
+            assertEquals(
+                    Registry.version(f.get("library").asText()),
+                    f.get("library_version").asText());
             assertTrue(!f.get("library_version").asText().equals("unknown"), f.toString());
         }
         assertEquals("Protocol Buffers", protobuf.at("/formats/1/family").asText());
-        assertEquals("com.google.protobuf:protobuf-java", protobuf.at("/formats/1/library").asText());
+        assertEquals(
+                "com.google.protobuf:protobuf-java",
+                protobuf.at("/formats/1/library").asText());
         assertEquals("Avro", avro.at("/formats/1/family").asText());
         assertEquals("org.apache.avro:avro", avro.at("/formats/1/library").asText());
     }
@@ -80,24 +83,25 @@ class SchemaFormatsTest {
         JsonNode r = results(dir, Spec.fixture("jsonl"));
         assertEquals(List.of("baseline"), measured(r));
         Map<String, String> reasons = notRun(r);
-        assertEquals("no protobuf schema: run with --schema FILE.proto (a csv run builds one from its columns)",
+        assertEquals(
+                "no protobuf schema: run with --schema FILE.proto (a csv run builds one from its columns)",
                 reasons.get("protobuf-dynamic"));
-        assertEquals("no Avro schema: run with --schema FILE.avsc (a csv run builds one from its columns)", reasons.get("avro-generic"));
+        assertEquals(
+                "no Avro schema: run with --schema FILE.avsc (a csv run builds one from its columns)",
+                reasons.get("avro-generic"));
     }
 
     /** A header whose run could not build a schema says why in its place: that text is the format's reason. */
     @Test
     void aSchemaTheRunCouldNotBuildIsTheFormatsReason(@TempDir Path dir) throws Exception {
-        List<String> lines = Files.readAllLines(Spec.fixture("jsonl-protobuf"));
+        List<String> lines = Spec.lines("jsonl-protobuf");
         ObjectNode header = (ObjectNode) JSON.readTree(lines.get(0));
         ObjectNode schemas = header.putObject("record_schemas");
         schemas.putObject("protobuf").put("reason", "column 2: \"unit price\" is not an identifier");
         schemas.putObject("avro").put("reason", "row 17: 2^70 does not fit a long");
         header.set("reference", header.remove("reference")); // the header's key order: reference last
         lines.set(0, JSON.writeValueAsString(header));
-        Path dataset = dir.resolve("unbuilt.jsonl");
-        Files.write(dataset, lines);
-        JsonNode r = results(dir, dataset);
+        JsonNode r = results(dir, Spec.writeDataset(dir, "unbuilt.jsonl", lines));
         assertEquals(List.of("baseline"), measured(r));
         assertEquals("column 2: \"unit price\" is not an identifier", notRun(r).get("protobuf-dynamic"));
         assertEquals("row 17: 2^70 does not fit a long", notRun(r).get("avro-generic"));
@@ -108,11 +112,16 @@ class SchemaFormatsTest {
         for (Workload<?, ?> w : Workload.RECORD_CLASSES) {
             for (Map<String, Object> row : Registry.notRun(w.name)) {
                 if (SCHEMA_FORMATS.contains(row.get("name"))) {
-                    assertEquals("dynamic: runs only the jsonl and csv workloads, with a schema", row.get("reason"), w.name);
+                    assertEquals(
+                            "dynamic: runs only the jsonl and csv workloads, with a schema", row.get("reason"), w.name);
                 }
             }
-            assertEquals(SCHEMA_FORMATS.size(),
-                    Registry.notRun(w.name).stream().filter(row -> SCHEMA_FORMATS.contains(row.get("name"))).count(), w.name);
+            assertEquals(
+                    SCHEMA_FORMATS.size(),
+                    Registry.notRun(w.name).stream()
+                            .filter(row -> SCHEMA_FORMATS.contains(row.get("name")))
+                            .count(),
+                    w.name);
         }
     }
 

@@ -33,8 +33,7 @@ class HarnessTest {
     }
 
     /** A measurement on the user fixture, and how many times its input was opened. */
-    record Counted(Harness.Measured measured, int opens) {
-    }
+    record Counted(Harness.Measured measured, int opens) {}
 
     static Counted measure(Harness.Settings s) throws Exception {
         return measure(s, List.of(new Entry<>(Baseline.INFO, () -> new Baseline<>(Workload.USER.feed))));
@@ -58,11 +57,11 @@ class HarnessTest {
                 }
 
                 @Override
-                public void close() {
-                }
+                public void close() {}
             };
         };
-        Harness.Measured m = Harness.measure(src, Workload.USER, fixture.check(), entries, s, new Timer(0, 1), op -> "record " + op, null);
+        Harness.Measured m = Harness.measure(
+                src, Workload.USER, fixture.check(), entries, s, new Timer(0, 1), op -> "record " + op, null);
         return new Counted(m, opens.get());
     }
 
@@ -93,7 +92,8 @@ class HarnessTest {
 
     @Test
     void noMeasuredRunNoRoundANegativeWarmUpOrAnEmptyWindowIsRefused() {
-        for (Harness.Settings s : List.of(settings(1, 0), settings(-1, 3), new Harness.Settings(1, 3, 1, 0, 1, 0), oneWindow(1, 3, 0))) {
+        for (Harness.Settings s :
+                List.of(settings(1, 0), settings(-1, 3), new Harness.Settings(1, 3, 1, 0, 1, 0), oneWindow(1, 3, 0))) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> measure(s), s.toString());
             assertTrue(e.getMessage().contains("--runs"), e.getMessage());
         }
@@ -124,7 +124,15 @@ class HarnessTest {
     }
 
     static Entry<User, FieldSink> entry(Codec<User, FieldSink> codec) {
-        return new Entry<>(new Info("counting", "test", "jdk", Labels.of(true, "owned", "unchecked", "generated"), Framing.NONE, null, ""),
+        return new Entry<>(
+                new Info(
+                        "counting",
+                        "test",
+                        "jdk",
+                        Labels.of(true, "owned", "unchecked", "generated"),
+                        Framing.NONE,
+                        null,
+                        ""),
                 () -> codec);
     }
 
@@ -140,13 +148,19 @@ class HarnessTest {
             assertEquals(3L * n, m.encode().ops(), "3 rounds over the records");
             assertEquals(3L * n, m.decode().ops(), "3 rounds over the records");
         }
-        // The JIT warm-up's window and the warm-up run make the three passes once; each measured run three passes and two more rounds.
+        // The JIT warm-up's window and the warm-up run make the three passes once; each measured run three passes and
+        // two more rounds.
         assertEquals(3L * n + 3L * n + 2 * (3L * n + 2L * n), codec.decodes);
 
-        // Without a warm-up run, the first run, whose streams give the encoded sizes, is a measured one with its three rounds.
+        // Without a warm-up run, the first run, whose streams give the encoded sizes, is a measured one with its three
+        // rounds.
         Counted first = measure(oneWindow(0, 1, 3), List.of(entry(new Counting(Long.MAX_VALUE))));
-        assertEquals(3L * n, first.measured().formats().get(0).runs.get(0).encode().ops());
-        assertEquals(4L * n, first.measured().formats().get(0).encodedBytes, "the baseline writes 4 bytes a record, counted in round 1 only");
+        assertEquals(
+                3L * n, first.measured().formats().get(0).runs.get(0).encode().ops());
+        assertEquals(
+                4L * n,
+                first.measured().formats().get(0).encodedBytes,
+                "the baseline writes 4 bytes a record, counted in round 1 only");
     }
 
     @Test
@@ -157,7 +171,9 @@ class HarnessTest {
         Harness.Failure failure = c.measured().formats().get(0).failure;
         assertTrue(failure != null, "round 2's sink must be checked");
         assertEquals(0, failure.run());
-        assertTrue(failure.reason().startsWith("decoded data does not match the reference aggregate (throughput round 2 pass): "),
+        assertTrue(
+                failure.reason()
+                        .startsWith("decoded data does not match the reference aggregate (throughput round 2 pass): "),
                 failure.reason());
     }
 

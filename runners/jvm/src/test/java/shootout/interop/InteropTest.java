@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import shootout.Spec;
+import shootout.TestRegistry;
 import shootout.cli.Ran;
 import shootout.registry.Registry;
 import shootout.workload.Dataset;
@@ -27,48 +28,12 @@ import shootout.workload.Workload;
 class InteropTest {
     static final ObjectMapper JSON = new ObjectMapper();
 
-    /** Every fixture (spec/fixtures/WORKLOAD.jsonl and its variants), as its file name. */
-    static Stream<String> fixtures() throws java.io.IOException {
-        List<String> names = new ArrayList<>();
-        for (Workload<?, ?> w : Workload.ALL) {
-            Spec.fixtures(w.name).forEach(p -> names.add(p.getFileName().toString()));
-        }
-        return names.stream();
+    static Path encode(Path dir, String fixture, String... formats) throws Exception {
+        return Ran.interopEncode(dir, Spec.fixture(fixture), formats);
     }
 
-    static List<JsonNode> answers(Ran r) throws Exception {
-        List<JsonNode> out = new ArrayList<>();
-        for (String l : r.out().split("\n")) {
-            if (!l.isBlank()) {
-                out.add(JSON.readTree(l));
-            }
-        }
-        return out;
-    }
-
-    static Path encode(Path dir, String workload, String... formats) throws Exception {
-        return encode(dir, Spec.fixture(workload), formats);
-    }
-
-    static Path encode(Path dir, Path dataset, String... formats) throws Exception {
-        List<String> args = new ArrayList<>(List.of("--dataset", dataset.toString(), "--interop-encode", dir.toString()));
-        if (formats.length > 0) {
-            args.add("--formats");
-            args.add(String.join(",", formats));
-        }
-        Ran r = Ran.run(args.toArray(String[]::new));
-        assertEquals(0, r.code(), r.err());
-        return dir;
-    }
-
-    static Ran decode(Path dir, String workload, List<String> lines) throws Exception {
-        return decode(dir, Spec.fixture(workload), lines);
-    }
-
-    static Ran decode(Path dir, Path dataset, List<String> lines) throws Exception {
-        Path list = dir.resolve("requests.tsv");
-        Files.write(list, lines);
-        return Ran.run("--dataset", dataset.toString(), "--interop-decode", list.toString());
+    static Ran decode(Path dir, String fixture, List<String> lines) throws Exception {
+        return Ran.interopDecode(dir, Spec.fixture(fixture), lines);
     }
 
     static long[] readEnds(Path ends) throws Exception {
@@ -93,9 +58,8 @@ class InteropTest {
 
     /** Records encoded by a format's codec directly, into a stream with its ends at bin. */
     static <R, S> Path encodeDirectly(Path bin, String format, Workload<R, S> w, List<R> records) throws Exception {
-        Registry.Format f = Registry.FORMATS.stream().filter(x -> x.info().name().equals(format)).findFirst().orElseThrow();
         shootout.codec.Stream s = new shootout.codec.Stream();
-        var c = f.codec(w);
+        var c = TestRegistry.row(format).codec(w);
         long[] ends = new long[records.size()];
         for (int i = 0; i < ends.length; i++) {
             c.encode(s, records.get(i));
@@ -110,9 +74,11 @@ class InteropTest {
      * times k (wrapping, as the sums do).
      */
     static Path repeatedUsers(Path dir, int k) throws Exception {
-        List<String> lines = Files.readAllLines(Spec.fixture("user"));
-        com.fasterxml.jackson.databind.node.ObjectNode header = (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(lines.get(0));
-        com.fasterxml.jackson.databind.node.ObjectNode ref = (com.fasterxml.jackson.databind.node.ObjectNode) header.get("reference");
+        List<String> lines = Spec.lines("user");
+        com.fasterxml.jackson.databind.node.ObjectNode header =
+                (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(lines.get(0));
+        com.fasterxml.jackson.databind.node.ObjectNode ref =
+                (com.fasterxml.jackson.databind.node.ObjectNode) header.get("reference");
         java.math.BigInteger times = java.math.BigInteger.valueOf(k), u64 = java.math.BigInteger.ONE.shiftLeft(64);
         header.put("records", header.get("records").asLong() * k);
         ref.put("records", ref.get("records").asLong() * k);
@@ -128,20 +94,20 @@ class InteropTest {
         for (int i = 0; i < k; i++) {
             out.addAll(lines.subList(1, lines.size()));
         }
-        Path dataset = dir.resolve("users.jsonl");
-        Files.write(dataset, out);
-        return dataset;
+        return Spec.writeDataset(dir, "users.jsonl", out);
     }
 
     static Stream<String> framingFixtures() {
-        return Stream.of("user.jsonl", "jsonl-protobuf.jsonl", "jsonl-avro.jsonl");
+        return Stream.of("user", "jsonl-protobuf", "jsonl-avro");
     }
 
     /** The formats that run a fixture (the schema formats, only one whose header carries their schema). */
-    static List<Registry.Format> running(Path fixture) throws java.io.IOException {
-        Dataset.Header h = Dataset.readHeader(fixture);
+    static List<Registry.Format> running(String fixture) throws java.io.IOException {
+        Dataset.Header h = Spec.header(fixture);
         Workload<?, ?> w = Workload.named(h.workload());
-        return Registry.FORMATS.stream().filter(f -> f.on(w, h.recordSchemas()).runs()).toList();
+        return Registry.FORMATS.stream()
+                .filter(f -> f.on(w, h.recordSchemas()).runs())
+                .toList();
     }
 
     /**
@@ -151,19 +117,20 @@ class InteropTest {
      * answer's detail. A format that does not run the fixture has no manifest.
      */
     @ParameterizedTest
-    @MethodSource("fixtures")
+    @MethodSource("shootout.Spec#fixtureNames")
     void everyFormatsStreamRoundTripsThroughBothModes(String fixture, @TempDir Path dir) throws Exception {
-        Path dataset = Spec.DIR.resolve("fixtures").resolve(fixture);
-        encode(dir, dataset);
-        Dataset.Header header = Dataset.readHeader(dataset);
+        encode(dir, fixture);
+        Dataset.Header header = Spec.header(fixture);
         String workload = header.workload();
         long records = header.records();
         List<String> lines = new ArrayList<>();
         java.util.Map<String, String> losses = new java.util.HashMap<>();
-        List<Registry.Format> running = running(dataset);
+        List<Registry.Format> running = running(fixture);
         for (Registry.Format f : Registry.FORMATS) {
             if (!running.contains(f)) {
-                assertTrue(Files.notExists(dir.resolve("java-" + f.info().name() + ".json")), f.info().name());
+                assertTrue(
+                        Files.notExists(dir.resolve("java-" + f.info().name() + ".json")),
+                        f.info().name());
                 continue;
             }
             String base = "java-" + f.info().name();
@@ -185,26 +152,30 @@ class InteropTest {
             assertEquals(records, m.get("records").asLong());
             byte[] stream = Files.readAllBytes(dir.resolve(m.get("stream").asText()));
             assertEquals(stream.length, m.get("bytes").asLong());
-            assertEquals(java.util.HexFormat.of().formatHex(Interop.sha256().digest(stream)), m.get("sha256").asText());
-            ByteBuffer ends = ByteBuffer.wrap(Files.readAllBytes(dir.resolve(base + ".ends"))).order(ByteOrder.LITTLE_ENDIAN);
-            assertEquals(records * 8, ends.remaining());
+            assertEquals(
+                    java.util.HexFormat.of().formatHex(Interop.sha256().digest(stream)),
+                    m.get("sha256").asText());
+            long[] ends = readEnds(dir.resolve(base + ".ends"));
+            assertEquals(records, ends.length);
             long last = 0;
-            for (long i = 0; i < records; i++) {
-                long e = ends.getLong();
-                assertTrue(e > last, base + ": record " + i + " ends at " + e + ", after " + last);
-                last = e;
+            for (int i = 0; i < records; i++) {
+                assertTrue(ends[i] > last, base + ": record " + i + " ends at " + ends[i] + ", after " + last);
+                last = ends[i];
             }
             assertEquals(stream.length, last);
             lines.add(f.info().name() + "\t" + dir.resolve(base + ".bin").toAbsolutePath());
         }
-        Ran r = decode(dir, dataset, lines);
+        Ran r = decode(dir, fixture, lines);
         assertEquals(0, r.code(), r.err());
-        List<JsonNode> got = answers(r);
+        List<JsonNode> got = r.jsonLines();
         assertEquals(lines.size(), got.size());
         for (JsonNode a : got) {
             String loss = losses.get(a.get("format").asText());
             if (loss != null) {
-                assertTrue(!a.get("status").asText().equals("ok") && a.get("detail").asText().contains(loss), a.toString());
+                assertTrue(
+                        !a.get("status").asText().equals("ok")
+                                && a.get("detail").asText().contains(loss),
+                        a.toString());
                 continue;
             }
             assertEquals("ok", a.get("status").asText(), a.toString());
@@ -220,15 +191,13 @@ class InteropTest {
     @ParameterizedTest
     @MethodSource("framingFixtures")
     void theDeclaredFramingCutsTheStreamAtItsRecordEnds(String fixture, @TempDir Path dir) throws Exception {
-        Path dataset = Spec.DIR.resolve("fixtures").resolve(fixture);
-        encode(dir, dataset);
-        for (Registry.Format f : running(dataset)) {
+        encode(dir, fixture);
+        for (Registry.Format f : running(fixture)) {
             String base = "java-" + f.info().name();
             byte[] s = Files.readAllBytes(dir.resolve(base + ".bin"));
-            ByteBuffer ends = ByteBuffer.wrap(Files.readAllBytes(dir.resolve(base + ".ends"))).order(ByteOrder.LITTLE_ENDIAN);
             int start = 0;
-            while (ends.hasRemaining()) {
-                int end = (int) ends.getLong();
+            for (long recordEnd : readEnds(dir.resolve(base + ".ends"))) {
+                int end = (int) recordEnd;
                 switch (f.info().framing()) {
                     case U32LE -> assertEquals(end - start - 4, shootout.codec.Stream.getIntLE(s, start), base);
                     case VARINT -> {
@@ -254,41 +223,60 @@ class InteropTest {
         encode(dir, "user", "protobuf", "json-jackson");
         Path good = dir.resolve("java-json-jackson.bin");
         byte[] s = Files.readAllBytes(good);
-        ByteBuffer ends = ByteBuffer.wrap(Files.readAllBytes(dir.resolve("java-json-jackson.ends"))).order(ByteOrder.LITTLE_ENDIAN);
-        int third = (int) ends.getLong(8);
+        long[] all = readEnds(dir.resolve("java-json-jackson.ends"));
+        int third = (int) all[1];
         byte[] bad = s.clone();
         bad[third + 4] = '#'; // the third record's first JSON byte
-        long[] all = readEnds(dir.resolve("java-json-jackson.ends"));
         Path corrupt = writeStream(dir.resolve("corrupt.bin"), bad, all);
         Path truncated = writeStream(dir.resolve("truncated.bin"), java.util.Arrays.copyOf(s, third), all[0], all[1]);
         long[] longerEnds = java.util.Arrays.copyOf(all, all.length + 1);
         longerEnds[all.length] = s.length + 1;
         Path longer = writeStream(dir.resolve("longer.bin"), java.util.Arrays.copyOf(s, s.length + 1), longerEnds);
-        Ran r = decode(dir, "user", List.of("json-jackson\t" + corrupt, "json-jackson\t" + truncated, "json-jackson\t" + longer,
-                "protobuf\t" + good, "no-such\t" + good, "json-jackson\t" + dir.resolve("missing.bin"), "json-jackson\t" + good));
+        Ran r = decode(
+                dir,
+                "user",
+                List.of(
+                        "json-jackson\t" + corrupt,
+                        "json-jackson\t" + truncated,
+                        "json-jackson\t" + longer,
+                        "protobuf\t" + good,
+                        "no-such\t" + good,
+                        "json-jackson\t" + dir.resolve("missing.bin"),
+                        "json-jackson\t" + good));
         assertEquals(0, r.code(), r.err());
-        List<JsonNode> a = answers(r);
+        List<JsonNode> a = r.jsonLines();
         assertEquals(7, a.size(), r.out());
         for (int i = 0; i < 6; i++) {
             assertEquals("error", a.get(i).get("status").asText(), a.get(i).toString());
         }
-        assertTrue(a.get(0).get("detail").asText().startsWith("record 2, byte offset " + third + ": "), a.get(0).toString());
+        assertTrue(
+                a.get(0).get("detail").asText().startsWith("record 2, byte offset " + third + ": "),
+                a.get(0).toString());
         assertEquals(2, a.get(0).get("records").asLong());
-        assertTrue(a.get(1).get("detail").asText().contains("the stream ends after 2 records"), a.get(1).toString());
-        assertTrue(a.get(2).get("detail").asText().contains("1 bytes left over"), a.get(2).toString());
-        assertTrue(a.get(3).get("detail").asText().startsWith("record 0, byte offset 0: "), a.get(3).toString());
-        assertEquals("no format no-such in the jvm runner", a.get(4).get("detail").asText());
-        assertTrue(a.get(5).get("detail").asText().startsWith("cannot read the stream"), a.get(5).toString());
+        assertTrue(
+                a.get(1).get("detail").asText().contains("the stream ends after 2 records"),
+                a.get(1).toString());
+        assertTrue(
+                a.get(2).get("detail").asText().contains("1 bytes left over"),
+                a.get(2).toString());
+        assertTrue(
+                a.get(3).get("detail").asText().startsWith("record 0, byte offset 0: "),
+                a.get(3).toString());
+        assertEquals(
+                "no format no-such in the jvm runner", a.get(4).get("detail").asText());
+        assertTrue(
+                a.get(5).get("detail").asText().startsWith("cannot read the stream"),
+                a.get(5).toString());
         assertEquals("ok", a.get(6).get("status").asText(), a.get(6).toString());
     }
 
     /** Another dataset's records in a well-formed stream: a mismatch naming the first record that differs. */
     @Test
     void aStreamOfOtherRecordsIsAMismatchNamingTheRecord(@TempDir Path dir) throws Exception {
-        List<String> lines = Files.readAllLines(Spec.fixture("user"));
+        List<String> lines = Spec.lines("user");
         // Record 3 (line 5) gets another uid; the header stays, so that record no longer adds up.
         lines.set(4, lines.get(4).replaceFirst("\"uid\":(-?\\d+)", "\"uid\":12345"));
-        assertTrue(!lines.get(4).equals(Files.readAllLines(Spec.fixture("user")).get(4)), "the fixture's record 3 has a uid");
+        assertTrue(!lines.get(4).equals(Spec.lines("user").get(4)), "the fixture's record 3 has a uid");
         // Encoded by the codecs directly (--interop-encode would refuse records that do not add up to the header):
         // the streams hold the altered record, the dataset decoded against is the original.
         Path streams = dir.resolve("streams");
@@ -302,10 +290,15 @@ class InteropTest {
         for (String format : List.of("protobuf", "json-jackson", "sbe")) {
             encodeDirectly(streams.resolve(format + ".bin"), format, w, records);
         }
-        Ran r = decode(dir, "user", List.of("protobuf\t" + streams.resolve("protobuf.bin"), "json-jackson\t" + streams.resolve("json-jackson.bin"),
-                "sbe\t" + streams.resolve("sbe.bin")));
+        Ran r = decode(
+                dir,
+                "user",
+                List.of(
+                        "protobuf\t" + streams.resolve("protobuf.bin"),
+                        "json-jackson\t" + streams.resolve("json-jackson.bin"),
+                        "sbe\t" + streams.resolve("sbe.bin")));
         assertEquals(0, r.code(), r.err());
-        for (JsonNode a : answers(r)) {
+        for (JsonNode a : r.jsonLines()) {
             assertEquals("mismatch", a.get("status").asText(), a.toString());
             assertEquals(records.size(), a.get("records").asLong());
             assertTrue(a.get("detail").asText().startsWith("record 3: field uid: expected "), a.toString());
@@ -318,7 +311,9 @@ class InteropTest {
         List<shootout.workload.MultiMessage> records = Spec.read(w).records();
         records.get(7).messages[0].ts += 1;
         Path stream = encodeDirectly(dir.resolve("iex.bin"), "flatbuffers", w, records);
-        JsonNode a = answers(decode(dir, "iex", List.of("flatbuffers\t" + stream))).get(0);
+        JsonNode a = decode(dir, "iex", List.of("flatbuffers\t" + stream))
+                .jsonLines()
+                .get(0);
         assertEquals("mismatch", a.get("status").asText(), a.toString());
         assertTrue(a.get("detail").asText().startsWith("record 7: symbol "), a.toString());
         assertTrue(a.get("detail").asText().contains("ts_sum"), a.toString());
@@ -335,12 +330,13 @@ class InteropTest {
         List<String> lines = new ArrayList<>();
         for (Registry.Format f : Registry.FORMATS) {
             if (f.runs("user")) {
-                lines.add(f.info().name() + "\t" + dir.resolve("java-" + f.info().name() + ".bin"));
+                lines.add(
+                        f.info().name() + "\t" + dir.resolve("java-" + f.info().name() + ".bin"));
             }
         }
-        Ran r = decode(dir, dataset, lines);
+        Ran r = Ran.interopDecode(dir, dataset, lines);
         assertEquals(0, r.code(), r.err());
-        for (JsonNode a : answers(r)) {
+        for (JsonNode a : r.jsonLines()) {
             assertEquals("ok", a.get("status").asText(), a.toString());
             assertEquals(records, a.get("records").asLong(), a.toString());
         }
@@ -351,16 +347,13 @@ class InteropTest {
     void aMismatchInALaterWindowNamesItsRecord(@TempDir Path dir) throws Exception {
         Path dataset = repeatedUsers(dir, 30);
         Workload<shootout.workload.User, shootout.workload.FieldSink> w = Workload.USER;
-        List<shootout.workload.User> records = new ArrayList<>();
-        try (Dataset<shootout.workload.User> d = Dataset.open(dataset, w)) {
-            for (List<shootout.workload.User> window; !(window = d.next(Interop.WINDOW)).isEmpty();) {
-                records.addAll(window);
-            }
-        }
+        List<shootout.workload.User> records = Spec.read(dataset, w).records();
         int k = 2 * Interop.WINDOW + 42;
         records.get(k).uid += 1;
         Path stream = encodeDirectly(dir.resolve("protobuf.bin"), "protobuf", w, records);
-        JsonNode a = answers(decode(dir, dataset, List.of("protobuf\t" + stream))).get(0);
+        JsonNode a = Ran.interopDecode(dir, dataset, List.of("protobuf\t" + stream))
+                .jsonLines()
+                .get(0);
         assertEquals("mismatch", a.get("status").asText(), a.toString());
         assertTrue(a.get("detail").asText().startsWith("record " + k + ": field uid: expected "), a.toString());
     }
@@ -375,11 +368,14 @@ class InteropTest {
         merged[0] = ends[0];
         System.arraycopy(ends, 2, merged, 1, merged.length - 1);
         Path stream = writeStream(dir.resolve("merged.bin"), s, merged);
-        JsonNode a = answers(decode(dir, "user", List.of("protobuf\t" + stream))).get(0);
+        JsonNode a =
+                decode(dir, "user", List.of("protobuf\t" + stream)).jsonLines().get(0);
         assertEquals("error", a.get("status").asText(), a.toString());
         assertEquals(1, a.get("records").asLong());
-        assertEquals("record 1, byte offset " + ends[0] + ": decode used " + (ends[1] - ends[0]) + " of the record's " + (ends[2] - ends[0])
-                + " bytes", a.get("detail").asText());
+        assertEquals(
+                "record 1, byte offset " + ends[0] + ": decode used " + (ends[1] - ends[0]) + " of the record's "
+                        + (ends[2] - ends[0]) + " bytes",
+                a.get("detail").asText());
     }
 
     /** The record ends beside a stream must describe it: each problem is the request's error, on one line. */
@@ -391,22 +387,37 @@ class InteropTest {
         Path missing = writeStream(dir.resolve("missing.bin"), s, ends);
         Files.delete(dir.resolve("missing.ends"));
         Path shortEnds = writeStream(dir.resolve("short.bin"), s, ends);
-        Files.write(dir.resolve("short.ends"), java.util.Arrays.copyOf(Files.readAllBytes(dir.resolve("short.ends")), ends.length * 8 - 3));
+        Files.write(
+                dir.resolve("short.ends"),
+                java.util.Arrays.copyOf(Files.readAllBytes(dir.resolve("short.ends")), ends.length * 8 - 3));
         long[] swapped = ends.clone();
         swapped[2] = ends[3];
         swapped[3] = ends[2];
         Path beyond = writeStream(dir.resolve("beyond.bin"), java.util.Arrays.copyOf(s, s.length - 1), ends);
         Path after = writeStream(dir.resolve("after.bin"), java.util.Arrays.copyOf(s, s.length + 1), ends);
         Path unordered = writeStream(dir.resolve("swapped.bin"), s, swapped);
-        Ran r = decode(dir, "user", List.of("protobuf\t" + missing, "protobuf\t" + shortEnds, "protobuf\t" + beyond, "protobuf\t" + after,
-                "protobuf\t" + unordered));
+        Ran r = decode(
+                dir,
+                "user",
+                List.of(
+                        "protobuf\t" + missing,
+                        "protobuf\t" + shortEnds,
+                        "protobuf\t" + beyond,
+                        "protobuf\t" + after,
+                        "protobuf\t" + unordered));
         assertEquals(0, r.code(), r.err());
-        List<String> want = List.of("cannot read the stream's record ends: java.nio.file.NoSuchFileException: " + dir.resolve("missing.ends"),
-                dir.resolve("short.ends") + ": " + (ends.length * 8 - 3) + " bytes, not a whole number of u64 record ends",
-                dir.resolve("beyond.ends") + ": the last record ends at byte " + s.length + ", beyond the stream's " + (s.length - 1) + " bytes",
-                dir.resolve("after.ends") + ": the stream has 1 bytes after its last record's end (byte offset " + s.length + ")",
-                dir.resolve("swapped.ends") + ": record 3 ends at byte " + ends[2] + ", not after its start at " + ends[3]);
-        List<JsonNode> a = answers(r);
+        List<String> want = List.of(
+                "cannot read the stream's record ends: java.nio.file.NoSuchFileException: "
+                        + dir.resolve("missing.ends"),
+                dir.resolve("short.ends") + ": " + (ends.length * 8 - 3)
+                        + " bytes, not a whole number of u64 record ends",
+                dir.resolve("beyond.ends") + ": the last record ends at byte " + s.length + ", beyond the stream's "
+                        + (s.length - 1) + " bytes",
+                dir.resolve("after.ends") + ": the stream has 1 bytes after its last record's end (byte offset "
+                        + s.length + ")",
+                dir.resolve("swapped.ends") + ": record 3 ends at byte " + ends[2] + ", not after its start at "
+                        + ends[3]);
+        List<JsonNode> a = r.jsonLines();
         for (int i = 0; i < want.size(); i++) {
             assertEquals("error", a.get(i).get("status").asText(), a.get(i).toString());
             assertEquals(want.get(i), a.get(i).get("detail").asText());
@@ -446,23 +457,33 @@ class InteropTest {
     void anEncoderErrorLeavesNoStream(@TempDir Path dir) throws Exception {
         Path dataset = repeatedUsers(dir, 30);
         Workload<shootout.workload.User, shootout.workload.FieldSink> w = Workload.USER;
-        shootout.codec.Labels l = shootout.codec.Labels.of(false, "owned", "validated", "reflection");
-        List<Registry.Format> formats = List.of(new Registry.Format(
-                new shootout.codec.Info("fails-late", "test", "jdk", l, shootout.codec.Framing.U32LE, null, ""),
-                List.of(new shootout.codec.Mapping<>(w, FailsLate::new))));
+        List<Registry.Format> formats =
+                List.of(TestRegistry.testRow("fails-late", shootout.codec.Framing.U32LE, w, FailsLate::new));
         Path out = dir.resolve("streams");
-        assertEquals(0, Interop.encode(dataset, w, out, "", formats, new java.io.PrintStream(java.io.OutputStream.nullOutputStream())));
+        assertEquals(
+                0,
+                Interop.encode(
+                        dataset,
+                        w,
+                        out,
+                        "",
+                        formats,
+                        new java.io.PrintStream(java.io.OutputStream.nullOutputStream())));
         JsonNode m = JSON.readTree(out.resolve("java-fails-late.json").toFile());
-        assertEquals("record 5000: java.lang.IllegalStateException: the 5001st record", m.get("error").asText());
+        assertEquals(
+                "record 5000: java.lang.IllegalStateException: the 5001st record",
+                m.get("error").asText());
         assertEquals(5000, m.get("records").asLong());
         assertTrue(m.get("stream").isNull());
-        assertTrue(!Files.exists(out.resolve("java-fails-late.bin")) && !Files.exists(out.resolve("java-fails-late.ends")));
+        assertTrue(!Files.exists(out.resolve("java-fails-late.bin"))
+                && !Files.exists(out.resolve("java-fails-late.ends")));
     }
 
     /** json-jackson that refuses its 5001st record. */
     static final class FailsLate implements shootout.codec.Codec<shootout.workload.User, shootout.workload.FieldSink> {
-        final shootout.codec.Codec<shootout.workload.User, shootout.workload.FieldSink> json = new shootout.formats.jackson.JacksonCodec<>(
-                shootout.formats.jackson.JacksonCodec.json(), Workload.USER);
+        final shootout.codec.Codec<shootout.workload.User, shootout.workload.FieldSink> json =
+                new shootout.formats.jackson.JacksonCodec<>(
+                        shootout.formats.jackson.JacksonCodec.json(), Workload.USER);
         int encoded;
 
         @Override
@@ -482,11 +503,32 @@ class InteropTest {
     @Test
     void usageAndInputErrors(@TempDir Path dir) throws Exception {
         String ds = Spec.fixture("user").toString();
-        assertEquals(2, Ran.run("--dataset", ds, "--interop-encode", dir.toString(), "--formats", "nope").code());
+        assertEquals(
+                2,
+                Ran.run("--dataset", ds, "--interop-encode", dir.toString(), "--formats", "nope")
+                        .code());
         assertEquals(2, Ran.run("--interop-encode", dir.toString()).code());
-        assertEquals(2, Ran.run("--dataset", ds, "--interop-encode", dir.toString(), "--interop-decode", "x").code());
-        assertEquals(1, Ran.run("--dataset", ds, "--interop-decode", dir.resolve("missing.tsv").toString()).code());
-        assertEquals(1, Ran.run("--dataset", dir.resolve("missing.jsonl").toString(), "--interop-encode", dir.toString()).code());
-        assertNull(Registry.FORMATS.stream().filter(f -> f.info().framing() == null).findFirst().orElse(null), "every format states its framing");
+        assertEquals(
+                2,
+                Ran.run("--dataset", ds, "--interop-encode", dir.toString(), "--interop-decode", "x")
+                        .code());
+        assertEquals(
+                1,
+                Ran.run(
+                                "--dataset",
+                                ds,
+                                "--interop-decode",
+                                dir.resolve("missing.tsv").toString())
+                        .code());
+        assertEquals(
+                1,
+                Ran.run("--dataset", dir.resolve("missing.jsonl").toString(), "--interop-encode", dir.toString())
+                        .code());
+        assertNull(
+                Registry.FORMATS.stream()
+                        .filter(f -> f.info().framing() == null)
+                        .findFirst()
+                        .orElse(null),
+                "every format states its framing");
     }
 }

@@ -13,8 +13,13 @@ import shootout.cli.Ran;
 
 /** `shootout-jvm --study ignite-iep75`: the shootout-study-figures/1 answer's shape (spec/studies/README.md), never its timings. */
 class StudyFiguresTest {
-    static final List<String> JMH_ROWS = List.of("writePrimitives", "readPrimitives", "writePojo (fields with names)",
-            "writePojo (fields without names)", "readPojo", "writeSqlQuery");
+    static final List<String> JMH_ROWS = List.of(
+            "writePrimitives",
+            "readPrimitives",
+            "writePojo (fields with names)",
+            "writePojo (fields without names)",
+            "readPojo",
+            "writeSqlQuery");
 
     @Test
     void aQuickRunAnswersBothVariantsWithThePublishedRowsAndTheComputedSizes() throws Exception {
@@ -25,7 +30,11 @@ class StudyFiguresTest {
         assertEquals("ignite-iep75", f.get("study").asText());
         assertEquals("java", f.get("language").asText());
         assertFalse(f.get("environment").get("toolchain").asText().isEmpty());
-        assertFalse(f.get("environment").get("libraries").get("org.msgpack:jackson-dataformat-msgpack").asText().isEmpty());
+        assertFalse(f.get("environment")
+                .get("libraries")
+                .get("org.msgpack:jackson-dataformat-msgpack")
+                .asText()
+                .isEmpty());
         assertEquals(0, f.get("environment").get("jmh").get("forks").asInt());
 
         JsonNode variants = f.get("variants");
@@ -48,8 +57,15 @@ class StudyFiguresTest {
             assertEquals(71, sql.get(1).get("values").get("bytes").asInt());
         }
         // The study measured no Ignite POJO without names; shootout's raw writer is that row's Ignite cell.
-        assertFalse(table(variants.get(0), "jmh").get("rows").get(3).get("values").has("ignite_ops_s"));
-        assertTrue(table(variants.get(1), "jmh").get("rows").get(3).get("values").get("ignite_ops_s").asDouble() > 0);
+        assertFalse(
+                table(variants.get(0), "jmh").get("rows").get(3).get("values").has("ignite_ops_s"));
+        assertTrue(table(variants.get(1), "jmh")
+                        .get("rows")
+                        .get(3)
+                        .get("values")
+                        .get("ignite_ops_s")
+                        .asDouble()
+                > 0);
 
         List<String> departures = new ArrayList<>();
         f.get("departures").forEach(d -> departures.add(d.asText()));
@@ -69,7 +85,10 @@ class StudyFiguresTest {
     @Test
     void usageErrorsExitTwo() throws Exception {
         assertEquals(2, Ran.run("--study", "ignite-iep75").code());
-        assertEquals(2, Ran.run("--study", "ignite-iep75", "--out", "-", "--iterations", "0").code());
+        assertEquals(
+                2,
+                Ran.run("--study", "ignite-iep75", "--out", "-", "--iterations", "0")
+                        .code());
         assertEquals(2, Ran.run("--study", "scala", "--out", "-").code());
         Ran help = Ran.run("--study", "ignite-iep75", "--help");
         assertEquals(2, help.code());

@@ -28,8 +28,10 @@ import shootout.workload.SmallObject;
  * (StudyAsPublished) and as shootout does (Study's candidates).
  */
 class StudyTest {
-    // As the study encoded the SQL request: the query string, then the arguments (Java Integers 2005 and 2) as an array;
-    // MessagePack: str8 header + 47 bytes, fixarray, uint16 2005, fixint 2; Ignite's writer: a string (type, int length,
+    // As the study encoded the SQL request: the query string, then the arguments (Java Integers 2005 and 2) as an
+    // array;
+    // MessagePack: str8 header + 47 bytes, fixarray, uint16 2005, fixint 2; Ignite's writer: a string (type, int
+    // length,
     // bytes) and an object array (type, component type id, length, two typed ints).
 
     @Test
@@ -79,7 +81,8 @@ class StudyTest {
     void theStudysPrimitivesAreTheIntAndStringItWroteAndReadBack() throws Exception {
         StudyAsPublished p = new StudyAsPublished();
         byte[] hello = "Hello world".getBytes(StandardCharsets.US_ASCII);
-        // MessagePack: positive fixint 42, fixstr of 11 bytes. Ignite's writer: a raw int (4 bytes LE), then a string (type 9, int length).
+        // MessagePack: positive fixint 42, fixstr of 11 bytes. Ignite's writer: a raw int (4 bytes LE), then a string
+        // (type 9, int length).
         assertArrayEquals(concat(HexFormat.of().parseHex("2aab"), hello), p.writePrimitivesMsgPackRaw());
         assertArrayEquals(concat(HexFormat.of().parseHex("2a000000090b000000"), hello), p.writePrimitivesIgnite());
         StudyAsPublished.IntAndString expected = new StudyAsPublished.IntAndString(42, "Hello world");
@@ -91,13 +94,19 @@ class StudyTest {
     void theStudysPojoGoesThroughJacksonForMessagePack() throws Exception {
         StudyAsPublished p = new StudyAsPublished();
         // With names: fixmap of 1, fixstr "val", 42; without (JsonArrayFormat): fixarray of 1, 42.
-        assertArrayEquals(concat(HexFormat.of().parseHex("81a3"), "val".getBytes(StandardCharsets.US_ASCII), new byte[] {42}),
+        assertArrayEquals(
+                concat(HexFormat.of().parseHex("81a3"), "val".getBytes(StandardCharsets.US_ASCII), new byte[] {42}),
                 p.writePojoMsgPack());
         byte[] withoutNames = p.writePojoMsgPack2();
         assertArrayEquals(HexFormat.of().parseHex("912a"), withoutNames);
         assertEquals(42, p.readPojoMsgPack().getVal());
-        ObjectMapper positional = new ObjectMapper(new MessagePackFactory()).setAnnotationIntrospector(new JsonArrayFormat());
-        assertEquals(42, positional.readValue(withoutNames, StudyAsPublished.IntPojo.class).getVal());
+        ObjectMapper positional =
+                new ObjectMapper(new MessagePackFactory()).setAnnotationIntrospector(new JsonArrayFormat());
+        assertEquals(
+                42,
+                positional
+                        .readValue(withoutNames, StudyAsPublished.IntPojo.class)
+                        .getVal());
     }
 
     @Test
@@ -114,7 +123,9 @@ class StudyTest {
     void thePooledPackerRefusesWhatItCannotHold() {
         StudyAsPublished.PooledOutput pooled = new StudyAsPublished.PooledOutput();
         MessagePacker packer = StudyAsPublished.PACKER.newPacker(pooled);
-        assertThrows(IllegalStateException.class, () -> packer.packString("x".repeat(200)).close());
+        assertThrows(
+                IllegalStateException.class,
+                () -> packer.packString("x".repeat(200)).close());
     }
 
     static byte[] concat(byte[]... parts) {
@@ -157,7 +168,8 @@ class StudyTest {
         assertEquals(Study.pojo().name, o.name);
         Stream raw = new Stream(128);
         new Study.IgniteBinary().writePojoWithoutNames(Study.pojo(), raw);
-        SmallObject fromIgnite = (SmallObject) Ignite.read(new Ignite.Binary().rawReader(raw.buf, 0, raw.len), ClassModel.of(SmallObject.class), raw.len);
+        SmallObject fromIgnite = (SmallObject) Ignite.read(
+                new Ignite.Binary().rawReader(raw.buf, 0, raw.len), ClassModel.of(SmallObject.class), raw.len);
         assertEquals(Study.pojo().email, fromIgnite.email);
         assertArrayEquals(Study.pojo().tags, fromIgnite.tags);
     }

@@ -29,6 +29,7 @@ class RegistryTest {
     static final String LANGUAGE = "java";
     /** The file's order of languages. */
     static final List<String> LANGUAGES = List.of("rust", "go", "java");
+
     static final ObjectMapper JSON = new ObjectMapper();
     /** serde_json's pretty layout, which the Rust and Go rewrites of the file write too: 2-space indent, `"key": value`, `[]`. */
     static final ObjectWriter PRETTY = JSON.writer(new DefaultPrettyPrinter()
@@ -65,7 +66,9 @@ class RegistryTest {
             return;
         }
         if (!Files.exists(file)) {
-            fail(file + " does not exist; write it: SHOOTOUT_UPDATE_EXPECTED=1 mvn -q test -Dtest=RegistryTest (in runners/jvm)");
+            fail(
+                    file
+                            + " does not exist; write it: SHOOTOUT_UPDATE_EXPECTED=1 mvn -q test -Dtest=RegistryTest (in runners/jvm)");
         }
         List<String> listed = new ArrayList<>(), registry = new ArrayList<>();
         for (JsonNode row : JSON.readTree(file.toFile()).path("formats")) {
@@ -85,8 +88,9 @@ class RegistryTest {
         if (diff.isEmpty()) {
             diff.add("(the same rows in another order)");
         }
-        fail("spec/formats.json (-) differs from the java registry (+):\n" + String.join("\n", diff)
-                + "\nIf the registry is right, rewrite its rows: SHOOTOUT_UPDATE_EXPECTED=1 mvn -q test -Dtest=RegistryTest (in runners/jvm)");
+        fail(
+                "spec/formats.json (-) differs from the java registry (+):\n" + String.join("\n", diff)
+                        + "\nIf the registry is right, rewrite its rows: SHOOTOUT_UPDATE_EXPECTED=1 mvn -q test -Dtest=RegistryTest (in runners/jvm)");
     }
 
     /** Replaces the java rows of the file (created when absent), read just before writing so that another language's rewrite is kept. */

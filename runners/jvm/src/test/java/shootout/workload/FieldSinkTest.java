@@ -40,6 +40,8 @@ class FieldSinkTest {
         assertEquals(Long.MIN_VALUE, s.intSum[0]);
         s.f(1, -0.0);
         s.f(1, Float.MAX_VALUE);
-        assertEquals(Double.doubleToRawLongBits(-0.0) + Double.doubleToRawLongBits((double) Float.MAX_VALUE), s.floatBits[1]);
+        assertEquals(
+                Double.doubleToRawLongBits(-0.0) + Double.doubleToRawLongBits((double) Float.MAX_VALUE),
+                s.floatBits[1]);
     }
 }

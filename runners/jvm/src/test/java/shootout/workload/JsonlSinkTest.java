@@ -84,11 +84,13 @@ class JsonlSinkTest {
 
     @Test
     void theReaderKeepsEverythingTheTextSays() throws Exception {
-        JsonValue v = JsonlReader.value("{\"a\":1,\"b\":-0,\"a\":2.0,\"c\":18446744073709551615,\"d\":1" + "0".repeat(1200)
-                + ",\"e\":-0.0,\"f\":1E5,\"g\":\"\\ud83d\\ude00\"}");
+        JsonValue v = JsonlReader.value("{\"a\":1,\"b\":-0,\"a\":2.0,\"c\":18446744073709551615,\"d\":1"
+                + "0".repeat(1200) + ",\"e\":-0.0,\"f\":1E5,\"g\":\"\\ud83d\\ude00\"}");
         assertEquals(JsonValue.Kind.OBJECT, v.kind);
         assertEquals(8, v.size());
-        assertEquals(List.of("a", "b", "a", "c", "d", "e", "f", "g"), java.util.stream.IntStream.range(0, 8).mapToObj(v::key).toList());
+        assertEquals(
+                List.of("a", "b", "a", "c", "d", "e", "f", "g"),
+                java.util.stream.IntStream.range(0, 8).mapToObj(v::key).toList());
         assertEquals(JsonValue.Kind.INT, v.get(0).kind);
         assertEquals(0, v.get(1).longValue()); // -0 is the integer 0
         assertEquals(JsonValue.Kind.FLOAT, v.get(2).kind); // 2.0 is a float: its text has a '.'
@@ -96,7 +98,9 @@ class JsonlSinkTest {
         assertEquals(-1L, v.get(3).u64Bits());
         assertEquals(JsonValue.Kind.BIG, v.get(4).kind);
         assertEquals(BigInteger.TEN.pow(1200), v.get(4).bigIntegerValue());
-        assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(v.get(5).doubleValue()));
+        assertEquals(
+                Double.doubleToRawLongBits(-0.0),
+                Double.doubleToRawLongBits(v.get(5).doubleValue()));
         assertEquals(JsonValue.Kind.FLOAT, v.get(6).kind);
         assertEquals(100000.0, v.get(6).doubleValue());
         assertEquals("\ud83d\ude00", v.get(7).stringValue());
@@ -105,13 +109,16 @@ class JsonlSinkTest {
         assertEquals(JsonValue.Kind.BIG, JsonlReader.value("18446744073709551616").kind);
         // The nearest double, ties to even: 2^53 + 1 is halfway between 2^53 and 2^53 + 2.
         assertEquals(9007199254740992.0, JsonlReader.value("9007199254740993.0").doubleValue());
-        assertEquals("[" .repeat(512) + "]".repeat(512), JsonlReader.value("[".repeat(512) + "]".repeat(512)).toString());
+        assertEquals(
+                "[".repeat(512) + "]".repeat(512),
+                JsonlReader.value("[".repeat(512) + "]".repeat(512)).toString());
     }
 
     @Test
     void theReaderRefusesWhatTheSpecRefusesNamingTheLine(@TempDir Path dir) throws Exception {
-        String header = "{\"schema\":\"shootout-dataset/1\",\"workload\":\"jsonl\",\"records\":2,\"source\":\"t\",\"input\":null,\"fields\":[],"
-                + "\"reference\":{}}";
+        String header =
+                "{\"schema\":\"shootout-dataset/1\",\"workload\":\"jsonl\",\"records\":2,\"source\":\"t\",\"input\":null,\"fields\":[],"
+                        + "\"reference\":{}}";
         String[][] refused = {
             {"[1e400]", "beyond the double range"},
             {"-1E400", "beyond the double range"},
@@ -145,32 +152,51 @@ class JsonlSinkTest {
     /** Each finding in the spec's order and words: the first count that differs, with both figures. */
     @Test
     void theFirstDifferenceIsNamedInTheSpecsOrder() throws Exception {
-        JsonlSink.Reference in = figures("{\"a\":1,\"a\":2,\"b\":18446744073709551615,\"c\":123456789012345678901234567890,\"d\":-0.0}");
+        JsonlSink.Reference in =
+                figures("{\"a\":1,\"a\":2,\"b\":18446744073709551615,\"c\":123456789012345678901234567890,\"d\":-0.0}");
         assertEquals(1, in.duplicateKeys());
         assertNull(in.firstDifference(in));
         assertEquals("expected 1 records, decoded 2", in.firstDifference(figures("{}", "{}")));
-        assertEquals("members: 5 in the input, 4 decoded (the input has 1 duplicate key: the library keeps one value per key)",
-                in.firstDifference(figures("{\"a\":2,\"b\":18446744073709551615,\"c\":123456789012345678901234567890,\"d\":-0.0}")));
-        assertEquals("integers beyond 64 bits: 1 in the input, 0 decoded",
-                in.firstDifference(figures("{\"a\":1,\"a\":2,\"b\":18446744073709551615,\"c\":1.2345678901234568E29,\"d\":-0.0}")));
-        assertEquals("integers beyond ±2^53: 2 in the input, 1 decoded",
-                in.firstDifference(figures("{\"a\":1,\"a\":2,\"b\":-1,\"c\":123456789012345678901234567890,\"d\":-0.0}")));
-        assertEquals("-0.0: 1 in the input, 0 decoded",
-                in.firstDifference(figures("{\"a\":1,\"a\":2,\"b\":18446744073709551615,\"c\":123456789012345678901234567890,\"d\":0.0}")));
+        assertEquals(
+                "members: 5 in the input, 4 decoded (the input has 1 duplicate key: the library keeps one value per key)",
+                in.firstDifference(figures(
+                        "{\"a\":2,\"b\":18446744073709551615,\"c\":123456789012345678901234567890,\"d\":-0.0}")));
+        assertEquals(
+                "integers beyond 64 bits: 1 in the input, 0 decoded",
+                in.firstDifference(figures(
+                        "{\"a\":1,\"a\":2,\"b\":18446744073709551615,\"c\":1.2345678901234568E29,\"d\":-0.0}")));
+        assertEquals(
+                "integers beyond ±2^53: 2 in the input, 1 decoded",
+                in.firstDifference(
+                        figures("{\"a\":1,\"a\":2,\"b\":-1,\"c\":123456789012345678901234567890,\"d\":-0.0}")));
+        assertEquals(
+                "-0.0: 1 in the input, 0 decoded",
+                in.firstDifference(
+                        figures(
+                                "{\"a\":1,\"a\":2,\"b\":18446744073709551615,\"c\":123456789012345678901234567890,\"d\":0.0}")));
         JsonlSink.Reference ints = figures("[1,2.5]");
-        assertEquals("integers read back as floats: integers: 1 in the input, 0 decoded; floats: 1 in the input, 2 decoded",
+        assertEquals(
+                "integers read back as floats: integers: 1 in the input, 0 decoded; floats: 1 in the input, 2 decoded",
                 ints.firstDifference(figures("[1.0,2.5]")));
-        assertEquals("floats with integral values read back as integers: integers: 1 in the input, 2 decoded; floats: 1 in the input, 0 "
-                + "decoded", figures("[1,2.0]").firstDifference(figures("[1,2]")));
+        assertEquals(
+                "floats with integral values read back as integers: integers: 1 in the input, 2 decoded; floats: 1 in the input, 0 "
+                        + "decoded",
+                figures("[1,2.0]").firstDifference(figures("[1,2]")));
         // Not exactly what the other gained: both figures, no prefix.
-        assertEquals("integers: 1 in the input, 0 decoded; floats: 1 in the input, 1 decoded", ints.firstDifference(figures("[\"1\",2.5]")));
-        assertEquals("integers: 1 in the input, 0 decoded; floats: 1 in the input, 3 decoded", ints.firstDifference(figures("[1.5,2.5,3.5]")));
+        assertEquals(
+                "integers: 1 in the input, 0 decoded; floats: 1 in the input, 1 decoded",
+                ints.firstDifference(figures("[\"1\",2.5]")));
+        assertEquals(
+                "integers: 1 in the input, 0 decoded; floats: 1 in the input, 3 decoded",
+                ints.firstDifference(figures("[1.5,2.5,3.5]")));
         // The duplicate-key remark whenever the input has duplicate keys.
-        assertEquals("members: 2 in the input, 3 decoded (the input has 1 duplicate key: the library keeps one value per key)",
+        assertEquals(
+                "members: 2 in the input, 3 decoded (the input has 1 duplicate key: the library keeps one value per key)",
                 figures("{\"a\":1,\"a\":1}").firstDifference(figures("{\"a\":1,\"b\":1,\"c\":1}")));
         assertEquals("members: 1 in the input, 0 decoded", figures("{\"a\":1}").firstDifference(figures("{}")));
         assertEquals("nulls: 1 in the input, 0 decoded", figures("[null]").firstDifference(figures("[false]")));
-        assertEquals("integral_floats: 1 in the input, 0 decoded", figures("[1.0]").firstDifference(figures("[1.5]")));
+        assertEquals(
+                "integral_floats: 1 in the input, 0 decoded", figures("[1.0]").firstDifference(figures("[1.5]")));
         assertEquals("text_bytes: 1 in the input, 2 decoded", figures("[\"a\"]").firstDifference(figures("[\"é\"]")));
         assertEquals("arrays: 2 in the input, 1 decoded", figures("[[]]").firstDifference(figures("[{}]")));
         assertTrue(figures("[1,2]").firstDifference(figures("[2,1]")).startsWith("a value changed: hash "));
@@ -180,7 +206,8 @@ class JsonlSinkTest {
 
     @Test
     void theCountsAreTheSpecs() throws Exception {
-        JsonlSink.Reference f = figures("[9007199254740992,9007199254740993,-9007199254740993,1.0,-0.0,0.0,1e300,0.5,\"é\",{\"k\":null,\"k\":true}]");
+        JsonlSink.Reference f = figures(
+                "[9007199254740992,9007199254740993,-9007199254740993,1.0,-0.0,0.0,1e300,0.5,\"é\",{\"k\":null,\"k\":true}]");
         assertEquals(3, f.integers());
         assertEquals(2, f.bigIntegers()); // |v| > 2^53
         assertEquals(0, f.hugeIntegers());
@@ -217,12 +244,14 @@ class JsonlSinkTest {
     /** Once warm, the sink allocates nothing per value (integers beyond 64 bits aside, whose decimal text it hashes). */
     @Test
     void aWarmSinkAllocatesNothingPerValue() throws Exception {
-        JsonValue v = JsonlReader.value("{\"a\":[1,2.5,\"é日本\",null,true,{\"b\":[[[]]],\"b\":18446744073709551615}],\"c\":\"text\",\"日\":-0.0}");
+        JsonValue v = JsonlReader.value(
+                "{\"a\":[1,2.5,\"é日本\",null,true,{\"b\":[[[]]],\"b\":18446744073709551615}],\"c\":\"text\",\"日\":-0.0}");
         JsonlSink s = new JsonlSink();
         for (int i = 0; i < 10_000; i++) {
             v.feed(s);
         }
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
         long before = threads.getCurrentThreadAllocatedBytes();
         for (int i = 0; i < 10_000; i++) {
             v.feed(s);

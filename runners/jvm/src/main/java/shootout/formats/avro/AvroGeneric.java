@@ -39,10 +39,16 @@ import shootout.workload.RecordSchemas;
  * record, walked into the sink as the spec's projection.
  */
 public final class AvroGeneric extends JsonlCodec<GenericData.Record> {
-    public static final String NO_SCHEMA = "no Avro schema: run with --schema FILE.avsc (a csv run builds one from its columns)";
+    public static final String NO_SCHEMA =
+            "no Avro schema: run with --schema FILE.avsc (a csv run builds one from its columns)";
 
-    public static final Info INFO = new Info("avro-generic", "Avro", "org.apache.avro:avro",
-            Labels.of(true, "owned", "validated", "dynamic"), Framing.U32LE, "avro",
+    public static final Info INFO = new Info(
+            "avro-generic",
+            "Avro",
+            "org.apache.avro:avro",
+            Labels.of(true, "owned", "validated", "dynamic"),
+            Framing.U32LE,
+            "avro",
             "on jsonl and csv with a schema: the header's schema parsed at run time, each record a GenericData.Record made from "
                     + "its projection, untimed; GenericDatumWriter through a reused direct BinaryEncoder, 4-byte length prefix; "
                     + "GenericDatumReader through a reused BinaryDecoder into a reused record, walked into the aggregate as its "
@@ -69,8 +75,8 @@ public final class AvroGeneric extends JsonlCodec<GenericData.Record> {
 
     /** A codec of records of the record schema; its records' generic records are its own model (they are made of its schema). */
     public AvroGeneric(Schema record) {
-        super(new JsonlRecord.Model<>("Avro GenericData.Record of " + record.getFullName(),
-                v -> (GenericData.Record) datum(record, v, "")));
+        super(new JsonlRecord.Model<>(
+                "Avro GenericData.Record of " + record.getFullName(), v -> (GenericData.Record) datum(record, v, "")));
         writer = new GenericDatumWriter<>(record);
         reader = new GenericDatumReader<>(record);
     }
@@ -79,7 +85,8 @@ public final class AvroGeneric extends JsonlCodec<GenericData.Record> {
     public static Schema recordSchema(RecordSchemas.Avro schema) {
         Schema s = new Schema.Parser().parse(schema.schema());
         if (s.getType() != Schema.Type.RECORD) {
-            throw new IllegalArgumentException(schema.file() + ": the top-level type is " + s.getType().getName() + ", not a record");
+            throw new IllegalArgumentException(
+                    schema.file() + ": the top-level type is " + s.getType().getName() + ", not a record");
         }
         return s;
     }
@@ -106,7 +113,8 @@ public final class AvroGeneric extends JsonlCodec<GenericData.Record> {
                 // A projection leaves out exactly the fields whose value is null.
                 for (Schema.Field f : t.getFields()) {
                     if (!set[f.pos()] && !f.schema().isNullable()) {
-                        throw new IllegalArgumentException(member(path, f.name()) + ": missing, and its " + f.schema() + " is never null");
+                        throw new IllegalArgumentException(
+                                member(path, f.name()) + ": missing, and its " + f.schema() + " is never null");
                     }
                 }
                 yield r;
@@ -143,15 +151,16 @@ public final class AvroGeneric extends JsonlCodec<GenericData.Record> {
             case FIXED -> {
                 byte[] b = bytes(v, t, path);
                 if (b.length != t.getFixedSize()) {
-                    throw new IllegalArgumentException(where(path) + ": " + b.length + " bytes, the fixed " + t.getFullName() + " holds "
-                            + t.getFixedSize());
+                    throw new IllegalArgumentException(where(path) + ": " + b.length + " bytes, the fixed "
+                            + t.getFullName() + " holds " + t.getFixedSize());
                 }
                 yield new GenericData.Fixed(t, b);
             }
             case ENUM -> {
                 expect(v, JsonValue.Kind.STRING, t, path);
                 if (!t.hasEnumSymbol(v.stringValue())) {
-                    throw new IllegalArgumentException(where(path) + ": " + v + " is no symbol of the enum " + t.getFullName());
+                    throw new IllegalArgumentException(
+                            where(path) + ": " + v + " is no symbol of the enum " + t.getFullName());
                 }
                 yield new GenericData.EnumSymbol(t, v.stringValue());
             }
@@ -204,7 +213,8 @@ public final class AvroGeneric extends JsonlCodec<GenericData.Record> {
         for (Schema branch : union.getTypes()) {
             if (branch.getType() != Schema.Type.NULL) {
                 if (other != null) {
-                    throw new IllegalArgumentException(where(path) + ": the union " + union + " is not null and one other type");
+                    throw new IllegalArgumentException(
+                            where(path) + ": the union " + union + " is not null and one other type");
                 }
                 other = branch;
             }

@@ -33,8 +33,14 @@ import shootout.workload.Workload;
  * BinaryEncoder and BinaryDecoder.
  */
 public final class AvroReflect<R, S> implements Codec<R, S> {
-    public static final Info INFO = new Info("avro-reflect", "Avro", "org.apache.avro:avro", Labels.of(true, "owned", "validated", "reflection"),
-            Framing.U32LE, "avro", "the committed .avsc schemas (as every language's Avro), written by ReflectDatumWriter from the class's "
+    public static final Info INFO = new Info(
+            "avro-reflect",
+            "Avro",
+            "org.apache.avro:avro",
+            Labels.of(true, "owned", "validated", "reflection"),
+            Framing.U32LE,
+            "avro",
+            "the committed .avsc schemas (as every language's Avro), written by ReflectDatumWriter from the class's "
                     + "fields and read back into it by ReflectDatumReader, the schemas' record names bound to the classes; iex through "
                     + "serde-shaped classes (a Trade/LevelUpdate union body), converted from and to the flat message per record; "
                     + "4-byte length prefix");
@@ -49,8 +55,8 @@ public final class AvroReflect<R, S> implements Codec<R, S> {
 
     static {
         // Avro 1.12 refuses classes it does not trust in reflection: trust the workload's record classes.
-        ClassSecurityValidator.setGlobal(ClassSecurityValidator.composite(ClassSecurityValidator.getGlobal(),
-                c -> c.getName().startsWith("shootout.workload.")));
+        ClassSecurityValidator.setGlobal(ClassSecurityValidator.composite(
+                ClassSecurityValidator.getGlobal(), c -> c.getName().startsWith("shootout.workload.")));
     }
 
     /**
@@ -106,10 +112,20 @@ public final class AvroReflect<R, S> implements Codec<R, S> {
             fromAvro = o -> (R) o;
         }
         String ns = schema.getNamespace() + ".";
-        ReflectData data = new CommittedNames(mapped == SerdeIex.Packet.class
-                ? Map.of(schema.getFullName(), mapped, ns + "Message", SerdeIex.Message.class, ns + "Trade", SerdeIex.Trade.class,
-                        ns + "LevelUpdate", SerdeIex.LevelUpdate.class, ns + "Side", SerdeIex.Side.class)
-                : Map.of(schema.getFullName(), mapped));
+        ReflectData data = new CommittedNames(
+                mapped == SerdeIex.Packet.class
+                        ? Map.of(
+                                schema.getFullName(),
+                                mapped,
+                                ns + "Message",
+                                SerdeIex.Message.class,
+                                ns + "Trade",
+                                SerdeIex.Trade.class,
+                                ns + "LevelUpdate",
+                                SerdeIex.LevelUpdate.class,
+                                ns + "Side",
+                                SerdeIex.Side.class)
+                        : Map.of(schema.getFullName(), mapped));
         bindArrays(schema, data);
         writer = new ReflectDatumWriter<>(schema, data);
         reader = new ReflectDatumReader<>(schema, schema, data);
@@ -129,7 +145,8 @@ public final class AvroReflect<R, S> implements Codec<R, S> {
                 try {
                     t.addProp("java-class", c.getField(f.name()).getType().getName());
                 } catch (NoSuchFieldException e) {
-                    throw new IllegalStateException("avro: " + c.getName() + " has no field " + f.name() + " of the committed schema", e);
+                    throw new IllegalStateException(
+                            "avro: " + c.getName() + " has no field " + f.name() + " of the committed schema", e);
                 }
                 t = t.getElementType();
             }

@@ -26,7 +26,13 @@ import shootout.workload.Workload;
  * A document starts with its own length: no extra prefix.
  */
 public final class BsonCodec<R, S> extends ModelCodec<R, S> {
-    public static final Info INFO = new Info("bson", "BSON", "org.mongodb:bson", Labels.of(true, "owned", "validated", "reflection"), Framing.NONE, "bson",
+    public static final Info INFO = new Info(
+            "bson",
+            "BSON",
+            "org.mongodb:bson",
+            Labels.of(true, "owned", "validated", "reflection"),
+            Framing.NONE,
+            "bson",
             "BsonBinaryWriter/BsonBinaryReader over the record class's fields (a field model walked by reflection), one document "
                     + "per record with field names, in serde's shape (iex: the body a one-entry document {Trade: {...}}, the side "
                     + "by name); f32 as double, u64 as int64 bits; the document's own length frames it");
@@ -57,7 +63,8 @@ public final class BsonCodec<R, S> extends ModelCodec<R, S> {
         if (n < 5 || n > end - off) {
             throw new IOException("bson: document length " + n + " with " + (end - off) + " bytes left");
         }
-        try (BsonBinaryReader r = new BsonBinaryReader(ByteBuffer.wrap(buf, off, n).slice())) {
+        try (BsonBinaryReader r =
+                new BsonBinaryReader(ByteBuffer.wrap(buf, off, n).slice())) {
             r.readStartDocument();
             Object o = read(r, model);
             r.readEndDocument();
@@ -258,7 +265,8 @@ public final class BsonCodec<R, S> extends ModelCodec<R, S> {
     }
 
     /** A union slot's value as serde writes it: a document of exactly one entry, the variant's name to its fields. */
-    private static Object readVariant(BsonBinaryReader r, ClassModel.Slot s) throws IOException, IllegalAccessException {
+    private static Object readVariant(BsonBinaryReader r, ClassModel.Slot s)
+            throws IOException, IllegalAccessException {
         r.readStartDocument();
         if (r.readBsonType() == BsonType.END_OF_DOCUMENT) {
             throw s.notOneVariant("bson", "no entry");

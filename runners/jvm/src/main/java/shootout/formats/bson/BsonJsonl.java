@@ -42,13 +42,15 @@ import shootout.workload.JsonlSink;
  */
 public final class BsonJsonl extends JsonlCodec<BsonDocument> {
     /** The BsonDocument of a record. */
-    public static final JsonlRecord.Model<BsonDocument> DOCUMENT = new JsonlRecord.Model<>("BsonDocument", BsonJsonl::document);
+    public static final JsonlRecord.Model<BsonDocument> DOCUMENT =
+            new JsonlRecord.Model<>("BsonDocument", BsonJsonl::document);
 
-    public static final String NOTES = "on jsonl: the library's own BsonDocument model, not the record class's fields: each record a "
-            + "BsonDocument made once (one value per key: a duplicate key's later value; integers as int32 or int64 by size, beyond "
-            + "int64 as Decimal128, exact to 34 digits, read back as integers; floats as double), written and read by "
-            + "BsonDocumentCodec, then walked into the aggregate; a record that is not an object, an integer of more than 34 digits or "
-            + "a key holding U+0000 has no BSON form: a per-record encode error; the document's own length frames it";
+    public static final String NOTES =
+            "on jsonl: the library's own BsonDocument model, not the record class's fields: each record a "
+                    + "BsonDocument made once (one value per key: a duplicate key's later value; integers as int32 or int64 by size, beyond "
+                    + "int64 as Decimal128, exact to 34 digits, read back as integers; floats as double), written and read by "
+                    + "BsonDocumentCodec, then walked into the aggregate; a record that is not an object, an integer of more than 34 digits or "
+                    + "a key holding U+0000 has no BSON form: a per-record encode error; the document's own length frames it";
 
     private static final BsonDocumentCodec CODEC = new BsonDocumentCodec();
     private static final EncoderContext ENCODING = EncoderContext.builder().build();
@@ -62,8 +64,8 @@ public final class BsonJsonl extends JsonlCodec<BsonDocument> {
 
     static BsonDocument document(JsonValue v) {
         if (v.kind != JsonValue.Kind.OBJECT) {
-            throw new IllegalArgumentException("bson: the record is " + kindName(v) + ", not an object: a BSON document is an object, so it "
-                    + "has no BSON form");
+            throw new IllegalArgumentException("bson: the record is " + kindName(v)
+                    + ", not an object: a BSON document is an object, so it " + "has no BSON form");
         }
         return (BsonDocument) value(v);
     }
@@ -128,7 +130,8 @@ public final class BsonJsonl extends JsonlCodec<BsonDocument> {
             throw new IOException("bson: document length " + n + " with " + (end - off) + " bytes left");
         }
         BsonDocument d;
-        try (BsonBinaryReader r = new BsonBinaryReader(ByteBuffer.wrap(buf, off, n).slice())) {
+        try (BsonBinaryReader r =
+                new BsonBinaryReader(ByteBuffer.wrap(buf, off, n).slice())) {
             d = CODEC.decode(r, DECODING);
         }
         walk(d, sink);

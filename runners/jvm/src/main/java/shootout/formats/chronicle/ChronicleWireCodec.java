@@ -22,10 +22,18 @@ import shootout.workload.Workload;
  * stream's array is a new one).
  */
 public final class ChronicleWireCodec<R, S> implements Codec<R, S> {
-    public static final Info INFO = new Info("chronicle-wire", "Chronicle Wire", "net.openhft:chronicle-wire",
-            new Labels(true, "owned", "validated", "reflection",
+    public static final Info INFO = new Info(
+            "chronicle-wire",
+            "Chronicle Wire",
+            "net.openhft:chronicle-wire",
+            new Labels(
+                    true,
+                    "owned",
+                    "validated",
+                    "reflection",
                     "-0.0 reads back as 0 (BINARY_LIGHT writes a whole-number float as an integer); other floats are exact"),
-            Framing.U32LE, "chronicle-wire",
+            Framing.U32LE,
+            "chronicle-wire",
             "WireType.BINARY_LIGHT, the record classes through Chronicle's reflective WireMarshaller (a SelfDescribingMarshallable's "
                     + "default), no type prefix for the declared class; written into a reused on-heap Bytes and copied into the stream "
                     + "after a 4-byte length prefix, read in place; bytes after the record rejected; runs on JDK 17 with the runner's "

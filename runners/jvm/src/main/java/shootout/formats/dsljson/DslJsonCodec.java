@@ -29,14 +29,22 @@ import shootout.workload.Workload;
 /**
  * DSL-JSON with the converters its annotation processor writes at compile
  * time (its documented fastest path; no reflection at run time), one reused
- * JsonWriter and JsonReader per codec. The writer's bytes are copied into the
- * stream after a 4-byte length prefix; the reader reads from offset 0 of its
- * buffer only, so each record is copied into a reused scratch array first.
+ * JsonWriter and JsonReader per codec over length-prefixed records (FramedJson).
  */
 public final class DslJsonCodec<R, S> implements Codec<R, S> {
-    public static final Info INFO = new Info("json-dsljson", "JSON", "com.dslplatform:dsl-json", new Labels(true, "owned", "validated", "generated",
-            "-0.0 written as 0.0 (DSL-JSON 2.0.2's double writer; a float keeps its sign); other floats are exact"),
-            Framing.U32LE, "json", "converters written by DSL-JSON's annotation processor at compile time; reused JsonWriter (its bytes copied "
+    public static final Info INFO = new Info(
+            "json-dsljson",
+            "JSON",
+            "com.dslplatform:dsl-json",
+            new Labels(
+                    true,
+                    "owned",
+                    "validated",
+                    "generated",
+                    "-0.0 written as 0.0 (DSL-JSON 2.0.2's double writer; a float keeps its sign); other floats are exact"),
+            Framing.U32LE,
+            "json",
+            "converters written by DSL-JSON's annotation processor at compile time; reused JsonWriter (its bytes copied "
                     + "into the stream) and JsonReader (each record copied into a scratch array: it reads from offset 0 only); 4-byte "
                     + "little-endian length prefix per record; doubles parsed exactly (DoublePrecision.EXACT, not the default); nulls "
                     + "written as null; unknown fields skipped (DSL-JSON's default), anything but whitespace after the record rejected; iex messages in "
@@ -62,73 +70,58 @@ public final class DslJsonCodec<R, S> implements Codec<R, S> {
 
     private final JsonWriter.WriteObject<R> writeRecord;
     private final JsonReader.ReadObject<R> readRecord;
-    private final JsonWriter writer;
-    private final JsonReader<Object> reader;
+    private final FramedJson json;
     private final BiConsumer<R, S> feed;
-    private byte[] scratch = new byte[1 << 12];
 
     public DslJsonCodec(Workload<R, S> w) {
-        DslJson<Object> dsl = new DslJson<>(new DslJson.Settings<>().includeServiceLoader().doublePrecision(JsonReader.DoublePrecision.EXACT));
+        DslJson<Object> dsl = new DslJson<>(
+                new DslJson.Settings<>().includeServiceLoader().doublePrecision(JsonReader.DoublePrecision.EXACT));
         writeRecord = dsl.tryFindWriter(w.type);
         readRecord = dsl.tryFindReader(w.type);
         if (writeRecord == null || readRecord == null) {
-            throw new IllegalStateException("DSL-JSON has no compiled converter for " + w.type.getName() + ": add it to DslJsonCodec.Records");
+            throw new IllegalStateException(
+                    "DSL-JSON has no compiled converter for " + w.type.getName() + ": add it to DslJsonCodec.Records");
         }
-        writer = dsl.newWriter();
-        reader = dsl.newReader();
+        json = new FramedJson(dsl);
         feed = w.feed;
     }
 
     @Override
     public void encode(Stream out, R r) {
-        writer.reset();
-        writeRecord.write(writer, r);
-        int n = writer.size();
-        out.putIntLE(n);
-        out.write(writer.getByteBuffer(), 0, n);
+        writeRecord.write(json.startRecord(), r);
+        json.endRecord(out);
     }
 
     @Override
     public int decode(byte[] buf, int off, int end, S sink) throws Exception {
-        int n = Stream.frame(buf, off, end);
-        if (scratch.length < n) {
-            scratch = new byte[Math.max(n, scratch.length * 2)];
-        }
-        System.arraycopy(buf, off + 4, scratch, 0, n);
-        reader.process(scratch, n);
-        reader.getNextToken();
+        JsonReader<Object> reader = json.openRecord(buf, off, end);
         R r = readRecord.read(reader);
-        if (r == null || !onlyWhitespaceFrom(reader.getCurrentIndex(), n)) {
-            throw reader.newParseError(r == null ? "null record" : "bytes after the record");
+        if (r == null) {
+            throw reader.newParseError("null record");
         }
+        int used = json.closeRecord();
         feed.accept(r, sink);
-        return n + 4;
-    }
-
-    /** Whether the scratch bytes from i to n are JSON whitespace (Go's encoder ends each record with a newline). */
-    private boolean onlyWhitespaceFrom(int i, int n) {
-        for (; i < n; i++) {
-            byte b = scratch[i];
-            if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
-                return false;
-            }
-        }
-        return true;
+        return used;
     }
 
     /** The flat Java iex message as Rust serde writes its Message: {"ts", "symbol", "body": {"Trade": {...}} or {"LevelUpdate": {...}}}. */
     @JsonConverter(target = MultiMessage.Message.class)
     public static final class SerdeMessage {
-        private SerdeMessage() {
-        }
+        private SerdeMessage() {}
 
         private static byte[] ascii(String s) {
             return s.getBytes(StandardCharsets.US_ASCII);
         }
 
-        private static final byte[] TS = ascii("{\"ts\":"), SYMBOL = ascii(",\"symbol\":"), TRADE = ascii(",\"body\":{\"Trade\":{\"price\":"),
-                LEVEL = ascii(",\"body\":{\"LevelUpdate\":{\"price\":"), SIZE = ascii(",\"size\":"), FLAGS = ascii(",\"flags\":"),
-                BUY = ascii(",\"side\":\"Buy\"}}}"), SELL = ascii(",\"side\":\"Sell\"}}}"), END_TRADE = ascii("}}}");
+        private static final byte[] TS = ascii("{\"ts\":"),
+                SYMBOL = ascii(",\"symbol\":"),
+                TRADE = ascii(",\"body\":{\"Trade\":{\"price\":"),
+                LEVEL = ascii(",\"body\":{\"LevelUpdate\":{\"price\":"),
+                SIZE = ascii(",\"size\":"),
+                FLAGS = ascii(",\"flags\":"),
+                BUY = ascii(",\"side\":\"Buy\"}}}"),
+                SELL = ascii(",\"side\":\"Sell\"}}}"),
+                END_TRADE = ascii("}}}");
 
         public static final JsonWriter.WriteObject<MultiMessage.Message> JSON_WRITER = (w, m) -> {
             if (m == null) {

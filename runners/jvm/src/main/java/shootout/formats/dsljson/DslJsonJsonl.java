@@ -1,8 +1,6 @@
 package shootout.formats.dsljson;
 
 import com.dslplatform.json.DslJson;
-import com.dslplatform.json.JsonReader;
-import com.dslplatform.json.JsonWriter;
 import com.dslplatform.json.ObjectConverter;
 import com.dslplatform.json.runtime.Settings;
 import java.io.IOException;
@@ -25,53 +23,36 @@ import shootout.workload.JsonlSink;
  * its text's kind.
  */
 public final class DslJsonJsonl extends JsonlCodec<Object> {
-    public static final String NOTES = "on jsonl: DSL-JSON's untyped Object values (ObjectConverter), not compiled converters, with "
-            + "Settings.basicSetup() (DSL-JSON's documented setup for collections: without it a nested ArrayList has no writer): each "
-            + "record a java.util model made once (LinkedHashMap: a duplicate key keeps its later value; Long, BigInteger, Double), written by "
-            + "ObjectConverter.serializeObject into a reused JsonWriter (its bytes copied into the stream after a 4-byte little-endian "
-            + "length prefix; its double writer writes -0.0 as 0.0), read by ObjectConverter.deserializeObject with DSL-JSON's defaults "
-            + "(LONG_AND_BIGDECIMAL: integers as Long, fractions, exponents and integers beyond a long as BigDecimal, a BigDecimal of "
-            + "scale 0 read as an integer, any other as the double nearest it) from a scratch copy, then walked into the aggregate";
+    public static final String NOTES =
+            "on jsonl: DSL-JSON's untyped Object values (ObjectConverter), not compiled converters, with "
+                    + "Settings.basicSetup() (DSL-JSON's documented setup for collections: without it a nested ArrayList has no writer): each "
+                    + "record a java.util model made once (LinkedHashMap: a duplicate key keeps its later value; Long, BigInteger, Double), written by "
+                    + "ObjectConverter.serializeObject into a reused JsonWriter (its bytes copied into the stream after a 4-byte little-endian "
+                    + "length prefix; its double writer writes -0.0 as 0.0), read by ObjectConverter.deserializeObject with DSL-JSON's defaults "
+                    + "(LONG_AND_BIGDECIMAL: integers as Long, fractions, exponents and integers beyond a long as BigDecimal, a BigDecimal of "
+                    + "scale 0 read as an integer, any other as the double nearest it) from a scratch copy, then walked into the aggregate";
 
-    private final JsonWriter writer;
-    private final JsonReader<Object> reader;
-    private byte[] scratch = new byte[1 << 12];
+    private final FramedJson json;
 
     public DslJsonJsonl() {
         super(JavaValues.MODEL);
-        // Settings.basicSetup(): DSL-JSON's documented setup for collections (its analyzers of List and Map; no reflection);
+        // Settings.basicSetup(): DSL-JSON's documented setup for collections (its analyzers of List and Map; no
+        // reflection);
         // without it, DslJson has no writer for an ArrayList inside another value.
-        DslJson<Object> dsl = new DslJson<>(Settings.basicSetup());
-        writer = dsl.newWriter();
-        reader = dsl.newReader();
+        json = new FramedJson(new DslJson<>(Settings.basicSetup()));
     }
 
     @Override
     protected void write(Stream out, Object values) throws IOException {
-        writer.reset();
-        ObjectConverter.serializeObject(values, writer);
-        int n = writer.size();
-        out.putIntLE(n);
-        out.write(writer.getByteBuffer(), 0, n);
+        ObjectConverter.serializeObject(values, json.startRecord());
+        json.endRecord(out);
     }
 
     @Override
     public int decode(byte[] buf, int off, int end, JsonlSink sink) throws Exception {
-        int n = Stream.frame(buf, off, end);
-        if (scratch.length < n) {
-            scratch = new byte[Math.max(n, scratch.length * 2)];
-        }
-        System.arraycopy(buf, off + 4, scratch, 0, n);
-        reader.process(scratch, n);
-        reader.getNextToken();
-        Object values = ObjectConverter.deserializeObject(reader);
-        for (int i = reader.getCurrentIndex(); i < n; i++) {
-            byte b = scratch[i];
-            if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
-                throw reader.newParseError("bytes after the record");
-            }
-        }
+        Object values = ObjectConverter.deserializeObject(json.openRecord(buf, off, end));
+        int used = json.closeRecord();
         JavaValues.walk(values, sink, "dsl-json");
-        return n + 4;
+        return used;
     }
 }

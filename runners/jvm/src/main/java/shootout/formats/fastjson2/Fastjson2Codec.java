@@ -26,8 +26,13 @@ import shootout.workload.Workload;
  * registered in fastjson2's global providers.
  */
 public final class Fastjson2Codec<R, S> implements Codec<R, S> {
-    public static final Info INFO = new Info("json-fastjson2", "JSON", "com.alibaba.fastjson2:fastjson2",
-            Labels.of(true, "owned", "validated", "reflection"), Framing.U32LE, "json",
+    public static final Info INFO = new Info(
+            "json-fastjson2",
+            "JSON",
+            "com.alibaba.fastjson2:fastjson2",
+            Labels.of(true, "owned", "validated", "reflection"),
+            Framing.U32LE,
+            "json",
             "JSON.writeTo into the stream, JSONReader over the stream's array (no copy); 4-byte little-endian length prefix per record; "
                     + "autoType off; fields in fastjson2's default alphabetical order, nulls written as null (WriteNulls); unknown fields, "
                     + "null primitives and trailing bytes rejected; "
@@ -47,8 +52,11 @@ public final class Fastjson2Codec<R, S> implements Codec<R, S> {
         ObjectReaderProvider readers = new ObjectReaderProvider();
         readers.register(MultiMessage.Message.class, SerdeMessage.READER);
         writing = new JSONWriter.Context(writers, JSONWriter.Feature.WriteNulls);
-        reading = new JSONReader.Context(readers, JSONReader.Feature.ErrorOnUnknownProperties,
-                JSONReader.Feature.ErrorOnNullForPrimitives, JSONReader.Feature.ErrorOnNotSupportAutoType);
+        reading = new JSONReader.Context(
+                readers,
+                JSONReader.Feature.ErrorOnUnknownProperties,
+                JSONReader.Feature.ErrorOnNullForPrimitives,
+                JSONReader.Feature.ErrorOnNotSupportAutoType);
         reader = reading.getObjectReader(w.type); // the reader of w.type is an ObjectReader<R>
         type = w.type;
         feed = w.feed;
@@ -76,8 +84,7 @@ public final class Fastjson2Codec<R, S> implements Codec<R, S> {
 
     /** The flat Java iex message as Rust serde writes its Message: {"ts", "symbol", "body": {"Trade": {...}} or {"LevelUpdate": {...}}}. */
     static final class SerdeMessage {
-        private SerdeMessage() {
-        }
+        private SerdeMessage() {}
 
         static final ObjectWriter<MultiMessage.Message> WRITER = (w, value, fieldName, fieldType, features) -> {
             MultiMessage.Message m = (MultiMessage.Message) value;

@@ -28,17 +28,19 @@ import shootout.workload.JsonlSink;
  */
 public final class Fastjson2Jsonl extends JsonlCodec<Object> {
     /** fastjson2's tree of a record. */
-    public static final JsonlRecord.Model<Object> TREE = new JsonlRecord.Model<>("fastjson2 JSONObject",
-            v -> JavaValues.of(v, JSONObject::new, JSONArray::new));
+    public static final JsonlRecord.Model<Object> TREE =
+            new JsonlRecord.Model<>("fastjson2 JSONObject", v -> JavaValues.of(v, JSONObject::new, JSONArray::new));
 
-    public static final String NOTES = "on jsonl: fastjson2's own tree (JSONObject, JSONArray), not the record class: each record a tree "
-            + "made once (JSONObject keeps one value per key: a duplicate key's later value; Long, BigInteger, Double), written by "
-            + "JSON.writeTo into the stream after a 4-byte little-endian length prefix with WriteNulls (not the default: without it a "
-            + "member whose value is null is left out), read by JSONReader.readAny with fastjson2's defaults (BigDecimal for a number "
-            + "with a fraction, read back as a float; Double for one with an exponent; BigInteger beyond a long) and walked into the "
-            + "aggregate";
+    public static final String NOTES =
+            "on jsonl: fastjson2's own tree (JSONObject, JSONArray), not the record class: each record a tree "
+                    + "made once (JSONObject keeps one value per key: a duplicate key's later value; Long, BigInteger, Double), written by "
+                    + "JSON.writeTo into the stream after a 4-byte little-endian length prefix with WriteNulls (not the default: without it a "
+                    + "member whose value is null is left out), read by JSONReader.readAny with fastjson2's defaults (BigDecimal for a number "
+                    + "with a fraction, read back as a float; Double for one with an exponent; BigInteger beyond a long) and walked into the "
+                    + "aggregate";
 
-    private final JSONWriter.Context writing = new JSONWriter.Context(new ObjectWriterProvider(), JSONWriter.Feature.WriteNulls);
+    private final JSONWriter.Context writing =
+            new JSONWriter.Context(new ObjectWriterProvider(), JSONWriter.Feature.WriteNulls);
     private final JSONReader.Context reading = new JSONReader.Context(new ObjectReaderProvider());
 
     public Fastjson2Jsonl() {

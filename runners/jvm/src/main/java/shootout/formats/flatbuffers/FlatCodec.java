@@ -38,8 +38,13 @@ import shootout.workload.Workload;
  * exceptions.
  */
 public final class FlatCodec<R, S> implements Codec<R, S> {
-    public static final Info INFO = new Info("flatbuffers", "FlatBuffers", "com.google.flatbuffers:flatbuffers-java",
-            Labels.of(true, "zero-copy", "unchecked", "generated"), Framing.U32LE, "flatbuffers",
+    public static final Info INFO = new Info(
+            "flatbuffers",
+            "FlatBuffers",
+            "com.google.flatbuffers:flatbuffers-java",
+            Labels.of(true, "zero-copy", "unchecked", "generated"),
+            Framing.U32LE,
+            "flatbuffers",
             "flatc 25.12.19 classes on flatbuffers-java 25.2.10; reused builder, size-prefixed buffers (the u32 prefix is the record length); read in place, texts as "
                     + "ByteBuffer views (vector elements as Strings); no verifier in Java (ByteBuffer bounds checks only); object and "
                     + "the tabular rows force defaults: flatc's Java add methods drop a present optional scalar equal to 0");
@@ -95,17 +100,36 @@ public final class FlatCodec<R, S> implements Codec<R, S> {
      * schemas: FlatbuffersRows). Tables with optional scalars force defaults.
      */
     public static final List<Mapping<?, ?>> MAPPINGS = List.of(
-            new Mapping<>(Workload.IEX, () -> new FlatCodec<>(FlatCodec::iex,
-                    (bb, s) -> iex(shootout.generated.flatbuffers.shootout.iex.MultiMessage.getRootAsMultiMessage(bb), s))),
-            new Mapping<>(Workload.USER, () -> new FlatCodec<>(FlatCodec::user, (bb, s) -> user(UserResponse.getRootAsUserResponse(bb), s))),
-            new Mapping<>(Workload.SQL, () -> new FlatCodec<>(FlatCodec::sql, (bb, s) -> sql(SqlRequest.getRootAsSqlRequest(bb), s))),
-            new Mapping<>(Workload.PRIMITIVES, () -> new FlatCodec<>(FlatCodec::primitives,
-                    (bb, s) -> primitives(Primitives.getRootAsPrimitives(bb), s))),
-            new Mapping<>(Workload.OBJECT, () -> new FlatCodec<>(FlatCodec::object, (bb, s) -> object(SmallObject.getRootAsSmallObject(bb), s),
-                    true)),
-            new Mapping<>(Workload.MIXED, () -> new FlatCodec<>(FlatbuffersRows::toMixedRow, FlatbuffersRows::feedMixedRow, true)),
-            new Mapping<>(Workload.STRINGS, () -> new FlatCodec<>(FlatbuffersRows::toStringsRow, FlatbuffersRows::feedStringsRow, true)),
-            new Mapping<>(Workload.LONGS, () -> new FlatCodec<>(FlatbuffersRows::toLongsRow, FlatbuffersRows::feedLongsRow, true)));
+            new Mapping<>(
+                    Workload.IEX,
+                    () -> new FlatCodec<>(
+                            FlatCodec::iex,
+                            (bb, s) -> iex(
+                                    shootout.generated.flatbuffers.shootout.iex.MultiMessage.getRootAsMultiMessage(bb),
+                                    s))),
+            new Mapping<>(
+                    Workload.USER,
+                    () -> new FlatCodec<>(FlatCodec::user, (bb, s) -> user(UserResponse.getRootAsUserResponse(bb), s))),
+            new Mapping<>(
+                    Workload.SQL,
+                    () -> new FlatCodec<>(FlatCodec::sql, (bb, s) -> sql(SqlRequest.getRootAsSqlRequest(bb), s))),
+            new Mapping<>(
+                    Workload.PRIMITIVES,
+                    () -> new FlatCodec<>(
+                            FlatCodec::primitives, (bb, s) -> primitives(Primitives.getRootAsPrimitives(bb), s))),
+            new Mapping<>(
+                    Workload.OBJECT,
+                    () -> new FlatCodec<>(
+                            FlatCodec::object, (bb, s) -> object(SmallObject.getRootAsSmallObject(bb), s), true)),
+            new Mapping<>(
+                    Workload.MIXED,
+                    () -> new FlatCodec<>(FlatbuffersRows::toMixedRow, FlatbuffersRows::feedMixedRow, true)),
+            new Mapping<>(
+                    Workload.STRINGS,
+                    () -> new FlatCodec<>(FlatbuffersRows::toStringsRow, FlatbuffersRows::feedStringsRow, true)),
+            new Mapping<>(
+                    Workload.LONGS,
+                    () -> new FlatCodec<>(FlatbuffersRows::toLongsRow, FlatbuffersRows::feedLongsRow, true)));
 
     static void text(FieldSink s, int field, ByteBuffer v) throws IOException {
         if (v == null) {
@@ -116,7 +140,9 @@ public final class FlatCodec<R, S> implements Codec<R, S> {
 
     static int user(FlatBufferBuilder b, shootout.workload.User u) {
         int muid = b.createString(u.muid), status = b.createString(u.status), nick = b.createString(u.nickname);
-        int opened = b.createString(u.opened_at), created = b.createString(u.created_at), updated = b.createString(u.updated_at);
+        int opened = b.createString(u.opened_at),
+                created = b.createString(u.created_at),
+                updated = b.createString(u.updated_at);
         UserResponse.startUserResponse(b);
         UserResponse.addUid(b, u.uid);
         UserResponse.addMuid(b, muid);
@@ -169,7 +195,8 @@ public final class FlatCodec<R, S> implements Codec<R, S> {
 
     static int primitives(FlatBufferBuilder b, shootout.workload.Primitives r) {
         int ints = Primitives.createIntsVector(b, r.ints), longs = Primitives.createLongsVector(b, r.longs);
-        int doubles = Primitives.createDoublesVector(b, r.doubles), bools = Primitives.createBooleansVector(b, r.booleans);
+        int doubles = Primitives.createDoublesVector(b, r.doubles),
+                bools = Primitives.createBooleansVector(b, r.booleans);
         int strs = strings(b, r.strings);
         Primitives.startPrimitives(b);
         Primitives.addInts(b, ints);

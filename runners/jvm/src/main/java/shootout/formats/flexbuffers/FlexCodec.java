@@ -29,15 +29,21 @@ import shootout.workload.Workload;
  * root is at its end, so records are length-prefixed.
  */
 public final class FlexCodec<R, S> extends ModelCodec<R, S> {
-    public static final Info INFO = new Info("flexbuffers", "FlexBuffers", "com.google.flatbuffers:flatbuffers-java",
-            Labels.of(true, "owned", "unchecked", "reflection"), Framing.U32LE, "flexbuffers",
+    public static final Info INFO = new Info(
+            "flexbuffers",
+            "FlexBuffers",
+            "com.google.flatbuffers:flatbuffers-java",
+            Labels.of(true, "owned", "unchecked", "reflection"),
+            Framing.U32LE,
+            "flexbuffers",
             "FlexBuffersBuilder (shared keys, reused) over the record class's fields: a map per record, typed vectors for number "
                     + "runs, absent cells omitted; serde's shape (iex: the body a one-entry map {Trade: {...}}); every integer an Int "
                     + "through the public keyed putInt (the builder has no public keyed unsigned put, so Rust's u64/u32/u8 "
                     + "fields are Ints where Rust writes UInts); read through getRoot on a view of the stream without a "
                     + "verifier (Java's FlexBuffers has none; bounds come from ByteBuffer checks); 4-byte length prefix");
 
-    private final FlexBuffersBuilder builder = new FlexBuffersBuilder(new ArrayReadWriteBuf(1 << 12), FlexBuffersBuilder.BUILDER_FLAG_SHARE_KEYS);
+    private final FlexBuffersBuilder builder =
+            new FlexBuffersBuilder(new ArrayReadWriteBuf(1 << 12), FlexBuffersBuilder.BUILDER_FLAG_SHARE_KEYS);
 
     public FlexCodec(Workload<R, S> w) {
         super(w, Shape.SERDE);
@@ -60,7 +66,8 @@ public final class FlexCodec<R, S> extends ModelCodec<R, S> {
         if (n < 3) {
             throw new IOException("flexbuffers: " + n + " bytes is no buffer");
         }
-        FlexBuffers.Reference root = FlexBuffers.getRoot(new ByteBufferReadWriteBuf(ByteBuffer.wrap(buf, off + 4, n).slice()));
+        FlexBuffers.Reference root = FlexBuffers.getRoot(
+                new ByteBufferReadWriteBuf(ByteBuffer.wrap(buf, off + 4, n).slice()));
         if (!root.isMap()) {
             throw new IOException("flexbuffers: the root is not a map");
         }
@@ -225,7 +232,8 @@ public final class FlexCodec<R, S> extends ModelCodec<R, S> {
     }
 
     /** A union slot's value as serde writes it: a map of exactly one entry, the variant's name to its fields. */
-    private static Object variant(FlexBuffers.Reference v, ClassModel.Slot s, int left) throws IOException, IllegalAccessException {
+    private static Object variant(FlexBuffers.Reference v, ClassModel.Slot s, int left)
+            throws IOException, IllegalAccessException {
         if (!v.isMap()) {
             throw new IOException("flexbuffers: " + s.name + " is not a map");
         }

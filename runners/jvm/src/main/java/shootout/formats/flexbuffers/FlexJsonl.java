@@ -31,19 +31,21 @@ import shootout.workload.JsonlSink;
  */
 public final class FlexJsonl extends JsonlCodec<JsonValue> {
     /** The builder writes from the canonical value itself, once checked to have a FlexBuffers form. */
-    public static final JsonlRecord.Model<JsonValue> CHECKED = new JsonlRecord.Model<>("canonical value, checked for FlexBuffers",
-            FlexJsonl::checked);
+    public static final JsonlRecord.Model<JsonValue> CHECKED =
+            new JsonlRecord.Model<>("canonical value, checked for FlexBuffers", FlexJsonl::checked);
 
-    public static final String NOTES = "on jsonl: FlexBuffers' dynamic values, not the record class's fields: FlexBuffersBuilder (shared "
-            + "keys, reused) driven over each record's canonical value (the Java library has no tree to build): Int, UInt where the "
-            + "builder has a public put for one (top level, vector elements: putUInt64, as putUInt(long) cuts 2^63 and above to a "
-            + "byte), Float (64-bit), untyped vectors, maps (duplicate keys "
-            + "kept; keys NUL-terminated, so a key holding U+0000 is cut at it); an integer beyond int64 as a map member (no public "
-            + "keyed unsigned put) or beyond 64 bits (no FlexBuffers type) is a per-record encode error; read back through "
-            + "getRoot's References on a view of the stream (no verifier: at most one value per byte and 512 levels are walked) "
-            + "and walked into the aggregate; 4-byte length prefix";
+    public static final String NOTES =
+            "on jsonl: FlexBuffers' dynamic values, not the record class's fields: FlexBuffersBuilder (shared "
+                    + "keys, reused) driven over each record's canonical value (the Java library has no tree to build): Int, UInt where the "
+                    + "builder has a public put for one (top level, vector elements: putUInt64, as putUInt(long) cuts 2^63 and above to a "
+                    + "byte), Float (64-bit), untyped vectors, maps (duplicate keys "
+                    + "kept; keys NUL-terminated, so a key holding U+0000 is cut at it); an integer beyond int64 as a map member (no public "
+                    + "keyed unsigned put) or beyond 64 bits (no FlexBuffers type) is a per-record encode error; read back through "
+                    + "getRoot's References on a view of the stream (no verifier: at most one value per byte and 512 levels are walked) "
+                    + "and walked into the aggregate; 4-byte length prefix";
 
-    private final FlexBuffersBuilder builder = new FlexBuffersBuilder(new ArrayReadWriteBuf(1 << 12), FlexBuffersBuilder.BUILDER_FLAG_SHARE_KEYS);
+    private final FlexBuffersBuilder builder =
+            new FlexBuffersBuilder(new ArrayReadWriteBuf(1 << 12), FlexBuffersBuilder.BUILDER_FLAG_SHARE_KEYS);
 
     public FlexJsonl() {
         super(CHECKED);
@@ -59,12 +61,14 @@ public final class FlexJsonl extends JsonlCodec<JsonValue> {
         switch (v.kind) {
             case U64 -> {
                 if (member) {
-                    throw new IllegalArgumentException("flexbuffers: the integer " + v.bigIntegerValue() + " is above int64 and an object "
-                            + "member's value: a UInt, which FlexBuffersBuilder has no public keyed put for (putUInt with a key is private)");
+                    throw new IllegalArgumentException(
+                            "flexbuffers: the integer " + v.bigIntegerValue() + " is above int64 and an object "
+                                    + "member's value: a UInt, which FlexBuffersBuilder has no public keyed put for (putUInt with a key is private)");
                 }
             }
-            case BIG -> throw new IllegalArgumentException("flexbuffers: the integer " + v.bigIntegerValue() + " is beyond 64 bits, which "
-                    + "no FlexBuffers type holds");
+            case BIG ->
+                throw new IllegalArgumentException("flexbuffers: the integer " + v.bigIntegerValue()
+                        + " is beyond 64 bits, which " + "no FlexBuffers type holds");
             case ARRAY -> {
                 for (int i = 0; i < v.size(); i++) {
                     check(v.get(i), false);
@@ -75,8 +79,7 @@ public final class FlexJsonl extends JsonlCodec<JsonValue> {
                     check(v.get(i), true);
                 }
             }
-            default -> {
-            }
+            default -> {}
         }
     }
 
@@ -117,7 +120,8 @@ public final class FlexJsonl extends JsonlCodec<JsonValue> {
                 if (key != null) {
                     throw new IllegalStateException("flexbuffers: an unchecked record");
                 }
-                // putUInt64, not putUInt(long): putUInt sizes its long as signed, and writes 2^63 and above as one byte (255 for
+                // putUInt64, not putUInt(long): putUInt sizes its long as signed, and writes 2^63 and above as one byte
+                // (255 for
                 // 2^64 - 1), a silent loss; putUInt64 takes the value as a BigInteger and writes all 64 bits.
                 b.putUInt64(v.bigIntegerValue());
             }
@@ -159,7 +163,8 @@ public final class FlexJsonl extends JsonlCodec<JsonValue> {
         if (n < 3) {
             throw new IOException("flexbuffers: " + n + " bytes is no buffer");
         }
-        FlexBuffers.Reference root = FlexBuffers.getRoot(new ByteBufferReadWriteBuf(ByteBuffer.wrap(buf, off + 4, n).slice()));
+        FlexBuffers.Reference root = FlexBuffers.getRoot(
+                new ByteBufferReadWriteBuf(ByteBuffer.wrap(buf, off + 4, n).slice()));
         new Walk(n).value(root, sink, 0);
         return n + 4;
     }

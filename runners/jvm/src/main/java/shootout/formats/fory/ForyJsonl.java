@@ -1,8 +1,5 @@
 package shootout.formats.fory;
 
-import org.apache.fory.Fory;
-import org.apache.fory.memory.MemoryBuffer;
-import org.apache.fory.memory.MemoryUtils;
 import shootout.codec.Stream;
 import shootout.formats.jsonl.JavaValues;
 import shootout.formats.jsonl.JsonlCodec;
@@ -22,14 +19,14 @@ import shootout.workload.JsonlSink;
  * and walked into the sink.
  */
 public final class ForyJsonl extends JsonlCodec<Object> {
-    public static final String NOTES = "on jsonl: xlang's dynamic types, not registered classes: each record a java.util model made once "
-            + "(LinkedHashMap: a duplicate key's later value; Long, BigInteger, Double), serialized with its type tags by the row's "
-            + "xlang Fory (schema-consistent, no reference tracking) into a reused MemoryBuffer copied into the stream after a 4-byte "
-            + "little-endian length prefix, deserialized (HashMap, ArrayList, Long, Double, BigDecimal for a BigInteger, read back as "
-            + "an integer; Fory's default maximum read depth, 50) and walked into the aggregate";
+    public static final String NOTES =
+            "on jsonl: xlang's dynamic types, not registered classes: each record a java.util model made once "
+                    + "(LinkedHashMap: a duplicate key's later value; Long, BigInteger, Double), serialized with its type tags by the row's "
+                    + "xlang Fory (schema-consistent, no reference tracking) into a reused MemoryBuffer copied into the stream after a 4-byte "
+                    + "little-endian length prefix, deserialized (HashMap, ArrayList, Long, Double, BigDecimal for a BigInteger, read back as "
+                    + "an integer; Fory's default maximum read depth, 50) and walked into the aggregate";
 
-    private final Fory fory = ForyCodec.builder(true).build();
-    private final MemoryBuffer out = MemoryUtils.buffer(1 << 12);
+    private final ForyFrames frames = new ForyFrames(ForyCodec.builder(true).build());
 
     public ForyJsonl() {
         super(JavaValues.MODEL);
@@ -37,24 +34,12 @@ public final class ForyJsonl extends JsonlCodec<Object> {
 
     @Override
     protected void write(Stream s, Object values) {
-        out.writerIndex(0);
-        fory.serialize(out, values);
-        int n = out.writerIndex();
-        s.putIntLE(n);
-        s.ensure(n);
-        out.get(0, s.buf, s.len, n);
-        s.len += n;
+        frames.write(s, values);
     }
 
     @Override
     public int decode(byte[] buf, int off, int end, JsonlSink sink) throws Exception {
-        int n = Stream.frame(buf, off, end);
-        MemoryBuffer in = MemoryUtils.wrap(buf, off + 4, n);
-        Object values = fory.deserialize(in);
-        if (in.readerIndex() != n) {
-            throw new java.io.IOException("fory: " + (n - in.readerIndex()) + " bytes left after the record");
-        }
-        JavaValues.walk(values, sink, "fory");
-        return n + 4;
+        JavaValues.walk(frames.read(buf, off, end), sink, "fory");
+        return frames.used();
     }
 }

@@ -45,14 +45,15 @@ import shootout.workload.Workload;
  * Add-Opens, surefire's argLine).
  */
 public final class Ignite {
-    private Ignite() {
-    }
+    private Ignite() {}
 
     /** Type ids to class names, in memory: what a cluster's marshaller cache would hold. */
     static final class MapMarshallerContext implements MarshallerContext {
         private final Map<Integer, String> names = new ConcurrentHashMap<>();
         private final JdkMarshaller jdk = Marshallers.jdk();
 
+        // Ignite's interface forces it: abstract, and deprecated for the 4-argument default that calls it.
+        @SuppressWarnings("deprecation")
         @Override
         public boolean registerClassName(byte platformId, int typeId, String clsName) {
             names.put(typeId, clsName);
@@ -65,8 +66,9 @@ public final class Ignite {
         }
 
         @Override
-        public Class getClass(int typeId, ClassLoader ldr) throws ClassNotFoundException {
-            return Class.forName(getClassName((byte) 0, typeId), false, ldr == null ? Ignite.class.getClassLoader() : ldr);
+        public Class<?> getClass(int typeId, ClassLoader ldr) throws ClassNotFoundException {
+            return Class.forName(
+                    getClassName((byte) 0, typeId), false, ldr == null ? Ignite.class.getClassLoader() : ldr);
         }
 
         @Override
@@ -191,12 +193,23 @@ public final class Ignite {
     }
 
     static final Labels POJO_LABELS = Labels.of(true, "owned", "validated", "reflection");
-    public static final Info POJO = new Info("ignite-binary", "Ignite binary", "org.apache.ignite:ignite-core", POJO_LABELS, Framing.U32LE, "ignite-binary",
+    public static final Info POJO = new Info(
+            "ignite-binary",
+            "Ignite binary",
+            "org.apache.ignite:ignite-core",
+            POJO_LABELS,
+            Framing.U32LE,
+            "ignite-binary",
             "GridBinaryMarshaller.marshal of the record object (binary object: 24-byte header, fields, compact footer), no node; "
                     + "4-byte length prefix; the header's type, version and total length are checked before unmarshal (Ignite's "
                     + "reader trusts lengths in the bytes), which deserializes into the class");
-    public static final Info RAW = new Info("ignite-raw", "Ignite binary", "org.apache.ignite:ignite-core",
-            Labels.of(true, "owned", "validated", "reflection"), Framing.NONE, "ignite-raw",
+    public static final Info RAW = new Info(
+            "ignite-raw",
+            "Ignite binary",
+            "org.apache.ignite:ignite-core",
+            Labels.of(true, "owned", "validated", "reflection"),
+            Framing.NONE,
+            "ignite-raw",
             "Ignite's raw writer (BinaryRawWriter): the record's fields one after another as typed values, no object header or "
                     + "field ids, as the IEP-75 study wrote its raw case; nested records as a count and their fields; self-delimiting");
 
@@ -257,7 +270,8 @@ public final class Ignite {
      * say a binary object of protocol version 1 whose total length is the frame's.
      */
     static void checkHeader(byte[] buf, int at, int n) throws IOException {
-        if (n < GridBinaryMarshaller.DFLT_HDR_LEN || buf[at] != GridBinaryMarshaller.OBJ
+        if (n < GridBinaryMarshaller.DFLT_HDR_LEN
+                || buf[at] != GridBinaryMarshaller.OBJ
                 || buf[at + GridBinaryMarshaller.PROTO_VER_POS] != GridBinaryMarshaller.PROTO_VER
                 || Stream.getIntLE(buf, at + GridBinaryMarshaller.TOTAL_LEN_POS) != n) {
             throw new IOException("ignite: not a binary object of " + n + " bytes");

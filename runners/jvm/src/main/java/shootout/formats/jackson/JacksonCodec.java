@@ -52,7 +52,8 @@ public final class JacksonCodec<R, S> implements Codec<R, S> {
 
     static <M extends ObjectMapper> M strict(M m) {
         m.enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
-        // Not for MessagePack: its parser throws at the end of input where Jackson's look for trailing tokens expects none.
+        // Not for MessagePack: its parser throws at the end of input where Jackson's look for trailing tokens expects
+        // none.
         if (!(m instanceof MessagePackMapper)) {
             m.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         }
@@ -86,18 +87,49 @@ public final class JacksonCodec<R, S> implements Codec<R, S> {
     }
 
     static final Labels LABELS = Labels.of(true, "owned", "validated", "reflection");
-    static final String FRAMING = "4-byte little-endian length prefix per record; ObjectWriter/ObjectReader made once per record type; "
-            + "iex messages in Rust serde's shape (ts, symbol, body as an externally tagged Trade/LevelUpdate union, side by name), "
-            + "converted from and to the flat Java message by a Converter on a mix-in (one more object per message and body)";
+    static final String FRAMING =
+            "4-byte little-endian length prefix per record; ObjectWriter/ObjectReader made once per record type; "
+                    + "iex messages in Rust serde's shape (ts, symbol, body as an externally tagged Trade/LevelUpdate union, side by name), "
+                    + "converted from and to the flat Java message by a Converter on a mix-in (one more object per message and body)";
 
-    public static final Info JSON = new Info("json-jackson", "JSON", "com.fasterxml.jackson.core:jackson-databind", LABELS, Framing.U32LE, "json",
+    public static final Info JSON = new Info(
+            "json-jackson",
+            "JSON",
+            "com.fasterxml.jackson.core:jackson-databind",
+            LABELS,
+            Framing.U32LE,
+            "json",
             FRAMING + "; nulls written as null");
-    public static final Info CBOR = new Info("cbor-jackson", "CBOR", "com.fasterxml.jackson.dataformat:jackson-dataformat-cbor",
-            LABELS, Framing.U32LE, "cbor-map", FRAMING + "; a map of field names per record");
-    public static final Info SMILE = new Info("smile-jackson", "Smile", "com.fasterxml.jackson.dataformat:jackson-dataformat-smile",
-            LABELS, Framing.U32LE, "smile", FRAMING + "; Smile's default shared-name back-references within a record");
-    public static final Info MSGPACK_MAP = new Info("msgpack-jackson-map", "MessagePack", "org.msgpack:jackson-dataformat-msgpack",
-            LABELS, Framing.U32LE, "msgpack-map", FRAMING + "; POJO as a map with field names (the study's \"with field names\")");
-    public static final Info MSGPACK_ARRAY = new Info("msgpack-jackson-array", "MessagePack", "org.msgpack:jackson-dataformat-msgpack",
-            LABELS, Framing.U32LE, "msgpack-array", FRAMING + "; POJO as an array of its fields, no names (@JsonFormat(shape = ARRAY) as a config override)");
+    public static final Info CBOR = new Info(
+            "cbor-jackson",
+            "CBOR",
+            "com.fasterxml.jackson.dataformat:jackson-dataformat-cbor",
+            LABELS,
+            Framing.U32LE,
+            "cbor-map",
+            FRAMING + "; a map of field names per record");
+    public static final Info SMILE = new Info(
+            "smile-jackson",
+            "Smile",
+            "com.fasterxml.jackson.dataformat:jackson-dataformat-smile",
+            LABELS,
+            Framing.U32LE,
+            "smile",
+            FRAMING + "; Smile's default shared-name back-references within a record");
+    public static final Info MSGPACK_MAP = new Info(
+            "msgpack-jackson-map",
+            "MessagePack",
+            "org.msgpack:jackson-dataformat-msgpack",
+            LABELS,
+            Framing.U32LE,
+            "msgpack-map",
+            FRAMING + "; POJO as a map with field names (the study's \"with field names\")");
+    public static final Info MSGPACK_ARRAY = new Info(
+            "msgpack-jackson-array",
+            "MessagePack",
+            "org.msgpack:jackson-dataformat-msgpack",
+            LABELS,
+            Framing.U32LE,
+            "msgpack-array",
+            FRAMING + "; POJO as an array of its fields, no names (@JsonFormat(shape = ARRAY) as a config override)");
 }

@@ -28,12 +28,14 @@ import shootout.workload.JsonlSink;
  */
 public final class JacksonJsonl extends JsonlCodec<JsonNode> {
     /** Jackson 2's tree of a record, shared by every Jackson 2 codec. */
-    public static final JsonlRecord.Model<JsonNode> TREE = new JsonlRecord.Model<>("Jackson 2 JsonNode", JacksonJsonl::tree);
+    public static final JsonlRecord.Model<JsonNode> TREE =
+            new JsonlRecord.Model<>("Jackson 2 JsonNode", JacksonJsonl::tree);
 
-    public static final String NOTES = "on jsonl: Jackson 2's tree model, not the record-class databind: each record a JsonNode made once "
-            + "from the canonical value (ObjectNode keeps one value per key: a duplicate key's later value), written by the row's mapper "
-            + "(ObjectWriter for JsonNode) after a 4-byte little-endian length prefix, read back by its ObjectReader (readTree's "
-            + "defaults: BigIntegerNode beyond a long, DoubleNode for floats) and walked into the aggregate";
+    public static final String NOTES =
+            "on jsonl: Jackson 2's tree model, not the record-class databind: each record a JsonNode made once "
+                    + "from the canonical value (ObjectNode keeps one value per key: a duplicate key's later value), written by the row's mapper "
+                    + "(ObjectWriter for JsonNode) after a 4-byte little-endian length prefix, read back by its ObjectReader (readTree's "
+                    + "defaults: BigIntegerNode beyond a long, DoubleNode for floats) and walked into the aggregate";
 
     private final ObjectWriter writer;
     private final ObjectReader reader;

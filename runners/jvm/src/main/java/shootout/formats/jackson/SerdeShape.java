@@ -16,8 +16,7 @@ import shootout.workload.SerdeIex;
  * mapped by reflection like every other record.
  */
 final class SerdeShape {
-    private SerdeShape() {
-    }
+    private SerdeShape() {}
 
     static final class ToSerde extends StdConverter<MultiMessage.Message, SerdeIex.Message> {
         @Override
@@ -35,8 +34,7 @@ final class SerdeShape {
 
     @JsonSerialize(converter = ToSerde.class)
     @JsonDeserialize(converter = FromSerde.class)
-    abstract static class FlatMessageMixIn {
-    }
+    abstract static class FlatMessageMixIn {}
 
     /** Maps the flat message through serde's shape on mapper m. */
     static <M extends ObjectMapper> M register(M m) {

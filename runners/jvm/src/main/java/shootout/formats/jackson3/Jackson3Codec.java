@@ -72,8 +72,7 @@ public final class Jackson3Codec<R, S> implements Codec<R, S> {
     /** The iex message in Rust serde's shape, by the same route as Jackson 2's SerdeShape (Jackson 3's own databind annotations). */
     @JsonSerialize(converter = ToSerde.class)
     @JsonDeserialize(converter = FromSerde.class)
-    abstract static class FlatMessageMixIn {
-    }
+    abstract static class FlatMessageMixIn {}
 
     /**
      * Jackson 3's defaults but one: properties in declaration order, as
@@ -83,7 +82,9 @@ public final class Jackson3Codec<R, S> implements Codec<R, S> {
      * properties (as serde does), where Jackson 2 fails.
      */
     static <M extends ObjectMapper, B extends MapperBuilder<M, B>> M build(B b) {
-        return b.addMixIn(MultiMessage.Message.class, FlatMessageMixIn.class).disable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY).build();
+        return b.addMixIn(MultiMessage.Message.class, FlatMessageMixIn.class)
+                .disable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
+                .build();
     }
 
     public static ObjectMapper json() {
@@ -107,19 +108,45 @@ public final class Jackson3Codec<R, S> implements Codec<R, S> {
     }
 
     static final Labels LABELS = Labels.of(true, "owned", "validated", "reflection");
-    static final String NOTES = "Jackson 3 (tools.jackson); 4-byte little-endian length prefix per record; ObjectWriter/ObjectReader made once "
-            + "per record type; Jackson 3's defaults (unknown properties skipped; null primitives and trailing tokens rejected) but "
-            + "properties in declaration order (not 3.0's alphabetical default); iex messages in Rust serde's shape "
-            + "(ts, symbol, body as an externally tagged Trade/LevelUpdate union, side by name), converted from and to the flat Java "
-            + "message by a Converter on a mix-in (one more object per message and body)";
+    static final String NOTES =
+            "Jackson 3 (tools.jackson); 4-byte little-endian length prefix per record; ObjectWriter/ObjectReader made once "
+                    + "per record type; Jackson 3's defaults (unknown properties skipped; null primitives and trailing tokens rejected) but "
+                    + "properties in declaration order (not 3.0's alphabetical default); iex messages in Rust serde's shape "
+                    + "(ts, symbol, body as an externally tagged Trade/LevelUpdate union, side by name), converted from and to the flat Java "
+                    + "message by a Converter on a mix-in (one more object per message and body)";
 
-    public static final Info JSON = new Info("json-jackson3", "JSON", "tools.jackson.core:jackson-databind", LABELS, Framing.U32LE, "json",
+    public static final Info JSON = new Info(
+            "json-jackson3",
+            "JSON",
+            "tools.jackson.core:jackson-databind",
+            LABELS,
+            Framing.U32LE,
+            "json",
             NOTES + "; nulls written as null");
-    public static final Info JSON_BLACKBIRD = new Info("json-jackson3-blackbird", "JSON", "tools.jackson.module:jackson-module-blackbird",
-            LABELS, Framing.U32LE, "json", NOTES + "; nulls written as null; with the Blackbird module (not a default: registered on the "
-                    + "mapper), on the json-jackson3 row's databind");
-    public static final Info CBOR = new Info("cbor-jackson3", "CBOR", "tools.jackson.dataformat:jackson-dataformat-cbor", LABELS,
-            Framing.U32LE, "cbor-map", NOTES + "; a map of field names per record");
-    public static final Info SMILE = new Info("smile-jackson3", "Smile", "tools.jackson.dataformat:jackson-dataformat-smile", LABELS,
-            Framing.U32LE, "smile", NOTES + "; Smile's default shared-name back-references within a record");
+    public static final Info JSON_BLACKBIRD = new Info(
+            "json-jackson3-blackbird",
+            "JSON",
+            "tools.jackson.module:jackson-module-blackbird",
+            LABELS,
+            Framing.U32LE,
+            "json",
+            NOTES + "; nulls written as null; with the Blackbird module (not a default: registered on the "
+                    + "mapper), on the json-jackson3 row's databind: Blackbird 3.2.4's LambdaMetafactory calls, since 3.3 "
+                    + "makes classes with the ClassFile API and needs Java 25");
+    public static final Info CBOR = new Info(
+            "cbor-jackson3",
+            "CBOR",
+            "tools.jackson.dataformat:jackson-dataformat-cbor",
+            LABELS,
+            Framing.U32LE,
+            "cbor-map",
+            NOTES + "; a map of field names per record");
+    public static final Info SMILE = new Info(
+            "smile-jackson3",
+            "Smile",
+            "tools.jackson.dataformat:jackson-dataformat-smile",
+            LABELS,
+            Framing.U32LE,
+            "smile",
+            NOTES + "; Smile's default shared-name back-references within a record");
 }

@@ -26,12 +26,14 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class Jackson3Jsonl extends JsonlCodec<JsonNode> {
     /** Jackson 3's tree of a record, shared by every Jackson 3 codec. */
-    public static final JsonlRecord.Model<JsonNode> TREE = new JsonlRecord.Model<>("Jackson 3 JsonNode", Jackson3Jsonl::tree);
+    public static final JsonlRecord.Model<JsonNode> TREE =
+            new JsonlRecord.Model<>("Jackson 3 JsonNode", Jackson3Jsonl::tree);
 
-    public static final String NOTES = "on jsonl: Jackson 3's tree model, not the record-class databind: each record a JsonNode made once "
-            + "from the canonical value (ObjectNode keeps one value per key: a duplicate key's later value), written by the row's mapper "
-            + "(ObjectWriter for JsonNode) after a 4-byte little-endian length prefix, read back by its ObjectReader (Jackson 3's "
-            + "defaults: BigIntegerNode beyond a long, DoubleNode for floats, at most 500 levels of nesting) and walked into the aggregate";
+    public static final String NOTES =
+            "on jsonl: Jackson 3's tree model, not the record-class databind: each record a JsonNode made once "
+                    + "from the canonical value (ObjectNode keeps one value per key: a duplicate key's later value), written by the row's mapper "
+                    + "(ObjectWriter for JsonNode) after a 4-byte little-endian length prefix, read back by its ObjectReader (Jackson 3's "
+                    + "defaults: BigIntegerNode beyond a long, DoubleNode for floats, at most 500 levels of nesting) and walked into the aggregate";
 
     private final ObjectWriter writer;
     private final ObjectReader reader;

@@ -21,8 +21,13 @@ import shootout.workload.Workload;
  * and depth, so garbage cannot make it instantiate anything else.
  */
 public final class JavaSerialization<R, S> implements Codec<R, S> {
-    public static final Info INFO = new Info("java-serialization", "Java serialization", "jdk",
-            Labels.of(false, "owned", "validated", "reflection"), Framing.U32LE, "java-serialization",
+    public static final Info INFO = new Info(
+            "java-serialization",
+            "Java serialization",
+            "jdk",
+            Labels.of(false, "owned", "validated", "reflection"),
+            Framing.U32LE,
+            "java-serialization",
             "one ObjectOutputStream per record (stream header and class descriptors every time), 4-byte length prefix; "
                     + "an ObjectInputFilter admits the workload's classes only");
 
@@ -45,9 +50,17 @@ public final class JavaSerialization<R, S> implements Codec<R, S> {
             while (e.isArray()) {
                 e = e.getComponentType();
             }
-            return e.isPrimitive() || e == w.type || e == MultiMessage.Message.class || e == String.class || e == Long.class
-                    || e == Integer.class || e == Double.class || e == Float.class || e == Number.class
-                    ? ObjectInputFilter.Status.ALLOWED : ObjectInputFilter.Status.REJECTED;
+            return e.isPrimitive()
+                            || e == w.type
+                            || e == MultiMessage.Message.class
+                            || e == String.class
+                            || e == Long.class
+                            || e == Integer.class
+                            || e == Double.class
+                            || e == Float.class
+                            || e == Number.class
+                    ? ObjectInputFilter.Status.ALLOWED
+                    : ObjectInputFilter.Status.REJECTED;
         };
     }
 

@@ -21,14 +21,14 @@ import shootout.workload.JsonlSink;
  * Double for a float, String, Boolean, and null.
  */
 public final class JavaValues {
-    private JavaValues() {
-    }
+    private JavaValues() {}
 
     /** The java.util model of a record (LinkedHashMap objects, ArrayList arrays), shared by the codecs that use it. */
     public static final JsonlRecord.Model<Object> MODEL = new JsonlRecord.Model<>("java.util values", JavaValues::of);
 
     /** The model of v, its objects made by newObject (a LinkedHashMap, or a library's own map). */
-    public static Object of(JsonValue v, Supplier<? extends Map<String, Object>> newObject, Supplier<? extends List<Object>> newArray) {
+    public static Object of(
+            JsonValue v, Supplier<? extends Map<String, Object>> newObject, Supplier<? extends List<Object>> newArray) {
         return switch (v.kind) {
             case NULL -> null;
             case FALSE -> Boolean.FALSE;

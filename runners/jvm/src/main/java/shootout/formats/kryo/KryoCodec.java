@@ -17,7 +17,13 @@ import shootout.workload.Workload;
  * off (the records hold no shared references), one reused Output and Input.
  */
 public final class KryoCodec<R, S> implements Codec<R, S> {
-    public static final Info INFO = new Info("kryo", "Kryo", "com.esotericsoftware:kryo", Labels.of(true, "owned", "validated", "reflection"), Framing.U32LE, "kryo",
+    public static final Info INFO = new Info(
+            "kryo",
+            "Kryo",
+            "com.esotericsoftware:kryo",
+            Labels.of(true, "owned", "validated", "reflection"),
+            Framing.U32LE,
+            "kryo",
             "FieldSerializer on registered classes, writeObject/readObject with the class known; the record is copied from "
                     + "Kryo's reused Output after a 4-byte length prefix; Input reads the stream's array in place");
 
@@ -55,7 +61,8 @@ public final class KryoCodec<R, S> implements Codec<R, S> {
         input.setBuffer(buf, off + 4, n);
         R r = kryo.readObject(input, type);
         if (input.position() != off + 4 + n) {
-            throw new java.io.IOException("kryo read " + (input.position() - off - 4) + " of the record's " + n + " bytes");
+            throw new java.io.IOException(
+                    "kryo read " + (input.position() - off - 4) + " of the record's " + n + " bytes");
         }
         feed.accept(r, sink);
         return n + 4;

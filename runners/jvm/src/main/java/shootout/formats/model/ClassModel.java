@@ -24,9 +24,21 @@ import java.util.stream.Collectors;
 public final class ClassModel {
     /** What a slot holds: a primitive, a nullable boxed cell, an array, an array of nested records, a union or an enum. */
     public enum Kind {
-        LONG(long.class), INT(int.class), DOUBLE(double.class), FLOAT(float.class), BOOL(boolean.class), STRING(String.class),
-        BOXED_LONG(Long.class), BOXED_INT(Integer.class), BOXED_DOUBLE(Double.class), BOXED_FLOAT(Float.class),
-        INTS(int[].class), LONGS(long[].class), DOUBLES(double[].class), BOOLS(boolean[].class), STRINGS(String[].class),
+        LONG(long.class),
+        INT(int.class),
+        DOUBLE(double.class),
+        FLOAT(float.class),
+        BOOL(boolean.class),
+        STRING(String.class),
+        BOXED_LONG(Long.class),
+        BOXED_INT(Integer.class),
+        BOXED_DOUBLE(Double.class),
+        BOXED_FLOAT(Float.class),
+        INTS(int[].class),
+        LONGS(long[].class),
+        DOUBLES(double[].class),
+        BOOLS(boolean[].class),
+        STRINGS(String[].class),
         // The kinds not named by a single field type:
         /** An array of any record class. */
         RECORDS(null),
@@ -71,7 +83,9 @@ public final class ClassModel {
             this.element = element;
             Class<?> t = field.getType();
             this.variants = kind == Kind.UNION
-                    ? Arrays.stream(t.getPermittedSubclasses()).map(ClassModel::of).toArray(ClassModel[]::new)
+                    ? Arrays.stream(t.getPermittedSubclasses())
+                            .map(ClassModel::of)
+                            .toArray(ClassModel[]::new)
                     : null;
             this.constants = kind == Kind.ENUM ? (Enum<?>[]) t.getEnumConstants() : null;
             this.nullable = switch (kind) {
@@ -127,6 +141,7 @@ public final class ClassModel {
     public final Class<?> type;
     /** The class's name as serde names a struct or enum variant: its simple name. */
     public final String name;
+
     public final Slot[] slots;
     private final Constructor<?> ctor;
 

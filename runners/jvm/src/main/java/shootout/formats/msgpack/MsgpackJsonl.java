@@ -31,13 +31,15 @@ import shootout.workload.JsonlSink;
  */
 public final class MsgpackJsonl extends JsonlCodec<Value> {
     /** msgpack-core's Value of a record. */
-    public static final JsonlRecord.Model<Value> VALUE = new JsonlRecord.Model<>("msgpack-core Value", MsgpackJsonl::value);
+    public static final JsonlRecord.Model<Value> VALUE =
+            new JsonlRecord.Model<>("msgpack-core Value", MsgpackJsonl::value);
 
-    public static final String NOTES = "on jsonl: msgpack-core's own Value model, not the record class's fields: each record an "
-            + "ImmutableValue made once by ValueFactory (maps keep every pair, duplicate keys included; IntegerValue from a long or a "
-            + "BigInteger; floats as float64), written by Value.writeTo into a reused packer (an integer beyond 64 bits is the "
-            + "packer's error), read back into a Value as unpackValue does, each length checked against the bytes left, then walked "
-            + "into the aggregate; self-delimiting, no length prefix";
+    public static final String NOTES =
+            "on jsonl: msgpack-core's own Value model, not the record class's fields: each record an "
+                    + "ImmutableValue made once by ValueFactory (maps keep every pair, duplicate keys included; IntegerValue from a long or a "
+                    + "BigInteger; floats as float64), written by Value.writeTo into a reused packer (an integer beyond 64 bits is the "
+                    + "packer's error), read back into a Value as unpackValue does, each length checked against the bytes left, then walked "
+                    + "into the aggregate; self-delimiting, no length prefix";
 
     private final Stream.Holder target = new Stream.Holder();
     private final MessagePacker packer = MessagePack.newDefaultPacker(target);

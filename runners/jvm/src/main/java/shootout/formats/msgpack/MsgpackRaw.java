@@ -22,8 +22,13 @@ import shootout.workload.Workload;
  * study's SQL request is 54 bytes here as there.
  */
 public final class MsgpackRaw<R, S> extends ModelCodec<R, S> {
-    public static final Info INFO = new Info("msgpack-raw", "MessagePack", "org.msgpack:msgpack-core",
-            Labels.of(true, "owned", "validated", "reflection"), Framing.NONE, "msgpack-fields",
+    public static final Info INFO = new Info(
+            "msgpack-raw",
+            "MessagePack",
+            "org.msgpack:msgpack-core",
+            Labels.of(true, "owned", "validated", "reflection"),
+            Framing.NONE,
+            "msgpack-fields",
             "MessagePacker/MessageUnpacker value by value over the record class's fields (a field model walked by reflection): "
                     + "fields in sequence without names or a record header, smallest integer encodings, u64 as int64 bits; "
                     + "self-delimiting, no length prefix");

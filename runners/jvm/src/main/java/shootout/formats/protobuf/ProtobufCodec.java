@@ -30,8 +30,13 @@ import shootout.workload.Workload;
  * message from the stream's array and feeds the aggregate from its getters.
  */
 public final class ProtobufCodec<R, S, M extends MessageLite> implements Codec<R, S> {
-    public static final Info INFO = new Info("protobuf", "Protocol Buffers", "com.google.protobuf:protobuf-java",
-            Labels.of(true, "owned", "validated", "generated"), Framing.VARINT, "protobuf",
+    public static final Info INFO = new Info(
+            "protobuf",
+            "Protocol Buffers",
+            "com.google.protobuf:protobuf-java",
+            Labels.of(true, "owned", "validated", "generated"),
+            Framing.VARINT,
+            "protobuf",
             "protoc 4.36.2 classes; a builder per record, varint length prefix (writeDelimitedTo's framing), CodedOutputStream "
                     + "into the stream's array; the parser reads the array in place and the aggregate is fed from the message");
 
@@ -87,29 +92,62 @@ public final class ProtobufCodec<R, S, M extends MessageLite> implements Codec<R
 
     /** The workloads it maps (the tabular rows' mappings are generated from the schemas: ProtobufRows). */
     public static final List<Mapping<?, ?>> MAPPINGS = List.of(
-            new Mapping<>(Workload.IEX, () -> new ProtobufCodec<>(ProtobufCodec::iex, ProtobufCodec::iex, Iex.MultiMessage.parser())),
-            new Mapping<>(Workload.USER, () -> new ProtobufCodec<>(ProtobufCodec::user, ProtobufCodec::user, Records.UserResponse.parser())),
-            new Mapping<>(Workload.SQL, () -> new ProtobufCodec<>(ProtobufCodec::sql, ProtobufCodec::sql, Records.SqlRequest.parser())),
-            new Mapping<>(Workload.PRIMITIVES, () -> new ProtobufCodec<>(ProtobufCodec::primitives, ProtobufCodec::primitives,
-                    Records.Primitives.parser())),
-            new Mapping<>(Workload.OBJECT, () -> new ProtobufCodec<>(ProtobufCodec::object, ProtobufCodec::object,
-                    Records.SmallObject.parser())),
-            new Mapping<>(Workload.MIXED, () -> new ProtobufCodec<>(ProtobufRows::toMixedRow, ProtobufRows::feedMixedRow,
-                    Records.MixedRow.parser())),
-            new Mapping<>(Workload.STRINGS, () -> new ProtobufCodec<>(ProtobufRows::toStringsRow, ProtobufRows::feedStringsRow,
-                    Records.StringsRow.parser())),
-            new Mapping<>(Workload.LONGS, () -> new ProtobufCodec<>(ProtobufRows::toLongsRow, ProtobufRows::feedLongsRow,
-                    Records.LongsRow.parser())));
+            new Mapping<>(
+                    Workload.IEX,
+                    () -> new ProtobufCodec<>(ProtobufCodec::iex, ProtobufCodec::iex, Iex.MultiMessage.parser())),
+            new Mapping<>(
+                    Workload.USER,
+                    () -> new ProtobufCodec<>(ProtobufCodec::user, ProtobufCodec::user, Records.UserResponse.parser())),
+            new Mapping<>(
+                    Workload.SQL,
+                    () -> new ProtobufCodec<>(ProtobufCodec::sql, ProtobufCodec::sql, Records.SqlRequest.parser())),
+            new Mapping<>(
+                    Workload.PRIMITIVES,
+                    () -> new ProtobufCodec<>(
+                            ProtobufCodec::primitives, ProtobufCodec::primitives, Records.Primitives.parser())),
+            new Mapping<>(
+                    Workload.OBJECT,
+                    () -> new ProtobufCodec<>(
+                            ProtobufCodec::object, ProtobufCodec::object, Records.SmallObject.parser())),
+            new Mapping<>(
+                    Workload.MIXED,
+                    () -> new ProtobufCodec<>(
+                            ProtobufRows::toMixedRow, ProtobufRows::feedMixedRow, Records.MixedRow.parser())),
+            new Mapping<>(
+                    Workload.STRINGS,
+                    () -> new ProtobufCodec<>(
+                            ProtobufRows::toStringsRow, ProtobufRows::feedStringsRow, Records.StringsRow.parser())),
+            new Mapping<>(
+                    Workload.LONGS,
+                    () -> new ProtobufCodec<>(
+                            ProtobufRows::toLongsRow, ProtobufRows::feedLongsRow, Records.LongsRow.parser())));
 
     static Records.UserResponse user(shootout.workload.User u) {
-        return Records.UserResponse.newBuilder().setUid(u.uid).setMuid(u.muid).setStatus(u.status).setTutorial(u.tutorial)
-                .setNickname(u.nickname).setTotalLoginNum(u.total_login_num).setOpenedAt(u.opened_at).setCreatedAt(u.created_at)
-                .setUpdatedAt(u.updated_at).build();
+        return Records.UserResponse.newBuilder()
+                .setUid(u.uid)
+                .setMuid(u.muid)
+                .setStatus(u.status)
+                .setTutorial(u.tutorial)
+                .setNickname(u.nickname)
+                .setTotalLoginNum(u.total_login_num)
+                .setOpenedAt(u.opened_at)
+                .setCreatedAt(u.created_at)
+                .setUpdatedAt(u.updated_at)
+                .build();
     }
 
     static void user(Records.UserResponse m, FieldSink s) {
-        shootout.workload.User.visit(s, m.getUid(), m.getMuid(), m.getStatus(), m.getTutorial(), m.getNickname(), m.getTotalLoginNum(),
-                m.getOpenedAt(), m.getCreatedAt(), m.getUpdatedAt());
+        shootout.workload.User.visit(
+                s,
+                m.getUid(),
+                m.getMuid(),
+                m.getStatus(),
+                m.getTutorial(),
+                m.getNickname(),
+                m.getTotalLoginNum(),
+                m.getOpenedAt(),
+                m.getCreatedAt(),
+                m.getUpdatedAt());
     }
 
     static Records.SqlRequest sql(shootout.workload.SqlRequest r) {
@@ -168,8 +206,16 @@ public final class ProtobufCodec<R, S, M extends MessageLite> implements Codec<R
     }
 
     static Records.SmallObject object(shootout.workload.SmallObject o) {
-        Records.SmallObject.Builder b = Records.SmallObject.newBuilder().setId(o.id).setName(o.name).setEmail(o.email).setAge(o.age)
-                .setScore(o.score).setRatio(o.ratio).setActive(o.active).setLevel(o.level).setCreatedAt(o.created_at);
+        Records.SmallObject.Builder b = Records.SmallObject.newBuilder()
+                .setId(o.id)
+                .setName(o.name)
+                .setEmail(o.email)
+                .setAge(o.age)
+                .setScore(o.score)
+                .setRatio(o.ratio)
+                .setActive(o.active)
+                .setLevel(o.level)
+                .setCreatedAt(o.created_at);
         for (String t : o.tags) {
             b.addTags(t);
         }
@@ -199,7 +245,10 @@ public final class ProtobufCodec<R, S, M extends MessageLite> implements Codec<R
             if (m.kind == MultiMessage.Message.TRADE) {
                 mb.setTrade(Iex.Trade.newBuilder().setPrice(m.price).setSize((int) m.size));
             } else {
-                mb.setLevelUpdate(Iex.LevelUpdate.newBuilder().setPrice(m.price).setSize((int) m.size).setFlags(m.flags)
+                mb.setLevelUpdate(Iex.LevelUpdate.newBuilder()
+                        .setPrice(m.price)
+                        .setSize((int) m.size)
+                        .setFlags(m.flags)
                         .setSide(m.side == MultiMessage.Message.BUY ? Iex.Side.BUY : Iex.Side.SELL));
             }
             b.addMessages(mb);
@@ -219,7 +268,13 @@ public final class ProtobufCodec<R, S, M extends MessageLite> implements Codec<R
                 }
                 case LEVEL_UPDATE -> {
                     Iex.LevelUpdate l = msg.getLevelUpdate();
-                    a.levelUpdate(msg.getTs(), msg.getSymbol(), l.getSideValue(), l.getFlags(), l.getPrice(), Integer.toUnsignedLong(l.getSize()));
+                    a.levelUpdate(
+                            msg.getTs(),
+                            msg.getSymbol(),
+                            l.getSideValue(),
+                            l.getFlags(),
+                            l.getPrice(),
+                            Integer.toUnsignedLong(l.getSize()));
                 }
                 default -> throw new IllegalArgumentException("protobuf: message " + i + " has no body");
             }

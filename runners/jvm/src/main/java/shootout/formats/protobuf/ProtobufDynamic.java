@@ -41,10 +41,16 @@ import shootout.workload.RecordSchemas;
  * record message and walks it into the sink as the spec's projection.
  */
 public final class ProtobufDynamic extends JsonlCodec<DynamicMessage> {
-    public static final String NO_SCHEMA = "no protobuf schema: run with --schema FILE.proto (a csv run builds one from its columns)";
+    public static final String NO_SCHEMA =
+            "no protobuf schema: run with --schema FILE.proto (a csv run builds one from its columns)";
 
-    public static final Info INFO = new Info("protobuf-dynamic", "Protocol Buffers", "com.google.protobuf:protobuf-java",
-            Labels.of(true, "owned", "validated", "dynamic"), Framing.VARINT, "protobuf",
+    public static final Info INFO = new Info(
+            "protobuf-dynamic",
+            "Protocol Buffers",
+            "com.google.protobuf:protobuf-java",
+            Labels.of(true, "owned", "validated", "dynamic"),
+            Framing.VARINT,
+            "protobuf",
             "on jsonl and csv with a schema: the header's descriptor set built at run time (FileDescriptor.buildFrom), each record "
                     + "a DynamicMessage read from its projection by JsonFormat's parser (a double's -0.0, which the parser reads as "
                     + "0.0, set back), untimed; varint length prefix (writeDelimitedTo's framing), CodedOutputStream into the "
@@ -85,27 +91,35 @@ public final class ProtobufDynamic extends JsonlCodec<DynamicMessage> {
         }
         Map<String, FileDescriptor> built = new HashMap<>();
         for (FileDescriptorProto f : set.getFileList()) {
-            Descriptor found = find(build(f.getName(), files, built, new HashSet<>()).getMessageTypes(), schema.message());
+            Descriptor found =
+                    find(build(f.getName(), files, built, new HashSet<>()).getMessageTypes(), schema.message());
             if (found != null) {
                 return found;
             }
         }
-        throw new IllegalArgumentException(schema.file() + ": no message " + schema.message() + " in the header's descriptor set");
+        throw new IllegalArgumentException(
+                schema.file() + ": no message " + schema.message() + " in the header's descriptor set");
     }
 
     /** The file named, built after the files it imports (each once). */
-    private static FileDescriptor build(String name, Map<String, FileDescriptorProto> files, Map<String, FileDescriptor> built,
-            Set<String> building) throws DescriptorValidationException {
+    private static FileDescriptor build(
+            String name,
+            Map<String, FileDescriptorProto> files,
+            Map<String, FileDescriptor> built,
+            Set<String> building)
+            throws DescriptorValidationException {
         FileDescriptor done = built.get(name);
         if (done != null) {
             return done;
         }
         FileDescriptorProto proto = files.get(name);
         if (proto == null) {
-            throw new IllegalArgumentException("the header's descriptor set lacks " + name + ", which one of its files imports");
+            throw new IllegalArgumentException(
+                    "the header's descriptor set lacks " + name + ", which one of its files imports");
         }
         if (!building.add(name)) {
-            throw new IllegalArgumentException("the header's descriptor set's imports go round in a circle through " + name);
+            throw new IllegalArgumentException(
+                    "the header's descriptor set's imports go round in a circle through " + name);
         }
         FileDescriptor[] imports = new FileDescriptor[proto.getDependencyCount()];
         for (int i = 0; i < imports.length; i++) {
@@ -171,7 +185,12 @@ public final class ProtobufDynamic extends JsonlCodec<DynamicMessage> {
                 FieldDescriptor value = f.getMessageType().findFieldByNumber(2);
                 for (int k = 0; k < v.size(); k++) {
                     Message entry = (Message) m.getRepeatedField(f, k);
-                    b.setRepeatedField(f, k, entry.toBuilder().setField(value, restored(value, entry.getField(value), v.get(k))).build());
+                    b.setRepeatedField(
+                            f,
+                            k,
+                            entry.toBuilder()
+                                    .setField(value, restored(value, entry.getField(value), v.get(k)))
+                                    .build());
                 }
             } else if (f.isRepeated()) {
                 for (int k = 0; k < v.size(); k++) {
@@ -204,7 +223,8 @@ public final class ProtobufDynamic extends JsonlCodec<DynamicMessage> {
                 return candidate;
             }
         }
-        throw new IllegalStateException("protobuf: " + type.getFullName() + " has no field " + name + ", which JsonFormat read");
+        throw new IllegalStateException(
+                "protobuf: " + type.getFullName() + " has no field " + name + ", which JsonFormat read");
     }
 
     @Override
@@ -215,7 +235,8 @@ public final class ProtobufDynamic extends JsonlCodec<DynamicMessage> {
     @Override
     public int decode(byte[] buf, int off, int end, JsonlSink sink) throws Exception {
         ProtobufCodec.Frame f = ProtobufCodec.frame(buf, off, end);
-        // The message type's parser (what DynamicMessage.parseFrom(type, ...) runs), which also refuses a stray end-group tag.
+        // The message type's parser (what DynamicMessage.parseFrom(type, ...) runs), which also refuses a stray
+        // end-group tag.
         walk(parser.parseFrom(buf, f.body(), f.length()), sink);
         return f.used(off);
     }

@@ -48,7 +48,13 @@ import shootout.workload.Workload;
  * garbage cannot make the decoder allocate what a length in it claims.
  */
 public final class SbeCodec<R, S> implements Codec<R, S> {
-    public static final Info INFO = new Info("sbe", "SBE (Simple Binary Encoding)", "uk.co.real-logic:sbe-all", Labels.of(true, "zero-copy", "validated", "generated"), Framing.NONE, "sbe",
+    public static final Info INFO = new Info(
+            "sbe",
+            "SBE (Simple Binary Encoding)",
+            "uk.co.real-logic:sbe-all",
+            Labels.of(true, "zero-copy", "validated", "generated"),
+            Framing.NONE,
+            "sbe",
             "sbe-tool 1.38.1 Java flyweights over Agrona buffers (iex-sbe.xml); header + message, self-delimiting; texts read as "
                     + "views; iex symbols as char[8] space-padded (Latin-1 bytes); tabular presence as a bitset");
 
@@ -91,14 +97,15 @@ public final class SbeCodec<R, S> implements Codec<R, S> {
 
     /** Checks the header names template id and a block length that fits. */
     void expect(int templateId) throws IOException {
-        if (hdrD.templateId() != templateId || hdrD.schemaId() != MessageHeaderDecoder.SCHEMA_ID
+        if (hdrD.templateId() != templateId
+                || hdrD.schemaId() != MessageHeaderDecoder.SCHEMA_ID
                 || hdrD.blockLength() + MessageHeaderDecoder.ENCODED_LENGTH > in.capacity()) {
             throw new IOException("sbe: not a message of template " + templateId);
         }
     }
 
     static void text(FieldSink s, int field, UnsafeBuffer v) {
-        s.utf8(field, v.byteArray(), (int) v.wrapAdjustment(), v.capacity());
+        s.utf8(field, v.byteArray(), v.wrapAdjustment(), v.capacity());
     }
 
     static BooleanType bool(boolean b) {
@@ -140,14 +147,25 @@ public final class SbeCodec<R, S> implements Codec<R, S> {
             new Mapping<>(Workload.SQL, () -> new SbeCodec<>(SbeCodec::sql, SbeCodec::sql)),
             new Mapping<>(Workload.PRIMITIVES, () -> new SbeCodec<>(SbeCodec::primitives, SbeCodec::primitives)),
             new Mapping<>(Workload.OBJECT, () -> new SbeCodec<>(SbeCodec::object, SbeCodec::object)),
-            new Mapping<>(Workload.MIXED, () -> row(MixedRowDecoder.TEMPLATE_ID, SbeRows::encodeMixedRow, SbeRows::feedMixedRow)),
-            new Mapping<>(Workload.STRINGS, () -> row(StringsRowDecoder.TEMPLATE_ID, SbeRows::encodeStringsRow, SbeRows::feedStringsRow)),
-            new Mapping<>(Workload.LONGS, () -> row(LongsRowDecoder.TEMPLATE_ID, SbeRows::encodeLongsRow, SbeRows::feedLongsRow)));
+            new Mapping<>(
+                    Workload.MIXED,
+                    () -> row(MixedRowDecoder.TEMPLATE_ID, SbeRows::encodeMixedRow, SbeRows::feedMixedRow)),
+            new Mapping<>(
+                    Workload.STRINGS,
+                    () -> row(StringsRowDecoder.TEMPLATE_ID, SbeRows::encodeStringsRow, SbeRows::feedStringsRow)),
+            new Mapping<>(
+                    Workload.LONGS,
+                    () -> row(LongsRowDecoder.TEMPLATE_ID, SbeRows::encodeLongsRow, SbeRows::feedLongsRow)));
 
     static int user(SbeCodec<?, ?> c, shootout.workload.User u) {
         UserResponseEncoder e = new UserResponseEncoder().wrapAndApplyHeader(c.out, 0, c.hdrE);
         e.uid(u.uid).tutorial(u.tutorial).totalLoginNum(u.total_login_num);
-        e.muid(u.muid).status(u.status).nickname(u.nickname).openedAt(u.opened_at).createdAt(u.created_at).updatedAt(u.updated_at);
+        e.muid(u.muid)
+                .status(u.status)
+                .nickname(u.nickname)
+                .openedAt(u.opened_at)
+                .createdAt(u.created_at)
+                .updatedAt(u.updated_at);
         return MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength();
     }
 
@@ -245,7 +263,13 @@ public final class SbeCodec<R, S> implements Codec<R, S> {
 
     static int object(SbeCodec<?, ?> c, shootout.workload.SmallObject o) {
         SmallObjectEncoder e = new SmallObjectEncoder().wrapAndApplyHeader(c.out, 0, c.hdrE);
-        e.id(o.id).age(o.age).score(o.score).ratio(o.ratio).active(bool(o.active)).level((short) o.level).createdAt(o.created_at);
+        e.id(o.id)
+                .age(o.age)
+                .score(o.score)
+                .ratio(o.ratio)
+                .active(bool(o.active))
+                .level((short) o.level)
+                .createdAt(o.created_at);
         SmallObjectEncoder.TagsEncoder t = e.tagsCount(o.tags.length);
         for (String tag : o.tags) {
             t.next().value(tag);
@@ -295,7 +319,9 @@ public final class SbeCodec<R, S> implements Codec<R, S> {
             if (m.kind == MultiMessage.Message.TRADE) {
                 g.flags((short) 0).side(Side.NULL_VAL).bodyType(BodyType.Trade);
             } else {
-                g.flags((short) m.flags).side(m.side == MultiMessage.Message.BUY ? Side.Buy : Side.Sell).bodyType(BodyType.LevelUpdate);
+                g.flags((short) m.flags)
+                        .side(m.side == MultiMessage.Message.BUY ? Side.Buy : Side.Sell)
+                        .bodyType(BodyType.LevelUpdate);
             }
         }
         return MessageHeaderEncoder.ENCODED_LENGTH + e.encodedLength();
@@ -323,7 +349,13 @@ public final class SbeCodec<R, S> implements Codec<R, S> {
                 if (side != Side.Buy && side != Side.Sell) {
                     throw new IOException("sbe: level update side " + side);
                 }
-                a.levelUpdate(g.ts(), sym, side == Side.Buy ? MultiMessage.Message.BUY : MultiMessage.Message.SELL, g.flags(), g.price(), g.size());
+                a.levelUpdate(
+                        g.ts(),
+                        sym,
+                        side == Side.Buy ? MultiMessage.Message.BUY : MultiMessage.Message.SELL,
+                        g.flags(),
+                        g.price(),
+                        g.size());
             } else {
                 throw new IOException("sbe: body type " + t);
             }

@@ -44,9 +44,21 @@ import shootout.workload.Workload;
  */
 public final class ThriftCodec<R, S, T extends TBase<?, ?>> implements Codec<R, S> {
     static final Labels LABELS = Labels.of(true, "owned", "validated", "generated");
-    public static final Info BINARY = new Info("thrift-binary", "Thrift", "org.apache.thrift:libthrift", LABELS, Framing.NONE, "thrift-binary",
+    public static final Info BINARY = new Info(
+            "thrift-binary",
+            "Thrift",
+            "org.apache.thrift:libthrift",
+            LABELS,
+            Framing.NONE,
+            "thrift-binary",
             "TBinaryProtocol; thrift 0.17.0 structs; self-delimiting (stop field); u8/u32/u64 bit-cast, f32 as double");
-    public static final Info COMPACT = new Info("thrift-compact", "Thrift", "org.apache.thrift:libthrift", LABELS, Framing.NONE, "thrift-compact",
+    public static final Info COMPACT = new Info(
+            "thrift-compact",
+            "Thrift",
+            "org.apache.thrift:libthrift",
+            LABELS,
+            Framing.NONE,
+            "thrift-compact",
             "TCompactProtocol; thrift 0.17.0 structs; self-delimiting (stop field); u8/u32/u64 bit-cast, f32 as double");
 
     interface To<R, T> {
@@ -100,31 +112,79 @@ public final class ThriftCodec<R, S, T extends TBase<?, ?>> implements Codec<R, 
 
     /** The workloads it maps in protocol compact or binary (the tabular rows' mappings are generated from the schemas: ThriftRows). */
     public static List<Mapping<?, ?>> mappings(boolean compact) {
-        Supplier<TProtocolFactory> protocol = () -> compact ? new TCompactProtocol.Factory() : new TBinaryProtocol.Factory();
+        Supplier<TProtocolFactory> protocol =
+                () -> compact ? new TCompactProtocol.Factory() : new TBinaryProtocol.Factory();
         return List.of(
-                new Mapping<>(Workload.IEX, () -> new ThriftCodec<>(protocol.get(), ThriftCodec::iex,
-                        shootout.generated.thrift.iex.MultiMessage::new, ThriftCodec::iex)),
-                new Mapping<>(Workload.USER, () -> new ThriftCodec<>(protocol.get(), ThriftCodec::user, UserResponse::new, ThriftCodec::user)),
-                new Mapping<>(Workload.SQL, () -> new ThriftCodec<>(protocol.get(), ThriftCodec::sql, SqlRequest::new, ThriftCodec::sql)),
-                new Mapping<>(Workload.PRIMITIVES, () -> new ThriftCodec<>(protocol.get(), ThriftCodec::primitives, Primitives::new,
-                        ThriftCodec::primitives)),
-                new Mapping<>(Workload.OBJECT, () -> new ThriftCodec<>(protocol.get(), ThriftCodec::object, SmallObject::new,
-                        ThriftCodec::object)),
-                new Mapping<>(Workload.MIXED, () -> new ThriftCodec<>(protocol.get(), ThriftRows::toMixedRow,
-                        shootout.generated.thrift.records.MixedRow::new, ThriftRows::feedMixedRow)),
-                new Mapping<>(Workload.STRINGS, () -> new ThriftCodec<>(protocol.get(), ThriftRows::toStringsRow,
-                        shootout.generated.thrift.records.StringsRow::new, ThriftRows::feedStringsRow)),
-                new Mapping<>(Workload.LONGS, () -> new ThriftCodec<>(protocol.get(), ThriftRows::toLongsRow,
-                        shootout.generated.thrift.records.LongsRow::new, ThriftRows::feedLongsRow)));
+                new Mapping<>(
+                        Workload.IEX,
+                        () -> new ThriftCodec<>(
+                                protocol.get(),
+                                ThriftCodec::iex,
+                                shootout.generated.thrift.iex.MultiMessage::new,
+                                ThriftCodec::iex)),
+                new Mapping<>(
+                        Workload.USER,
+                        () -> new ThriftCodec<>(
+                                protocol.get(), ThriftCodec::user, UserResponse::new, ThriftCodec::user)),
+                new Mapping<>(
+                        Workload.SQL,
+                        () -> new ThriftCodec<>(protocol.get(), ThriftCodec::sql, SqlRequest::new, ThriftCodec::sql)),
+                new Mapping<>(
+                        Workload.PRIMITIVES,
+                        () -> new ThriftCodec<>(
+                                protocol.get(), ThriftCodec::primitives, Primitives::new, ThriftCodec::primitives)),
+                new Mapping<>(
+                        Workload.OBJECT,
+                        () -> new ThriftCodec<>(
+                                protocol.get(), ThriftCodec::object, SmallObject::new, ThriftCodec::object)),
+                new Mapping<>(
+                        Workload.MIXED,
+                        () -> new ThriftCodec<>(
+                                protocol.get(),
+                                ThriftRows::toMixedRow,
+                                shootout.generated.thrift.records.MixedRow::new,
+                                ThriftRows::feedMixedRow)),
+                new Mapping<>(
+                        Workload.STRINGS,
+                        () -> new ThriftCodec<>(
+                                protocol.get(),
+                                ThriftRows::toStringsRow,
+                                shootout.generated.thrift.records.StringsRow::new,
+                                ThriftRows::feedStringsRow)),
+                new Mapping<>(
+                        Workload.LONGS,
+                        () -> new ThriftCodec<>(
+                                protocol.get(),
+                                ThriftRows::toLongsRow,
+                                shootout.generated.thrift.records.LongsRow::new,
+                                ThriftRows::feedLongsRow)));
     }
 
     static UserResponse user(shootout.workload.User u) {
-        return new UserResponse(u.uid, u.muid, u.status, u.tutorial, u.nickname, u.total_login_num, u.opened_at, u.created_at, u.updated_at);
+        return new UserResponse(
+                u.uid,
+                u.muid,
+                u.status,
+                u.tutorial,
+                u.nickname,
+                u.total_login_num,
+                u.opened_at,
+                u.created_at,
+                u.updated_at);
     }
 
     static void user(UserResponse m, FieldSink s) {
-        shootout.workload.User.visit(s, m.getUid(), m.getMuid(), m.getStatus(), m.getTutorial(), m.getNickname(), m.getTotal_login_num(),
-                m.getOpened_at(), m.getCreated_at(), m.getUpdated_at());
+        shootout.workload.User.visit(
+                s,
+                m.getUid(),
+                m.getMuid(),
+                m.getStatus(),
+                m.getTutorial(),
+                m.getNickname(),
+                m.getTotal_login_num(),
+                m.getOpened_at(),
+                m.getCreated_at(),
+                m.getUpdated_at());
     }
 
     private static List<Long> longs(long[] a) {
@@ -183,7 +243,16 @@ public final class ThriftCodec<R, S, T extends TBase<?, ?>> implements Codec<R, 
     }
 
     static SmallObject object(shootout.workload.SmallObject o) {
-        return new SmallObject(o.id, o.name, o.email, o.age, o.score, o.ratio, o.active, (byte) o.level, o.created_at,
+        return new SmallObject(
+                o.id,
+                o.name,
+                o.email,
+                o.age,
+                o.score,
+                o.ratio,
+                o.active,
+                (byte) o.level,
+                o.created_at,
                 java.util.Arrays.asList(o.tags));
     }
 
@@ -206,8 +275,12 @@ public final class ThriftCodec<R, S, T extends TBase<?, ?>> implements Codec<R, 
     static shootout.generated.thrift.iex.MultiMessage iex(MultiMessage r) {
         List<Message> ms = new ArrayList<>(r.messages.length);
         for (MultiMessage.Message m : r.messages) {
-            Body b = m.kind == MultiMessage.Message.TRADE ? Body.trade(new Trade(m.price, (int) m.size))
-                    : Body.level_update(new LevelUpdate(m.price, (int) m.size, (byte) m.flags,
+            Body b = m.kind == MultiMessage.Message.TRADE
+                    ? Body.trade(new Trade(m.price, (int) m.size))
+                    : Body.level_update(new LevelUpdate(
+                            m.price,
+                            (int) m.size,
+                            (byte) m.flags,
                             m.side == MultiMessage.Message.BUY ? Side.BUY : Side.SELL));
             ms.add(new Message(m.ts, m.symbol, b));
         }
@@ -227,7 +300,12 @@ public final class ThriftCodec<R, S, T extends TBase<?, ?>> implements Codec<R, 
                 if (l.getSide() == null) {
                     throw new TException("thrift: level update without a known side");
                 }
-                a.levelUpdate(msg.getTs(), msg.getSymbol(), l.getSide().getValue(), l.getFlags() & 0xff, l.getPrice(),
+                a.levelUpdate(
+                        msg.getTs(),
+                        msg.getSymbol(),
+                        l.getSide().getValue(),
+                        l.getFlags() & 0xff,
+                        l.getPrice(),
                         Integer.toUnsignedLong(l.getSize()));
             } else {
                 throw new TException("thrift: message without a body");

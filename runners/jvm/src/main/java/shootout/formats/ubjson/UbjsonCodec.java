@@ -29,7 +29,13 @@ import shootout.workload.Workload;
  * number, is int64 bits here.
  */
 public final class UbjsonCodec<R, S> extends ModelCodec<R, S> {
-    public static final Info INFO = new Info("ubjson", "UBJSON", "com.dev-smart:ubjson", Labels.of(true, "owned", "validated", "reflection"), Framing.U32LE, "ubjson",
+    public static final Info INFO = new Info(
+            "ubjson",
+            "UBJSON",
+            "com.dev-smart:ubjson",
+            Labels.of(true, "owned", "validated", "reflection"),
+            Framing.U32LE,
+            "ubjson",
             "UBObject tree per record (field names; optimized typed arrays for int/long/double/string runs; serde's shape, iex's "
                     + "body a one-entry object {Trade: {...}}), UBWriter into the stream, UBReader back to a tree, then into the class; "
                     + "4-byte length prefix");
@@ -206,7 +212,8 @@ public final class UbjsonCodec<R, S> extends ModelCodec<R, S> {
     }
 
     // An array this codec wrote is strongly typed (one type marker for all): the library's bulk getter reads it.
-    // Any other (serde's, as Rust writes it: a marker per element, each integer in its smallest type) element by element.
+    // Any other (serde's, as Rust writes it: a marker per element, each integer in its smallest type) element by
+    // element.
 
     private static int[] ints(UBValue v) throws IOException {
         UBArray a = array(v).asArray();

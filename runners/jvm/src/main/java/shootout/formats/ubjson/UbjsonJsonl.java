@@ -29,11 +29,12 @@ public final class UbjsonJsonl extends JsonlCodec<UBValue> {
     /** The UBValue tree of a record. */
     public static final JsonlRecord.Model<UBValue> TREE = new JsonlRecord.Model<>("UBValue", UbjsonJsonl::tree);
 
-    public static final String NOTES = "on jsonl: the library's own UBValue tree, not the record class's fields: each record a tree made "
-            + "once (integers in their smallest type, floats as float64, generic arrays, UBObject's TreeMap: keys sorted, one value "
-            + "per key, a duplicate key's later value), written by UBWriter after a 4-byte length prefix, read back by UBReader and "
-            + "walked into the aggregate; the library has no high-precision number ('H'), so a record holding an integer beyond "
-            + "int64 has no form here: a per-record encode error";
+    public static final String NOTES =
+            "on jsonl: the library's own UBValue tree, not the record class's fields: each record a tree made "
+                    + "once (integers in their smallest type, floats as float64, generic arrays, UBObject's TreeMap: keys sorted, one value "
+                    + "per key, a duplicate key's later value), written by UBWriter after a 4-byte length prefix, read back by UBReader and "
+                    + "walked into the aggregate; the library has no high-precision number ('H'), so a record holding an integer beyond "
+                    + "int64 has no form here: a per-record encode error";
 
     private final Stream.Holder target = new Stream.Holder();
     private final UBWriter writer = new UBWriter(target);
@@ -48,8 +49,10 @@ public final class UbjsonJsonl extends JsonlCodec<UBValue> {
             case FALSE -> UBValueFactory.createBool(false);
             case TRUE -> UBValueFactory.createBool(true);
             case INT -> UBValueFactory.createInt(v.longValue());
-            case U64, BIG -> throw new IllegalArgumentException("ubjson: the integer " + v.bigIntegerValue() + " is beyond int64, and "
-                    + "com.dev-smart:ubjson has no high-precision number (UBJSON's 'H') to write it as");
+            case U64, BIG ->
+                throw new IllegalArgumentException(
+                        "ubjson: the integer " + v.bigIntegerValue() + " is beyond int64, and "
+                                + "com.dev-smart:ubjson has no high-precision number (UBJSON's 'H') to write it as");
             case FLOAT -> UBValueFactory.createFloat64(v.doubleValue());
             case STRING -> UBValueFactory.createString(v.stringValue());
             case ARRAY -> {

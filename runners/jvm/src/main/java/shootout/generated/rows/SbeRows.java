@@ -112,31 +112,31 @@ public final class SbeRows {
         }
         d.wrapF1(view);
         if (p.f1()) {
-            s.utf8(0, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(0, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF5(view);
         if (p.f5()) {
-            s.utf8(4, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(4, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF13(view);
         if (p.f13()) {
-            s.utf8(12, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(12, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF14(view);
         if (p.f14()) {
-            s.utf8(13, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(13, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF18(view);
         if (p.f18()) {
-            s.utf8(17, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(17, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF19(view);
         if (p.f19()) {
-            s.utf8(18, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(18, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF20(view);
         if (p.f20()) {
-            s.utf8(19, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(19, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         return d.limit();
     }
@@ -193,83 +193,83 @@ public final class SbeRows {
         Presence20Decoder p = d.present();
         d.wrapF1(view);
         if (p.f1()) {
-            s.utf8(0, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(0, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF2(view);
         if (p.f2()) {
-            s.utf8(1, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(1, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF3(view);
         if (p.f3()) {
-            s.utf8(2, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(2, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF4(view);
         if (p.f4()) {
-            s.utf8(3, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(3, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF5(view);
         if (p.f5()) {
-            s.utf8(4, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(4, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF6(view);
         if (p.f6()) {
-            s.utf8(5, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(5, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF7(view);
         if (p.f7()) {
-            s.utf8(6, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(6, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF8(view);
         if (p.f8()) {
-            s.utf8(7, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(7, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF9(view);
         if (p.f9()) {
-            s.utf8(8, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(8, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF10(view);
         if (p.f10()) {
-            s.utf8(9, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(9, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF11(view);
         if (p.f11()) {
-            s.utf8(10, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(10, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF12(view);
         if (p.f12()) {
-            s.utf8(11, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(11, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF13(view);
         if (p.f13()) {
-            s.utf8(12, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(12, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF14(view);
         if (p.f14()) {
-            s.utf8(13, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(13, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF15(view);
         if (p.f15()) {
-            s.utf8(14, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(14, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF16(view);
         if (p.f16()) {
-            s.utf8(15, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(15, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF17(view);
         if (p.f17()) {
-            s.utf8(16, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(16, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF18(view);
         if (p.f18()) {
-            s.utf8(17, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(17, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF19(view);
         if (p.f19()) {
-            s.utf8(18, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(18, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         d.wrapF20(view);
         if (p.f20()) {
-            s.utf8(19, view.byteArray(), (int) view.wrapAdjustment(), view.capacity());
+            s.utf8(19, view.byteArray(), view.wrapAdjustment(), view.capacity());
         }
         return d.limit();
     }

@@ -30,9 +30,11 @@ final class Avro extends Format implements Format.FieldBytes {
     Avro() {
         super("Avro", "avro", true);
         for (DataSet set : DataSet.values()) {
-            SchemaBuilder.FieldAssembler<Schema> fields = SchemaBuilder.record(set.recordName).namespace("project").fields();
+            SchemaBuilder.FieldAssembler<Schema> fields =
+                    SchemaBuilder.record(set.recordName).namespace("project").fields();
             for (int i = 0; i < DataSet.FIELDS; i++) {
-                SchemaBuilder.BaseTypeBuilder<SchemaBuilder.FieldAssembler<Schema>> optional = fields.name("f" + (i + 1)).type().optional();
+                SchemaBuilder.BaseTypeBuilder<SchemaBuilder.FieldAssembler<Schema>> optional =
+                        fields.name("f" + (i + 1)).type().optional();
                 fields = switch (set.kinds[i]) {
                     case STRING -> optional.stringType();
                     case DOUBLE -> optional.doubleType();
@@ -48,33 +50,39 @@ final class Avro extends Format implements Format.FieldBytes {
     @Override
     RecordWriter writer(OutputStream out, DataSet set) throws IOException {
         Schema schema = schemas.get(set);
-        DataFileWriter<GenericRecord> file = new DataFileWriter<GenericRecord>(new GenericDatumWriter<>(schema)).create(schema, out);
+        DataFileWriter<GenericRecord> file =
+                new DataFileWriter<GenericRecord>(new GenericDatumWriter<>(schema)).create(schema, out);
         // DataFileWriter.flush ends the current block, as avro4s's flush did.
-        return RecordWriter.of(d -> {
-            GenericData.Record r = new GenericData.Record(schema);
-            for (int i = 0; i < DataSet.FIELDS; i++) {
-                r.put(i, set.get(d, i));
-            }
-            file.append(r);
-        }, file, file);
+        return RecordWriter.of(
+                d -> {
+                    GenericData.Record r = new GenericData.Record(schema);
+                    for (int i = 0; i < DataSet.FIELDS; i++) {
+                        r.put(i, set.get(d, i));
+                    }
+                    file.append(r);
+                },
+                file,
+                file);
     }
 
     @Override
     RecordReader reader(InputStream in, DataSet set) throws IOException {
         DataFileStream<GenericRecord> file = new DataFileStream<>(in, new GenericDatumReader<>(schemas.get(set)));
-        return RecordReader.of(() -> {
-            if (!file.hasNext()) {
-                return null;
-            }
-            GenericRecord r = file.next();
-            Data d = set.empty();
-            for (int i = 0; i < DataSet.FIELDS; i++) {
-                Object v = r.get(i);
-                // Strings come back as Avro's Utf8.
-                set.set(d, i, set.kinds[i] == Kind.STRING && v != null ? v.toString() : v);
-            }
-            return d;
-        }, file);
+        return RecordReader.of(
+                () -> {
+                    if (!file.hasNext()) {
+                        return null;
+                    }
+                    GenericRecord r = file.next();
+                    Data d = set.empty();
+                    for (int i = 0; i < DataSet.FIELDS; i++) {
+                        Object v = r.get(i);
+                        // Strings come back as Avro's Utf8.
+                        set.set(d, i, set.kinds[i] == Kind.STRING && v != null ? v.toString() : v);
+                    }
+                    return d;
+                },
+                file);
     }
 
     /** The union's branch index and the string, as the record writes a field. */

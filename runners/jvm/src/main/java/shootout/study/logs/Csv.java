@@ -17,8 +17,7 @@ import java.util.Random;
  * the reader refuses a quote rather than read it wrong.
  */
 final class Csv {
-    private Csv() {
-    }
+    private Csv() {}
 
     /** Writes records generated for set into file; returns the file's bytes. */
     static long write(Path file, DataSet set, int records, Random numbers, Random uuids) throws IOException {
@@ -72,7 +71,8 @@ final class Csv {
                 if (end > start) {
                     String cell = text.substring(start, end);
                     if (cell.indexOf('"') >= 0) {
-                        throw new IOException(file + ": line " + line + ", cell " + (i + 1) + ": a quoted cell, which the generator never writes");
+                        throw new IOException(file + ": line " + line + ", cell " + (i + 1)
+                                + ": a quoted cell, which the generator never writes");
                     }
                     set.set(d, i, set.kinds[i].parse(cell));
                 }

@@ -14,10 +14,29 @@ import java.util.UUID;
  * every field of the strings set, always present.
  */
 enum DataSet {
-    MIXED("mixed", Data.MixedData.class,
-            Spec.UUID, Spec.DOUBLE, Spec.ODD_LONG, Spec.ODD_INT, Spec.ODD_DRAW_UUID, Spec.DOUBLE, Spec.ODD_LONG, Spec.ODD_INT, Spec.ODD_INT,
-            Spec.ODD_LONG, Spec.FLOAT, Spec.DOUBLE, Spec.ODD_DRAW_UUID, Spec.ODD_DRAW_UUID, Spec.ODD_LONG, Spec.ODD_SHORT, Spec.ODD_INT,
-            Spec.ODD_DRAW_UUID, Spec.ODD_DRAW_UUID, Spec.ODD_DRAW_UUID),
+    MIXED(
+            "mixed",
+            Data.MixedData.class,
+            Spec.UUID,
+            Spec.DOUBLE,
+            Spec.ODD_LONG,
+            Spec.ODD_INT,
+            Spec.ODD_DRAW_UUID,
+            Spec.DOUBLE,
+            Spec.ODD_LONG,
+            Spec.ODD_INT,
+            Spec.ODD_INT,
+            Spec.ODD_LONG,
+            Spec.FLOAT,
+            Spec.DOUBLE,
+            Spec.ODD_DRAW_UUID,
+            Spec.ODD_DRAW_UUID,
+            Spec.ODD_LONG,
+            Spec.ODD_SHORT,
+            Spec.ODD_INT,
+            Spec.ODD_DRAW_UUID,
+            Spec.ODD_DRAW_UUID,
+            Spec.ODD_DRAW_UUID),
     STRINGS("strings", Data.OnlyStrings.class, twenty(Spec.UUID)),
     LONGS("longs", Data.OnlyLongs.class, twenty(Spec.ODD_LONG));
 
@@ -27,6 +46,7 @@ enum DataSet {
     final String label;
     /** The case class's name, which Avro's schema and Thrift's struct carry. */
     final String recordName;
+
     final Kind[] kinds;
     private final Spec[] specs;
     private final Class<? extends Data> type;

@@ -121,23 +121,28 @@ abstract class Format {
     /** Each record behind its 4-byte big-endian length (the study's `ByteBuffer.allocate(4).putInt`), as it wrote Protobuf and Thrift. */
     static RecordWriter lengthPrefixed(OutputStream out, Encode encode) {
         DataOutputStream file = new DataOutputStream(new BufferedOutputStream(out));
-        return RecordWriter.of(d -> {
-            byte[] record = encode.encode(d);
-            file.writeInt(record.length);
-            file.write(record);
-        }, file, file);
+        return RecordWriter.of(
+                d -> {
+                    byte[] record = encode.encode(d);
+                    file.writeInt(record.length);
+                    file.write(record);
+                },
+                file,
+                file);
     }
 
     static RecordReader lengthPrefixed(InputStream in, Decode decode) {
         DataInputStream file = new DataInputStream(new BufferedInputStream(in));
-        return RecordReader.of(() -> {
-            int first = file.read();
-            if (first < 0) {
-                return null;
-            }
-            byte[] record = new byte[first << 24 | file.readUnsignedByte() << 16 | file.readUnsignedShort()];
-            file.readFully(record);
-            return decode.decode(record);
-        }, file);
+        return RecordReader.of(
+                () -> {
+                    int first = file.read();
+                    if (first < 0) {
+                        return null;
+                    }
+                    byte[] record = new byte[first << 24 | file.readUnsignedByte() << 16 | file.readUnsignedShort()];
+                    file.readFully(record);
+                    return decode.decode(record);
+                },
+                file);
     }
 }

@@ -20,8 +20,8 @@ import java.io.OutputStream;
  */
 final class JavaSerialization extends Format implements Format.FieldBytes {
     /** Only the study's records and what they hold are read back. */
-    private static final ObjectInputFilter ALLOWED = ObjectInputFilter.Config.createFilter(
-            Data.class.getPackageName() + ".*;java.lang.String;java.lang.Number;"
+    private static final ObjectInputFilter ALLOWED =
+            ObjectInputFilter.Config.createFilter(Data.class.getPackageName() + ".*;java.lang.String;java.lang.Number;"
                     + "java.lang.Double;java.lang.Long;java.lang.Integer;java.lang.Float;!*");
 
     JavaSerialization() {
@@ -41,13 +41,15 @@ final class JavaSerialization extends Format implements Format.FieldBytes {
     RecordReader reader(InputStream in, DataSet set) throws IOException {
         ObjectInputStream objects = new ObjectInputStream(new BufferedInputStream(in));
         objects.setObjectInputFilter(ALLOWED);
-        return RecordReader.of(() -> {
-            try {
-                return (Data) objects.readObject();
-            } catch (ClassNotFoundException e) {
-                throw new InvalidClassException(e.getMessage());
-            }
-        }, objects);
+        return RecordReader.of(
+                () -> {
+                    try {
+                        return (Data) objects.readObject();
+                    } catch (ClassNotFoundException e) {
+                        throw new InvalidClassException(e.getMessage());
+                    }
+                },
+                objects);
     }
 
     /**

@@ -82,13 +82,16 @@ final class Json extends Format {
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             int i = Integer.parseInt(p.currentName().substring(1)) - 1;
             p.nextToken();
-            set.set(d, i, switch (set.kinds[i]) {
-                case STRING -> p.getText();
-                case DOUBLE -> p.getDoubleValue();
-                case LONG -> p.getLongValue();
-                case INT -> p.getIntValue();
-                case FLOAT -> (float) p.getDoubleValue();
-            });
+            set.set(
+                    d,
+                    i,
+                    switch (set.kinds[i]) {
+                        case STRING -> p.getText();
+                        case DOUBLE -> p.getDoubleValue();
+                        case LONG -> p.getLongValue();
+                        case INT -> p.getIntValue();
+                        case FLOAT -> (float) p.getDoubleValue();
+                    });
         }
         return d;
     }
@@ -98,13 +101,20 @@ final class Json extends Format {
         ByteArrayOutputStream buffer = new ByteArrayOutputStream(1024);
         if (!asStudyWrote) {
             OutputStream file = new BufferedOutputStream(out);
-            return RecordWriter.of(d -> {
-                file.write(object(d, set, buffer));
-                file.write('\n');
-            }, file, file);
+            return RecordWriter.of(
+                    d -> {
+                        file.write(object(d, set, buffer));
+                        file.write('\n');
+                    },
+                    file,
+                    file);
         }
-        SequenceWriter values = MAPPER.writerWithDefaultPrettyPrinter().writeValues(new BufferedOutputStream(out)).init(true);
-        return RecordWriter.of(d -> values.write(MAPPER.writeValueAsBytes(new String(object(d, set, buffer), StandardCharsets.UTF_8))), values,
+        SequenceWriter values = MAPPER.writerWithDefaultPrettyPrinter()
+                .writeValues(new BufferedOutputStream(out))
+                .init(true);
+        return RecordWriter.of(
+                d -> values.write(MAPPER.writeValueAsBytes(new String(object(d, set, buffer), StandardCharsets.UTF_8))),
+                values,
                 values);
     }
 
@@ -112,26 +122,31 @@ final class Json extends Format {
     RecordReader reader(InputStream in, DataSet set) throws IOException {
         if (!asStudyWrote) {
             JsonParser p = FACTORY.createParser(new BufferedInputStream(in));
-            return RecordReader.of(() -> {
-                JsonToken t = p.nextToken();
-                if (t == null) {
-                    return null;
-                }
-                if (t != JsonToken.START_OBJECT) {
-                    throw new IOException("expected a record's object, found " + t);
-                }
-                return record(p, set);
-            }, p);
+            return RecordReader.of(
+                    () -> {
+                        JsonToken t = p.nextToken();
+                        if (t == null) {
+                            return null;
+                        }
+                        if (t != JsonToken.START_OBJECT) {
+                            throw new IOException("expected a record's object, found " + t);
+                        }
+                        return record(p, set);
+                    },
+                    p);
         }
         MappingIterator<byte[]> values = MAPPER.readerFor(byte[].class).readValues(new BufferedInputStream(in));
-        return RecordReader.of(() -> {
-            if (!values.hasNextValue()) {
-                return null;
-            }
-            try (JsonParser p = FACTORY.createParser(MAPPER.readTree(values.nextValue()).asText())) {
-                p.nextToken();
-                return record(p, set);
-            }
-        }, values);
+        return RecordReader.of(
+                () -> {
+                    if (!values.hasNextValue()) {
+                        return null;
+                    }
+                    try (JsonParser p = FACTORY.createParser(
+                            MAPPER.readTree(values.nextValue()).asText())) {
+                        p.nextToken();
+                        return record(p, set);
+                    }
+                },
+                values);
     }
 }

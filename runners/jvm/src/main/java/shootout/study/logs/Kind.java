@@ -2,7 +2,11 @@ package shootout.study.logs;
 
 /** The value types of the study's case classes' fields: Option[String], Option[Double], Option[Long], Option[Int], Option[Float]. */
 enum Kind {
-    STRING(""), DOUBLE(0.0), LONG(0L), INT(0), FLOAT(0f);
+    STRING(""),
+    DOUBLE(0.0),
+    LONG(0L),
+    INT(0),
+    FLOAT(0f);
 
     /**
      * What the study's MessagePack and Protobuf code wrote for an absent field

@@ -36,42 +36,50 @@ final class MessagePack extends Format implements Format.FieldBytes {
     RecordWriter writer(OutputStream out, DataSet set) {
         MessagePacker file = org.msgpack.core.MessagePack.newDefaultPacker(new BufferedOutputStream(out));
         MessageBufferPacker record = org.msgpack.core.MessagePack.newDefaultBufferPacker();
-        return RecordWriter.of(d -> {
-            for (int i = 0; i < DataSet.FIELDS; i++) {
-                pack(record, set.kinds[i], set.get(d, i));
-            }
-            byte[] bytes = record.toByteArray();
-            file.packInt(bytes.length);
-            file.writePayload(bytes);
-            record.clear();
-        }, file, () -> {
-            file.close();
-            record.close();
-        });
+        return RecordWriter.of(
+                d -> {
+                    for (int i = 0; i < DataSet.FIELDS; i++) {
+                        pack(record, set.kinds[i], set.get(d, i));
+                    }
+                    byte[] bytes = record.toByteArray();
+                    file.packInt(bytes.length);
+                    file.writePayload(bytes);
+                    record.clear();
+                },
+                file,
+                () -> {
+                    file.close();
+                    record.close();
+                });
     }
 
     @Override
     RecordReader reader(InputStream in, DataSet set) {
         MessageUnpacker file = org.msgpack.core.MessagePack.newDefaultUnpacker(new BufferedInputStream(in));
-        return RecordReader.of(() -> {
-            if (!file.hasNext()) {
-                return null;
-            }
-            byte[] bytes = file.readPayload(file.unpackInt());
-            Data d = set.empty();
-            try (MessageUnpacker record = org.msgpack.core.MessagePack.newDefaultUnpacker(bytes)) {
-                for (int i = 0; i < DataSet.FIELDS; i++) {
-                    set.set(d, i, switch (set.kinds[i]) {
-                        case STRING -> record.unpackString();
-                        case DOUBLE -> record.unpackDouble();
-                        case LONG -> record.unpackLong();
-                        case INT -> record.unpackInt();
-                        case FLOAT -> record.unpackFloat();
-                    });
-                }
-            }
-            return d;
-        }, file);
+        return RecordReader.of(
+                () -> {
+                    if (!file.hasNext()) {
+                        return null;
+                    }
+                    byte[] bytes = file.readPayload(file.unpackInt());
+                    Data d = set.empty();
+                    try (MessageUnpacker record = org.msgpack.core.MessagePack.newDefaultUnpacker(bytes)) {
+                        for (int i = 0; i < DataSet.FIELDS; i++) {
+                            set.set(
+                                    d,
+                                    i,
+                                    switch (set.kinds[i]) {
+                                        case STRING -> record.unpackString();
+                                        case DOUBLE -> record.unpackDouble();
+                                        case LONG -> record.unpackLong();
+                                        case INT -> record.unpackInt();
+                                        case FLOAT -> record.unpackFloat();
+                                    });
+                        }
+                    }
+                    return d;
+                },
+                file);
     }
 
     /** The string as a record packs it: its str8 header (type and length) and its text. */

@@ -68,7 +68,7 @@ final class Protobuf extends Format implements Format.FieldBytes {
     static Data decode(byte[] message, DataSet set) throws IOException {
         Object[] values = new Object[DataSet.FIELDS];
         CodedInputStream in = CodedInputStream.newInstance(message);
-        for (int tag; (tag = in.readTag()) != 0;) {
+        for (int tag; (tag = in.readTag()) != 0; ) {
             int i = WireFormat.getTagFieldNumber(tag) - 1;
             if (i < 0 || i >= DataSet.FIELDS) {
                 in.skipField(tag);

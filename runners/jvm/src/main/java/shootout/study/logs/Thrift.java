@@ -34,11 +34,14 @@ import org.apache.thrift.transport.TMemoryInputTransport;
 final class Thrift extends Format implements Format.FieldBytes {
     /** Scrooge's TField constants: name, type, number. */
     private final Map<DataSet, TField[]> fields = new EnumMap<>(DataSet.class);
+
     private final boolean asStudyWrote;
     private final TProtocolFactory protocols;
 
     private Thrift(boolean compact, boolean asStudyWrote) {
-        super(compact ? "Thrift compact" : "Thrift binary", (compact ? "thrift-compact" : "thrift-binary") + (asStudyWrote ? "-backing-array" : ""),
+        super(
+                compact ? "Thrift compact" : "Thrift binary",
+                (compact ? "thrift-compact" : "thrift-binary") + (asStudyWrote ? "-backing-array" : ""),
                 true);
         this.asStudyWrote = asStudyWrote;
         this.protocols = compact ? new TCompactProtocol.Factory() : new TBinaryProtocol.Factory();
@@ -106,13 +109,16 @@ final class Thrift extends Format implements Format.FieldBytes {
                 if (i < 0 || i >= DataSet.FIELDS || field.type != f[i].type) {
                     TProtocolUtil.skip(p, field.type);
                 } else {
-                    set.set(d, i, switch (set.kinds[i]) {
-                        case STRING -> p.readString();
-                        case DOUBLE -> p.readDouble();
-                        case FLOAT -> (float) p.readDouble();
-                        case LONG -> p.readI64();
-                        case INT -> p.readI32();
-                    });
+                    set.set(
+                            d,
+                            i,
+                            switch (set.kinds[i]) {
+                                case STRING -> p.readString();
+                                case DOUBLE -> p.readDouble();
+                                case FLOAT -> (float) p.readDouble();
+                                case LONG -> p.readI64();
+                                case INT -> p.readI32();
+                            });
                 }
                 p.readFieldEnd();
             }
@@ -139,6 +145,7 @@ final class Thrift extends Format implements Format.FieldBytes {
     /** A struct holding only the UUID field, less the struct holding none (its STOP byte). */
     @Override
     public int uuidFieldBytes(String uuid) throws IOException {
-        return encode(DataSet.STRINGS.onlyFirst(uuid), DataSet.STRINGS).length() - encode(DataSet.STRINGS.empty(), DataSet.STRINGS).length();
+        return encode(DataSet.STRINGS.onlyFirst(uuid), DataSet.STRINGS).length()
+                - encode(DataSet.STRINGS.empty(), DataSet.STRINGS).length();
     }
 }

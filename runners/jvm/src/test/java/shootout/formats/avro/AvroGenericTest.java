@@ -49,7 +49,8 @@ class AvroGenericTest {
 
     /** A fresh codec of the schema, made as the registry makes it for a dataset whose header carries it. */
     static Codec<JsonlRecord, JsonlSink> codec() throws Exception {
-        Mapping.OnDataset<JsonlRecord, JsonlSink> on = AvroGeneric.on(new RecordSchemas(null, new RecordSchemas.Avro("edge.avsc", SCHEMA)));
+        Mapping.OnDataset<JsonlRecord, JsonlSink> on =
+                AvroGeneric.on(new RecordSchemas(null, new RecordSchemas.Avro("edge.avsc", SCHEMA)));
         assertTrue(on.runs(), on.notRun());
         return on.make().make();
     }
@@ -61,14 +62,19 @@ class AvroGenericTest {
         assertProjects(codec(), with("\"maybe\":0"));
         assertProjects(codec(), with("\"maybe\":-9223372036854775808"));
         // The decoder's reused record must not carry one record's value into the next.
-        List<String> records = List.of(with("\"maybe\":7"), "{" + ZEROS + "}", with("\"items\":[{\"n\":1,\"tag\":\"x\"}]"),
+        List<String> records = List.of(
+                with("\"maybe\":7"),
+                "{" + ZEROS + "}",
+                with("\"items\":[{\"n\":1,\"tag\":\"x\"}]"),
                 with("\"items\":[{\"n\":2}]"));
         assertProjects(codec(), records, records);
     }
 
     @Test
     void anArrayOfRecordsIsAnArrayOfObjects() throws Exception {
-        assertProjects(codec(), with("\"items\":[{\"n\":1},{\"n\":-2147483648,\"tag\":\"x\"},{\"n\":2147483647,\"tag\":\"\"}]"));
+        assertProjects(
+                codec(),
+                with("\"items\":[{\"n\":1},{\"n\":-2147483648,\"tag\":\"x\"},{\"n\":2147483647,\"tag\":\"\"}]"));
     }
 
     @Test
@@ -97,19 +103,29 @@ class AvroGenericTest {
 
     @Test
     void aLineThatIsNoProjectionOfTheSchemaIsTheRecordsEncodeError() throws Exception {
-        assertEquals("s: missing, and its \"string\" is never null",
-                Projections.encodeError(codec(), "{" + ZEROS.replace(",\"s\":\"\"", "") + "}").getMessage());
-        assertEquals("nope: edge.Edge has no such field", Projections.encodeError(codec(), with("\"nope\":1")).getMessage());
-        assertEquals("items[0].n: 2147483648 is beyond an int",
-                Projections.encodeError(codec(), with("\"items\":[{\"n\":2147483648}]")).getMessage());
-        assertEquals("the record: [] does not fit a " + AvroGeneric.recordSchema(new RecordSchemas.Avro("edge.avsc", SCHEMA)),
+        assertEquals(
+                "s: missing, and its \"string\" is never null",
+                Projections.encodeError(codec(), "{" + ZEROS.replace(",\"s\":\"\"", "") + "}")
+                        .getMessage());
+        assertEquals(
+                "nope: edge.Edge has no such field",
+                Projections.encodeError(codec(), with("\"nope\":1")).getMessage());
+        assertEquals(
+                "items[0].n: 2147483648 is beyond an int",
+                Projections.encodeError(codec(), with("\"items\":[{\"n\":2147483648}]"))
+                        .getMessage());
+        assertEquals(
+                "the record: [] does not fit a "
+                        + AvroGeneric.recordSchema(new RecordSchemas.Avro("edge.avsc", SCHEMA)),
                 Projections.encodeError(codec(), "[]").getMessage());
     }
 
     @Test
     void aSchemaWhoseTopLevelTypeIsNotARecordIsRefused() {
-        Exception e = assertThrows(IllegalArgumentException.class,
-                () -> AvroGeneric.recordSchema(new RecordSchemas.Avro("list.avsc", "{\"type\": \"array\", \"items\": \"long\"}")));
+        Exception e = assertThrows(
+                IllegalArgumentException.class,
+                () -> AvroGeneric.recordSchema(
+                        new RecordSchemas.Avro("list.avsc", "{\"type\": \"array\", \"items\": \"long\"}")));
         assertEquals("list.avsc: the top-level type is array, not a record", e.getMessage());
     }
 }

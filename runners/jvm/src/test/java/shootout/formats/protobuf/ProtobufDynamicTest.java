@@ -46,7 +46,11 @@ import shootout.workload.RecordSchemas;
  */
 class ProtobufDynamicTest {
     static FieldDescriptorProto.Builder field(String name, int number, Type type) {
-        return FieldDescriptorProto.newBuilder().setName(name).setNumber(number).setType(type).setLabel(Label.LABEL_OPTIONAL)
+        return FieldDescriptorProto.newBuilder()
+                .setName(name)
+                .setNumber(number)
+                .setType(type)
+                .setLabel(Label.LABEL_OPTIONAL)
                 .setJsonName(jsonName(name));
     }
 
@@ -65,26 +69,43 @@ class ProtobufDynamicTest {
     }
 
     static FieldDescriptorProto.Builder map(String name, int number, String entry) {
-        return field(name, number, Type.TYPE_MESSAGE).setLabel(Label.LABEL_REPEATED).setTypeName(".edge.Edge." + entry);
+        return field(name, number, Type.TYPE_MESSAGE)
+                .setLabel(Label.LABEL_REPEATED)
+                .setTypeName(".edge.Edge." + entry);
     }
 
     static DescriptorProto.Builder mapEntry(String name, Type key, Type value) {
-        return DescriptorProto.newBuilder().setName(name).addField(field("key", 1, key)).addField(field("value", 2, value))
+        return DescriptorProto.newBuilder()
+                .setName(name)
+                .addField(field("key", 1, key))
+                .addField(field("value", 2, value))
                 .setOptions(MessageOptions.newBuilder().setMapEntry(true));
     }
 
-    static final FileDescriptorProto COMMON = FileDescriptorProto.newBuilder().setName("common.proto").setPackage("edge")
+    static final FileDescriptorProto COMMON = FileDescriptorProto.newBuilder()
+            .setName("common.proto")
+            .setPackage("edge")
             .setSyntax("proto3")
-            .addEnumType(EnumDescriptorProto.newBuilder().setName("Color")
-                    .addValue(EnumValueDescriptorProto.newBuilder().setName("RED").setNumber(0))
-                    .addValue(EnumValueDescriptorProto.newBuilder().setName("GREEN").setNumber(1)))
-            .addMessageType(DescriptorProto.newBuilder().setName("Inner").addField(field("s", 1, Type.TYPE_STRING))
+            .addEnumType(EnumDescriptorProto.newBuilder()
+                    .setName("Color")
+                    .addValue(
+                            EnumValueDescriptorProto.newBuilder().setName("RED").setNumber(0))
+                    .addValue(EnumValueDescriptorProto.newBuilder()
+                            .setName("GREEN")
+                            .setNumber(1)))
+            .addMessageType(DescriptorProto.newBuilder()
+                    .setName("Inner")
+                    .addField(field("s", 1, Type.TYPE_STRING))
                     .addField(field("x", 2, Type.TYPE_DOUBLE)))
             .build();
 
-    static final FileDescriptorProto EDGE = FileDescriptorProto.newBuilder().setName("edge.proto").setPackage("edge").setSyntax("proto3")
+    static final FileDescriptorProto EDGE = FileDescriptorProto.newBuilder()
+            .setName("edge.proto")
+            .setPackage("edge")
+            .setSyntax("proto3")
             .addDependency("common.proto")
-            .addMessageType(DescriptorProto.newBuilder().setName("Edge")
+            .addMessageType(DescriptorProto.newBuilder()
+                    .setName("Edge")
                     .addField(field("u64", 1, Type.TYPE_UINT64))
                     .addField(field("f", 2, Type.TYPE_FLOAT))
                     .addField(field("d", 3, Type.TYPE_DOUBLE))
@@ -92,7 +113,9 @@ class ProtobufDynamicTest {
                     .addField(field("color", 5, Type.TYPE_ENUM).setTypeName(".edge.Color"))
                     .addField(map("names", 6, "NamesEntry"))
                     .addField(field("text", 7, Type.TYPE_STRING).setOneofIndex(0))
-                    .addField(field("inner", 8, Type.TYPE_MESSAGE).setTypeName(".edge.Inner").setOneofIndex(0))
+                    .addField(field("inner", 8, Type.TYPE_MESSAGE)
+                            .setTypeName(".edge.Inner")
+                            .setOneofIndex(0))
                     .addField(field("od", 9, Type.TYPE_DOUBLE).setOneofIndex(1).setProto3Optional(true))
                     .addField(field("u32", 10, Type.TYPE_UINT32))
                     .addField(field("many", 11, Type.TYPE_SINT64).setLabel(Label.LABEL_REPEATED))
@@ -108,7 +131,9 @@ class ProtobufDynamicTest {
             .build();
 
     /** The schema as a header carries it: the importing file first. */
-    static final RecordSchemas.Protobuf SCHEMA = new RecordSchemas.Protobuf("edge.proto", "edge.Edge",
+    static final RecordSchemas.Protobuf SCHEMA = new RecordSchemas.Protobuf(
+            "edge.proto",
+            "edge.Edge",
             FileDescriptorSet.newBuilder().addFile(EDGE).addFile(COMMON).build().toByteArray());
 
     /** A fresh codec of the schema, made as the registry makes it for a dataset whose header carries it. */
@@ -145,7 +170,9 @@ class ProtobufDynamicTest {
         assertProjects(codec(), "{\"f\":-0.0}");
         assertProjects(codec(), "{\"ds\":[1.5,-0.0,0.0,-0.0]}");
         assertProjects(codec(), "{\"scores\":{\"a\":2.5,\"b\":-0.0,\"c\":0.0}}");
-        assertProjects(codec(), "{\"inner\":{\"x\":-0.0,\"s\":\"y\"},\"latencyMs\":-0.0}",
+        assertProjects(
+                codec(),
+                "{\"inner\":{\"x\":-0.0,\"s\":\"y\"},\"latencyMs\":-0.0}",
                 "{\"inner\":{\"x\":-0.0,\"s\":\"y\"},\"latency_ms\":-0.0}");
     }
 
@@ -191,7 +218,9 @@ class ProtobufDynamicTest {
 
     @Test
     void recordsOfOneStreamKeepApart() throws Exception {
-        List<String> records = List.of("{\"u64\":1,\"names\":{\"1\":\"a\"},\"inner\":{\"s\":\"x\"},\"many\":[1,2]}", "{}",
+        List<String> records = List.of(
+                "{\"u64\":1,\"names\":{\"1\":\"a\"},\"inner\":{\"s\":\"x\"},\"many\":[1,2]}",
+                "{}",
                 "{\"text\":\"t\",\"color\":7,\"od\":-0.0,\"b\":\"AAH/\",\"f\":0.5,\"flags\":{\"false\":3}}");
         assertProjects(codec(), records, records);
     }
@@ -205,11 +234,14 @@ class ProtobufDynamicTest {
     @Test
     void aMessageTheDescriptorSetLacksOrAnImportItLacksIsRefused() {
         byte[] onlyEdge = FileDescriptorSet.newBuilder().addFile(EDGE).build().toByteArray();
-        Exception e = assertThrows(IllegalArgumentException.class,
+        Exception e = assertThrows(
+                IllegalArgumentException.class,
                 () -> ProtobufDynamic.recordMessage(new RecordSchemas.Protobuf("edge.proto", "edge.Edge", onlyEdge)));
         assertEquals("the header's descriptor set lacks common.proto, which one of its files imports", e.getMessage());
-        e = assertThrows(IllegalArgumentException.class,
-                () -> ProtobufDynamic.recordMessage(new RecordSchemas.Protobuf("edge.proto", "edge.Nope", SCHEMA.descriptorSet())));
+        e = assertThrows(
+                IllegalArgumentException.class,
+                () -> ProtobufDynamic.recordMessage(
+                        new RecordSchemas.Protobuf("edge.proto", "edge.Nope", SCHEMA.descriptorSet())));
         assertEquals("edge.proto: no message edge.Nope in the header's descriptor set", e.getMessage());
     }
 }

@@ -36,8 +36,17 @@ class ScalaLogsTest {
 
     @Test
     void everyFieldHoldsItsCaseClassTypeAndStringsAreVersion4Uuids() {
-        Map<Kind, Class<?>> types = Map.of(Kind.STRING, String.class, Kind.DOUBLE, Double.class, Kind.LONG, Long.class, Kind.INT, Integer.class,
-                Kind.FLOAT, Float.class);
+        Map<Kind, Class<?>> types = Map.of(
+                Kind.STRING,
+                String.class,
+                Kind.DOUBLE,
+                Double.class,
+                Kind.LONG,
+                Long.class,
+                Kind.INT,
+                Integer.class,
+                Kind.FLOAT,
+                Float.class);
         for (DataSet set : DataSet.values()) {
             for (Data d : generate(set, 500)) {
                 for (int i = 0; i < DataSet.FIELDS; i++) {
@@ -60,8 +69,28 @@ class ScalaLogsTest {
                 }
             }
         }
-        assertEquals(List.of(Kind.STRING, Kind.DOUBLE, Kind.LONG, Kind.INT, Kind.STRING, Kind.DOUBLE, Kind.LONG, Kind.INT, Kind.INT, Kind.LONG,
-                Kind.FLOAT, Kind.DOUBLE, Kind.STRING, Kind.STRING, Kind.LONG, Kind.INT, Kind.INT, Kind.STRING, Kind.STRING, Kind.STRING),
+        assertEquals(
+                List.of(
+                        Kind.STRING,
+                        Kind.DOUBLE,
+                        Kind.LONG,
+                        Kind.INT,
+                        Kind.STRING,
+                        Kind.DOUBLE,
+                        Kind.LONG,
+                        Kind.INT,
+                        Kind.INT,
+                        Kind.LONG,
+                        Kind.FLOAT,
+                        Kind.DOUBLE,
+                        Kind.STRING,
+                        Kind.STRING,
+                        Kind.LONG,
+                        Kind.INT,
+                        Kind.INT,
+                        Kind.STRING,
+                        Kind.STRING,
+                        Kind.STRING),
                 List.of(DataSet.MIXED.kinds));
     }
 
@@ -100,7 +129,11 @@ class ScalaLogsTest {
         for (DataSet set : DataSet.values()) {
             long bytes = 10 * Csv.write(dir.resolve(set.label + ".csv"), set, 10_000, numbers, uuids);
             assertEquals(1, bytes / 1e6 / study.get(set), 0.10, set + " in MB");
-            assertEquals(1, bytes / (double) (1 << 20) / study.get(set), 0.03, set + " in MiB, the unit of the study's `ls -h`");
+            assertEquals(
+                    1,
+                    bytes / (double) (1 << 20) / study.get(set),
+                    0.03,
+                    set + " in MiB, the unit of the study's `ls -h`");
         }
     }
 
@@ -145,7 +178,8 @@ class ScalaLogsTest {
         Csv.write(written, DataSet.MIXED, 20, new Random(1), new Random(2));
         Csv.write(other, DataSet.MIXED, 20, new Random(3), new Random(4));
         ScalaLogs.write(new Protobuf(), DataSet.MIXED, written, file);
-        IOException e = assertThrows(IOException.class, () -> ScalaLogs.validate(new Protobuf(), DataSet.MIXED, other, file));
+        IOException e =
+                assertThrows(IOException.class, () -> ScalaLogs.validate(new Protobuf(), DataSet.MIXED, other, file));
         assertTrue(e.getMessage().startsWith("Protobuf, mixed, record 1, f1: wrote "), e.getMessage());
     }
 
@@ -155,7 +189,20 @@ class ScalaLogsTest {
         for (Format.FieldBytes format : ScalaLogs.fieldBytesFormats()) {
             bytes.put(format.label(), format.uuidFieldBytes(DataSet.uuid(new Random(7))));
         }
-        assertEquals(Map.of("Avro", 38, "MessagePack", 38, "Protobuf", 38, "Thrift compact", 38, "Thrift binary", 43, "Java serialization", 45),
+        assertEquals(
+                Map.of(
+                        "Avro",
+                        38,
+                        "MessagePack",
+                        38,
+                        "Protobuf",
+                        38,
+                        "Thrift compact",
+                        38,
+                        "Thrift binary",
+                        43,
+                        "Java serialization",
+                        45),
                 bytes);
     }
 
@@ -185,7 +232,8 @@ class ScalaLogsTest {
         Path csv = dir.resolve("longs.csv"), file = dir.resolve("longs.msgpack");
         Csv.write(csv, DataSet.LONGS, 5, new Random(1), new Random(2));
         ScalaLogs.write(new MessagePack(), DataSet.LONGS, csv, file);
-        try (Csv.Reader written = new Csv.Reader(csv, DataSet.LONGS); var in = Files.newInputStream(file);
+        try (Csv.Reader written = new Csv.Reader(csv, DataSet.LONGS);
+                var in = Files.newInputStream(file);
                 Format.RecordReader read = new MessagePack().reader(in, DataSet.LONGS)) {
             Data want = written.next(), got = read.next();
             for (int i = 0; i < DataSet.FIELDS; i++) {
