@@ -220,11 +220,12 @@ need_thrift() { debian_tool thrift "$THRIFT_VERSION" thrift-compiler "${THRIFT:-
 need_capnp() { debian_tool capnp "$CAPNP_VERSION" capnproto "${CAPNP:-}"; }
 
 # The capnpc-rust code generator, built as the generator crate capnp-gen (a
-# library there, so it can place the code under its parent module).
+# library there, so it can place the code under its parent module), in the
+# cache like the other tools, so a fresh checkout builds only the crate itself.
 need_capnp_gen() {
     local crate=$repo/scripts/regenerate/capnp-gen
     require_crate_pin capnpc scripts/regenerate/capnp-gen/Cargo.toml "$CAPNPC_VERSION"
-    local target=${CARGO_TARGET_DIR:-$repo/target}/capnp-gen
+    local target=$tools_cache/target/capnp-gen
     cargo build --quiet --locked --release --manifest-path "$crate/Cargo.toml" --target-dir "$target" >&2 ||
         die "cannot build capnpc-rust $CAPNPC_VERSION (cargo build of scripts/regenerate/capnp-gen failed above)"
     echo "$target/release/capnp-gen"

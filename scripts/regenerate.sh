@@ -65,8 +65,6 @@ fi
 tree="$(mktemp -d)"
 trap 'rm -rf "$tree"' EXIT
 (cd "$repo" && git ls-files -z | xargs -0 cp --parents -t "$tree")
-# Reuse this checkout's builds of the generator crates.
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}"
 failed=()
 for part in "${parts[@]}"; do
     echo "== $part" >&2

@@ -19,7 +19,8 @@ require_crate_pin prost-build scripts/regenerate/prost-gen/Cargo.toml "$PROST_VE
 require_crate_pin protox scripts/regenerate/prost-gen/Cargo.toml "$PROTOX_VERSION"
 require_crate_pin prost crates/shootout/Cargo.toml "$PROST_VERSION"
 
-target="${CARGO_TARGET_DIR:-$repo/target}/prost-gen"
+# Built in the tools' cache, so a fresh checkout builds only the crate itself.
+target="$tools_cache/target/prost-gen"
 cargo build --quiet --locked --release --manifest-path "$gen_crate/Cargo.toml" --target-dir "$target"
 
 # generate WORKLOAD STEM PACKAGE: schemas/WORKLOAD/STEM.proto -> format/prost/generated/STEM_prost.rs
