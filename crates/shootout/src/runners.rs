@@ -58,8 +58,12 @@ pub struct External {
     pub folder: &'static str,
     /// Programs that must be on PATH, and what to install when one is missing.
     pub needs: &'static [(&'static str, &'static str)],
-    /// Builds the runner; cheap when nothing changed.
+    /// Builds the runner.
     pub build: &'static [&'static str],
+    /// What the build writes, relative to the folder: the build is skipped
+    /// while it is newer than every file of the folder outside its own top
+    /// directory (`bin/`, `target/`), which hold only build output.
+    pub built: &'static str,
     /// The environment the build needs, read from the runner's folder.
     pub build_env: fn(&Path) -> Result<BuildEnv>,
     /// Runs it; the common options follow.
@@ -79,6 +83,7 @@ pub const EXTERNAL: &[External] = &[
             "Go 1.21 or later (https://go.dev/dl/; it fetches the toolchain runners/go/go.mod names by itself)",
         )],
         build: &["go", "build", "-o", "bin/shootout-go", "./cmd/shootout-go"],
+        built: "bin/shootout-go",
         build_env: go_toolchain,
         run: &["bin/shootout-go"],
         interop_run: &["bin/shootout-go"],
@@ -92,8 +97,10 @@ pub const EXTERNAL: &[External] = &[
             ("java", "a JDK 17 (Debian: openjdk-17-jdk-headless)"),
             ("mvn", "Maven 3.8 (Debian: maven)"),
         ],
-        // Maven rebuilds only what changed; a cold ~/.m2 resolves once.
+        // Maven recompiles only what changed, but shades the jar again every
+        // time (half a minute): `built` skips it when nothing changed.
         build: &["mvn", "-q", "-B", "package", "-DskipTests"],
+        built: "target/shootout-jvm.jar",
         build_env: |_| Ok(Vec::new()),
         // A fixed heap, as the runner asks: a growing heap would show up as GC in the figures.
         run: &["java", "-Xms2g", "-Xmx2g", "-jar", "target/shootout-jvm.jar"],
@@ -105,6 +112,36 @@ pub const EXTERNAL: &[External] = &[
         interop_run: &["java", "-Xmx384m", "-jar", "target/shootout-jvm.jar"],
     },
 ];
+
+/// Whether `built` (relative to `folder`) exists and is newer than every file
+/// of `folder` outside `built`'s top directory and the folder's hidden files
+/// (the build lock); unreadable metadata counts as changed.
+fn up_to_date(folder: &Path, built: &Path) -> bool {
+    let Ok(built_at) = std::fs::metadata(folder.join(built)).and_then(|m| m.modified()) else {
+        return false;
+    };
+    let output_dir = built.components().next().map(|c| c.as_os_str().to_owned());
+    let mut pending = vec![folder.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else { return false };
+        for entry in entries {
+            let Ok(entry) = entry else { return false };
+            let name = entry.file_name();
+            let top = dir == folder;
+            if (top && Some(&name) == output_dir.as_ref())
+                || (top && name.to_string_lossy().starts_with('.'))
+            {
+                continue;
+            }
+            match entry.metadata() {
+                Ok(meta) if meta.is_dir() => pending.push(entry.path()),
+                Ok(meta) if meta.modified().is_ok_and(|at| at <= built_at) => {}
+                _ => return false,
+            }
+        }
+    }
+    true
+}
 
 /// GOTOOLCHAIN as the Go runner's go.mod names its toolchain (`toolchain go1.27.3`):
 /// the go command then fetches exactly that toolchain from the module proxy on
@@ -173,6 +210,9 @@ impl External {
         }
         let env = (self.build_env)(&folder)?;
         let lock = build_lock(&folder, Access::Exclusive)?;
+        if up_to_date(&folder, Path::new(self.built)) {
+            return Ok(folder);
+        }
         let output = Command::new(self.build[0])
             .args(&self.build[1..])
             .envs(env)
@@ -617,5 +657,29 @@ mod tests {
         assert_eq!(last_lines(b"\x1b[0m\x1b[0m\n"), "");
         let maven = b"[INFO] x\n\x1b[1;31m[ERROR]\x1b[m one\n\n[ERROR] two\n[ERROR] three\n";
         assert_eq!(last_lines(maven), "[ERROR] one | [ERROR] two | [ERROR] three");
+    }
+
+    /// A runner is rebuilt when any of its files is newer than what the build
+    /// wrote, whatever the build's own output and the lock do.
+    #[test]
+    fn a_runner_is_up_to_date_until_a_source_is_newer_than_its_build() {
+        let folder = tempfile::tempdir().unwrap();
+        let touch = |path: &str, seconds: u64| {
+            let path = folder.path().join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            let file = std::fs::File::create(&path).unwrap();
+            file.set_modified(std::time::UNIX_EPOCH + std::time::Duration::from_secs(seconds))
+                .unwrap();
+        };
+        let built = Path::new("target/runner.jar");
+        assert!(!up_to_date(folder.path(), built), "nothing built yet");
+        touch("pom.xml", 100);
+        touch("src/main/A.java", 200);
+        touch("target/runner.jar", 300);
+        touch("target/classes/A.class", 400);
+        touch(".shootout-build.lock", 500);
+        assert!(up_to_date(folder.path(), built));
+        touch("src/main/A.java", 301);
+        assert!(!up_to_date(folder.path(), built), "a source edited after the build");
     }
 }

@@ -138,14 +138,26 @@ macro_rules! registry {
         #[cfg(test)]
         const SAMPLES: Samples = Samples { $($workload: $sample,)+ };
 
-        /// Every measured cell of the matrix as a check of its codec on its workload's sample.
+        /// Every measured cell of the matrix as a check of its codec on its
+        /// workload's sample, with the workload's name.
         #[cfg(test)]
-        fn conformance() -> Vec<Box<dyn Fn() + std::panic::UnwindSafe>> {
-            let mut checks: Vec<Box<dyn Fn() + std::panic::UnwindSafe>> = Vec::new();
+        fn conformance() -> Vec<(&'static str, Box<dyn Fn() + std::panic::UnwindSafe>)> {
+            let mut checks: Vec<(&'static str, Box<dyn Fn() + std::panic::UnwindSafe>)> = Vec::new();
             $(
                 row!(@checks checks, (crate::format::$module::$format $(<$state>)?), $($cell $(($reason))?),*);
             )+
             checks
+        }
+
+        /// One test per workload, so the test harness spreads the cells over its threads.
+        #[cfg(test)]
+        mod conformance_on {
+            $(
+                #[test]
+                fn $workload() {
+                    super::cells_conform(super::conformance(), stringify!($workload));
+                }
+            )+
         }
 
         /// Every workload's format names with, per format, whether it runs.
@@ -173,9 +185,9 @@ macro_rules! row {
         $(row!(@check $checks, $codec, $workload $(, $reason)?);)*
     };
     (@check $checks:ident, $codec:ty, $workload:ident) => {
-        $checks.push(Box::new(|| {
+        $checks.push((stringify!($workload), Box::new(|| {
             crate::format::conformance::check::<_, $codec>((SAMPLES.$workload)())
-        }));
+        })));
     };
     (@check $checks:ident, $codec:ty, $workload:ident, $reason:literal) => {};
     (@cell $codec:ty, $format:ty) => {
@@ -363,6 +375,29 @@ pub fn select<W: Workload>(
     Ok(selected)
 }
 
+/// Runs `workload`'s checks of `checks` (each cell's panic caught, so one
+/// failing cell does not hide the others) and fails with every failure.
+#[cfg(test)]
+fn cells_conform(
+    checks: Vec<(&'static str, Box<dyn Fn() + std::panic::UnwindSafe>)>,
+    workload: &str,
+) {
+    let failed: Vec<String> = checks
+        .into_iter()
+        .filter(|(on, _)| *on == workload)
+        .filter_map(|(_, check)| std::panic::catch_unwind(check).err())
+        .map(|panic| {
+            panic.downcast_ref::<String>().cloned().unwrap_or_else(|| "a panic".to_string())
+        })
+        .collect();
+    assert!(
+        failed.is_empty(),
+        "{} cells failed on {workload}:\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -387,23 +422,10 @@ mod tests {
     /// Every measured (format, workload) cell: its sample round-trips, and
     /// truncated, noisy or bit-flipped input is an error or a clean decode, never a panic.
     #[test]
-    fn every_measured_cell_conforms() {
-        let checks = conformance();
-        assert_eq!(
-            checks.len(),
-            runs()
-                .iter()
-                .map(|(_, formats)| formats.iter().filter(|(_, runs)| *runs).count())
-                .sum::<usize>()
-        );
-        let failed: Vec<String> = checks
-            .into_iter()
-            .filter_map(|check| std::panic::catch_unwind(check).err())
-            .map(|panic| {
-                panic.downcast_ref::<String>().cloned().unwrap_or_else(|| "a panic".to_string())
-            })
-            .collect();
-        assert!(failed.is_empty(), "{} cells failed:\n{}", failed.len(), failed.join("\n"));
+    fn every_measured_cell_is_checked() {
+        let measured =
+            runs().iter().flat_map(|(_, formats)| formats.iter().filter(|f| f.1)).count();
+        assert_eq!(conformance().len(), measured);
     }
 
     /// Every Rust format as spec/formats.json lists it: the registry's rows
@@ -479,7 +501,9 @@ mod tests {
 
     /// A row that leaves out a workload, or gives a reason instead.
     mod partial {
-        use super::super::{FormatInfo, NO_MAPPING, Registered, Workload, cannot_run};
+        use super::super::{
+            FormatInfo, NO_MAPPING, Registered, Workload, cannot_run, cells_conform,
+        };
         use crate::workload::iex::Iex;
         use crate::workload::tabular::Mixed;
         use crate::workload::user::User;

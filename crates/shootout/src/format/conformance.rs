@@ -1,5 +1,5 @@
 //! The checks every measured cell of the registry passes (run by
-//! `registry::tests::every_measured_cell_conforms`): what holds for any format
+//! `registry::conformance_on::<workload>`, a test per workload): what holds for any format
 //! on any workload. Facts about one format stay in that format's tests.
 
 use std::io::Write;

@@ -3,7 +3,9 @@
 use crate::common::*;
 use serde_json::Value;
 
-const QUICK: [&str; 7] = ["run", "--packets", "3000", "--runs", "2", "--warmup", "0"];
+/// Every format, on a small capture, in one process (a test's run need not be precise).
+const QUICK: [&str; 9] =
+    ["run", "--packets", "3000", "--runs", "2", "--warmup", "0", "--processes", "1"];
 
 #[test]
 fn run_on_the_embedded_default_exports_json_csv_and_markdown() {
@@ -136,8 +138,13 @@ fn exports_never_overwrite_without_force() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("already exists; pass --force"));
     assert_eq!(std::fs::read(&json).unwrap(), b"precious");
 
-    let output =
-        shootout().args(QUICK).arg("--export-json").arg(&json).arg("--force").output().unwrap();
+    let output = shootout()
+        .args(QUICK)
+        .args(["--formats", "sbe", "--export-json"])
+        .arg(&json)
+        .arg("--force")
+        .output()
+        .unwrap();
     assert!(output.status.success());
     assert!(std::fs::read_to_string(&json).unwrap().contains("shootout-results/3"));
 }
