@@ -96,7 +96,7 @@ enum Command {
         Significance: a two-sided Welch t-test on the logarithms of the per-run values stored in both files (a \
         change of timings is a ratio); the p-values of every timing cell are then corrected together \
         (Benjamini–Hochberg at --alpha), and a change is called slower or faster only when it is significant \
-        after that and its bootstrap 95 % interval lies wholly beyond ±--min-change. `~`: not called (not \
+        after that and its Welch 95 % interval lies wholly beyond ±--min-change. `~`: not called (not \
         significant, or too small for separate invocations to resolve); `too few runs`: a side with one run, \
         which gives no test. Formats in one file only are listed as added or removed; environment differences (cpu, cores, \
         os, toolchain, shootout version, git commit, build profile and flags, library versions) are warnings.\n\
@@ -470,7 +470,7 @@ impl ExportArgs {
 /// How the terminal tables of `run` and `report` look.
 #[derive(Args, serde::Serialize)]
 struct TableArgs {
-    /// Columns of the terminal tables, comma-separated: `all`, or names from ns, ci, precision, relative, ops, mbps,
+    /// Columns of the terminal tables, comma-separated: `all`, or names from ns, ci, cost, precision, relative, ops, mbps,
     /// p50, p90, p99, p999, max, outliers, allocs, alloc-bytes (encode and decode tables) and bytes, per-record,
     /// zstd, zstd-ratio, library, labels (size table). Default: every column that fits the terminal's width,
     /// detail giving way first (labels, B/op, outliers, MB/s, ops/s, library, p90, max, …); every column when
@@ -504,13 +504,14 @@ struct RunArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000),
           conflicts_with_all = ["min_processes", "max_processes", "precision", "time_budget"])]
     processes: Option<u64>,
-    /// The fewest processes per language. The intervals resample processes, then runs within each, so
-    /// they hold for the next invocation, not only for this one.
+    /// The fewest processes per language. The intervals are over processes (Student t, k − 1 degrees of
+    /// freedom over k), so they hold for the next invocation, not only for this one.
     #[arg(long, default_value_t = benchmark::DEFAULT_MIN_PROCESSES as u64, value_parser = clap::value_parser!(u64).range(1..=1_000))]
     min_processes: u64,
-    /// After --min-processes, more processes are started until every row's ns/op is this precise (the
-    /// half-width of its bootstrap 95 % interval over its median, in percent), or until the time budget
-    /// is spent. Rows that miss it are marked `!` in the ±CI column and counted in one warning.
+    /// After --min-processes, more processes are started until every row's cost (its ns/op against the
+    /// other formats', the machine's speed taken out) is this precise (the half-width of its 95 % interval
+    /// over it, in percent), or until the time budget is spent. Rows that miss it are marked `!` in the
+    /// ±cost column and counted in one warning.
     #[arg(long, default_value = "2%", value_parser = precision, value_name = "PERCENT")]
     precision: f64,
     /// Seconds the processes of each language may take: no process starts that would end past it.

@@ -17,7 +17,6 @@ use anyhow::{Result, bail};
 
 use crate::document::{Results, Settings};
 use crate::results::Imprecise;
-use crate::stats::ByProcess;
 
 /// One language's results over as many processes as `settings` ask, made by
 /// `process(k)` for k = 0, 1, …: merged, every statistic derived again.
@@ -107,17 +106,17 @@ pub fn merge(parts: Vec<Results>, settings: Settings) -> Result<Results> {
     Ok(merged)
 }
 
-/// How far a part's processes ran from one another by a factor common to
-/// every format: each process's median ns/op over each format row's median
-/// across processes, the median of those over the rows. On a VM it is mostly
-/// the host lending the machine more or less speed from one minute to the
-/// next; the intervals count it, but another invocation, minutes later, may
-/// sit anywhere in (and beyond) this range, while ratios between formats of
-/// one process keep clear of it.
+/// How far a part's processes ran from one another by a speed common to
+/// every format: the machine's speed in each process (the median over the
+/// formats of each one's distance from its own typical time, round by round;
+/// `stats::Units`) against the median process's. On a VM it is mostly the
+/// host lending the machine more or less speed from one minute to the next:
+/// absolute ns/op carry it, relative costs do not.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Drift {
     pub language: String,
-    /// The slowest and fastest process's factors (1.0 = the median process).
+    /// The slowest and fastest process's factors (1.0 = the median process;
+    /// above 1 = slower), over both directions.
     pub low: f64,
     pub high: f64,
 }
@@ -125,41 +124,18 @@ pub struct Drift {
 impl Drift {
     /// The part's drift, when it was measured in more than one process.
     pub fn find(part: &Results) -> Option<Drift> {
-        let processes = part.runs.iter().map(|r| r.process + 1).max()?;
-        if processes < 2 {
-            return None;
-        }
-        let mut deviations = vec![Vec::new(); processes];
-        let directions =
-            part.formats.iter().filter(|f| !f.baseline).flat_map(|f| [&f.encode, &f.decode]);
-        for direction in directions {
-            let medians: Vec<(usize, f64)> = (0..processes)
-                .filter_map(|process| {
-                    let runs = direction.runs.iter().filter(|r| r.process == process);
-                    let values: Vec<f64> = runs.map(|r| r.stats.ns_per_op).collect();
-                    (!values.is_empty())
-                        .then(|| (process, ByProcess::one_process(&values).median()))
-                })
+        let factors: Vec<f64> =
+            [part.speed_by_process(|f| &f.encode), part.speed_by_process(|f| &f.decode)]
+                .into_iter()
+                .flatten()
+                .flatten()
                 .collect();
-            let all: Vec<f64> = medians.iter().map(|&(_, m)| m).collect();
-            let middle = ByProcess::one_process(&all).median();
-            if middle > 0.0 {
-                for (process, m) in medians {
-                    deviations[process].push(m / middle);
-                }
-            }
-        }
-        let factors: Vec<f64> = deviations
-            .iter()
-            .filter(|d| !d.is_empty())
-            .map(|d| ByProcess::one_process(d).median())
-            .collect();
-        Some(Drift {
+        let processes = part.runs.iter().map(|r| r.process + 1).max()?;
+        (processes >= 2 && !factors.is_empty()).then(|| Drift {
             language: part.runner.language.clone(),
             low: factors.iter().copied().fold(f64::INFINITY, f64::min),
             high: factors.iter().copied().fold(f64::NEG_INFINITY, f64::max),
         })
-        .filter(|_| factors.len() >= 2)
     }
 
     /// The preamble's line, when a part was measured in several processes.
@@ -178,8 +154,8 @@ impl Drift {
             .collect();
         (!shown.is_empty()).then(|| {
             format!(
-                "host drift (a speed factor common to every format of a process, against the median process): {}; \
-                 another invocation's ns/op may differ by as much, ratios between formats less",
+                "host drift: a process took {} against the median process's time, every format alike (absolute \
+                 ns/op carry it; relative costs cancel it)",
                 shown.join(", ")
             )
         })
@@ -193,6 +169,25 @@ mod tests {
 
     fn example_results() -> Results {
         process(1.0)
+    }
+
+    /// A process's results of two formats, on a machine `speed` times slower:
+    /// the fixture's, and `other`, `cost` times slower than it.
+    fn two_formats(speed: f64, cost: f64) -> Results {
+        let mut results = process(speed);
+        let mut other = results.formats[0].clone();
+        other.name = "other".into();
+        for direction in [&mut other.encode, &mut other.decode] {
+            for run in &mut direction.runs {
+                let stats = &mut run.stats;
+                stats.total_ns = (stats.total_ns as f64 * cost) as u64;
+                stats.round_ns = vec![stats.total_ns];
+                stats.ns_per_op *= cost;
+            }
+        }
+        results.formats.push(other);
+        results.derive_again();
+        results
     }
 
     fn settings(min_processes: usize, max_processes: usize, precision: f64) -> Settings {
@@ -209,7 +204,8 @@ mod tests {
         let mut made = 0;
         let results = measure(settings, |k| {
             made += 1;
-            Ok(process(1.0 + 0.1 * k as f64))
+            // Each process slower; `other` 1.5 times the first format's cost, give or take 3 %.
+            Ok(two_formats(1.0 + 0.1 * k as f64, 1.5 + 0.03 * [-1.0, 1.0][k % 2]))
         })
         .unwrap();
         (made, results)
@@ -217,7 +213,7 @@ mod tests {
 
     #[test]
     fn processes_go_on_past_the_fewest_until_precise_or_at_the_most() {
-        // Any interval is within ±10,000 %: precise after the fewest processes.
+        // Every cost is within ±10,000 %: precise after the fewest processes.
         assert_eq!(processes_made(settings(2, 50, 100.0)).0, 2);
         // None is within ±0 %: the most processes, long before a minute is spent.
         assert_eq!(processes_made(settings(2, 5, 0.0)).0, 5);
@@ -238,11 +234,10 @@ mod tests {
         assert!(processes.windows(2).all(|w| w[0] <= w[1]));
         assert_eq!(direction.summary.processes, 3);
         // The median of all nine runs (30, 40, 35 ns, then 10 % and 20 % slower),
-        // and an interval reaching up to the slower processes.
+        // and an interval over the processes, whose levels it holds.
         assert_eq!(direction.summary.ns_per_op.median, 38.5);
-        let first = one.formats[0].encode.summary.ns_per_op_ci;
         let ci = direction.summary.ns_per_op_ci;
-        assert!(ci.high > first.high, "{ci:?} vs {first:?}");
+        assert!(ci.low < 34.8 && ci.high > 41.8, "{ci:?}");
     }
 
     #[test]
@@ -277,15 +272,15 @@ mod tests {
 
     #[test]
     fn drift_is_the_factor_common_to_every_format_of_a_process() {
-        let merged =
-            merge(vec![process(1.0), process(1.1), process(1.2)], settings(3, 3, 0.02)).unwrap();
+        let processes = [1.0, 1.1, 1.2].map(|speed| two_formats(speed, 1.5)).to_vec();
+        let merged = merge(processes, settings(3, 3, 0.02)).unwrap();
         let drift = Drift::find(&merged).unwrap();
         assert!((drift.low - 1.0 / 1.1).abs() < 1e-3, "{drift:?}");
         assert!((drift.high - 1.2 / 1.1).abs() < 1e-3, "{drift:?}");
         assert_eq!(
             Drift::line(&[drift]).unwrap(),
-            "host drift (a speed factor common to every format of a process, against the median process): \
-             -9.1% to +9.1%; another invocation's ns/op may differ by as much, ratios between formats less"
+            "host drift: a process took -9.1% to +9.1% against the median process's time, every format alike \
+             (absolute ns/op carry it; relative costs cancel it)"
         );
         // One process has no drift to show.
         assert_eq!(Drift::find(&process(1.0)), None);

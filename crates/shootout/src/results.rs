@@ -8,7 +8,7 @@ use crate::document::{
     Calibration, Direction, FailedFormat, FormatResult, NotRun, Relative, Results,
 };
 use crate::format::features;
-use crate::stats::{self, Interval};
+use crate::stats::Interval;
 
 /// A format and direction whose ns/op is less precise than the run asked
 /// (`--precision`): its confidence interval is wider than the target.
@@ -65,7 +65,7 @@ pub const CANARIES: [(&str, &str, &str); 2] =
     [("flatbuffers", "flatbuffers-unchecked", "encode"), ("rkyv", "rkyv-unchecked", "encode")];
 
 /// One canary pair as measured: the second's median ns/op over the first's,
-/// with its bootstrap 95 % interval.
+/// with its 95 % interval, paired round by round.
 pub struct Canary {
     pub language: String,
     pub pair: (&'static str, &'static str),
@@ -93,10 +93,7 @@ impl Canary {
                     pair: (a, b),
                     direction,
                     ratio: median(second) / median(first).max(f64::MIN_POSITIVE),
-                    interval: stats::ratio_interval(
-                        &second.ns_by_process(),
-                        &first.ns_by_process(),
-                    ),
+                    interval: second.ratio_to(first).interval,
                 })
             })
             .collect()

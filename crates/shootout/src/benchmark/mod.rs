@@ -239,8 +239,8 @@ impl<W: Workload> RunState<W> {
         Ok(RunState {
             sinks: std::array::from_fn(|_| W::new_sink(reference)),
             round_sinks: (1..rounds).map(|_| W::new_sink(reference)).collect(),
-            encode: Samples::new(),
-            decode: Samples::new(),
+            encode: Samples::new(rounds),
+            decode: Samples::new(rounds),
             encoded_bytes: 0,
             zstd,
             position_sum: 0,
@@ -308,6 +308,7 @@ impl<W: Workload, C: Coding<W>> Runner<W, C> {
         sink: &mut W::Sink,
         [encode, decode]: [&mut Samples; 2],
         timer: &Timer,
+        round: usize,
     ) -> Result<u64, WindowError> {
         let (records, order) = (window.records, window.order);
         stream.clear();
@@ -317,13 +318,17 @@ impl<W: Workload, C: Coding<W>> Runner<W, C> {
                 .encode(black_box(&records[r as usize]), stream)
                 .map_err(|e| WindowError::at(i, e.context("encoding failed")))?;
         }
-        encode.loop_ns += timer.elapsed_ns(start);
+        let ns = timer.elapsed_ns(start);
+        encode.loop_ns += ns;
+        encode.round_ns[round] += ns;
         black_box(&*stream);
         let start = timer.start();
         self.decode_stream(stream, sink, order.len(), |codec, bytes, sink| {
             codec.decode(black_box(bytes), sink)
         })?;
-        decode.loop_ns += timer.elapsed_ns(start);
+        let ns = timer.elapsed_ns(start);
+        decode.loop_ns += ns;
+        decode.round_ns[round] += ns;
         black_box(&*sink);
         for samples in [encode, decode] {
             samples.ops += order.len() as u64;
@@ -342,7 +347,14 @@ impl<W: Workload, C: Coding<W>> Bench<W> for Runner<W, C> {
         round: usize,
     ) -> Result<(), WindowError> {
         let sink = &mut state.round_sinks[round - 1];
-        self.throughput(window, stream, sink, [&mut state.encode, &mut state.decode], timer)?;
+        self.throughput(
+            window,
+            stream,
+            sink,
+            [&mut state.encode, &mut state.decode],
+            timer,
+            round,
+        )?;
         Ok(())
     }
 
@@ -361,6 +373,7 @@ impl<W: Workload, C: Coding<W>> Bench<W> for Runner<W, C> {
             throughput_sink,
             [&mut state.encode, &mut state.decode],
             timer,
+            0,
         )?;
         state.encoded_bytes += bytes;
         if let Some(zstd) = &mut state.zstd {

@@ -9,9 +9,10 @@ use crate::document::{RawRun, RunStats, encode_histogram, new_histogram};
 /// One field per pass.
 pub struct Samples {
     /// Throughput pass: whole windows timed, no clock inside; `ops` over
-    /// every throughput round.
+    /// every throughput round, `round_ns` each round's share of `loop_ns`.
     pub loop_ns: u64,
     pub ops: u64,
+    pub round_ns: Vec<u64>,
     /// Latency pass: one sample per op, the empty region's cost subtracted.
     pub latency: Histogram<u64>,
     /// Allocation pass, and the operations it counted over (one round's).
@@ -20,10 +21,12 @@ pub struct Samples {
 }
 
 impl Samples {
-    pub fn new() -> Self {
+    /// For a run of `rounds` throughput rounds.
+    pub fn new(rounds: usize) -> Self {
         Samples {
             loop_ns: 0,
             ops: 0,
+            round_ns: vec![0; rounds],
             latency: new_histogram(),
             allocations: Allocations::default(),
             allocation_ops: 0,
@@ -36,6 +39,7 @@ impl Samples {
             RawRun {
                 total_ns: self.loop_ns,
                 ops: self.ops,
+                round_ns: self.round_ns.clone(),
                 histogram: encode_histogram(&self.latency),
                 allocations_per_op: Some(self.allocations.count as f64 / ops),
                 allocated_bytes_per_op: self.allocations.bytes as f64 / ops,
@@ -47,12 +51,6 @@ impl Samples {
     }
 }
 
-impl Default for Samples {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -60,7 +58,7 @@ mod tests {
     #[test]
     fn allocations_are_per_operation_of_the_allocation_pass_alone() {
         // Three throughput rounds over 1000 records; one allocation pass over them.
-        let mut s = Samples::new();
+        let mut s = Samples::new(3);
         s.latency.record(100).unwrap();
         (s.loop_ns, s.ops) = (1_200_000, 3000);
         (s.allocations, s.allocation_ops) = (Allocations { count: 500, bytes: 4000 }, 1000);

@@ -4,7 +4,7 @@
 //! (of its per-run values when a side was measured in one process), the p-values of
 //! all of a comparison's cells are corrected together (Benjamini–Hochberg), and
 //! a change is called only when it is significant after that correction and
-//! its bootstrap 95 % interval clears the smallest change separate invocations
+//! its 95 % interval (Welch's) clears the smallest change separate invocations
 //! can resolve (`--min-change`). Also: the differences of the two environments,
 //! and `--fail-above` for CI.
 
@@ -18,15 +18,15 @@ use anyhow::{Result, bail};
 use serde::Serialize;
 
 use crate::document::{Direction, FormatResult, Results};
-use crate::stats::{ByProcess, ratio_interval_apart};
+use crate::stats::{ByProcess, ratio_apart};
 
 pub const SCHEMA: &str = "shootout-compare/1";
 
 pub const METHOD: &str = "two-sided Welch t-test on the logarithms of the per-process medians \
      (per-run values when a side was measured in one process), \
      p-values of every timing cell corrected together by Benjamini-Hochberg; \
-     a change is called when significant after correction and its bootstrap 95 % interval \
-     (2,000 resamples of both sides' processes, then runs within each) lies wholly beyond --min-change";
+     a change is called when significant after correction and its Welch 95 % interval \
+     (on the logarithms of both sides' per-process levels) lies wholly beyond --min-change";
 
 /// Some figure got significantly slower by more than `--fail-above`: exit status 4.
 #[derive(Debug)]
@@ -104,7 +104,7 @@ pub struct Figure {
     pub new: Option<f64>,
     /// (new − old) / old, in percent.
     pub change_pct: Option<f64>,
-    /// Bootstrap 95 % interval of that change (resampling both sides' runs); null for deterministic figures.
+    /// 95 % interval of that change (Welch's, over both sides' processes); null for deterministic figures.
     pub change_ci_pct: Option<[f64; 2]>,
     pub verdict: Verdict,
     /// Of the Welch test; null for deterministic figures and for a side of one run.
@@ -304,7 +304,7 @@ fn timing(old: &Direction, new: &Direction, pick: fn(&crate::document::RunStats)
 /// the test takes each process's median whenever both sides have several.
 fn timing_of(a: ByProcess, b: ByProcess) -> Figure {
     let (old_median, new_median) = (Some(a.median()), Some(b.median()));
-    let interval = ratio_interval_apart(&b, &a);
+    let interval = ratio_apart(&b, &a).interval;
     let p_value = match (a.processes(), b.processes()) {
         (2.., 2..) => welch::p_value(&a.process_medians(), &b.process_medians()),
         _ => welch::p_value(&a.values(), &b.values()),

@@ -14,7 +14,7 @@ use std::num::NonZeroU64;
 
 use serde::{Deserialize, Serialize};
 
-use crate::stats::{ByProcess, Interval};
+use crate::stats::{ByProcess, Estimate, Interval};
 
 pub use histogram::{
     HISTOGRAM_LIMITS, HistogramLimits, decode_histogram, encode_histogram, new_histogram,
@@ -166,7 +166,7 @@ pub struct FormatResult {
 pub struct Direction {
     /// Median across runs of each statistic, with min and max.
     pub summary: Summary,
-    /// ns/op against the fastest format's in this direction, with its bootstrap 95 % interval.
+    /// Its cost against the other formats of the run ([`Relative`]).
     pub relative: Relative,
     /// Per measured run, in run order.
     pub runs: Vec<DirectionRun>,
@@ -197,6 +197,7 @@ impl Direction {
         Direction {
             summary: Summary::of(&stats),
             relative: Relative {
+                cost: Estimate::exact(1.0),
                 fastest: false,
                 ratio: 1.0,
                 interval: Interval { low: 1.0, high: 1.0 },
@@ -227,7 +228,7 @@ fn read_formats<'de, D: serde::Deserializer<'de>>(
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(from = "ReadRun")]
+#[serde(try_from = "ReadRun")]
 pub struct DirectionRun {
     #[serde(flatten)]
     pub stats: RunStats,
@@ -248,6 +249,8 @@ struct ReadRun {
     total_ns: u64,
     /// ns/op divides by it.
     ops: NonZeroU64,
+    #[serde(default)]
+    round_ns: Vec<u64>,
     histogram: StoredHistogram,
     allocations_per_op: Option<f64>,
     allocated_bytes_per_op: f64,
@@ -260,23 +263,34 @@ struct ReadRun {
     process: usize,
 }
 
-impl From<ReadRun> for DirectionRun {
-    fn from(read: ReadRun) -> DirectionRun {
+impl TryFrom<ReadRun> for DirectionRun {
+    type Error = String;
+
+    fn try_from(read: ReadRun) -> Result<DirectionRun, String> {
+        let rounds_total = read.round_ns.iter().try_fold(0u64, |sum, &ns| sum.checked_add(ns));
+        if !read.round_ns.is_empty() && rounds_total != Some(read.total_ns) {
+            return Err(format!(
+                "round_ns adds up to {}; expected total_ns, {}",
+                rounds_total.map_or("more than 2^64".to_owned(), |t| t.to_string()),
+                read.total_ns
+            ));
+        }
         let StoredHistogram { text, decoded } = read.histogram;
         let raw = RawRun {
             total_ns: read.total_ns,
             ops: read.ops.get(),
+            round_ns: read.round_ns,
             histogram: text,
             allocations_per_op: read.allocations_per_op,
             allocated_bytes_per_op: read.allocated_bytes_per_op,
             gc_count: read.gc_count,
             gc_pause_ms: read.gc_pause_ms,
         };
-        DirectionRun {
+        Ok(DirectionRun {
             stats: RunStats::of(raw, &decoded),
             order_position: read.order_position,
             process: read.process,
-        }
+        })
     }
 }
 

@@ -27,6 +27,9 @@ pub struct RawRun {
     /// Sum of the throughput pass's timed window loops.
     pub total_ns: u64,
     pub ops: u64,
+    /// `total_ns` round by round: each round is a unit in which every format
+    /// ran once (empty from a runner that does not write them).
+    pub round_ns: Vec<u64>,
     /// The latency pass's histogram (see [`decode_histogram`]).
     pub histogram: String,
     pub allocations_per_op: Option<f64>,
@@ -62,6 +65,9 @@ pub struct RunStats {
     /// Sum of the timed window loops.
     pub total_ns: u64,
     pub ops: u64,
+    /// As [`RawRun::round_ns`]; absent when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub round_ns: Vec<u64>,
     pub ops_per_s: f64,
     pub p50_ns: u64,
     pub p90_ns: u64,
@@ -91,6 +97,7 @@ impl RunStats {
             ns_per_op: raw.total_ns as f64 / raw.ops.max(1) as f64,
             total_ns: raw.total_ns,
             ops: raw.ops,
+            round_ns: raw.round_ns,
             ops_per_s: if seconds > 0.0 { raw.ops as f64 / seconds } else { 0.0 },
             p50_ns: latency.value_at_quantile(0.50),
             p90_ns: latency.value_at_quantile(0.90),
@@ -121,6 +128,7 @@ mod tests {
         let raw = RawRun {
             total_ns: 1_200_000,
             ops: 3000,
+            round_ns: vec![400_000; 3],
             histogram: encode_histogram(&h),
             allocations_per_op: Some(0.5),
             allocated_bytes_per_op: 4.0,

@@ -1,21 +1,24 @@
 //! What a direction's runs give across runs: its summary, and its cost
-//! relative to the fastest format's.
+//! relative to the other formats measured with it.
 
 use serde::{Deserialize, Serialize};
 
-use super::{Direction, FormatResult, Outliers, RunStats};
-use crate::stats::{self, ByProcess, Interval, Spread, median_interval, precision_of};
+use super::{Direction, FormatResult, Outliers, Results, RunStats};
+use crate::stats::{self, ByProcess, Estimate, Interval, Spread, Units};
 
 /// One direction summarized across measured runs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
-    /// How many processes made the runs: the intervals resample them.
+    /// How many processes made the runs: the intervals are over them.
     pub processes: usize,
     pub ns_per_op: Spread,
-    /// Bootstrap 95 % interval of the median ns/op (processes, then runs within each, resampled).
+    /// 95 % interval of ns/op over the processes (`stats::estimate`): this
+    /// machine's, in the minutes it ran; another invocation's may differ by
+    /// the host's drift, which relative costs are free of.
     pub ns_per_op_ci: Interval,
-    /// Half the width of `ns_per_op_ci` over the median: how precise the
-    /// figure is (0.02 = ±2 %), what `--precision` asks of it; null from one run.
+    /// Half the width of the relative cost's interval over the cost
+    /// ([`Relative::cost`]): how precise the figure that reproduces is
+    /// (0.02 = ±2 %), what `--precision` asks of it; null from one run.
     pub precision: Option<f64>,
     pub total_ns: Spread,
     pub ops_per_s: Spread,
@@ -24,8 +27,8 @@ pub struct Summary {
     pub p99_ns: Spread,
     pub p999_ns: Spread,
     pub max_ns: Spread,
-    /// Bootstrap 95 % intervals of the medians of the per-run percentiles:
-    /// a tail compares only as precisely as these allow.
+    /// 95 % intervals of the per-run percentiles over the processes: a tail
+    /// compares only as precisely as these allow.
     pub p50_ns_ci: Interval,
     pub p90_ns_ci: Interval,
     pub p99_ns_ci: Interval,
@@ -42,18 +45,23 @@ pub struct Summary {
 }
 
 impl Summary {
-    /// The summary of one or more runs, each with the process that made it.
+    /// The summary of one or more runs, each with the process that made it;
+    /// `precision` is filled in with the relative cost ([`Relative`]).
     pub fn of(runs: &[(usize, &RunStats)]) -> Summary {
         let values = |f: fn(&RunStats) -> f64| runs.iter().map(|(_, r)| f(r)).collect::<Vec<f64>>();
         let spread = |f: fn(&RunStats) -> f64| Spread::of(values(f));
         let grouped = |f: fn(&RunStats) -> f64| ByProcess::of(runs.iter().map(|&(p, r)| (p, f(r))));
-        let ci = |f: fn(&RunStats) -> f64| median_interval(&grouped(f));
-        let (ns_per_op, ns_per_op_ci) = (spread(|r| r.ns_per_op), ci(|r| r.ns_per_op));
+        let ci = |f: fn(&RunStats) -> f64| stats::estimate(&grouped(f)).interval;
+        // A percentile within the clock's resolution can be 0 ns, which has no
+        // logarithm: its interval is taken as from 1 ns, the figures' unit.
+        let tail_ci = |f: fn(&RunStats) -> f64| {
+            stats::estimate(&ByProcess::of(runs.iter().map(|&(p, r)| (p, f(r).max(1.0))))).interval
+        };
         Summary {
             processes: grouped(|r| r.ns_per_op).processes(),
-            ns_per_op,
-            ns_per_op_ci,
-            precision: precision_of(ns_per_op_ci, ns_per_op.median, runs.len()),
+            ns_per_op: spread(|r| r.ns_per_op),
+            ns_per_op_ci: ci(|r| r.ns_per_op),
+            precision: None,
             total_ns: spread(|r| r.total_ns as f64),
             ops_per_s: spread(|r| r.ops_per_s),
             p50_ns: spread(|r| r.p50_ns as f64),
@@ -61,10 +69,10 @@ impl Summary {
             p99_ns: spread(|r| r.p99_ns as f64),
             p999_ns: spread(|r| r.p999_ns as f64),
             max_ns: spread(|r| r.max_ns as f64),
-            p50_ns_ci: ci(|r| r.p50_ns as f64),
-            p90_ns_ci: ci(|r| r.p90_ns as f64),
-            p99_ns_ci: ci(|r| r.p99_ns as f64),
-            p999_ns_ci: ci(|r| r.p999_ns as f64),
+            p50_ns_ci: tail_ci(|r| r.p50_ns as f64),
+            p90_ns_ci: tail_ci(|r| r.p90_ns as f64),
+            p99_ns_ci: tail_ci(|r| r.p99_ns as f64),
+            p999_ns_ci: tail_ci(|r| r.p999_ns as f64),
             outliers: Outliers {
                 low: runs.iter().map(|(_, r)| r.outliers.low).sum(),
                 high: runs.iter().map(|(_, r)| r.outliers.high).sum(),
@@ -80,14 +88,21 @@ impl Summary {
     }
 }
 
+/// A format's cost against the others measured with it.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 pub struct Relative {
+    /// ns/op over the anchor of its runner's run (the geometric mean of every
+    /// format's ns/op in the same round), with its 95 % interval over the
+    /// processes: the machine's speed, common to a round's formats, cancels,
+    /// so this is the figure that holds from one invocation to the next.
+    pub cost: Estimate,
     /// This is the fastest format of its direction.
     pub fastest: bool,
+    /// ns/op against the fastest format's, with its 95 % interval: paired
+    /// round by round within a runner, drawn apart across runners.
     pub ratio: f64,
     pub interval: Interval,
-    /// The interval of this format's median ns/op overlaps the fastest format's:
-    /// the run cannot tell them apart.
+    /// That interval reaches down to 1: the run cannot tell the two apart.
     pub indistinguishable_from_fastest: bool,
 }
 
@@ -95,57 +110,143 @@ pub struct Relative {
 /// results (the document's own, filled when it is made or read), and across
 /// the runners of a merged set (each row's, `results::Merged`).
 impl Relative {
-    /// Every format of one runner against its fastest: formats of one runner
-    /// share its processes, so each ratio is paired by process.
+    /// Every format of one runner: its relative cost (and the precision it
+    /// reached) and its ratio to the fastest, paired round by round.
     pub fn within_runner(formats: &mut [FormatResult]) {
-        let one_runner = vec![0; formats.len()];
-        Relative::against_fastest(formats, &one_runner);
+        for (read, pick) in DIRECTIONS {
+            let directions: Vec<(&Direction, bool)> =
+                formats.iter().map(|f| (read(f), f.baseline)).collect();
+            let costs = units(&directions).map(|units| units.relative_costs());
+            let fastest = fastest(&directions);
+            let ratios: Vec<Estimate> = (0..directions.len())
+                .map(|i| match fastest {
+                    Some(fastest) => directions[i].0.ratio_to(directions[fastest].0),
+                    None => Estimate::exact(1.0),
+                })
+                .collect();
+            for (i, format) in formats.iter_mut().enumerate() {
+                let direction = pick(format);
+                let cost = match &costs {
+                    Some(costs) => costs[i],
+                    None => stats::estimate(&direction.ns_by_process()),
+                };
+                direction.relative.cost = cost;
+                direction.summary.precision = (direction.runs.len() > 1).then(|| cost.precision());
+            }
+            set_ratios(formats, fastest, &ratios, pick);
+        }
     }
 
     /// Every format of several runners against the fastest of them all;
-    /// `runner[i]` says which runner measured format `i`: paired by process
-    /// within a runner, drawn apart across runners.
+    /// `runner[i]` says which runner measured format `i`: paired round by
+    /// round within the fastest's runner, drawn apart across runners. Each
+    /// keeps the relative cost of its own runner's run.
     pub fn against_fastest(formats: &mut [FormatResult], runner: &[usize]) {
-        fill_relative(formats, runner, |f| &mut f.encode);
-        fill_relative(formats, runner, |f| &mut f.decode);
+        for (read, pick) in DIRECTIONS {
+            let directions: Vec<(&Direction, bool)> =
+                formats.iter().map(|f| (read(f), f.baseline)).collect();
+            let fastest = fastest(&directions);
+            let ratios: Vec<Estimate> = (0..directions.len())
+                .map(|i| match fastest {
+                    Some(fastest) if runner[i] == runner[fastest] => {
+                        directions[i].0.ratio_to(directions[fastest].0)
+                    }
+                    Some(fastest) => stats::ratio_apart(
+                        &directions[i].0.ns_by_process(),
+                        &directions[fastest].0.ns_by_process(),
+                    ),
+                    None => Estimate::exact(1.0),
+                })
+                .collect();
+            set_ratios(formats, fastest, &ratios, pick);
+        }
     }
 }
 
-/// One direction's `relative` of every format against its fastest.
-fn fill_relative(
+/// Each direction of a format, to read and to fill in.
+type Pick = (fn(&FormatResult) -> &Direction, fn(&mut FormatResult) -> &mut Direction);
+
+const DIRECTIONS: [Pick; 2] =
+    [(|f| &f.encode, |f| &mut f.encode), (|f| &f.decode, |f| &mut f.decode)];
+
+/// Directions unit by unit ([`Units`]), each with whether it is the
+/// no-format baseline (left out of the anchor): each run gives a unit per
+/// round (or one, from a runner that writes no rounds). `None` when their
+/// runs do not line up, which one runner's never fail to.
+fn units(directions: &[(&Direction, bool)]) -> Option<Units> {
+    let mut process = None;
+    let mut ns = Vec::new();
+    for (direction, _) in directions {
+        let (mut processes, mut costs) = (Vec::new(), Vec::new());
+        for run in &direction.runs {
+            let stats = &run.stats;
+            let rounds = stats.round_ns.len().max(1);
+            let ops_per_round = stats.ops as f64 / rounds as f64;
+            match stats.round_ns.as_slice() {
+                [] => costs.push(stats.ns_per_op),
+                round_ns => costs.extend(round_ns.iter().map(|&ns| ns as f64 / ops_per_round)),
+            }
+            processes.extend(std::iter::repeat_n(run.process, rounds));
+        }
+        if process.get_or_insert_with(|| processes.clone()) != &processes {
+            return None;
+        }
+        ns.push(costs);
+    }
+    let anchored = directions.iter().map(|(_, baseline)| !baseline).collect();
+    Some(Units { process: process?, ns, anchored })
+}
+
+/// The fastest direction by median ns/op, the baseline aside.
+fn fastest(directions: &[(&Direction, bool)]) -> Option<usize> {
+    directions
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, baseline))| !baseline)
+        .min_by(|a, b| a.1.0.summary.ns_per_op.median.total_cmp(&b.1.0.summary.ns_per_op.median))
+        .map(|(i, _)| i)
+}
+
+impl Results {
+    /// The machine's speed in each process of this runner's run, over the
+    /// median process's ([`Units::speed_by_process`]), from every format's
+    /// `pick`ed direction; none when the formats' runs do not line up.
+    pub fn speed_by_process(&self, pick: fn(&FormatResult) -> &Direction) -> Option<Vec<f64>> {
+        let directions: Vec<(&Direction, bool)> =
+            self.formats.iter().map(|f| (pick(f), f.baseline)).collect();
+        units(&directions).map(|units| units.speed_by_process())
+    }
+}
+
+impl Direction {
+    /// This direction's ns/op over `reference`'s, paired round by round when
+    /// the two were measured in the same runs, else drawn apart.
+    pub fn ratio_to(&self, reference: &Direction) -> Estimate {
+        match units(&[(self, false), (reference, false)]) {
+            Some(units) => units.ratio(0, 1),
+            None => stats::ratio_apart(&self.ns_by_process(), &reference.ns_by_process()),
+        }
+    }
+}
+
+/// Each format's ratio to the fastest (`ratios[i]`, an estimate), with the
+/// median ratio shown beside it.
+fn set_ratios(
     formats: &mut [FormatResult],
-    runner: &[usize],
+    fastest: Option<usize>,
+    ratios: &[Estimate],
     pick: fn(&mut FormatResult) -> &mut Direction,
 ) {
-    let per_run = Direction::ns_by_process;
-    let fastest = formats
-        .iter_mut()
-        .enumerate()
-        .filter(|(_, f)| !f.baseline)
-        .map(|(i, f)| (i, pick(f)))
-        .min_by(|(_, a), (_, b)| a.summary.ns_per_op.median.total_cmp(&b.summary.ns_per_op.median))
-        .map(|(i, d)| (runner[i], per_run(d), d.summary.ns_per_op.median));
-    let Some((fastest_runner, fastest_runs, fastest_median)) = fastest else {
-        return;
-    };
+    let Some(fastest) = fastest else { return };
+    let fastest_median = pick(&mut formats[fastest]).summary.ns_per_op.median;
     for (i, format) in formats.iter_mut().enumerate() {
         let direction = pick(format);
-        let runs = per_run(direction);
-        // The fastest format against itself is 1 exactly, not a resampled ratio.
-        let is_fastest = runner[i] == fastest_runner && runs == fastest_runs;
-        let interval = match (is_fastest, runner[i] == fastest_runner) {
-            (true, _) => Interval { low: 1.0, high: 1.0 },
-            (false, true) => stats::ratio_interval(&runs, &fastest_runs),
-            (false, false) => stats::ratio_interval_apart(&runs, &fastest_runs),
-        };
-        direction.relative = Relative {
-            fastest: is_fastest,
-            ratio: direction.summary.ns_per_op.median / fastest_median.max(f64::MIN_POSITIVE),
-            // The ratio's own interval decides, so `≈` never sits beside an
-            // interval that excludes 1 (paired within a runner, a drift common
-            // to a process cancels; two separate intervals overlapping would not).
-            indistinguishable_from_fastest: interval.low <= 1.0,
-            interval,
-        };
+        let relative = &mut direction.relative;
+        relative.fastest = i == fastest;
+        relative.ratio = direction.summary.ns_per_op.median / fastest_median.max(f64::MIN_POSITIVE);
+        relative.interval = ratios[i].interval;
+        // The ratio's own interval decides, so `≈` never sits beside an
+        // interval that excludes 1.
+        relative.indistinguishable_from_fastest = relative.interval.low <= 1.0;
     }
 }

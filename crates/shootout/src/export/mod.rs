@@ -238,6 +238,7 @@ pub(crate) mod tests {
         let raw = RawRun {
             total_ns: (ns_per_op * 1000.0) as u64,
             ops: 1000,
+            round_ns: vec![(ns_per_op * 1000.0) as u64],
             histogram: encode_histogram(&latency),
             allocations_per_op: Some(0.0),
             allocated_bytes_per_op: 0.0,

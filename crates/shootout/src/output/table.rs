@@ -132,8 +132,16 @@ const DIRECTION_COLUMNS: &[Column<DirectionCell>] = &[
         },
     },
     Column {
+        name: "cost",
+        header: "cost (95% CI)",
+        cell: |_, direction| {
+            let cost = &direction.relative.cost;
+            format!("{:.3} ({:.3}–{:.3})", cost.value, cost.interval.low, cost.interval.high)
+        },
+    },
+    Column {
         name: "precision",
-        header: "±CI",
+        header: "±cost",
         cell: |row, direction| match direction.summary.precision {
             Some(p) if p > row.precision_target => format!("{:.1}%!", 100.0 * p),
             Some(p) => format!("{:.1}%", 100.0 * p),
@@ -243,6 +251,7 @@ pub const DROP_ORDER: &[&str] = &[
     "bytes",
     "ci",
     "precision",
+    "cost",
     "p999",
     "allocs",
     "zstd",
@@ -545,9 +554,11 @@ pub fn preamble(merged: &Merged) -> Vec<String> {
             s.order_seed
         ),
         format!(
-            "ns/op: throughput pass (whole windows timed, no clock inside{}), median across runs, bootstrap 95% CI \
-             (processes resampled, then runs within each); ±CI: its half-width over the median, ! when short of the \
-             precision target; relative: against the fastest format, ≈ = not significantly different from it",
+            "ns/op: throughput pass (whole windows timed, no clock inside{}), median across runs, 95% CI over the \
+             processes: this machine, this run; cost: ns/op over the geometric mean of every format's, the machine's \
+             speed in each round taken out, 95% CI over the processes: what reproduces; ±cost: its half-width, ! when \
+             short of the precision target; relative: against the fastest format, round by round, ≈ = not \
+             significantly different from it",
             match s.throughput_rounds {
                 1 => String::new(),
                 rounds => format!("; {rounds} rounds per window, each in a new shuffled order"),

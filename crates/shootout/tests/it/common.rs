@@ -294,7 +294,7 @@ pub fn one_line_error(output: &std::process::Output) -> String {
 /// reports, not of its timings.
 pub fn quick_run() -> Command {
     let mut command = shootout();
-    command.args(["run", "--runs", "1", "--warmup", "0", "--processes", "1"]);
+    command.args(["run", "--runs", "1", "--warmup", "0"]);
     command
 }
 

@@ -25,6 +25,7 @@ const TIMING: &[&str] = &[
     "ns_per_op",
     "ns_per_op_ci",
     "total_ns",
+    "round_ns",
     "ops_per_s",
     "p50_ns",
     "p90_ns",

@@ -93,7 +93,7 @@
     }, datasets.reduce((n, d) => n + d.data.length, 0));
   }
 
-  // Bootstrap 95 % intervals as whiskers over horizontal bars (dataset field `intervals`).
+  // 95 % intervals as whiskers over horizontal bars (dataset field `intervals`).
   const whiskers = {
     id: 'whiskers',
     afterDatasetsDraw(chart) {
@@ -595,7 +595,7 @@
 
   function throughput() {
     return section('throughput', 'Throughput',
-      el('p', { class: 'note' }, 'ns per record (lower is better): median across runs, whiskers the bootstrap 95% interval; bars coloured by language.'),
+      el('p', { class: 'note' }, 'ns per record (lower is better): median across runs, whiskers its 95% interval over the processes; bars coloured by language.'),
       el('div', { class: 'row' },
         ['encode', 'decode'].map(direction => el('div', {}, el('h3', {}, direction), chartBox(`throughput-${direction}`, 120)))));
   }
