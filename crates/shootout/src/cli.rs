@@ -91,15 +91,19 @@ enum Command {
     },
     /// Compare two results files: per format and direction, the change of each figure and whether it is significant.
     #[command(
-        after_help = "Figures: ns/op, p50, p99 and p99.9 (the median across runs, each with a verdict), \
-        bytes/record and allocations/op (deterministic: the change as measured).\n\
-        Significance: a two-sided Welch t-test on the logarithms of the per-run values stored in both files (a \
-        change of timings is a ratio); the p-values of every timing cell are then corrected together \
+        after_help = "Figures: ns/op (tested), p50, p99 and p99.9 (the change of the medians across runs, shown, not \
+        tested), bytes/record and allocations/op (deterministic: the change as measured).\n\
+        The machine's shift: the host lends the machine a speed that drifts by several per cent between \
+        invocations, alike for every format. Per language, its shift between the two files is the median over the \
+        format directions in both of their ratio NEW/OLD (each free of the drift within its own run); it is \
+        printed once and taken out of every change.\n\
+        Significance: a two-sided Welch t-test on the logarithms of each format's per-process levels (per-run \
+        values from a file measured in one process); the p-values of every ns/op cell are then corrected together \
         (Benjamini–Hochberg at --alpha), and a change is called slower or faster only when it is significant \
-        after that and its Welch 95 % interval lies wholly beyond ±--min-change. `~`: not called (not \
-        significant, or too small for separate invocations to resolve); `too few runs`: a side with one run, \
-        which gives no test. Formats in one file only are listed as added or removed; environment differences (cpu, cores, \
-        os, toolchain, shootout version, git commit, build profile and flags, library versions) are warnings.\n\
+        after that and its 95 % interval lies wholly beyond ±--min-change. `~`: not called (not significant, or \
+        too small for separate invocations to resolve); `too few runs`: a side with one run, which gives no test. \
+        Formats in one file only are listed as added or removed; environment differences (cpu, cores, os, \
+        toolchain, shootout version, git commit, build profile and flags, library versions) are warnings.\n\
         Files of different workloads are refused; a different record count is a warning.\n\
         Exit status: 0 when nothing regressed, 1 on errors, 2 on a command-line error, 4 when --fail-above \
         found a regression."
@@ -121,9 +125,10 @@ enum Command {
         /// False discovery rate: Benjamini–Hochberg over every timing cell of the comparison.
         #[arg(long, default_value_t = 0.05, value_parser = alpha)]
         alpha: f64,
-        /// The smallest change called slower or faster, in percent: a change whose 95 % interval reaches inside
-        /// ±this is shown as ~ (separate invocations on a shared machine drift by a few percent as a whole).
-        #[arg(long, default_value = "5%", value_parser = percent, value_name = "PCT")]
+        /// The smallest change called slower or faster, in percent, after the machine's common shift is taken
+        /// out: a change whose 95 % interval reaches inside ±this is shown as ~ (what remains of the drift
+        /// between invocations, format by format, is about a per cent).
+        #[arg(long, default_value = "1%", value_parser = percent, value_name = "PCT")]
         min_change: f64,
     },
     /// Shortlist formats: those meeting every need and limit, best first, and why each other one is out.

@@ -49,20 +49,36 @@ pub fn markdown(comparison: &Comparison, out: &mut dyn Write) -> Result<()> {
 }
 
 fn preamble(c: &Comparison) -> Vec<String> {
-    vec![
-        format!(
-            "{} ({}, {} records) → {} ({}, {} records)",
-            c.old.file, c.old.workload, c.old.records, c.new.file, c.new.workload, c.new.records
-        ),
-        format!(
-            "significance: {}; alpha {} over {} timing cells, --min-change {}%",
-            c.method, c.alpha, c.cells_tested, c.min_change_pct
-        ),
-        "cells: change of the median across runs [its 95% interval], then slower / faster (called), ~ (not \
-         significant after correction, or within --min-change: below what these runs resolve) or too few runs \
-         (no change could reach significance with so few runs); bytes and allocations are exact"
+    let mut lines = vec![format!(
+        "{} ({}, {} records) → {} ({}, {} records)",
+        c.old.file, c.old.workload, c.old.records, c.new.file, c.new.workload, c.new.records
+    )];
+    lines.extend(c.shifts.iter().filter_map(|shift| {
+        let ratio = shift.ratio?;
+        let pct = |r: f64| 100.0 * (r - 1.0);
+        Some(format!(
+            "{}: the machine ran {:.1}% {} in the new file ({:+.1}% to {:+.1}%, the median of {} format directions), \
+             every format alike; taken out before each format is tested",
+            shift.language,
+            pct(ratio.value).abs(),
+            if ratio.value > 1.0 { "slower" } else { "faster" },
+            pct(ratio.interval.low),
+            pct(ratio.interval.high),
+            shift.cells
+        ))
+    }));
+    lines.push(format!(
+        "significance: {}; alpha {} over {} timing cells, --min-change {}%",
+        c.method, c.alpha, c.cells_tested, c.min_change_pct
+    ));
+    lines.push(
+        "cells: ns/op as measured (median across runs), then its change against the machine's shift [95% \
+         interval] and slower / faster (called), ~ (not significant after correction, or within --min-change: \
+         below what these runs resolve) or too few runs (no test with one run a side); p50, p99, p99.9: the \
+         change of the medians, drift included, not tested; bytes and allocations are exact"
             .to_owned(),
-    ]
+    );
+    lines
 }
 
 fn table(c: &Comparison, style: TableStyle, shown: Shown) -> Table {
@@ -124,7 +140,7 @@ fn timing(f: &Figure) -> String {
         Verdict::Faster => "faster",
         Verdict::NotSignificant => "~",
         Verdict::TooFewRuns => "too few runs",
-        Verdict::Deterministic | Verdict::Missing => "",
+        Verdict::Descriptive | Verdict::Deterministic | Verdict::Missing => "",
     };
     let interval =
         f.change_ci_pct.map_or_else(String::new, |[low, high]| format!(" [{low:+.0}, {high:+.0}]"));
@@ -165,9 +181,7 @@ fn membership(c: &Comparison) -> Vec<String> {
     }
     if let Some(limit) = c.fail_above_pct {
         lines.push(match c.regressions.len() {
-            0 => format!(
-                "--fail-above {limit}%: no ns/op or p99 significantly slower by more than that"
-            ),
+            0 => format!("--fail-above {limit}%: no ns/op significantly slower by more than that"),
             n => format!(
                 "--fail-above {limit}%: {n} figure(s) significantly slower by more than that"
             ),

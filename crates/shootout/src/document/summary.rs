@@ -216,6 +216,18 @@ impl Results {
             self.formats.iter().map(|f| (pick(f), f.baseline)).collect();
         units(&directions).map(|units| units.speed_by_process())
     }
+
+    /// Each format's `pick`ed direction, ns/op unit by unit with the
+    /// machine's speed of the unit taken out ([`Units::machine_free`]), in
+    /// the order of `formats`; as measured when the runs do not line up.
+    pub fn machine_free(&self, pick: fn(&FormatResult) -> &Direction) -> Vec<ByProcess> {
+        let directions: Vec<(&Direction, bool)> =
+            self.formats.iter().map(|f| (pick(f), f.baseline)).collect();
+        match units(&directions) {
+            Some(units) => (0..directions.len()).map(|f| units.machine_free(f)).collect(),
+            None => directions.iter().map(|(d, _)| d.ns_by_process()).collect(),
+        }
+    }
 }
 
 impl Direction {

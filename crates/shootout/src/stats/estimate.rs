@@ -9,7 +9,7 @@
 //! and it holds for the next invocation, whose process is another draw.
 
 use serde::{Deserialize, Serialize};
-use statrs::distribution::{ContinuousCDF, StudentsT};
+use statrs::distribution::{Binomial, ContinuousCDF, DiscreteCDF, StudentsT};
 
 use super::{ByProcess, Interval};
 
@@ -33,14 +33,13 @@ impl Estimate {
 }
 
 /// The log-scale sample an estimate is made of: one level per process
-/// ([`ByProcess::process_log_levels`]); from a single process, one per run of
-/// it (stalls set aside as there), whose interval then says how its runs
-/// agree, not how the next process will.
+/// ([`ByProcess::process_log_levels`]); from a single process, every run of
+/// it, whose interval then says how its runs agree, not how the next process
+/// will. Setting stalls aside there would narrow that interval below its
+/// coverage: a stall widens it instead.
 fn log_sample(values: &ByProcess) -> Vec<f64> {
     match values.processes() {
-        1 => super::without_stalls(
-            &values.values().iter().map(|v| v.max(f64::MIN_POSITIVE).ln()).collect::<Vec<_>>(),
-        ),
+        1 => values.values().iter().map(|v| v.max(f64::MIN_POSITIVE).ln()).collect(),
         _ => values.process_log_levels(),
     }
 }
@@ -79,20 +78,75 @@ pub fn estimate(values: &ByProcess) -> Estimate {
     on_figure_scale(mean, error, df)
 }
 
-/// The ratio of two figures measured apart (two runners, two invocations:
-/// nothing paired), with Welch's interval on the log scale.
+/// Two figures measured apart (two runners, two invocations: nothing
+/// paired), compared on the log scale with Welch's unequal-variances
+/// statistics over their processes.
+pub struct Apart {
+    log_ratio: f64,
+    error: f64,
+    df: f64,
+    /// Both sides have two values or more: a test is possible.
+    tested: bool,
+}
+
+impl Apart {
+    pub fn of(values: &ByProcess, reference: &ByProcess) -> Apart {
+        let (mean, error, df) = mean_and_error(&log_sample(values));
+        let (ref_mean, ref_error, ref_df) = mean_and_error(&log_sample(reference));
+        let error2 = error.powi(2) + ref_error.powi(2);
+        // Welch–Satterthwaite; a side without spread adds no degrees of freedom.
+        let terms = [(error, df), (ref_error, ref_df)]
+            .iter()
+            .filter(|(e, d)| *e > 0.0 && *d > 0.0)
+            .map(|(e, d)| e.powi(4) / d)
+            .sum::<f64>();
+        let welch_df = if terms > 0.0 { error2.powi(2) / terms } else { df.min(ref_df) };
+        Apart {
+            log_ratio: mean - ref_mean,
+            error: error2.sqrt(),
+            df: welch_df,
+            tested: df > 0.0 && ref_df > 0.0,
+        }
+    }
+
+    /// The ratio of the two, with its 95 % interval.
+    pub fn ratio(&self) -> Estimate {
+        on_figure_scale(self.log_ratio, self.error, self.df)
+    }
+
+    /// The two-sided p-value that the true ratio is `null` (1: no change);
+    /// none when a side has a single value, which gives no test.
+    pub fn p_value(&self, null: f64) -> Option<f64> {
+        if !self.tested {
+            return None;
+        }
+        let distance = self.log_ratio - null.ln();
+        if self.error == 0.0 {
+            // Every value of each side alike: a difference is certain, no difference is none.
+            return Some(if distance.abs() < 1e-12 { 1.0 } else { 0.0 });
+        }
+        let student = StudentsT::new(0.0, 1.0, self.df).expect("positive degrees of freedom");
+        Some((2.0 * student.sf((distance / self.error).abs())).min(1.0))
+    }
+}
+
+/// The ratio of two figures measured apart, with Welch's interval ([`Apart`]).
 pub fn ratio_apart(values: &ByProcess, reference: &ByProcess) -> Estimate {
-    let (mean, error, df) = mean_and_error(&log_sample(values));
-    let (ref_mean, ref_error, ref_df) = mean_and_error(&log_sample(reference));
-    let error2 = error.powi(2) + ref_error.powi(2);
-    // Welch–Satterthwaite; a side without spread adds no degrees of freedom.
-    let terms = [(error, df), (ref_error, ref_df)]
-        .iter()
-        .filter(|(e, d)| *e > 0.0 && *d > 0.0)
-        .map(|(e, d)| e.powi(4) / d)
-        .sum::<f64>();
-    let welch_df = if terms > 0.0 { error2.powi(2) / terms } else { df.max(ref_df) };
-    on_figure_scale(mean - ref_mean, error2.sqrt(), welch_df)
+    Apart::of(values, reference).ratio()
+}
+
+/// The median of `values` with its distribution-free 95 % interval: the
+/// order statistics whose ranks a binomial(n, ½) puts 2.5 % beyond on each
+/// side (the sign test's interval; from fewer than six values, their range).
+pub fn median_with_interval(values: &[f64]) -> Estimate {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let n = sorted.len();
+    let value = super::median(&mut sorted.clone());
+    // The largest k with P(Binomial(n, ½) < k) ≤ 2.5 %: [x(k), x(n−k+1)] (1-based) covers the median.
+    let binomial = Binomial::new(0.5, n as u64).expect("a probability");
+    let k = (1..=n / 2).take_while(|&k| binomial.cdf(k as u64 - 1) <= 0.025).last().unwrap_or(1);
+    Estimate { value, interval: Interval { low: sorted[k - 1], high: sorted[n - k] } }
 }
 
 /// One direction of one runner's run, unit by unit. A unit is one round of
@@ -131,6 +185,14 @@ impl Units {
             .collect()
     }
 
+    /// Format `f`'s ns/op in each unit with that unit's machine speed taken
+    /// out, grouped by process: its cost free of the host's drift, still on
+    /// ns/op's scale (the typical unit's speed).
+    pub fn machine_free(&self, f: usize) -> ByProcess {
+        let speeds = self.log_speeds();
+        self.by_process(|u| self.ns[f][u] / speeds[u].exp())
+    }
+
     /// `value(u)` of every unit, grouped by process.
     fn by_process(&self, value: impl Fn(usize) -> f64) -> ByProcess {
         ByProcess::of(self.process.iter().enumerate().map(|(u, &p)| (p, value(u))))
@@ -143,10 +205,8 @@ impl Units {
     /// cancels; what varies from process to process (code and heap
     /// placement) stays in the interval.
     pub fn relative_costs(&self) -> Vec<Estimate> {
-        let speeds = self.log_speeds();
-        let levels: Vec<Estimate> = (0..self.ns.len())
-            .map(|f| estimate(&self.by_process(|u| self.ns[f][u] / speeds[u].exp())))
-            .collect();
+        let levels: Vec<Estimate> =
+            (0..self.ns.len()).map(|f| estimate(&self.machine_free(f))).collect();
         let anchored: Vec<f64> =
             (0..levels.len()).filter(|&f| self.anchored[f]).map(|f| levels[f].value.ln()).collect();
         let anchor = (anchored.iter().sum::<f64>() / anchored.len().max(1) as f64).exp();

@@ -7,7 +7,7 @@
 
 mod estimate;
 
-pub use estimate::{Estimate, Units, estimate, ratio_apart};
+pub use estimate::{Apart, Estimate, Units, estimate, median_with_interval, ratio_apart};
 
 use hdrhistogram::Histogram;
 use serde::{Deserialize, Serialize};
@@ -79,24 +79,29 @@ fn median_of_sorted(v: &[f64]) -> f64 {
 }
 
 /// How many robust standard deviations (1.4826 × the median absolute
-/// deviation) from their median values may lie before they count as stalls.
+/// deviation) slower than their median values may lie before they count as stalls.
 pub const STALL_MADS: f64 = 3.5;
 
-/// The mean of the logs of `values`, those beyond [`STALL_MADS`] set aside.
+/// The least robust deviation a stall is measured in (on the log scale, 2 %):
+/// three or six rounds that happen to agree closely must not make an
+/// ordinary slower round a stall; a preemption costs tens of per cent.
+const STALL_SPREAD_FLOOR: f64 = 0.02;
+
+/// The mean of the logs of `values`, stalls set aside.
 fn log_mean_without_stalls(values: &[f64]) -> f64 {
     let logs: Vec<f64> = values.iter().map(|v| v.max(f64::MIN_POSITIVE).ln()).collect();
     let kept = without_stalls(&logs);
     kept.iter().sum::<f64>() / kept.len() as f64
 }
 
-/// `logs` without those beyond [`STALL_MADS`] robust deviations of their median.
+/// `logs` without those slower than their median by more than
+/// [`STALL_MADS`] robust deviations: a stall only ever slows a round down.
 fn without_stalls(logs: &[f64]) -> Vec<f64> {
     let middle = median(&mut logs.to_vec());
-    let spread = 1.4826 * median(&mut logs.iter().map(|x| (x - middle).abs()).collect::<Vec<_>>());
-    logs.iter()
-        .copied()
-        .filter(|x| spread == 0.0 || (x - middle).abs() <= STALL_MADS * spread)
-        .collect()
+    let spread = (1.4826
+        * median(&mut logs.iter().map(|x| (x - middle).abs()).collect::<Vec<_>>()))
+    .max(STALL_SPREAD_FLOOR);
+    logs.iter().copied().filter(|x| x - middle <= STALL_MADS * spread).collect()
 }
 
 fn median(values: &mut [f64]) -> f64 {
@@ -162,7 +167,7 @@ impl ByProcess {
     }
 
     /// Each process's level on the log scale: the mean of its values' logs,
-    /// those further than [`STALL_MADS`] robust deviations from its median
+    /// those slower than its median by more than [`STALL_MADS`] robust deviations
     /// set aside. A stalled round (the format's loop preempted) is slower
     /// only; a mean over the rest keeps the intervals calibrated, which a
     /// median of so few values does not (in the simulations of
@@ -284,8 +289,9 @@ mod tests {
                      derives from them. Runs are consecutive groups of runs_per_process, one group per process; \
                      runs and reference_runs come from the same processes, unit by unit. median (of an even count, \
                      the mean of the middle two), min, max: over every run. estimate: the geometric mean over \
-                     processes of each process's median, estimate_ci its 95 % Student-t interval on the log scale \
-                     with k - 1 degrees of freedom over k processes (from one process: over its runs), precision \
+                     processes of each process's level (the mean of its runs' logs, runs slower than its median by more \
+                     than 3.5 robust standard deviations, each at least 2 %, set aside), estimate_ci its 95 % Student-t interval on the \
+                     log scale with k - 1 degrees of freedom over k processes (from one process: over all its runs), precision \
                      half that interval's width over the estimate. ratio_paired: runs / reference_runs unit by unit, \
                      estimated so. ratio_apart: estimate(runs) / estimate(reference_runs) with Welch's interval \
                      on the log scale, as for two invocations. relative_cost: runs with the machine's speed of each \
