@@ -563,7 +563,7 @@ struct RunArgs {
     #[command(flatten)]
     #[serde(flatten)]
     table: TableArgs,
-    /// Languages to measure, comma-separated: rust, go, jvm, all. Another language's runner (runners/<lang>/) is
+    /// Languages to measure, comma-separated: rust, go, jvm, all. Another language's runner (`runners/<lang>/`) is
     /// built with its own toolchain and run after the Rust formats on the same records, handed over as a
     /// dataset file; the tables then show every language, with a lang column.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "rust")]

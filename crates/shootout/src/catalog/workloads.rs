@@ -2,7 +2,7 @@
 //! its data comes from, and how to build its input and its registry of formats.
 //! `--workload`, `shootout workloads`, the dispatch of `run` and
 //! `export-dataset`, and the tests all read this table; adding a workload is a
-//! folder beside this file and one line in [`workloads!`] below.
+//! folder beside this file and one line in `workloads!` below.
 
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -42,7 +42,7 @@ pub struct RawRun {
 
 /// A histogram read from a results file: its text, written back as it was,
 /// and what it decodes to. Decoded as it is read, so that an encoding beyond
-/// [`HISTOGRAM_LIMITS`] is refused at its own place in the file.
+/// [`HISTOGRAM_LIMITS`](super::HISTOGRAM_LIMITS) is refused at its own place in the file.
 pub struct StoredHistogram {
     pub text: String,
     pub decoded: Histogram<u64>,

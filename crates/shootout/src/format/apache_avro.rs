@@ -219,7 +219,7 @@ impl AvroWorkload for Iex {
 
 // --- record-shaped workloads ------------------------------------------------------
 
-/// A record-shaped workload's record with its Avro schema (schemas/records/<shape>.avsc).
+/// A record-shaped workload's record with its Avro schema (`schemas/records/<shape>.avsc`).
 /// The record types serialize with their own serde derives: `Option<T>` is the
 /// union `["null", T]`, `f32` an Avro float, `u8` an int (range-checked on decode).
 pub trait AvroRecord: FieldRecord + Serialize + DeserializeOwned {

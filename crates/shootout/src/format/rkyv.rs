@@ -3,7 +3,7 @@
 //! labelled variant).
 //!
 //! Encode serializes with the high-level API into an [`AlignedVec`] and an
-//! [`Arena`](rkyv::ser::allocator::Arena) that both live in the codec (`to_bytes_in_with_alloc`), so steady
+//! [`Arena`] that both live in the codec (`to_bytes_in_with_alloc`), so steady
 //! state allocates nothing, then appends the archive to the stream in a frame:
 //!
 //! ```text

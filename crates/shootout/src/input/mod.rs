@@ -1,6 +1,6 @@
 //! Reading data, all of it in one place: files, pipes and gzip ([`source`]),
 //! pcap and pcapng captures ([`capture`]) down through Ethernet, IPv4 and UDP
-//! ([`net`]) to IEX-TP packets and messages ([`iex`]), the records a capture or
+//! ([`net`]) to IEX-TP packets and messages (`iex`), the records a capture or
 //! a CSV file holds ([`ingest`], [`csv`]), JSON Lines ([`jsonl`]), any CSV
 //! ([`columns`]), generated captures ([`generate`]),
 //! and the windows a pass reads them in ([`window`]), so memory stays bounded

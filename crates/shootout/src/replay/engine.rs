@@ -114,7 +114,7 @@ pub struct Run<'a, W: Workload> {
     /// The busiest second's records, as indices into `records`.
     pub busiest: Range<usize>,
     pub transport: Transport,
-    /// [`reference`] of `records`, computed once for all the runs over them.
+    /// [`reference()`] of `records`, computed once for all the runs over them.
     pub reference: &'a W::Aggregate,
 }
 

@@ -49,7 +49,7 @@ pub struct Options {
     /// Allocation cap per decode, in MiB: a decode whose allocations (net of frees) pass it is an alloc-bomb.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     alloc_cap_mib: u64,
-    /// Directory for the reproducers, one file per format and finding class (default: robustness-seed-<seed>).
+    /// Directory for the reproducers, one file per format and finding class (default: `robustness-seed-<seed>`).
     /// It must not exist yet or be empty: no file is ever overwritten.
     #[arg(long, value_name = "DIR")]
     reproducers: Option<PathBuf>,
@@ -337,7 +337,7 @@ fn validation_cost<W: Workload>(
 }
 
 /// How long `codec` takes to decode one of `records` (those it encodes), on
-/// average over passes of the whole stream for at least [`TIMING`].
+/// average over passes of the whole stream for at least `TIMING`.
 fn decode_ns_per_record<W: Workload>(
     codec: &mut dyn crate::benchmark::DynCodec<W>,
     records: &[(u64, W::Record)],

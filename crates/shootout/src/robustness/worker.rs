@@ -2,7 +2,7 @@
 //! case file's hostile inputs one after another, each with a fresh codec,
 //! panics caught and allocations capped, and writes one line per case. What
 //! it cannot report (a hang, an allocation past the cap, a crash) the parent
-//! sees from outside ([`Pool`]) and classifies; then it starts a new worker at
+//! sees from outside (`Pool`) and classifies; then it starts a new worker at
 //! the next case. A reproducer is a case file of one case, so `--replay` runs
 //! the same way.
 

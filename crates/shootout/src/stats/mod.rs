@@ -119,7 +119,7 @@ pub struct Interval {
 /// One figure's per-run values, grouped by the process that measured them.
 /// Runs of one process share its memory layout, heap and the minutes it ran
 /// in, so they vary less than separate invocations do: an interval that is to
-/// hold for the next invocation is one over processes ([`estimate`]).
+/// hold for the next invocation is one over processes ([`estimate()`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ByProcess {
     /// Each group's process, ascending.
