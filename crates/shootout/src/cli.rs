@@ -324,9 +324,11 @@ enum Command {
     #[command(
         after_help = "The studies' documents are in ../shared/studies/ (not part of the repository); their \
         published figures are in spec/studies/. For each study: its tables with the study's figure, ours and the \
-        ratio side by side; our own variants, labelled; each stated conclusion checked (reproduced, reversed, not \
-        reproduced), the open questions answered where the data allows, and every departure from the document.\n\
-        A study in Go or Java is measured by that runner (like --lang go / jvm: it needs the toolchain)."
+        ratio side by side; our own variants, labelled; each stated conclusion and claim checked (reproduced, \
+        reversed, not reproduced, or not decided where the figures' intervals do not carry a verdict), the open \
+        questions answered where the data allows, and every departure from the document.\n\
+        A study in Go or Java is measured by that runner (like --lang go / jvm: it needs the toolchain); its log \
+        (JMH's, for ignite-iep75) is shown with --verbose."
     )]
     Study {
         /// The study (see --list).
@@ -344,6 +346,9 @@ enum Command {
         /// Short settings (one run; the runners' fewer, shorter iterations): a first look, not figures to publish.
         #[arg(long)]
         quick: bool,
+        /// Show the runner's log (JMH's, for ignite-iep75) as it measures; without it, only a failure shows it.
+        #[arg(long)]
+        verbose: bool,
         #[command(flatten)]
         exports: Exports,
     },
@@ -665,12 +670,13 @@ pub fn main() -> Result<()> {
             })
         }
         Command::Study { list: true, .. } => Ok(crate::study::list(&mut std::io::stdout().lock())?),
-        Command::Study { name, input, runs, quick, exports, .. } => crate::study::study(
+        Command::Study { name, input, runs, quick, verbose, exports, .. } => crate::study::study(
             name.as_deref().unwrap_or_default(),
             crate::study::Options {
                 input,
                 runs: runs.map(|r| r as usize),
                 quick,
+                verbose,
                 exports: exports.targets()?,
             },
         ),

@@ -120,12 +120,12 @@ pub const IEP75_NEEDS: &[&str] = &[
 ];
 
 /// The feature matrix's families split by needs: those that meet every one,
-/// and every other with the first need it fails, both in the matrix's order.
+/// and every other with the needs it fails, both in the matrix's order.
 #[derive(Debug)]
 pub struct Shortlist {
     pub meet: Vec<&'static str>,
-    /// (family, the first need it fails).
-    pub excluded: Vec<(&'static str, &'static str)>,
+    /// (family, every need it fails, in the order asked).
+    pub excluded: Vec<(&'static str, Vec<&'static str>)>,
 }
 
 /// [`Shortlist`] of the matrix's families for `needs`, named as `--need` names
@@ -134,9 +134,11 @@ pub fn families_meeting(needs: &[&str]) -> Result<Shortlist> {
     let needs = needs_named(needs)?;
     let mut shortlist = Shortlist { meet: Vec::new(), excluded: Vec::new() };
     for features in features::FEATURES {
-        match needs.iter().find(|need| !(need.met_by)(features)) {
-            Some(need) => shortlist.excluded.push((features.family, need.name)),
-            None => shortlist.meet.push(features.family),
+        let failed: Vec<&str> =
+            needs.iter().filter(|need| !(need.met_by)(features)).map(|need| need.name).collect();
+        match failed.is_empty() {
+            true => shortlist.meet.push(features.family),
+            false => shortlist.excluded.push((features.family, failed)),
         }
     }
     Ok(shortlist)
@@ -392,7 +394,7 @@ mod tests {
                 .excluded
                 .iter()
                 .find(|(excluded, _)| *excluded == family)
-                .map(|(_, need)| *need)
+                .map(|(_, needs)| needs[0])
         };
         // The study: BSON is "more verbose", built for storage; the matrix: its
         // top level is always a document, so no lone primitive.
@@ -405,7 +407,10 @@ mod tests {
         // maintained) but fails it earlier on the study's order: no extension types.
         assert_eq!(first_failure("UBJSON"), Some("extensions"));
         let unmaintained = families_meeting(&["maintained"]).unwrap().excluded;
-        assert!(unmaintained.contains(&("UBJSON", "maintained")), "{unmaintained:?}");
+        assert!(unmaintained.contains(&("UBJSON", vec!["maintained"])), "{unmaintained:?}");
+        // Every need a family fails is named, not only the first.
+        let ubjson = shortlist.excluded.iter().find(|(family, _)| *family == "UBJSON").unwrap();
+        assert_eq!(ubjson.1, ["extensions", "cross-language", "maintained"]);
         // Not among the study's candidates, but a schemaless binary JSON too.
         assert_eq!(first_failure("Smile"), Some("extensions"));
         assert_eq!(first_failure("JSON"), Some("binary"));

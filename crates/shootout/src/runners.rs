@@ -334,12 +334,15 @@ impl External {
 impl External {
     /// Has the runner measure a published study its way (`--study NAME`,
     /// spec/studies/README.md) and reads back its figures; `quick` asks for
-    /// the runner's short settings.
+    /// the runner's short settings. Its log (JMH's, a thousand lines for
+    /// ignite-iep75) goes to the terminal when `verbose`; otherwise it is kept
+    /// and shown only if the runner fails, so the study's tables come first.
     pub fn study<Figures: serde::de::DeserializeOwned>(
         &self,
         folder: &Path,
         name: &str,
         quick: bool,
+        verbose: bool,
     ) -> Result<Figures> {
         let out = crate::temporary::system_file(
             tempfile::Builder::new().prefix("shootout-study-").suffix(".json"),
@@ -350,14 +353,23 @@ impl External {
         if quick {
             command.arg("--quick");
         }
+        let log = crate::temporary::system_file(
+            tempfile::Builder::new().prefix("shootout-study-").suffix(".log"),
+        )
+        .context("cannot create a temporary log file")?;
+        command.stderr(match verbose {
+            true => Stdio::inherit(),
+            false => Stdio::from(log.reopen().context("cannot open the runner's log file")?),
+        });
         let lock = build_lock(folder, Access::Shared)?;
-        // The runner's progress goes to the terminal as it measures.
-        let status = command
-            .stderr(Stdio::inherit())
-            .status()
-            .with_context(|| format!("cannot start the {} runner", self.name))?;
+        let status =
+            command.status().with_context(|| format!("cannot start the {} runner", self.name))?;
         drop(lock);
         if !status.success() {
+            if !verbose {
+                let text = std::fs::read_to_string(log.path()).unwrap_or_default();
+                eprint!("{text}");
+            }
             bail!("the {} runner's --study {name} failed ({status})", self.name);
         }
         let text = std::fs::read(out.path())

@@ -233,7 +233,9 @@ func flatbufJSONDepartures(env map[string]any) []string {
 		"Each operation is called through a closure, one dynamic call per operation: the study's JSON benchmarks made one " +
 			"too (through its Serializer interface), its FlatBuffers ones called fbMarshal and fbUnmarshal directly. " +
 			"The study ignored json.Marshal's error; the runner checks it.",
-		"Each benchmark is run by testing.Benchmark, as go test -bench runs it (b.N grown until the benchtime is reached, " +
-			"one result per benchmark, as the study's one table); ns/op is unrounded, B/op and allocs/op are go test's integers.",
+		fmt.Sprintf("Each benchmark is run by testing.Benchmark, as go test -bench runs it (b.N grown until the benchtime is reached), "+
+			"%d times, the benchmarks in turn (go test -count %d), and the table gives the median of the %d; the study ran each once. "+
+			"ns/op is unrounded, B/op and allocs/op are go test's integers, and every run's figures are kept, so that each "+
+			"conclusion's ratio is decided by the 95 %% bootstrap interval of its runs.", Repetitions, Repetitions, Repetitions),
 	}
 }

@@ -128,6 +128,7 @@ func TestTheAnswerHasTheStudysShape(t *testing.T) {
 				Rows []struct {
 					Label  string
 					Values map[string]float64
+					Runs   map[string][]float64
 				}
 			}
 		}
@@ -164,6 +165,13 @@ func TestTheAnswerHasTheStudysShape(t *testing.T) {
 			if got := slices.Sorted(maps.Keys(r.Values)); !slices.Equal(got, keys) {
 				t.Errorf("%s %s: keys %q, want %q", v.ID, r.Label, got, keys)
 			}
+			// Every repetition's figures are kept, the median given as the value.
+			for _, key := range keys {
+				runs := r.Runs[key]
+				if len(runs) != Repetitions || r.Values[key] != median(runs) {
+					t.Errorf("%s %s %s: runs %v, value %v", v.ID, r.Label, key, runs, r.Values[key])
+				}
+			}
 		}
 		if !slices.Equal(labels, wantLabels[i]) {
 			t.Errorf("%s: rows %q, want %q", v.ID, labels, wantLabels[i])
@@ -189,5 +197,14 @@ func BenchmarkStudy(b *testing.B) {
 	}
 	for _, bm := range studyBenchmarks(data) {
 		b.Run(bm.label, bm.run)
+	}
+}
+
+func TestMedianIsTheMiddleRunOrTheMeanOfTheMiddleTwo(t *testing.T) {
+	if got := median([]float64{5, 1, 3}); got != 3 {
+		t.Errorf("median of 5, 1, 3: %v", got)
+	}
+	if got := median([]float64{4, 1, 3, 2}); got != 2.5 {
+		t.Errorf("median of 4, 1, 3, 2: %v", got)
 	}
 }

@@ -43,6 +43,9 @@ type Table struct {
 type Row struct {
 	Label  string             `json:"label"`
 	Values map[string]float64 `json:"values"`
+	// Runs are each repetition's value of a figure, whose spread decides a
+	// comparison in `shootout study`.
+	Runs map[string][]float64 `json:"runs,omitempty"`
 }
 
 // measurement is what a study's measuring function returns: Measure adds
@@ -120,23 +123,50 @@ type benchmark struct {
 	run   func(b *testing.B)
 }
 
-// table runs each benchmark once with testing.Benchmark, the statistic `go
-// test -bench -benchmem` prints: ns/op (here unrounded), and B/op and
-// allocs/op as its integers.
+// Repetitions is how many times each benchmark runs (go test -count): the
+// study ran each once, which gives no spread to weigh a ratio against.
+const Repetitions = 5
+
+// table runs each benchmark Repetitions times with testing.Benchmark, the
+// benchmarks in turn within each repetition (so a slow minute of the
+// machine falls on all of them), keeping the statistic `go test -bench
+// -benchmem` prints of each run: ns/op (here unrounded), and B/op and
+// allocs/op as its integers. A row's values are the median of its runs.
 func table(id string, benchmarks []benchmark) (Table, error) {
 	t := Table{ID: id}
-	for _, bm := range benchmarks {
-		r := testing.Benchmark(bm.run)
-		if r.N == 0 {
-			// testing.Benchmark discards a failed benchmark's message; the
-			// tests run every operation outside it and say what failed.
-			return t, errors.New(bm.label + ": the benchmark failed (go test ./study says why)")
+	runs := make([]map[string][]float64, len(benchmarks))
+	for range Repetitions {
+		for i, bm := range benchmarks {
+			r := testing.Benchmark(bm.run)
+			if r.N == 0 {
+				// testing.Benchmark discards a failed benchmark's message; the
+				// tests run every operation outside it and say what failed.
+				return t, errors.New(bm.label + ": the benchmark failed (go test ./study says why)")
+			}
+			if runs[i] == nil {
+				runs[i] = map[string][]float64{}
+			}
+			runs[i]["ns_per_op"] = append(runs[i]["ns_per_op"], float64(r.T.Nanoseconds())/float64(r.N))
+			runs[i]["bytes_per_op"] = append(runs[i]["bytes_per_op"], float64(r.AllocedBytesPerOp()))
+			runs[i]["allocs_per_op"] = append(runs[i]["allocs_per_op"], float64(r.AllocsPerOp()))
 		}
-		t.Rows = append(t.Rows, Row{Label: bm.label, Values: map[string]float64{
-			"ns_per_op":     float64(r.T.Nanoseconds()) / float64(r.N),
-			"bytes_per_op":  float64(r.AllocedBytesPerOp()),
-			"allocs_per_op": float64(r.AllocsPerOp()),
-		}})
+	}
+	for i, bm := range benchmarks {
+		medians := map[string]float64{}
+		for key, each := range runs[i] {
+			medians[key] = median(each)
+		}
+		t.Rows = append(t.Rows, Row{Label: bm.label, Values: medians, Runs: runs[i]})
 	}
 	return t, nil
+}
+
+// median is the middle value, or the mean of the middle two.
+func median(values []float64) float64 {
+	sorted := slices.Sorted(slices.Values(values))
+	mid := len(sorted) / 2
+	if len(sorted)%2 == 1 {
+		return sorted[mid]
+	}
+	return (sorted[mid-1] + sorted[mid]) / 2
 }

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::published::Row;
+use super::published::{Column, Row};
 
 pub const SCHEMA: &str = "shootout-study-figures/1";
 
@@ -37,6 +37,10 @@ pub struct Table {
     /// For a table the study did not publish; a published one takes the study's title.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    /// Titles and units of the keys a published table of the same id lacks
+    /// (a key with none is titled by its name).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub columns: Vec<Column>,
     pub rows: Vec<Row>,
 }
 
@@ -65,7 +69,11 @@ impl Variant {
 }
 
 impl Table {
+    pub fn row(&self, label: &str) -> Option<&Row> {
+        self.rows.iter().find(|r| r.label == label)
+    }
+
     pub fn value(&self, label: &str, key: &str) -> Option<f64> {
-        self.rows.iter().find(|r| r.label == label)?.value(key)
+        self.row(label)?.value(key)
     }
 }

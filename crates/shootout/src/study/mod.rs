@@ -5,6 +5,7 @@
 //! here; one in Go or Java by that language's runner (`--study NAME`), which
 //! answers with the same figures file.
 
+mod decide;
 mod figures;
 mod go_flatbuffers_json;
 mod iex2019;
@@ -32,6 +33,8 @@ pub struct Options {
     pub runs: Option<usize>,
     /// Shorter measurement (the runners' own quick settings), for tests and a first look.
     pub quick: bool,
+    /// The runner's log to the terminal as it measures (otherwise kept, and shown only on failure).
+    pub verbose: bool,
     /// Checked before the measurement, so a bad export path fails first.
     pub exports: Vec<Target>,
 }
@@ -52,6 +55,9 @@ struct Study {
     /// `spec/studies/<name>.json`.
     published: &'static str,
     measure: Measure,
+    /// Adds what Rust knows and the runner does not to the figures (e.g. the
+    /// feature matrix's answer to a study's requirements), before the checks.
+    complete: Option<fn(&Published, &mut Figures)>,
     check: CheckFn,
 }
 
@@ -61,6 +67,7 @@ const STUDIES: &[Study] = &[
         summary: "Binary Format Shootout (2019): Cap'n Proto, FlatBuffers, SBE on IEX DEEP, per message (Rust; --input a DEEP capture)",
         published: include_str!("../../../../spec/studies/iex-2019.json"),
         measure: Measure::Rust(iex2019::measure),
+        complete: None,
         check: iex2019::check,
     },
     Study {
@@ -68,6 +75,7 @@ const STUDIES: &[Study] = &[
         summary: "FlatBuffers against encoding/json in Go: the study's four go test -bench benchmarks on its records (Go runner)",
         published: include_str!("../../../../spec/studies/go-flatbuffers-json.json"),
         measure: Measure::Runner(Language::Go),
+        complete: None,
         check: go_flatbuffers_json::check,
     },
     Study {
@@ -75,6 +83,7 @@ const STUDIES: &[Study] = &[
         summary: "Apache Ignite IEP-75: MessagePack against Ignite's binary format in JMH (JVM runner; about 9 minutes)",
         published: include_str!("../../../../spec/studies/ignite-iep75.json"),
         measure: Measure::Runner(Language::Jvm),
+        complete: Some(ignite::add_requirements),
         check: ignite::check,
     },
     Study {
@@ -82,6 +91,7 @@ const STUDIES: &[Study] = &[
         summary: "Logs and queues: six formats' files on three 100,000-row CSV sets, sizes and whole-file times (JVM runner)",
         published: include_str!("../../../../spec/studies/scala-logs.json"),
         measure: Measure::Runner(Language::Jvm),
+        complete: None,
         check: scala_logs::check,
     },
 ];
@@ -102,6 +112,9 @@ impl Check {
     }
 }
 
+/// What the figures say of a claim. Reproduced and reversed are given only
+/// where every comparison behind them is decided by its interval
+/// (`decide`); a tie, an overlap or too few samples leave it not decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Verdict {
@@ -109,10 +122,11 @@ pub enum Verdict {
     Reproduced,
     /// Our figures say the opposite.
     Reversed,
-    /// Neither: part holds, part does not.
+    /// Neither: it fails in part.
     NotReproduced,
-    /// The figures needed are missing.
-    Undecided,
+    /// The figures do not decide it (the evidence says why): missing, tied,
+    /// overlapping or too few.
+    NotDecided,
 }
 
 impl Verdict {
@@ -121,27 +135,22 @@ impl Verdict {
             Verdict::Reproduced => "reproduced",
             Verdict::Reversed => "reversed",
             Verdict::NotReproduced => "not reproduced",
-            Verdict::Undecided => "undecided",
+            Verdict::NotDecided => "not decided",
         }
     }
 }
 
-/// A claim that holds in `holds` of `cases` cases: in all, reproduced; in
-/// none, reversed; in some, not reproduced.
-fn verdict_of(holds: usize, cases: usize) -> Verdict {
-    match holds {
-        0 => Verdict::Reversed,
-        h if h == cases => Verdict::Reproduced,
-        _ => Verdict::NotReproduced,
-    }
-}
+/// What each verdict means, printed under the checks.
+const VERDICTS_MEANING: &str = "reproduced: our figures say what the study said, every comparison decided by its interval; \
+     reversed: they say the opposite, as decided; not reproduced: it fails in part; \
+     not decided: a tie, an overlap of intervals, too few samples or a missing figure (the evidence says which)";
 
-/// Every conclusion of the study undecided, for `why`.
-fn undecided(published: &Published, why: &str) -> Vec<Check> {
+/// Every conclusion of the study not decided, for `why`.
+fn not_decided(published: &Published, why: &str) -> Vec<Check> {
     published
         .conclusions
         .iter()
-        .map(|c| Check::new(published, &c.id, Verdict::Undecided, why.into()))
+        .map(|c| Check::new(published, &c.id, Verdict::NotDecided, why.into()))
         .collect()
 }
 
@@ -162,6 +171,8 @@ pub struct Outcome {
     pub published: Published,
     pub figures: Figures,
     pub checks: Vec<Check>,
+    /// What each verdict means.
+    pub verdicts: &'static str,
     pub answers: Vec<Answer>,
 }
 
@@ -180,7 +191,7 @@ pub fn study(name: &str, options: Options) -> Result<()> {
         bail!("unknown study '{name}'; studies: {} (shootout study --list)", names.join(", "));
     };
     let published = Published::parse(study.name, study.published)?;
-    let figures = match &study.measure {
+    let mut figures = match &study.measure {
         Measure::Rust(measure) => measure(&options)?,
         Measure::Runner(language) => {
             if let Some(path) = &options.input {
@@ -196,7 +207,13 @@ pub fn study(name: &str, options: Options) -> Result<()> {
             }
             let external = language.external().expect("a runner language");
             let folder = external.build()?;
-            external.study(&folder, study.name, options.quick)?
+            if !options.verbose {
+                eprintln!(
+                    "study {name}: measuring in the {} runner (its log: --verbose)",
+                    published.language
+                );
+            }
+            external.study(&folder, study.name, options.quick, options.verbose)?
         }
     };
     if figures.schema != figures::SCHEMA || figures.study != study.name {
@@ -209,6 +226,9 @@ pub fn study(name: &str, options: Options) -> Result<()> {
             study.name
         );
     }
+    if let Some(complete) = study.complete {
+        complete(&published, &mut figures);
+    }
     let (checks, answers) = (study.check)(&published, &figures);
     let outcome = Outcome {
         schema: RESULT_SCHEMA,
@@ -217,6 +237,7 @@ pub fn study(name: &str, options: Options) -> Result<()> {
         published,
         figures,
         checks,
+        verdicts: VERDICTS_MEANING,
         answers,
     };
     if !options.exports.iter().any(Target::is_stdout) {
@@ -232,8 +253,8 @@ pub fn study(name: &str, options: Options) -> Result<()> {
 mod tests {
     use super::*;
 
-    /// Every file of spec/studies/ parses, names a study `study` runs, and
-    /// puts every value in a column.
+    /// Every file of spec/studies/ parses, names a study `study` runs, puts
+    /// every value in a column, and says how the document prints its figures.
     #[test]
     fn every_published_file_parses_and_belongs_to_a_study() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../spec/studies");
@@ -249,12 +270,23 @@ mod tests {
             assert!(!published.tables.is_empty() && !published.conclusions.is_empty(), "{name}");
             for table in &published.tables {
                 for row in &table.rows {
-                    for key in row.values.keys() {
+                    assert!(row.runs.is_empty(), "{name}: a published row has no runs");
+                    for (key, value) in &row.values {
+                        let column = table
+                            .columns
+                            .iter()
+                            .find(|c| &c.key == key || c.error.as_ref() == Some(key));
                         assert!(
-                            table.columns.iter().any(|c| &c.key == key),
+                            column.is_some(),
                             "{name}: {} row {} has a value for no column: {key}",
                             table.id,
                             row.label
+                        );
+                        // A figure is shown with the document's own decimals.
+                        assert!(
+                            !value.is_number() || column.unwrap().decimals.is_some(),
+                            "{name}: {} column {key} has figures but no decimals",
+                            table.id
                         );
                     }
                 }

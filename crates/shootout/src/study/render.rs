@@ -10,7 +10,7 @@ use comfy_table::{CellAlignment, Table as Grid};
 
 use super::Outcome;
 use super::figures::{STUDY_VARIANT, Table, Variant};
-use super::published::PublishedTable;
+use super::published::{Column, PublishedTable, Row};
 
 pub fn write(outcome: &Outcome, out: &mut dyn Write) -> io::Result<()> {
     let published = &outcome.published;
@@ -34,10 +34,11 @@ pub fn write(outcome: &Outcome, out: &mut dyn Write) -> io::Result<()> {
         }
     }
     writeln!(out)?;
-    writeln!(out, "## The study's conclusions")?;
+    writeln!(out, "## The study's conclusions and claims, checked")?;
     for check in &outcome.checks {
         writeln!(out, "- {}: {} — {}", check.verdict.shown(), check.claim, check.evidence)?;
     }
+    writeln!(out, "({})", outcome.verdicts)?;
     if !outcome.answers.is_empty() {
         writeln!(out)?;
         writeln!(out, "## The study's open questions")?;
@@ -53,16 +54,19 @@ pub fn write(outcome: &Outcome, out: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
-/// Each cell: the study's figure → ours (ours / the study's).
+/// Each cell: the study's figure → ours (ours / the study's); then any
+/// column of ours the study has not, and why a column shows no ratio.
 fn side_by_side(theirs: &PublishedTable, ours: &Table, out: &mut dyn Write) -> io::Result<()> {
     writeln!(
         out,
         "### {} — the study's figure → ours (ours/study); published in {}",
         theirs.title, theirs.source
     )?;
+    let extra = columns_of_ours_alone(Some(theirs), ours);
     let mut grid = grid();
     let mut header = vec![String::new()];
     header.extend(theirs.columns.iter().map(|c| with_unit(&c.title, &c.unit)));
+    header.extend(extra.iter().map(|c| format!("{} (ours)", with_unit(&c.title, &c.unit))));
     grid.set_header(header);
     let labels = theirs
         .rows
@@ -70,21 +74,90 @@ fn side_by_side(theirs: &PublishedTable, ours: &Table, out: &mut dyn Write) -> i
         .map(|r| r.label.as_str())
         .chain(ours.rows.iter().map(|r| r.label.as_str()).filter(|l| theirs.row(l).is_none()));
     for label in labels {
+        let study = theirs.row(label);
+        let measured = ours.row(label);
         let mut cells = vec![label.to_owned()];
         for column in &theirs.columns {
-            let study = theirs.row(label).and_then(|r| r.value(&column.key));
-            let measured = ours.value(label, &column.key);
-            cells.push(match (study, measured) {
-                (Some(s), Some(m)) => format!("{} → {} ({})", number(s), number(m), ratio(m / s)),
-                (Some(s), None) => format!("{} → not measured", number(s)),
-                (None, Some(m)) => format!("— → {}", number(m)),
-                (None, None) => "—".into(),
+            let study_cell = study.and_then(|r| published_cell(r, column));
+            let measured_cell = measured.and_then(|r| measured_cell(r, column));
+            let ratio = match (&column.incomparable, study, measured) {
+                (None, Some(s), Some(m)) => {
+                    s.value(&column.key).zip(m.value(&column.key)).map(|(s, m)| ratio(m / s))
+                }
+                _ => None,
+            };
+            let words = study.is_some_and(|r| r.text(&column.key).is_some());
+            cells.push(match (study_cell, measured_cell, ratio) {
+                (Some(s), Some(m), Some(r)) => format!("{s} → {m} ({r})"),
+                (Some(s), Some(m), None) => format!("{s} → {m}"),
+                // The study's words, which we do not measure.
+                (Some(s), None, _) if words => s,
+                (Some(s), None, _) => format!("{s} → not measured"),
+                (None, Some(m), _) => format!("— → {m}"),
+                (None, None, _) => "—".into(),
             });
+        }
+        for column in &extra {
+            cells.push(measured.and_then(|r| measured_cell(r, column)).unwrap_or("—".into()));
         }
         grid.add_row(cells);
     }
-    align_numbers(&mut grid, theirs.columns.len());
-    writeln!(out, "{grid}")
+    align_numbers(&mut grid, theirs.columns.len() + extra.len());
+    writeln!(out, "{grid}")?;
+    for column in &theirs.columns {
+        if let Some(why) = &column.incomparable {
+            writeln!(out, "{}: no ratio — {why}", with_unit(&column.title, &column.unit))?;
+        }
+    }
+    Ok(())
+}
+
+/// The columns of `ours` a published table lacks (all, without one), titled
+/// where ours titles them.
+fn columns_of_ours_alone(theirs: Option<&PublishedTable>, ours: &Table) -> Vec<Column> {
+    let published = |key: &str| {
+        theirs.is_some_and(|t| {
+            t.columns.iter().any(|c| c.key == key || c.error.as_deref() == Some(key))
+        })
+    };
+    let mut keys: Vec<&String> = Vec::new();
+    for key in ours.rows.iter().flat_map(|r| r.values.keys()) {
+        if !published(key) && !keys.contains(&key) {
+            keys.push(key);
+        }
+    }
+    keys.into_iter().map(|key| column_titled(&ours.columns, key)).collect()
+}
+
+/// Ours' title for `key`, or the key itself.
+fn column_titled(columns: &[Column], key: &str) -> Column {
+    columns.iter().find(|c| c.key == key).cloned().unwrap_or_else(|| Column::new(key, key, ""))
+}
+
+/// The study's figure as the document prints it (its own decimals, ± its error), or its text.
+fn published_cell(row: &Row, column: &Column) -> Option<String> {
+    let shown = |value: f64| match column.decimals {
+        Some(decimals) => format!("{value:.decimals$}"),
+        None => number(value),
+    };
+    cell(row, column, shown)
+}
+
+/// Our figure (three significant figures, ± its error), or our text.
+fn measured_cell(row: &Row, column: &Column) -> Option<String> {
+    cell(row, column, number)
+}
+
+fn cell(row: &Row, column: &Column, shown: impl Fn(f64) -> String) -> Option<String> {
+    if let Some(text) = row.text(&column.key) {
+        return Some(text.to_owned());
+    }
+    let value = shown(row.value(&column.key)?);
+    let error = column.error.as_deref().and_then(|key| row.value(key));
+    Some(match error {
+        Some(error) => format!("{value} ± {}", shown(error)),
+        None => value,
+    })
 }
 
 /// A table the study did not publish (or a variant other than the study's own).
@@ -100,32 +173,18 @@ fn ours_alone(
         .or_else(|| published.map(|p| p.title.clone()))
         .unwrap_or_else(|| table.id.clone());
     writeln!(out, "### {title} ({})", variant.id)?;
-    let keys: Vec<String> = match published {
-        Some(p) => p.columns.iter().map(|c| c.key.clone()).collect(),
-        None => {
-            let mut keys: Vec<String> = Vec::new();
-            for key in table.rows.iter().flat_map(|r| r.values.keys()) {
-                if !keys.contains(key) {
-                    keys.push(key.clone());
-                }
-            }
-            keys
-        }
-    };
+    let mut columns: Vec<Column> = published.map_or_else(Vec::new, |p| p.columns.clone());
+    columns.extend(columns_of_ours_alone(published, table));
     let mut grid = grid();
     let mut header = vec![String::new()];
-    header.extend(keys.iter().map(|k| {
-        published
-            .and_then(|p| p.columns.iter().find(|c| &c.key == k))
-            .map_or_else(|| k.clone(), |c| with_unit(&c.title, &c.unit))
-    }));
+    header.extend(columns.iter().map(|c| with_unit(&c.title, &c.unit)));
     grid.set_header(header);
     for row in &table.rows {
         let mut cells = vec![row.label.clone()];
-        cells.extend(keys.iter().map(|k| row.value(k).map_or_else(|| "—".into(), number)));
+        cells.extend(columns.iter().map(|c| measured_cell(row, c).unwrap_or_else(|| "—".into())));
         grid.add_row(cells);
     }
-    align_numbers(&mut grid, keys.len());
+    align_numbers(&mut grid, columns.len());
     writeln!(out, "{grid}")
 }
 
@@ -161,8 +220,14 @@ pub fn number(value: f64) -> String {
     format!("{value:.decimals$}")
 }
 
+/// Two decimals, as ratios near one read best; a ratio below a tenth keeps
+/// three significant figures, so that it never shows as ×0.00.
 fn ratio(value: f64) -> String {
-    if value.is_finite() { format!("×{value:.2}") } else { "×—".into() }
+    match value {
+        v if !v.is_finite() => "×—".into(),
+        v if v.abs() < 0.1 && v != 0.0 => format!("×{}", number(v)),
+        v => format!("×{v:.2}"),
+    }
 }
 
 #[cfg(test)]
@@ -177,6 +242,7 @@ mod tests {
         assert_eq!(number(1234.56), "1235");
         assert_eq!(number(0.007_612), "0.00761");
         assert_eq!(ratio(0.5), "×0.50");
+        assert_eq!(ratio(0.001_4), "×0.00140");
         assert_eq!(ratio(f64::NAN), "×—");
     }
 }

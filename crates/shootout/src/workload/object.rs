@@ -1,5 +1,6 @@
-//! `object`: a small record of ten mixed fields, after the same study's JMH
-//! object benchmark.
+//! `object`: a small record of ten mixed fields: shootout's own POJO of many
+//! fields, where the thin-client study's (IEP-75) JMH POJO held one int
+//! (`shootout study ignite-iep75` runs that one as it did).
 
 use rand::RngExt;
 

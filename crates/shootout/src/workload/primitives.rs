@@ -1,5 +1,7 @@
 //! `primitives`: runs of bare values (ints, longs, doubles, booleans, short
-//! strings), after the same study's JMH benchmarks of primitive encoding.
+//! strings): shootout's own, where the thin-client study's (IEP-75) JMH
+//! primitives wrote one int (42) and one string ("Hello world")
+//! (`shootout study ignite-iep75` runs those as it did).
 
 use rand::RngExt;
 

@@ -242,6 +242,10 @@ fn hostile_strings_in_attached_matrices_are_drawn_as_text() {
         "/published/tables/0/title",
         "/published/tables/0/rows/0/label",
         "/published/tables/0/columns/0/title",
+        "/published/tables/0/columns/3/incomparable",
+        "/figures/variants/0/tables/0/columns/0/title",
+        "/figures/variants/0/tables/2/rows/0/values/study_reads_in_place",
+        "/verdicts",
         "/figures/variants/1/title",
         "/figures/variants/1/tables/0/rows/0/label",
         "/checks/0/claim",
@@ -376,7 +380,7 @@ fn assert_study_section(dom: &str, study: &Value) {
         ("reproduced", "✓ reproduced"),
         ("reversed", "✗ reversed"),
         ("not-reproduced", "≠ not reproduced"),
-        ("undecided", "? undecided"),
+        ("not-decided", "? not decided"),
     ];
     for check in array(&study["checks"]) {
         let verdict = check["verdict"].as_str().unwrap();

@@ -336,7 +336,7 @@
   }
 
   // A marker per verdict, so none is told by its colour alone.
-  const VERDICT_MARKS = { reproduced: '✓', reversed: '✗', 'not-reproduced': '≠', undecided: '?' };
+  const VERDICT_MARKS = { reproduced: '✓', reversed: '✗', 'not-reproduced': '≠', 'not-decided': '?' };
   // One section per study, several studies attached or not.
   const studySection = result => `study-${result.study}`;
 
@@ -346,43 +346,66 @@
   // the open questions answered; the departures.
   function studyView(result) {
     const published = result.published;
-    // As the terminal: a value that is not a number is one the study (or we) did not give.
-    const figure = v => (typeof v === 'number' ? number(v) : '—');
-    const valueOf = (rows, label, key) => { const row = rows.find(r => r.label === label); return row ? row.values[key] : undefined; };
+    const rowOf = (rows, label) => rows.find(r => r.label === label);
+    // As the terminal: a figure with its error (±), text as written, — for none.
+    const cellOf = (row, column, shown) => {
+      if (!row) return undefined;
+      const value = row.values[column.key];
+      if (typeof value === 'string') return value;
+      if (typeof value !== 'number') return undefined;
+      const error = column.error ? row.values[column.error] : undefined;
+      return typeof error === 'number' ? `${shown(value)} ± ${shown(error)}` : shown(value);
+    };
+    // The study's figures with the document's own decimals; ours to three figures.
+    const theirsShown = column => v => (typeof column.decimals === 'number' ? v.toFixed(column.decimals) : number(v));
+    // As the terminal: two decimals, three figures below a tenth (never ×0.00).
+    const ratioShown = r => (Math.abs(r) < 0.1 && r !== 0 ? `×${number(r)}` : `×${r.toFixed(2)}`);
     const withUnit = c => (c.unit ? `${c.title} (${c.unit})` : c.title);
     const grid = (head, rows) => el('div', { class: 'scroll' }, el('table', { class: 'study' }, el('thead', {}, head), el('tbody', {}, rows)));
     const oursMark = () => el('span', { class: 'ours-mark' }, 'ours');
+    // Our keys a published table lacks, titled where our table titles them.
+    const columnsOfOurs = (table, theirs) => {
+      const known = key => theirs && theirs.columns.some(c => c.key === key || c.error === key);
+      const keys = [...new Set(table.rows.flatMap(r => Object.keys(r.values)))].filter(key => !known(key));
+      return keys.map(key => (table.columns || []).find(c => c.key === key) || { key, title: key, unit: '' });
+    };
 
-    // A published table: per column, the study's figure, ours and ours/study.
+    // A published table: per column, the study's figure, ours and ours/study; then our own columns.
     function sideBySide(theirs, ours) {
       const oursRows = ours ? ours.rows : [];
+      const extra = ours ? columnsOfOurs(ours, theirs) : [];
       const labels = [...theirs.rows.map(r => r.label),
         ...oursRows.map(r => r.label).filter(label => !theirs.rows.some(r => r.label === label))];
       const cells = (label, column) => {
-        const study = valueOf(theirs.rows, label, column.key);
-        const measured = valueOf(oursRows, label, column.key);
-        const ratio = measured / study;
-        return [el('td', { class: 'num' }, figure(study)),
-          el('td', { class: 'num ours' }, ours ? figure(measured) : 'not measured'),
-          el('td', { class: 'num' }, typeof study === 'number' && typeof measured === 'number' && Number.isFinite(ratio) ? `×${ratio.toFixed(2)}` : '—')];
+        const studyRow = rowOf(theirs.rows, label);
+        const oursRow = rowOf(oursRows, label);
+        const study = cellOf(studyRow, column, theirsShown(column));
+        const measured = cellOf(oursRow, column, number);
+        const ratio = studyRow && oursRow ? oursRow.values[column.key] / studyRow.values[column.key] : NaN;
+        return [el('td', { class: 'num' }, study === undefined ? '—' : study),
+          el('td', { class: 'num ours' }, ours ? (measured === undefined ? '—' : measured) : 'not measured'),
+          el('td', { class: 'num' }, !column.incomparable && Number.isFinite(ratio) ? ratioShown(ratio) : '—')];
       };
+      const notes = theirs.columns.filter(c => c.incomparable).map(c => el('p', { class: 'note' }, `${withUnit(c)}: no ratio — ${c.incomparable}`));
       return el('div', { class: 'study-table' },
         el('h4', {}, `${theirs.title}: the study's figure, ours, ours/study`),
         el('p', { class: 'note' }, `Published in ${theirs.source}.`),
-        grid([el('tr', {}, el('th', { rowspan: 2 }, ''), theirs.columns.map(c => el('th', { colspan: 3 }, withUnit(c)))),
+        grid([el('tr', {}, el('th', { rowspan: 2 }, ''), theirs.columns.map(c => el('th', { colspan: 3 }, withUnit(c))),
+          extra.map(c => el('th', { rowspan: 2 }, oursMark(), ' ', withUnit(c)))),
           el('tr', {}, theirs.columns.map(() => [el('th', {}, 'study'), el('th', {}, 'ours'), el('th', {}, 'ours/study')]))],
-        labels.map(label => el('tr', {}, el('th', {}, label), theirs.columns.map(c => cells(label, c))))));
+        labels.map(label => el('tr', {}, el('th', {}, label), theirs.columns.map(c => cells(label, c)),
+          extra.map(c => { const v = cellOf(rowOf(oursRows, label), c, number); return el('td', { class: 'num ours' }, v === undefined ? '—' : v); })))),
+        notes);
     }
 
     // A table the study did not publish, or one of our own variants': ours alone,
-    // in the published table's columns where there is one.
+    // in the published table's columns where there is one, then our own.
     function oursAlone(table, theirs) {
-      const columns = theirs ? theirs.columns
-        : [...new Set(table.rows.flatMap(r => Object.keys(r.values)))].map(key => ({ key, title: key, unit: '' }));
+      const columns = [...(theirs ? theirs.columns : []), ...columnsOfOurs(table, theirs)];
       return el('div', { class: 'study-table' },
         el('h4', {}, oursMark(), ' ', table.title || (theirs && theirs.title) || table.id),
         grid(el('tr', {}, el('th', {}, ''), columns.map(c => el('th', {}, withUnit(c)))),
-          table.rows.map(row => el('tr', {}, el('th', {}, row.label), columns.map(c => el('td', { class: 'num' }, figure(row.values[c.key])))))));
+          table.rows.map(row => el('tr', {}, el('th', {}, row.label), columns.map(c => { const v = cellOf(row, c, number); return el('td', { class: 'num' }, v === undefined ? '—' : v); })))));
     }
 
     const publishedTable = tableId => published.tables.find(t => t.id === tableId);
@@ -405,10 +428,10 @@
       el('p', {}, el('b', {}, 'The study\'s machine: '), published.machine),
       variants,
       unmeasured.length ? el('div', { class: 'variant' }, el('h3', {}, 'Published, not measured'), unmeasured.map(t => sideBySide(t, null))) : null,
-      el('h3', {}, 'The study\'s conclusions, checked'),
+      el('h3', {}, 'The study\'s conclusions and claims, checked'),
       grid(el('tr', {}, ['verdict', 'the study\'s conclusion', 'the figures that decide it'].map(h => el('th', {}, h))),
         result.checks.map(c => el('tr', {}, el('td', {}, verdict(c.verdict)), el('td', {}, c.claim, source(published.conclusions, c.id)), el('td', {}, c.evidence)))),
-      el('p', { class: 'note' }, 'reproduced: our figures say what the study said; reversed: they say the opposite; not reproduced: part holds, part does not; undecided: the figures needed are missing.'),
+      result.verdicts ? el('p', { class: 'note' }, result.verdicts) : null,
       result.answers.length || unanswered.length ? [el('h3', {}, 'The study\'s open questions'),
         el('dl', { class: 'answers' },
           result.answers.map(a => [el('dt', {}, a.question, source(published.open_questions, a.id)), el('dd', {}, a.answer)]),

@@ -387,6 +387,27 @@ impl CapnpPacked {
     }
 }
 
+// --- as the 2019 shootout read ---------------------------------------------------
+
+/// Reads the IEX packet at the start of `stream` as the 2019 "Binary Format
+/// Shootout" harness read it, allocating for each message as its document
+/// says: packed, `serialize_packed::read_message` unpacks into segments it
+/// allocates; unpacked, `read_message_from_flat_slice` reads in place but
+/// allocates the Vec of its segment table. The codecs above read the same
+/// bytes with no allocation; `shootout study iex-2019` times both. Returns
+/// the bytes consumed.
+pub fn read_iex_allocating(stream: &[u8], packed: bool, sink: &mut Aggregator) -> Result<usize> {
+    let mut input = stream;
+    if packed {
+        aggregate(&capnp::serialize_packed::read_message(&mut input, ReaderOptions::new())?, sink)?;
+    } else {
+        let message =
+            capnp::serialize::read_message_from_flat_slice(&mut input, ReaderOptions::new())?;
+        aggregate(&message, sink)?;
+    }
+    Ok(stream.len() - input.len())
+}
+
 // --- record-shaped workloads ----------------------------------------------------
 
 /// A record type with a struct in schemas/records/records.capnp: how to build
@@ -691,6 +712,41 @@ mod tests {
             assert_eq!(root.get_seq_no(), record.seq_no);
         }
         assert!(input.is_empty());
+    }
+
+    /// The 2019 harness's reads give the codecs' aggregate, and allocate for
+    /// every packet, where the codecs' reads of the same bytes allocate none.
+    #[test]
+    fn the_2019_reads_agree_and_allocate_for_every_packet() {
+        let dataset = sample_dataset();
+        let streams = [
+            (false, encode_all::<CapnpUnpacked>(&dataset.records)),
+            (true, encode_all::<CapnpPacked>(&dataset.records)),
+        ];
+        for (packed, stream) in streams {
+            let read_all = |sink: &mut Aggregator| {
+                let mut offset = 0;
+                while offset < stream.len() {
+                    offset += read_iex_allocating(&stream[offset..], packed, sink).unwrap();
+                }
+            };
+            let mut sink = Iex::new_sink(&dataset.reference);
+            read_all(&mut sink);
+            assert_eq!(Iex::first_difference(&dataset.reference, &Iex::finish(sink)), None);
+            // A sink that has seen every symbol allocates nothing itself.
+            let mut warm = Iex::new_sink(&dataset.reference);
+            read_all(&mut warm);
+            let counting = crate::alloc::Counting::start();
+            let before = crate::alloc::snapshot();
+            read_all(&mut warm);
+            let allocations = (crate::alloc::snapshot() - before).count;
+            drop(counting);
+            assert!(
+                allocations >= dataset.records.len() as u64,
+                "packed {packed}: {allocations} allocations for {} packets",
+                dataset.records.len()
+            );
+        }
     }
 
     #[test]

@@ -359,7 +359,10 @@ public final class StudyFigures {
                         + "writeObjectArray of the two Integers on the pooled writer, which give the document's sizes.");
         d.add(
                 "Ignite's set-up: the study built its BinaryContext on a benchmark kernal context; here it is the thin client's node-less "
-                        + "one (IgniteUtils.binaryContext over an in-memory MarshallerContext), with the study's full footers.");
+                        + "one (IgniteUtils.binaryContext over an in-memory MarshallerContext), with the study's full footers. Unmarshalling "
+                        + "a POJO asks that MarshallerContext for the type's class on every read (BinaryContext.descriptorForTypeId); a node's "
+                        + "context and the thin client's look it up in Ignite's class cache (IgniteUtils.forName), and so does ours, where a "
+                        + "Class.forName per read would time the class loader in readPojoIgnite.");
         d.add(
                 "The *_error values are JMH's 99.9 % confidence half-widths, the study's Error column, absent where one measured "
                         + "iteration gives none.");

@@ -65,10 +65,15 @@ public final class Ignite {
             return registerClassName(platformId, typeId, clsName);
         }
 
+        /**
+         * Through Ignite's class cache (IgniteUtils.forName), as a node's MarshallerContextImpl and the thin client's
+         * context resolve it: Ignite asks for a user type's class on every read, and a Class.forName per read would
+         * measure the class loader, not the format.
+         */
         @Override
         public Class<?> getClass(int typeId, ClassLoader ldr) throws ClassNotFoundException {
-            return Class.forName(
-                    getClassName((byte) 0, typeId), false, ldr == null ? Ignite.class.getClassLoader() : ldr);
+            return IgniteUtils.forName(
+                    getClassName((byte) 0, typeId), ldr == null ? Ignite.class.getClassLoader() : ldr, null);
         }
 
         @Override

@@ -44,6 +44,13 @@ public final class Figures {
         return r;
     }
 
+    /** A row with each run's value of its figures (key to runs), whose spread decides a comparison. */
+    public static Map<String, Object> row(String label, Map<String, ?> values, Map<String, List<Double>> runs) {
+        Map<String, Object> r = row(label, values);
+        r.put("runs", runs);
+        return r;
+    }
+
     /** Writes a study's figures as indented JSON to the file {@code target} names ("-": standard output). */
     public static void write(Object figures, String target, PrintStream out, PrintStream err)
             throws java.io.IOException {

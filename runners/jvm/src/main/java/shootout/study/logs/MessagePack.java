@@ -5,6 +5,8 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.msgpack.core.MessageBufferPacker;
 import org.msgpack.core.MessagePacker;
 import org.msgpack.core.MessageUnpacker;
@@ -80,6 +82,21 @@ final class MessagePack extends Format implements Format.FieldBytes {
                     return d;
                 },
                 file);
+    }
+
+    /** The bytes of a file's record lengths, each as packInt wrote it: what the framing costs the file. */
+    static long lengthPrefixBytes(Path file) throws IOException {
+        long prefixes = 0;
+        try (MessageUnpacker in =
+                org.msgpack.core.MessagePack.newDefaultUnpacker(new BufferedInputStream(Files.newInputStream(file)))) {
+            while (in.hasNext()) {
+                long before = in.getTotalReadBytes();
+                int length = in.unpackInt();
+                prefixes += in.getTotalReadBytes() - before;
+                in.readPayloadAsReference(length);
+            }
+        }
+        return prefixes;
     }
 
     /** The string as a record packs it: its str8 header (type and length) and its text. */

@@ -39,7 +39,8 @@ public final class ScalaLogs {
     /** The study's `flushInterval`: every writer flushed after each 5,000 records. */
     static final int FLUSH_INTERVAL = 5_000;
 
-    private static final double MB = 1e6, MIB = 1 << 20;
+    /** The study's sizes are `ls -h`'s, in MiB (2^20 bytes); so are ours. */
+    private static final double MIB = 1 << 20;
     /** Any seeds: fixed, so that every run generates the same files. */
     private static final long NUMBERS_SEED = 4, UUIDS_SEED = 1012;
 
@@ -101,45 +102,58 @@ public final class ScalaLogs {
             csvBytes.put(set, Csv.write(file, set, s.records(), numbers, uuids));
             progress.printf(
                     Locale.ROOT,
-                    "scala-logs: %s.csv, %d records: %.1f MB (%.1f MiB)%n",
+                    "scala-logs: %s.csv, %d records: %.1f MiB%n",
                     set.label,
                     s.records(),
-                    csvBytes.get(set) / MB,
                     csvBytes.get(set) / MIB);
         }
         Map<String, Object> facts = new LinkedHashMap<>();
         for (DataSet set : DataSet.values()) {
-            facts.put("csv_mib_" + set.label, csvBytes.get(set) / MIB);
-        }
-        for (DataSet set : DataSet.values()) {
-            double ms = meanMs(s, () -> readCsv(set, csv.get(set)));
+            double ms = mean(passesMs(s, () -> readCsv(set, csv.get(set))));
             facts.put("csv_read_ms_" + set.label, ms);
             progress.printf(Locale.ROOT, "scala-logs: reading %s.csv alone: %.0f ms%n", set.label, ms);
         }
 
         List<Map<String, Object>> fileSize = new ArrayList<>(), writeMs = new ArrayList<>(), readMs = new ArrayList<>();
+        Map<DataSet, Double> avroMib = new EnumMap<>(DataSet.class), msgpackMib = new EnumMap<>(DataSet.class);
+        Map<DataSet, Long> msgpackPrefixBytes = new EnumMap<>(DataSet.class);
         for (Format format : asStudyWrote()) {
             Map<String, Object> size = new LinkedHashMap<>(),
                     write = new LinkedHashMap<>(),
                     read = new LinkedHashMap<>();
+            Map<String, List<Double>> writeRuns = new LinkedHashMap<>(), readRuns = new LinkedHashMap<>();
             for (DataSet set : DataSet.values()) {
                 Path file = dir.resolve(set.label + "." + format.slug());
-                write.put(set.label, meanMs(s, () -> write(format, set, csv.get(set), file)));
+                writeRuns.put(set.label, passesMs(s, () -> write(format, set, csv.get(set), file)));
                 validate(format, set, csv.get(set), file);
-                read.put(set.label, meanMs(s, () -> read(format, set, file, s.records())));
-                size.put(set.label + "_mb", sizeMb(s, file));
+                readRuns.put(set.label, passesMs(s, () -> read(format, set, file, s.records())));
+                write.put(set.label, mean(writeRuns.get(set.label)));
+                read.put(set.label, mean(readRuns.get(set.label)));
+                if (format instanceof MessagePack) {
+                    msgpackPrefixBytes.put(set, MessagePack.lengthPrefixBytes(file));
+                }
+                double mib = sizeMib(s, file);
+                size.put(set.label + "_mib", mib);
+                if (format instanceof MessagePack) {
+                    msgpackMib.put(set, mib);
+                } else if (format instanceof Avro) {
+                    avroMib.put(set, mib);
+                }
                 progress.printf(
                         Locale.ROOT,
-                        "scala-logs: %-18s %-7s %8.1f MB  write %7.0f ms  read %7.0f ms%n",
+                        "scala-logs: %-18s %-7s %8.1f MiB  write %7.0f ms  read %7.0f ms%n",
                         format.label(),
                         set.label,
-                        size.get(set.label + "_mb"),
+                        mib,
                         write.get(set.label),
                         read.get(set.label));
             }
             fileSize.add(Figures.row(format.label(), size));
-            writeMs.add(Figures.row(format.label(), write));
-            readMs.add(Figures.row(format.label(), read));
+            writeMs.add(Figures.row(format.label(), write, writeRuns));
+            readMs.add(Figures.row(format.label(), read, readRuns));
+        }
+        for (DataSet set : DataSet.values()) {
+            facts.put("msgpack_length_prefix_bytes_" + set.label, msgpackPrefixBytes.get(set));
         }
 
         List<Map<String, Object>> correctedSize = new ArrayList<>(fileSize);
@@ -149,13 +163,13 @@ public final class ScalaLogs {
                 Path file = dir.resolve(set.label + "." + format.slug());
                 write(format, set, csv.get(set), file);
                 validate(format, set, csv.get(set), file);
-                size.put(set.label + "_mb", sizeMb(s, file));
+                size.put(set.label + "_mib", sizeMib(s, file));
                 progress.printf(
                         Locale.ROOT,
-                        "scala-logs: corrected %-18s %-7s %8.1f MB%n",
+                        "scala-logs: corrected %-18s %-7s %8.1f MiB%n",
                         format.label(),
                         set.label,
-                        size.get(set.label + "_mb"));
+                        size.get(set.label + "_mib"));
             }
             correctedSize.replaceAll(
                     row -> row.get("label").equals(format.label()) ? Figures.row(format.label(), size) : row);
@@ -163,7 +177,7 @@ public final class ScalaLogs {
 
         List<Map<String, Object>> csvSize = new ArrayList<>();
         for (DataSet set : DataSet.values()) {
-            csvSize.add(Figures.row(set.label, Map.of("mb", csvBytes.get(set) / MB)));
+            csvSize.add(Figures.row(set.label, Map.of("mib", csvBytes.get(set) / MIB)));
         }
         String uuid = DataSet.uuid(new Random(UUIDS_SEED));
         List<Map<String, Object>> fieldBytes = new ArrayList<>();
@@ -185,10 +199,16 @@ public final class ScalaLogs {
                         "the study's method with its two writing slips corrected: JSON as one object per line, Thrift records at their length "
                                 + "(the other formats' files are the study variant's)",
                         Figures.table("file-size", correctedSize)));
-        return new Figures.Measurement(variants, facts, departures(s, csvBytes));
+        return new Figures.Measurement(
+                variants, facts, departures(s, csvBytes, avroMib, msgpackMib, msgpackPrefixBytes));
     }
 
-    private static List<String> departures(Settings s, Map<DataSet, Long> csvBytes) {
+    private static List<String> departures(
+            Settings s,
+            Map<DataSet, Long> csvBytes,
+            Map<DataSet, Double> avroMib,
+            Map<DataSet, Double> msgpackMib,
+            Map<DataSet, Long> msgpackPrefixBytes) {
         List<String> d = new ArrayList<>();
         d.add(
                 "Scala 2.12 with avro4s, ScalaPB, Scrooge, json4s and kantan.csv became Java 17 with their JVM libraries: Avro generic records, "
@@ -201,14 +221,25 @@ public final class ScalaLogs {
                         + "mixed f1, f2, f6, f11 and f12 and every field of the strings set, always present; mixed f16 holds a Short.");
         d.add(String.format(
                 Locale.ROOT,
-                "The study's file sizes are what `ls -h` shows, in MiB (its README lists \"28M mixedDataInput.csv\"); "
-                        + "ours are given in MB (10^6 bytes): %.1f / %.1f / %.1f MB are %.1f / %.1f / %.1f MiB against its 28 / 71 / 20.",
-                csvBytes.get(DataSet.MIXED) / MB,
-                csvBytes.get(DataSet.STRINGS) / MB,
-                csvBytes.get(DataSet.LONGS) / MB,
+                "Sizes are in MiB (2^20 bytes), as the study's: its \"28 Mo\" are what `ls -h` shows (its README lists \"28M mixedDataInput.csv\"); "
+                        + "our CSV files are %.1f / %.1f / %.1f MiB against its 28 / 71 / 20.",
                 csvBytes.get(DataSet.MIXED) / MIB,
                 csvBytes.get(DataSet.STRINGS) / MIB,
                 csvBytes.get(DataSet.LONGS) / MIB));
+        long strings = msgpackPrefixBytes.get(DataSet.STRINGS);
+        double withFour = msgpackMib.get(DataSet.STRINGS) + (4.0 * s.records() - strings) / MIB;
+        double withNone = msgpackMib.get(DataSet.STRINGS) - strings / MIB;
+        d.add(String.format(
+                Locale.ROOT,
+                "MessagePack's record lengths: the study's code writes each with packInt, 1 to 3 bytes (%.2f a record in the strings set), "
+                        + "and so do we; its document counts \"4 octets supplémentaires\" a record. Those bytes decide Avro's margin over "
+                        + "MessagePack on the strings set (%.2f against %.2f MiB): with the document's 4 bytes MessagePack's file would be %.2f MiB, "
+                        + "with none %.2f MiB.",
+                (double) strings / s.records(),
+                avroMib.get(DataSet.STRINGS),
+                msgpackMib.get(DataSet.STRINGS),
+                withFour,
+                withNone));
         d.add(
                 "UUIDs come from a seeded java.util.Random (version-4 bits set as UUID.randomUUID() sets them) instead of SecureRandom, and numbers "
                         + "from a seeded java.util.Random as scala.util.Random's, so every run writes the same files.");
@@ -228,8 +259,9 @@ public final class ScalaLogs {
                         + "reading alone); a read, from opening the file to its last record.");
         d.add(String.format(
                 Locale.ROOT,
-                "Statistic: the mean of the timed passes (%d, after %d untimed), in one JVM, GC pauses included; the study: "
-                        + "ScalaMeter in one JVM (LocalTime), 3 warm-ups and 15 runs, their average, with its IgnoringGC measurer.",
+                "Statistic: the mean of the timed passes (%d, after %d untimed), in one JVM, GC pauses included, each pass's time kept so that "
+                        + "a comparison is decided by the 95 %% bootstrap interval of its passes; the study: ScalaMeter in one JVM (LocalTime), "
+                        + "3 warm-ups and 15 runs, their average, with its IgnoringGC measurer.",
                 s.runs(),
                 s.warmups()));
         d.add(
@@ -250,27 +282,31 @@ public final class ScalaLogs {
         void run() throws IOException;
     }
 
-    /** The mean of the timed passes, in milliseconds, after the warm-up passes. */
-    private static double meanMs(Settings s, Pass pass) throws IOException {
+    /** Each timed pass's time, in milliseconds, after the warm-up passes. */
+    private static List<Double> passesMs(Settings s, Pass pass) throws IOException {
         for (int i = 0; i < s.warmups(); i++) {
             pass.run();
         }
-        long total = 0;
+        List<Double> ms = new ArrayList<>();
         for (int i = 0; i < s.runs(); i++) {
             long start = System.nanoTime();
             pass.run();
-            total += System.nanoTime() - start;
+            ms.add((System.nanoTime() - start) / 1e6);
         }
-        return total / 1e6 / s.runs();
+        return ms;
     }
 
-    /** A written file's size in MB; the file goes unless --dir asked to keep the files (a set's files would take 0.3 to 0.7 GB). */
-    private static double sizeMb(Settings s, Path file) throws IOException {
-        double mb = Files.size(file) / MB;
+    private static double mean(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+
+    /** A written file's size in MiB; the file goes unless --dir asked to keep the files (a set's files would take 0.3 to 0.7 GB). */
+    private static double sizeMib(Settings s, Path file) throws IOException {
+        double mib = Files.size(file) / MIB;
         if (s.dir() == null) {
             Files.delete(file);
         }
-        return mb;
+        return mib;
     }
 
     /** The CSV part of every write, alone. */
