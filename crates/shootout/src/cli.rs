@@ -457,8 +457,9 @@ struct ExportArgs {
 }
 
 impl ExportArgs {
-    /// The export files, checked before any work so a long run never ends by refusing to save.
-    fn targets(&self) -> Result<Vec<Target>> {
+    /// The export files, checked before any work so a long run never ends by
+    /// refusing to save; none may be one of the command's `inputs`.
+    fn targets(&self, inputs: &[PathBuf]) -> Result<Vec<Target>> {
         let Exports { export_json, export_html, force } = &self.exports;
         Target::checked(
             [
@@ -468,6 +469,7 @@ impl ExportArgs {
                 (Kind::Html, export_html.clone()),
             ],
             *force,
+            inputs,
         )
     }
 }
@@ -586,13 +588,16 @@ pub fn main() -> Result<()> {
         Command::Robustness { data, options } => {
             crate::robustness::robustness(data.workload, &data.data(), options)
         }
-        Command::Report { files, allow_mismatch, attach, export, table } => crate::report::report(
-            &files,
-            allow_mismatch,
-            &attach,
-            &export.targets()?,
-            table.columns()?.as_ref(),
-        ),
+        Command::Report { files, allow_mismatch, attach, export, table } => {
+            let read: Vec<PathBuf> = files.iter().chain(&attach).cloned().collect();
+            crate::report::report(
+                &files,
+                allow_mismatch,
+                &attach,
+                &export.targets(&read)?,
+                table.columns()?.as_ref(),
+            )
+        }
         Command::Compare { old, new, fail_above, markdown, json, alpha, min_change } => {
             let output = match (markdown, json) {
                 (true, _) => compare::Output::Markdown,
@@ -623,13 +628,17 @@ pub fn main() -> Result<()> {
             )
         }
         Command::Interop { data, formats, lang, max_records, keep, decode, exports } => {
+            // The streams and manifests of --decode are read too.
+            let decoded = decode.iter().flat_map(std::fs::read_dir).flatten().flatten();
+            let read: Vec<PathBuf> =
+                data.data().inputs().into_iter().chain(decoded.map(|e| e.path())).collect();
             let task = crate::interop::Interop {
                 languages: lang,
                 formats,
                 max_records,
                 keep,
                 decode,
-                exports: exports.targets()?,
+                exports: exports.targets(&read)?,
             };
             interop(data, task)
         }
@@ -645,6 +654,7 @@ pub fn main() -> Result<()> {
             lang,
             exports,
         } => crate::replay::replay(crate::replay::Replay {
+            exports: exports.targets(std::slice::from_ref(&input))?,
             input,
             formats,
             settings: crate::replay::Settings {
@@ -656,26 +666,25 @@ pub fn main() -> Result<()> {
                 budget_ns: (budget * 1e3).round() as u64,
             },
             languages: lang,
-            exports: exports.targets()?,
         }),
         Command::Evolution { formats, exports } => {
             crate::evolution::evolution(crate::evolution::Options {
                 formats,
-                exports: exports.targets()?,
+                exports: exports.targets(&[])?,
             })
         }
         Command::Study { list: true, .. } => Ok(crate::study::list(&mut std::io::stdout().lock())?),
         Command::Study { name, input, runs, quick, exports, .. } => crate::study::study(
             name.as_deref().unwrap_or_default(),
             crate::study::Options {
+                exports: exports.targets(input.as_slice())?,
                 input,
                 runs: runs.map(|r| r as usize),
                 quick,
-                exports: exports.targets()?,
             },
         ),
         Command::ExportDataset { data, out, force } => {
-            let target = crate::dataset::Target::new(out, force)?;
+            let target = crate::dataset::Target::new(out, force, &data.data().inputs())?;
             catalog::dispatch(data.workload, &data.data(), target)
         }
     }
@@ -885,7 +894,7 @@ fn run(args: RunArgs) -> Result<()> {
     // A measuring process writes no exports: the run that started it does.
     let targets = match child {
         Some(_) => Vec::new(),
-        None => args.export.targets()?,
+        None => args.export.targets(&args.data.data().inputs())?,
     };
     let options = serde_json::to_value(&args)?;
     let (runs, min_processes, max_processes, time_budget_ms) = match (args.runs, args.processes) {
