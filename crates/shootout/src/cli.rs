@@ -462,8 +462,9 @@ struct ExportArgs {
 }
 
 impl ExportArgs {
-    /// The export files, checked before any work so a long run never ends by refusing to save.
-    fn targets(&self) -> Result<Vec<Target>> {
+    /// The export files, checked before any work so a long run never ends by
+    /// refusing to save; none may be one of the command's `inputs`.
+    fn targets(&self, inputs: &[PathBuf]) -> Result<Vec<Target>> {
         let Exports { export_json, export_html, force } = &self.exports;
         Target::checked(
             [
@@ -473,6 +474,7 @@ impl ExportArgs {
                 (Kind::Html, export_html.clone()),
             ],
             *force,
+            inputs,
         )
     }
 }
@@ -591,13 +593,16 @@ pub fn main() -> Result<()> {
         Command::Robustness { data, options } => {
             crate::robustness::robustness(data.workload, &data.data(), options)
         }
-        Command::Report { files, allow_mismatch, attach, export, table } => crate::report::report(
-            &files,
-            allow_mismatch,
-            &attach,
-            &export.targets()?,
-            table.columns()?.as_ref(),
-        ),
+        Command::Report { files, allow_mismatch, attach, export, table } => {
+            let read: Vec<PathBuf> = files.iter().chain(&attach).cloned().collect();
+            crate::report::report(
+                &files,
+                allow_mismatch,
+                &attach,
+                &export.targets(&read)?,
+                table.columns()?.as_ref(),
+            )
+        }
         Command::Compare { old, new, fail_above, markdown, json, alpha, min_change } => {
             let output = match (markdown, json) {
                 (true, _) => compare::Output::Markdown,
@@ -628,13 +633,17 @@ pub fn main() -> Result<()> {
             )
         }
         Command::Interop { data, formats, lang, max_records, keep, decode, exports } => {
+            // The streams and manifests of --decode are read too.
+            let decoded = decode.iter().flat_map(std::fs::read_dir).flatten().flatten();
+            let read: Vec<PathBuf> =
+                data.data().inputs().into_iter().chain(decoded.map(|e| e.path())).collect();
             let task = crate::interop::Interop {
                 languages: lang,
                 formats,
                 max_records,
                 keep,
                 decode,
-                exports: exports.targets()?,
+                exports: exports.targets(&read)?,
             };
             interop(data, task)
         }
@@ -650,6 +659,7 @@ pub fn main() -> Result<()> {
             lang,
             exports,
         } => crate::replay::replay(crate::replay::Replay {
+            exports: exports.targets(std::slice::from_ref(&input))?,
             input,
             formats,
             settings: crate::replay::Settings {
@@ -661,27 +671,26 @@ pub fn main() -> Result<()> {
                 budget_ns: (budget * 1e3).round() as u64,
             },
             languages: lang,
-            exports: exports.targets()?,
         }),
         Command::Evolution { formats, exports } => {
             crate::evolution::evolution(crate::evolution::Options {
                 formats,
-                exports: exports.targets()?,
+                exports: exports.targets(&[])?,
             })
         }
         Command::Study { list: true, .. } => Ok(crate::study::list(&mut std::io::stdout().lock())?),
         Command::Study { name, input, runs, quick, verbose, exports, .. } => crate::study::study(
             name.as_deref().unwrap_or_default(),
             crate::study::Options {
+                exports: exports.targets(input.as_slice())?,
                 input,
                 runs: runs.map(|r| r as usize),
                 quick,
                 verbose,
-                exports: exports.targets()?,
             },
         ),
         Command::ExportDataset { data, out, force } => {
-            let target = crate::dataset::Target::new(out, force)?;
+            let target = crate::dataset::Target::new(out, force, &data.data().inputs())?;
             catalog::dispatch(data.workload, &data.data(), target)
         }
     }
@@ -891,7 +900,7 @@ fn run(args: RunArgs) -> Result<()> {
     // A measuring process writes no exports: the run that started it does.
     let targets = match child {
         Some(_) => Vec::new(),
-        None => args.export.targets()?,
+        None => args.export.targets(&args.data.data().inputs())?,
     };
     let options = serde_json::to_value(&args)?;
     let (runs, min_processes, max_processes, time_budget_ms) = match (args.runs, args.processes) {

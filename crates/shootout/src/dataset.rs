@@ -23,8 +23,9 @@ pub struct Target {
 }
 
 impl Target {
-    pub fn new(path: PathBuf, force: bool) -> Result<Target> {
-        crate::export::check_path(&path, force)?;
+    /// `path`, checked: writable, and none of the command's `inputs`.
+    pub fn new(path: PathBuf, force: bool, inputs: &[PathBuf]) -> Result<Target> {
+        crate::export::check_output(&path, force, inputs)?;
         Ok(Target { path, force })
     }
 }

@@ -8,7 +8,7 @@ fn main() -> ExitCode {
         Err(error) if error.chain().any(is_broken_pipe) => ExitCode::SUCCESS,
         Err(error) => {
             // An error can quote its input (a name, a cell, a path): shown, never obeyed.
-            eprintln!("error: {}", shootout::sanitize::terminal(&format!("{error:#}")));
+            eprintln!("error: {}", shootout::sanitize::line(&format!("{error:#}")));
             // Distinct from input and usage errors: some formats were measured and exported.
             if error.downcast_ref::<shootout::run::FormatsFailed>().is_some() {
                 ExitCode::from(3)

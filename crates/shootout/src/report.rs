@@ -106,18 +106,25 @@ pub const ATTACHABLE: &[&str] = &[
     crate::replay::SCHEMA,
 ];
 
-/// An attached matrix or study result, read as boundedly as a results file: it is embedded in the page as it is.
+/// An attached matrix, study result or replay, read as boundedly as a
+/// results file; a matrix or replay then typed and checked by the command
+/// that writes it, its derived figures computed again, before the page draws it.
 fn read_attachment(path: &Path) -> Result<serde_json::Value> {
     let name = path.display().to_string();
     let document = crate::saved::Document::open(path, &name, &crate::saved::ATTACHMENT)?;
     match document.schema.as_deref() {
-        Some(schema) if ATTACHABLE.contains(&schema) => document.parse(),
+        Some(crate::interop::MATRIX_SCHEMA) => document.attachment::<crate::interop::Matrix>(),
+        Some(crate::evolution::SCHEMA) => document.attachment::<crate::evolution::Export>(),
+        Some(crate::robustness::SCHEMA) => document.attachment::<crate::robustness::Results>(),
+        // A study's result is drawn as the study and our figures say, any text in it as text.
+        Some(crate::study::RESULT_SCHEMA) => document.parse(),
+        Some(crate::replay::SCHEMA) => document.attachment::<crate::replay::Document>(),
         other => bail!(
             "{name}: --attach takes {}, not {}",
             ATTACHABLE.join(", "),
             other.map_or("a file without a schema".to_owned(), |s| format!(
                 "schema {}",
-                crate::saved::excerpt(s)
+                crate::sanitize::excerpt(s)
             ))
         ),
     }

@@ -43,6 +43,16 @@ pub struct Data {
     pub record_schemas: Option<RecordSchemas>,
 }
 
+impl Data {
+    /// The files the data is read from (`--input`, `--schema`), which no
+    /// export may replace.
+    pub fn inputs(&self) -> Vec<PathBuf> {
+        let schema =
+            self.schema.as_deref().map(|arg| crate::input::schema::split(arg).0.to_owned());
+        self.input.iter().cloned().chain(schema).collect()
+    }
+}
+
 /// Something to do with a workload's input and registry, whichever workload it is.
 pub trait WorkloadTask {
     fn on<W: Workload>(self, input: &dyn Input<W>, formats: Vec<Registered<W>>) -> Result<()>
@@ -132,7 +142,7 @@ workloads! {
         tabular::<LongsRow>(registry::longs());
     Jsonl => "jsonl",
         "Your JSON Lines: one record per line, any JSON value (JSON Lines input)",
-        "any JSON value: objects, arrays, strings, exact integers of any size, floats",
+        "any JSON value: objects, arrays, strings, integers exact up to 4,300 digits, floats",
         "JSON Lines (--input, - for standard input), else generated API events (--records, --seed)",
         json_lines(registry::jsonl());
     Csv => "csv",
@@ -253,7 +263,7 @@ fn csv_rows(
         );
     }
     let input = CsvColumns::infer(source, &data.column_types)?;
-    eprintln!("{}", input.describe());
+    eprintln!("{}", crate::sanitize::line(&input.describe()));
     let schemas = data.record_schemas.as_ref().unwrap_or(&input.schemas);
     let formats = registry::with_schemas(formats, schemas);
     task.on(&input, formats)

@@ -1,7 +1,7 @@
 //! Runs every format's trials and classifies what each reader saw against what
 //! it should have seen.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{Change, Direction, Evolving, UserV1, Value, View};
 use crate::caught::quietly;
@@ -89,7 +89,7 @@ fn expected(change: Change, direction: Direction, record: &UserV1) -> (View, Opt
 }
 
 /// What one cell of the matrix found.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "outcome", rename_all = "lowercase")]
 pub enum Outcome {
     /// Every record read back as expected.
@@ -204,7 +204,7 @@ fn is_default(value: &Value) -> bool {
 }
 
 /// How many records read back in each class.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Counts {
     pub ok: usize,
     pub error: usize,
@@ -216,7 +216,7 @@ pub struct Counts {
 /// one record's error cannot hide another's silent misreading: the cell's
 /// outcome is its worst record's (silent, then panic, then error), with the
 /// first such record's detail.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct Cell {
     pub change: Change,
     pub direction: Direction,
@@ -250,13 +250,28 @@ impl Cell {
     }
 }
 
-/// Which outcome a cell reports when its records differ: the most dangerous.
-fn severity(outcome: &Outcome) -> u8 {
-    match outcome {
-        Outcome::Ok => 0,
-        Outcome::Error { .. } => 1,
-        Outcome::Panic { .. } => 2,
-        Outcome::Silent { .. } => 3,
+/// The classes of outcome, the least dangerous first: a cell whose records
+/// differ reports the most dangerous.
+const SEVERITY: [&str; 4] = ["ok", "error", "panic", "silent"];
+
+fn severity(outcome: &Outcome) -> usize {
+    SEVERITY.iter().position(|class| *class == outcome.class()).expect("every class is ranked")
+}
+
+impl Counts {
+    /// The records counted in `class`.
+    fn of(&self, class: &str) -> usize {
+        match class {
+            "ok" => self.ok,
+            "error" => self.error,
+            "panic" => self.panic,
+            _silent => self.silent,
+        }
+    }
+
+    /// The class of the most dangerous record counted: its cell's outcome.
+    pub fn worst(&self) -> &'static str {
+        SEVERITY.into_iter().rev().find(|class| self.of(class) > 0).unwrap_or("ok")
     }
 }
 
@@ -277,11 +292,11 @@ fn at_record(outcome: Outcome, index: usize) -> Outcome {
 }
 
 /// One format's row of the matrix.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct Row {
-    pub name: &'static str,
-    pub family: &'static str,
-    pub rules: &'static str,
+    pub name: String,
+    pub family: String,
+    pub rules: String,
     pub cells: Vec<Cell>,
 }
 
@@ -290,9 +305,9 @@ pub fn run(formats: &[&Evolving], records: &[UserV1]) -> Vec<Row> {
     formats
         .iter()
         .map(|format| Row {
-            name: format.name,
-            family: format.family,
-            rules: format.rules,
+            name: format.name.to_owned(),
+            family: format.family.to_owned(),
+            rules: format.rules.to_owned(),
             cells: Change::ALL
                 .into_iter()
                 .flat_map(|change| Direction::ALL.map(|direction| (change, direction)))

@@ -8,10 +8,10 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The kinds of change a v2 makes to the v1 record.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Change {
     /// v2 appends `email`, an optional text field (written as
@@ -39,7 +39,7 @@ impl Change {
 }
 
 /// Who writes and who reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Direction {
     /// Records written with v1, read with v2 (a new reader of old data).
@@ -72,7 +72,7 @@ pub fn email_of(record: &UserV1) -> String {
 }
 
 /// One decoded field as the reader saw it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Value {
     Int(i64),
@@ -118,7 +118,7 @@ mod thrift;
 mod trial;
 mod versions;
 
-pub use show::{Options, SCHEMA, evolution, help};
+pub use show::{Export, Options, SCHEMA, evolution, help};
 
 /// Every format the matrix runs, in the order it lists them: the schema-bearing
 /// formats, then the schemaless ones with named fields, then the derive-based.

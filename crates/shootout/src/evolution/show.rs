@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use anyhow::{Result, bail};
 use comfy_table::presets::UTF8_BORDERS_ONLY;
 use comfy_table::{CellAlignment, Table};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::matrix::{self, Counts, Outcome, Row};
 use super::{Change, Direction, Evolving, FORMATS};
@@ -24,39 +24,69 @@ pub struct Options {
 }
 
 /// What the exports hold: the JSON export as is, and the HTML page's data.
-#[derive(Serialize)]
-struct Export<'a> {
-    schema: &'static str,
+#[derive(Serialize, Deserialize)]
+pub struct Export {
+    schema: String,
     records: usize,
     changes: Vec<Described<Change>>,
     directions: Vec<Described<Direction>>,
-    formats: &'a [Row],
+    formats: Vec<Row>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct Described<T> {
     name: T,
-    description: &'static str,
+    description: String,
+}
+
+/// A matrix given to `report --attach` is consistent within itself: a
+/// format at least; each cell's records counted once, as many as the
+/// matrix's, and its outcome the worst class among them.
+impl crate::saved::Attachment for Export {
+    fn check(&self) -> std::result::Result<(), (String, String)> {
+        if self.formats.is_empty() {
+            return Err(("formats".into(), "none; expected the formats tried".into()));
+        }
+        for (i, row) in self.formats.iter().enumerate() {
+            for (j, cell) in row.cells.iter().enumerate() {
+                let Counts { ok, error, silent, panic } = cell.records;
+                let counted = [ok, error, silent, panic]
+                    .iter()
+                    .try_fold(0usize, |sum, n| sum.checked_add(*n));
+                if counted != Some(self.records) || cell.records.worst() != cell.outcome.class() {
+                    return Err((
+                        format!("formats[{i}].cells[{j}].records"),
+                        format!(
+                            "{ok} ok, {error} error, {silent} silent, {panic} panic, outcome {}; expected the matrix's {} records counted once, and the worst of them as the outcome",
+                            cell.outcome.class(),
+                            self.records
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 pub fn evolution(options: Options) -> Result<()> {
     let formats = chosen(&options.formats)?;
     let records = matrix::records();
     let rows = matrix::run(&formats, &records);
-    let document = Export {
-        schema: SCHEMA,
-        records: records.len(),
-        changes: Change::ALL
-            .map(|name| Described { name, description: describe_change(name) })
-            .into(),
-        directions: Direction::ALL
-            .map(|name| Described { name, description: describe_direction(name) })
-            .into(),
-        formats: &rows,
-    };
     if !options.exports.iter().any(Target::is_stdout) {
         write_terminal(&rows, records.len(), &mut io::stdout().lock())?;
     }
+    let document = Export {
+        schema: SCHEMA.to_owned(),
+        records: records.len(),
+        changes: Change::ALL
+            .map(|name| Described { name, description: describe_change(name).to_owned() })
+            .into(),
+        directions: Direction::ALL
+            .map(|name| Described { name, description: describe_direction(name).to_owned() })
+            .into(),
+        formats: rows,
+    };
     for target in &options.exports {
         target.write_document(&document)?;
     }
@@ -169,12 +199,12 @@ fn write_terminal(rows: &[Row], records: usize, out: &mut dyn Write) -> io::Resu
     table.set_header(header);
     let mut findings = Vec::new();
     for row in rows {
-        let mut cells = vec![comfy_table::Cell::new(row.name)];
+        let mut cells = vec![comfy_table::Cell::new(&row.name)];
         for cell in &row.cells {
             let text = if cell.outcome == Outcome::Ok {
                 "ok".to_owned()
             } else {
-                findings.push((row.name, cell));
+                findings.push((&row.name, cell));
                 format!("{} {}", cell.outcome.class(), findings.len())
             };
             cells.push(comfy_table::Cell::new(text).set_alignment(CellAlignment::Center));

@@ -57,11 +57,12 @@ pub struct Exports {
 
 impl Exports {
     /// The exports asked for, checked before any work, so a long command never
-    /// ends by refusing to save.
-    pub fn targets(&self) -> Result<Vec<Target>> {
+    /// ends by refusing to save; none may be one of the command's `inputs`.
+    pub fn targets(&self, inputs: &[PathBuf]) -> Result<Vec<Target>> {
         Target::checked(
             [(Kind::Json, self.export_json.clone()), (Kind::Html, self.export_html.clone())],
             self.force,
+            inputs,
         )
     }
 }
@@ -77,8 +78,9 @@ pub struct Target {
 
 /// Fails unless every export of a run can be written as asked, one line
 /// naming the first problem. Called before any benchmarking, so a long run
-/// never ends by refusing to save or by one export overwriting another.
-pub fn check_targets(targets: &[Target]) -> Result<()> {
+/// never ends by refusing to save, by one export overwriting another, or by
+/// an export overwriting one of the run's `inputs`.
+pub fn check_targets(targets: &[Target], inputs: &[PathBuf]) -> Result<()> {
     let to_stdout: Vec<&Target> = targets.iter().filter(|t| t.is_stdout()).collect();
     if let [first, second, ..] = to_stdout[..] {
         bail!(
@@ -90,6 +92,7 @@ pub fn check_targets(targets: &[Target]) -> Result<()> {
     let files: Vec<(&Target, Identity)> =
         targets.iter().filter(|t| !t.is_stdout()).map(|t| (t, Identity::of(&t.path))).collect();
     for (i, (first, identity)) in files.iter().enumerate() {
+        refuse_inputs(first.kind.option(), &first.path, identity, inputs)?;
         if let Some((second, _)) = files[i + 1..].iter().find(|(_, other)| other == identity) {
             bail!(
                 "{} {} and {} {} name the same file; give each export its own path",
@@ -101,6 +104,31 @@ pub fn check_targets(targets: &[Target]) -> Result<()> {
         }
     }
     targets.iter().try_for_each(|target| check_path(&target.path, target.force))
+}
+
+/// [`check_path`] for an output that is not one of the command's `inputs`
+/// (`export-dataset --out`).
+pub fn check_output(path: &Path, force: bool, inputs: &[PathBuf]) -> Result<()> {
+    if path != Path::new("-") {
+        refuse_inputs("--out", path, &Identity::of(path), inputs)?;
+    }
+    check_path(path, force)
+}
+
+/// Fails when the output at `path` (its `identity`) is one of `inputs`,
+/// however either is named (as exports are compared with each other):
+/// `--force` replaces earlier results, never what the command reads.
+fn refuse_inputs(option: &str, path: &Path, identity: &Identity, inputs: &[PathBuf]) -> Result<()> {
+    let is_input =
+        |input: &&PathBuf| input.as_path() != Path::new("-") && Identity::of(input) == *identity;
+    match inputs.iter().find(is_input) {
+        Some(input) => bail!(
+            "{option} {} is the input {}: give the output a path of its own (--force replaces earlier results, never an input)",
+            path.display(),
+            input.display()
+        ),
+        None => Ok(()),
+    }
 }
 
 /// Fails unless a file can be written at `path` (`-`: standard output, always
@@ -168,12 +196,13 @@ impl Target {
     pub fn checked(
         asked: impl IntoIterator<Item = (Kind, Option<PathBuf>)>,
         force: bool,
+        inputs: &[PathBuf],
     ) -> Result<Vec<Target>> {
         let targets: Vec<Target> = asked
             .into_iter()
             .filter_map(|(kind, path)| path.map(|path| Target { kind, path, force }))
             .collect();
-        check_targets(&targets)?;
+        check_targets(&targets, inputs)?;
         Ok(targets)
     }
 
@@ -503,7 +532,7 @@ pub(crate) mod tests {
 
     /// The error `check_targets` gives, which must be there and fit on one line.
     fn refusal(targets: &[Target], force: bool) -> String {
-        let message = check_targets(&forced(targets, force))
+        let message = check_targets(&forced(targets, force), &[])
             .expect_err("targets should be refused")
             .to_string();
         assert!(!message.contains('\n'), "{message}");
@@ -518,7 +547,7 @@ pub(crate) mod tests {
             target(Kind::Csv, dir.path().join("a.csv")),
             target(Kind::Markdown, "-"),
         ];
-        check_targets(&targets).unwrap();
+        check_targets(&targets, &[]).unwrap();
     }
 
     #[test]
@@ -543,7 +572,7 @@ pub(crate) mod tests {
             refusal(&targets, false),
             format!("{}: already exists; pass --force to overwrite it", path.display())
         );
-        check_targets(&forced(&targets, true)).unwrap();
+        check_targets(&forced(&targets, true), &[]).unwrap();
     }
 
     #[test]
@@ -622,9 +651,34 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn refuses_an_export_that_is_an_input_even_with_force() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("in.jsonl");
+        std::fs::write(&input, "{}\n").unwrap();
+        let link = dir.path().join("link.jsonl");
+        std::os::unix::fs::symlink(&input, &link).unwrap();
+        for export in [&input, &link, &dir.path().join(".").join("in.jsonl")] {
+            let targets = forced(&[target(Kind::Json, export)], true);
+            let message =
+                check_targets(&targets, std::slice::from_ref(&input)).unwrap_err().to_string();
+            assert_eq!(
+                message,
+                format!(
+                    "--export-json {} is the input {}: give the output a path of its own (--force replaces earlier results, never an input)",
+                    export.display(),
+                    input.display()
+                )
+            );
+            assert!(check_output(export, true, std::slice::from_ref(&input)).is_err());
+        }
+        let other = forced(&[target(Kind::Json, dir.path().join("out.json"))], true);
+        check_targets(&other, &[input.clone(), "-".into()]).unwrap();
+    }
+
+    #[test]
     fn leaves_no_probe_behind() {
         let dir = tempfile::tempdir().unwrap();
-        check_targets(&[target(Kind::Json, dir.path().join("a.json"))]).unwrap();
+        check_targets(&[target(Kind::Json, dir.path().join("a.json"))], &[]).unwrap();
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     }
 
@@ -635,7 +689,7 @@ pub(crate) mod tests {
             refusal(std::slice::from_ref(&null), false),
             "/dev/null: already exists; pass --force to overwrite it"
         );
-        check_targets(&forced(&[null], true)).unwrap();
+        check_targets(&forced(&[null], true), &[]).unwrap();
     }
 
     #[test]

@@ -9,11 +9,12 @@ use anyhow::{Result, anyhow, bail};
 use csv::StringRecord;
 
 use crate::document::CsvSize;
-use crate::input::source::{Raw, Source, Tap};
+use crate::input::source::{CSV_RECORD, Raw, Source, Tap};
 use crate::input::{Input, Reader, Scanned, Window, in_file_order};
+use crate::sanitize::elide;
 use crate::workload::Workload;
 use crate::workload::fields::{FieldSink, Fields};
-use crate::workload::tabular::{HEADER, Row, elide};
+use crate::workload::tabular::{HEADER, Row};
 
 /// The CSV text of `rows`, header first.
 pub fn render<R: Row>(rows: &[R]) -> String {
@@ -49,29 +50,111 @@ pub struct CsvInput {
     pub sha256: String,
 }
 
-/// Counts the quote characters csv reads: an odd count at the end of the file
-/// is the only sign of an unterminated quote, which csv accepts silently.
-struct Quotes {
+/// The bytes csv reads, counted on their way: its quote characters (an odd
+/// count at the end of the file is the only sign of an unterminated quote,
+/// which csv accepts silently) and how far it has read past the last
+/// record's end (csv grows a record without bound; this is where it stops).
+struct Counted {
     raw: Raw,
-    count: u64,
+    quotes: u64,
+    read: u64,
+    /// Where the record being read starts.
+    record_start: u64,
+    /// The record being read reached [`CSV_RECORD`] and reading stopped.
+    over_cap: bool,
 }
 
-impl Read for Quotes {
+/// The bytes csv reads ahead of where it is.
+const CSV_BUFFER: usize = 1 << 20;
+
+impl Read for Counted {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.read - self.record_start > CSV_RECORD.bytes + CSV_BUFFER as u64 {
+            self.over_cap = true;
+            return Err(io::Error::other("a record longer than the cap"));
+        }
         let n = self.raw.read(buf)?;
-        self.count += memchr::memchr_iter(b'"', &buf[..n]).count() as u64;
+        self.quotes += memchr::memchr_iter(b'"', &buf[..n]).count() as u64;
+        self.read += n as u64;
         Ok(n)
     }
 }
 
-/// A streaming reader of the rows of a CSV file.
-pub struct Rows<R> {
-    name: String,
-    reader: csv::Reader<Quotes>,
-    tap: Arc<Tap>,
-    record: StringRecord,
+/// The records of a CSV file, one at a time, with what csv itself does not
+/// check: a record at most [`CSV_RECORD`] long, and no quote left open at
+/// the end of the file. Shared by the f1..f20 reader and the `csv` workload's.
+pub(super) struct Records {
+    pub name: String,
+    reader: csv::Reader<Counted>,
+    pub tap: Arc<Tap>,
+    /// The last record read.
+    pub record: StringRecord,
     /// Where the next record is read, so `record` keeps the last one at the end.
     next: StringRecord,
+}
+
+impl Records {
+    pub fn open(source: &Source) -> Result<Records> {
+        let raw = source.open()?;
+        let tap = raw.tap();
+        let counted = Counted { raw, quotes: 0, read: 0, record_start: 0, over_cap: false };
+        let reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .buffer_capacity(CSV_BUFFER)
+            .from_reader(counted);
+        let (record, next) = (StringRecord::new(), StringRecord::new());
+        Ok(Records { name: source.name(), reader, tap, record, next })
+    }
+
+    /// Reads the next record into `record`; false at the end of the file,
+    /// where `record` keeps the last record. `columns` name the cells in errors.
+    pub fn read(&mut self, columns: &[impl AsRef<str>]) -> Result<bool> {
+        match self.reader.read_record(&mut self.next) {
+            Err(_) if self.reader.get_ref().over_cap => {
+                let line = self.reader.position().line();
+                let found =
+                    format!("line {line}: a record of more than {} bytes", CSV_RECORD.bytes);
+                return Err(CSV_RECORD.exceeded(&self.name, &found));
+            }
+            Err(e) => return Err(csv_error(&self.name, &e, columns)),
+            Ok(false) if self.quote_left_open() => return Err(self.unterminated_quote(columns)),
+            Ok(false) => return Ok(false),
+            Ok(true) => {}
+        }
+        let end = self.reader.position().byte();
+        self.reader.get_mut().record_start = end;
+        std::mem::swap(&mut self.record, &mut self.next);
+        Ok(true)
+    }
+
+    /// The line the last record starts on.
+    pub fn line(&self) -> u64 {
+        self.record.position().map_or(0, |p| p.line())
+    }
+
+    /// An odd number of quotes, and a last cell that swallowed line breaks.
+    fn quote_left_open(&self) -> bool {
+        self.reader.get_ref().quotes % 2 == 1
+            && self.record.iter().next_back().is_some_and(|cell| cell.contains(['\n', '\r']))
+    }
+
+    fn unterminated_quote(&self, columns: &[impl AsRef<str>]) -> anyhow::Error {
+        let column = self.record.len();
+        let line = self.line()
+            + self.record.iter().take(column - 1).map(|cell| line_breaks(cell) as u64).sum::<u64>();
+        let field =
+            columns.get(column - 1).map_or(String::new(), |f| format!(" ({})", elide(f.as_ref())));
+        anyhow!(
+            "{}: line {line}, column {column}{field}: unterminated quote: the quoted cell starting there runs to the end of the file",
+            self.name
+        )
+    }
+}
+
+/// A streaming reader of the rows of a CSV file with the header f1..f20.
+pub struct Rows<R> {
+    records: Records,
     values: u64,
     rows: PhantomData<fn() -> R>,
 }
@@ -79,49 +162,33 @@ pub struct Rows<R> {
 impl<R: Row> Rows<R> {
     /// Opens `source` and checks its header line.
     pub fn open(source: &Source) -> Result<Rows<R>> {
-        let name = source.name();
-        let raw = source.open()?;
-        let tap = raw.tap();
-        let reader = csv::ReaderBuilder::new()
-            .has_headers(false)
-            .flexible(true)
-            .buffer_capacity(1 << 20)
-            .from_reader(Quotes { raw, count: 0 });
-        let mut rows = Rows {
-            name,
-            reader,
-            tap,
-            record: StringRecord::new(),
-            next: StringRecord::new(),
-            values: 0,
-            rows: PhantomData,
-        };
-        if !rows.read()? {
-            bail!("{}: empty file, expected a header line f1,...,f20", rows.name);
+        let mut records = Records::open(source)?;
+        if !records.read(&HEADER)? {
+            bail!("{}: empty file, expected a header line f1,...,f20", records.name);
         }
-        if rows.record.iter().ne(HEADER) {
-            let found = rows.record.iter().collect::<Vec<_>>().join(",");
+        if records.record.iter().ne(HEADER) {
+            let found = records.record.iter().collect::<Vec<_>>().join(",");
             bail!(
                 "{}: line 1: expected the header {}, found {}",
-                rows.name,
+                records.name,
                 HEADER.join(","),
                 elide(&found)
             );
         }
-        Ok(rows)
+        Ok(Rows { records, values: 0, rows: PhantomData })
     }
 
     /// Clears `window` and fills it with up to `max` rows, reusing the rows
     /// (and their strings) already in it. Returns the count; 0 = end.
     pub fn next_window(&mut self, window: &mut Vec<R>, max: usize) -> Result<usize> {
         let mut filled = 0;
-        while filled < max && self.read()? {
-            let line = self.record.position().map_or(0, |p| p.line());
-            if self.record.len() != HEADER.len() {
+        while filled < max && self.records.read(&HEADER)? {
+            let line = self.records.line();
+            if self.records.record.len() != HEADER.len() {
                 return Err(self.cell_count_error(line));
             }
             let mut cells = [""; HEADER.len()];
-            for (cell, text) in cells.iter_mut().zip(&self.record) {
+            for (cell, text) in cells.iter_mut().zip(&self.records.record) {
                 *cell = text;
             }
             self.values += cells.iter().filter(|c| !c.is_empty()).count() as u64;
@@ -131,7 +198,7 @@ impl<R: Row> Rows<R> {
             window[filled].parse_into(&cells).map_err(|(column, problem)| {
                 anyhow!(
                     "{}: line {line}, column {} ({}): {problem}",
-                    self.name,
+                    self.records.name,
                     column + 1,
                     HEADER[column]
                 )
@@ -144,66 +211,36 @@ impl<R: Row> Rows<R> {
 
     /// Raw bytes read so far, and the file's size when known.
     pub fn progress(&self) -> (u64, Option<u64>) {
-        self.tap.progress()
+        self.records.tap.progress()
     }
 
     /// After the last window: the file's size, present values and SHA-256.
     pub fn finish(self) -> CsvInput {
-        let (bytes, sha256) = self.tap.digest();
+        let (bytes, sha256) = self.records.tap.digest();
         CsvInput { size: CsvSize { bytes, values: self.values }, sha256 }
     }
 
-    /// Reads the next record into `self.record`; false at the end of the file,
-    /// where `self.record` keeps the last record.
-    fn read(&mut self) -> Result<bool> {
-        if !self
-            .reader
-            .read_record(&mut self.next)
-            .map_err(|e| csv_error(&self.name, &e, &HEADER))?
-        {
-            if self.quote_left_open() {
-                return Err(self.unterminated_quote());
-            }
-            return Ok(false);
-        }
-        std::mem::swap(&mut self.record, &mut self.next);
-        Ok(true)
-    }
-
-    /// An odd number of quotes, and a last cell that swallowed line breaks.
-    fn quote_left_open(&self) -> bool {
-        self.reader.get_ref().count % 2 == 1
-            && self.record.iter().next_back().is_some_and(|cell| cell.contains(['\n', '\r']))
-    }
-
-    fn unterminated_quote(&self) -> anyhow::Error {
-        let column = self.record.len();
-        let line = self.record.position().map_or(0, |p| p.line())
-            + self.record.iter().take(column - 1).map(|cell| line_breaks(cell) as u64).sum::<u64>();
-        let field = HEADER.get(column - 1).map_or(String::new(), |f| format!(" ({f})"));
-        anyhow!(
-            "{}: line {line}, column {column}{field}: unterminated quote: the quoted cell starting there runs to the end of the file",
-            self.name
-        )
-    }
-
     fn cell_count_error(&mut self, line: u64) -> anyhow::Error {
-        let found = self.record.len();
-        let last = self.record.clone();
-        match self.read() {
+        let found = self.records.record.len();
+        let last = self.records.record.clone();
+        match self.records.read(&HEADER) {
             Err(e) => return e,
-            Ok(_) => self.record = last,
+            Ok(_) => self.records.record = last,
         }
-        let multiline = self.record.iter().position(|cell| cell.contains(['\n', '\r']));
+        let multiline = self.records.record.iter().position(|cell| cell.contains(['\n', '\r']));
         let hint = multiline.map_or(String::new(), |column| {
-            let cell = &self.record[column];
+            let cell = &self.records.record[column];
             format!(
                 "; column {} is one quoted cell across {} line breaks: is a closing quote missing?",
                 column + 1,
                 line_breaks(cell)
             )
         });
-        anyhow!("{}: line {line}: expected {} cells, found {found}{hint}", self.name, HEADER.len())
+        anyhow!(
+            "{}: line {line}: expected {} cells, found {found}{hint}",
+            self.records.name,
+            HEADER.len()
+        )
     }
 }
 

@@ -1,36 +1,49 @@
 //! `--schema FILE.proto[#Message] | FILE.avsc`: the user's schema read and
 //! compiled (protox, a protobuf compiler in Rust, so no protoc is needed).
+//! The schema and every file it imports are regular files inside the
+//! schema's folder, each read whole within [`SCHEMA_FILE`] and all together
+//! within [`SCHEMA_FILES`].
 
-use std::path::Path;
+use std::cell::Cell;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::{Context, Result, bail};
-use protox::file::{File, FileResolver};
+use anyhow::{Result, bail};
+use protox::file::{ChainFileResolver, File, FileResolver, GoogleFileResolver};
 
+use crate::input::source::{Cap, SCHEMA_FILE, SCHEMA_FILES, open_regular, read_whole};
+use crate::sanitize::excerpt;
 use crate::workload::jsonl::schema::{AvroSchema, Given, ProtobufSchema};
+
+/// The file and the message `--schema` names: `FILE.proto#Message`, or a file alone.
+pub fn split(arg: &str) -> (&Path, Option<&str>) {
+    match arg.rsplit_once('#') {
+        Some((path, message)) if path.ends_with(".proto") => (Path::new(path), Some(message)),
+        _ => (Path::new(arg), None),
+    }
+}
 
 /// Reads the schema `arg` names: a `.proto` (with `#Message` to name the
 /// record message) or an `.avsc`.
 pub fn load(arg: &str) -> Result<Given> {
-    let (path, message) = match arg.rsplit_once('#') {
-        Some((path, message)) if path.ends_with(".proto") => (path, Some(message)),
-        _ => (arg, None),
-    };
-    let path = Path::new(path);
+    let (path, message) = split(arg);
     let file = path
         .file_name()
         .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+    let named = format!("--schema {}", path.display());
     match path.extension().and_then(|e| e.to_str()) {
         Some("proto") => {
+            open_regular(path, &named)?;
             let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-            if !path.is_file() {
-                bail!("--schema {}: no such file", path.display());
-            }
-            let mut compiler = protox::Compiler::new([dir])
-                .with_context(|| format!("--schema {}", path.display()))?;
+            let mut resolver = ChainFileResolver::new();
+            resolver.add(Folder { dir: dir.to_owned(), read: Cell::new(0) });
+            resolver.add(GoogleFileResolver::new());
+            let mut compiler = protox::Compiler::with_file_resolver(resolver);
             compiler.include_imports(true);
             if let Err(error) = compiler.open_file(&file) {
-                let source = std::fs::read_to_string(path).ok();
+                let source = read_whole(path, &named, &SCHEMA_FILE)
+                    .ok()
+                    .and_then(|text| String::from_utf8(text).ok());
                 let named = error.file().is_none_or(|f| f == file);
                 bail!("--schema: {}", compiled_error(&error, source.as_deref().filter(|_| named)));
             }
@@ -44,13 +57,53 @@ pub fn load(arg: &str) -> Result<Given> {
             Ok(Given::Protobuf(Arc::new(schema)))
         }
         Some("avsc") => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("--schema {}: cannot read", path.display()))?;
+            let text = utf8(read_whole(path, &named, &SCHEMA_FILE)?, &named)?;
             Ok(Given::Avro(Arc::new(AvroSchema::new(file, text).map_err(anyhow::Error::msg)?)))
         }
         _ => bail!(
-            "--schema {arg}: expected a .proto (FILE.proto or FILE.proto#Message) or an .avsc file"
+            "--schema {}: expected a .proto (FILE.proto or FILE.proto#Message) or an .avsc file",
+            crate::sanitize::elide(arg)
         ),
+    }
+}
+
+/// A schema's text, or one line naming the first byte that is not UTF-8.
+fn utf8(bytes: Vec<u8>, name: &str) -> Result<String> {
+    String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!("{name}: byte {}: not UTF-8 text", e.utf8_error().valid_up_to())
+    })
+}
+
+/// A `.proto`'s folder, as protoc's include path would be, but reading only
+/// regular files, each and all within their caps, so no import can read
+/// `/dev/zero`, wait on a FIFO or fill memory. No import leaves the folder:
+/// protox's parser refuses an absolute one or one with a `..` part first.
+struct Folder {
+    dir: PathBuf,
+    /// Bytes of the files read so far.
+    read: Cell<u64>,
+}
+
+/// The `.proto` and its imports, together.
+const ALL_SCHEMA_FILES: Cap =
+    Cap { what: "a schema and its imports together", bytes: SCHEMA_FILES };
+
+impl FileResolver for Folder {
+    fn open_file(&self, name: &str) -> Result<File, protox::Error> {
+        let path = self.dir.join(name);
+        if !path.exists() {
+            // Not here: protox's own google/protobuf/*.proto may have it.
+            return Err(protox::Error::file_not_found(name));
+        }
+        let shown = path.display().to_string();
+        let failed = |e: anyhow::Error| protox::Error::new(format!("{e:#}"));
+        let bytes = read_whole(&path, &shown, &SCHEMA_FILE).map_err(failed)?;
+        self.read.set(self.read.get() + bytes.len() as u64);
+        if self.read.get() > SCHEMA_FILES {
+            let found = format!("more than {SCHEMA_FILES} bytes with the files read before it");
+            return Err(failed(ALL_SCHEMA_FILES.exceeded(&shown, &found)));
+        }
+        File::from_source(name, &utf8(bytes, &shown).map_err(failed)?)
     }
 }
 
@@ -59,7 +112,23 @@ pub fn load(arg: &str) -> Result<Given> {
 /// and the message.
 fn compiled_error(error: &protox::Error, source: Option<&str>) -> String {
     use miette::Diagnostic as _;
-    let offset = error.labels().and_then(|mut labels| labels.next()).map(|label| label.offset());
+    let label = error.labels().and_then(|mut labels| labels.next());
+    let offset = label.as_ref().map(|label| label.offset());
+    // protox-parse calls an import it refuses (an absolute path, a `.` or
+    // `..` part, a backslash) an "invalid group name"; its help says which.
+    let outside = error.help().is_some_and(|help| help.to_string().starts_with("imports may not"));
+    let message = match outside {
+        true => {
+            let literal = label
+                .zip(source)
+                .and_then(|(label, text)| text.get(label.offset()..label.offset() + label.len()));
+            let import = literal.map_or(String::new(), |l| excerpt(l.trim_matches('"')) + " ");
+            format!(
+                "import {import}is outside the schema's folder: an import is a path below it, without '.' or '..' parts or backslashes"
+            )
+        }
+        false => error.to_string(),
+    };
     let place = match (offset, source) {
         (Some(offset), Some(text)) => {
             let before = &text.as_bytes()[..offset.min(text.len())];
@@ -71,8 +140,8 @@ fn compiled_error(error: &protox::Error, source: Option<&str>) -> String {
         _ => String::new(),
     };
     match error.file() {
-        Some(file) => format!("{file}: {place}{error}"),
-        None => format!("{place}{error}"),
+        Some(file) => format!("{file}: {place}{message}"),
+        None => format!("{place}{message}"),
     }
 }
 
@@ -103,8 +172,12 @@ mod tests {
     fn the_schema_argument_is_a_proto_or_an_avsc() {
         let error = |arg: &str| load(arg).err().unwrap().to_string();
         assert!(error("x.json").contains("expected a .proto"), "{}", error("x.json"));
-        assert!(error("/nonexistent/x.proto").contains("no such file"));
-        assert!(error("/nonexistent/x.avsc").contains("cannot read"));
+        assert!(
+            error("/nonexistent/x.proto").starts_with("--schema /nonexistent/x.proto: cannot read")
+        );
+        assert!(
+            error("/nonexistent/x.avsc").starts_with("--schema /nonexistent/x.avsc: cannot read")
+        );
     }
 
     const EDGES_PROTO: &str = r#"syntax = "proto3";

@@ -5,7 +5,8 @@
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, Cursor, Read, Seek, SeekFrom, Write};
-use std::path::PathBuf;
+use std::os::unix::fs::FileTypeExt;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
@@ -82,6 +83,125 @@ impl Source {
             }
         }
     }
+}
+
+/// What the tool reads of one kind of file, at the most (README, "Input
+/// errors"): far beyond any real file of the kind, and small enough that
+/// what is built from one stays within a few hundred MB whatever the file.
+#[derive(Debug, Clone, Copy)]
+pub struct Cap {
+    /// The kind, as errors name it: "a .proto schema".
+    pub what: &'static str,
+    pub bytes: u64,
+}
+
+/// A results file (README, "Results files"): a run of every language in 30 processes writes about 2 MB.
+pub const RESULTS_FILE: Cap = Cap { what: "a results file", bytes: 64 << 20 };
+/// A matrix, study result or replay given to `report --attach`.
+pub const ATTACHMENT_FILE: Cap = Cap { what: "an attachment", bytes: 64 << 20 };
+/// A `--schema` `.proto` and each file it imports, or an `.avsc`: real schemas are kilobytes.
+pub const SCHEMA_FILE: Cap = Cap { what: "a schema file", bytes: 4 << 20 };
+/// A `.proto` and every file it imports, together.
+pub const SCHEMA_FILES: u64 = 16 << 20;
+/// An interop manifest: a dozen short fields.
+pub const MANIFEST_FILE: Cap = Cap { what: "an interop manifest", bytes: 1 << 20 };
+/// A robustness case file (`robustness --replay`): a few records and their mutants.
+pub const CASE_FILE: Cap = Cap { what: "a robustness case file", bytes: 64 << 20 };
+/// One line of JSON Lines, and the lines one window holds: a line's value
+/// takes up to 16 times its text in memory (`[0,0,…]`).
+pub const JSONL_LINE: Cap = Cap { what: "a JSON Lines line", bytes: 16 << 20 };
+/// One record (row) of a CSV file, quoted line breaks included.
+pub const CSV_RECORD: Cap = Cap { what: "a CSV record", bytes: 16 << 20 };
+/// One record of an interop stream, its framing included.
+pub const STREAM_RECORD: Cap = Cap { what: "an interop record", bytes: 64 << 20 };
+
+impl Cap {
+    /// `64 MiB`.
+    pub fn shown(&self) -> String {
+        match self.bytes {
+            b if b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
+            b if b % (1 << 10) == 0 => format!("{} KiB", b >> 10),
+            b => format!("{b} bytes"),
+        }
+    }
+
+    /// `expected at most 67108864 (64 MiB) for a results file`.
+    pub fn expected(&self) -> String {
+        format!("expected at most {} ({}) for {}", self.bytes, self.shown(), self.what)
+    }
+
+    /// The one line for `name` holding `found` ("104857600 bytes", "more than 67108864 bytes").
+    pub fn exceeded(&self, name: &str, found: &str) -> anyhow::Error {
+        anyhow::anyhow!("{name}: {found}; {}", self.expected())
+    }
+}
+
+/// Opens `path` for reading if it is a regular file (after symlinks), or
+/// one line naming what it is: a directory, a FIFO (which would wait for a
+/// writer), a device or a socket.
+pub fn open_regular(path: &Path, name: &str) -> Result<File> {
+    let checked = |metadata: io::Result<std::fs::Metadata>| {
+        let metadata = metadata.with_context(|| format!("{name}: cannot read"))?;
+        match irregular(&metadata) {
+            Some(what) => Err(not_regular(name, what)),
+            None => Ok(()),
+        }
+    };
+    checked(std::fs::metadata(path))?;
+    let file = File::open(path).with_context(|| format!("{name}: cannot read"))?;
+    // The path may have been swapped between the two calls.
+    checked(file.metadata())?;
+    Ok(file)
+}
+
+/// What a file that is not a regular one is, as an error names it.
+fn irregular(metadata: &std::fs::Metadata) -> Option<&'static str> {
+    let kind = metadata.file_type();
+    Some(match () {
+        () if kind.is_file() => return None,
+        () if kind.is_dir() => "a directory",
+        () if kind.is_fifo() => "a FIFO",
+        () if kind.is_char_device() || kind.is_block_device() => "a device",
+        () if kind.is_socket() => "a socket",
+        () => "neither a file nor a directory",
+    })
+}
+
+fn not_regular(name: &str, what: &str) -> anyhow::Error {
+    anyhow::anyhow!("{name}: not a regular file ({what}); expected a file")
+}
+
+/// The whole of a regular file of kind `cap` (a FIFO, which would wait for
+/// a writer, or a device is refused), or one line naming the file and the
+/// cap, by the file's size before a byte is read.
+pub fn read_whole(path: &Path, name: &str, cap: &Cap) -> Result<Vec<u8>> {
+    read_capped(open_regular(path, name)?, name, cap)
+}
+
+/// As [`read_whole`], where a pipe or a device may stand for the file too
+/// (`report <(…)`): it is read up to the cap and refused as soon as it has
+/// given one byte more.
+pub fn read_whole_or_pipe(path: &Path, name: &str, cap: &Cap) -> Result<Vec<u8>> {
+    let file = File::open(path).map_err(|e| anyhow::anyhow!("{name}: cannot read: {e}"))?;
+    read_capped(file, name, cap)
+}
+
+fn read_capped(file: File, name: &str, cap: &Cap) -> Result<Vec<u8>> {
+    let cannot = |e: io::Error| anyhow::anyhow!("{name}: cannot read: {e}");
+    let metadata = file.metadata().map_err(cannot)?;
+    if metadata.is_dir() {
+        return Err(not_regular(name, "a directory"));
+    }
+    let size = metadata.is_file().then_some(metadata.len());
+    if let Some(size) = size.filter(|&size| size > cap.bytes) {
+        return Err(cap.exceeded(name, &format!("{size} bytes")));
+    }
+    let mut text = Vec::with_capacity(size.unwrap_or(0) as usize);
+    file.take(cap.bytes + 1).read_to_end(&mut text).map_err(cannot)?;
+    if text.len() as u64 > cap.bytes {
+        return Err(cap.exceeded(name, &format!("more than {} bytes", cap.bytes)));
+    }
+    Ok(text)
 }
 
 /// One pass's raw bytes. A thread of their own reads them a few chunks ahead
@@ -361,6 +481,36 @@ mod tests {
         let (whole, _) = read_all(&source);
         writer.join().unwrap();
         assert_eq!(whole, payload);
+    }
+
+    /// A cap of 10 bytes, for files of a few.
+    const SMALL: Cap = Cap { what: "a test file", bytes: 10 };
+
+    #[test]
+    fn a_file_read_whole_is_a_regular_file_within_its_cap() {
+        let dir = tempfile::tempdir().unwrap();
+        let fits = dir.path().join("fits");
+        std::fs::write(&fits, b"0123456789").unwrap();
+        assert_eq!(read_whole(&fits, "fits", &SMALL).unwrap(), b"0123456789");
+        std::fs::write(&fits, b"0123456789!").unwrap();
+        assert_eq!(
+            read_whole(&fits, "fits", &SMALL).unwrap_err().to_string(),
+            "fits: 11 bytes; expected at most 10 (10 bytes) for a test file"
+        );
+        let error = |path: &Path| read_whole(path, "it", &SMALL).unwrap_err().to_string();
+        assert_eq!(error(dir.path()), "it: not a regular file (a directory); expected a file");
+        assert_eq!(
+            error(Path::new("/dev/zero")),
+            "it: not a regular file (a device); expected a file"
+        );
+        // No writer ever comes: opening it would wait forever.
+        let fifo = dir.path().join("fifo");
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        assert_eq!(error(&fifo), "it: not a regular file (a FIFO); expected a file");
+        assert_eq!(
+            read_whole_or_pipe(Path::new("/dev/zero"), "zero", &SMALL).unwrap_err().to_string(),
+            "zero: more than 10 bytes; expected at most 10 (10 bytes) for a test file"
+        );
     }
 
     #[test]

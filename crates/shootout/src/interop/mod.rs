@@ -9,18 +9,20 @@ mod render;
 pub mod stream;
 pub mod wire;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 
 use crate::benchmark::Registered;
 use crate::catalog::WorkloadTask;
 use crate::format::{Access, FormatInfo, Framing};
+use crate::input::source::{MANIFEST_FILE, read_whole};
 use crate::input::{Input, Scanned};
 use crate::runners::{External, Language};
+use crate::sanitize::json_error;
 use crate::workload::Workload;
 use stream::Stream;
 use wire::Wire;
@@ -102,19 +104,19 @@ pub struct Answer {
     pub detail: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct Matrix {
-    pub schema: &'static str,
-    pub workload: &'static str,
+    pub schema: String,
+    pub workload: String,
     pub source: String,
     pub records: u64,
     pub languages: Vec<String>,
     pub wires: Vec<WireMatrix>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct WireMatrix {
-    pub wire: &'static str,
+    pub wire: String,
     /// The streams written, one per producing format.
     pub producers: Vec<Manifest>,
     /// `language/format` of every format that decoded them.
@@ -126,7 +128,7 @@ pub struct WireMatrix {
     pub absent: Vec<Absent>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Cell {
     pub producer: String,
     pub consumer: String,
@@ -134,7 +136,7 @@ pub struct Cell {
     pub detail: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct Identity {
     pub a: String,
     pub b: String,
@@ -143,10 +145,49 @@ pub struct Identity {
     pub first_difference: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct Absent {
     pub language: String,
     pub reason: String,
+}
+
+/// A matrix given to `report --attach` is consistent within itself: a wire
+/// format at least; each cell between a producer and a consumer of its wire
+/// format; no stream of more records than the matrix's input.
+impl crate::saved::Attachment for Matrix {
+    fn check(&self) -> std::result::Result<(), (String, String)> {
+        if self.wires.is_empty() {
+            return Err(("wires".into(), "none; expected the wire formats tried".into()));
+        }
+        for (i, wire) in self.wires.iter().enumerate() {
+            // Sets: a file's cells are checked in time linear in their number.
+            let producers: HashSet<String> = wire.producers.iter().map(Manifest::id).collect();
+            let consumers: HashSet<&String> = wire.consumers.iter().collect();
+            if let Some(j) = wire.producers.iter().position(|p| p.records > self.records) {
+                return Err((
+                    format!("wires[{i}].producers[{j}].records"),
+                    format!(
+                        "{}; expected at most the matrix's {} records",
+                        wire.producers[j].records, self.records
+                    ),
+                ));
+            }
+            let stray = |cell: &Cell| {
+                !producers.contains(&cell.producer) || !consumers.contains(&cell.consumer)
+            };
+            if let Some(j) = wire.cells.iter().position(stray) {
+                return Err((
+                    format!("wires[{i}].cells[{j}]"),
+                    format!(
+                        "{} read by {}; expected one of the wire format's producers read by one of its consumers",
+                        crate::sanitize::excerpt(&wire.cells[j].producer),
+                        crate::sanitize::excerpt(&wire.cells[j].consumer)
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// `shootout interop`, once the command line is checked.
@@ -276,8 +317,8 @@ impl Interop {
             stream::decode_all(input, &scanned.reference, r, path)
         })?;
         Ok(Matrix {
-            schema: MATRIX_SCHEMA,
-            workload: W::NAME,
+            schema: MATRIX_SCHEMA.to_owned(),
+            workload: W::NAME.to_owned(),
             source: input.name(),
             records: scanned.operations,
             languages: languages.iter().map(|l| name_of(*l).to_owned()).collect(),
@@ -413,7 +454,7 @@ where
             let manifest = stream::encode_all(input, r.info, codec, dir)?;
             // An encoder's message can quote a record's values: shown, never obeyed.
             let encoded = describe(&manifest);
-            eprintln!("encoded {}", crate::sanitize::terminal(&encoded));
+            eprintln!("encoded {}", crate::sanitize::line(&encoded));
         }
     }
     Ok(())
@@ -584,7 +625,7 @@ impl Planned {
         let bytes = stream::identities(&producers, &streams)?;
         Ok(Planned {
             matrix: WireMatrix {
-                wire: wire.name,
+                wire: wire.name.to_owned(),
                 producers: producers.into_iter().cloned().collect(),
                 consumers: readers.iter().map(|r| r.id()).collect(),
                 cells,
@@ -688,16 +729,17 @@ fn read_manifests(dir: &Path, workload: &str) -> Result<Vec<Manifest>> {
     paths
         .iter()
         .map(|path| {
-            let text =
-                std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
-            let manifest: Manifest = serde_json::from_slice(&text)
-                .with_context(|| format!("{}: not a {MANIFEST_SCHEMA} manifest", path.display()))?;
+            let shown = path.display().to_string();
+            let text = read_whole(path, &shown, &MANIFEST_FILE)?;
+            let manifest: Manifest = serde_json::from_slice(&text).map_err(|e| {
+                let problem = json_error(&e, &format!("a {MANIFEST_SCHEMA} manifest"));
+                anyhow!("{shown}: {problem}")
+            })?;
             if manifest.schema != MANIFEST_SCHEMA || manifest.workload != workload {
                 bail!(
-                    "{}: a {} manifest of workload {}, expected {MANIFEST_SCHEMA} of {workload}",
-                    path.display(),
-                    manifest.schema,
-                    manifest.workload
+                    "{shown}: a {} manifest of workload {}, expected {MANIFEST_SCHEMA} of {workload}",
+                    crate::sanitize::excerpt(&manifest.schema),
+                    crate::sanitize::excerpt(&manifest.workload)
                 );
             }
             if manifest.error.is_none() && (manifest.stream.is_none() || manifest.framing.is_none())

@@ -6,14 +6,16 @@
 use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
 
-use anyhow::{Context, Result, bail, ensure};
+use anyhow::{Context, Result, anyhow, bail, ensure};
 use serde::Deserialize;
 
 use super::stream::Stream;
 use super::wire::Wire;
 use super::{MANIFEST_SCHEMA, Manifest};
 use crate::format::Framing;
+use crate::input::source::{MANIFEST_FILE, read_whole};
 use crate::runners::Language;
+use crate::sanitize::{elide, excerpt, json_error, listing};
 
 /// One stream from outside, checked and cut into its records.
 pub struct Outside {
@@ -51,13 +53,22 @@ struct Given {
     error: Option<String>,
 }
 
+/// The longest language or format name a manifest may give: each is shown
+/// whole in the matrix, where shootout's own are under 40 characters.
+const NAME_CHARS: usize = 100;
+
 /// The names shootout's own languages go by, as producers and as `--lang`
 /// values: an outside stream may not pass for one of theirs.
 fn own_languages() -> Vec<&'static str> {
     let mut names = vec!["rust"];
     for language in Language::expand(&[Language::All]) {
         if let Some(external) = language.external() {
-            names.extend([external.name, external.flag]);
+            // A runner's name and its --lang value, once each: Go's are both "go".
+            for name in [external.name, external.flag] {
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
         }
     }
     names
@@ -119,53 +130,59 @@ pub fn read(dir: &Path, workload: &str, records: u64, chosen: &[&Wire]) -> Resul
 /// One manifest at `path`, checked, and its stream; errors are said without
 /// the manifest's path, which the caller puts in front.
 fn one(dir: &Path, path: &Path, workload: &str, records: u64) -> Result<Outside> {
-    let text = std::fs::read(path).context("cannot read")?;
+    let text = read_whole(path, "the manifest", &MANIFEST_FILE)?;
     let given: Given = serde_json::from_slice(&text)
-        .with_context(|| format!("not a {MANIFEST_SCHEMA} manifest"))?;
+        .map_err(|e| anyhow!(json_error(&e, &format!("a {MANIFEST_SCHEMA} manifest"))))?;
     ensure!(
         given.schema == MANIFEST_SCHEMA,
-        "schema {:?}, expected {MANIFEST_SCHEMA}",
-        given.schema
+        "schema {}, expected {MANIFEST_SCHEMA}",
+        excerpt(&given.schema)
     );
     ensure!(
         given.workload == workload,
-        "written for workload {:?}, this run's is {workload} (--workload)",
-        given.workload
+        "written for workload {}, this run's is {workload} (--workload)",
+        excerpt(&given.workload)
     );
     let own = own_languages();
     ensure!(
+        given.language.len() <= NAME_CHARS && given.format.len() <= NAME_CHARS,
+        "language {} and format {}: names of at most {NAME_CHARS} characters",
+        excerpt(&given.language),
+        excerpt(&given.format)
+    );
+    ensure!(
         !given.language.is_empty()
             && given.language.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b)),
-        "language {:?}: a name of letters, digits, '.', '_' and '-' (e.g. \"python\")",
-        given.language
+        "language {}: a name of letters, digits, '.', '_' and '-' (e.g. \"python\")",
+        excerpt(&given.language)
     );
     ensure!(
         !own.contains(&given.language.as_str()),
-        "language {:?} is one of shootout's own ({}): name the outside producer otherwise (e.g. \"{}-mine\")",
-        given.language,
+        "language {} is one of shootout's own ({}): name the outside producer otherwise (e.g. \"{}-mine\")",
+        excerpt(&given.language),
         own.join(", "),
         given.language
     );
     ensure!(
         !given.format.is_empty() && !given.format.contains('/'),
-        "format {:?}: a name without '/'",
-        given.format
+        "format {}: a name without '/'",
+        excerpt(&given.format)
     );
     if let Some(error) = &given.error {
-        bail!("records an encoder error, so there is no stream to decode: {error}");
+        bail!("records an encoder error, so there is no stream to decode: {}", elide(error));
     }
     let wires = super::wire::wires();
     let named = given.wire.as_deref().unwrap_or(&given.format);
     let Some(wire) = resolve(wires, named) else {
-        let names: Vec<&str> = wires.iter().map(|w| w.name).collect();
+        let names = listing(wires.iter().map(|w| w.name));
         match &given.wire {
             Some(_) => {
-                bail!("wire {named:?} is no wire format; wire formats: {}", names.join(", "))
+                bail!("wire {} is no wire format; wire formats: {names}", excerpt(named))
             }
             None => bail!(
-                "format {named:?} is no wire format nor a member of one: name the wire format in a \
-                 \"wire\" field; wire formats: {}",
-                names.join(", ")
+                "format {} is no wire format nor a member of one: name the wire format in a \
+                 \"wire\" field; wire formats: {names}",
+                excerpt(named)
             ),
         }
     };
@@ -179,8 +196,8 @@ fn one(dir: &Path, path: &Path, workload: &str, records: u64) -> Result<Outside>
     ensure!(
         matches!((parts.next(), parts.next()), (Some(Component::Normal(_)), None))
             && !given.stream.contains('\\'),
-        "stream {:?} is not a file name: the stream must lie in {} itself",
-        given.stream,
+        "stream {} is not a file name: the stream must lie in {} itself",
+        excerpt(&given.stream),
         dir.display()
     );
     let bin = dir.join(&given.stream);

@@ -58,7 +58,7 @@ pub fn terminal(matrix: &Matrix, out: &mut dyn Write) -> io::Result<()> {
     }
     writeln!(out, "{summary}")?;
     if !untried.is_empty() {
-        let names: Vec<&str> = untried.iter().map(|w| w.wire).collect();
+        let names: Vec<&str> = untried.iter().map(|w| w.wire.as_str()).collect();
         writeln!(out, "No codec of these in the languages chosen: {}", names.join(", "))?;
     }
 

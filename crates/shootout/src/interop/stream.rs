@@ -16,6 +16,7 @@ use crate::caught::quietly;
 use crate::format::{FormatInfo, Framing};
 use crate::input::DEFAULT_WINDOW;
 use crate::input::Input;
+use crate::input::source::{STREAM_RECORD, open_regular};
 use crate::workload::Workload;
 
 /// Encodes every record of `input`, in order, with one codec into
@@ -202,17 +203,19 @@ struct Records {
 
 impl Records {
     fn open(path: &Path, framing: Framing) -> Result<Records> {
-        let file = File::open(path).with_context(|| format!("{}: cannot read", path.display()))?;
+        let file = open_regular(path, &path.display().to_string())?;
         let size =
             file.metadata().with_context(|| format!("{}: cannot read", path.display()))?.len();
         let ends_path = ends_path(path);
-        let ends = match File::open(&ends_path) {
-            Ok(ends) => Some(BufReader::new(ends)),
+        let ends = match std::fs::symlink_metadata(&ends_path) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound && framing != Framing::None => None,
             Err(e) => {
                 return Err(e).with_context(|| {
                     format!("{}: cannot read (framing none needs it)", ends_path.display())
                 });
+            }
+            Ok(_) => {
+                Some(BufReader::new(open_regular(&ends_path, &ends_path.display().to_string())?))
             }
         };
         Ok(Records {
@@ -252,6 +255,11 @@ impl Records {
                     self.index,
                     self.size
                 );
+                if end - start > STREAM_RECORD.bytes {
+                    let found =
+                        format!("record {} at byte {start}: {} bytes", self.index, end - start);
+                    return Err(STREAM_RECORD.exceeded(&self.path.display().to_string(), &found));
+                }
                 self.buffer.resize((end - start) as usize, 0);
                 self.stream
                     .read_exact(&mut self.buffer)
@@ -314,7 +322,13 @@ fn read_framed(
     let said = match framing {
         Framing::None => bail!("framing none does not say where a record ends"),
         Framing::Newline => {
-            stream.read_until(b'\n', record)?;
+            stream.take(STREAM_RECORD.bytes + 1).read_until(b'\n', record)?;
+            ensure!(
+                record.len() as u64 <= STREAM_RECORD.bytes,
+                "a line of more than {} bytes; {}",
+                STREAM_RECORD.bytes,
+                STREAM_RECORD.expected()
+            );
             ensure!(record.last() == Some(&b'\n'), "the last record ends in no newline");
             return Ok(());
         }
@@ -336,6 +350,7 @@ fn read_framed(
     };
     let total = record.len() as u64 + said;
     ensure!(total <= left, "it says {total} bytes, {left} are left");
+    ensure!(total <= STREAM_RECORD.bytes, "it says {total} bytes; {}", STREAM_RECORD.expected());
     let prefix = record.len();
     record.resize(total as usize, 0);
     stream.read_exact(&mut record[prefix..])?;
@@ -587,6 +602,28 @@ mod tests {
         assert!(unframe(b"{}", Framing::Newline).is_err());
         assert!(unframe(&[5, 0, 0, 0, 1], Framing::U32le).is_err());
         assert!(unframe(&[0x80], Framing::Varint).is_err());
+    }
+
+    /// A record longer than [`STREAM_RECORD`] is refused before a byte of it
+    /// is read, whether its `.ends` entry or its length prefix says so.
+    #[test]
+    fn a_record_over_the_cap_is_refused_before_it_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.bin");
+        let size = STREAM_RECORD.bytes + 8;
+        std::fs::File::create(&path).unwrap().set_len(size).unwrap();
+        std::fs::write(ends_path(&path), size.to_le_bytes()).unwrap();
+        let error = Records::open(&path, Framing::None).unwrap().next().err().unwrap();
+        assert_eq!(
+            format!("{error:#}"),
+            format!(
+                "{}: record 0 at byte 0: {size} bytes; expected at most 67108864 (64 MiB) for an interop record",
+                path.display()
+            )
+        );
+        let mut prefixed = std::io::Cursor::new(u32::MAX.to_le_bytes());
+        let error = read_framed(&mut prefixed, Framing::U32le, u64::MAX, &mut Vec::new());
+        assert!(format!("{:#}", error.unwrap_err()).contains("for an interop record"));
     }
 
     /// Records cut by the framing alone and by a `.ends` file agree, and a

@@ -9,6 +9,6 @@ pub mod table;
 /// from outside.
 pub fn print_warnings(warnings: &[String]) {
     for warning in warnings {
-        eprintln!("warning: {}", crate::sanitize::terminal(warning));
+        eprintln!("warning: {}", crate::sanitize::line(warning));
     }
 }

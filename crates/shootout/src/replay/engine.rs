@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::alloc::{self, Allocations};
 use crate::benchmark::{DynCodec, Registered};
+use crate::caught::quietly;
 use crate::document::HISTOGRAM_LIMITS;
 use crate::workload::Workload;
 
@@ -193,14 +194,33 @@ where
     };
     let barrier = Barrier::new(2);
     let _counting = alloc::Counting::start();
+    // Each thread meets the other at the barrier whatever its codec does, and
+    // a panic in either (a library's, on hostile bytes) is the run's error
+    // and stops the other, which would otherwise wait for it forever.
     let (produced, consumed) = std::thread::scope(|scope| {
         let producer = scope.spawn(|| {
             Pinning::pin(pinning.producer);
-            produce(run, outbox, &shared, &barrier)
+            let codec = quietly(|| run.format.codec());
+            barrier.wait();
+            let produced = codec
+                .and_then(|codec| quietly(|| produce(run, codec, outbox, &shared)))
+                .unwrap_or_else(|panic| {
+                    shared.fail(format!("the producer panicked: {panic}"));
+                    Produced::default()
+                });
+            shared.producer_done.store(true, Ordering::SeqCst);
+            produced
         });
         let consumer = scope.spawn(|| {
             Pinning::pin(pinning.consumer);
-            consume(run, inbox, &shared, &barrier)
+            let codec = quietly(|| run.format.codec());
+            barrier.wait();
+            codec.and_then(|codec| quietly(|| consume(run, codec, inbox, &shared))).unwrap_or_else(
+                |panic| {
+                    shared.fail(format!("the consumer panicked: {panic}"));
+                    Consumed::new(run.records.len())
+                },
+            )
         });
         (producer.join(), consumer.join())
     });
@@ -274,6 +294,7 @@ fn validate<W: Workload>(
     W::first_difference(reference, &aggregate).map(|d| format!("validation: {d}"))
 }
 
+#[derive(Default)]
 struct Produced {
     sent: u64,
     first_release_ns: u64,
@@ -282,18 +303,15 @@ struct Produced {
 
 fn produce<W: Workload>(
     run: &Run<'_, W>,
+    codec: Option<Box<dyn DynCodec<W>>>,
     mut outbox: Outbox,
     shared: &Shared,
-    barrier: &Barrier,
 ) -> Produced {
-    let codec = run.format.codec();
-    barrier.wait();
     let origin = Instant::now() + LEAD;
     shared.origin.set(origin).expect("only the producer sets the origin");
     let mut produced = Produced { sent: 0, first_release_ns: 0, steady: Steady::default() };
     let Some(mut codec) = codec else {
         shared.fail(format!("{} does not run on {}", run.format.info.name, W::NAME));
-        shared.producer_done.store(true, Ordering::SeqCst);
         return produced;
     };
     let half = run.records.len() / 2;
@@ -332,7 +350,6 @@ fn produce<W: Workload>(
         records: produced.sent.saturating_sub(half as u64),
         allocations: alloc::snapshot() - steady_from,
     };
-    shared.producer_done.store(true, Ordering::SeqCst);
     produced
 }
 
@@ -350,41 +367,52 @@ struct Consumed<W: Workload> {
     aggregate: Option<W::Aggregate>,
 }
 
+impl<W: Workload> Consumed<W> {
+    /// Nothing consumed yet of a run of `n` records.
+    fn new(n: usize) -> Consumed<W> {
+        Consumed {
+            received: 0,
+            last_done_ns: 0,
+            max_backlog: 0,
+            latency: new_histogram(),
+            busiest: new_histogram(),
+            sizes: (0..=SIZE_CLASSES.len()).map(|_| new_histogram()).collect(),
+            arrived: vec![false; n],
+            steady_received: 0,
+            steady: Steady::default(),
+            aggregate: None,
+        }
+    }
+}
+
 fn consume<W: Workload>(
     run: &Run<'_, W>,
+    codec: Option<Box<dyn DynCodec<W>>>,
     mut inbox: Inbox,
     shared: &Shared,
-    barrier: &Barrier,
 ) -> Consumed<W> {
     let n = run.records.len();
-    let mut consumed = Consumed::<W> {
-        received: 0,
-        last_done_ns: 0,
-        max_backlog: 0,
-        latency: new_histogram(),
-        busiest: new_histogram(),
-        sizes: (0..=SIZE_CLASSES.len()).map(|_| new_histogram()).collect(),
-        arrived: vec![false; n],
-        steady_received: 0,
-        steady: Steady::default(),
-        aggregate: None,
-    };
+    let mut consumed = Consumed::<W>::new(n);
     let reference = W::Aggregate::default();
     let mut sink = W::new_sink(&reference);
-    let codec = run.format.codec();
-    barrier.wait();
     let Some(mut codec) = codec else { return consumed };
     let origin = loop {
         if let Some(origin) = shared.origin.get() {
             break *origin;
+        }
+        if shared.abort.load(Ordering::Relaxed) {
+            return consumed;
         }
         spin_loop();
     };
     let half = n / 2;
     let mut steady_from = None;
     let mut quiet_since: Option<Instant> = None;
-    let mut last_arrived = false;
+    // A run of no records has none to wait for.
+    let mut last_arrived = n == 0;
     while !last_arrived {
+        // Read before polling: whatever the producer sent before it was done is then in the inbox.
+        let producer_done = shared.producer_done.load(Ordering::SeqCst);
         let polled = inbox.poll(|index, release_ns, payload| {
             let index = index as usize;
             if index >= n {
@@ -423,7 +451,15 @@ fn consume<W: Workload>(
                 if shared.abort.load(Ordering::Relaxed) {
                     break;
                 }
-                if shared.producer_done.load(Ordering::SeqCst) && inbox.may_lose() {
+                if producer_done && !inbox.may_lose() {
+                    // The ring is empty and its producer gone: nothing more will come.
+                    shared.fail(format!(
+                        "the producer stopped; {} of the {n} records arrived",
+                        consumed.received
+                    ));
+                    break;
+                }
+                if producer_done {
                     let since = *quiet_since.get_or_insert_with(Instant::now);
                     if since.elapsed() > UDP_QUIET {
                         break;
@@ -649,6 +685,76 @@ mod tests {
             }
             self.decoded += 1;
             <Bincode as Codec<Iex>>::decode(&mut self.inner, stream, sink)
+        }
+    }
+
+    /// Bincode, whose encode (or decode) panics on the `PANICKED`th record,
+    /// as a library may on hostile bytes.
+    struct Panicking<const IN_DECODE: bool> {
+        inner: Bincode,
+        records: usize,
+    }
+
+    const PANICKED: usize = 30;
+
+    impl<const IN_DECODE: bool> Format for Panicking<IN_DECODE> {
+        const INFO: FormatInfo = FormatInfo {
+            name: "panicking",
+            family: Family::NotAFormat("test"),
+            library: "bincode",
+            labels: Bincode::INFO.labels,
+            notes: "bincode, panicking once",
+            wire: None,
+            framing: Framing::U32le,
+        };
+    }
+
+    impl<const IN_DECODE: bool> Codec<Iex> for Panicking<IN_DECODE> {
+        fn new() -> Self {
+            Panicking { inner: <Bincode as Codec<Iex>>::new(), records: 0 }
+        }
+
+        fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
+            self.records += usize::from(!IN_DECODE);
+            assert!(IN_DECODE || self.records != PANICKED, "encode gave up");
+            <Bincode as Codec<Iex>>::encode(&mut self.inner, record, stream)
+        }
+
+        fn decode(&mut self, stream: &[u8], sink: &mut <Iex as Workload>::Sink) -> Result<usize> {
+            self.records += usize::from(IN_DECODE);
+            assert!(!IN_DECODE || self.records != PANICKED, "decode gave up");
+            <Bincode as Codec<Iex>>::decode(&mut self.inner, stream, sink)
+        }
+    }
+
+    /// A thread that dies leaves none spinning: the run ends, failed with
+    /// the panic's message, on either transport.
+    #[test]
+    fn a_panic_in_either_thread_ends_the_run_with_its_message() {
+        let records = records(200);
+        let offsets: Vec<u64> = (0..records.len() as u64).map(|i| i * 10_000).collect();
+        for (format, said) in [
+            (Registered::of::<Panicking<false>>(), "the producer panicked: encode gave up"),
+            (Registered::of::<Panicking<true>>(), "the consumer panicked: decode gave up"),
+        ] {
+            for transport in [Transport::Ring, Transport::Udp] {
+                for schedule in [Schedule::Max, Schedule::Paced(&offsets)] {
+                    let recorded = run(&format, &records, schedule, transport);
+                    let error = recorded.error.unwrap_or_default();
+                    assert!(error.starts_with(said), "{transport:?}: {error}");
+                    assert!(recorded.received < 200, "{transport:?}");
+                }
+            }
+        }
+    }
+
+    /// A run of no records ends at once: the consumer waits for no last one.
+    #[test]
+    fn a_run_of_no_records_ends() {
+        let format = Registered::of::<Bincode>();
+        for transport in [Transport::Ring, Transport::Udp] {
+            let recorded = run(&format, &[], Schedule::Max, transport);
+            assert_eq!((recorded.error, recorded.received), (None, 0), "{transport:?}");
         }
     }
 

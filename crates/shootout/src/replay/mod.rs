@@ -16,7 +16,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::benchmark::Registered;
 use crate::environment::Environment;
@@ -45,14 +45,15 @@ pub struct Replay {
 }
 
 /// The results file, `shootout-replay/1` (docs/replay.md).
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub struct Document {
-    pub schema: &'static str,
+    pub schema: String,
     pub command: Vec<String>,
     pub input: InputInfo,
     pub capture: CaptureInfo,
     pub settings: Settings,
-    pub environment: Environment,
+    /// The machine ([`Environment`]), as free-form as a results file's.
+    pub environment: serde_json::Value,
     /// 1, 5 and 15 minute load averages just before the first run.
     pub load_average: Option<[f64; 3]>,
     pub runs: Vec<PlannedRun>,
@@ -65,14 +66,14 @@ pub struct Document {
     pub not_run: Vec<NotRun>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub struct InputInfo {
     pub name: String,
     pub bytes: u64,
     pub sha256: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub struct CaptureInfo {
     pub records: u64,
     pub first_send_time: String,
@@ -84,7 +85,7 @@ pub struct CaptureInfo {
     pub replayed_records: usize,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub struct NotRun {
     pub language: String,
     pub format: String,
@@ -105,7 +106,7 @@ pub fn replay(task: Replay) -> Result<()> {
     let kept = plan::keep(&source, &census, task.settings.max_records)?;
     let planned = plan::plan(&census, kept, &task.settings);
     let load_average = crate::environment::load_average();
-    let environment = Environment::capture();
+    let environment = serde_json::to_value(Environment::capture())?;
 
     let mut not_run = Vec::new();
     let (runnable, unsupported): (Vec<_>, Vec<_>) =
@@ -132,7 +133,7 @@ pub fn replay(task: Replay) -> Result<()> {
     let rows = summary::rows(&planned.plan, &languages);
     let sustainable = summary::sustainable(&rows, task.settings.budget_ns);
     let document = Document {
-        schema: SCHEMA,
+        schema: SCHEMA.to_owned(),
         command: std::env::args().collect(),
         input: InputInfo {
             name: report.file.clone(),
@@ -165,6 +166,112 @@ pub fn replay(task: Replay) -> Result<()> {
     }
     for target in &task.exports {
         target.write_document(&document)?;
+    }
+    Ok(())
+}
+
+/// A replay's results given to `report --attach` hold: a run planned, each
+/// language's runs within the records replayed, no more received than sent,
+/// histograms within [`HISTOGRAM_LIMITS`](crate::document::HISTOGRAM_LIMITS)
+/// holding one latency per record received, a row per run. Every figure
+/// drawn from the histograms (each run's row, the sustainable rates) is
+/// computed again, so the page shows nothing on the file's word but the
+/// offered rates (which need the plan's send times) and the texts.
+impl crate::saved::Attachment for Document {
+    fn recompute(&mut self) {
+        let mut offered = self.rows.iter().map(|row| row.offered_per_second);
+        self.rows = summary::rows_at(&self.languages, |_| offered.next().flatten());
+        self.sustainable = summary::sustainable(&self.rows, self.settings.budget_ns);
+    }
+
+    fn check(&self) -> std::result::Result<(), (String, String)> {
+        check(self)
+    }
+}
+
+fn check(document: &Document) -> std::result::Result<(), (String, String)> {
+    let refuse = |at: String, problem: String| Err((at, problem));
+    let capture = &document.capture;
+    if document.runs.is_empty() {
+        return refuse("runs".into(), "no run; expected the runs of the plan".into());
+    }
+    let replayed_end = capture.replayed_from.checked_add(capture.replayed_records as u64);
+    if replayed_end.is_none_or(|end| end > capture.records) {
+        return refuse(
+            "capture".into(),
+            format!(
+                "{} records replayed from record {} of {}; expected records of the capture",
+                capture.replayed_records, capture.replayed_from, capture.records
+            ),
+        );
+    }
+    let mut entries = 0;
+    for (i, language) in document.languages.iter().enumerate() {
+        if language.runs.is_empty() {
+            return refuse(
+                format!("languages[{i}].runs"),
+                "no run; expected one per format, transport and speed".into(),
+            );
+        }
+        for (j, entry) in language.runs.iter().enumerate() {
+            let at = |key: &str| format!("languages[{i}].runs[{j}].{key}");
+            if entry.first > entry.end || entry.end > capture.replayed_records {
+                return refuse(
+                    at("end"),
+                    format!(
+                        "records {} to {}; expected a span of the {} replayed",
+                        entry.first, entry.end, capture.replayed_records
+                    ),
+                );
+            }
+            let planned = (entry.end - entry.first) as u64;
+            if entry.sent > planned || entry.received > entry.sent || entry.max_backlog > entry.sent
+            {
+                return refuse(
+                    at("received"),
+                    format!(
+                        "{} sent of {planned}, {} received, a backlog of {}; expected at most the records sent",
+                        entry.sent, entry.received, entry.max_backlog
+                    ),
+                );
+            }
+            let histograms = entry.latency.iter().map(|text| ("latency".to_owned(), text));
+            let histograms = histograms
+                .chain(entry.busiest.iter().map(|text| ("busiest".to_owned(), text)))
+                .chain(
+                    entry
+                        .sizes
+                        .iter()
+                        .enumerate()
+                        .map(|(k, c)| (format!("sizes[{k}].histogram"), &c.histogram)),
+                );
+            for (key, text) in histograms {
+                let histogram =
+                    crate::document::decode_histogram(text).map_err(|e| (at(&key), e))?;
+                if key == "latency" && entry.error.is_none() && histogram.len() != entry.received {
+                    return refuse(
+                        at(&key),
+                        format!(
+                            "{} latencies; expected one per record received ({})",
+                            histogram.len(),
+                            entry.received
+                        ),
+                    );
+                }
+            }
+            entries += 1;
+        }
+    }
+    if document.rows.len() != entries {
+        return refuse(
+            "rows".into(),
+            format!("{} rows; expected one per run ({entries})", document.rows.len()),
+        );
+    }
+    if let Some(k) =
+        document.rows.iter().position(|row| row.offered_per_second.is_some_and(|r| r < 0.0))
+    {
+        return refuse(format!("rows[{k}].offered_per_second"), "below 0; expected a rate".into());
     }
     Ok(())
 }

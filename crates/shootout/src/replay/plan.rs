@@ -9,7 +9,7 @@ use anyhow::{Result, bail};
 use serde::{Deserialize, Serialize};
 
 use crate::input::Source;
-use crate::input::ingest::{CaptureReport, Records};
+use crate::input::ingest::{CaptureReport, Records, rfc3339};
 use crate::workload::iex::MultiMessage;
 
 pub const SCHEMA: &str = "shootout-replay-plan/1";
@@ -124,7 +124,9 @@ struct Tally {
 
 impl Tally {
     fn add(&mut self, index: u64, t: i64) {
-        let second_ns = t.div_euclid(NS_PER_SECOND) * NS_PER_SECOND;
+        // Saturating: a time within a second of i64::MIN has no representable
+        // second start, and [`census`] refuses such a capture anyway.
+        let second_ns = t.saturating_sub(t.rem_euclid(NS_PER_SECOND));
         let current = match &mut self.current {
             Some(current) if current.second_ns == second_ns => current,
             current => current.insert(Busiest { second_ns, first: index, records: 0 }),
@@ -150,6 +152,17 @@ pub fn census(source: &Source) -> Result<(Census, CaptureReport)> {
     let Some(census) = tally.census else {
         bail!("{}: no records to replay (no packet holds a trade or a price update)", source.name())
     };
+    // Every difference of two send times is then an i64, and every release
+    // time a u64: the schedule's arithmetic cannot wrap.
+    if census.last_ns.checked_sub(census.first_ns).is_none() {
+        bail!(
+            "{}: send times from {} to {} lie 2^63 ns (292 years) or more apart; expected the \
+             hours of one capture, which a replay schedule can hold",
+            source.name(),
+            rfc3339(census.first_ns),
+            rfc3339(census.last_ns)
+        );
+    }
     Ok((census, report))
 }
 
@@ -198,23 +211,27 @@ pub fn span(
         start..start + max_records
     };
     let Some(factor) = speed.factor() else { return around_middle(0..census.records) };
-    let length = ((seconds * factor * NS_PER_SECOND as f64) as i64).max(1);
-    let centre = kept.send_times[(middle - kept.offset) as usize];
-    let mut lo = centre.saturating_sub(length / 2);
-    let mut hi = lo.saturating_add(length);
-    if lo < census.first_ns {
-        lo = census.first_ns;
-        hi = lo.saturating_add(length);
+    // In i128: a span may reach past either end of i64 before it is moved
+    // inside the capture, and `[lo, hi)` holds a record at i64::MAX. No span
+    // is longer than u64::MAX ns, which holds any capture's send times whole.
+    let length = ((seconds * factor * NS_PER_SECOND as f64) as i128).clamp(1, i128::from(u64::MAX));
+    let centre = i128::from(kept.send_times[(middle - kept.offset) as usize]);
+    let (first_ns, last_ns) = (i128::from(census.first_ns), i128::from(census.last_ns));
+    let mut lo = centre - length / 2;
+    let mut hi = lo + length;
+    if lo < first_ns {
+        lo = first_ns;
+        hi = lo + length;
     }
-    if hi > census.last_ns {
-        hi = census.last_ns.saturating_add(1);
-        lo = hi.saturating_sub(length).max(census.first_ns);
+    if hi > last_ns {
+        hi = last_ns + 1;
+        lo = (hi - length).max(first_ns);
     }
     // Capture index of the first kept record at or after `t`; past the kept
     // records' ends, the capture's own ends stand in (a span reaching there is cut anyway).
-    let index_at = |t: i64| {
-        let at = kept.send_times.partition_point(|&kept_t| kept_t < t) as u64;
-        if at == 0 && kept.offset > 0 && t < kept.send_times[0] {
+    let index_at = |t: i128| {
+        let at = kept.send_times.partition_point(|&kept_t| i128::from(kept_t) < t) as u64;
+        if at == 0 && kept.offset > 0 && t < i128::from(kept.send_times[0]) {
             0
         } else if at == kept.send_times.len() as u64 {
             if kept.offset + at < census.records { census.records } else { kept.offset + at }
@@ -259,7 +276,7 @@ pub struct Planned {
 }
 
 /// How to replay: the speeds, transports and limits, as the results file records them.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Settings {
     pub speeds: Vec<Speed>,
     pub transports: Vec<super::engine::Transport>,
@@ -313,14 +330,15 @@ impl Plan {
         let factor = run.speed.factor()?;
         let times = &self.send_time_ns[run.first..run.end];
         let t0 = times.first().copied().unwrap_or(0);
-        Some(times.iter().map(|&t| ((t - t0) as f64 / factor) as u64).collect())
+        // abs_diff: send times are non-decreasing, and their span fits (`census`).
+        Some(times.iter().map(|&t| (t.abs_diff(t0) as f64 / factor) as u64).collect())
     }
 
     /// Records per second the schedule of `run` offers; none at `max`, or for one record.
     pub fn offered_per_second(&self, run: &PlannedRun) -> Option<f64> {
         let factor = run.speed.factor()?;
         let times = &self.send_time_ns[run.first..run.end];
-        let span_ns = (times.last()? - times.first()?) as f64 / factor;
+        let span_ns = times.last()?.abs_diff(*times.first()?) as f64 / factor;
         (span_ns > 0.0).then(|| (run.end - run.first) as f64 / (span_ns / 1e9))
     }
 
@@ -402,6 +420,25 @@ mod tests {
         assert_eq!(plan.offsets(&run), Some(vec![0, 10, 10]));
         assert_eq!(plan.offered_per_second(&run), Some(3.0 / (10.0 / 1e9)));
         assert_eq!(plan.offsets(&PlannedRun { speed: Speed::MAX, first: 0, end: 4 }), None);
+    }
+
+    #[test]
+    fn send_times_at_both_ends_of_i64_are_counted_without_wrapping() {
+        let (census, _) = census(&[i64::MIN, i64::MAX, i64::MAX]);
+        assert_eq!((census.first_ns, census.last_ns, census.records), (i64::MIN, i64::MAX, 3));
+        assert_eq!(census.busiest.records, 2);
+        assert!(census.last_ns.checked_sub(census.first_ns).is_none(), "what census refuses");
+    }
+
+    /// Send times at the very end of i64 (a span fits: it is 0) still make
+    /// a span of every record, which a saturating `last + 1` made empty.
+    #[test]
+    fn a_capture_at_the_end_of_i64_is_replayed_whole() {
+        for times in [[i64::MAX; 3], [i64::MIN; 3]] {
+            let (census, kept) = census(&times);
+            assert_eq!(span(&census, &kept, Speed::Factor(1.0), 2.0, 1_000), 0..3);
+            assert_eq!(span(&census, &kept, Speed::Factor(1e300), 2.0, 1_000), 0..3);
+        }
     }
 
     #[test]

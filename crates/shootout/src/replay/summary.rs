@@ -1,8 +1,11 @@
 //! The statistics of every replay run, computed once here from the histograms
 //! each language's runner wrote, and the sustainable rate they imply.
 
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
 use hdrhistogram::Histogram;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::engine::Transport;
 use super::plan::{Plan, PlannedRun, Speed};
@@ -14,7 +17,7 @@ use crate::stats::percentile_curve;
 pub const QUANTILES: [f64; 5] = [0.5, 0.9, 0.99, 0.999, 0.9999];
 
 /// One run's figures.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Row {
     pub language: String,
     pub format: String,
@@ -43,7 +46,7 @@ pub struct Row {
     pub error: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Percentile {
     pub quantile: f64,
     pub ns: u64,
@@ -51,14 +54,14 @@ pub struct Percentile {
     pub few: bool,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Tail {
     pub records: u64,
     pub p99_9_ns: u64,
     pub max_ns: u64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SizeRow {
     pub max_bytes: Option<u64>,
     pub records: u64,
@@ -66,7 +69,7 @@ pub struct SizeRow {
     pub p99_ns: u64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PerRecord {
     pub who: String,
     pub count: Option<f64>,
@@ -74,7 +77,7 @@ pub struct PerRecord {
 }
 
 /// The highest finite speed a format kept up with on a transport.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Sustainable {
     pub language: String,
     pub format: String,
@@ -94,13 +97,26 @@ fn histogram(text: &str, what: &str) -> Result<Histogram<u64>, String> {
 }
 
 pub fn rows(plan: &Plan, languages: &[Runs]) -> Vec<Row> {
+    rows_at(languages, |entry| {
+        plan.offered_per_second(&PlannedRun {
+            speed: entry.speed,
+            first: entry.first.min(plan.send_time_ns.len()),
+            end: entry.end.min(plan.send_time_ns.len()),
+        })
+    })
+}
+
+/// Every run's row, `offered` giving each run's offered rate (which only
+/// the plan's send times tell), in the order of the languages' runs.
+pub fn rows_at(languages: &[Runs], mut offered: impl FnMut(&RunEntry) -> Option<f64>) -> Vec<Row> {
     languages
         .iter()
-        .flat_map(|runs| runs.runs.iter().map(|entry| row(plan, &runs.language, entry)))
+        .flat_map(|runs| runs.runs.iter().map(move |entry| (&runs.language, entry)))
+        .map(|(language, entry)| row(offered(entry), language, entry))
         .collect()
 }
 
-fn row(plan: &Plan, language: &str, entry: &RunEntry) -> Row {
+fn row(offered_per_second: Option<f64>, language: &str, entry: &RunEntry) -> Row {
     let mut row = Row {
         language: language.to_owned(),
         format: entry.format.clone(),
@@ -114,11 +130,7 @@ fn row(plan: &Plan, language: &str, entry: &RunEntry) -> Row {
         curve: Vec::new(),
         busiest: None,
         sizes: Vec::new(),
-        offered_per_second: plan.offered_per_second(&PlannedRun {
-            speed: entry.speed,
-            first: entry.first.min(plan.send_time_ns.len()),
-            end: entry.end.min(plan.send_time_ns.len()),
-        }),
+        offered_per_second,
         achieved_per_second: (entry.duration_ns > 0)
             .then(|| entry.received as f64 / (entry.duration_ns as f64 / 1e9)),
         max_backlog: entry.max_backlog,
@@ -209,23 +221,28 @@ impl Row {
 
 pub fn sustainable(rows: &[Row], budget_ns: u64) -> Vec<Sustainable> {
     let mut out: Vec<Sustainable> = Vec::new();
+    // Where each format's entry is in `out`: linear in the rows, however
+    // many an attached file holds.
+    let mut at: HashMap<(&str, &str, Transport), usize> = HashMap::new();
     for row in rows {
         let sustained = row.sustained(budget_ns).then(|| row.speed.factor()).flatten();
-        match out.iter_mut().find(|s| {
-            s.language == row.language && s.format == row.format && s.transport == row.transport
-        }) {
-            Some(found) => {
+        match at.entry((&row.language, &row.format, row.transport)) {
+            Entry::Occupied(found) => {
+                let found = &mut out[*found.get()];
                 if let Some(speed) = sustained {
                     found.speed = Some(found.speed.map_or(speed, |s| s.max(speed)));
                 }
             }
-            None => out.push(Sustainable {
-                language: row.language.clone(),
-                format: row.format.clone(),
-                transport: row.transport,
-                speed: sustained,
-                budget_ns,
-            }),
+            Entry::Vacant(slot) => {
+                slot.insert(out.len());
+                out.push(Sustainable {
+                    language: row.language.clone(),
+                    format: row.format.clone(),
+                    transport: row.transport,
+                    speed: sustained,
+                    budget_ns,
+                });
+            }
         }
     }
     out

@@ -7,6 +7,7 @@
 
 pub mod mutate;
 mod report;
+pub use report::Results;
 pub mod worker;
 
 use std::collections::BTreeMap;
@@ -74,7 +75,7 @@ pub fn robustness(workload: WorkloadName, data: &Data, options: Options) -> Resu
     if let Some(file) = &options.replay {
         return replay(file);
     }
-    let targets = options.exports.targets()?;
+    let targets = options.exports.targets(&data.inputs())?;
     let seed = data.generated.seed;
     let reproducers = options
         .reproducers
@@ -111,9 +112,9 @@ impl WorkloadTask for Task {
             .collect();
         let selected = registry::select(formats, &self.options.formats)?;
         let settings = report::Settings {
-            schema: SCHEMA,
+            schema: SCHEMA.to_owned(),
             command_line: std::env::args().collect(),
-            workload: W::NAME,
+            workload: W::NAME.to_owned(),
             source: input.name(),
             seed: self.seed,
             sample_records: records.len(),

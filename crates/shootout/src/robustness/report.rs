@@ -7,7 +7,7 @@ use std::io::{self, IsTerminal, Write};
 
 use anyhow::Result;
 use comfy_table::{CellAlignment, Table, presets};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::mutate::Kind;
 use super::worker::{CaseFile, Class, Outcome};
@@ -15,11 +15,11 @@ use crate::export::Target;
 use crate::format::{FormatInfo, Labels};
 
 /// How the run was made.
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub struct Settings {
-    pub schema: &'static str,
+    pub schema: String,
     pub command_line: Vec<String>,
-    pub workload: &'static str,
+    pub workload: String,
     pub source: String,
     pub seed: u64,
     pub sample_records: usize,
@@ -32,7 +32,7 @@ pub struct Settings {
     pub record_schemas: Option<serde_json::Value>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub struct Results {
     #[serde(flatten)]
     pub settings: Settings,
@@ -42,12 +42,12 @@ pub struct Results {
     pub formats: Vec<FormatSummary>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub struct FormatSummary {
-    pub name: &'static str,
-    pub family: &'static str,
-    pub library: &'static str,
-    pub labels: Vec<&'static str>,
+    pub name: String,
+    pub family: String,
+    pub library: String,
+    pub labels: Vec<String>,
     /// Why the format was not tested, if it was not.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub not_tested: Option<String>,
@@ -64,7 +64,7 @@ pub struct FormatSummary {
 }
 
 /// The first case of one finding class, saved to `file`.
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub struct Reproducer {
     pub class: Class,
     pub case: usize,
@@ -74,9 +74,9 @@ pub struct Reproducer {
     pub file: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub struct ValidationCost {
-    pub unchecked_format: &'static str,
+    pub unchecked_format: String,
     pub validated_ns_per_record: f64,
     pub unchecked_ns_per_record: f64,
     /// validated / unchecked.
@@ -84,9 +84,9 @@ pub struct ValidationCost {
 }
 
 impl ValidationCost {
-    pub fn new(unchecked_format: &'static str, validated: f64, unchecked: f64) -> Self {
+    pub fn new(unchecked_format: &str, validated: f64, unchecked: f64) -> Self {
         ValidationCost {
-            unchecked_format,
+            unchecked_format: unchecked_format.to_owned(),
             validated_ns_per_record: validated,
             unchecked_ns_per_record: unchecked,
             ratio: validated / unchecked,
@@ -97,10 +97,10 @@ impl ValidationCost {
 impl FormatSummary {
     pub fn new(info: &FormatInfo, labels: &Labels) -> Self {
         FormatSummary {
-            name: info.name,
-            family: info.family.name(),
-            library: info.library,
-            labels: labels.tags(),
+            name: info.name.to_owned(),
+            family: info.family.name().to_owned(),
+            library: info.library.to_owned(),
+            labels: labels.tags().into_iter().map(str::to_owned).collect(),
             not_tested: None,
             records: 0,
             cases: 0,
@@ -121,16 +121,93 @@ impl FormatSummary {
             *self.counts.entry(outcome.class).or_default() += 1;
             *self.by_mutation.entry(case.kind).or_default().entry(outcome.class).or_default() += 1;
         }
-        self.rates = self
-            .counts
+        self.rates = self.rates();
+    }
+
+    /// Each count over the cases.
+    fn rates(&self) -> BTreeMap<Class, f64> {
+        self.counts
             .iter()
             .map(|(&class, &n)| (class, n as f64 / self.cases.max(1) as f64))
-            .collect();
+            .collect()
     }
 
     fn findings(&self) -> usize {
         self.counts.iter().filter(|(class, _)| class.is_finding()).map(|(_, n)| n).sum()
     }
+}
+
+/// Results given to `report --attach` are consistent within themselves: a
+/// format at least; each tested format's cases counted once, overall and
+/// by mutation, from no more records than the sample. The rates and ratios
+/// drawn from the counts and times are computed again.
+impl crate::saved::Attachment for Results {
+    fn recompute(&mut self) {
+        for format in &mut self.formats {
+            format.rates = format.rates();
+            if let Some(v) = &format.validation {
+                let (validated, unchecked) = (v.validated_ns_per_record, v.unchecked_ns_per_record);
+                format.validation =
+                    Some(ValidationCost::new(&v.unchecked_format, validated, unchecked));
+            }
+        }
+    }
+
+    fn check(&self) -> std::result::Result<(), (String, String)> {
+        if self.formats.is_empty() {
+            return Err(("formats".into(), "none; expected the formats tried".into()));
+        }
+        for (i, f) in self.formats.iter().enumerate() {
+            let at = |key: &str| format!("formats[{i}].{key}");
+            if f.not_tested.is_none() && Class::ALL.iter().any(|c| !f.counts.contains_key(c)) {
+                return Err((
+                    at("counts"),
+                    "a class missing; expected a count for every class".into(),
+                ));
+            }
+            let counted = sum(f.counts.values());
+            if f.not_tested.is_none() && counted != Some(f.cases) {
+                let counted = counted.map_or("too many".to_owned(), |n| n.to_string());
+                return Err((
+                    at("counts"),
+                    format!("{counted} cases counted; expected its {} cases, each once", f.cases),
+                ));
+            }
+            for (class, &n) in &f.counts {
+                let by_mutation = sum(f.by_mutation.values().filter_map(|m| m.get(class)));
+                if by_mutation != Some(n) {
+                    let by_mutation = by_mutation.map_or("too many".to_owned(), |n| n.to_string());
+                    return Err((
+                        at("by_mutation"),
+                        format!("{by_mutation} {} cases; expected the {n} of counts", class.name()),
+                    ));
+                }
+            }
+            if f.records > self.settings.sample_records {
+                return Err((
+                    at("records"),
+                    format!(
+                        "{}; expected at most the {} sample records",
+                        f.records, self.settings.sample_records
+                    ),
+                ));
+            }
+            if let Some(v) = &f.validation
+                && !(v.validated_ns_per_record > 0.0 && v.unchecked_ns_per_record > 0.0)
+            {
+                return Err((
+                    at("validation"),
+                    "a time of 0 or less; expected ns per record".into(),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The sum of counts from a file, or none when it overflows.
+fn sum<'a>(counts: impl IntoIterator<Item = &'a usize>) -> Option<usize> {
+    counts.into_iter().try_fold(0usize, |sum, n| sum.checked_add(*n))
 }
 
 const HEADER: [&str; 13] = [
@@ -156,7 +233,7 @@ fn rows(results: &Results) -> Vec<Vec<String>> {
         .iter()
         .filter(|f| f.not_tested.is_none())
         .map(|f| {
-            let mut row = vec![f.name.to_owned(), f.cases.to_string()];
+            let mut row = vec![f.name.clone(), f.cases.to_string()];
             row.extend(Class::ALL.iter().map(|c| f.counts[c].to_string()));
             row.push(format!("{:.1}%", 100.0 * f.findings() as f64 / f.cases.max(1) as f64));
             match &f.validation {

@@ -28,8 +28,8 @@ use crate::benchmark::{DynCodec, Registered};
 use crate::catalog::{self, WorkloadName, WorkloadTask};
 use crate::format::Access;
 use crate::input::Input;
+use crate::sanitize::{elide, json_error};
 use crate::workload::Workload;
-use crate::workload::tabular::elide;
 
 pub const CASES_SCHEMA: &str = "shootout-robustness-cases/1";
 
@@ -180,13 +180,18 @@ mod base64_bytes {
 
 impl CaseFile {
     pub fn read(path: &Path) -> Result<CaseFile> {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("{}: cannot read", path.display()))?;
-        let file: CaseFile = serde_json::from_str(&text).with_context(|| {
-            format!("{}: not a robustness case file (reproducer)", path.display())
+        let shown = path.display().to_string();
+        let text =
+            crate::input::source::read_whole(path, &shown, &crate::input::source::CASE_FILE)?;
+        let file: CaseFile = serde_json::from_slice(&text).map_err(|e| {
+            let problem = json_error(&e, "a robustness case file (reproducer)");
+            anyhow::anyhow!("{shown}: {problem}")
         })?;
         if file.schema != CASES_SCHEMA {
-            bail!("{}: schema {:?}, expected {CASES_SCHEMA}", path.display(), file.schema);
+            bail!(
+                "{shown}: schema {}, expected {CASES_SCHEMA}",
+                crate::sanitize::excerpt(&file.schema)
+            );
         }
         if let Some(case) = file.cases.iter().find(|c| c.record >= file.records.len()) {
             bail!(

@@ -7,12 +7,15 @@
 
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 
-use super::excerpt;
 use crate::document::HISTOGRAM_LIMITS;
+use crate::input::source::{ATTACHMENT_FILE, Cap, RESULTS_FILE};
+use crate::sanitize::excerpt;
 
 pub struct Limits {
     /// What the file should be, as errors say.
     pub document: &'static str,
+    /// Its size, read whole.
+    pub file: Cap,
     /// Containers inside containers, the outermost one included.
     pub depth: usize,
     /// Keys of one object, and characters of one key.
@@ -61,6 +64,7 @@ const NAME_CHARS: usize = 200;
 /// A results file (docs/results-schema.md).
 pub const RESULTS: Limits = Limits {
     document: "a shootout results file (shootout-results/3, shootout-results/2 or shootout-results-set/1)",
+    file: RESULTS_FILE,
     // The schema nests 6 deep (a set's results[].formats[].features.traits).
     depth: 16,
     keys: 1_000,
@@ -98,6 +102,7 @@ pub const RESULTS: Limits = Limits {
 /// attached to a report: free-form, embedded in the page as it is.
 pub const ATTACHMENT: Limits = Limits {
     document: "an interop, evolution or robustness matrix, a study result or a replay",
+    file: ATTACHMENT_FILE,
     depth: 32,
     keys: 10_000,
     key_chars: 256,

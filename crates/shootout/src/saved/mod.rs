@@ -9,8 +9,6 @@
 
 mod limits;
 
-use std::fs::File;
-use std::io::Read;
 use std::path::Path;
 
 use anyhow::{Result, anyhow, bail};
@@ -20,12 +18,7 @@ use serde_path_to_error::{Segment, Track};
 pub use limits::{ATTACHMENT, Limits, RESULTS};
 
 use crate::document::{Results, ResultsSet, SCHEMA, SCHEMA_2, SET_SCHEMA};
-
-/// The largest file read. A run of every language's formats in 30
-/// processes writes about 2 MB; a file is read whole, and what is built from
-/// it takes a few times its size, so this bounds a reader's memory to a few
-/// hundred MB whatever the file (`/dev/zero` and pipes included).
-pub const MOST_BYTES: u64 = 64 * 1024 * 1024;
+use crate::sanitize::{cut, excerpt};
 
 /// Every runner's results in the file, or one line naming the file and what was wrong.
 pub fn read(path: &Path) -> Result<Vec<Results>> {
@@ -60,7 +53,7 @@ pub struct Document {
 
 impl Document {
     pub fn open(path: &Path, name: &str, limits: &Limits) -> Result<Document> {
-        let text = read_capped(path, name)?;
+        let text = crate::input::source::read_whole_or_pipe(path, name, &limits.file)?;
         let mut state = limits::State::default();
         let mut json = serde_json::Deserializer::from_slice(&text);
         let mut track = Track::new();
@@ -76,6 +69,15 @@ impl Document {
         })
     }
 
+    /// The document as the attachment `T`: typed, checked within itself,
+    /// its derived figures computed again; or the one line saying where not.
+    pub fn attachment<T: Attachment>(&self) -> Result<serde_json::Value> {
+        let mut attachment: T = self.parse()?;
+        attachment.check().map_err(|(at, problem)| anyhow!("{}: at {at}: {problem}", self.name))?;
+        attachment.recompute();
+        Ok(serde_json::to_value(attachment)?)
+    }
+
     /// The document as `T`, or the one line saying where it is not one.
     pub fn parse<T: DeserializeOwned>(&self) -> Result<T> {
         let mut json = serde_json::Deserializer::from_slice(&self.text);
@@ -84,24 +86,16 @@ impl Document {
     }
 }
 
-/// The file's bytes, refused past [`MOST_BYTES`]: a regular file by its
-/// size before a byte is read, anything else (a pipe, a device) as soon as
-/// it has given one byte more.
-fn read_capped(path: &Path, name: &str) -> Result<Vec<u8>> {
-    let cannot = |e: std::io::Error| anyhow!("{name}: cannot read: {e}");
-    let file = File::open(path).map_err(cannot)?;
-    let size = file.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
-    let too_large =
-        |size: &str| anyhow!("{name}: {size} bytes; expected at most {MOST_BYTES} (64 MiB)");
-    if let Some(size) = size.filter(|&size| size > MOST_BYTES) {
-        return Err(too_large(&size.to_string()));
-    }
-    let mut text = Vec::with_capacity(size.unwrap_or(0) as usize);
-    file.take(MOST_BYTES + 1).read_to_end(&mut text).map_err(cannot)?;
-    if text.len() as u64 > MOST_BYTES {
-        return Err(too_large(&format!("more than {MOST_BYTES}")));
-    }
-    Ok(text)
+/// A document `report --attach` draws (a matrix, a replay), read as the
+/// command that writes it and checked as a results file is before the page
+/// draws it, so a forged one is refused rather than drawn.
+pub trait Attachment: DeserializeOwned + serde::Serialize {
+    /// What holds within the document; or where (its JSON path) and what does not.
+    fn check(&self) -> std::result::Result<(), (String, String)>;
+
+    /// Computes again the figures it draws from its counts or histograms,
+    /// so the page takes none of them on the file's word.
+    fn recompute(&mut self) {}
 }
 
 /// The one line of a JSON error: file, line and column, the JSON path, and
@@ -112,9 +106,7 @@ fn located(
     error: &serde_json::Error,
     document: &str,
 ) -> anyhow::Error {
-    let message = error.to_string();
-    let position = format!(" at line {} column {}", error.line(), error.column());
-    let message = cut_quoted(message.strip_suffix(&position).unwrap_or(&message));
+    let message = crate::sanitize::json_problem(error);
     let mut place = Vec::new();
     if error.line() > 0 {
         place.push(format!("line {}, column {}", error.line(), error.column()));
@@ -150,59 +142,6 @@ fn shown_path(path: &serde_path_to_error::Path) -> String {
         }
     }
     shown
-}
-
-/// serde's messages quote the value they refused (`invalid type: string
-/// "…", expected u64`), escaped as Rust debug strings: each quoted value
-/// longer than [`QUOTED_CHARS`] is cut there, with `…`.
-fn cut_quoted(message: &str) -> String {
-    let mut out = String::with_capacity(message.len().min(1024));
-    let mut chars = message.chars();
-    while let Some(c) = chars.next() {
-        out.push(c);
-        if c != '"' {
-            continue;
-        }
-        let mut kept = 0;
-        let mut escaped = false;
-        for c in chars.by_ref() {
-            let closing = c == '"' && !escaped;
-            escaped = c == '\\' && !escaped;
-            if closing {
-                if kept > QUOTED_CHARS {
-                    out.push('…');
-                }
-                out.push('"');
-                break;
-            }
-            kept += 1;
-            if kept <= QUOTED_CHARS {
-                out.push(c);
-            }
-        }
-    }
-    out
-}
-
-const QUOTED_CHARS: usize = 40;
-
-/// A value from the file as an error quotes it: escaped, in quotes, and when
-/// long cut at [`QUOTED_CHARS`] with its length.
-pub fn excerpt(text: &str) -> String {
-    let length = text.chars().count();
-    match length > QUOTED_CHARS {
-        true => format!("\"{}\" ({length} characters)", cut(text)),
-        false => format!("\"{}\"", text.escape_debug()),
-    }
-}
-
-/// The first [`QUOTED_CHARS`] characters of `text`, escaped, with `…` when there were more.
-fn cut(text: &str) -> String {
-    let head: String = text.chars().take(QUOTED_CHARS).collect();
-    match head.len() < text.len() {
-        true => format!("{}…", head.escape_debug()),
-        false => head.escape_debug().to_string(),
-    }
 }
 
 /// What holds across the parts of a file: a set has at least one, each a
@@ -250,20 +189,4 @@ fn check_parts(name: &str, set: bool, parts: &[Results]) -> Result<()> {
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn long_quoted_values_are_cut_and_escapes_kept_whole() {
-        let long = format!("invalid type: string \"{}\", expected u64", "x".repeat(100));
-        assert_eq!(
-            cut_quoted(&long),
-            format!("invalid type: string \"{}…\", expected u64", "x".repeat(40))
-        );
-        let escaped = r#"invalid value: string "a\"b\\", expected a name"#;
-        assert_eq!(cut_quoted(escaped), escaped);
-    }
 }

@@ -1,5 +1,5 @@
 //! Deciding a study's comparison from figures that carry their uncertainty.
-//! A figure comes with its interval (JMH's error, a bootstrap over runs, or
+//! A figure comes with its interval (JMH's error, a t-interval over runs, or
 //! none needed where the figure is exact, as a file's size), or with the
 //! reason it has none; two figures are ordered only when their intervals do
 //! not meet. A tie, an overlap, a missing interval or too few samples leave
@@ -37,10 +37,10 @@ impl Estimate {
         }
     }
 
-    /// `value` (the study's statistic over the runs) with the 95 % bootstrap
-    /// interval of the median of `runs` (`stats::median_interval`).
+    /// `value` (the study's statistic over the runs) with the 95 % Student-t
+    /// interval of the runs' level (`stats::estimate`).
     pub fn over_runs(value: f64, runs: &[f64]) -> Estimate {
-        Estimate { value, interval: interval_over_runs(runs, stats::median_interval) }
+        Estimate { value, interval: interval_over_runs(runs, |r| stats::estimate(r).interval) }
     }
 
     /// Shown as the value with its interval, `42 [40–44]`, or alone where it
@@ -67,13 +67,13 @@ fn interval_over_runs(
     }
 }
 
-/// The 95 % bootstrap interval of median(a) / median(b) over two sets of runs
-/// of one process (`stats::ratio_interval`).
+/// The 95 % interval of a / b over two sets of runs of one process, Welch's
+/// on the log scale (`stats::ratio_apart`).
 pub fn ratio_over_runs(a: &[f64], b: &[f64]) -> Result<Interval, String> {
     if a.len() < 2 || b.len() < 2 {
         return Err(format!("{} and {} run(s) give no interval", a.len(), b.len()));
     }
-    Ok(stats::ratio_interval(&ByProcess::one_process(a), &ByProcess::one_process(b)))
+    Ok(stats::ratio_apart(&ByProcess::one_process(a), &ByProcess::one_process(b)).interval)
 }
 
 /// The interval of a / b from the two figures' own intervals: its ends are

@@ -222,12 +222,15 @@ fn hostile_strings_in_attached_matrices_are_drawn_as_text() {
     };
     let evolution = hostile("evolution.json", &|m| {
         m["changes"][0]["description"] = HOSTILE.into();
+        // Every record an error, as the outcome says: an attached matrix must add up.
+        let errors = serde_json::json!({ "ok": 0, "error": m["records"], "silent": 0, "panic": 0 });
         let format = &mut m["formats"][0];
         format["name"] = HOSTILE.into();
         format["rules"] = HOSTILE.into();
         for cell in format["cells"].as_array_mut().unwrap() {
             cell["outcome"] = "error".into();
             cell["message"] = HOSTILE.into();
+            cell["records"] = errors.clone();
         }
     });
     let robustness = hostile("robustness.json", &|m| {
@@ -262,8 +265,9 @@ fn hostile_strings_in_attached_matrices_are_drawn_as_text() {
     });
     let replay = hostile("replay.json", &|m| {
         m["input"]["name"] = HOSTILE.into();
-        m["rows"][0]["format"] = HOSTILE.into();
-        m["rows"][1]["error"] = HOSTILE.into();
+        // Into the runs the rows are computed from, as `report` computes them again.
+        m["languages"][0]["runs"][0]["format"] = HOSTILE.into();
+        m["languages"][0]["runs"][1]["error"] = HOSTILE.into();
         m["languages"][0]["clock"] = HOSTILE.into();
         m["not_run"] =
             serde_json::json!([{ "language": HOSTILE, "format": HOSTILE, "reason": HOSTILE }]);

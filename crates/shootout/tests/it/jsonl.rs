@@ -125,7 +125,7 @@ fn any_csv_runs_with_its_columns_types_inferred_and_printed() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert!(
-        stderr.contains("columns order_id (integer), customer (text), email (text), amount (float), quantity (integer), paid (boolean), coupon (text), created_at (text), weight_kg (float)"),
+        stderr.contains("orders.csv: 9 columns: order_id (integer), customer (text), email (text), amount (float), quantity (integer), paid (boolean), coupon (text), created_at (text), weight_kg (float)"),
         "{stderr}"
     );
     let results: Value = serde_json::from_str(&stdout_of(output)).unwrap();
@@ -148,7 +148,10 @@ fn a_given_column_type_overrides_the_inferred_one_and_is_checked() {
     };
     // A leading zero keeps zip text when inferred; given as integer, it reads as a number.
     let output = run("zip=integer");
-    assert!(String::from_utf8_lossy(&output.stderr).contains("columns zip (integer), city (text)"));
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .contains("zip.csv: 2 columns: zip (integer), city (text)")
+    );
     assert_eq!(
         serde_json::from_str::<Value>(&stdout_of(output)).unwrap()["failed"],
         serde_json::json!([])

@@ -11,6 +11,7 @@ mod dataset;
 mod errors;
 mod evolution;
 mod fuzz_parsers;
+mod hostile_input;
 mod hostile_results;
 mod html_report;
 mod input;

@@ -10,7 +10,7 @@ mod value;
 
 pub use aggregate::{JsonlAggregate, ValueSink};
 pub use generate::{ORDERS_HEADER, events, generate, orders, orders_csv, render, write};
-pub use value::{MAX_DEPTH, Value};
+pub use value::{MAX_DEPTH, MAX_DIGITS, Value, nested_too_deep};
 
 use std::marker::PhantomData;
 

@@ -1,11 +1,11 @@
 //! The canonical value of a JSON text (docs/dataset-format.md, `jsonl`): what
 //! the line says and nothing a parser would round away. Integers keep their
-//! exact value at any size, floats are the double nearest their text, and
-//! objects keep every member in order, duplicate keys included.
+//! exact value up to [`MAX_DIGITS`] digits, floats are the double nearest
+//! their text, and objects keep every member in order, duplicate keys included.
 
 use std::io::Write as _;
 
-use jiter::{Jiter, NumberAny, NumberInt, Peek};
+use jiter::{Jiter, JiterErrorType, JsonErrorType, NumberAny, NumberInt, Peek};
 use num_bigint::BigInt;
 use serde::ser::{Error as _, SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
@@ -13,6 +13,17 @@ use serde::{Serialize, Serializer};
 /// Arrays and objects nested deeper than this are refused when read, so a
 /// hostile line cannot exhaust the stack of any reader or walker.
 pub const MAX_DEPTH: usize = 512;
+
+/// Digits a number may have before its point or exponent: jiter's limit,
+/// as Python's `int` has it, because reading an integer of n digits into a
+/// big integer takes time quadratic in n. No format carries an integer
+/// beyond 128 bits (39 digits) anyway.
+pub const MAX_DIGITS: usize = 4300;
+
+/// The problem of a text nesting deeper than [`MAX_DEPTH`] at `column`.
+pub fn nested_too_deep(column: usize) -> String {
+    format!("column {column}: arrays and objects nested deeper than {MAX_DEPTH} levels")
+}
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {
@@ -38,16 +49,18 @@ impl Value {
         let mut jiter = Jiter::new(text);
         let describe = |jiter: &Jiter, e: jiter::JiterError| {
             let column = jiter.error_position(e.index).column;
-            format!("column {column}: {}", e.error_type)
+            match e.error_type {
+                JiterErrorType::JsonError(JsonErrorType::NumberOutOfRange) => format!(
+                    "column {column}: a number of more than {MAX_DIGITS} digits before its point or exponent; integers are kept exactly up to {MAX_DIGITS} digits"
+                ),
+                problem => format!("column {column}: {problem}"),
+            }
         };
         let value = match read(&mut jiter, 0) {
             Ok(value) => value,
             Err(Problem::Json(e)) => return Err(describe(&jiter, e)),
             Err(Problem::TooDeep) => {
-                let column = jiter.error_position(jiter.current_index()).column;
-                return Err(format!(
-                    "column {column}: arrays and objects nested deeper than {MAX_DEPTH} levels"
-                ));
+                return Err(nested_too_deep(jiter.error_position(jiter.current_index()).column));
             }
             Err(Problem::BeyondDouble) => {
                 let column = jiter.error_position(jiter.current_index()).column;
@@ -266,5 +279,17 @@ mod tests {
         assert!(error(&deep).contains("deeper than 512"), "{}", error(&deep));
         let fits = format!("{}{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
         assert!(Value::parse(fits.as_bytes()).is_ok());
+    }
+
+    #[test]
+    fn integers_are_exact_up_to_max_digits_and_refused_beyond_by_that_limit() {
+        let longest = "9".repeat(MAX_DIGITS);
+        let Value::Big(kept) = Value::parse(longest.as_bytes()).unwrap() else { panic!() };
+        assert_eq!(kept.to_string(), longest);
+        let error = Value::parse(format!("[{longest}1]").as_bytes()).unwrap_err();
+        assert_eq!(
+            error,
+            "column 4303: a number of more than 4300 digits before its point or exponent; integers are kept exactly up to 4300 digits"
+        );
     }
 }

@@ -9,6 +9,7 @@ use rand::RngExt;
 use super::Dataset;
 use super::fields::{FieldRecord, FieldSink, Fields, field_record};
 use super::random::Random;
+use crate::sanitize::elide;
 
 /// One cell type of a tabular record.
 pub trait Cell: Sized {
@@ -107,20 +108,6 @@ numeric_cell!(
 fn in_range(text: &str, value: f64) -> bool {
     let written = text.trim_start_matches(['+', '-']);
     !value.is_infinite() || written.get(..3).is_some_and(|s| s.eq_ignore_ascii_case("inf"))
-}
-
-/// Text from the input for an error message: escaped, and cut with its length
-/// when long, so that the message stays one short line.
-pub fn elide(text: &str) -> String {
-    const KEEP: usize = 40;
-    if text.len() <= KEEP {
-        return text.escape_debug().to_string();
-    }
-    let mut end = KEEP;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}… ({} bytes)", text[..end].escape_debug(), text.len())
 }
 
 /// A cell of a row's rkyv archive (`rkyv::Archived<T>` of a [`Cell`] type),
@@ -439,15 +426,6 @@ mod tests {
             assert!(f64::parse(stated).unwrap().is_infinite(), "{stated}");
         }
         assert!(f64::parse("NaN").unwrap().is_nan());
-    }
-
-    #[test]
-    fn long_or_multiline_text_in_errors_is_cut_and_escaped() {
-        assert_eq!(elide("two\nlines, 'quoted'"), "two\\nlines, \\'quoted\\'");
-        let long = "é".repeat(1000);
-        let shown = elide(&long);
-        assert!(shown.ends_with("… (2000 bytes)"), "{shown}");
-        assert!(shown.len() < 60, "{shown}");
     }
 
     #[test]

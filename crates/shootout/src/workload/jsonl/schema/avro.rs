@@ -25,7 +25,11 @@ pub struct AvroSchema {
 
 impl AvroSchema {
     pub fn new(file: String, text: String) -> Result<AvroSchema, String> {
-        let schema = Schema::parse_str(&text).map_err(|e| format!("{file}: {e}"))?;
+        // Read as JSON first, so text that is not JSON is named by its line
+        // and column (apache-avro says only that it failed).
+        let json: serde_json::Value = serde_json::from_str(&text)
+            .map_err(|e| format!("{file}: {}", crate::sanitize::json_error(&e, "JSON")))?;
+        let schema = Schema::parse(&json).map_err(|e| format!("{file}: {e}"))?;
         if !matches!(schema, Schema::Record(_)) {
             return Err(format!("{file}: the top-level type is not a record"));
         }
@@ -145,8 +149,10 @@ impl AvroSchema {
                 }
             }
             (Schema::Record(record), Value::Object(members)) => {
-                let mut given: Vec<usize> = Vec::new();
-                for (key, _) in members {
+                // Each field's member, found by one lookup per member: a
+                // search per field would take time quadratic in a wide record.
+                let mut given: Vec<Option<&Value>> = vec![None; record.fields.len()];
+                for (key, value) in members {
                     let path = Path::Member(path, key);
                     match record.lookup.get(key) {
                         None => violations.push(Violation {
@@ -156,20 +162,25 @@ impl AvroSchema {
                                 record.name.fullname(None)
                             ),
                         }),
-                        Some(index) if given.contains(index) => violations.push(Violation {
+                        Some(&index) if given[index].is_some() => violations.push(Violation {
                             path: path.to_string(),
                             problem: "the field is given twice".into(),
                         }),
-                        Some(index) => given.push(*index),
+                        // A member named by one of the field's aliases counts
+                        // as given, but its value is not the field's: as absent.
+                        Some(&index) if record.fields[index].name != *key => {
+                            given[index] = Some(&Value::Null)
+                        }
+                        Some(&index) => given[index] = Some(value),
                     }
                 }
                 let fields = record
                     .fields
                     .iter()
-                    .map(|field| {
-                        let member = members.iter().find(|(key, _)| *key == field.name);
+                    .zip(given)
+                    .map(|(field, member)| {
                         let datum = match member {
-                            Some((_, value)) if !matches!(value, Value::Null) => self.build_value(
+                            Some(value) if !matches!(value, Value::Null) => self.build_value(
                                 &field.schema,
                                 value,
                                 &Path::Member(path, &field.name),

@@ -12,6 +12,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::{Value, ValueSink};
+use crate::sanitize::{elide, excerpt};
 
 pub use avro::AvroSchema;
 pub use protobuf::ProtobufSchema;
@@ -148,7 +149,7 @@ impl fmt::Display for Violation {
 
 /// Where a value is in its record, built only when a violation names it, so
 /// a conforming record's build (which the schema formats' encode times)
-/// allocates no paths.
+/// allocates no paths. Each name and key is shown cut, as a value is.
 #[derive(Clone, Copy)]
 pub enum Path<'a> {
     Record,
@@ -161,12 +162,10 @@ impl fmt::Display for Path<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Path::Record => Ok(()),
-            Path::Member(Path::Record, name) => write!(f, "{name}"),
-            Path::Member(parent, name) => write!(f, "{parent}.{name}"),
+            Path::Member(Path::Record, name) => write!(f, "{}", elide(name)),
+            Path::Member(parent, name) => write!(f, "{parent}.{}", elide(name)),
             Path::Element(parent, index) => write!(f, "{parent}[{index}]"),
-            Path::Entry(parent, key) => {
-                write!(f, "{parent}[{}]", serde_json::to_string(key).map_err(|_| fmt::Error)?)
-            }
+            Path::Entry(parent, key) => write!(f, "{parent}[{}]", excerpt(key)),
         }
     }
 }

@@ -61,11 +61,11 @@ impl ProtobufSchema {
                         ));
                     }
                     _ => {
-                        let names: Vec<&str> = roots.iter().map(|m| m.name()).collect();
+                        let names = roots.iter().map(|m| crate::sanitize::elide(m.name()));
                         return Err(format!(
                             "{file}: {} messages could be the record ({}); name one with --schema {file}#Message",
-                            names.len(),
-                            names.join(", ")
+                            roots.len(),
+                            crate::sanitize::listing(names)
                         ));
                     }
                 }
@@ -167,32 +167,31 @@ fn build_message(
         return None;
     };
     let mut message = DynamicMessage::new(descriptor.clone());
-    let mut given: Vec<u32> = Vec::new();
+    let field_of = |key: &str| {
+        descriptor.get_field_by_name(key).or_else(|| descriptor.get_field_by_json_name(key))
+    };
+    // The numbers given, sorted once at the end to find a repeat: a search
+    // per member would take time quadratic in a wide message's members.
+    let mut given: Vec<u32> = Vec::with_capacity(members.len());
     let mut oneofs: Vec<(OneofDescriptor, FieldDescriptor)> = Vec::new();
     for (key, value) in members {
         let path = Path::Member(path, key);
-        let Some(field) =
-            descriptor.get_field_by_name(key).or_else(|| descriptor.get_field_by_json_name(key))
-        else {
+        let Some(field) = field_of(key) else {
             violations.push(Violation {
                 path: path.to_string(),
                 problem: format!("no such field in message {}", descriptor.full_name()),
             });
             continue;
         };
-        if given.contains(&field.number()) {
-            violations.push(Violation {
-                path: path.to_string(),
-                problem: "the field is given twice".into(),
-            });
-            continue;
-        }
         given.push(field.number());
         if matches!(value, Value::Null) {
             continue;
         }
         if let Some(oneof) = field.containing_oneof().filter(|o| !o.is_synthetic()) {
-            if let Some((_, other)) = oneofs.iter().find(|(set, _)| *set == oneof) {
+            // A repeat of the same member is said once, as a repeat.
+            if let Some((_, other)) =
+                oneofs.iter().find(|(set, other)| *set == oneof && *other != field)
+            {
                 violations.push(Violation {
                     path: path.to_string(),
                     problem: format!("oneof {} already has {}", oneof.name(), other.name()),
@@ -203,6 +202,16 @@ fn build_message(
         }
         if let Some(value) = build_field(&field, value, &path, violations) {
             message.set_field(&field, value);
+        }
+    }
+    given.sort_unstable();
+    if given.windows(2).any(|pair| pair[0] == pair[1]) {
+        let mut seen = std::collections::HashSet::new();
+        for (key, _) in members {
+            if field_of(key).is_some_and(|field| !seen.insert(field.number())) {
+                violations
+                    .push(Violation::at(&Path::Member(path, key), "the field is given twice"));
+            }
         }
     }
     for field in descriptor.fields() {
