@@ -128,8 +128,8 @@ fn up_to_date(folder: &Path, built: &Path) -> bool {
             let Ok(entry) = entry else { return false };
             let name = entry.file_name();
             let top = dir == folder;
-            if (top && Some(&name) == output_dir.as_ref())
-                || (top && name.to_string_lossy().starts_with('.'))
+            if top
+                && (Some(&name) == output_dir.as_ref() || name.to_string_lossy().starts_with('.'))
             {
                 continue;
             }

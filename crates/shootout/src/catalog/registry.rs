@@ -141,8 +141,8 @@ macro_rules! registry {
         /// Every measured cell of the matrix as a check of its codec on its
         /// workload's sample, with the workload's name.
         #[cfg(test)]
-        fn conformance() -> Vec<(&'static str, Box<dyn Fn() + std::panic::UnwindSafe>)> {
-            let mut checks: Vec<(&'static str, Box<dyn Fn() + std::panic::UnwindSafe>)> = Vec::new();
+        fn conformance() -> Vec<$crate::catalog::registry::CellCheck> {
+            let mut checks: Vec<$crate::catalog::registry::CellCheck> = Vec::new();
             $(
                 row!(@checks checks, (crate::format::$module::$format $(<$state>)?), $($cell $(($reason))?),*);
             )+
@@ -375,13 +375,14 @@ pub fn select<W: Workload>(
     Ok(selected)
 }
 
+/// One measured cell's conformance check, with its workload's name.
+#[cfg(test)]
+pub(crate) type CellCheck = (&'static str, Box<dyn Fn() + std::panic::UnwindSafe>);
+
 /// Runs `workload`'s checks of `checks` (each cell's panic caught, so one
 /// failing cell does not hide the others) and fails with every failure.
 #[cfg(test)]
-fn cells_conform(
-    checks: Vec<(&'static str, Box<dyn Fn() + std::panic::UnwindSafe>)>,
-    workload: &str,
-) {
+fn cells_conform(checks: Vec<CellCheck>, workload: &str) {
     let failed: Vec<String> = checks
         .into_iter()
         .filter(|(on, _)| *on == workload)
