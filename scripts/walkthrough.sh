@@ -31,7 +31,13 @@ for guide in "${guides[@]}"; do
     copy="$(mktemp -d)"
     copies+=("$copy")
     (cd "$repo" && git ls-files -z | xargs -0 cp --parents -t "$copy")
-    python3 - "$repo/$guide" "$copy" "$copy/.walkthrough-run.sh" <<'PY'
+    # A git checkout, as the contributor's is: scripts/regenerate.sh --check
+    # copies what git lists, and git status shows what the steps changed.
+    git -C "$copy" init -q
+    git -C "$copy" add -A
+    git -C "$copy" -c user.name=walkthrough -c user.email=walkthrough@localhost -c commit.gpgsign=false \
+        commit -q -m "the checkout the guide starts from"
+    python3 - "$repo/$guide" "$copy" "$copy/.git/walkthrough-run.sh" <<'PY'
 import re, sys, pathlib
 guide, root, script = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3])
 lines = guide.read_text().split("\n")
@@ -84,6 +90,6 @@ if not steps or not commands:
 script.write_text("set -euxo pipefail\n" + "\n".join(commands))
 print(f"walkthrough: {guide.name}: {steps} edits applied", file=sys.stderr)
 PY
-    (cd "$copy" && bash .walkthrough-run.sh)
+    (cd "$copy" && bash .git/walkthrough-run.sh)
 done
 echo "walkthrough: every guide followed; its format and workload built and passed their tests" >&2

@@ -2,8 +2,9 @@
 # Regenerates the Go runner's Protocol Buffers code (runners/go/generated/protobuf/)
 # from schemas/records/records.proto and schemas/iex/iex.proto, with
 #   - protoc (pinned in scripts/pinned-tools.sh, from Maven Central),
-#   - protoc-gen-go v1.36.12, the version of google.golang.org/protobuf that
-#     runners/go/go.mod pins (go install'ed): the messages (*.pb.go), and
+#   - protoc-gen-go, the version of google.golang.org/protobuf that
+#     runners/go/go.mod pins (also pinned in scripts/pinned-tools.sh): the
+#     messages (*.pb.go), and
 #   - protoc-gen-go-vtproto v0.6.0, the version of github.com/planetscale/vtprotobuf
 #     that runners/go/go.mod pins (go install'ed): the same messages' generated
 #     SizeVT, MarshalToSizedBufferVT and UnmarshalVT (*_vtproto.pb.go, the
@@ -12,20 +13,15 @@
 # go_package, so the Go import paths are given here (M options).
 set -euo pipefail
 
-PROTOBUF_GO_VERSION=v1.36.12
 VTPROTOBUF_VERSION=v0.6.0
 
 source "$(dirname "${BASH_SOURCE[0]}")/../pinned-tools.sh"
 schemas=$repo/schemas
 out=$repo/runners/go/generated/protobuf
-require_go_pin google.golang.org/protobuf "$PROTOBUF_GO_VERSION"
 require_go_pin github.com/planetscale/vtprotobuf "$VTPROTOBUF_VERSION"
 protoc=$(need_protoc)
-plugins=$tools_cache/protoc-gen-go-$PROTOBUF_GO_VERSION
-if [[ $("$plugins/protoc-gen-go" --version 2>/dev/null) != "protoc-gen-go $PROTOBUF_GO_VERSION" ]]; then
-    GOBIN=$plugins go install "google.golang.org/protobuf/cmd/protoc-gen-go@$PROTOBUF_GO_VERSION" ||
-        die "cannot install protoc-gen-go $PROTOBUF_GO_VERSION (go install failed above)"
-fi
+protoc_gen_go=$(need_protoc_gen_go)
+plugins=$(dirname "$protoc_gen_go")
 # protoc-gen-go-vtproto has no --version: the module version its build info records says which it is.
 vtplugins=$tools_cache/protoc-gen-go-vtproto-$VTPROTOBUF_VERSION
 vtproto_version() { go version -m "$vtplugins/protoc-gen-go-vtproto" 2>/dev/null | awk '$1 == "mod" { print $3 }'; }

@@ -141,8 +141,8 @@ macro_rules! registry {
         /// Every measured cell of the matrix as a check of its codec on its
         /// workload's sample, with the workload's name.
         #[cfg(test)]
-        fn conformance() -> Vec<crate::catalog::registry::CellCheck> {
-            let mut checks: Vec<crate::catalog::registry::CellCheck> = Vec::new();
+        fn conformance() -> Vec<$crate::catalog::registry::CellCheck> {
+            let mut checks: Vec<$crate::catalog::registry::CellCheck> = Vec::new();
             $(
                 row!(@checks checks, (crate::format::$module::$format $(<$state>)?), $($cell $(($reason))?),*);
             )+
@@ -375,7 +375,7 @@ pub fn select<W: Workload>(
     Ok(selected)
 }
 
-/// One cell's conformance check, with the workload it runs on.
+/// One measured cell's conformance check, with its workload's name.
 #[cfg(test)]
 pub(crate) type CellCheck = (&'static str, Box<dyn Fn() + std::panic::UnwindSafe>);
 

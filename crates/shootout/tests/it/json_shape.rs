@@ -4,9 +4,11 @@
 //! the registry; and the document itself by a snapshot, with every value that
 //! depends on timing or on the machine redacted, so sizes, labels, features,
 //! record counts, allocation counts and the keys themselves show in review.
-//! The snapshot keeps two format rows, the baseline and [`PINNED_FORMAT`], so
-//! it does not change with every format added; each format's own facts are
-//! pinned by its registry row and spec/formats.json.
+//! The snapshot keeps two format rows, the baseline and [`PINNED_FORMAT`], and
+//! one row of a format that does not run, [`PINNED_NOT_RUN`], so it does not
+//! change with every format added (a new IDL format that does not map iex is
+//! one more row of `not_run`); each format's own facts are pinned by its
+//! registry row and spec/formats.json.
 
 use std::sync::LazyLock;
 
@@ -19,6 +21,9 @@ use shootout::workload::iex::Iex;
 
 /// The one format row the snapshot keeps besides the baseline's.
 const PINNED_FORMAT: &str = "capnp-packed";
+
+/// The one row of `not_run` the snapshot keeps.
+const PINNED_NOT_RUN: &str = "protobuf-dynamic";
 
 /// Values of these keys depend on the clock (or on the order the formats ran in).
 const TIMING: &[&str] = &[
@@ -123,6 +128,9 @@ fn json_export_shape() {
     let formats = json["formats"].as_array_mut().unwrap();
     formats.retain(|f| f["baseline"] == true || f["name"] == PINNED_FORMAT);
     assert_eq!(formats.len(), 2, "the baseline and {PINNED_FORMAT}");
+    let not_run = json["not_run"].as_array_mut().unwrap();
+    not_run.retain(|f| f["name"] == PINNED_NOT_RUN);
+    assert_eq!(not_run.len(), 1, "{PINNED_NOT_RUN} in not_run");
     // Whether the binary is a debug build, and how busy the machine was, are the machine's, not the format's.
     if let Some(Value::Array(warnings)) = json.get_mut("warnings") {
         warnings.retain(|w| {

@@ -44,7 +44,11 @@ public final class ProtobufCodec<R, S, M extends MessageLite> implements Codec<R
     private final BiConsumer<M, S> feed;
     private final Parser<M> parser;
 
-    ProtobufCodec(Function<R, M> to, BiConsumer<M, S> feed, Parser<M> parser) {
+    /**
+     * A codec of one workload's records as messages M: to builds the message of a record, feed gives a parsed message's
+     * values to the sink, parser parses M (so another protobuf-java format reuses it with its own schema's messages).
+     */
+    public ProtobufCodec(Function<R, M> to, BiConsumer<M, S> feed, Parser<M> parser) {
         this.to = to;
         this.feed = feed;
         this.parser = parser;
