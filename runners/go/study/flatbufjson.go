@@ -236,6 +236,6 @@ func flatbufJSONDepartures(env map[string]any) []string {
 		fmt.Sprintf("Each benchmark is run by testing.Benchmark, as go test -bench runs it (b.N grown until the benchtime is reached), "+
 			"%d times, the benchmarks in turn (go test -count %d), and the table gives the median of the %d; the study ran each once. "+
 			"ns/op is unrounded, B/op and allocs/op are go test's integers, and every run's figures are kept, so that each "+
-			"conclusion's ratio is decided by the 95 %% bootstrap interval of its runs.", Repetitions, Repetitions, Repetitions),
+			"conclusion's ratio is decided by the 95 %% Student-t interval of its runs.", Repetitions, Repetitions, Repetitions),
 	}
 }

@@ -1,10 +1,11 @@
 //! Deciding a study's comparison from figures that carry their uncertainty.
-//! A figure comes with its interval (JMH's error, a t-interval over runs, or
-//! none needed where the figure is exact, as a file's size), or with the
-//! reason it has none; two figures are ordered only when their intervals do
-//! not meet. A tie, an overlap, a missing interval or too few samples leave
-//! the comparison open, and the open reason is kept for the evidence: a
-//! verdict the figures do not carry is never given.
+//! A figure comes with its interval (JMH's error; over runs or passes, the
+//! Student-t interval `stats::estimate` gives; none needed where the figure
+//! is exact, as a file's size), or with the reason it has none; two figures
+//! are ordered only when their intervals do not meet. A tie, an overlap, a
+//! missing interval or too few samples leave the comparison open, and the
+//! open reason is kept for the evidence: a verdict the figures do not carry
+//! is never given.
 
 use std::fmt::Write;
 
@@ -13,22 +14,23 @@ use crate::stats::{self, ByProcess, Interval};
 use super::Verdict;
 use super::render::number;
 
-/// A figure with its interval, or the reason it has none.
+/// One figure of a study, as the study computes it (a mean of runs, JMH's
+/// score, a size), with its interval or the reason it has none.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Estimate {
+pub struct Figure {
     pub value: f64,
     pub interval: Result<Interval, String>,
 }
 
-impl Estimate {
+impl Figure {
     /// A figure with no uncertainty: a count of bytes, of allocations.
-    pub fn exact(value: f64) -> Estimate {
-        Estimate { value, interval: Ok(Interval { low: value, high: value }) }
+    pub fn exact(value: f64) -> Figure {
+        Figure { value, interval: Ok(Interval { low: value, high: value }) }
     }
 
     /// `value` ± `error` (JMH's 99.9 % half-width); no interval without an error.
-    pub fn plus_minus(value: f64, error: Option<f64>) -> Estimate {
-        Estimate {
+    pub fn plus_minus(value: f64, error: Option<f64>) -> Figure {
+        Figure {
             value,
             interval: error
                 .filter(|e| e.is_finite())
@@ -37,10 +39,17 @@ impl Estimate {
         }
     }
 
-    /// `value` (the study's statistic over the runs) with the 95 % Student-t
-    /// interval of the runs' level (`stats::estimate`).
-    pub fn over_runs(value: f64, runs: &[f64]) -> Estimate {
-        Estimate { value, interval: interval_over_runs(runs, |r| stats::estimate(r).interval) }
+    /// `value` (the study's statistic over its runs, e.g. their mean) with
+    /// the 95 % interval of those runs (`stats::estimate` over the runs of one
+    /// process), widened to hold `value` where it falls outside: the estimate
+    /// sets a stalled run aside, the study's mean does not, and a verdict is
+    /// never drawn from an interval its own figure is not in.
+    pub fn over_runs(value: f64, runs: &[f64]) -> Figure {
+        let interval = enough_runs(&[runs]).map(|()| {
+            let runs = stats::estimate(&ByProcess::one_process(runs)).interval;
+            Interval { low: runs.low.min(value), high: runs.high.max(value) }
+        });
+        Figure { value, interval }
     }
 
     /// Shown as the value with its interval, `42 [40–44]`, or alone where it
@@ -55,30 +64,33 @@ impl Estimate {
     }
 }
 
-/// An interval from the runs' values, or why there is none.
-fn interval_over_runs(
-    runs: &[f64],
-    interval: impl Fn(&ByProcess) -> Interval,
-) -> Result<Interval, String> {
-    match runs.len() {
-        0 => Err("the runs' values were not given".into()),
-        1 => Err("one run gives no interval".into()),
-        _ => Ok(interval(&ByProcess::one_process(runs))),
+/// Whether every set of runs has two or more, which an interval needs; why not.
+fn enough_runs(sets: &[&[f64]]) -> Result<(), String> {
+    match sets.iter().map(|runs| runs.len()).min() {
+        Some(0) => Err("the runs' values were not given".into()),
+        Some(1) => Err("one run gives no interval".into()),
+        _ => Ok(()),
     }
 }
 
-/// The 95 % interval of a / b over two sets of runs of one process, Welch's
-/// on the log scale (`stats::ratio_apart`).
-pub fn ratio_over_runs(a: &[f64], b: &[f64]) -> Result<Interval, String> {
-    if a.len() < 2 || b.len() < 2 {
-        return Err(format!("{} and {} run(s) give no interval", a.len(), b.len()));
-    }
-    Ok(stats::ratio_apart(&ByProcess::one_process(a), &ByProcess::one_process(b)).interval)
+/// The ratio a / b of two of the study's figures, each `(value, its runs)`,
+/// with the 95 % interval of the runs' ratio measured apart
+/// (`stats::ratio_apart` over one process each), widened to hold a / b as
+/// [`Figure::over_runs`] is.
+pub fn ratio_over_runs((a, a_runs): (f64, &[f64]), (b, b_runs): (f64, &[f64])) -> Figure {
+    let value = a / b;
+    let interval = enough_runs(&[a_runs, b_runs]).map(|()| {
+        let runs =
+            stats::ratio_apart(&ByProcess::one_process(a_runs), &ByProcess::one_process(b_runs))
+                .interval;
+        Interval { low: runs.low.min(value), high: runs.high.max(value) }
+    });
+    Figure { value, interval }
 }
 
 /// The interval of a / b from the two figures' own intervals: its ends are
 /// the most extreme ratios the intervals allow.
-pub fn ratio_of(a: &Estimate, b: &Estimate) -> Result<Interval, String> {
+pub fn ratio_of(a: &Figure, b: &Figure) -> Result<Interval, String> {
     let (a, b) = (a.interval.as_ref()?, b.interval.as_ref()?);
     if b.low <= 0.0 {
         return Err("the divisor's interval reaches zero".into());
@@ -99,7 +111,7 @@ pub enum Outcome {
 
 /// Whether `a` is below `b`: holds when a's interval lies wholly below b's,
 /// fails when wholly above; a tie or an overlap leaves it open.
-pub fn below(a: &Estimate, b: &Estimate) -> Outcome {
+pub fn below(a: &Figure, b: &Figure) -> Outcome {
     let (ia, ib) = match (&a.interval, &b.interval) {
         (Ok(ia), Ok(ib)) => (ia, ib),
         (Err(why), _) | (_, Err(why)) => return Outcome::Open(why.clone()),
@@ -116,7 +128,7 @@ pub fn below(a: &Estimate, b: &Estimate) -> Outcome {
 }
 
 /// Whether `a` is above `b`.
-pub fn above(a: &Estimate, b: &Estimate) -> Outcome {
+pub fn above(a: &Figure, b: &Figure) -> Outcome {
     below(b, a)
 }
 
@@ -247,8 +259,8 @@ fn listed<'a>(outcomes: impl IntoIterator<Item = (&'a str, &'a Outcome)>) -> Str
 mod tests {
     use super::*;
 
-    fn around(value: f64, error: f64) -> Estimate {
-        Estimate::plus_minus(value, Some(error))
+    fn around(value: f64, error: f64) -> Figure {
+        Figure::plus_minus(value, Some(error))
     }
 
     #[test]
@@ -260,11 +272,11 @@ mod tests {
             panic!("an overlap decided")
         };
         assert!(why.contains("overlap"), "{why}");
-        let Outcome::Open(why) = below(&Estimate::exact(102.8), &Estimate::exact(102.8)) else {
+        let Outcome::Open(why) = below(&Figure::exact(102.8), &Figure::exact(102.8)) else {
             panic!("a tie decided")
         };
         assert!(why.contains("a tie"), "{why}");
-        let Outcome::Open(why) = below(&Estimate::plus_minus(1.0, None), &around(5.0, 1.0)) else {
+        let Outcome::Open(why) = below(&Figure::plus_minus(1.0, None), &around(5.0, 1.0)) else {
             panic!("no interval, decided")
         };
         assert!(why.contains("no error"), "{why}");
@@ -272,12 +284,23 @@ mod tests {
 
     #[test]
     fn runs_give_an_interval_from_two_on() {
-        assert!(Estimate::over_runs(5.0, &[5.0]).interval.is_err());
-        let two = Estimate::over_runs(5.0, &[4.0, 6.0]).interval.unwrap();
-        assert!(two.low >= 4.0 && two.high <= 6.0 && two.low < two.high, "{two:?}");
-        assert!(ratio_over_runs(&[1.0], &[1.0, 2.0]).is_err());
-        let ratio = ratio_over_runs(&[20.0, 20.2, 19.8], &[10.0, 10.1, 9.9]).unwrap();
-        assert!(ratio.low > 1.9 && ratio.high < 2.1, "{ratio:?}");
+        assert!(Figure::over_runs(5.0, &[5.0]).interval.is_err());
+        assert!(Figure::over_runs(5.0, &[]).interval.is_err());
+        // Two runs: Student's t with one degree of freedom, wider than their range.
+        let two = Figure::over_runs(5.0, &[4.0, 6.0]).interval.unwrap();
+        assert!(two.low < 4.0 && two.high > 6.0, "{two:?}");
+        let five = Figure::over_runs(5.0, &[4.9, 5.0, 5.1, 5.0, 4.95]).interval.unwrap();
+        assert!(five.low > 4.8 && five.high < 5.2 && five.low < 5.0 && five.high > 5.0, "{five:?}");
+        // A stalled run, set aside by the interval, still in the study's mean: the interval holds the mean.
+        let runs = [100.0, 100.5, 99.5, 100.2, 99.8, 400.0];
+        let mean = runs.iter().sum::<f64>() / runs.len() as f64;
+        let stalled = Figure::over_runs(mean, &runs).interval.unwrap();
+        assert!(stalled.low < 100.0 && stalled.high == mean, "{stalled:?}");
+        assert!(ratio_over_runs((1.0, &[1.0]), (1.5, &[1.0, 2.0])).interval.is_err());
+        let ratio = ratio_over_runs((20.0, &[20.0, 20.2, 19.8]), (10.0, &[10.0, 10.1, 9.9]));
+        assert_eq!(ratio.value, 2.0);
+        let interval = ratio.interval.unwrap();
+        assert!(interval.low > 1.9 && interval.high < 2.1, "{interval:?}");
     }
 
     #[test]

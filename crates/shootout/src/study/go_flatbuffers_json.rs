@@ -4,7 +4,7 @@
 //! allocs/op, each benchmark run several times so that a ratio carries the
 //! spread of its runs; the runner's codecs as a labelled second variant.
 
-use super::decide::{self, Beyond, Estimate};
+use super::decide::{self, Beyond, Figure};
 use super::figures::{Figures, Table};
 use super::published::Published;
 use super::render::number;
@@ -26,11 +26,11 @@ fn ratio_check(
     reversed: Beyond,
 ) -> Option<(Verdict, String)> {
     let ((a_ns, a_runs), (b_ns, b_runs)) = (ns(table, a)?, ns(table, b)?);
-    let interval = decide::ratio_over_runs(a_runs, b_runs);
-    let (verdict, why) = decide::judge_ratio(&interval, holds, reversed);
-    let shown = match &interval {
-        Ok(i) => format!("×{:.2} [{}–{}]", a_ns / b_ns, number(i.low), number(i.high)),
-        Err(_) => format!("×{:.2}", a_ns / b_ns),
+    let ratio = decide::ratio_over_runs((a_ns, a_runs), (b_ns, b_runs));
+    let (verdict, why) = decide::judge_ratio(&ratio.interval, holds, reversed);
+    let shown = match &ratio.interval {
+        Ok(i) => format!("×{:.2} [{}–{}]", ratio.value, number(i.low), number(i.high)),
+        Err(_) => format!("×{:.2}", ratio.value),
     };
     let runs = a_runs.len().min(b_runs.len());
     let evidence = format!(
@@ -138,7 +138,7 @@ pub fn check(published: &Published, figures: &Figures) -> (Vec<Check>, Vec<Answe
                 Beyond::Above(1.0),
                 Beyond::Below(1.0),
             )?;
-            let allocs = |label: &str| t.value(label, "allocs_per_op").map(Estimate::exact);
+            let allocs = |label: &str| t.value(label, "allocs_per_op").map(Figure::exact);
             Some((
                 verdict,
                 format!(
@@ -312,6 +312,6 @@ mod tests {
         )
         .unwrap();
         assert_eq!(verdict, Verdict::NotDecided);
-        assert!(evidence.contains("give no interval"), "{evidence}");
+        assert!(evidence.contains("one run gives no interval"), "{evidence}");
     }
 }

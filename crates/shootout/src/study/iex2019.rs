@@ -23,7 +23,7 @@ use anyhow::{Result, bail};
 use hdrhistogram::Histogram;
 use serde_json::{Map, json};
 
-use super::decide::{self, Estimate, Outcome};
+use super::decide::{self, Figure, Outcome};
 use super::figures::{Figures, STUDY_VARIANT, Table, Variant};
 use super::published::{Column, Published, Row};
 use super::render::number;
@@ -661,7 +661,7 @@ fn departures(
         "The aggregate read into: the study's Summarizer hashed each symbol with std's SipHash into a HashMap of trade volume and bid/ask highs and lows; ours keys an FxHashMap by the symbol packed into an integer and folds every field (trades, volumes, price and size sums, flags, timestamps, highs and lows), so every read does somewhat more work than the study's, the same for each format.".into(),
         "Libraries: today's crates (capnp, flatbuffers, the SBE Rust generator of sbe-tool 1.38), not the study's 2019 versions; Cap'n Proto builds into a reused buffer with the library's public API (the study needed a transmute); SBE writes each message straight into the stream, back to back with no framing (messages delimit themselves, as in the study's runner), where the study built each message in a scratch buffer and copied it out; FlatBuffers adds its documented u32 size prefix, as the study did.".into(),
         "Dispatch: each call goes through the harness's codec trait object (one indirect call per message); the study called each runner's methods through generics.".into(),
-        "Statistic: as the study, the mean over runs of each run's percentiles (HdrHistogram, 2 significant figures) and of each run's sum of per-message times; the study's tables also mix several pinning modes (its run script), which the document does not say. Each comparison is decided by the 95 % Student-t interval of the runs' figures (stats::estimate), and a tail only where each run has 10 packets or more beyond its percentile.".into(),
+        "Statistic: as the study, the mean over runs of each run's percentiles (HdrHistogram, 2 significant figures) and of each run's sum of per-message times; the study's tables also mix several pinning modes (its run script), which the document does not say. Each comparison is decided by the 95 % Student-t interval of the runs' figures (stats::estimate over the runs), and a tail only where each run has 10 packets or more beyond its percentile.".into(),
         "Allocations are counted in one more pass after the runs, untimed, with the counting allocator; the study counted none.".into(),
         format!("Machine: {} ({} cores); the study's is not stated.", environment.cpu, environment.cores),
     ]
@@ -688,23 +688,23 @@ fn samples(key: &str, what: &str, packets: f64) -> String {
 
 /// A row's figure of `key` with the interval of its runs; none for a
 /// percentile with too few packets beyond it.
-fn estimate(row: &Row, key: &str, packets: f64) -> Estimate {
-    let mut estimate = Estimate::over_runs(row.value(key).unwrap_or(f64::NAN), row.runs(key));
+fn figure(row: &Row, key: &str, packets: f64) -> Figure {
+    let mut figure = Figure::over_runs(row.value(key).unwrap_or(f64::NAN), row.runs(key));
     if let Some(beyond) = beyond(key, packets)
         && beyond < FEWEST_BEYOND_A_TAIL
     {
-        estimate.interval = Err(format!(
+        figure.interval = Err(format!(
             "each run's percentile rests on {beyond:.1} packets beyond it ({packets:.0} timed); \
              {FEWEST_BEYOND_A_TAIL:.0} or more decide"
         ));
     }
-    estimate
+    figure
 }
 
 /// The rows of `table` ordered by `key`, each with its interval: `SBE 32 [31–33] < …`.
 fn ranking(table: &Table, key: &str, packets: f64) -> String {
-    let mut rows: Vec<(&str, Estimate)> =
-        table.rows.iter().map(|r| (r.label.as_str(), estimate(r, key, packets))).collect();
+    let mut rows: Vec<(&str, Figure)> =
+        table.rows.iter().map(|r| (r.label.as_str(), figure(r, key, packets))).collect();
     rows.sort_by(|a, b| a.1.value.total_cmp(&b.1.value));
     let shown: Vec<String> =
         rows.iter().map(|(label, e)| format!("{label} {} ns", e.shown())).collect();
@@ -726,11 +726,11 @@ fn sbe_best(
     let mut shown = Vec::new();
     for (direction, table) in DIRECTIONS.iter().zip(tables) {
         let Some(sbe) = table.row("SBE") else { continue };
-        let sbe = estimate(sbe, key, packets);
+        let sbe = figure(sbe, key, packets);
         for other in table.rows.iter().filter(|r| r.label != "SBE") {
             outcomes.push((
                 format!("{direction}, SBE below {}", other.label),
-                decide::below(&sbe, &estimate(other, key, packets)),
+                decide::below(&sbe, &figure(other, key, packets)),
             ));
         }
         shown.push(format!("{direction} {what}: {}", ranking(table, key, packets)));
@@ -759,7 +759,7 @@ fn sbe_best(
 
 /// FlatBuffers' median read below both Cap'n Proto encodings' in `table`.
 fn flatbuffers_reads_faster(table: &Table, packets: f64) -> (Vec<(String, Outcome)>, String) {
-    let median = |label: &str| table.row(label).map(|r| estimate(r, "p50_ns", packets));
+    let median = |label: &str| table.row(label).map(|r| figure(r, "p50_ns", packets));
     let Some(flat) = median("Flatbuffers") else {
         let open = Outcome::Open("FlatBuffers was not measured".into());
         return (vec![("FlatBuffers".into(), open)], String::new());
@@ -895,7 +895,7 @@ fn flatbuffers_workaround(published: &Published, serialize: &Table, packets: f64
     let median = |label: &str| {
         serialize
             .row(label)
-            .map_or_else(|| "not measured".into(), |r| estimate(r, "p50_ns", packets).shown())
+            .map_or_else(|| "not measured".into(), |r| figure(r, "p50_ns", packets).shown())
     };
     Check::new(
         published,

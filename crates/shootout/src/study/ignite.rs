@@ -9,7 +9,7 @@
 
 use serde_json::json;
 
-use super::decide::{self, Beyond, Estimate, Outcome};
+use super::decide::{self, Beyond, Figure, Outcome};
 use super::figures::{Figures, STUDY_VARIANT, Table};
 use super::published::{Column, Published, Row};
 use super::render::number;
@@ -18,12 +18,12 @@ use crate::format::features;
 use crate::recommend;
 
 /// A throughput with JMH's error, shown in millions: `33.38 M ± 1.88 M`.
-fn throughput(table: &Table, row: &str, key: &str) -> Option<Estimate> {
+fn throughput(table: &Table, row: &str, key: &str) -> Option<Figure> {
     let row = table.row(row)?;
-    Some(Estimate::plus_minus(row.value(key)?, row.value(&format!("{key}_error"))))
+    Some(Figure::plus_minus(row.value(key)?, row.value(&format!("{key}_error"))))
 }
 
-fn millions(e: &Estimate) -> String {
+fn millions(e: &Figure) -> String {
     match &e.interval {
         Ok(i) => format!("{:.2} M ± {:.2} M", e.value / 1e6, (i.high - e.value) / 1e6),
         Err(_) => format!("{:.2} M (no error)", e.value / 1e6),
@@ -232,7 +232,7 @@ pub fn check(published: &Published, figures: &Figures) -> (Vec<Check>, Vec<Answe
         (Some(m), Some(i)) => {
             let smaller = vec![(
                 "MessagePack below Ignite binary".to_owned(),
-                decide::below(&Estimate::exact(m), &Estimate::exact(i)),
+                decide::below(&Figure::exact(m), &Figure::exact(i)),
             )];
             Check::new(
                 published,

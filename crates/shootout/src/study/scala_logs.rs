@@ -7,7 +7,7 @@
 //! runner's `corrected` variant (the study's two writing slips fixed)
 //! answers whether the size conclusions survive.
 
-use super::decide::{self, Comparisons, Estimate, Outcome};
+use super::decide::{self, Comparisons, Figure, Outcome};
 use super::figures::{Figures, Table};
 use super::published::Published;
 use super::render::number;
@@ -19,14 +19,14 @@ const SETS: [&str; 3] = ["mixed", "strings", "longs"];
 const JSON: &str = "JSON";
 
 /// A format's file of `set` in MiB, exact.
-fn size(table: &Table, format: &str, set: &str) -> Option<Estimate> {
-    table.value(format, &format!("{set}_mib")).map(Estimate::exact)
+fn size(table: &Table, format: &str, set: &str) -> Option<Figure> {
+    table.value(format, &format!("{set}_mib")).map(Figure::exact)
 }
 
 /// A format's mean time of `set` with the spread of its passes.
-fn time(table: &Table, format: &str, set: &str) -> Option<Estimate> {
+fn time(table: &Table, format: &str, set: &str) -> Option<Figure> {
     let row = table.row(format)?;
-    Some(Estimate::over_runs(row.value(set)?, row.runs(set)))
+    Some(Figure::over_runs(row.value(set)?, row.runs(set)))
 }
 
 /// The formats of `table`, JSON left out unless `with_json`.
@@ -39,10 +39,10 @@ fn listed(
     table: &Table,
     set: &str,
     with_json: bool,
-    figure: fn(&Table, &str, &str) -> Option<Estimate>,
+    figure: fn(&Table, &str, &str) -> Option<Figure>,
     unit: &str,
 ) -> String {
-    let mut rows: Vec<(&str, Estimate)> = formats(table, with_json)
+    let mut rows: Vec<(&str, Figure)> = formats(table, with_json)
         .into_iter()
         .filter_map(|f| Some((f, figure(table, f, set)?)))
         .collect();
@@ -64,7 +64,7 @@ fn against_all(
     format: &str,
     largest: bool,
     with_json: bool,
-    figure: fn(&Table, &str, &str) -> Option<Estimate>,
+    figure: fn(&Table, &str, &str) -> Option<Figure>,
     exclude: &[&str],
 ) -> Comparisons {
     let Some(mine) = figure(table, format, set) else {
@@ -147,7 +147,7 @@ fn least_space_overall(published: &Published, table: &Table) -> Check {
             continue;
         }
         let outcome = match mine {
-            Some(mine) => decide::below(&Estimate::exact(mine), &Estimate::exact(theirs)),
+            Some(mine) => decide::below(&Figure::exact(mine), &Figure::exact(theirs)),
             None => Outcome::Open("MessagePack not measured".into()),
         };
         comparisons.push((format!("MessagePack below {format}"), outcome));
@@ -621,12 +621,13 @@ mod tests {
 
     #[test]
     fn the_speed_claims_follow_the_times() {
-        let tight = figures(&THE_STUDY_S, 0.01);
+        // Passes ±0.5 %: Protobuf's 200 ms and MessagePack's 210 apart.
+        let tight = figures(&THE_STUDY_S, 0.005);
         for id in SPEED_CLAIMS {
             let c = check_of(&tight, id);
             assert_eq!(c.verdict, Verdict::Reproduced, "{id}: {}", c.evidence);
         }
-        // ±1 % passes of formats tens of percent apart never swap.
+        // Passes of formats 5 % and more apart never swap.
         assert_eq!(verdict(&tight, "results-unstable"), Verdict::NotReproduced);
     }
 

@@ -260,7 +260,7 @@ public final class ScalaLogs {
         d.add(String.format(
                 Locale.ROOT,
                 "Statistic: the mean of the timed passes (%d, after %d untimed), in one JVM, GC pauses included, each pass's time kept so that "
-                        + "a comparison is decided by the 95 %% bootstrap interval of its passes; the study: ScalaMeter in one JVM (LocalTime), "
+                        + "a comparison is decided by the 95 %% Student-t interval of its passes; the study: ScalaMeter in one JVM (LocalTime), "
                         + "3 warm-ups and 15 runs, their average, with its IgnoringGC measurer.",
                 s.runs(),
                 s.warmups()));
