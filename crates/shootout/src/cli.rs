@@ -509,12 +509,12 @@ struct RunArgs {
     /// Its intervals leave out how separate processes differ (layout, heap, the minutes they ran in), so
     /// they are narrower than the next invocation will bear out. Turns off the processes' options.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=10_000),
-          conflicts_with_all = ["processes", "min_processes", "max_processes", "precision", "time_budget", "runs_per_process"])]
+          conflicts_with_all = ["processes", "min_processes", "max_processes", "precision", "time_per_format", "runs_per_process"])]
     runs: Option<u64>,
     /// Each language is measured in fresh processes, one after another (each makes --warmup and
     /// --runs-per-process runs): exactly this many, whatever their precision.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000),
-          conflicts_with_all = ["min_processes", "max_processes", "precision", "time_budget"])]
+          conflicts_with_all = ["min_processes", "max_processes", "precision", "time_per_format"])]
     processes: Option<u64>,
     /// The fewest processes per language. The intervals are over processes (Student t, k − 1 degrees of
     /// freedom over k), so they hold for the next invocation, not only for this one.
@@ -526,11 +526,12 @@ struct RunArgs {
     /// ±cost column and counted in one warning.
     #[arg(long, default_value = "2%", value_parser = precision, value_name = "PERCENT")]
     precision: f64,
-    /// Seconds the processes of each language may take: no process starts that would end past it.
-    /// Default: 55 on generated data, so the first command in the README stays under a minute; 105 on an
-    /// --input you give, so a capture the size of IEX's DEEP sample stays under two.
-    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=86_400))]
-    time_budget: Option<u64>,
+    /// Seconds each format and direction may take: a language's processes stop before they would end
+    /// past this times twice its formats (so adding formats does not cut the precision; the run says up
+    /// front about how long it will take). Default: 0.7 on generated data, so the first command in the
+    /// README stays under a minute; 1.4 on an --input you give, so IEX's DEEP sample stays under two.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds_per_format)]
+    time_per_format: Option<f64>,
     /// The most processes per language, whatever the budget.
     #[arg(long, default_value_t = benchmark::DEFAULT_MAX_PROCESSES as u64, value_parser = clap::value_parser!(u64).range(1..=1_000))]
     max_processes: u64,
@@ -550,6 +551,16 @@ struct RunArgs {
     /// next window is read, so memory is bounded by the window, not by the input.
     #[arg(long, default_value_t = crate::input::DEFAULT_WINDOW as u64, value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
     window: u64,
+    /// Windows each process times, when the input holds more: a stratified sample, one window from each
+    /// of this many equal stretches of the input, so its beginning, its end and its busiest stretches are
+    /// all in. The first process still encodes, decodes and validates every record once; the output says
+    /// what was sampled.
+    #[arg(long, default_value_t = benchmark::DEFAULT_SAMPLE_WINDOWS as u64, value_parser = clap::value_parser!(u64).range(1..=1 << 32))]
+    sample_windows: u64,
+    /// Time every window of the input in every process, not a sample: each process then passes over
+    /// the whole input several times (slow on a large capture).
+    #[arg(long, conflicts_with = "sample_windows")]
+    full: bool,
     /// Seed of the formats' shuffled order (a new order in every window of every run); recorded in the results.
     #[arg(long, default_value_t = 1)]
     order_seed: u64,
@@ -843,6 +854,13 @@ fn precision(text: &str) -> std::result::Result<f64, String> {
     }
 }
 
+fn seconds_per_format(text: &str) -> std::result::Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 3_600.0 => Ok(s),
+        _ => Err(format!("'{text}' is not a number of seconds above 0 and at most 3600")),
+    }
+}
+
 fn alpha(text: &str) -> std::result::Result<f64, String> {
     match text.parse::<f64>() {
         Ok(a) if a > 0.0 && a < 1.0 => Ok(a),
@@ -903,17 +921,18 @@ fn run(args: RunArgs) -> Result<()> {
         None => args.export.targets(&args.data.data().inputs())?,
     };
     let options = serde_json::to_value(&args)?;
-    let (runs, min_processes, max_processes, time_budget_ms) = match (args.runs, args.processes) {
-        (Some(runs), _) => (runs, 1, 1, 0),
-        (None, Some(processes)) => (args.runs_per_process, processes, processes, 0),
+    let (runs, min_processes, max_processes, seconds_per_format) = match (args.runs, args.processes)
+    {
+        (Some(runs), _) => (runs, 1, 1, None),
+        (None, Some(processes)) => (args.runs_per_process, processes, processes, None),
         (None, None) => (
             args.runs_per_process,
             args.min_processes,
             args.max_processes,
-            args.time_budget.unwrap_or(match args.data.input {
-                None => benchmark::DEFAULT_TIME_BUDGET_GENERATED_S,
-                Some(_) => benchmark::DEFAULT_TIME_BUDGET_INPUT_S,
-            }) * 1000,
+            Some(args.time_per_format.unwrap_or(match args.data.input {
+                None => benchmark::DEFAULT_SECONDS_PER_FORMAT_GENERATED,
+                Some(_) => benchmark::DEFAULT_SECONDS_PER_FORMAT_INPUT,
+            })),
         ),
     };
     let run = crate::run::Run {
@@ -924,10 +943,13 @@ fn run(args: RunArgs) -> Result<()> {
             min_processes: min_processes as usize,
             max_processes: max_processes as usize,
             precision: args.precision,
-            time_budget_ms,
+            // Set per language, from its formats (`crate::run::Run::seconds_per_format`).
+            time_budget_ms: 0,
             window: args.window as usize,
             order_seed: args.order_seed,
+            sample_windows: if args.full { 0 } else { args.sample_windows as usize },
         },
+        seconds_per_format,
         formats: args.formats,
         languages: Language::expand(&args.lang),
         max_records: args.max_records,

@@ -47,8 +47,8 @@ impl Imprecise {
             None => "one run, no interval".to_owned(),
         };
         Some(format!(
-            "{} of {rows} rows missed the ±{:.1}% precision target (worst: {} {} {reached}; marked ! in the ±CI column); \
-             more processes (a longer --time-budget, or --min-processes) or a quieter machine would tighten them",
+            "{} of {rows} rows missed the ±{:.1}% precision target (worst: {} {} {reached}; marked ! in the ±cost column); \
+             more processes (a longer --time-per-format, or --min-processes) or a quieter machine would tighten them",
             missed.len(),
             100.0 * target,
             worst.format,

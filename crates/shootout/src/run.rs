@@ -43,6 +43,9 @@ pub struct Run {
     /// `--formats`: names of any language, and Rust's groups (empty: all).
     pub formats: Vec<String>,
     pub languages: Vec<Language>,
+    /// Each format and direction's share of a language's time budget
+    /// (`Settings::time_budget_ms`); `None`: no budget (`--runs`, `--processes`).
+    pub seconds_per_format: Option<f64>,
     pub max_records: Option<u64>,
     /// The options as parsed, for the results.
     pub options: serde_json::Value,
@@ -103,6 +106,8 @@ impl Run {
         let mut scanned = None;
         if let Some(wanted) = plan.rust {
             let formats = with_baseline(registry::select(registered, &wanted)?);
+            let runnable = formats.iter().filter(|f| f.unsupported_reason().is_none()).count();
+            let settings = budget(settings, self.seconds_per_format, "rust", runnable);
             if settings.max_processes <= 1 {
                 let (results, measured) =
                     measure_rust(self.options, input, &formats, settings, None)?;
@@ -131,6 +136,8 @@ impl Run {
                     "{}: measuring on the same {} records (runners/{})…",
                     runner.name, scanned.operations, runner.folder
                 );
+                let settings =
+                    budget(settings, self.seconds_per_format, runner.name, formats.len());
                 let mut results = processes::measure(settings, |process| {
                     runner.measure(folder, dataset.path(), settings.for_process(process), formats)
                 })?;
@@ -146,6 +153,24 @@ impl Run {
             failed => Err(FormatsFailed(failed).into()),
         }
     }
+}
+
+/// `settings` with the time budget of a language measuring `formats`
+/// formats, said up front.
+fn budget(
+    settings: Settings,
+    seconds_per_format: Option<f64>,
+    language: &str,
+    formats: usize,
+) -> Settings {
+    let Some(seconds) = seconds_per_format else { return settings };
+    let budget = seconds * 2.0 * formats as f64;
+    eprintln!(
+        "{language}: {formats} formats × 2 directions × {seconds} s: at most about {budget:.0} s of processes \
+         (--time-per-format to change), fewer once every row is ±{:.1}% precise",
+        100.0 * settings.precision
+    );
+    Settings { time_budget_ms: (budget * 1e3).round() as u64, ..settings }
 }
 
 /// Prints the tables and warnings of a results set and writes its exports:
@@ -314,7 +339,7 @@ where
                     );
                     progress.set_position(read);
                 }
-                Progress::Window { run, runs, operations, total, warmup, format } => {
+                Progress::Window { run, runs, operations, planned, warmup, format } => {
                     if !counting_records {
                         // From bytes read to records measured.
                         counting_records = true;
@@ -327,7 +352,7 @@ where
                         );
                         progress.set_position(0);
                     }
-                    progress.set_length(total * runs as u64);
+                    progress.set_length(planned);
                     let kind = if warmup { "warm-up" } else { "run" };
                     let of_process =
                         process.map(|p| format!("process {}, ", p + 1)).unwrap_or_default();

@@ -53,6 +53,7 @@ pub fn results<W: Workload>(
             dataset: None,
             records: scanned.operations,
             csv: scanned.csv,
+            sampled: measured.sampled,
         },
         runs: measured.runs.clone(),
         formats,

@@ -6,6 +6,7 @@
 
 pub mod baseline;
 mod document;
+mod sample;
 mod samples;
 pub mod timer;
 
@@ -23,7 +24,7 @@ use rand_chacha::ChaCha8Rng;
 pub use document::{RunContext, results};
 
 use crate::alloc;
-use crate::document::{Failure, RunInfo, RunStats, Settings};
+use crate::document::{Failure, RunInfo, RunStats, Sampled, Settings};
 use crate::format::{Codec, Coding, Format, FormatInfo, Labels};
 use crate::input::{Input, Scanned, Window};
 use crate::workload::Workload;
@@ -108,12 +109,16 @@ pub const DEFAULT_RUNS: usize = 1;
 pub const DEFAULT_THROUGHPUT_ROUNDS: usize = 6;
 pub const DEFAULT_MIN_PROCESSES: usize = 3;
 pub const DEFAULT_MAX_PROCESSES: usize = 30;
-/// Seconds each language's processes may take on generated data: the
-/// README's first command stays under a minute.
-pub const DEFAULT_TIME_BUDGET_GENERATED_S: u64 = 55;
+/// Seconds each format and direction may take on generated data: with the
+/// Rust formats of today the README's first command stays under a minute.
+pub const DEFAULT_SECONDS_PER_FORMAT_GENERATED: f64 = 0.7;
 /// Seconds on an input the user gives: IEX's DEEP sample stays under two
 /// minutes, with room for more processes than the generated sample gets.
-pub const DEFAULT_TIME_BUDGET_INPUT_S: u64 = 105;
+pub const DEFAULT_SECONDS_PER_FORMAT_INPUT: f64 = 1.4;
+/// Windows each process times of a larger input ([`sample`]): short
+/// processes, so that many fit the time, and the interval over processes
+/// rests on many.
+pub const DEFAULT_SAMPLE_WINDOWS: usize = 8;
 pub const ZSTD_LEVEL: i32 = 3;
 
 /// One measured run of one format.
@@ -142,14 +147,17 @@ pub struct Measured<W: Workload> {
     pub runs: Vec<RunInfo>,
     /// The first pass's findings: operations, input file, warnings, CSV size.
     pub scanned: Scanned<W>,
+    /// The windows the timed passes ran on, when not every window.
+    pub sampled: Option<Sampled>,
 }
 
 /// What the harness reports while it works.
 pub enum Progress<'a> {
     /// The first pass over the input, no format yet: input bytes read, and the total when known.
     Scanning(u64, Option<u64>),
-    /// `operations` more done in run `run` (0-based over warm-up and measured runs) of `runs`, by every format.
-    Window { run: usize, runs: usize, operations: u64, total: u64, warmup: bool, format: &'a str },
+    /// `operations` more done in run `run` (0-based over warm-up and measured runs) of `runs`, by
+    /// every format; `planned`: the operations of all runs together.
+    Window { run: usize, runs: usize, operations: u64, planned: u64, warmup: bool, format: &'a str },
 }
 
 /// Object-safe face of a codec; the loops inside are monomorphized per codec.
@@ -172,6 +180,16 @@ pub trait Bench<W: Workload> {
         state: &mut RunState<W>,
         timer: &Timer,
         round: usize,
+    ) -> Result<(), WindowError>;
+
+    /// The throughput pass alone, for its sizes and its check: the
+    /// validation pass over the whole input that precedes a sample's runs.
+    fn validation(
+        &mut self,
+        window: &Window<'_, W>,
+        stream: &mut Vec<u8>,
+        state: &mut RunState<W>,
+        timer: &Timer,
     ) -> Result<(), WindowError>;
 }
 
@@ -211,6 +229,8 @@ pub struct RunState<W: Workload> {
     zstd: Option<zstd::stream::write::Encoder<'static, ByteCount>>,
     position_sum: u64,
     windows: u64,
+    /// Only the throughput pass ran ([`Bench::validation`]): only its sink is checked.
+    validation: bool,
 }
 
 /// Counts what zstd writes, keeping none of it.
@@ -230,7 +250,12 @@ impl Write for ByteCount {
 const PASSES: [&str; 3] = ["throughput", "latency", "allocation"];
 
 impl<W: Workload> RunState<W> {
-    fn new(reference: &W::Aggregate, compress: bool, rounds: usize) -> Result<Self> {
+    fn new(
+        reference: &W::Aggregate,
+        compress: bool,
+        rounds: usize,
+        validation: bool,
+    ) -> Result<Self> {
         let zstd = if compress {
             Some(zstd::stream::write::Encoder::new(ByteCount::default(), ZSTD_LEVEL)?)
         } else {
@@ -245,7 +270,18 @@ impl<W: Workload> RunState<W> {
             zstd,
             position_sum: 0,
             windows: 0,
+            validation,
         })
+    }
+
+    /// Adds a window's encoded stream to the sizes.
+    fn count_size(&mut self, stream: &[u8]) -> Result<(), WindowError> {
+        self.encoded_bytes += stream.len() as u64;
+        if let Some(zstd) = &mut self.zstd {
+            zstd.write_all(stream)
+                .map_err(|e| WindowError { operation: None, error: anyhow!("zstd: {e}") })?;
+        }
+        Ok(())
     }
 }
 
@@ -299,7 +335,6 @@ impl<W: Workload, C: Coding<W>> Runner<W, C> {
 impl<W: Workload, C: Coding<W>> Runner<W, C> {
     /// The throughput pass: each loop timed as a whole; black_box keeps the
     /// optimiser from specialising on the inputs or dropping the outputs.
-    /// Returns the stream's size.
     #[inline(always)]
     fn throughput(
         &mut self,
@@ -309,7 +344,7 @@ impl<W: Workload, C: Coding<W>> Runner<W, C> {
         [encode, decode]: [&mut Samples; 2],
         timer: &Timer,
         round: usize,
-    ) -> Result<u64, WindowError> {
+    ) -> Result<(), WindowError> {
         let (records, order) = (window.records, window.order);
         stream.clear();
         let start = timer.start();
@@ -333,11 +368,23 @@ impl<W: Workload, C: Coding<W>> Runner<W, C> {
         for samples in [encode, decode] {
             samples.ops += order.len() as u64;
         }
-        Ok(stream.len() as u64)
+        Ok(())
     }
 }
 
 impl<W: Workload, C: Coding<W>> Bench<W> for Runner<W, C> {
+    fn validation(
+        &mut self,
+        window: &Window<'_, W>,
+        stream: &mut Vec<u8>,
+        state: &mut RunState<W>,
+        timer: &Timer,
+    ) -> Result<(), WindowError> {
+        let sink = &mut state.sinks[0];
+        self.throughput(window, stream, sink, [&mut state.encode, &mut state.decode], timer, 0)?;
+        state.count_size(stream)
+    }
+
     fn throughput_round(
         &mut self,
         window: &Window<'_, W>,
@@ -366,20 +413,8 @@ impl<W: Workload, C: Coding<W>> Bench<W> for Runner<W, C> {
         timer: &Timer,
     ) -> Result<(), WindowError> {
         let (records, order) = (window.records, window.order);
-        let [throughput_sink, latency_sink, allocation_sink] = &mut state.sinks;
-        let bytes = self.throughput(
-            window,
-            stream,
-            throughput_sink,
-            [&mut state.encode, &mut state.decode],
-            timer,
-            0,
-        )?;
-        state.encoded_bytes += bytes;
-        if let Some(zstd) = &mut state.zstd {
-            zstd.write_all(stream)
-                .map_err(|e| WindowError { operation: None, error: anyhow!("zstd: {e}") })?;
-        }
+        self.validation(window, stream, state, timer)?;
+        let [_, latency_sink, allocation_sink] = &mut state.sinks;
 
         // Latency: one fenced sample per record.
         let encode_error =
@@ -426,23 +461,74 @@ impl<W: Workload, C: Coding<W>> Bench<W> for Runner<W, C> {
     }
 }
 
+/// One pass over an input: every format on every window.
+struct Pass<'i, W: Workload> {
+    input: &'i dyn Input<W>,
+    /// What every format must decode the pass's records to, and how many there are.
+    reference: &'i W::Aggregate,
+    operations: u64,
+    warmup: bool,
+    /// The throughput pass alone, untimed in effect: every record checked once.
+    validation: bool,
+}
+
 /// Measures every runnable format. A format that fails is withheld from then
 /// on, with its failure; the others go on. Errors are the input's, or the
-/// harness's, never a format's. `compressed_sizes`: the first run also feeds
-/// every stream to zstd (about a second on DEEP10), which only the first of a
-/// run's processes needs: the streams are the same in every process.
+/// harness's, never a format's. `first_process`: this process measures the
+/// sizes and, when the timed passes run on a sample ([`sample`]), validates
+/// every record of the input first; it also feeds every stream to zstd
+/// (about a second on DEEP10), which only one of a run's processes needs: the
+/// streams are the same in every process.
 pub fn measure<W: Workload>(
     input: &dyn Input<W>,
     formats: &[Registered<W>],
     settings: Settings,
     timer: &Timer,
-    compressed_sizes: bool,
+    first_process: bool,
     mut on_progress: impl FnMut(Progress<'_>),
-) -> Result<Measured<W>> {
+) -> Result<Measured<W>>
+where
+    W::Record: Clone,
+{
     ensure!(settings.runs > 0, "--runs must be at least 1");
     ensure!(settings.window > 0, "--window must be at least 1");
-    let scanned = scan(input, settings.window, &mut on_progress)?;
+    let (scanned, windows) = scan(input, settings.window, &mut on_progress)?;
     ensure!(scanned.operations > 0, "{}: no records to benchmark", input.name());
+    let chosen = sample::stratified(windows, settings.sample_windows as u64);
+    let sampled = match chosen.len() as u64 == windows {
+        true => None,
+        false => Some(sample::collect(input, settings.window, &chosen)?),
+    };
+    let whole = Pass {
+        input,
+        reference: &scanned.reference,
+        operations: scanned.operations,
+        warmup: false,
+        validation: false,
+    };
+    let timed = match &sampled {
+        None => Pass { ..whole },
+        Some((memory, sampled)) => Pass {
+            input: memory as &dyn Input<W>,
+            reference: &memory.dataset.reference,
+            operations: sampled.records,
+            warmup: false,
+            validation: false,
+        },
+    };
+    // With a sample, the first process passes over the whole input once,
+    // validated, before its warm-ups: no record goes unchecked.
+    let validation = (sampled.is_some() && first_process).then_some(Pass {
+        warmup: true,
+        validation: true,
+        ..whole
+    });
+    let passes: Vec<Pass<'_, W>> = validation
+        .into_iter()
+        .chain((0..settings.warmup_runs).map(|_| Pass { warmup: true, ..timed }))
+        .chain((0..settings.runs).map(|_| Pass { ..timed }))
+        .collect();
+    let planned: u64 = passes.iter().map(|p| p.operations).sum();
 
     let runnable: Vec<&Registered<W>> = formats.iter().filter(|f| f.make.is_ok()).collect();
     let mut benches: Vec<Box<dyn Bench<W>>> =
@@ -461,31 +547,31 @@ pub fn measure<W: Workload>(
     let mut stream = Vec::new();
     let mut rng = ChaCha8Rng::seed_from_u64(settings.order_seed);
     let mut runs = Vec::new();
-    if settings.warmup_runs == 0 {
+    if !passes[0].warmup {
         prime(
-            input,
+            timed.input,
             &mut benches,
             &mut results,
             &mut stream,
-            &scanned.reference,
+            timed.reference,
             settings.window,
             timer,
         )?;
     }
 
-    let total_runs = settings.warmup_runs + settings.runs;
-    for run in 0..total_runs {
-        let warmup = run < settings.warmup_runs;
+    for (run, pass) in passes.iter().enumerate() {
+        let warmup = pass.warmup;
         // A warm-up run brings caches and allocators to their steady state; more rounds would add nothing.
         let rounds = if warmup { 1 } else { settings.throughput_rounds };
         let started = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
         let wall = Instant::now();
-        let first = run == 0;
+        // Sizes are the first pass's: in the first process, over the whole input.
+        let compressed_sizes = run == 0 && first_process;
         let mut states: Vec<RunState<W>> = results
             .iter()
-            .map(|_| RunState::new(&scanned.reference, first && compressed_sizes, rounds))
+            .map(|_| RunState::new(pass.reference, compressed_sizes, rounds, pass.validation))
             .collect::<Result<_>>()?;
-        let mut reader = input.open()?;
+        let mut reader = pass.input.open()?;
         let mut done = 0u64;
         let mut order: Vec<usize> = (0..benches.len()).collect();
         while let Some(window) = reader.next_window(settings.window)? {
@@ -499,14 +585,18 @@ pub fn measure<W: Workload>(
                 state.position_sum += position;
                 state.windows += 1;
                 position += 1;
-                if let Err(e) = benches[f].window(&window, &mut stream, state, timer) {
-                    results[f].failure = Some(e.into_failure(input, run, done));
+                let outcome = match pass.validation {
+                    true => benches[f].validation(&window, &mut stream, state, timer),
+                    false => benches[f].window(&window, &mut stream, state, timer),
+                };
+                if let Err(e) = outcome {
+                    results[f].failure = Some(e.into_failure(pass.input, run, done));
                 }
                 on_progress(Progress::Window {
                     run,
-                    runs: total_runs,
+                    runs: passes.len(),
                     operations: 0,
-                    total: scanned.operations,
+                    planned,
                     warmup,
                     format: results[f].info.name,
                 });
@@ -524,30 +614,30 @@ pub fn measure<W: Workload>(
                         timer,
                         round,
                     ) {
-                        results[f].failure = Some(e.into_failure(input, run, done));
+                        results[f].failure = Some(e.into_failure(pass.input, run, done));
                     }
                 }
             }
             done += window.order.len() as u64;
             on_progress(Progress::Window {
                 run,
-                runs: total_runs,
+                runs: passes.len(),
                 operations: window.order.len() as u64,
-                total: scanned.operations,
+                planned,
                 warmup,
                 format: "",
             });
         }
-        let pass = reader.finish()?;
-        if W::first_difference(&scanned.reference, &pass.reference).is_some()
-            || pass.operations != scanned.operations
+        let read = reader.finish()?;
+        if W::first_difference(pass.reference, &read.reference).is_some()
+            || read.operations != pass.operations
         {
             bail!(
                 "{}: the input changed during the benchmark (run {run} read different records)",
                 input.name()
             );
         }
-        record_run(&mut results, states, &scanned.reference, run, warmup)?;
+        record_run(&mut results, states, pass.reference, run, warmup)?;
         runs.push(RunInfo {
             process: 0,
             index: run,
@@ -556,7 +646,8 @@ pub fn measure<W: Workload>(
             wall_ms: wall.elapsed().as_secs_f64() * 1e3,
         });
     }
-    Ok(Measured { formats: results, runs, scanned })
+    let sampled = sampled.map(|(_, sampled)| sampled);
+    Ok(Measured { formats: results, runs, scanned, sampled })
 }
 
 /// What run `run` found, added to each format's figures: its sinks checked
@@ -573,7 +664,9 @@ fn record_run<W: Workload>(
         if result.failure.is_some() {
             continue;
         }
-        if let Some(failure) = validate::<W>(state.sinks, state.round_sinks, reference, run) {
+        if let Some(failure) =
+            validate::<W>(state.sinks, state.round_sinks, state.validation, reference, run)
+        {
             result.failure = Some(failure);
             continue;
         }
@@ -594,18 +687,21 @@ fn record_run<W: Workload>(
     Ok(())
 }
 
-/// The first pass: no format, only the input, for its reference aggregate, size and hash.
+/// The first pass: no format, only the input, for its reference aggregate,
+/// size and hash, and how many windows it holds.
 fn scan<W: Workload>(
     input: &dyn Input<W>,
     window: usize,
     on_progress: &mut impl FnMut(Progress<'_>),
-) -> Result<Scanned<W>> {
+) -> Result<(Scanned<W>, u64)> {
     let mut reader = input.open()?;
+    let mut windows = 0;
     while reader.next_window(window)?.is_some() {
+        windows += 1;
         let (read, total) = reader.progress();
         on_progress(Progress::Scanning(read, total));
     }
-    reader.finish()
+    Ok((reader.finish()?, windows))
 }
 
 /// With no warm-up run, each format encodes and decodes the first window once,
@@ -622,7 +718,7 @@ fn prime<W: Workload>(
     let mut reader = input.open()?;
     if let Some(first) = reader.next_window(window)? {
         for (bench, result) in benches.iter_mut().zip(results.iter_mut()) {
-            let mut state = RunState::new(reference, false, 1)?;
+            let mut state = RunState::new(reference, false, 1, false)?;
             if let Err(e) = bench.window(&first, stream, &mut state, timer) {
                 result.failure = Some(e.into_failure(input, 0, 0));
             }
@@ -632,14 +728,17 @@ fn prime<W: Workload>(
 }
 
 /// Checks each pass's aggregate against the reference.
+/// `validation`: only the throughput pass ran (its sink is the first).
 fn validate<W: Workload>(
     sinks: [W::Sink; 3],
     round_sinks: Vec<W::Sink>,
+    validation: bool,
     reference: &W::Aggregate,
     run: usize,
 ) -> Option<Failure> {
     let passes = PASSES
         .iter()
+        .take(if validation { 1 } else { PASSES.len() })
         .map(|pass| pass.to_string())
         .chain((1..=round_sinks.len()).map(|round| format!("throughput round {}", round + 1)));
     for (pass, sink) in passes.zip(sinks.into_iter().chain(round_sinks)) {
@@ -733,6 +832,7 @@ mod tests {
             time_budget_ms: 0,
             window: 2,
             order_seed: 7,
+            sample_windows: 0,
         }
     }
 
@@ -822,6 +922,31 @@ mod tests {
         }
         let baseline = &measured.formats[1];
         assert_eq!(baseline.encoded_bytes, 4 * operations);
+    }
+
+    #[test]
+    fn a_sample_is_timed_once_the_first_process_has_validated_every_record() {
+        let operations = sample_dataset().order.len() as u64;
+        let formats = [Registered::of::<Picky>(), Registered::of::<Baseline<Iex>>()];
+        let one_window = Settings { sample_windows: 1, ..settings(1, 2) };
+        let measured = measure_sample(&formats, one_window);
+        // The pass over the whole input, then a warm-up and two measured runs on the sample.
+        let warmup: Vec<bool> = measured.runs.iter().map(|r| r.warmup).collect();
+        assert_eq!(warmup, [true, true, false, false]);
+        let sampled = measured.sampled.expect("a sample");
+        assert_eq!((sampled.windows, sampled.of_windows), (1, operations.div_ceil(2)));
+        assert!(sampled.records <= 2, "{sampled:?}");
+        // The record Picky cannot carry is found wherever the sample fell.
+        assert_eq!(measured.formats[0].failure.as_ref().unwrap().operation, Some(2));
+        let baseline = &measured.formats[1];
+        assert_eq!(baseline.encoded_bytes, 4 * operations, "sizes are the whole input's");
+        for run in &baseline.runs {
+            assert_eq!(run.encode.ops, 2 * sampled.records, "two rounds over the sample");
+        }
+        // Another process times the same sample, with no pass over the whole input.
+        let other = measure(&sample(), &formats, one_window, &Timer::new(), false, |_| {}).unwrap();
+        assert_eq!(other.runs.len(), 3);
+        assert_eq!(other.sampled, Some(sampled));
     }
 
     #[test]

@@ -133,6 +133,31 @@ pub struct WorkloadInfo {
     pub records: u64,
     /// The CSV the records came from (tabular workloads): the size baseline.
     pub csv: Option<CsvSize>,
+    /// The windows the timed passes ran on, when a sample of them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sampled: Option<Sampled>,
+}
+
+/// What the timed passes covered, when not every window (`benchmark::sample`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sampled {
+    /// Windows timed, of `of_windows` in the input.
+    pub windows: u64,
+    pub of_windows: u64,
+    /// Records in the windows timed.
+    pub records: u64,
+}
+
+impl Sampled {
+    /// The line a run's output and report print.
+    pub fn line(&self, input_records: u64, window: usize) -> String {
+        format!(
+            "timed on a stratified sample: {} of {} windows of {window} records ({} of {input_records} records), one \
+             from each stretch of the input; every record was encoded, decoded and validated once (--full times \
+             every window)",
+            self.windows, self.of_windows, self.records
+        )
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -323,6 +348,11 @@ pub struct Settings {
     pub time_budget_ms: u64,
     /// Operations per window: each format's stream holds at most one window.
     pub window: usize,
+    /// Windows the timed passes run on, a stratified sample of the input
+    /// (`benchmark::sample`); 0 (and files from before it, and the Go and JVM
+    /// runners, which time every window): every window.
+    #[serde(default)]
+    pub sample_windows: usize,
     /// Seeds the shuffled order of the formats in every window of every run;
     /// process `k` uses `order_seed + k`.
     pub order_seed: u64,

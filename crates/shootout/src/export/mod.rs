@@ -366,6 +366,7 @@ pub(crate) mod tests {
                 time_budget_ms: 0,
                 window: 4096,
                 order_seed: 1,
+                sample_windows: 0,
             },
             workload: WorkloadInfo {
                 name: "iex".into(),
@@ -374,6 +375,7 @@ pub(crate) mod tests {
                 dataset: None,
                 records: 1000,
                 csv: None,
+                sampled: None,
             },
             runs: (0..4)
                 .map(|index| RunInfo {

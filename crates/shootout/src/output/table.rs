@@ -553,6 +553,9 @@ pub fn preamble(merged: &Merged) -> Vec<String> {
             s.window,
             s.order_seed
         ),
+    ];
+    lines.extend(w.sampled.map(|sampled| sampled.line(w.records, s.window)));
+    lines.extend([
         format!(
             "ns/op: throughput pass (whole windows timed, no clock inside{}), median across runs, 95% CI over the \
              processes: this machine, this run; cost: ns/op over the geometric mean of every format's, the machine's \
@@ -564,7 +567,7 @@ pub fn preamble(merged: &Merged) -> Vec<String> {
                 rounds => format!("; {rounds} rounds per window, each in a new shuffled order"),
             }
         ),
-    ];
+    ]);
     lines.extend(crate::results::Canary::line(&merged.canaries()));
     let drifts: Vec<_> = merged.parts.iter().filter_map(crate::processes::Drift::find).collect();
     lines.extend(crate::processes::Drift::line(&drifts));

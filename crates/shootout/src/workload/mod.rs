@@ -62,7 +62,7 @@ pub trait Workload: 'static {
     /// Receives decoded values during the decode pass; formats call its methods.
     type Sink;
     /// What the sink adds up to; every format must produce the reference one.
-    type Aggregate: PartialEq + Serialize + Default;
+    type Aggregate: PartialEq + Serialize + Default + Clone;
 
     fn new_sink(reference: &Self::Aggregate) -> Self::Sink;
     /// Feeds one record's values to the sink straight from the record, with no
