@@ -65,15 +65,24 @@ type Failure struct {
 // direction is one direction's accumulators over one run.
 type direction struct {
 	// The timed loops of every throughput round, and the operations in them.
-	loopNs  int64
-	ops     uint64
+	loopNs int64
+	ops    uint64
+	// loopNs round by round: in each round every format ran once, so the
+	// statistics can take the machine's speed out of each.
+	roundNs []int64
 	latency *hdrhistogram.Histogram
 	// The allocation pass's counts and operations: it makes one round.
 	allocs, allocBytes, allocOps uint64
 }
 
-func newDirection() direction {
-	return direction{latency: hdrhistogram.New(1, 10_000_000_000, 3)}
+func newDirection(rounds int) direction {
+	return direction{latency: hdrhistogram.New(1, 10_000_000_000, 3), roundNs: make([]int64, rounds)}
+}
+
+// timed adds one timed loop of round round (from 0).
+func (d *direction) timed(round int, ns int64) {
+	d.loopNs += ns
+	d.roundNs[round] += ns
 }
 
 func (d *direction) record(ns int64) { Record(d.latency, ns) }
@@ -95,7 +104,7 @@ func EncodeHistogram(h *hdrhistogram.Histogram) string {
 // finish is the run's raw figures; the Rust CLI derives every statistic from them.
 func (d *direction) finish(orderPosition float64) Run {
 	allocOps := float64(max(d.allocOps, 1))
-	return Run{TotalNs: d.loopNs, Ops: d.ops, Histogram: EncodeHistogram(d.latency),
+	return Run{TotalNs: d.loopNs, RoundNs: d.roundNs, Ops: d.ops, Histogram: EncodeHistogram(d.latency),
 		AllocationsPerOp: float64(d.allocs) / allocOps, AllocatedBytesPerOp: float64(d.allocBytes) / allocOps,
 		OrderPosition: orderPosition}
 }
@@ -197,7 +206,7 @@ func recovered(werr **windowError) {
 // throughput is the throughput pass: the window encoded into s, emptied
 // first, then decoded into sink, each loop timed as a whole, no clock inside.
 // It returns the stream.
-func (b *bench[R, S]) throughput(records []R, s []byte, sink S, st *runState[S]) ([]byte, *windowError) {
+func (b *bench[R, S]) throughput(records []R, s []byte, sink S, st *runState[S], round int) ([]byte, *windowError) {
 	c, n := b.c, len(records)
 	s = s[:0]
 	var err error
@@ -207,23 +216,23 @@ func (b *bench[R, S]) throughput(records []R, s []byte, sink S, st *runState[S])
 			return s, encodeErr(i, err)
 		}
 	}
-	st.encode.loopNs += int64(time.Since(start))
+	st.encode.timed(round, int64(time.Since(start)))
 	start = time.Now()
 	if werr := b.decodeStream(s, sink, n, c.Decode); werr != nil {
 		return s, werr
 	}
-	st.decode.loopNs += int64(time.Since(start))
+	st.decode.timed(round, int64(time.Since(start)))
 	st.encode.ops += uint64(n)
 	st.decode.ops += uint64(n)
 	return s, nil
 }
 
-// round is one further throughput round over the window, decoding into sink,
-// that round's own.
-func (b *bench[R, S]) round(records []R, stream *[]byte, sink S, st *runState[S]) (werr *windowError) {
+// round is further throughput round round (from 1) over the window,
+// decoding into that round's own sink.
+func (b *bench[R, S]) round(records []R, stream *[]byte, round int, st *runState[S]) (werr *windowError) {
 	defer recovered(&werr)
 	b.prepare(records)
-	*stream, werr = b.throughput(records, *stream, sink, st)
+	*stream, werr = b.throughput(records, *stream, st.roundSinks[round-1], st, round)
 	return werr
 }
 
@@ -235,7 +244,7 @@ func (b *bench[R, S]) window(records []R, stream *[]byte, st *runState[S]) (werr
 	c, timer := b.c, b.timer
 	n := len(records)
 
-	s, werr := b.throughput(records, *stream, st.sinks[0], st)
+	s, werr := b.throughput(records, *stream, st.sinks[0], st, 0)
 	if werr != nil {
 		return werr
 	}
@@ -397,7 +406,7 @@ func Measure[R any, S any](src Source[R], spec workload.Spec[R, S], check func(S
 					if results[f].Failure != nil {
 						continue
 					}
-					if werr := benches[f].round(records, &stream, states[f].roundSinks[r], states[f]); werr != nil {
+					if werr := benches[f].round(records, &stream, r+1, states[f]); werr != nil {
 						results[f].Failure = failure(werr, run, done, position)
 					}
 				}
@@ -443,7 +452,7 @@ func Measure[R any, S any](src Source[R], spec workload.Spec[R, S], check func(S
 }
 
 func newRunState[R any, S any](spec workload.Spec[R, S], rounds int) *runState[S] {
-	st := &runState[S]{sinks: [3]S{spec.NewSink(), spec.NewSink(), spec.NewSink()}, encode: newDirection(), decode: newDirection()}
+	st := &runState[S]{sinks: [3]S{spec.NewSink(), spec.NewSink(), spec.NewSink()}, encode: newDirection(rounds), decode: newDirection(rounds)}
 	for range rounds - 1 {
 		st.roundSinks = append(st.roundSinks, spec.NewSink())
 	}

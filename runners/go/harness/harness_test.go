@@ -3,6 +3,7 @@ package harness
 import (
 	"encoding/binary"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -234,6 +235,13 @@ func TestFurtherThroughputRoundsAddToTheThroughputFiguresOnly(t *testing.T) {
 				h, err := hdrhistogram.Decode([]byte(s.Histogram))
 				if s.Ops != 30 || err != nil || h.TotalCount() != 10 {
 					t.Fatalf("%s: ops %d, latency samples %v (%v); want 3 rounds of 10 records, one latency pass", f.Info.Name, s.Ops, h, err)
+				}
+				var sum int64
+				for _, ns := range s.RoundNs {
+					sum += ns
+				}
+				if len(s.RoundNs) != 3 || sum != s.TotalNs || slices.Contains(s.RoundNs, 0) {
+					t.Fatalf("%s: round_ns %v, total_ns %d; want 3 rounds, each timed, adding up to it", f.Info.Name, s.RoundNs, s.TotalNs)
 				}
 			}
 		}

@@ -63,8 +63,10 @@ type Direction struct {
 type Run struct {
 	// The timed window loops of every throughput round, summed, and the
 	// operations in them: records × rounds.
-	TotalNs int64  `json:"total_ns"`
-	Ops     uint64 `json:"ops"`
+	TotalNs int64 `json:"total_ns"`
+	// TotalNs round by round (they add up to it).
+	RoundNs []int64 `json:"round_ns"`
+	Ops     uint64  `json:"ops"`
 	// The latency pass's HdrHistogram, V2 compressed, base64.
 	Histogram string `json:"histogram"`
 	// Over the allocation pass's operations (one round).

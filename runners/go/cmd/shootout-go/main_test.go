@@ -185,7 +185,7 @@ func TestEachRunHoldsTheRawFiguresOnly(t *testing.T) {
 	if rounds := r["settings"].(map[string]any)["throughput_rounds"]; rounds != 1.0 {
 		t.Fatalf("settings.throughput_rounds %v, want the default 1", rounds)
 	}
-	raw := []string{"allocated_bytes_per_op", "allocations_per_op", "histogram", "ops", "order_position", "total_ns"}
+	raw := []string{"allocated_bytes_per_op", "allocations_per_op", "histogram", "ops", "order_position", "round_ns", "total_ns"}
 	for _, f := range r["formats"].([]any) {
 		f := f.(map[string]any)
 		for _, d := range []string{"encode", "decode"} {
@@ -198,8 +198,13 @@ func TestEachRunHoldsTheRawFiguresOnly(t *testing.T) {
 				t.Fatalf("%s %s: %d runs, want 2", f["name"], d, len(runs))
 			}
 			for _, run := range runs {
-				if keys := slices.Sorted(maps.Keys(run.(map[string]any))); !slices.Equal(keys, raw) {
+				run := run.(map[string]any)
+				if keys := slices.Sorted(maps.Keys(run)); !slices.Equal(keys, raw) {
 					t.Fatalf("%s %s: run keys %v, want %v", f["name"], d, keys, raw)
+				}
+				// One round (the default), which is the whole run.
+				if rounds := run["round_ns"].([]any); len(rounds) != 1 || rounds[0] != run["total_ns"] {
+					t.Fatalf("%s %s: round_ns %v, total_ns %v", f["name"], d, rounds, run["total_ns"])
 				}
 			}
 		}

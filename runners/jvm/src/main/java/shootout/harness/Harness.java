@@ -98,7 +98,20 @@ public final class Harness {
     /** One direction's accumulators over one run: ops over every throughput round, allocOps over the allocation pass. */
     static final class Direction {
         long loopNs, ops, allocBytes, allocOps, gcCount, gcMs;
+        /** loopNs round by round: in each round every format ran once, so the statistics can take the machine's speed out of each. */
+        final long[] roundNs;
+
         final Histogram latency = new Histogram(1, 10_000_000_000L, 3);
+
+        Direction(int rounds) {
+            roundNs = new long[rounds];
+        }
+
+        /** Adds one timed loop of round `round` (from 1). */
+        void timed(int round, long ns) {
+            loopNs += ns;
+            roundNs[round - 1] += ns;
+        }
 
         void record(long ns) {
             latency.recordValue(Math.min(Math.max(ns, 0), latency.getHighestTrackableValue()));
@@ -110,8 +123,13 @@ public final class Harness {
         /** The sinks of throughput rounds 2, 3, ... */
         final List<S> roundSinks = new ArrayList<>();
 
-        final Direction encode = new Direction(), decode = new Direction();
+        final Direction encode, decode;
         long encodedBytes, positionSum, windows;
+
+        RunState(int rounds) {
+            encode = new Direction(rounds);
+            decode = new Direction(rounds);
+        }
     }
 
     /** Per-thread allocated bytes (HotSpot's com.sun.management extension). */
@@ -190,7 +208,7 @@ public final class Harness {
         }
 
         /** A throughput pass into sink: each loop timed as a whole, no clock inside; the collections that end during them are counted. */
-        private void throughput(List<R> records, Stream s, S sink, RunState<S> st) throws WindowError {
+        private void throughput(List<R> records, Stream s, S sink, RunState<S> st, int round) throws WindowError {
             int n = records.size();
             long[] gc0 = gc();
             long start = System.nanoTime();
@@ -201,8 +219,8 @@ public final class Harness {
             decodeStream(s, sink, n, null);
             long end = System.nanoTime();
             long[] gc2 = gc();
-            st.encode.loopNs += mid - start;
-            st.decode.loopNs += end - decStart;
+            st.encode.timed(round, mid - start);
+            st.decode.timed(round, end - decStart);
             st.encode.gcCount += gc1[0] - gc0[0];
             st.encode.gcMs += gc1[1] - gc0[1];
             st.decode.gcCount += gc2[0] - gc1[0];
@@ -220,7 +238,7 @@ public final class Harness {
                 // codecs).
                 c.prepare(records);
                 // Throughput, round 1: the encoded sizes come from this pass only.
-                throughput(records, s, st.sinks.get(0), st);
+                throughput(records, s, st.sinks.get(0), st, 1);
                 st.encodedBytes += s.len;
 
                 // Latency: one sample per record.
@@ -248,7 +266,7 @@ public final class Harness {
         void throughputRound(List<R> records, Stream s, RunState<S> st, int round) throws WindowError {
             try {
                 c.prepare(records);
-                throughput(records, s, st.roundSinks.get(round - 2), st);
+                throughput(records, s, st.roundSinks.get(round - 2), st, round);
             } catch (WindowError e) {
                 throw e;
             } catch (Throwable t) {
@@ -394,7 +412,7 @@ public final class Harness {
     }
 
     static <R, S> RunState<S> newRunState(Workload<R, S> spec, int rounds) {
-        RunState<S> st = new RunState<>();
+        RunState<S> st = new RunState<>(rounds);
         for (int i = 0; i < 3; i++) {
             st.sinks.add(spec.newSink.get());
         }

@@ -60,6 +60,11 @@ class MainTest {
                                     && run.get("total_ns").asLong() > 0,
                             name);
                     assertEquals(records, run.get("ops").asLong(), name);
+                    assertEquals(1, run.get("round_ns").size(), name + ": one round, the default");
+                    assertEquals(
+                            run.get("total_ns").asLong(),
+                            run.get("round_ns").get(0).asLong(),
+                            name);
                     assertFalse(run.get("histogram").asText().isEmpty(), name);
                     assertTrue(run.get("allocations_per_op").isNull(), name);
                     assertTrue(run.get("allocated_bytes_per_op").isNumber(), name);
@@ -84,6 +89,7 @@ class MainTest {
     /** A run's keys: its raw figures only, the JVM's GC counts among them. */
     static final List<String> RAW = List.of(
             "total_ns",
+            "round_ns",
             "ops",
             "histogram",
             "allocations_per_op",

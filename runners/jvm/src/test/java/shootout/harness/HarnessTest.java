@@ -145,8 +145,15 @@ class HarnessTest {
         assertEquals(null, f.failure);
         assertEquals(2, f.runs.size());
         for (Harness.Measurement m : f.runs) {
-            assertEquals(3L * n, m.encode().ops(), "3 rounds over the records");
-            assertEquals(3L * n, m.decode().ops(), "3 rounds over the records");
+            for (RunFigures direction : List.of(m.encode(), m.decode())) {
+                assertEquals(3L * n, direction.ops(), "3 rounds over the records");
+                assertEquals(3, direction.roundNs().length, "one time per round");
+                assertEquals(
+                        direction.totalNs(),
+                        java.util.Arrays.stream(direction.roundNs()).sum(),
+                        "rounds add up");
+                assertTrue(java.util.Arrays.stream(direction.roundNs()).allMatch(ns -> ns > 0), "every round timed");
+            }
         }
         // The JIT warm-up's window and the warm-up run make the three passes once; each measured run three passes and
         // two more rounds.
@@ -179,7 +186,7 @@ class HarnessTest {
 
     @Test
     void allocatedBytesPerOpAreOverTheAllocationPassNotEveryRound() {
-        Harness.Direction d = new Harness.Direction();
+        Harness.Direction d = new Harness.Direction(3);
         d.ops = 3000;
         d.allocOps = 1000;
         d.allocBytes = 4000;
