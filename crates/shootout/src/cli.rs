@@ -489,6 +489,10 @@ struct TableArgs {
     /// the output is not a terminal. Exports always have every column.
     #[arg(long, value_delimiter = ',', value_name = "NAMES")]
     columns: Vec<String>,
+    /// Before the tables, the whole method and conditions (how each column was measured, the clocks,
+    /// the machine, the load), in place of the three-line header. The results file always has them.
+    #[arg(long)]
+    verbose: bool,
 }
 
 impl TableArgs {
@@ -612,6 +616,7 @@ pub fn main() -> Result<()> {
                 &attach,
                 &export.targets(&read)?,
                 table.columns()?.as_ref(),
+                table.verbose,
             )
         }
         Command::Compare { old, new, fail_above, markdown, json, alpha, min_change } => {
@@ -956,6 +961,7 @@ fn run(args: RunArgs) -> Result<()> {
         options,
         targets,
         columns: args.table.columns()?,
+        verbose: args.table.verbose,
         child,
     };
     catalog::dispatch(args.data.workload, &args.data.data(), run)

@@ -18,13 +18,15 @@ struct Part {
     results: Results,
 }
 
-/// `columns`: `--columns`, or `None` to fit the terminal.
+/// `columns`: `--columns`, or `None` to fit the terminal; `verbose`: the
+/// whole method before the tables.
 pub fn report(
     files: &[PathBuf],
     allow_mismatch: bool,
     attach: &[PathBuf],
     targets: &[Target],
     columns: Option<&Columns>,
+    verbose: bool,
 ) -> Result<()> {
     let sets = merge(files, allow_mismatch, attach, !targets.is_empty())?;
     let several = sets.len() > 1;
@@ -32,7 +34,7 @@ pub fn report(
         if several {
             println!("\n== {} ==", crate::sanitize::terminal(&title));
         }
-        crate::run::show(&merged, targets, columns)?;
+        crate::run::show(&merged, targets, columns, verbose)?;
     }
     Ok(())
 }

@@ -16,6 +16,7 @@ use crate::environment::{CpuTimes, Environment};
 use crate::export::Target;
 use crate::input::Input;
 use crate::output::table::{self, Columns, Style};
+use crate::output::verdict;
 use crate::processes;
 use crate::results::Merged;
 use crate::runners::{FormatChoice, Language};
@@ -53,6 +54,8 @@ pub struct Run {
     pub targets: Vec<Target>,
     /// `--columns`, or `None` to fit the terminal.
     pub columns: Option<Columns>,
+    /// `--verbose`: the whole method before the tables.
+    pub verbose: bool,
     /// Set in the processes a run starts to measure Rust (see [`rust_process`]).
     pub child: Option<Child>,
 }
@@ -147,7 +150,7 @@ impl Run {
             }
         }
         let merged = Merged::new(parts)?;
-        show(&merged, &targets, self.columns.as_ref())?;
+        show(&merged, &targets, self.columns.as_ref(), self.verbose)?;
         match merged.failed().count() {
             0 => Ok(()),
             failed => Err(FormatsFailed(failed).into()),
@@ -175,8 +178,14 @@ fn budget(
 
 /// Prints the tables and warnings of a results set and writes its exports:
 /// the end of `run`, and all of `report`.
-/// `columns`: `--columns`, or `None` to fit the terminal.
-pub fn show(merged: &Merged, targets: &[Target], columns: Option<&Columns>) -> Result<()> {
+/// `columns`: `--columns`, or `None` to fit the terminal; `verbose`: the
+/// whole method before the tables, not the short header.
+pub fn show(
+    merged: &Merged,
+    targets: &[Target],
+    columns: Option<&Columns>,
+    verbose: bool,
+) -> Result<()> {
     // With an export on standard output, the tables go to stderr.
     let (mut out, to_terminal): (Box<dyn Write>, bool) = match targets.iter().any(Target::is_stdout)
     {
@@ -184,7 +193,7 @@ pub fn show(merged: &Merged, targets: &[Target], columns: Option<&Columns>) -> R
         false => (Box::new(io::stdout().lock()), io::stdout().is_terminal()),
     };
     let columns = Columns::or_fit(columns, terminal_width(to_terminal));
-    show_on(merged, targets, &columns, &mut out)
+    show_on(merged, targets, &columns, verbose, &mut out)
 }
 
 /// [`show`] with the tables written to `out` (warnings still go to stderr).
@@ -192,9 +201,10 @@ pub fn show_on(
     merged: &Merged,
     targets: &[Target],
     columns: &Columns,
+    verbose: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
-    print_tables(merged, columns, out)?;
+    print_tables(merged, columns, verbose, out)?;
     crate::output::print_warnings(&merged.warnings());
     crate::output::print_warnings(&merged.imprecise().into_iter().collect::<Vec<_>>());
     // Every export is written before any replaces its file: an error or a
@@ -433,12 +443,21 @@ fn terminal_width(to_terminal: bool) -> Option<usize> {
     to_terminal.then(|| comfy_table::Table::new().width()).flatten().map(usize::from)
 }
 
-fn print_tables(merged: &Merged, columns: &Columns, out: &mut dyn Write) -> Result<()> {
+fn print_tables(
+    merged: &Merged,
+    columns: &Columns,
+    verbose: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
     if io::stdout().is_terminal() {
         writeln!(out)?;
     }
-    for line in table::preamble(merged) {
-        writeln!(out, "{}", Style::Terminal.shown(&line))?;
+    let header = match verbose {
+        true => table::preamble(merged),
+        false => verdict::header(merged),
+    };
+    for line in header.iter().chain([&String::new()]).chain(&verdict::verdict(merged)) {
+        writeln!(out, "{}", Style::Terminal.shown(line))?;
     }
     let (sections, hidden) = table::sections(merged, Style::Terminal, columns);
     for (title, table) in sections {

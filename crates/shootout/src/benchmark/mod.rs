@@ -394,15 +394,7 @@ impl<W: Workload, C: Coding<W>> Bench<W> for Runner<W, C> {
         round: usize,
     ) -> Result<(), WindowError> {
         let sink = &mut state.round_sinks[round - 1];
-        self.throughput(
-            window,
-            stream,
-            sink,
-            [&mut state.encode, &mut state.decode],
-            timer,
-            round,
-        )?;
-        Ok(())
+        self.throughput(window, stream, sink, [&mut state.encode, &mut state.decode], timer, round)
     }
 
     fn window(

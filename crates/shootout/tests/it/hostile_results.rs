@@ -477,6 +477,7 @@ const READERS: [(&str, Reader); 4] = [
                 &merged,
                 &targets,
                 &Columns::or_fit(None, None),
+                false,
                 &mut Vec::new(),
             )?;
         }
