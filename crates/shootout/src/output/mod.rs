@@ -3,6 +3,7 @@
 pub mod formats;
 pub mod inspect;
 pub mod table;
+pub mod testbeds;
 
 /// Warnings go to stderr, one line each, whatever the tables go to. They
 /// quote inputs and results files, so they are shown as a terminal shows text
