@@ -45,7 +45,7 @@ pub struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Benchmark every format (or those chosen) on a capture: encode, decode, validate, report.
-    Run(RunArgs),
+    Run(Box<RunArgs>),
     /// Feed each format's decoder hostile bytes derived from real records and classify what it does.
     #[command(
         after_help = "Each format encodes the first --sample records; each case mutates one record's bytes: a bit \
@@ -612,7 +612,7 @@ struct RunArgs {
 
 pub fn main() -> Result<()> {
     match Cli::parse().command {
-        Command::Run(args) => run(args),
+        Command::Run(args) => run(*args),
         Command::Inspect { file, json } => inspect(file, json),
         Command::Formats { json, markdown, lang } => list_formats(json, markdown, &lang),
         Command::GenCapture { out, generated, force } => {

@@ -15,8 +15,10 @@ use crate::stats::{Estimate, Interval};
 
 pub const SCHEMA: &str = "shootout-testbeds/1";
 
-const DIRECTIONS: [(&str, fn(&FormatResult) -> &Direction); 2] =
-    [("encode", |f| &f.encode), ("decode", |f| &f.decode)];
+/// Where a format keeps one direction's figures.
+type Pick = fn(&FormatResult) -> &Direction;
+
+const DIRECTIONS: [(&str, Pick); 2] = [("encode", |f| &f.encode), ("decode", |f| &f.decode)];
 
 /// The testbeds' figures side by side, as the terminal and the HTML page show them.
 #[derive(Serialize)]
