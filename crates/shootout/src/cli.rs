@@ -45,7 +45,7 @@ pub struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Benchmark every format (or those chosen) on a capture: encode, decode, validate, report.
-    Run(RunArgs),
+    Run(Box<RunArgs>),
     /// Feed each format's decoder hostile bytes derived from real records and classify what it does.
     #[command(
         after_help = "Each format encodes the first --sample records; each case mutates one record's bytes: a bit \
@@ -130,6 +130,10 @@ enum Command {
         /// between invocations, format by format, is about a per cent).
         #[arg(long, default_value = "1%", value_parser = percent, value_name = "PCT")]
         min_change: f64,
+        /// Compare files of two testbeds (machines): refused without this, since ns/op is a machine's own; with
+        /// it, relative costs only, side by side with their intervals and ranks (docs/many-machines.md).
+        #[arg(long)]
+        across_testbeds: bool,
     },
     /// Shortlist formats: those meeting every need and limit, best first, and why each other one is out.
     #[command(after_help = crate::recommend::needs_help())]
@@ -459,6 +463,16 @@ struct ExportArgs {
     /// Write the result tables as Markdown (`-` for standard output).
     #[arg(long, value_name = "FILE")]
     export_markdown: Option<PathBuf>,
+    /// Write Bencher Metric Format JSON for `bencher run --adapter json --file FILE`: one benchmark per
+    /// workload/language/format/direction, measures latency (ns/op), relative-cost, p99-ns,
+    /// bytes-per-record and allocations-per-op, each with its 95 % interval where it has one
+    /// (docs/many-machines.md). One testbed's results per file.
+    #[arg(long, value_name = "FILE")]
+    export_bmf: Option<PathBuf>,
+    /// Write github-action-benchmark's customSmallerIsBetter JSON: the same measures, one entry each, the
+    /// testbed and provenance in each entry's `extra`. One testbed's results per file.
+    #[arg(long, value_name = "FILE")]
+    export_gab: Option<PathBuf>,
 }
 
 impl ExportArgs {
@@ -472,6 +486,8 @@ impl ExportArgs {
                 (Kind::Csv, self.export_csv.clone()),
                 (Kind::Markdown, self.export_markdown.clone()),
                 (Kind::Html, export_html.clone()),
+                (Kind::Bmf, self.export_bmf.clone()),
+                (Kind::Gab, self.export_gab.clone()),
             ],
             *force,
             inputs,
@@ -579,6 +595,12 @@ struct RunArgs {
     #[arg(long, hide = true, requires = "child_process")]
     #[serde(skip)]
     child_out: Option<PathBuf>,
+    /// The testbed's name, stamped on the results with the machine's fingerprint (CPU model and flags,
+    /// cores, memory, OS, kernel, hypervisor): results of one testbed are its name's, whatever machine
+    /// ran them (a CI runner type, say); without it, the fingerprint names the testbed. Letters, digits,
+    /// `.`, `_` and `-`, at most 64 (docs/many-machines.md).
+    #[arg(long, value_name = "NAME", value_parser = testbed_name)]
+    testbed: Option<String>,
     #[command(flatten)]
     #[serde(flatten)]
     export: ExportArgs,
@@ -594,7 +616,7 @@ struct RunArgs {
 
 pub fn main() -> Result<()> {
     match Cli::parse().command {
-        Command::Run(args) => run(args),
+        Command::Run(args) => run(*args),
         Command::Inspect { file, json } => inspect(file, json),
         Command::Formats { json, markdown, lang } => list_formats(json, markdown, &lang),
         Command::GenCapture { out, generated, force } => {
@@ -619,7 +641,16 @@ pub fn main() -> Result<()> {
                 table.verbose,
             )
         }
-        Command::Compare { old, new, fail_above, markdown, json, alpha, min_change } => {
+        Command::Compare {
+            old,
+            new,
+            fail_above,
+            markdown,
+            json,
+            alpha,
+            min_change,
+            across_testbeds,
+        } => {
             let output = match (markdown, json) {
                 (true, _) => compare::Output::Markdown,
                 (_, true) => compare::Output::Json,
@@ -630,7 +661,7 @@ pub fn main() -> Result<()> {
                 min_change_pct: min_change,
                 fail_above_pct: fail_above,
             };
-            compare::compare(&old, &new, thresholds, output)
+            compare::compare(&old, &new, thresholds, output, across_testbeds)
         }
         Command::Recommend { results, need, max_p99_ns, max_bytes_per_record, lang, by } => {
             crate::recommend::recommend(
@@ -873,6 +904,15 @@ fn alpha(text: &str) -> std::result::Result<f64, String> {
     }
 }
 
+/// `--testbed NAME`: a name Bencher takes as a testbed's and every table shows as it is.
+fn testbed_name(text: &str) -> std::result::Result<String, String> {
+    let fits = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-');
+    match text.len() {
+        1..=64 if text.chars().all(fits) => Ok(text.to_owned()),
+        _ => Err("expected 1 to 64 letters, digits, '.', '_' or '-'".to_owned()),
+    }
+}
+
 fn presence(text: &str) -> std::result::Result<f64, String> {
     match text.parse::<f64>() {
         Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
@@ -962,6 +1002,7 @@ fn run(args: RunArgs) -> Result<()> {
         targets,
         columns: args.table.columns()?,
         verbose: args.table.verbose,
+        testbed: args.testbed,
         child,
     };
     catalog::dispatch(args.data.workload, &args.data.data(), run)

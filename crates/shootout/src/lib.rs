@@ -28,4 +28,5 @@ pub mod saved;
 pub mod stats;
 pub mod study;
 pub mod temporary;
+pub mod testbeds;
 pub mod workload;

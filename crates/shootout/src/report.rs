@@ -7,15 +7,29 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
 
-use crate::document::Results;
-use crate::export::Target;
+use crate::document::{Results, ResultsSet, SET_SCHEMA, Testbed};
+use crate::export::{Kind, Target};
 use crate::output::table::Columns;
 use crate::results::Merged;
+use crate::testbeds::{Across, Group};
 
 /// One runner's results and the file they came from.
 struct Part {
     file: PathBuf,
     results: Results,
+}
+
+/// What `report` shows of one workload: one testbed's results as `run`
+/// shows its own, or several testbeds' side by side.
+pub enum Shown {
+    One(Merged),
+    /// Each testbed's own tables (absolute figures compare only within
+    /// one), then the relative costs across them.
+    Testbeds {
+        each: Vec<(String, Merged)>,
+        across: Across,
+        attachments: Vec<serde_json::Value>,
+    },
 }
 
 /// `columns`: `--columns`, or `None` to fit the terminal; `verbose`: the
@@ -30,24 +44,88 @@ pub fn report(
 ) -> Result<()> {
     let sets = merge(files, allow_mismatch, attach, !targets.is_empty())?;
     let several = sets.len() > 1;
-    for (title, merged) in sets {
+    for (title, shown) in sets {
         if several {
             println!("\n== {} ==", crate::sanitize::terminal(&title));
         }
-        crate::run::show(&merged, targets, columns, verbose)?;
+        match shown {
+            Shown::One(merged) => crate::run::show(&merged, targets, columns, verbose)?,
+            Shown::Testbeds { each, across, attachments } => {
+                refuse_single_testbed_exports(targets, &across)?;
+                for (heading, merged) in &each {
+                    println!("\n== {} ==", crate::sanitize::terminal(heading));
+                    crate::run::show(merged, &[], columns, verbose)?;
+                }
+                println!();
+                crate::output::testbeds::terminal(&across, &mut std::io::stdout().lock())?;
+                let parts: Vec<Results> =
+                    each.into_iter().flat_map(|(_, merged)| merged.parts).collect();
+                write_across(targets, parts, &across, &attachments)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The exports that hold one testbed's results, refused in one line before any is written.
+fn refuse_single_testbed_exports(targets: &[Target], across: &Across) -> Result<()> {
+    match targets.iter().find(|t| !matches!(t.kind, Kind::Json | Kind::Html)) {
+        Some(target) => {
+            let labels: Vec<&str> = across.testbeds.iter().map(|t| t.label.as_str()).collect();
+            bail!(
+                "{}: the files hold results of {} testbeds ({}) and it holds one testbed's: export each testbed's files in a report of their own (--export-json and --export-html take several)",
+                target.kind.option(),
+                labels.len(),
+                labels.join(", ")
+            )
+        }
+        None => Ok(()),
+    }
+}
+
+/// The JSON (every part, as one results set) and HTML (the testbeds side by
+/// side, then the attached matrices) of a report across testbeds, staged and
+/// then made visible together.
+fn write_across(
+    targets: &[Target],
+    parts: Vec<Results>,
+    across: &Across,
+    attachments: &[serde_json::Value],
+) -> Result<()> {
+    let set = ResultsSet { schema: SET_SCHEMA.to_owned(), results: parts };
+    let mut sections = vec![serde_json::to_value(across)?];
+    sections.extend(attachments.iter().cloned());
+    let staged = targets
+        .iter()
+        .map(|target| {
+            target.stage_with(|out| match target.kind {
+                Kind::Html => crate::export::html::write_sections(&sections, out),
+                _ => {
+                    serde_json::to_writer_pretty(&mut *out, &set)?;
+                    Ok(writeln!(out)?)
+                }
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    for (target, output) in targets.iter().zip(staged) {
+        output.finish()?;
+        if !target.is_stdout() {
+            eprintln!("wrote {}", target.path.display());
+        }
     }
     Ok(())
 }
 
 /// The files' results as the sets `report` shows, each with its title: one
 /// per workload and record count (several only with `allow_mismatch`, and
-/// none of them exported), each with the attached matrices.
+/// none of them exported), each with the attached matrices; within one,
+/// one per testbed when the files come from several.
 pub fn merge(
     files: &[PathBuf],
     allow_mismatch: bool,
     attach: &[PathBuf],
     exporting: bool,
-) -> Result<Vec<(String, Merged)>> {
+) -> Result<Vec<(String, Shown)>> {
     let mut parts = Vec::new();
     for file in files {
         for results in crate::saved::read(file)? {
@@ -56,7 +134,6 @@ pub fn merge(
     }
     let attachments =
         attach.iter().map(|path| read_attachment(path)).collect::<Result<Vec<_>>>()?;
-    label_repeated_languages(&mut parts);
     let groups = by_workload(parts);
     if let [first, second, ..] = &groups[..] {
         let (a, b) = (&first[0], &second[0]);
@@ -87,16 +164,75 @@ pub fn merge(
         .into_iter()
         .map(|group| {
             let workload = &group[0].results.workload;
-            let mut files: Vec<String> =
-                group.iter().map(|p| p.file.display().to_string()).collect();
-            files.dedup();
-            let title =
-                format!("{}, {} records: {}", workload.name, workload.records, files.join(", "));
-            let mut merged = Merged::new(group.into_iter().map(|p| p.results).collect())?;
-            merged.attachments = attachments.clone();
-            Ok((title, merged))
+            let title = format!("{}, {} records: {}", workload.name, workload.records, files_of(&group));
+            let mut testbeds = by_testbed(group);
+            for testbed in &mut testbeds {
+                label_repeated_languages(testbed);
+            }
+            let shown = match testbeds.len() {
+                1 => {
+                    let group = testbeds.pop().expect("one testbed");
+                    let mut merged = Merged::new(group.into_iter().map(|p| p.results).collect())?;
+                    merged.attachments = attachments.clone();
+                    Shown::One(merged)
+                }
+                _ => {
+                    let groups: Vec<Group> = testbeds
+                        .into_iter()
+                        .map(|parts| Group {
+                            testbed: parts[0].results.testbed(),
+                            files: parts.iter().map(|p| p.file.display().to_string()).fold(
+                                Vec::new(),
+                                |mut all, file| {
+                                    if !all.contains(&file) {
+                                        all.push(file);
+                                    }
+                                    all
+                                },
+                            ),
+                            parts: parts.into_iter().map(|p| p.results).collect(),
+                        })
+                        .collect();
+                    let across = Across::of(&groups);
+                    let each = groups
+                        .into_iter()
+                        .map(|g| {
+                            let heading = format!(
+                                "testbed {}: {}; {} (its own figures: ns/op compares only within one testbed)",
+                                g.testbed.label(),
+                                g.testbed.description(),
+                                g.files.join(", ")
+                            );
+                            Ok((heading, Merged::new(g.parts)?))
+                        })
+                        .collect::<Result<Vec<_>>>()?;
+                    Shown::Testbeds { each, across, attachments: attachments.clone() }
+                }
+            };
+            Ok((title, shown))
         })
         .collect()
+}
+
+/// The files a group's parts came from, each once, in order.
+fn files_of(group: &[Part]) -> String {
+    let mut files: Vec<String> = group.iter().map(|p| p.file.display().to_string()).collect();
+    files.dedup();
+    files.join(", ")
+}
+
+/// The parts grouped by testbed (its name when given, else its
+/// fingerprint), in the order first seen.
+fn by_testbed(parts: Vec<Part>) -> Vec<Vec<Part>> {
+    let mut groups: Vec<(Testbed, Vec<Part>)> = Vec::new();
+    for part in parts {
+        let testbed = part.results.testbed();
+        match groups.iter_mut().find(|(t, _)| t.identity() == testbed.identity()) {
+            Some((_, group)) => group.push(part),
+            None => groups.push((testbed, vec![part])),
+        }
+    }
+    groups.into_iter().map(|(_, group)| group).collect()
 }
 
 /// The matrices, study results and replays an HTML page can show beside the results, by their `schema`.
@@ -132,8 +268,8 @@ fn read_attachment(path: &Path) -> Result<serde_json::Value> {
     }
 }
 
-/// A language that more than one part holds (the same command run twice) is
-/// labelled `language@file-stem` in every part, and `#N` (its position among
+/// A language that more than one part of a testbed holds (the same command
+/// run twice) is labelled `language@file-stem` in every part, and `#N` (its position among
 /// those) is added where that still repeats, so the tables tell the rows apart.
 fn label_repeated_languages(parts: &mut [Part]) {
     let count = |parts: &[Part], label: &dyn Fn(&Part) -> String| {

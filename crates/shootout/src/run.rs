@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::benchmark::{self, Progress, Registered, RunContext, baseline::Baseline, timer::Timer};
 use crate::catalog::WorkloadTask;
 use crate::catalog::registry;
-use crate::document::{Invocation, Results, Settings};
+use crate::document::{Invocation, Results, Settings, Testbed, TestbedSource};
 use crate::environment::{CpuTimes, Environment};
 use crate::export::Target;
 use crate::input::Input;
@@ -56,6 +56,8 @@ pub struct Run {
     pub columns: Option<Columns>,
     /// `--verbose`: the whole method before the tables.
     pub verbose: bool,
+    /// `--testbed`: the name every part's testbed is stamped with.
+    pub testbed: Option<String>,
     /// Set in the processes a run starts to measure Rust (see [`rust_process`]).
     pub child: Option<Child>,
 }
@@ -148,6 +150,12 @@ impl Run {
                 results.workload.csv = results.workload.csv.or(scanned.csv);
                 parts.push(results);
             }
+        }
+        // Every runner ran here: one testbed, this process's view of the machine.
+        let environment = serde_json::to_value(Environment::capture())?;
+        let testbed = Testbed::of_environment(&environment, self.testbed, TestbedSource::Run);
+        for part in &mut parts {
+            part.testbed = Some(testbed.clone());
         }
         let merged = Merged::new(parts)?;
         show(&merged, &targets, self.columns.as_ref(), self.verbose)?;

@@ -44,6 +44,8 @@ pub fn results<W: Workload>(
         invocation: context.invocation,
         environment: serde_json::to_value(&context.environment)
             .expect("the environment serializes"),
+        // `run` stamps every language's part once they are all measured.
+        testbed: None,
         timer: context.timer,
         settings: context.settings,
         workload: WorkloadInfo {

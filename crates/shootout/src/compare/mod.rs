@@ -174,8 +174,53 @@ pub fn compare(
     new_path: &Path,
     thresholds: Thresholds,
     output: Output,
+    across_testbeds: bool,
 ) -> Result<()> {
-    compare_on(old_path, new_path, thresholds, output, &mut io::stdout().lock())
+    let out = &mut io::stdout().lock();
+    let old = crate::saved::read(old_path)?;
+    let new = crate::saved::read(new_path)?;
+    let (old_testbed, new_testbed) = (old[0].testbed(), new[0].testbed());
+    if old_testbed.identity() == new_testbed.identity() {
+        return compare_on(old_path, new_path, thresholds, output, out);
+    }
+    if !across_testbeds {
+        bail!(
+            "{} is from testbed {}, {} from testbed {}: ns/op does not compare across machines; pass --across-testbeds to compare relative costs only",
+            old_path.display(),
+            old_testbed.label(),
+            new_path.display(),
+            new_testbed.label()
+        );
+    }
+    let (old_side, new_side) = (side(old_path, &old)?, side(new_path, &new)?);
+    if (&old_side.workload, old_side.records) != (&new_side.workload, new_side.records) {
+        bail!(
+            "{} holds {} records of {}, {} {} records of {}: across testbeds only one workload's relative costs compare",
+            old_side.file,
+            old_side.records,
+            old_side.workload,
+            new_side.file,
+            new_side.records,
+            new_side.workload
+        );
+    }
+    let group = |testbed, file: &Side, parts| crate::testbeds::Group {
+        testbed,
+        files: vec![file.file.clone()],
+        parts,
+    };
+    let across = crate::testbeds::Across::of(&[
+        group(old_testbed, &old_side, old),
+        group(new_testbed, &new_side, new),
+    ]);
+    match output {
+        Output::Json => {
+            let text = serde_json::to_string_pretty(&across)?;
+            writeln!(out, "{}", crate::sanitize::json(&text))?;
+        }
+        Output::Markdown | Output::Terminal => crate::output::testbeds::terminal(&across, out)?,
+    }
+    Ok(())
 }
 
 /// [`compare`] written to `out` (warnings still go to stderr).

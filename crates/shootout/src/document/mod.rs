@@ -9,6 +9,7 @@
 mod histogram;
 mod run;
 mod summary;
+mod testbed;
 
 use std::num::NonZeroU64;
 
@@ -21,6 +22,7 @@ pub use histogram::{
 };
 pub use run::{Outliers, RawRun, RunStats, StoredHistogram};
 pub use summary::{Relative, Summary};
+pub use testbed::{Machine, Source as TestbedSource, Testbed};
 
 pub const SCHEMA: &str = "shootout-results/3";
 
@@ -39,6 +41,11 @@ pub struct Results {
     /// The machine and build as the runner saw them. Every runner writes the
     /// common keys of docs/results-schema.md; the rest are its language's own.
     pub environment: serde_json::Value,
+    /// The machine as one identity, and its `--testbed` name: stamped by
+    /// `run` on every language's part; absent from older files and from the
+    /// Go and JVM runners' own, whose testbed [`Results::testbed`] derives.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub testbed: Option<Testbed>,
     pub timer: Calibration,
     pub settings: Settings,
     pub workload: WorkloadInfo,
@@ -65,6 +72,14 @@ impl Results {
             }
         }
         Relative::within_runner(&mut self.formats);
+    }
+
+    /// The testbed stamped on the results, else the one their environment
+    /// describes (a file from before testbeds, or a runner's own).
+    pub fn testbed(&self) -> Testbed {
+        self.testbed.clone().unwrap_or_else(|| {
+            Testbed::of_environment(&self.environment, None, TestbedSource::Environment)
+        })
     }
 
     /// One of the environment's common keys as text (`?` when the runner did not write it).

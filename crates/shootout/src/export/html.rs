@@ -46,6 +46,12 @@ pub fn write_alone(document: &impl Serialize, out: &mut dyn Write) -> Result<()>
     write_page(None, std::slice::from_ref(&document), out)
 }
 
+/// The page of sections alone, each drawn by its `schema` (`report` across
+/// testbeds: the testbeds side by side, then any attached matrices).
+pub fn write_sections(sections: &[serde_json::Value], out: &mut dyn Write) -> Result<()> {
+    write_page(None, sections, out)
+}
+
 fn write_page(
     results: Option<Measured>,
     attachments: &[serde_json::Value],

@@ -3,12 +3,15 @@
 //! before any work.
 
 pub mod atomic;
+pub mod bmf;
 pub mod csv;
+pub mod gab;
 pub mod html;
 pub mod json;
 pub mod markdown;
 
 use std::ffi::OsString;
+use std::io::Write;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Component, Path, PathBuf};
 
@@ -25,16 +28,20 @@ pub enum Kind {
     Csv,
     Markdown,
     Html,
+    Bmf,
+    Gab,
 }
 
 impl Kind {
     /// The option that asks for this export, as messages name it.
-    fn option(self) -> &'static str {
+    pub fn option(self) -> &'static str {
         match self {
             Kind::Json => "--export-json",
             Kind::Csv => "--export-csv",
             Kind::Markdown => "--export-markdown",
             Kind::Html => "--export-html",
+            Kind::Bmf => "--export-bmf",
+            Kind::Gab => "--export-gab",
         }
     }
 }
@@ -224,6 +231,17 @@ impl Target {
         })
     }
 
+    /// Opens this export and has `write` fill it, without making it visible
+    /// ([`Output::finish`] does): an export of something other than one set of results.
+    pub fn stage_with(&self, write: impl FnOnce(&mut dyn Write) -> Result<()>) -> Result<Output> {
+        let mut output = Output::open(&self.path, self.force)?;
+        write(&mut output).with_context(|| match self.is_stdout() {
+            true => "writing to standard output".to_owned(),
+            false => format!("{}: cannot write", self.path.display()),
+        })?;
+        Ok(output)
+    }
+
     /// Opens this export and writes it whole, without making it visible:
     /// [`Output::finish`] does, once every export of a run is written.
     pub fn stage(&self, merged: &Merged) -> Result<Output> {
@@ -233,6 +251,8 @@ impl Target {
             Kind::Csv => csv::write(merged, &mut output),
             Kind::Markdown => markdown::write(merged, &mut output),
             Kind::Html => html::write(merged, &mut output),
+            Kind::Bmf => bmf::write(merged, &mut output),
+            Kind::Gab => gab::write(merged, &mut output),
         }
         .with_context(|| match self.is_stdout() {
             true => "writing results to standard output".to_owned(),
@@ -349,6 +369,7 @@ pub(crate) mod tests {
                 date: "2026-11-22T00:00:00Z".into(),
             })
             .unwrap(),
+            testbed: None,
             timer: Calibration {
                 clock: "TSC (quanta), fenced reads".into(),
                 counter_hz: 2.5e9,

@@ -3,6 +3,7 @@
 pub mod formats;
 pub mod inspect;
 pub mod table;
+pub mod testbeds;
 pub mod verdict;
 
 /// Warnings go to stderr, one line each, whatever the tables go to. They

@@ -30,7 +30,7 @@ pub fn read(path: &Path) -> Result<Vec<Results>> {
 pub fn read_as(path: &Path, name: &str) -> Result<Vec<Results>> {
     let document = Document::open(path, name, &RESULTS)?;
     let expected = format!("expected {}", RESULTS.document);
-    let (parts, set) = match document.schema.as_deref() {
+    let (mut parts, set) = match document.schema.as_deref() {
         // Schema 2 is schema 3's document with derived figures, recomputed on reading either.
         Some(SCHEMA | SCHEMA_2) => (vec![document.parse::<Results>()?], false),
         Some(SET_SCHEMA) => (document.parse::<ResultsSet>()?.results, true),
@@ -38,6 +38,12 @@ pub fn read_as(path: &Path, name: &str) -> Result<Vec<Results>> {
         None => bail!("{name}: no \"schema\" key at the top; {expected}"),
     };
     check_parts(name, set, &parts)?;
+    // A file is one run on one machine: a part without a testbed (an older
+    // file, a runner's own) is on the testbed of the file's first part.
+    let shared = parts.iter().find_map(|p| p.testbed.clone()).unwrap_or_else(|| parts[0].testbed());
+    for part in &mut parts {
+        part.testbed.get_or_insert_with(|| shared.clone());
+    }
     Ok(parts)
 }
 

@@ -28,6 +28,8 @@ const LAYERS: &[&[&str]] = &[
     // Results files read back, then several runners' results shown as one set.
     &["saved"],
     &["results"],
+    // Results of several testbeds side by side: relative costs only.
+    &["testbeds"],
     // What there is to run: workloads and the format × workload registry.
     &["catalog"],
     // Rust's harness: its timing loops, and the document it builds of them.

@@ -453,7 +453,7 @@ fn embedded_data(page: &Path) -> Value {
 
 /// The page needs no network, renders with no error, and writes no object
 /// as text. The DOM, when rendered.
-fn rendered_in_chromium(page: &Path) -> Option<String> {
+pub(crate) fn rendered_in_chromium(page: &Path) -> Option<String> {
     let html = std::fs::read_to_string(page).unwrap();
     assert!(
         !html.contains("src=\"http") && !html.contains("href=\"http"),

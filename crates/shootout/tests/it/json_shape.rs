@@ -51,7 +51,7 @@ const TIMING: &[&str] = &[
 ];
 
 /// Top-level sections that describe the machine, the invocation and the clock.
-const MACHINE: &[&str] = &["invocation", "environment", "timer"];
+const MACHINE: &[&str] = &["invocation", "environment", "testbed", "timer"];
 
 /// `run --export-json -` on the generated capture, run once for every test here.
 static EXPORT: LazyLock<Value> = LazyLock::new(|| {

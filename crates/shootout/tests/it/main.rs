@@ -32,4 +32,5 @@ mod spec;
 mod streaming;
 mod study;
 mod terminal;
+mod testbeds;
 mod workloads;

@@ -602,6 +602,30 @@
     return node;
   }
 
+  // `report` of files from several testbeds: relative costs side by side, then each testbed's own figures.
+  function testbedsView(across) {
+    const cost = c => (c ? `${number(c.cost.value)}x [${number(c.cost.interval.low)}–${number(c.cost.interval.high)}]${c.rank ? ` #${c.rank}` : ''}` : '–');
+    const side = el('table', { class: 'matrix' },
+      el('thead', {}, el('tr', {}, ['lang', 'format', 'direction', ...across.testbeds.map(t => t.label)].map(h => el('th', {}, h)))),
+      el('tbody', {}, across.rows.map(r => el('tr', {}, el('td', {}, r.language), el('td', {}, r.format), el('td', {}, r.direction),
+        r.cells.map(c => el('td', { class: 'num' }, cost(c)))))));
+    const own = across.testbeds.map((t, i) => el('div', { id: `testbed-${i}` }, el('h3', {}, `${t.label}: its own figures`),
+      el('p', { class: 'note' }, `${t.description}; ${t.files.join(', ')}`),
+      el('table', { class: 'matrix' },
+        el('thead', {}, el('tr', {}, ['lang', 'format', 'direction', 'ns/op', 'p99 ns', 'bytes/record'].map(h => el('th', {}, h)))),
+        el('tbody', {}, across.rows.filter(r => r.cells[i]).map(r => el('tr', {}, el('td', {}, r.language), el('td', {}, r.format), el('td', {}, r.direction),
+          el('td', { class: 'num' }, number(r.cells[i].ns_per_op)), el('td', { class: 'num' }, number(r.cells[i].p99_ns)),
+          el('td', { class: 'num' }, number(r.cells[i].bytes_per_record))))))));
+    return section('testbeds', `Across testbeds: ${across.workload}, ${across.records} records`,
+      el('p', { class: 'note' }, 'Relative cost: each format\'s ns/op over its run\'s anchor, the machine\'s speed taken out, anchored again on the formats every testbed measured (their geometric mean is 1); 95% interval in brackets; #rank among those formats on that testbed. ns/op compares only within one testbed, in its own table below.'),
+      el('ul', { class: 'notes' }, across.testbeds.map(t => el('li', {}, el('b', {}, t.label), `: ${t.description}`))),
+      el('div', { class: 'scroll' }, side),
+      el('h3', {}, 'Rank changes'),
+      across.rank_changes.length ? el('ul', { class: 'notes', id: 'rank-changes' }, across.rank_changes.map(line => el('li', {}, line)))
+        : el('p', { class: 'note', id: 'rank-changes' }, 'No format changes rank between the testbeds.'),
+      own);
+  }
+
   // Each attachment's view and the id of the section it draws.
   const ATTACHMENTS = {
     'shootout-interop-matrix/1': { view: interopView, section: () => 'interop' },
@@ -609,6 +633,7 @@
     'shootout-robustness/1': { view: robustnessView, section: () => 'robustness' },
     'shootout-study-result/1': { view: studyView, section: studySection },
     'shootout-replay/1': { view: replayView, section: () => 'replay' },
+    'shootout-testbeds/1': { view: testbedsView, section: () => 'testbeds' },
   };
   const attachmentViews = () => data.attachments.map(a => {
     const kind = ATTACHMENTS[a.schema];
