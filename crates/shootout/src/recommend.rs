@@ -7,6 +7,7 @@ use std::path::Path;
 
 use anyhow::{Result, bail};
 
+use crate::catalog::registry;
 use crate::document::{FormatResult, Results};
 use crate::format::features::{self, Features, Schema};
 use crate::sanitize::terminal;
@@ -83,7 +84,8 @@ pub const NEEDS: &[Need] = &[
     },
     Need {
         name: "maintained",
-        meaning: "a release or maintainers' commits in two years, development not ended",
+        meaning: "a release or maintainers' commits in two years, development not ended; \
+                  a measured library labelled unmaintained fails it too",
         met_by: |f| f.traits.maintained,
     },
 ];
@@ -251,7 +253,16 @@ pub fn recommend_on(
     if results.is_some() {
         meets.sort_by(|a, b| figure(a, by).total_cmp(&figure(b, by)));
     }
-    write(&parts, results, &needs, by, &meets, &excluded, out)
+    write(&parts, results, &needs, by, &meets, &excluded, out)?;
+    if results.is_none() && needs.iter().any(|need| need.name == MAINTAINED) {
+        writeln!(out, "\nlibraries labelled unmaintained (excluded wherever they are measured):")?;
+        for info in registry::formats() {
+            if let Some(why) = info.labels.unmaintained {
+                writeln!(out, "      {} (rust, {}): {why}", info.name, info.library)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Every constraint the candidate fails, in the order given.
@@ -270,6 +281,12 @@ fn failures(candidate: &Candidate, needs: &[&Need], constraints: &Constraints) -
     {
         failed.push(format!("language {language} not asked for"));
     }
+    if let Some(f) = candidate.measured
+        && needs.iter().any(|need| need.name == MAINTAINED)
+        && let Some(why) = unmaintained(f, candidate.language)
+    {
+        failed.push(format!("unmaintained library {}: {why}", f.library));
+    }
     if let Some(f) = candidate.measured {
         if let Some(max) = constraints.max_p99_ns {
             let p99 = p99(f);
@@ -284,6 +301,24 @@ fn failures(candidate: &Candidate, needs: &[&Need], constraints: &Constraints) -
         }
     }
     failed
+}
+
+/// The `--need` whose families' fact a library row's `unmaintained` label narrows.
+const MAINTAINED: &str = "maintained";
+
+/// Why a measured format's library is unmaintained: its `unmaintained`
+/// label, or, for a Rust format of a results file written before that label
+/// was recorded, the label of the registry's row of the same name.
+pub fn unmaintained(f: &FormatResult, language: Option<&str>) -> Option<String> {
+    match f.labels.get("unmaintained").and_then(serde_json::Value::as_str) {
+        Some(why) => Some(why.to_owned()),
+        None if language == Some("rust") => registry::formats()
+            .into_iter()
+            .find(|info| info.name == f.name)
+            .and_then(|info| info.labels.unmaintained)
+            .map(str::to_owned),
+        None => None,
+    }
 }
 
 fn p99(f: &FormatResult) -> f64 {

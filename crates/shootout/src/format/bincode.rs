@@ -64,7 +64,11 @@ impl Format for Bincode {
         name: "bincode",
         family: Family::Format(&features::BINCODE),
         library: "bincode",
-        labels: Labels::OWNED_NATIVE,
+        labels: Labels::OWNED_NATIVE.unmaintained(
+            "RUSTSEC-2025-0141 (2025-12-16): its team ceased development for good; \
+             rust_serialization_benchmark dropped bincode 1 and 2 as unmaintained (PR #156, \
+             2026-08-21)",
+        ),
         notes: "bincode 2 native derives (Encode; BorrowDecode on a mirror whose symbol is a \
                 borrowed &str), config::standard() (little endian, varint integers). Encode \
                 writes with encode_into_slice into space reserved at the stream's end (128 \

@@ -137,7 +137,7 @@ const ALLOCATION_EXCEPTIONS: &[(&str, Direction, f64, &str)] = &[
         "fory",
         Direction::Decode,
         27.0,
-        "fory-core 1.6.0's deserialize allocates 10 times per root object whatever it holds \
+        "fory-core 1.7.7's deserialize allocates 10 times per root object whatever it holds \
          (measured on a struct of one empty Vec), besides the record's Strings and Vecs",
     ),
     (

@@ -305,7 +305,7 @@ pub const CBOR: Features = Features {
     evolution_trial: Trial::Tried,
     languages: "IETF standard (RFC 8949); no reference implementation, many independent ones",
     licenses: "Per IEP-75: Java Apache-2.0 (Jackson), C# CC0 (and .NET's System.Formats.Cbor, MIT), C++ MIT, Python MIT (cbor2), JavaScript MIT (cbor), PHP: PHP License (outdated, IEP-75 says); Rust: ciborium Apache-2.0, minicbor BlueOak-1.0.0; Go (fxamacker/cbor): MIT",
-    maintenance: "Maintained: RFC 8949 (2020) is the standard, no reference implementation; fxamacker/cbor v2.10.0 published 2026-10-28, jackson-dataformat-cbor 2.22.4 built 2026-10-17",
+    maintenance: "Maintained: RFC 8949 (2020) is the standard, no reference implementation; fxamacker/cbor v2.10.0 published 2026-10-28, jackson-dataformat-cbor 2.23.0 built 2026-11-07 and tools.jackson 3.3.0 built 2026-11-08 (the JVM runner pins both)",
     sources: &[
         "https://www.rfc-editor.org/rfc/rfc8949",
         "https://www.rfc-editor.org/rfc/rfc8742",
@@ -313,7 +313,8 @@ pub const CBOR: Features = Features {
         "https://www.iana.org/assignments/cbor-tags/cbor-tags.xhtml",
         "https://cwiki.apache.org/confluence/display/IGNITE/IEP-75+Thin+Client+MsgPack+Serialization",
         "https://pkg.go.dev/github.com/fxamacker/cbor/v2?tab=versions",
-        "https://repo1.maven.org/maven2/com/fasterxml/jackson/dataformat/jackson-dataformat-cbor/2.22.4/",
+        "https://repo1.maven.org/maven2/com/fasterxml/jackson/dataformat/jackson-dataformat-cbor/2.23.0/",
+        "https://repo1.maven.org/maven2/tools/jackson/dataformat/jackson-dataformat-cbor/3.3.0/",
         "https://docs.rs/crate/ciborium/0.2.2",
         "https://docs.rs/crate/minicbor/2.3.1",
     ],
@@ -643,12 +644,13 @@ pub const SPEEDY: Features = Features {
     evolution_trial: Trial::Tried,
     languages: "Rust only",
     licenses: "Rust: MIT OR Apache-2.0; no other language",
-    maintenance: "Not maintained: 0.8.7 (tagged 2024-01-14) is still the newest on crates.io; last commit 2024-10-16",
+    maintenance: "Not maintained: 0.8.7 (tagged 2024-01-14) is still the newest on crates.io; last commit 2024-10-16; rust_serialization_benchmark dropped it as unmaintained (PR #156, 2026-08-21)",
     sources: &[
         "https://github.com/koute/speedy",
         "https://docs.rs/speedy",
         "https://github.com/koute/speedy/tags",
         "https://crates.io/crates/speedy",
+        "https://github.com/djkoloski/rust_serialization_benchmark/pull/156",
     ],
 };
 
@@ -827,11 +829,12 @@ pub const SMILE: Features = Features {
     evolution_trial: Trial::NotTried(NO_RUST_FORMAT),
     languages: "Java (Jackson, the reference); libsmile (C), Python and others from the community",
     licenses: "Java (Jackson): Apache-2.0, the specification BSD-2-Clause; C (libsmile), JavaScript (smile-js), Python (PySmile): not checked (community libraries); C#, C++, PHP, Rust, Go: none listed by the specification",
-    maintenance: "Maintained: jackson-dataformat-smile 2.22.4 built 2026-10-17",
+    maintenance: "Maintained: jackson-dataformat-smile 2.23.0 built 2026-11-07, tools.jackson 3.3.0 built 2026-11-08 (the JVM runner pins both)",
     sources: &[
         "https://github.com/FasterXML/smile-format-specification",
         "https://github.com/FasterXML/jackson-dataformats-binary/tree/2.x/smile",
-        "https://repo1.maven.org/maven2/com/fasterxml/jackson/dataformat/jackson-dataformat-smile/2.22.4/",
+        "https://repo1.maven.org/maven2/com/fasterxml/jackson/dataformat/jackson-dataformat-smile/2.23.0/",
+        "https://repo1.maven.org/maven2/tools/jackson/dataformat/jackson-dataformat-smile/3.3.0/",
     ],
 };
 
@@ -894,12 +897,12 @@ pub const FORY: Features = Features {
     evolution_trial: Trial::Tried,
     languages: "Apache Fory: Java, Python, C++, Go, JavaScript, Rust, Scala, Kotlin; the row format (not measured here) reads in place",
     licenses: "Apache-2.0 for every language in apache/fory: Java, C#, C++, Python, JavaScript, Rust, Go; PHP: none",
-    maintenance: "Maintained: v1.6.1 tagged 2026-08-12; the Rust crate's newest on crates.io is 1.7.7 (cargo info fory, 2026-11-27), the Java artifact's newest on Maven Central here 1.6.0",
+    maintenance: "Maintained: v1.6.1 tagged 2026-08-12; the Rust crate 1.7.7, published 2026-10-12 (crates.io index), is what the Rust row builds; the Java artifact's newest on Maven Central here is 1.6.0, what the JVM runner builds",
     sources: &[
         "https://fory.apache.org/docs/guide/java_serialization_guide",
         "https://github.com/apache/fory",
         "https://github.com/apache/fory/tags",
-        "https://docs.rs/fory/1.6.0/fory/",
+        "https://docs.rs/fory/1.7.7/fory/",
         "https://crates.io/crates/fory",
     ],
 };
@@ -964,7 +967,7 @@ pub const GOB: Features = Features {
     evolution_trial: Trial::NotTried(NO_RUST_FORMAT),
     languages: "Go only (encoding/gob)",
     licenses: "Go: BSD-3-Clause; no other language from the Go project",
-    maintenance: "Maintained: in Go's standard library, released with Go every six months (Go 1.26, February 2026, is what the Go runner requires)",
+    maintenance: "Maintained: in Go's standard library, released with Go every six months (Go 1.27, August 2026 (go1.27.0 on the Go proxy 2026-08-18), is what the Go runner requires, with toolchain go1.27.3 of 2026-10-19)",
     sources: &["https://pkg.go.dev/encoding/gob", "https://go.dev/doc/devel/release"],
 };
 

@@ -21,6 +21,7 @@ pub mod planus;
 pub mod postcard;
 pub mod prost;
 pub mod prost_reflect;
+pub mod releases;
 pub mod rkyv;
 pub mod rmp_serde;
 pub mod sbe;
@@ -140,6 +141,12 @@ pub struct Labels {
     pub api: Api,
     /// How the mapping loses information, if it does.
     pub lossy: Option<&'static str>,
+    /// Why the library counts as unmaintained (an advisory, its maintainers'
+    /// word), if it does: a fact of the library row, not of its family (whose
+    /// other libraries may be kept). Left out of the JSON when `None`, so the
+    /// rows of other languages and older results need not carry it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unmaintained: Option<&'static str>,
 }
 
 #[derive(Debug, Clone, Copy, Serialize)]
@@ -199,12 +206,17 @@ impl Labels {
         Labels::new(DecodeStyle::ZeroCopy, Access::Unchecked, Api::Native);
 
     const fn new(decode: DecodeStyle, access: Access, api: Api) -> Labels {
-        Labels { buffer_reuse: true, decode, access, api, lossy: None }
+        Labels { buffer_reuse: true, decode, access, api, lossy: None, unmaintained: None }
     }
 
     /// These labels, for a mapping that loses information as `how` says.
     pub const fn lossy(self, how: &'static str) -> Labels {
         Labels { lossy: Some(how), ..self }
+    }
+
+    /// These labels, for a library that is no longer maintained, as `evidence` says.
+    pub const fn unmaintained(self, evidence: &'static str) -> Labels {
+        Labels { unmaintained: Some(evidence), ..self }
     }
 
     /// The short tags printed beside a format's name.
@@ -227,6 +239,9 @@ impl Labels {
         ];
         if self.lossy.is_some() {
             tags.push("lossy");
+        }
+        if self.unmaintained.is_some() {
+            tags.push("unmaintained");
         }
         tags
     }

@@ -20,7 +20,10 @@ impl Format for Speedy {
         name: "speedy",
         family: Family::Format(&features::SPEEDY),
         library: "speedy",
-        labels: Labels::OWNED_NATIVE,
+        labels: Labels::OWNED_NATIVE.unmaintained(
+            "no release since 0.8.7 (2024-01-14); rust_serialization_benchmark dropped it as \
+             unmaintained (PR #156, 2026-08-21)",
+        ),
         notes: "speedy derives, default little-endian context: fixed-width integers, u32 \
                 lengths, u32 enum tags. Encode sizes the record (bytes_needed), \
                 grows the stream by that much and writes in place (write_to_buffer). Self-delimiting: records are back to back with no prefix; \

@@ -10,6 +10,7 @@ use serde::Serialize;
 use crate::environment::crate_version;
 use crate::format::FormatInfo;
 use crate::format::features::{self, Features, Schema};
+use crate::format::releases::{self, Release};
 use crate::runners::Listed;
 
 #[derive(Serialize)]
@@ -24,6 +25,9 @@ pub struct FormatEntry {
     pub notes: String,
     /// Why the format runs nowhere in this language (no library for it).
     pub not_run: Option<String>,
+    /// The library's newest release and its date ([`releases`]): Rust rows;
+    /// the other runners do not list it.
+    pub last_release: Option<String>,
     /// The family's row of the feature matrix: a property of the format, whatever the language.
     pub features: Option<&'static Features>,
 }
@@ -41,6 +45,7 @@ pub fn entries(infos: impl IntoIterator<Item = &'static FormatInfo>) -> Vec<Form
             labels: serde_json::to_value(info.labels).expect("labels serialize"),
             notes: info.notes.to_owned(),
             not_run: None,
+            last_release: releases::of(info.library).map(Release::shown),
             features: info.family.features(),
         })
         .collect()
@@ -61,6 +66,7 @@ pub fn listed(language: &str, listed: Vec<Listed>) -> Vec<FormatEntry> {
             labels: l.labels,
             notes: l.notes,
             not_run: l.not_run,
+            last_release: None,
         })
         .collect()
 }
@@ -143,6 +149,7 @@ pub fn write(entries: &[FormatEntry], markdown: bool, out: &mut dyn Write) -> io
         "format",
         "family",
         "library",
+        "newest release",
         "schema",
         "self-describing",
         "zero-copy read",
@@ -161,6 +168,7 @@ pub fn write(entries: &[FormatEntry], markdown: bool, out: &mut dyn Write) -> io
         row.extend([
             e.family.clone(),
             format!("{} {}", e.library, e.library_version),
+            e.last_release.clone().unwrap_or_else(|| "-".to_owned()),
             f.map_or("?", |f| match f.schema {
                 Schema::Idl => "IDL",
                 Schema::Derive => "derive",
@@ -220,6 +228,7 @@ mod tests {
             labels: serde_json::Value::Null,
             notes: String::new(),
             not_run: not_run.map(str::to_owned),
+            last_release: None,
             features: features::of_family(family),
         }
     }

@@ -507,3 +507,54 @@ fn without_scripts(dom: &str) -> String {
     out.push_str(rest);
     out
 }
+
+/// The page's "library maintained" filter: it names how many rows it hides
+/// and lists each row labelled unmaintained with its evidence, as text even
+/// when a results file's label is markup.
+#[test]
+fn the_page_filters_on_libraries_labelled_unmaintained() {
+    const HOSTILE: &str = "<img src=x onerror=\"reportError('ran markup')\">";
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().join("sql.json");
+    shootout()
+        .args(["run", "--workload", "sql", "--records", "200", "--runs", "1", "--warmup", "0"])
+        .args(["--formats", "bincode,speedy,postcard"])
+        .arg("--export-json")
+        .arg(&results)
+        .assert()
+        .success();
+    let mut value = json_file(&results);
+    let speedy = value["formats"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|f| f["name"] == "speedy")
+        .expect("a speedy row");
+    speedy["labels"]["unmaintained"] = HOSTILE.into();
+    std::fs::write(&results, value.to_string()).unwrap();
+    let page = dir.path().join("page.html");
+    shootout().arg("report").arg(&results).arg("--export-html").arg(&page).assert().success();
+    let data = embedded_data(&page);
+    let unmaintained: Vec<(&str, &str)> = data["formats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| Some((f["name"].as_str()?, f["unmaintained"].as_str()?)))
+        .collect();
+    assert_eq!(unmaintained.len(), 2, "{unmaintained:?}");
+    assert!(unmaintained.contains(&("speedy", HOSTILE)), "{unmaintained:?}");
+    assert!(
+        unmaintained
+            .iter()
+            .any(|(name, why)| *name == "bincode" && why.starts_with("RUSTSEC-2025-0141"))
+    );
+    if let Some(dom) = rendered_in_chromium(&page) {
+        let text = without_scripts(&dom);
+        assert!(text.contains("maintained only (hides 2)"), "the filter counts what it hides");
+        let listed = &text[text.find("id=\"unmaintained-rows\"").expect("the list of evidence")..];
+        let listed = &listed[..listed.find("</p>").unwrap()];
+        assert!(listed.contains("bincode (bincode): RUSTSEC-2025-0141"), "{listed}");
+        assert!(listed.contains("speedy (speedy): &lt;img src=x"), "{listed}");
+        assert!(!text.contains("<img"), "markup from a results file reached the page");
+    }
+}

@@ -50,3 +50,44 @@ fn unknown_needs_and_figures_without_results_are_one_line_errors() {
         "{text}"
     );
 }
+
+/// `--need maintained` drops a measured library labelled unmaintained, with
+/// the label's evidence, though its family is maintained; without results it
+/// names those libraries after the families.
+#[test]
+fn maintained_excludes_the_libraries_labelled_unmaintained() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = sql_results(&dir, "sql.json", "bincode,speedy,postcard");
+    let text = stdout_of(
+        shootout()
+            .args(["recommend", "--need", "maintained", "--results"])
+            .arg(&results)
+            .output()
+            .unwrap(),
+    );
+    let (meets, excluded) = text.split_once("\nexcluded").unwrap();
+    assert!(meets.contains("postcard"), "{text}");
+    let line = |name: &str| excluded.lines().find(|l| l.contains(name)).unwrap_or_default();
+    assert!(line("bincode").contains("unmaintained library bincode: RUSTSEC-2025-0141"), "{text}");
+    assert!(line("speedy").contains("unmaintained library speedy: no release since"), "{text}");
+
+    // A results file from before the label: the registry's row of the same name says it.
+    let unlabelled = edited(&dir, &results, "old.json", |value| {
+        for format in value["formats"].as_array_mut().unwrap() {
+            format["labels"].as_object_mut().unwrap().remove("unmaintained");
+        }
+    });
+    let text = stdout_of(
+        shootout()
+            .args(["recommend", "--need", "maintained", "--results"])
+            .arg(&unlabelled)
+            .output()
+            .unwrap(),
+    );
+    assert!(text.contains("unmaintained library bincode: RUSTSEC-2025-0141"), "{text}");
+
+    let text = stdout_of(shootout().args(["recommend", "--need", "maintained"]).output().unwrap());
+    let (_, listed) = text.split_once("libraries labelled unmaintained").unwrap();
+    assert!(listed.contains("bincode (rust, bincode): RUSTSEC-2025-0141"), "{text}");
+    assert!(listed.contains("speedy (rust, speedy)"), "{text}");
+}

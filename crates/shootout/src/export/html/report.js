@@ -198,16 +198,27 @@
       input.addEventListener('input', apply);
       return el('label', {}, featureLabel(key), input);
     });
+    // A library labelled unmaintained is a fact of its row, not of its family
+    // (whose other libraries may be kept), so it is a filter of its own, not a
+    // feature-matrix column; the evidence for each such row is listed under it.
+    const unmaintained = featureRows.filter(i => formats[i].unmaintained);
+    const maintenance = el('select', { id: 'filter-maintained' }, el('option', { value: '' }, 'any'),
+      el('option', { value: 'maintained' }, `maintained only (hides ${unmaintained.length})`));
+    maintenance.addEventListener('input', apply);
+    const kept = i => maintenance.value === '' || !formats[i].unmaintained;
+    const evidence = el('p', { class: 'note', id: 'unmaintained-rows' }, unmaintained.length
+      ? `Labelled unmaintained: ${unmaintained.map(i => `${name(formats[i])} (${formats[i].library}): ${formats[i].unmaintained}`).join('; ')}`
+      : 'No library here is labelled unmaintained.');
     const count = el('p', { class: 'note', id: 'filter-count' });
     function apply() {
-      shown = formats.map((f, i) => f.baseline || featureKeys.every(k => filters[k](featuresOf[i][k])));
+      shown = formats.map((f, i) => f.baseline || (kept(i) && featureKeys.every(k => filters[k](featuresOf[i][k]))));
       count.textContent = `${featureRows.filter(i => shown[i]).length} of ${featureRows.length} formats match; every chart and table below shows only these.`;
       if (Object.keys(charts).length) drawAll();
     }
     apply();
     return section('narrow', 'Narrow the field',
       el('p', { class: 'note' }, 'Filter on the feature matrix (shootout formats; the whole matrix is at the foot of the page), as a requirements list would.'),
-      el('div', { class: 'filters' }, controls), count);
+      el('div', { class: 'filters' }, el('label', {}, 'library maintained', maintenance), controls), evidence, count);
   }
 
   function featuresView() {
