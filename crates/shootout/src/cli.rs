@@ -499,8 +499,8 @@ impl ExportArgs {
 #[derive(Args, serde::Serialize)]
 struct TableArgs {
     /// Columns of the terminal tables, comma-separated: `all`, or names from ns, ci, cost, precision, relative, ops, mbps,
-    /// p50, p90, p99, p999, max, outliers, allocs, alloc-bytes (encode and decode tables) and bytes, per-record,
-    /// zstd, zstd-ratio, library, labels (size table). Default: every column that fits the terminal's width,
+    /// p50, p90, p99, p999, max, outliers, allocs, instr (counted by run --instructions), alloc-bytes (encode and
+    /// decode tables) and bytes, per-record, zstd, zstd-ratio, library, labels (size table). Default: every column that fits the terminal's width,
     /// detail giving way first (labels, B/op, outliers, MB/s, ops/s, library, p90, max, …); every column when
     /// the output is not a terminal. Exports always have every column.
     #[arg(long, value_delimiter = ',', value_name = "NAMES")]
@@ -584,9 +584,21 @@ struct RunArgs {
     /// Seed of the formats' shuffled order (a new order in every window of every run); recorded in the results.
     #[arg(long, default_value_t = 1)]
     order_seed: u64,
-    /// Stop after this many records: a quick look at a large input.
+    /// Stop after this many records: a quick look at a large input. With --instructions, 10,000 unless given.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     max_records: Option<u64>,
+    /// Also count each Rust format's instructions per op (column instr/op, `instructions_per_op` in the results):
+    /// this program runs again under Valgrind's Callgrind (Debian package `valgrind`), each format and direction
+    /// one pass over the records in a counted region of its own, after an uncounted warm-up. The count is the same
+    /// on any machine running the same build, where ns/op is not; it is not time (SIMD width, caches and branch
+    /// misses are invisible to it). Valgrind runs a pass about fifty times slower, so the run is capped at
+    /// --max-records, 10,000 records unless given.
+    #[arg(long)]
+    instructions: bool,
+    /// Internal: this is the process counting instructions under Valgrind; where it lists its counted regions.
+    #[arg(long, hide = true, requires = "instructions")]
+    #[serde(skip)]
+    instructions_out: Option<PathBuf>,
     /// Internal: this is measuring process N of a run in several (`run` starts them itself).
     #[arg(long, hide = true, requires = "child_out")]
     #[serde(skip)]
@@ -956,14 +968,27 @@ fn run(args: RunArgs) -> Result<()> {
             )
             .exit();
     }
+    let counting = args.instructions_out.is_some();
+    if counting {
+        crate::input::source::stop_hashing();
+    }
+    // Checked once, by the run a user started, not by the processes it starts.
+    if args.instructions && !counting && args.child_process.is_none() {
+        if args.data.input.as_deref() == Some(Path::new("-")) {
+            bail!(
+                "--instructions reads the input again in a process under Valgrind: give a file, not standard input"
+            );
+        }
+        crate::instructions::require_valgrind()?;
+    }
     let child = args
         .child_process
         .zip(args.child_out.clone())
         .map(|(process, out)| crate::run::Child { process: process as usize, out });
-    // A measuring process writes no exports: the run that started it does.
-    let targets = match child {
-        Some(_) => Vec::new(),
-        None => args.export.targets(&args.data.data().inputs())?,
+    // A measuring or counting process writes no exports: the run that started it does.
+    let targets = match child.is_some() || counting {
+        true => Vec::new(),
+        false => args.export.targets(&args.data.data().inputs())?,
     };
     let options = serde_json::to_value(&args)?;
     let (runs, min_processes, max_processes, seconds_per_format) = match (args.runs, args.processes)
@@ -997,13 +1022,17 @@ fn run(args: RunArgs) -> Result<()> {
         seconds_per_format,
         formats: args.formats,
         languages: Language::expand(&args.lang),
-        max_records: args.max_records,
+        max_records: args
+            .max_records
+            .or(args.instructions.then_some(crate::instructions::DEFAULT_MAX_RECORDS)),
         options,
         targets,
         columns: args.table.columns()?,
         verbose: args.table.verbose,
         testbed: args.testbed,
         child,
+        instructions: args.instructions,
+        instructions_out: args.instructions_out,
     };
     catalog::dispatch(args.data.workload, &args.data.data(), run)
 }

@@ -13,6 +13,7 @@ pub mod evolution;
 pub mod export;
 pub mod format;
 pub mod input;
+pub mod instructions;
 pub mod interop;
 pub mod output;
 pub mod processes;

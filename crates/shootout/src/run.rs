@@ -60,6 +60,11 @@ pub struct Run {
     pub testbed: Option<String>,
     /// Set in the processes a run starts to measure Rust (see [`rust_process`]).
     pub child: Option<Child>,
+    /// `--instructions`: the Rust formats' instructions per op are counted
+    /// too, under Valgrind ([`crate::instructions`]).
+    pub instructions: bool,
+    /// Set in the process that counts them: where it lists its counted regions.
+    pub instructions_out: Option<PathBuf>,
 }
 
 /// This process is process `process` of a run in several: it measures the
@@ -89,6 +94,14 @@ impl Run {
     {
         let mut limited = None;
         let input = crate::input::Limited::first(input, self.max_records, &mut limited);
+        if let Some(out) = &self.instructions_out {
+            let wanted = FormatChoice::rust_names(&self.languages, &registered, &self.formats);
+            let formats = with_baseline(registry::select(registered, &wanted)?);
+            let counted = benchmark::counting::count(input, &formats, self.settings.window)?;
+            let text = serde_json::to_vec(&counted)?;
+            return std::fs::write(out, text)
+                .with_context(|| format!("cannot write {}", out.display()));
+        }
         if let Some(child) = &self.child {
             let wanted = FormatChoice::rust_names(&self.languages, &registered, &self.formats);
             let formats = with_baseline(registry::select(registered, &wanted)?);
@@ -122,6 +135,16 @@ impl Run {
                 // Read the input here first: a bad record is this process's one error line, before any process starts.
                 scanned = Some(crate::dataset::scan(input)?);
                 parts.push(measure_rust_in_processes(self.options, settings)?);
+            }
+            if self.instructions {
+                eprintln!(
+                    "rust: counting instructions under Valgrind (Callgrind) on the same {} records, each format and \
+                     direction in a counted region of its own…",
+                    scanned.as_ref().map_or(0, |s| s.operations)
+                );
+                if let Some(rust) = parts.last_mut() {
+                    crate::instructions::count()?.attach(rust);
+                }
             }
         }
         if !plan.external.is_empty() {

@@ -5,6 +5,7 @@
 //! the end of the run every pass's aggregate is checked against the reference.
 
 pub mod baseline;
+pub mod counting;
 mod document;
 mod sample;
 mod samples;
@@ -190,6 +191,22 @@ pub trait Bench<W: Workload> {
         stream: &mut Vec<u8>,
         state: &mut RunState<W>,
         timer: &Timer,
+    ) -> Result<(), WindowError>;
+
+    /// Encodes the window into `stream` (cleared first), untimed: the pass
+    /// [`counting`] counts the instructions of.
+    fn encode_window(
+        &mut self,
+        window: &Window<'_, W>,
+        stream: &mut Vec<u8>,
+    ) -> Result<(), WindowError>;
+
+    /// Decodes `stream`, a window of `records` records, into `sink`, untimed.
+    fn decode_window(
+        &mut self,
+        stream: &[u8],
+        records: usize,
+        sink: &mut W::Sink,
     ) -> Result<(), WindowError>;
 }
 
@@ -383,6 +400,34 @@ impl<W: Workload, C: Coding<W>> Bench<W> for Runner<W, C> {
         let sink = &mut state.sinks[0];
         self.throughput(window, stream, sink, [&mut state.encode, &mut state.decode], timer, 0)?;
         state.count_size(stream)
+    }
+
+    fn encode_window(
+        &mut self,
+        window: &Window<'_, W>,
+        stream: &mut Vec<u8>,
+    ) -> Result<(), WindowError> {
+        stream.clear();
+        for (i, &r) in window.order.iter().enumerate() {
+            self.codec
+                .encode(black_box(&window.records[r as usize]), stream)
+                .map_err(|e| WindowError::at(i, e.context("encoding failed")))?;
+        }
+        black_box(&*stream);
+        Ok(())
+    }
+
+    fn decode_window(
+        &mut self,
+        stream: &[u8],
+        records: usize,
+        sink: &mut W::Sink,
+    ) -> Result<(), WindowError> {
+        self.decode_stream(stream, sink, records, |codec, bytes, sink| {
+            codec.decode(black_box(bytes), sink)
+        })?;
+        black_box(&*sink);
+        Ok(())
     }
 
     fn throughput_round(

@@ -31,6 +31,12 @@ pub const METHOD: &str = "per language, the machine's common shift (the median o
      p-values of every ns/op cell corrected together by Benjamini-Hochberg; a change is called when significant \
      after correction and its 95 % interval lies wholly beyond --min-change; percentiles shown, not tested";
 
+/// The smallest change of instructions per op called more or fewer, in per
+/// cent: twice what two invocations of one build may differ by (0.5 %; the
+/// count is nearly deterministic, so the change as measured is the figure,
+/// no test).
+pub const INSTRUCTIONS_MIN_CHANGE_PCT: f64 = 1.0;
+
 /// Below this many format directions in both files, the machine's shift
 /// cannot be told from the formats' own changes: changes are then as
 /// measured, drift included.
@@ -118,6 +124,9 @@ pub struct Change {
     pub p999_ns: Figure,
     pub bytes_per_record: Figure,
     pub allocations_per_op: Figure,
+    /// Instructions per op (`run --instructions`), when both files counted them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub instructions_per_op: Option<Figure>,
 }
 
 #[derive(Serialize)]
@@ -158,6 +167,9 @@ pub enum Verdict {
     Deterministic,
     /// A file does not have the figure (e.g. no allocation counts).
     Missing,
+    /// Instructions per op: more, or fewer, by over [`INSTRUCTIONS_MIN_CHANGE_PCT`].
+    More,
+    Fewer,
 }
 
 /// What `compare` is asked: its significance level, the smallest change it
@@ -403,6 +415,10 @@ fn language_changes(before: &Results, after: &Results) -> (Shift, Vec<Change>) {
                     d_old.summary.allocations_per_op.map(|s| s.median),
                     d_new.summary.allocations_per_op.map(|s| s.median),
                 ),
+                instructions_per_op: instructions(
+                    d_old.summary.instructions_per_op,
+                    d_new.summary.instructions_per_op,
+                ),
             }
         })
         .collect();
@@ -522,6 +538,18 @@ fn deterministic(old: Option<f64>, new: Option<f64>) -> Figure {
         runs: None,
         processes: None,
     }
+}
+
+/// The change of instructions per op, when both sides counted them: more
+/// or fewer beyond [`INSTRUCTIONS_MIN_CHANGE_PCT`], else not called.
+fn instructions(old: Option<f64>, new: Option<f64>) -> Option<Figure> {
+    let figure = deterministic(Some(old?), Some(new?));
+    let verdict = match figure.change_pct {
+        Some(pct) if pct > INSTRUCTIONS_MIN_CHANGE_PCT => Verdict::More,
+        Some(pct) if pct < -INSTRUCTIONS_MIN_CHANGE_PCT => Verdict::Fewer,
+        _ => Verdict::NotSignificant,
+    };
+    Some(Figure { verdict, ..figure })
 }
 
 /// ns/op figures significantly slower by more than `limit` percent.
@@ -748,6 +776,16 @@ mod tests {
     }
 
     /// scipy.stats.ttest_ind(np.log(a), np.log(b / null), equal_var=False).pvalue
+    #[test]
+    fn instructions_are_called_more_or_fewer_beyond_the_threshold_and_only_when_both_counted() {
+        let verdict = |old, new| instructions(old, new).map(|figure| figure.verdict);
+        assert!(verdict(Some(1000.0), Some(1009.0)) == Some(Verdict::NotSignificant));
+        assert!(verdict(Some(1000.0), Some(991.0)) == Some(Verdict::NotSignificant));
+        assert!(verdict(Some(1000.0), Some(1011.0)) == Some(Verdict::More));
+        assert!(verdict(Some(1000.0), Some(989.0)) == Some(Verdict::Fewer));
+        assert!(verdict(Some(1000.0), None).is_none() && verdict(None, Some(1000.0)).is_none());
+    }
+
     #[test]
     fn p_values_match_scipy() {
         let cases: [(&[f64], &[f64], f64, f64); 4] = [

@@ -78,6 +78,14 @@ fn preamble(c: &Comparison) -> Vec<String> {
          change of the medians, drift included, not tested; bytes and allocations are exact"
             .to_owned(),
     );
+    if c.changes.iter().any(|change| change.instructions_per_op.is_some()) {
+        lines.push(format!(
+            "instr/op (both files ran --instructions): the change as counted, more / fewer beyond ±{}%, ~ within \
+             it; {}",
+            super::INSTRUCTIONS_MIN_CHANGE_PCT,
+            crate::instructions::NOT_TIME
+        ));
+    }
     lines
 }
 
@@ -90,6 +98,11 @@ fn table(c: &Comparison, style: TableStyle, shown: Shown) -> Table {
         header.push("lang");
     }
     header.extend(["dir", "ns/op", "p50", "p99", "p99.9", "B/record", "allocs/op"]);
+    // Only when both files counted instructions (`run --instructions`).
+    let counted = c.changes.iter().any(|change| change.instructions_per_op.is_some());
+    if counted {
+        header.push("instr/op");
+    }
     table.set_header(header);
     for change in &c.changes {
         let mut row = vec![change.format.clone()];
@@ -111,10 +124,13 @@ fn table(c: &Comparison, style: TableStyle, shown: Shown) -> Table {
             exact(&change.bytes_per_record),
             exact(&change.allocations_per_op),
         ]);
+        if counted {
+            row.push(change.instructions_per_op.as_ref().map_or_else(|| "–".to_owned(), counts));
+        }
         table.add_row(row.iter().map(|cell| shown(cell)));
     }
     let first_figure = if several { 3 } else { 2 };
-    for index in first_figure..first_figure + 6 {
+    for index in first_figure..first_figure + 6 + usize::from(counted) {
         if let Some(column) = table.column_mut(index) {
             column.set_cell_alignment(CellAlignment::Right);
         }
@@ -140,11 +156,26 @@ fn timing(f: &Figure) -> String {
         Verdict::Faster => "faster",
         Verdict::NotSignificant => "~",
         Verdict::TooFewRuns => "too few runs",
-        Verdict::Descriptive | Verdict::Deterministic | Verdict::Missing => "",
+        Verdict::Descriptive
+        | Verdict::Deterministic
+        | Verdict::Missing
+        | Verdict::More
+        | Verdict::Fewer => "",
     };
     let interval =
         f.change_ci_pct.map_or_else(String::new, |[low, high]| format!(" [{low:+.0}, {high:+.0}]"));
     format!("{}{interval} {verdict}", pct(f))
+}
+
+/// Instructions per op: old → new, the change, and more / fewer (beyond
+/// the threshold) or ~.
+fn counts(f: &Figure) -> String {
+    let verdict = match f.verdict {
+        Verdict::More => " more",
+        Verdict::Fewer => " fewer",
+        _ => " ~",
+    };
+    format!("{} → {} {}{verdict}", value(f.old), value(f.new), pct(f))
 }
 
 fn exact(f: &Figure) -> String {

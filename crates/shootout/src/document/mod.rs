@@ -68,7 +68,9 @@ impl Results {
     pub fn derive_again(&mut self) {
         for format in &mut self.formats {
             for direction in [&mut format.encode, &mut format.decode] {
+                let counted = direction.summary.instructions_per_op;
                 *direction = Direction::of(std::mem::take(&mut direction.runs));
+                direction.summary.instructions_per_op = counted;
             }
         }
         Relative::within_runner(&mut self.formats);
@@ -212,11 +214,21 @@ pub struct Direction {
     pub runs: Vec<DirectionRun>,
 }
 
-/// A direction as read: its runs; the rest is derived from them.
+/// A direction as read: its runs, from which the rest is derived, and the
+/// one summary figure that is not derived from them.
 #[derive(Deserialize)]
 #[serde(expecting = "a direction: an object of its runs")]
 struct DirectionRuns {
     runs: Vec<DirectionRun>,
+    #[serde(default)]
+    summary: Option<CountedSummary>,
+}
+
+/// Of a summary as read, what the runs do not give: the instruction count.
+#[derive(Deserialize)]
+struct CountedSummary {
+    #[serde(default)]
+    instructions_per_op: Option<f64>,
 }
 
 impl TryFrom<DirectionRuns> for Direction {
@@ -226,7 +238,10 @@ impl TryFrom<DirectionRuns> for Direction {
         if read.runs.is_empty() {
             return Err("no runs; expected at least one measured run".to_owned());
         }
-        Ok(Direction::of(read.runs))
+        let mut direction = Direction::of(read.runs);
+        direction.summary.instructions_per_op =
+            read.summary.and_then(|summary| summary.instructions_per_op);
+        Ok(direction)
     }
 }
 

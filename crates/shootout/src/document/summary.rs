@@ -42,6 +42,11 @@ pub struct Summary {
     /// their time in ms; null from a runner without a collector.
     pub gc_count: Option<u64>,
     pub gc_pause_ms: Option<u64>,
+    /// Instructions per op counted under Valgrind (`run --instructions`), the
+    /// same on any machine running the same build; not time. Not derived from
+    /// the runs: kept as read, absent when not counted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instructions_per_op: Option<f64>,
 }
 
 impl Summary {
@@ -84,6 +89,7 @@ impl Summary {
             allocated_bytes_per_op: spread(|r| r.allocated_bytes_per_op),
             gc_count: runs.iter().map(|(_, r)| r.gc_count).sum(),
             gc_pause_ms: runs.iter().map(|(_, r)| r.gc_pause_ms).sum(),
+            instructions_per_op: None,
         }
     }
 }

@@ -53,6 +53,7 @@ pub fn write(merged: &Merged, out: &mut dyn Write) -> Result<()> {
         "relative_ci_low",
         "relative_ci_high",
         "indistinguishable_from_fastest",
+        "instructions_per_op",
     ]
     .map(String::from)
     .to_vec();
@@ -89,6 +90,7 @@ pub fn write(merged: &Merged, out: &mut dyn Write) -> Result<()> {
                 relative.interval.low.to_string(),
                 relative.interval.high.to_string(),
                 relative.indistinguishable_from_fastest.to_string(),
+                optional(summary.instructions_per_op.map(|i| i.to_string())),
             ];
             for (_, pick) in STATISTICS {
                 match pick(summary) {

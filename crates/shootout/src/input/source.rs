@@ -7,7 +7,7 @@ use std::fs::File;
 use std::io::{self, Cursor, Read, Seek, SeekFrom, Write};
 use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
@@ -239,13 +239,25 @@ impl Read for Inner {
     }
 }
 
+/// Whether passes hash what they read. Off only in the process counting
+/// instructions under Valgrind (`run --instructions`), which reports no input
+/// file, and which Valgrind could not run: a `target-cpu=native` build hashes
+/// with the CPU's SHA instructions, which Valgrind does not decode.
+static HASHING: AtomicBool = AtomicBool::new(true);
+
+/// From now on, passes leave their input unhashed: its digest reads as empty.
+pub fn stop_hashing() {
+    HASHING.store(false, Ordering::Relaxed);
+}
+
 /// What a pass has read so far, shared with readers stacked on top of the raw
 /// bytes (a gzip decoder, a parser's buffer) that hide the raw stream.
 #[derive(Debug)]
 pub struct Tap {
     read: AtomicU64,
     total: Option<u64>,
-    sha256: Mutex<Sha256>,
+    /// `None` once [`stop_hashing`] was called.
+    sha256: Option<Mutex<Sha256>>,
 }
 
 impl Tap {
@@ -257,15 +269,21 @@ impl Tap {
     /// Size and SHA-256 (hex) of the bytes read so far: of the whole input once
     /// the pass reached its end.
     pub fn digest(&self) -> (u64, String) {
-        let sha256 = self.sha256.lock().unwrap_or_else(PoisonError::into_inner).clone().finalize();
-        (self.read.load(Ordering::Relaxed), sha256.iter().map(|b| format!("{b:02x}")).collect())
+        let hex = self.sha256.as_ref().map_or_else(String::new, |sha256| {
+            let digest = sha256.lock().unwrap_or_else(PoisonError::into_inner).clone().finalize();
+            digest.iter().map(|b| format!("{b:02x}")).collect()
+        });
+        (self.read.load(Ordering::Relaxed), hex)
     }
 }
 
 impl Raw {
     fn new(mut inner: Inner, total: Option<u64>) -> Raw {
-        let tap =
-            Arc::new(Tap { read: AtomicU64::new(0), total, sha256: Mutex::new(Sha256::new()) });
+        let tap = Arc::new(Tap {
+            read: AtomicU64::new(0),
+            total,
+            sha256: HASHING.load(Ordering::Relaxed).then(|| Mutex::new(Sha256::new())),
+        });
         let (sender, chunks) = mpsc::sync_channel(CHUNKS_AHEAD);
         let (recycle, recycled) = mpsc::sync_channel::<Vec<u8>>(CHUNKS_AHEAD + 2);
         let counted = tap.clone();
@@ -283,7 +301,9 @@ impl Raw {
                         Ok(n) => break n,
                     }
                 };
-                counted.sha256.lock().unwrap_or_else(PoisonError::into_inner).update(&chunk[..n]);
+                if let Some(sha256) = &counted.sha256 {
+                    sha256.lock().unwrap_or_else(PoisonError::into_inner).update(&chunk[..n]);
+                }
                 counted.read.fetch_add(n as u64, Ordering::Relaxed);
                 if sender.send(Ok((chunk, n))).is_err() || n == 0 {
                     return;

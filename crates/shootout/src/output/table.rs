@@ -203,6 +203,13 @@ const DIRECTION_COLUMNS: &[Column<DirectionCell>] = &[
         },
     },
     Column {
+        name: "instr",
+        header: "instr/op",
+        cell: |_, direction| {
+            direction.summary.instructions_per_op.map_or("-".to_owned(), ns_per_op)
+        },
+    },
+    Column {
         name: "alloc-bytes",
         header: "B/op",
         cell: |_, direction| allocations(direction.summary.allocated_bytes_per_op.median),
@@ -254,6 +261,7 @@ pub const DROP_ORDER: &[&str] = &[
     "cost",
     "p999",
     "allocs",
+    "instr",
     "zstd",
 ];
 
@@ -309,7 +317,12 @@ fn direction(
     pick: fn(&FormatResult) -> &Direction,
     show: &dyn Fn(&str) -> bool,
 ) -> Table {
-    let columns: Vec<_> = DIRECTION_COLUMNS.iter().filter(|c| show(c.name)).collect();
+    // instr/op only where `run --instructions` counted them.
+    let counted = instructions_counted(merged);
+    let columns: Vec<_> = DIRECTION_COLUMNS
+        .iter()
+        .filter(|c| show(c.name) && (c.name != "instr" || counted))
+        .collect();
     let headers: Vec<&str> =
         std::iter::once("format").chain(columns.iter().map(|c| c.header)).collect();
     let mut table = new_table(style, merged, &headers);
@@ -327,6 +340,15 @@ fn direction(
         add_row(&mut table, style, cells);
     }
     table
+}
+
+/// Some row has an instruction count (`run --instructions`).
+fn instructions_counted(merged: &Merged) -> bool {
+    merged.rows.iter().any(|row| {
+        [&row.format.encode, &row.format.decode]
+            .iter()
+            .any(|direction| direction.summary.instructions_per_op.is_some())
+    })
 }
 
 /// Encoded size, labels and validation, smallest first.
@@ -604,6 +626,14 @@ pub fn preamble(merged: &Merged) -> Vec<String> {
             "allocs/op, B/op: allocation pass (counted apart from the timed passes); every pass of every run validated"
                 .to_owned(),
         );
+    }
+    if instructions_counted(merged) {
+        lines.push(format!(
+            "instr/op: instructions per op counted under Valgrind's Callgrind, each format and direction one pass \
+             over the same records in a counted region of its own, after an uncounted warm-up: the same on any \
+             machine running this build; {}",
+            crate::instructions::NOT_TIME
+        ));
     }
     lines.extend(merged.parts.iter().filter_map(collections));
     for part in &merged.parts {

@@ -23,8 +23,9 @@ const LAYERS: &[&[&str]] = &[
     // Writing results out: files, then terminal tables.
     &["export"],
     &["output"],
-    // Measuring in other processes: the Go and JVM runners, Rust's own children.
-    &["runners", "processes"],
+    // Measuring in other processes: the Go and JVM runners, Rust's own children,
+    // Rust's instruction count under Valgrind.
+    &["runners", "processes", "instructions"],
     // Results files read back, then several runners' results shown as one set.
     &["saved"],
     &["results"],

@@ -15,6 +15,7 @@ mod hostile_input;
 mod hostile_results;
 mod html_report;
 mod input;
+mod instructions;
 mod interop;
 mod interop_decode;
 mod interop_docs;
