@@ -78,9 +78,10 @@ pub fn count() -> Result<Counts> {
         .context("cannot start valgrind")?;
     if status.signal() == Some(SIGILL) {
         bail!(
-            "Valgrind met an instruction it cannot decode (its error is above): this build uses CPU features \
-             Valgrind lacks (AVX-512, say, from .cargo/config.toml's target-cpu=native); for --instructions, build \
-             with RUSTFLAGS=\"-C target-cpu=x86-64-v3\""
+            "Valgrind met an instruction it cannot decode (its error is above): .cargo/config.toml's \
+             target-cpu=native lets the compiler use every feature of this CPU, some of which Valgrind lacks (AMD's \
+             SSE4a, AVX-512); for --instructions, build for a CPU it knows: RUSTFLAGS=\"-C target-cpu=x86-64-v3\" \
+             cargo run --release -- run --instructions"
         );
     }
     if !status.success() {

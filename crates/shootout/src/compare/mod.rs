@@ -684,6 +684,7 @@ mod tests {
                 p999_ns: deterministic(Some(1.0), Some(1.0)),
                 bytes_per_record: deterministic(Some(1.0), Some(1.0)),
                 allocations_per_op: deterministic(Some(0.0), Some(0.0)),
+                instructions_per_op: None,
             })
             .collect()
     }
