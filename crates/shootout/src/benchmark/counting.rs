@@ -68,7 +68,7 @@ pub fn count<W: Workload>(
     window: usize,
 ) -> Result<Counted> {
     ensure!(window > 0, "--window must be at least 1");
-    let scanned = scan(input, window, &mut |_| {})?;
+    let (scanned, _) = scan(input, window, &mut |_| {})?;
     ensure!(scanned.operations > 0, "{}: no records to count", input.name());
     let reference = &scanned.reference;
     let mut formats: Vec<Counting<W>> = formats
