@@ -494,6 +494,10 @@ fn print_tables(
     for (title, table) in sections {
         writeln!(out, "\n{title}\n{table}")?;
     }
+    // The method (--verbose) says it already.
+    if let (false, Some(note)) = (verbose, table::instructions_note(merged)) {
+        writeln!(out, "{}", Style::Terminal.shown(&note))?;
+    }
     if let (Columns::Fit(width), false) = (columns, hidden.is_empty()) {
         writeln!(
             out,

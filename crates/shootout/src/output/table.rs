@@ -351,6 +351,19 @@ fn instructions_counted(merged: &Merged) -> bool {
     })
 }
 
+/// What instr/op is, when some row has it: in the method, and under the
+/// tables when the method is not shown.
+pub fn instructions_note(merged: &Merged) -> Option<String> {
+    instructions_counted(merged).then(|| {
+        format!(
+            "instr/op: instructions per op counted under Valgrind's Callgrind, each format and direction one pass \
+             over the same records in a counted region of its own, after an uncounted warm-up: the same on any \
+             machine running this build; {}",
+            crate::instructions::NOT_TIME
+        )
+    })
+}
+
 /// Encoded size, labels and validation, smallest first.
 fn sizes(merged: &Merged, style: Style, show: &dyn Fn(&str) -> bool) -> Table {
     let columns: Vec<_> = SIZE_COLUMNS.iter().filter(|c| show(c.name)).collect();
@@ -627,14 +640,7 @@ pub fn preamble(merged: &Merged) -> Vec<String> {
                 .to_owned(),
         );
     }
-    if instructions_counted(merged) {
-        lines.push(format!(
-            "instr/op: instructions per op counted under Valgrind's Callgrind, each format and direction one pass \
-             over the same records in a counted region of its own, after an uncounted warm-up: the same on any \
-             machine running this build; {}",
-            crate::instructions::NOT_TIME
-        ));
-    }
+    lines.extend(instructions_note(merged));
     lines.extend(merged.parts.iter().filter_map(collections));
     for part in &merged.parts {
         let e = |key| part.environment_text(key);
