@@ -283,7 +283,7 @@ fn failures(candidate: &Candidate, needs: &[&Need], constraints: &Constraints) -
     }
     if let Some(f) = candidate.measured
         && needs.iter().any(|need| need.name == MAINTAINED)
-        && let Some(why) = unmaintained(f, candidate.language)
+        && let Some(why) = crate::results::unmaintained(f, candidate.language)
     {
         failed.push(format!("unmaintained library {}: {why}", f.library));
     }
@@ -305,21 +305,6 @@ fn failures(candidate: &Candidate, needs: &[&Need], constraints: &Constraints) -
 
 /// The `--need` whose families' fact a library row's `unmaintained` label narrows.
 const MAINTAINED: &str = "maintained";
-
-/// Why a measured format's library is unmaintained: its `unmaintained`
-/// label, or, for a Rust format of a results file written before that label
-/// was recorded, the label of the registry's row of the same name.
-pub fn unmaintained(f: &FormatResult, language: Option<&str>) -> Option<String> {
-    match f.labels.get("unmaintained").and_then(serde_json::Value::as_str) {
-        Some(why) => Some(why.to_owned()),
-        None if language == Some("rust") => registry::formats()
-            .into_iter()
-            .find(|info| info.name == f.name)
-            .and_then(|info| info.labels.unmaintained)
-            .map(str::to_owned),
-        None => None,
-    }
-}
 
 fn p99(f: &FormatResult) -> f64 {
     f.encode.summary.p99_ns.median.max(f.decode.summary.p99_ns.median)

@@ -260,3 +260,18 @@ impl Merged {
             .flat_map(|p| p.not_run.iter().map(move |n| (p.runner.language.as_str(), n)))
     }
 }
+
+/// Why a measured format's library is unmaintained: its `unmaintained`
+/// label, or, for a Rust format of a results file written before that label
+/// was recorded, the label of the registry's row of the same name.
+pub fn unmaintained(f: &FormatResult, language: Option<&str>) -> Option<String> {
+    match f.labels.get("unmaintained").and_then(serde_json::Value::as_str) {
+        Some(why) => Some(why.to_owned()),
+        None if language == Some("rust") => crate::catalog::registry::formats()
+            .into_iter()
+            .find(|info| info.name == f.name)
+            .and_then(|info| info.labels.unmaintained)
+            .map(str::to_owned),
+        None => None,
+    }
+}

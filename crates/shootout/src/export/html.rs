@@ -133,7 +133,7 @@ struct Format<'a> {
     labels: &'a serde_json::Value,
     tags: &'a [String],
     notes: &'a str,
-    /// Why the library is unmaintained, if it is (`recommend::unmaintained`).
+    /// Why the library is unmaintained, if it is (`results::unmaintained`).
     unmaintained: Option<String>,
     features: &'a serde_json::Value,
     bytes_per_record: f64,
@@ -255,7 +255,7 @@ impl<'a> Format<'a> {
             labels: &f.labels,
             tags: &f.tags,
             notes: &f.notes,
-            unmaintained: crate::recommend::unmaintained(f, Some(&row.language)),
+            unmaintained: crate::results::unmaintained(f, Some(&row.language)),
             features: &f.features,
             bytes_per_record: f.bytes_per_record,
             zstd_bytes_per_record: f
