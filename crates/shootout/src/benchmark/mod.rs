@@ -119,7 +119,7 @@ pub const DEFAULT_SECONDS_PER_FORMAT_INPUT: f64 = 1.4;
 /// Windows each process times of a larger input ([`sample`]): short
 /// processes, so that many fit the time, and the interval over processes
 /// rests on many.
-pub const DEFAULT_SAMPLE_WINDOWS: usize = 8;
+pub const DEFAULT_SAMPLE_WINDOWS: usize = 4;
 pub const ZSTD_LEVEL: i32 = 3;
 
 /// One measured run of one format.
