@@ -125,7 +125,8 @@ impl Run {
         if let Some(wanted) = plan.rust {
             let formats = with_baseline(registry::select(registered, &wanted)?);
             let runnable = formats.iter().filter(|f| f.unsupported_reason().is_none()).count();
-            let settings = budget(settings, self.seconds_per_format, "rust", runnable);
+            let (settings, budget_line) =
+                budget(settings, self.seconds_per_format, "rust", runnable);
             if settings.max_processes <= 1 {
                 let (results, measured) =
                     measure_rust(self.options, input, &formats, settings, None)?;
@@ -134,6 +135,7 @@ impl Run {
             } else {
                 // Read the input here first: a bad record is this process's one error line, before any process starts.
                 scanned = Some(crate::dataset::scan(input)?);
+                budget_line.iter().for_each(|line| eprintln!("{line}"));
                 parts.push(measure_rust_in_processes(self.options, settings)?);
             }
             if self.instructions {
@@ -164,8 +166,9 @@ impl Run {
                     "{}: measuring on the same {} records (runners/{})…",
                     runner.name, scanned.operations, runner.folder
                 );
-                let settings =
+                let (settings, budget_line) =
                     budget(settings, self.seconds_per_format, runner.name, formats.len());
+                budget_line.iter().for_each(|line| eprintln!("{line}"));
                 let mut results = processes::measure(settings, |process| {
                     runner.measure(folder, dataset.path(), settings.for_process(process), formats)
                 })?;
@@ -190,21 +193,22 @@ impl Run {
 }
 
 /// `settings` with the time budget of a language measuring `formats`
-/// formats, said up front.
+/// formats, and the line that says it up front (printed once the input has
+/// been read: a bad input is one error line).
 fn budget(
     settings: Settings,
     seconds_per_format: Option<f64>,
     language: &str,
     formats: usize,
-) -> Settings {
-    let Some(seconds) = seconds_per_format else { return settings };
+) -> (Settings, Option<String>) {
+    let Some(seconds) = seconds_per_format else { return (settings, None) };
     let budget = seconds * 2.0 * formats as f64;
-    eprintln!(
+    let line = format!(
         "{language}: {formats} formats × 2 directions × {seconds} s: at most about {budget:.0} s of processes \
          (--time-per-format to change), fewer once every row is ±{:.1}% precise",
         100.0 * settings.precision
     );
-    Settings { time_budget_ms: (budget * 1e3).round() as u64, ..settings }
+    (Settings { time_budget_ms: (budget * 1e3).round() as u64, ..settings }, Some(line))
 }
 
 /// Prints the tables and warnings of a results set and writes its exports:

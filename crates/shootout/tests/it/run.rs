@@ -104,7 +104,13 @@ fn results_hold_what_reproducing_and_auditing_a_number_needs() {
     assert_eq!(input["bytes"], std::fs::metadata(&capture).unwrap().len());
     assert_eq!(input["sha256"].as_str().unwrap().len(), 64);
     let runs = results["runs"].as_array().unwrap();
-    assert_eq!(runs.len(), 3);
+    // More windows than the sample: a validation pass over every record,
+    // then the warm-up and the two measured runs on the sample.
+    let sampled = &results["workload"]["sampled"];
+    assert_eq!(sampled["windows"], 4, "{sampled}");
+    assert!(sampled["of_windows"].as_u64().unwrap() > 4, "{sampled}");
+    assert_eq!(runs.len(), 4);
+    assert!(runs[0]["warmup"] == true && runs[1]["warmup"] == true && runs[2]["warmup"] == false);
     assert!(runs.iter().all(|r| r["started"].is_string() && r["wall_ms"].as_f64().unwrap() > 0.0));
 
     for format in results["formats"].as_array().unwrap() {
