@@ -50,7 +50,8 @@ pub fn benchmarks(merged: &Merged) -> impl Iterator<Item = (String, &Direction, 
 /// A benchmark's measures, by Bencher measure slug: `latency` (Bencher's
 /// own, in ns: ns/op with its interval), `relative-cost` (against the other
 /// formats of its run, the figure that compares across testbeds), `p99-ns`,
-/// `bytes-per-record` and `allocations-per-op` (when the runner counts them).
+/// `bytes-per-record`, `allocations-per-op` (when the runner counts them)
+/// and `instructions-per-op` (when the run counted them, `run --instructions`).
 pub fn measures(direction: &Direction, row: &Row) -> BTreeMap<&'static str, Metric> {
     let (summary, cost) = (&direction.summary, &direction.relative.cost);
     let mut measures = BTreeMap::from([
@@ -72,7 +73,22 @@ pub fn measures(direction: &Direction, row: &Row) -> BTreeMap<&'static str, Metr
     if let Some(allocations) = summary.allocations_per_op {
         measures.insert("allocations-per-op", Metric::exact(allocations.median));
     }
+    if let Some(instructions) = summary.instructions_per_op {
+        measures.insert("instructions-per-op", Metric::exact(instructions));
+    }
     measures
+}
+
+/// Each measure's unit, as github-action-benchmark labels its charts.
+pub fn unit(measure: &str) -> &'static str {
+    match measure {
+        "latency" | "p99-ns" => "ns",
+        "relative-cost" => "x",
+        "bytes-per-record" => "bytes",
+        "allocations-per-op" => "allocations",
+        "instructions-per-op" => "instructions",
+        _ => "",
+    }
 }
 
 pub fn write(merged: &Merged, out: &mut dyn Write) -> Result<()> {

@@ -24,16 +24,6 @@ struct Entry {
     extra: String,
 }
 
-/// Each BMF measure's unit, as the action labels its charts.
-fn unit(measure: &str) -> &'static str {
-    match measure {
-        "latency" | "p99-ns" => "ns",
-        "relative-cost" => "x",
-        "bytes-per-record" => "bytes",
-        _ => "allocations",
-    }
-}
-
 pub fn write(merged: &Merged, out: &mut dyn Write) -> Result<()> {
     let first = merged.first();
     let testbed = first.testbed();
@@ -52,7 +42,7 @@ pub fn write(merged: &Merged, out: &mut dyn Write) -> Result<()> {
             let provenance = &provenance;
             bmf::measures(direction, row).into_iter().map(move |(measure, metric)| Entry {
                 name: format!("{benchmark} {measure}"),
-                unit: unit(measure),
+                unit: bmf::unit(measure),
                 value: metric.value,
                 range: metric
                     .lower_value

@@ -1,5 +1,6 @@
-//! `--export-html`: one self-contained page (no network at view time) with the
-//! run's provenance, warnings, throughput, latency curves, sizes, speed against
+//! `--export-html`: one self-contained page (no network at view time) that
+//! opens with the verdict (the method folded beneath it), then has the
+//! warnings, throughput, latency curves, sizes, speed against
 //! size with its Pareto front, allocations and a filterable feature matrix, and
 //! the interop, evolution and robustness matrices and the studies' results as
 //! sections of their own.
@@ -22,7 +23,7 @@ use serde::Serialize;
 use crate::document::{
     Calibration, Direction, InputFile, Settings, Summary, WorkloadInfo, decode_histogram,
 };
-use crate::output::table;
+use crate::output::{table, verdict};
 use crate::results::{Merged, Row};
 use crate::stats::{Interval, percentile_curve};
 
@@ -95,7 +96,12 @@ struct Page<'a> {
 #[derive(Serialize)]
 struct Measured<'a> {
     workload: &'a WorkloadInfo,
-    /// How the figures were taken: the lines above the terminal's tables.
+    /// The answer first, as the terminal prints it (`output::verdict`), its
+    /// title line left to the page.
+    verdict: Vec<String>,
+    /// Who measured what, and how far to trust it: the terminal's header.
+    header: Vec<String>,
+    /// How the figures were taken: the text `--verbose` prints, folded on the page.
     method: Vec<String>,
     warnings: Vec<String>,
     /// Formats whose numbers are withheld or that could not run, one line each.
@@ -196,6 +202,8 @@ impl<'a> Measured<'a> {
         warnings.extend(merged.imprecise());
         Measured {
             workload: &merged.first().workload,
+            verdict: verdict::verdict(merged).into_iter().skip(1).collect(),
+            header: verdict::header(merged),
             method: table::preamble(merged),
             warnings,
             withheld: table::not_run(merged),

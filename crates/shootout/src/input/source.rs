@@ -85,8 +85,8 @@ impl Source {
     }
 }
 
-/// What the tool reads of one kind of file, at the most (README, "Input
-/// errors"): far beyond any real file of the kind, and small enough that
+/// What the tool reads of one kind of file, at the most (docs/your-data.md,
+/// "Inputs, limits and errors"): far beyond any real file of the kind, and small enough that
 /// what is built from one stays within a few hundred MB whatever the file.
 #[derive(Debug, Clone, Copy)]
 pub struct Cap {
@@ -95,7 +95,7 @@ pub struct Cap {
     pub bytes: u64,
 }
 
-/// A results file (README, "Results files"): a run of every language in 30 processes writes about 2 MB.
+/// A results file (docs/results.md): a run of every language in 30 processes writes about 2 MB.
 pub const RESULTS_FILE: Cap = Cap { what: "a results file", bytes: 64 << 20 };
 /// A matrix, study result or replay given to `report --attach`.
 pub const ATTACHMENT_FILE: Cap = Cap { what: "an attachment", bytes: 64 << 20 };

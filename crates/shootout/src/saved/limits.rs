@@ -3,7 +3,7 @@
 //! arrays and objects are, how many values its free-form parts hold, which
 //! numbers may be negative and how large some may be. Whatever a file says,
 //! reading it then costs memory of a small multiple of its size; the limits
-//! are far beyond anything a run writes (README, "Results files").
+//! are far beyond anything a run writes (docs/results.md).
 
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 

@@ -483,6 +483,17 @@ fn check_in_chromium(page: &Path) -> Option<String> {
         dom.contains("Pareto front (decode): "),
         "the speed-against-size chart names its front"
     );
+    let verdict = section_of(&dom, "verdict").expect("the page opens with the verdict");
+    assert!(verdict.contains("<li>fastest decode: "), "the verdict names the fastest: {verdict}");
+    let verdict_at = dom.find("<section id=\"verdict\"").unwrap();
+    assert!(
+        dom.find("<section id=\"throughput\"").is_some_and(|charts| verdict_at < charts),
+        "the verdict comes before the charts"
+    );
+    assert!(
+        dom.contains("<details class=\"method\"><summary>How these figures were taken</summary>"),
+        "the method is folded beneath the verdict"
+    );
     Some(dom)
 }
 

@@ -66,9 +66,21 @@ fn two_invocations_count_the_same_instructions_per_op_and_compare_reads_them() {
     }
     let dir = tempfile::tempdir().unwrap();
     let [first, second] = ["first.json", "second.json"].map(|name| dir.path().join(name));
-    let table =
-        stdout_of(shootout().args(COUNTED).arg("--export-json").arg(&first).output().unwrap());
+    let bmf = dir.path().join("first.bmf.json");
+    let table = stdout_of(
+        shootout()
+            .args(COUNTED)
+            .arg("--export-json")
+            .arg(&first)
+            .arg("--export-bmf")
+            .arg(&bmf)
+            .output()
+            .unwrap(),
+    );
     assert!(table.contains("instr/op") && table.contains("instructions are not time"), "{table}");
+    let bmf: Value = serde_json::from_slice(&std::fs::read(&bmf).unwrap()).unwrap();
+    let counted = &bmf["iex/rust/sbe/decode"]["instructions-per-op"]["value"];
+    assert!(counted.as_f64().is_some_and(|n| n > 0.0), "BMF carries the count: {bmf}");
     stdout_of(shootout().args(COUNTED).arg("--export-json").arg(&second).output().unwrap());
 
     let read = |path: &std::path::Path| -> Value {

@@ -141,7 +141,11 @@
       el('h1', {}, `shootout: ${w.name}`),
       el('p', { class: 'lead' }, `${w.records.toLocaleString('en')} records from ${w.source}${input} · `
         + `${formats.filter(f => !f.baseline).length} formats in ${languages.join(', ')}`),
-      el('ul', { class: 'method' }, data.method.map(line => el('li', {}, line))),
+      el('section', { id: 'verdict', class: 'verdict' }, el('h2', {}, 'Verdict'),
+        el('ul', {}, data.verdict.map(line => el('li', {}, line))),
+        el('ul', { class: 'header' }, data.header.map(line => el('li', {}, line)))),
+      el('details', { class: 'method' }, el('summary', {}, 'How these figures were taken'),
+        el('ul', { class: 'method' }, data.method.map(line => el('li', {}, line)))),
       data.warnings.length ? el('div', {}, el('h3', {}, `Warnings (${data.warnings.length})`),
         el('ul', { class: 'warnings' }, data.warnings.map(w => el('li', {}, w.length > 240
           ? el('details', {}, el('summary', {}, `${w.slice(0, 200)}…`), w) : w)))) : el('p', { class: 'note' }, 'No warnings.'),
