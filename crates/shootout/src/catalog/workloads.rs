@@ -223,6 +223,8 @@ fn json_lines(
     task: impl WorkloadTask,
     formats: Vec<Registered<Jsonl>>,
 ) -> Result<()> {
+    // A schema that cannot be used is an error before any record is made.
+    let schema = data.schema.as_deref().map(schema::load).transpose()?;
     let source = match &data.input {
         Some(path) => Source::from_arg(path.clone()),
         None => {
@@ -232,7 +234,6 @@ fn json_lines(
             Source::Memory { name, bytes: Arc::from(json_values::render(&records).into_bytes()) }
         }
     };
-    let schema = data.schema.as_deref().map(schema::load).transpose()?;
     let schemas = match (&data.record_schemas, &schema) {
         (Some(given_whole), _) => given_whole.clone(),
         (None, schema) => schema.as_ref().map_or_else(RecordSchemas::default, Given::schemas),

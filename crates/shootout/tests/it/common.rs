@@ -290,11 +290,11 @@ pub fn one_line_error(output: &std::process::Output) -> String {
     stderr
 }
 
-/// `shootout run` measuring once with no warm-up: for tests of what a run
-/// reports, not of its timings.
+/// `shootout run` measuring once (one run of one throughput round) with no
+/// warm-up: for tests of what a run reports, not of its timings.
 pub fn quick_run() -> Command {
     let mut command = shootout();
-    command.args(["run", "--runs", "1", "--warmup", "0"]);
+    command.args(["run", "--runs", "1", "--warmup", "0", "--throughput-rounds", "1"]);
     command
 }
 

@@ -46,6 +46,7 @@ fn two_run_fixture(dir: &tempfile::TempDir) -> (PathBuf, Value) {
     stdout_of(
         shootout()
             .args(["run", "--workload", "sql", "--records", "100", "--runs", "2", "--warmup", "0"])
+            .args(["--throughput-rounds", "1"])
             .args(["--formats", "msgpack-array,borsh", "--export-json"])
             .arg(&path)
             .output()

@@ -12,7 +12,17 @@ fn the_html_report_renders_in_chromium_with_every_chart_drawn() {
     let dir = tempfile::tempdir().unwrap();
     let page = dir.path().join("report.html");
     shootout()
-        .args(["run", "--packets", "400", "--runs", "2", "--warmup", "0"])
+        .args([
+            "run",
+            "--packets",
+            "400",
+            "--runs",
+            "2",
+            "--warmup",
+            "0",
+            "--throughput-rounds",
+            "1",
+        ])
         .arg("--export-html")
         .arg(&page)
         .assert()
@@ -28,7 +38,7 @@ fn report_merges_rust_and_go_results_into_one_html_page() {
         let path = dir.path().join(format!("{language}.json"));
         shootout()
             .args(["run", "--workload", "sql", "--records", "300"])
-            .args(["--runs", "2", "--warmup", "0", "--lang", language])
+            .args(["--runs", "2", "--warmup", "0", "--throughput-rounds", "1", "--lang", language])
             .arg("--export-json")
             .arg(&path)
             .assert()
@@ -312,7 +322,7 @@ fn hostile_strings_in_attached_matrices_are_drawn_as_text() {
 fn user_results(path: &Path) {
     shootout()
         .args(["run", "--workload", "user", "--records", "200"])
-        .args(["--runs", "1", "--warmup", "0"])
+        .args(["--runs", "1", "--warmup", "0", "--throughput-rounds", "1"])
         .arg("--export-json")
         .arg(path)
         .assert()
@@ -529,6 +539,7 @@ fn the_page_filters_on_libraries_labelled_unmaintained() {
     let results = dir.path().join("sql.json");
     shootout()
         .args(["run", "--workload", "sql", "--records", "200", "--runs", "1", "--warmup", "0"])
+        .args(["--throughput-rounds", "1"])
         .args(["--formats", "bincode,speedy,postcard"])
         .arg("--export-json")
         .arg(&results)

@@ -22,15 +22,16 @@ fn formats_page_table_is_the_formats_command_output() {
     let table = stdout_of(shootout().args(["formats", "--markdown"]).output().unwrap());
     let path = repository().join("docs/formats.md");
     let page = std::fs::read_to_string(&path).unwrap();
-    let start =
-        page.find(BEGIN).expect("docs/formats.md has the formats table's opening marker") + BEGIN.len();
-    let end =
-        start + page[start..].find(END).expect("docs/formats.md has the formats table's closing marker");
+    let start = page.find(BEGIN).expect("docs/formats.md has the formats table's opening marker")
+        + BEGIN.len();
+    let end = start
+        + page[start..].find(END).expect("docs/formats.md has the formats table's closing marker");
     if page[start..end] == *table.trim() {
         return;
     }
     if std::env::var_os("SHOOTOUT_UPDATE_EXPECTED").is_some() {
-        std::fs::write(&path, format!("{}{}{}", &page[..start], table.trim(), &page[end..])).unwrap();
+        std::fs::write(&path, format!("{}{}{}", &page[..start], table.trim(), &page[end..]))
+            .unwrap();
         return;
     }
     panic!(
@@ -137,7 +138,8 @@ fn every_relative_link_resolves() {
                 Some((path, fragment)) => (path, Some(fragment)),
                 None => (target.as_str(), None),
             };
-            let linked = if path.is_empty() { file.clone() } else { file.parent().unwrap().join(path) };
+            let linked =
+                if path.is_empty() { file.clone() } else { file.parent().unwrap().join(path) };
             let shown = file.strip_prefix(&root).unwrap().display();
             if !linked.exists() {
                 broken.push(format!("{shown}: {target}: no such file"));
@@ -158,10 +160,10 @@ fn every_relative_link_resolves() {
 fn every_path_the_layout_names_exists() {
     let root = repository();
     let page = std::fs::read_to_string(root.join("docs/contributing.md")).unwrap();
-    let layout = &page[page.find("\n## Layout").expect("docs/contributing.md has a Layout section")..];
+    let (_, layout) =
+        page.split_once("\n## Layout\n").expect("docs/contributing.md has a Layout section");
     let rows: Vec<&str> = layout
         .lines()
-        .skip(1)
         .take_while(|line| !line.starts_with("## "))
         .filter(|line| line.starts_with("| `"))
         .collect();
@@ -184,5 +186,8 @@ fn every_path_the_layout_names_exists() {
             }
         }
     }
-    assert!(missing.is_empty(), "docs/contributing.md's layout names what is not there: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "docs/contributing.md's layout names what is not there: {missing:?}"
+    );
 }

@@ -4,7 +4,8 @@ use crate::common::*;
 use serde_json::Value;
 
 /// Every format, on a small capture, in one process (a test's run need not be precise).
-const QUICK: [&str; 7] = ["run", "--packets", "3000", "--runs", "2", "--warmup", "0"];
+const QUICK: [&str; 9] =
+    ["run", "--packets", "3000", "--runs", "2", "--warmup", "0", "--throughput-rounds", "1"];
 
 #[test]
 fn run_on_the_embedded_default_exports_json_csv_and_markdown() {

@@ -56,14 +56,20 @@ fn gen_csv_then_run_on_it_reports_sizes_against_the_csv() {
     assert!(text.starts_with("f1,f2,f3,"));
     assert_eq!(text.lines().count(), 801);
 
-    let results = run_json(&["--workload", "mixed", "--input", csv.to_str().unwrap()]);
+    let json = dir.path().join("mixed.json");
+    let output = quick_run()
+        .args(["-w", "mixed", "--input"])
+        .arg(&csv)
+        .arg("--export-json")
+        .arg(&json)
+        .output()
+        .unwrap();
+    assert!(stdout_of(output).contains("Size against the source CSV"));
+    let results: Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
     assert_eq!(results["workload"]["records"], 800);
     assert_eq!(results["workload"]["csv"]["bytes"], text.len());
     let present = text.lines().skip(1).flat_map(|l| l.split(',')).filter(|c| !c.is_empty()).count();
     assert_eq!(results["workload"]["csv"]["values"], present);
-
-    let table = quick_run().args(["-w", "mixed", "--input"]).arg(&csv).output().unwrap();
-    assert!(String::from_utf8_lossy(&table.stdout).contains("Size against the source CSV"));
 }
 
 #[test]
