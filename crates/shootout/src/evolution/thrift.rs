@@ -9,8 +9,8 @@ use thrift::protocol::{
     TOutputProtocol, TSerializable,
 };
 
-use super::trial::{Version, VersionType, Versions, version_type};
-use super::{Change, Direction, Evolving, UserV1, View, email_of};
+use super::trial::{Version, VersionType, Versions, generated_versions};
+use super::{Change, Direction, Evolving, UserV1, View};
 use crate::format::features;
 
 crate::format::generated_code! {
@@ -120,77 +120,7 @@ fn describe(error: thrift::Error) -> anyhow::Error {
     }
 }
 
-version_type!(user_thrift::UserV1, |r| {
-    uid: r.uid,
-    muid: r.muid.clone(),
-    status: r.status.clone(),
-    tutorial: r.tutorial,
-    nickname: r.nickname.clone(),
-    total_login_num: r.total_login_num,
-    opened_at: r.opened_at.clone(),
-    created_at: r.created_at.clone(),
-    updated_at: r.updated_at.clone(),
-});
-
-version_type!(user_thrift::UserAddField, |r| {
-    uid: r.uid,
-    muid: r.muid.clone(),
-    status: r.status.clone(),
-    tutorial: r.tutorial,
-    nickname: r.nickname.clone(),
-    total_login_num: r.total_login_num,
-    opened_at: r.opened_at.clone(),
-    created_at: r.created_at.clone(),
-    updated_at: r.updated_at.clone(),
-    email: Some(email_of(r)),
-});
-
-version_type!(user_thrift::UserRemoveField, |r| {
-    uid: r.uid,
-    muid: r.muid.clone(),
-    status: r.status.clone(),
-    tutorial: r.tutorial,
-    total_login_num: r.total_login_num,
-    opened_at: r.opened_at.clone(),
-    created_at: r.created_at.clone(),
-    updated_at: r.updated_at.clone(),
-});
-
-version_type!(user_thrift::UserRenameField, |r| {
-    uid: r.uid,
-    muid: r.muid.clone(),
-    status: r.status.clone(),
-    tutorial: r.tutorial,
-    nickname: r.nickname.clone(),
-    login_count: r.total_login_num,
-    opened_at: r.opened_at.clone(),
-    created_at: r.created_at.clone(),
-    updated_at: r.updated_at.clone(),
-});
-
-version_type!(user_thrift::UserWidenInt, |r| {
-    uid: r.uid,
-    muid: r.muid.clone(),
-    status: r.status.clone(),
-    tutorial: r.tutorial.into(),
-    nickname: r.nickname.clone(),
-    total_login_num: r.total_login_num,
-    opened_at: r.opened_at.clone(),
-    created_at: r.created_at.clone(),
-    updated_at: r.updated_at.clone(),
-});
-
-version_type!(user_thrift::UserReorderFields, |r| {
-    updated_at: r.updated_at.clone(),
-    created_at: r.created_at.clone(),
-    opened_at: r.opened_at.clone(),
-    total_login_num: r.total_login_num,
-    nickname: r.nickname.clone(),
-    tutorial: r.tutorial,
-    status: r.status.clone(),
-    muid: r.muid.clone(),
-    uid: r.uid,
-});
+generated_versions!(user_thrift);
 
 #[cfg(test)]
 mod tests {

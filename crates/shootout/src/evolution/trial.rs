@@ -64,12 +64,13 @@ pub trait VersionType {
 
 /// Implements [`VersionType`] for `$ty` from every one of its fields and what
 /// a writer of it puts there (`|r|` names the v1 record); the reader reports
-/// each field by its name.
+/// each field by its name. `..rest` after the fields fills the type's other
+/// fields (generated code's bookkeeping, such as buffa's unknown fields).
 macro_rules! version_type {
-    ($ty:ty, |$record:ident| { $($field:ident: $value:expr,)+ }) => {
+    ($ty:ty, |$record:ident| { $($field:ident: $value:expr,)+ } $(..$rest:expr)?) => {
         impl $crate::evolution::trial::VersionType for $ty {
             fn write($record: &$crate::evolution::UserV1) -> Self {
-                Self { $($field: $value,)+ }
+                Self { $($field: $value,)+ $(..$rest)? }
             }
 
             fn view(self) -> $crate::evolution::View {
@@ -83,6 +84,89 @@ macro_rules! version_type {
 }
 
 pub(super) use version_type;
+
+/// [`VersionType`] for the six versions a schema compiler generates from
+/// schemas/evolution/user.* into module `$module` (Thrift's and buffa's name
+/// them `UserV1`, `UserAddField`, `UserRemoveField`, `UserRenameField`,
+/// `UserWidenInt` and `UserReorderFields`), each v2 as its change has it;
+/// `..rest` fills their other fields.
+macro_rules! generated_versions {
+    ($module:ident $(, ..$rest:expr)?) => {
+        $crate::evolution::trial::version_type!($module::UserV1, |r| {
+            uid: r.uid,
+            muid: r.muid.clone(),
+            status: r.status.clone(),
+            tutorial: r.tutorial,
+            nickname: r.nickname.clone(),
+            total_login_num: r.total_login_num,
+            opened_at: r.opened_at.clone(),
+            created_at: r.created_at.clone(),
+            updated_at: r.updated_at.clone(),
+        } $(..$rest)?);
+
+        $crate::evolution::trial::version_type!($module::UserAddField, |r| {
+            uid: r.uid,
+            muid: r.muid.clone(),
+            status: r.status.clone(),
+            tutorial: r.tutorial,
+            nickname: r.nickname.clone(),
+            total_login_num: r.total_login_num,
+            opened_at: r.opened_at.clone(),
+            created_at: r.created_at.clone(),
+            updated_at: r.updated_at.clone(),
+            email: Some($crate::evolution::email_of(r)),
+        } $(..$rest)?);
+
+        $crate::evolution::trial::version_type!($module::UserRemoveField, |r| {
+            uid: r.uid,
+            muid: r.muid.clone(),
+            status: r.status.clone(),
+            tutorial: r.tutorial,
+            total_login_num: r.total_login_num,
+            opened_at: r.opened_at.clone(),
+            created_at: r.created_at.clone(),
+            updated_at: r.updated_at.clone(),
+        } $(..$rest)?);
+
+        $crate::evolution::trial::version_type!($module::UserRenameField, |r| {
+            uid: r.uid,
+            muid: r.muid.clone(),
+            status: r.status.clone(),
+            tutorial: r.tutorial,
+            nickname: r.nickname.clone(),
+            login_count: r.total_login_num,
+            opened_at: r.opened_at.clone(),
+            created_at: r.created_at.clone(),
+            updated_at: r.updated_at.clone(),
+        } $(..$rest)?);
+
+        $crate::evolution::trial::version_type!($module::UserWidenInt, |r| {
+            uid: r.uid,
+            muid: r.muid.clone(),
+            status: r.status.clone(),
+            tutorial: r.tutorial.into(),
+            nickname: r.nickname.clone(),
+            total_login_num: r.total_login_num,
+            opened_at: r.opened_at.clone(),
+            created_at: r.created_at.clone(),
+            updated_at: r.updated_at.clone(),
+        } $(..$rest)?);
+
+        $crate::evolution::trial::version_type!($module::UserReorderFields, |r| {
+            updated_at: r.updated_at.clone(),
+            created_at: r.created_at.clone(),
+            opened_at: r.opened_at.clone(),
+            total_login_num: r.total_login_num,
+            nickname: r.nickname.clone(),
+            tutorial: r.tutorial,
+            status: r.status.clone(),
+            muid: r.muid.clone(),
+            uid: r.uid,
+        } $(..$rest)?);
+    };
+}
+
+pub(super) use generated_versions;
 
 /// A field's value as the reader reports it.
 pub trait IntoValue {

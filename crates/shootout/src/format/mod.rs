@@ -22,6 +22,7 @@ pub mod postcard;
 pub mod prost;
 pub mod prost_reflect;
 pub mod releases;
+mod protobuf_records;
 pub mod rkyv;
 pub mod rmp_serde;
 pub mod sbe;

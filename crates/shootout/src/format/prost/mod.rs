@@ -18,6 +18,9 @@
 use ::prost::Message as _;
 use anyhow::{Context, Result, bail};
 
+use super::protobuf_records::{
+    WireLevelUpdate, feed_level_update, fill_message, fill_multi_message, visit_message,
+};
 use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::Workload;
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
@@ -111,33 +114,23 @@ pub struct IexKept {
 impl IexKept {
     /// Makes `self.encoding` hold `record`, reusing its messages' Strings.
     fn fill(&mut self, record: &MultiMessage) {
-        let out = &mut self.encoding;
-        out.seq_no = record.seq_no;
-        super::resize_from_spare(
-            &mut out.messages,
-            &mut self.spare,
-            record.messages.len(),
-            Default::default,
-        );
-        for (out, message) in out.messages.iter_mut().zip(&record.messages) {
-            out.ts = message.ts;
-            out.symbol.clear();
-            out.symbol.push_str(&message.symbol);
-            out.body = Some(match message.body {
-                Body::Trade { price, size } => PbBody::Trade(pb::Trade { price, size }),
-                Body::LevelUpdate { price, size, flags, side } => {
-                    PbBody::LevelUpdate(pb::LevelUpdate {
-                        price,
-                        size,
-                        flags: u32::from(flags),
-                        side: match side {
-                            Side::Buy => pb::Side::Buy,
-                            Side::Sell => pb::Side::Sell,
-                        } as i32,
-                    })
-                }
-            });
-        }
+        fill_multi_message!(record => self.encoding, &mut self.spare, pb_body);
+    }
+}
+
+/// A record's body as the generated oneof.
+fn pb_body(body: Body) -> PbBody {
+    match body {
+        Body::Trade { price, size } => PbBody::Trade(pb::Trade { price, size }),
+        Body::LevelUpdate { price, size, flags, side } => PbBody::LevelUpdate(pb::LevelUpdate {
+            price,
+            size,
+            flags: u32::from(flags),
+            side: match side {
+                Side::Buy => pb::Side::Buy,
+                Side::Sell => pb::Side::Sell,
+            } as i32,
+        }),
     }
 }
 
@@ -162,14 +155,18 @@ impl ProstWorkload for Iex {
                 Some(PbBody::Trade(trade)) => sink.trade(ts, symbol, trade.price, trade.size),
                 Some(PbBody::LevelUpdate(update)) => {
                     let side = match pb::Side::try_from(update.side) {
-                        Ok(pb::Side::Buy) => Side::Buy,
-                        Ok(pb::Side::Sell) => Side::Sell,
-                        Err(_) => bail!("protobuf-prost: unknown side {}", update.side),
+                        Ok(pb::Side::Buy) => Some(Side::Buy),
+                        Ok(pb::Side::Sell) => Some(Side::Sell),
+                        Err(_) => None,
                     };
-                    let flags = u8::try_from(update.flags).with_context(|| {
-                        format!("protobuf-prost: flags {} out of range", update.flags)
-                    })?;
-                    sink.level_update(ts, symbol, side, flags, update.price, update.size);
+                    let wire = WireLevelUpdate {
+                        price: update.price,
+                        size: update.size,
+                        flags: update.flags,
+                        side,
+                        raw_side: update.side,
+                    };
+                    feed_level_update(sink, "protobuf-prost", ts, symbol, wire)?;
                 }
                 None => bail!("protobuf-prost: message without a body"),
             }
@@ -180,8 +177,9 @@ impl ProstWorkload for Iex {
 
 // --- record-shaped workloads ------------------------------------------------------
 
-/// Copies a value into a generated message field, reusing its allocations.
-trait Refill {
+/// Copies a value into a generated message field, reusing its allocations
+/// (protobuf-buffa's owned messages have the same field types).
+pub(super) trait Refill {
     fn refill(&mut self, from: &Self);
 }
 
@@ -245,90 +243,23 @@ pub trait ProstRecord: FieldRecord {
     fn visit_pb(pb: &Self::Pb, sink: &mut FieldSink) -> Result<()>;
 }
 
-impl ProstRecord for UserResponse {
-    type Pb = records_prost::UserResponse;
-    fn fill(&self, out: &mut Self::Pb) {
-        out.uid = self.uid;
-        out.muid.refill(&self.muid);
-        out.status.refill(&self.status);
-        out.tutorial = self.tutorial;
-        out.nickname.refill(&self.nickname);
-        out.total_login_num = self.total_login_num;
-        out.opened_at.refill(&self.opened_at);
-        out.created_at.refill(&self.created_at);
-        out.updated_at.refill(&self.updated_at);
-    }
-    fn visit_pb(pb: &Self::Pb, sink: &mut FieldSink) -> Result<()> {
-        crate::workload::user::visit_user_fields!(pb, sink);
-        Ok(())
-    }
+/// `ProstRecord` for the always-present record shapes.
+macro_rules! prost_records {
+    ($($shape:ident),+) => {$(
+        impl ProstRecord for $shape {
+            type Pb = records_prost::$shape;
+            fn fill(&self, out: &mut Self::Pb) {
+                fill_message!($shape: self => out);
+            }
+            fn visit_pb(pb: &Self::Pb, sink: &mut FieldSink) -> Result<()> {
+                visit_message!($shape: pb => sink, "protobuf-prost");
+                Ok(())
+            }
+        }
+    )+};
 }
 
-impl ProstRecord for SqlRequest {
-    type Pb = records_prost::SqlRequest;
-    fn fill(&self, out: &mut Self::Pb) {
-        out.query.refill(&self.query);
-        out.args.refill(&self.args);
-    }
-    fn visit_pb(pb: &Self::Pb, sink: &mut FieldSink) -> Result<()> {
-        sink.record();
-        sink.text(0, pb.query.as_bytes());
-        pb.args.iter().for_each(|&v| sink.int(1, v));
-        Ok(())
-    }
-}
-
-impl ProstRecord for Primitives {
-    type Pb = records_prost::Primitives;
-    fn fill(&self, out: &mut Self::Pb) {
-        out.ints.refill(&self.ints);
-        out.longs.refill(&self.longs);
-        out.doubles.refill(&self.doubles);
-        out.booleans.refill(&self.booleans);
-        out.strings.refill(&self.strings);
-    }
-    fn visit_pb(pb: &Self::Pb, sink: &mut FieldSink) -> Result<()> {
-        sink.record();
-        pb.ints.iter().for_each(|&v| sink.int(0, i64::from(v)));
-        pb.longs.iter().for_each(|&v| sink.int(1, v));
-        pb.doubles.iter().for_each(|&v| sink.float(2, v));
-        pb.booleans.iter().for_each(|&v| sink.bool(3, v));
-        pb.strings.iter().for_each(|v| sink.text(4, v.as_bytes()));
-        Ok(())
-    }
-}
-
-impl ProstRecord for SmallObject {
-    type Pb = records_prost::SmallObject;
-    fn fill(&self, out: &mut Self::Pb) {
-        out.id = self.id;
-        out.name.refill(&self.name);
-        out.email.refill(&self.email);
-        out.age = self.age;
-        out.score = self.score;
-        out.ratio = self.ratio;
-        out.active = self.active;
-        out.level = u32::from(self.level);
-        out.created_at = self.created_at;
-        out.tags.refill(&self.tags);
-    }
-    fn visit_pb(pb: &Self::Pb, sink: &mut FieldSink) -> Result<()> {
-        let level = u8::try_from(pb.level)
-            .with_context(|| format!("protobuf-prost: level {} out of range", pb.level))?;
-        sink.record();
-        sink.int(0, pb.id);
-        sink.text(1, pb.name.as_bytes());
-        sink.text(2, pb.email.as_bytes());
-        sink.int(3, i64::from(pb.age));
-        sink.float(4, pb.score);
-        sink.float(5, f64::from(pb.ratio));
-        sink.bool(6, pb.active);
-        sink.int(7, i64::from(level));
-        sink.int(8, pb.created_at);
-        pb.tags.iter().for_each(|t| sink.text(9, t.as_bytes()));
-        Ok(())
-    }
-}
+prost_records!(UserResponse, SqlRequest, Primitives, SmallObject);
 
 /// `ProstRecord` for a tabular row, from its columns (`tabular_columns!`): the
 /// generated message has the row's own `Option<T>` fields.
