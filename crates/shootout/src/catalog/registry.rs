@@ -231,6 +231,7 @@ registry! {
         rmp_serde::MsgpackArray: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("writes structs as arrays: a JSON value has no structs, so its bytes would be msgpack-map's"), csv("writes structs as arrays: a row read as an object has no struct, so its bytes would be msgpack-map's");
         rmp_serde::MsgpackMap: iex, user, sql, primitives, object, mixed, strings, longs, jsonl, csv;
         ciborium::CborCiborium: iex, user, sql, primitives, object, mixed, strings, longs, jsonl, csv;
+        zerompk::MsgpackZerompk: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("zerompk's dynamic model (zerompk::Value) is not mapped yet"), csv("zerompk's dynamic model (zerompk::Value) is not mapped yet");
         minicbor::CborMinicbor: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("minicbor has no value type; a walk of its Tokenizer is not written yet"), csv("minicbor has no value type; a walk of its Tokenizer is not written yet");
         serde_json::JsonSerdeJson ["json"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl, csv;
         simd_json::JsonSimdJson ["json"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("simd-json-derive reads into Rust types; simd-json's own value model runs as json-simd-json-serde"), csv("simd-json-derive reads into Rust types; simd-json's own value model runs as json-simd-json-serde");

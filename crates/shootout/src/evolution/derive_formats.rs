@@ -71,6 +71,20 @@ fn fory_for<T: super::versions::Record>() -> anyhow::Result<fory::Fory> {
 }
 
 library!(
+    ZEROMPK = Zerompk {
+        name: "msgpack-zerompk",
+        family: features::MESSAGEPACK.family,
+        rules: "zerompk derives (ToMessagePack/FromMessagePack), structs as arrays as in the \
+            codec: fields in order, no names. zerompk documents evolution only for \
+            #[msgpack(map)] structs (#[msgpack(default)] for a missing key, \
+            allow_unknown_fields); an array has no names, so v2 is the plain changed type, and \
+            the reader checks the array's length. from_msgpack ignores bytes after the record.",
+        encode: |value| Ok(zerompk::to_msgpack_vec(value)?),
+        decode: |bytes| Ok(zerompk::from_msgpack(bytes)?),
+    }
+);
+
+library!(
     FORY = Fory {
         name: "fory",
         family: features::FORY.family,

@@ -142,6 +142,7 @@ pub const FORMATS: &[Evolving] = &[
     derive_formats::MUSLI,
     derive_formats::FORY,
     derive_formats::POSTCARD,
+    derive_formats::ZEROMPK,
     derive_formats::BORSH,
     derive_formats::SPEEDY,
     derive_formats::BITCODE,

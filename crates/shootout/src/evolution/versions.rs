@@ -5,7 +5,7 @@
 //! Every version derives every library's traits. Each library reads only its
 //! own attributes, so the serde attributes (`default`, `alias`) are the serde
 //! formats' evolution rules and invisible to bincode, borsh, bitcode, fory,
-//! musli, rkyv, speedy and wincode; speedy's `default_on_eof` is invisible to the
+//! musli, rkyv, speedy, wincode and zerompk; speedy's `default_on_eof` is invisible to the
 //! rest.
 
 use anyhow::Result;
@@ -40,6 +40,8 @@ pub trait Record:
     + for<'a> musli::Decode<'a, musli::mode::Binary, musli::alloc::Global>
     + fory::Serializer<Target = Self>
     + fory::StructSerializer
+    + zerompk::ToMessagePack
+    + for<'a> zerompk::FromMessagePack<'a>
     + Archivable
 {
 }
@@ -156,6 +158,7 @@ macro_rules! version {
                 wincode::SchemaRead,
                 musli::Decode,
                 fory::ForyStruct,
+                zerompk::FromMessagePack,
             ]
 
             $(#[$doc])*

@@ -265,7 +265,7 @@ pub const MESSAGEPACK: Features = Features {
     evolution: "Schemaless: whatever the application tolerates (e.g. ignoring unknown map keys)",
     evolution_trial: Trial::Tried,
     languages: "Spec only; the msgpack GitHub org hosts C/C++, Java, Python, Ruby, JavaScript, C# and more; msgpack.org lists others",
-    licenses: "Java (msgpack-java): Apache-2.0; C# (MessagePack-CSharp): MIT; C++: msgpack-c BSL-1.0, nlohmann/json MIT (IEP-75's pick); Python (msgpack): Apache-2.0; JavaScript (@msgpack/msgpack): ISC; PHP: MIT (per IEP-75); Rust (rmp-serde): MIT; Go: vmihailenco/msgpack BSD-2-Clause, tinylib/msgp MIT",
+    licenses: "Java (msgpack-java): Apache-2.0; C# (MessagePack-CSharp): MIT; C++: msgpack-c BSL-1.0, nlohmann/json MIT (IEP-75's pick); Python (msgpack): Apache-2.0; JavaScript (@msgpack/msgpack): ISC; PHP: MIT (per IEP-75); Rust: rmp-serde MIT, zerompk MIT; Go: vmihailenco/msgpack BSD-2-Clause, tinylib/msgp MIT",
     maintenance: "Maintained: the spec's last change is from 2021 (no reference implementation); msgpack-java v0.9.12 tagged 2026-05-03, tinylib/msgp v1.6.5 published 2026-09-30, rmp-serde 1.3.1 (Cargo.lock)",
     sources: &[
         "https://github.com/msgpack/msgpack/blob/master/spec.md",
@@ -278,6 +278,7 @@ pub const MESSAGEPACK: Features = Features {
         "https://pkg.go.dev/github.com/tinylib/msgp?tab=versions",
         "https://github.com/vmihailenco/msgpack",
     ],
+        "https://docs.rs/crate/zerompk/0.8.0",
 };
 
 pub const CBOR: Features = Features {

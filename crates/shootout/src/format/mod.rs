@@ -36,6 +36,7 @@ pub mod thrift;
 pub mod ubjson;
 pub mod wincode;
 
+pub mod zerompk;
 #[cfg(test)]
 pub(crate) mod codec_tests;
 #[cfg(test)]

@@ -47,6 +47,7 @@ const RELEASES: &[(&str, Release)] = &[
     ("thrift", Release::Crate { version: "0.25.0", date: "2026-09-30" }),
     ("wincode", Release::Crate { version: "0.6.3", date: "2026-10-13" }),
 ];
+    ("zerompk", Release::Crate { version: "0.8.0", date: "2026-08-29" }),
 
 /// `library`'s newest release, if the table has it.
 pub fn of(library: &str) -> Option<Release> {

@@ -25,7 +25,7 @@ use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
 use crate::workload::jsonl::{JsonValues, Origin, Value, ValueSink};
 
 /// Bytes of the little-endian length prefix before each record.
-const PREFIX: usize = 4;
+pub(super) const PREFIX: usize = 4;
 
 /// Appends `record` as serialized by `write`, preceded by its length; on error the
 /// stream is left as it was.
@@ -46,8 +46,9 @@ fn encode_framed(
     Ok(())
 }
 
-/// The length-prefixed record at the start of `stream` and the bytes its frame takes.
-fn framed(stream: &[u8]) -> Result<(&[u8], usize)> {
+/// The length-prefixed record at the start of `stream` and the bytes its frame
+/// takes (msgpack-zerompk frames its records the same way).
+pub(super) fn framed(stream: &[u8]) -> Result<(&[u8], usize)> {
     let prefix =
         stream.first_chunk::<PREFIX>().context("msgpack: stream ends inside a length prefix")?;
     let len = u32::from_le_bytes(*prefix) as usize;

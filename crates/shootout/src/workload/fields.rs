@@ -133,6 +133,7 @@ macro_rules! field_record {
                 ::wincode::SchemaRead,
                 ::musli::Decode,
                 ::fory::ForyStruct,
+                ::zerompk::FromMessagePack,
             ]
             $($item)*
         }

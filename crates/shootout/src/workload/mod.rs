@@ -14,7 +14,7 @@ pub mod user;
 use serde::{Deserialize, Serialize};
 
 /// Derives on each item serde's traits and the writer of every derive-based
-/// format library (bitcode, borsh, rkyv, speedy, wincode, musli), then the
+/// format library (bitcode, borsh, rkyv, speedy, wincode, musli, zerompk), then the
 /// derives listed in brackets: the readers a type can derive, more libraries'
 /// for the types that run on them, and bincode's, which must be written where
 /// the type is (its derive binds an enum's fields with the derive attribute's
@@ -37,6 +37,7 @@ macro_rules! derive_libraries {
             ::speedy::Writable,
             ::wincode::SchemaWrite,
             ::musli::Encode,
+            ::zerompk::ToMessagePack,
             $($more),*
         )]
         $($item)*

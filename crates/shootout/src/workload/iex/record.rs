@@ -1,8 +1,8 @@
 //! The classic IEX shootout record: one IEX-TP packet's trades and price updates.
 //!
 //! Besides serde, the record derives the native traits of the derive-based
-//! format libraries (bincode, bitcode, borsh, musli, rkyv, speedy, wincode), so each can encode
-//! it directly. Their decoding mirror with borrowed symbols is
+//! format libraries (bincode, bitcode, borsh, musli, rkyv, speedy, wincode,
+//! zerompk), so each can encode it directly. Their decoding mirror with borrowed symbols is
 //! `view::BorrowedMultiMessage`; `Body` and `Side` hold no strings, so they
 //! derive the decode traits here and the mirror reuses them.
 
@@ -66,14 +66,19 @@ derive_libraries! {
         speedy::Readable,
         wincode::SchemaRead,
         musli::Decode,
+        zerompk::FromMessagePack,
     ]
 
+    /// zerompk: a map of one entry from the variant's name to its fields (as
+    /// an array), serde's externally tagged enum as rmp-serde writes it.
+    #[msgpack(map)]
     pub enum Body {
         /// Price has 4 implied decimals (raw wire value).
         Trade { price: u64, size: u32 },
         LevelUpdate { price: u64, size: u32, flags: u8, side: Side },
     }
 
+    /// zerompk writes a unit variant as its name, as rmp-serde does.
     pub enum Side {
         Buy,
         Sell,

@@ -120,27 +120,43 @@ impl<'de> Visitor<'de> for Messages<'_> {
     }
 }
 
-/// [`MultiMessage`] with each symbol borrowed from the input: the mirror the
-/// derive-based libraries that can borrow (bincode, bitcode, musli, speedy, wincode) decode a
-/// record into, so that no symbol is copied. Its message list is still a `Vec`
-/// built per record.
-#[derive(
-    bincode::BorrowDecode, bitcode::Decode, musli::Decode, speedy::Readable, wincode::SchemaRead,
-)]
-#[musli(packed)]
-pub struct BorrowedMultiMessage<'a> {
-    seq_no: u64,
-    messages: Vec<BorrowedMessage<'a>>,
+/// Derives on each (public) struct the decoders of the derive-based libraries that can
+/// borrow from their input (bincode, bitcode, musli, speedy, wincode, zerompk).
+/// Items as token trees, as in `derive_libraries!` (bincode's derive names
+/// fields with the spans it is given).
+macro_rules! borrowing_decoders {
+    ($($(#[$($attr:tt)*])* pub struct $name:ident<$lifetime:tt> $body:tt)*) => {$(
+        #[derive(
+            bincode::BorrowDecode,
+            bitcode::Decode,
+            musli::Decode,
+            speedy::Readable,
+            wincode::SchemaRead,
+            zerompk::FromMessagePack,
+        )]
+        $(#[$($attr)*])*
+        pub struct $name<$lifetime> $body
+    )*};
 }
 
-#[derive(
-    bincode::BorrowDecode, bitcode::Decode, musli::Decode, speedy::Readable, wincode::SchemaRead,
-)]
-#[musli(packed)]
-struct BorrowedMessage<'a> {
-    ts: i64,
-    symbol: &'a str,
-    body: Body,
+borrowing_decoders! {
+    /// [`MultiMessage`] with each symbol borrowed from the input: the mirror
+    /// the derive-based libraries that can borrow decode a record into, so
+    /// that no symbol is copied. Its message list is still a `Vec` built per
+    /// record.
+    #[musli(packed)]
+    pub struct BorrowedMultiMessage<'a> {
+        seq_no: u64,
+        messages: Vec<BorrowedMessage<'a>>,
+    }
+
+    /// One message of [`BorrowedMultiMessage`].
+    #[musli(packed)]
+    pub struct BorrowedMessage<'a> {
+        ts: i64,
+        symbol: &'a str,
+        body: Body,
+    }
 }
 
 impl BorrowedMultiMessage<'_> {
