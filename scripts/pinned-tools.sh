@@ -8,6 +8,8 @@
 #   need_protoc_gen_go  protoc-gen-go, go install'ed into the cache (the version runners/go/go.mod pins)
 #   need_prost_gen  prost-build (driven by protox, no protoc), built from scripts/regenerate/prost-gen
 #                 (crates.io, its Cargo.lock; the version crates/shootout/Cargo.toml pins)
+#   need_buffa_gen  buffa-codegen (driven by protox, no protoc), built from scripts/regenerate/buffa-gen
+#                 (crates.io, its Cargo.lock; the buffa version crates/shootout/Cargo.toml pins)
 #   need_sbe_jar  sbe-tool, Maven Central uk.co.real-logic:sbe-all (SHA-256 checked) into the cache
 #   need_planus   planus-cli, crates.io (cargo install --locked) into the cache
 #   need_thrift   thrift, Debian's thrift-compiler (apt-get install; no registry ships the binary)
@@ -33,6 +35,7 @@ PROTOC_SHA256=f6ee22d65361338459208da8bff801c9ca689741cba9187b34990dd45198f864
 PROTOBUF_GO_VERSION=v1.36.12 # protoc-gen-go, matching google.golang.org/protobuf in runners/go/go.mod
 PROST_VERSION=0.14.4         # prost-build, matching the prost runtime crate
 PROTOX_VERSION=0.10.0
+BUFFA_VERSION=0.9.2          # buffa-codegen, matching the buffa runtime crate
 SBE_VERSION=1.38.1
 SBE_JAR_SHA256=26e29e5503faa70cc56158fcdacd6369ecfc3088b9a61c90b882feb54451c9b5
 PLANUS_VERSION=1.3.0
@@ -182,6 +185,17 @@ need_protoc_gen_go() {
     echo "$plugin"
 }
 
+# build_generator NAME WHAT: builds the generator crate scripts/regenerate/NAME
+# (its Cargo.lock) in the cache and prints its binary's path; WHAT names what it
+# wraps in the error when it cannot be built.
+build_generator() {
+    local target=$tools_cache/target/$1
+    cargo build --quiet --locked --release --manifest-path "$repo/scripts/regenerate/$1/Cargo.toml" \
+        --target-dir "$target" >&2 ||
+        die "cannot build $2 (cargo build of scripts/regenerate/$1 failed above)"
+    echo "$target/release/$1"
+}
+
 # prost-gen SCHEMA_DIR SCHEMA_FILE OUT_DIR writes prost-build's Rust code for
 # the schema's package to OUT_DIR/<package>.rs (scripts/regenerate/prost-gen,
 # built in the cache like the other tools, so a fresh checkout builds only the
@@ -190,11 +204,31 @@ need_prost_gen() {
     require_crate_pin prost-build scripts/regenerate/prost-gen/Cargo.toml "$PROST_VERSION"
     require_crate_pin protox scripts/regenerate/prost-gen/Cargo.toml "$PROTOX_VERSION"
     require_crate_pin prost crates/shootout/Cargo.toml "$PROST_VERSION"
-    local target=$tools_cache/target/prost-gen
-    cargo build --quiet --locked --release --manifest-path "$repo/scripts/regenerate/prost-gen/Cargo.toml" \
-        --target-dir "$target" >&2 ||
-        die "cannot build prost-build $PROST_VERSION (cargo build of scripts/regenerate/prost-gen failed above)"
-    echo "$target/release/prost-gen"
+    build_generator prost-gen "prost-build $PROST_VERSION"
+}
+
+# generate_proto_rust GENERATOR OUT_DIR NAME TOOLS: GENERATOR (prost-gen or
+# buffa-gen, which take SCHEMA_DIR SCHEMA_FILE OUT_DIR and write
+# OUT_DIR/<package>.rs) run on schemas/iex/iex.proto and
+# schemas/records/records.proto, written to OUT_DIR/iex_NAME.rs and
+# OUT_DIR/records_NAME.rs (a path inside the repository) with the header naming TOOLS.
+generate_proto_rust() {
+    local generator=$1 out_dir=$2 name=$3 tools=$4 stem
+    for stem in iex records; do
+        "$generator" "$repo/schemas/$stem" "$stem.proto" "$tmp"
+        write_generated "$repo/$out_dir/${stem}_$name.rs" "$tmp/shootout.$stem.rs" "schemas/$stem/$stem.proto" "$tools"
+        echo "$part.sh: wrote $out_dir/${stem}_$name.rs"
+    done
+}
+
+# buffa-gen SCHEMA_DIR SCHEMA_FILE OUT_DIR writes buffa-codegen's Rust code for
+# the schema's package to OUT_DIR/<package>.rs (scripts/regenerate/buffa-gen,
+# built in the cache like prost-gen).
+need_buffa_gen() {
+    require_crate_pin buffa-codegen scripts/regenerate/buffa-gen/Cargo.toml "$BUFFA_VERSION"
+    require_crate_pin protox scripts/regenerate/buffa-gen/Cargo.toml "$PROTOX_VERSION"
+    require_crate_pin buffa crates/shootout/Cargo.toml "$BUFFA_VERSION"
+    build_generator buffa-gen "buffa-codegen $BUFFA_VERSION"
 }
 
 need_sbe_jar() {
@@ -257,12 +291,8 @@ need_capnp() { debian_tool capnp "$CAPNP_VERSION" capnproto "${CAPNP:-}"; }
 # library there, so it can place the code under its parent module), in the
 # cache like the other tools, so a fresh checkout builds only the crate itself.
 need_capnp_gen() {
-    local crate=$repo/scripts/regenerate/capnp-gen
     require_crate_pin capnpc scripts/regenerate/capnp-gen/Cargo.toml "$CAPNPC_VERSION"
-    local target=$tools_cache/target/capnp-gen
-    cargo build --quiet --locked --release --manifest-path "$crate/Cargo.toml" --target-dir "$target" >&2 ||
-        die "cannot build capnpc-rust $CAPNPC_VERSION (cargo build of scripts/regenerate/capnp-gen failed above)"
-    echo "$target/release/capnp-gen"
+    build_generator capnp-gen "capnpc-rust $CAPNPC_VERSION"
 }
 
 # bebopc, a self-contained binary per platform inside npm's bebop-tools

@@ -10,17 +10,6 @@
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/../pinned-tools.sh"
-out_dir="$repo/crates/shootout/src/format/prost/generated"
-prost_gen=$(need_prost_gen)
-
-# generate WORKLOAD STEM PACKAGE: schemas/WORKLOAD/STEM.proto -> format/prost/generated/STEM_prost.rs
-generate() {
-    local stem="$2"
-    local out="$out_dir/${stem}_prost.rs"
-    "$prost_gen" "$repo/schemas/$1" "$stem.proto" "$tmp"
-    write_generated "$out" "$tmp/$3.rs" "schemas/$1/$stem.proto" "protox $PROTOX_VERSION + prost-build $PROST_VERSION"
-    echo "prost.sh: wrote ${out#"$repo"/}"
-}
-
-generate iex iex shootout.iex
-generate records records shootout.records
+generator=$(need_prost_gen)
+generate_proto_rust "$generator" crates/shootout/src/format/prost/generated prost \
+    "protox $PROTOX_VERSION + prost-build $PROST_VERSION"

@@ -222,6 +222,7 @@ registry! {
         sbe::Sbe ["classic"]: iex, user, sql, primitives, object, mixed, strings, longs;
         planus::Planus: iex, user, sql, primitives, object, mixed, strings, longs;
         prost::Prost<_>: iex, user, sql, primitives, object, mixed, strings, longs;
+        buffa::Buffa<_>: iex, user, sql, primitives, object, mixed, strings, longs;
         bebop::Bebop<_>: iex, user, sql, primitives, object, mixed, strings, longs;
         thrift::ThriftBinary<_>: iex, user, sql, primitives, object, mixed, strings, longs;
         thrift::ThriftCompact<_>: iex, user, sql, primitives, object, mixed, strings, longs;
@@ -230,8 +231,8 @@ registry! {
         apache_avro::AvroGeneric: jsonl("no Avro schema: run with --schema FILE.avsc (a csv run builds one from its columns)"), csv("no Avro schema: run with --schema FILE.avsc (a csv run builds one from its columns)");
         rmp_serde::MsgpackArray: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("writes structs as arrays: a JSON value has no structs, so its bytes would be msgpack-map's"), csv("writes structs as arrays: a row read as an object has no struct, so its bytes would be msgpack-map's");
         rmp_serde::MsgpackMap: iex, user, sql, primitives, object, mixed, strings, longs, jsonl, csv;
-        ciborium::CborCiborium: iex, user, sql, primitives, object, mixed, strings, longs, jsonl, csv;
         zerompk::MsgpackZerompk: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("zerompk's dynamic model (zerompk::Value) is not mapped yet"), csv("zerompk's dynamic model (zerompk::Value) is not mapped yet");
+        ciborium::CborCiborium: iex, user, sql, primitives, object, mixed, strings, longs, jsonl, csv;
         minicbor::CborMinicbor: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("minicbor has no value type; a walk of its Tokenizer is not written yet"), csv("minicbor has no value type; a walk of its Tokenizer is not written yet");
         serde_json::JsonSerdeJson ["json"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl, csv;
         simd_json::JsonSimdJson ["json"]: iex, user, sql, primitives, object, mixed, strings, longs, jsonl("simd-json-derive reads into Rust types; simd-json's own value model runs as json-simd-json-serde"), csv("simd-json-derive reads into Rust types; simd-json's own value model runs as json-simd-json-serde");

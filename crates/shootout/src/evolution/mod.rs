@@ -106,6 +106,7 @@ pub struct Evolving {
 
 mod avro;
 mod bebop;
+mod buffa;
 mod capnp;
 mod derive_formats;
 mod flatbuffers;
@@ -124,6 +125,7 @@ pub use show::{Export, Options, SCHEMA, evolution, help};
 /// formats, then the schemaless ones with named fields, then the derive-based.
 pub const FORMATS: &[Evolving] = &[
     protobuf::EVOLVING,
+    buffa::EVOLVING,
     thrift::BINARY,
     thrift::COMPACT,
     avro::EVOLVING,
@@ -140,9 +142,9 @@ pub const FORMATS: &[Evolving] = &[
     derive_formats::BINCODE,
     derive_formats::WINCODE,
     derive_formats::MUSLI,
+    derive_formats::ZEROMPK,
     derive_formats::FORY,
     derive_formats::POSTCARD,
-    derive_formats::ZEROMPK,
     derive_formats::BORSH,
     derive_formats::SPEEDY,
     derive_formats::BITCODE,

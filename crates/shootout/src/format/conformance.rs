@@ -134,6 +134,13 @@ const ALLOCATION_EXCEPTIONS: &[(&str, Direction, f64, &str)] = &[
         "a kept message's String is allocated afresh when a list or optional string grows",
     ),
     (
+        "protobuf-buffa",
+        Direction::Encode,
+        5.0,
+        "a kept message's String is allocated afresh when a list or optional string grows \
+         (the owned messages are refilled as protobuf-prost's are)",
+    ),
+    (
         "fory",
         Direction::Decode,
         27.0,

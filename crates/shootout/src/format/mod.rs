@@ -7,6 +7,7 @@ pub mod bincode;
 pub mod bitcode;
 pub mod borsh;
 pub mod bson;
+pub mod buffa;
 pub mod capnp;
 pub mod ciborium;
 pub mod dbn;
@@ -21,8 +22,8 @@ pub mod planus;
 pub mod postcard;
 pub mod prost;
 pub mod prost_reflect;
-pub mod releases;
 mod protobuf_records;
+pub mod releases;
 pub mod rkyv;
 pub mod rmp_serde;
 pub mod sbe;
@@ -35,8 +36,8 @@ pub mod speedy;
 pub mod thrift;
 pub mod ubjson;
 pub mod wincode;
-
 pub mod zerompk;
+
 #[cfg(test)]
 pub(crate) mod codec_tests;
 #[cfg(test)]

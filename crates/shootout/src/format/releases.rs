@@ -23,6 +23,7 @@ const RELEASES: &[(&str, Release)] = &[
     ("bitcode", Release::Crate { version: "0.6.9", date: "2025-12-18" }),
     ("borsh", Release::Crate { version: "1.8.1", date: "2026-08-26" }),
     ("bson", Release::Crate { version: "3.1.0", date: "2025-11-20" }),
+    ("buffa", Release::Crate { version: "0.9.2", date: "2026-09-03" }),
     ("capnp", Release::Crate { version: "0.27.3", date: "2026-10-27" }),
     ("ciborium", Release::Crate { version: "0.2.2", date: "2024-01-24" }),
     ("dbn", Release::Crate { version: "0.73.0", date: "2026-10-27" }),
@@ -46,8 +47,8 @@ const RELEASES: &[(&str, Release)] = &[
     ("speedy", Release::Crate { version: "0.8.7", date: "2024-01-14" }),
     ("thrift", Release::Crate { version: "0.25.0", date: "2026-09-30" }),
     ("wincode", Release::Crate { version: "0.6.3", date: "2026-10-13" }),
-];
     ("zerompk", Release::Crate { version: "0.8.0", date: "2026-08-29" }),
+];
 
 /// `library`'s newest release, if the table has it.
 pub fn of(library: &str) -> Option<Release> {
