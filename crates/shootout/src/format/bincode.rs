@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 use bincode::config::{self, Configuration, Limit};
 use bincode::error::EncodeError;
 
-use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, SliceRoom, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::view::BorrowedMultiMessage;
 use crate::workload::iex::{Aggregator, Iex, MultiMessage};
@@ -28,34 +28,23 @@ fn decode_config() -> Configuration<config::LittleEndian, config::Varint, Limit<
     config::standard().with_limit::<DECODE_LIMIT>()
 }
 
-/// Bytes reserved for a record before it is encoded; doubled whenever a record
-/// does not fit, and kept, so a stream of big records stops retrying.
-const FIRST_ROOM: usize = 128;
-
 pub struct Bincode {
-    room: usize,
+    room: SliceRoom,
 }
 
 impl Bincode {
-    /// Appends `value` with `encode_into_slice` into space reserved at the end of
-    /// the stream, then cut to the bytes written: bincode's slice writer copies
-    /// bytes straight in, where `encode_into_std_write` goes through `io::Write`.
+    /// Appends `value` with `encode_into_slice` into room reserved at the end
+    /// of the stream: bincode's slice writer copies bytes straight in, where
+    /// `encode_into_std_write` goes through `io::Write`.
     fn append<E: bincode::Encode>(&mut self, value: &E, stream: &mut Vec<u8>) -> Result<()> {
-        let start = stream.len();
-        loop {
-            stream.resize(start + self.room, 0);
-            match bincode::encode_into_slice(value, &mut stream[start..], encode_config()) {
-                Ok(written) => {
-                    stream.truncate(start + written);
-                    return Ok(());
-                }
-                Err(EncodeError::UnexpectedEnd) => self.room *= 2,
-                Err(error) => {
-                    stream.truncate(start);
-                    return Err(error).context("bincode: encode");
-                }
-            }
-        }
+        self.room
+            .append(
+                stream,
+                |room| bincode::encode_into_slice(value, room, encode_config()),
+                |error| matches!(error, EncodeError::UnexpectedEnd),
+            )
+            .context("bincode: encode")?;
+        Ok(())
     }
 }
 
@@ -88,7 +77,7 @@ impl Format for Bincode {
 
 impl Codec<Iex> for Bincode {
     fn new() -> Self {
-        Bincode { room: FIRST_ROOM }
+        Bincode { room: SliceRoom::default() }
     }
 
     fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
@@ -112,7 +101,7 @@ where
     R: FieldRecord + bincode::Encode + bincode::Decode<()>,
 {
     fn new() -> Self {
-        Bincode { room: FIRST_ROOM }
+        Bincode { room: SliceRoom::default() }
     }
 
     fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {

@@ -311,6 +311,53 @@ pub fn resize_from_spare<T>(
     }
 }
 
+/// Room reserved at a stream's end for a library that writes into a caller's
+/// slice rather than a growing `Vec` (bincode's `encode_into_slice`,
+/// zerompk's `to_msgpack`): 128 bytes at first, doubled whenever a record
+/// does not fit, and kept, so a stream of big records stops retrying.
+pub struct SliceRoom {
+    bytes: usize,
+}
+
+impl Default for SliceRoom {
+    fn default() -> SliceRoom {
+        SliceRoom { bytes: Self::FIRST }
+    }
+}
+
+impl SliceRoom {
+    const FIRST: usize = 128;
+
+    /// Appends what `write` writes into the room at `stream`'s end, the
+    /// stream then cut to the bytes written (their count returned). An error
+    /// `too_small` accepts doubles the room and the write is retried, up to
+    /// 4 GiB of room; on any other error the stream is left as it was.
+    pub fn append<E>(
+        &mut self,
+        stream: &mut Vec<u8>,
+        mut write: impl FnMut(&mut [u8]) -> Result<usize, E>,
+        too_small: impl Fn(&E) -> bool,
+    ) -> Result<usize, E> {
+        let start = stream.len();
+        loop {
+            stream.resize(start + self.bytes, 0);
+            match write(&mut stream[start..]) {
+                Ok(written) => {
+                    stream.truncate(start + written);
+                    return Ok(written);
+                }
+                Err(error) if too_small(&error) && self.bytes <= u32::MAX as usize => {
+                    self.bytes *= 2;
+                }
+                Err(error) => {
+                    stream.truncate(start);
+                    return Err(error);
+                }
+            }
+        }
+    }
+}
+
 /// Untimed encode-all/decode-all, for tests of individual codecs.
 #[cfg(test)]
 pub fn assert_round_trip<W: Workload, C: Codec<W>>(dataset: &crate::workload::Dataset<W>)

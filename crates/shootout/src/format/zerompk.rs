@@ -36,18 +36,14 @@ use anyhow::{Context, Result};
 use zerompk::{FromMessagePack, ToMessagePack};
 
 use super::rmp_serde::{PREFIX, framed};
-use super::{Codec, Family, Format, FormatInfo, Framing, Labels, features};
+use super::{Codec, Family, Format, FormatInfo, Framing, Labels, SliceRoom, features};
 use crate::workload::fields::{FieldRecord, FieldSink, Fields};
 use crate::workload::iex::view::BorrowedMultiMessage;
 use crate::workload::iex::{Aggregator, Iex, MultiMessage};
 
-/// Bytes reserved for a record before it is encoded; doubled whenever a record
-/// does not fit, and kept, so a stream of big records stops retrying.
-const FIRST_ROOM: usize = 128;
-
-/// The `msgpack-zerompk` format: how much room it reserves for a record.
+/// The `msgpack-zerompk` format: the room it reserves for a record.
 pub struct MsgpackZerompk {
-    room: usize,
+    room: SliceRoom,
 }
 
 impl Format for MsgpackZerompk {
@@ -80,37 +76,30 @@ impl Format for MsgpackZerompk {
 
 impl MsgpackZerompk {
     /// Appends `value`'s MessagePack behind its u32 little-endian length:
-    /// `to_msgpack` writes into room reserved at the end of the stream, which
-    /// is then cut to the bytes written (the room doubles and the write is
-    /// retried when it reports `BufferTooSmall`).
+    /// `to_msgpack` writes into room reserved at the end of the stream.
     fn append<T: ToMessagePack>(&mut self, value: &T, stream: &mut Vec<u8>) -> Result<()> {
         let start = stream.len();
-        let body = start + PREFIX;
-        let written = loop {
-            stream.resize(body + self.room, 0);
-            match zerompk::to_msgpack(value, &mut stream[body..]) {
-                Ok(written) => break written,
-                Err(zerompk::Error::BufferTooSmall) if self.room <= u32::MAX as usize => {
-                    self.room *= 2;
-                }
-                Err(error) => {
-                    stream.truncate(start);
-                    return Err(error).context("msgpack-zerompk: encode");
-                }
-            }
-        };
-        stream.truncate(body + written);
+        stream.extend_from_slice(&[0; PREFIX]);
+        let written = self
+            .room
+            .append(
+                stream,
+                |room| zerompk::to_msgpack(value, room),
+                |error| matches!(error, zerompk::Error::BufferTooSmall),
+            )
+            .inspect_err(|_| stream.truncate(start))
+            .context("msgpack-zerompk: encode")?;
         let length = u32::try_from(written)
             .inspect_err(|_| stream.truncate(start))
             .context("msgpack-zerompk: record longer than the u32 length prefix")?;
-        stream[start..body].copy_from_slice(&length.to_le_bytes());
+        stream[start..start + PREFIX].copy_from_slice(&length.to_le_bytes());
         Ok(())
     }
 }
 
 impl Codec<Iex> for MsgpackZerompk {
     fn new() -> Self {
-        MsgpackZerompk { room: FIRST_ROOM }
+        MsgpackZerompk { room: SliceRoom::default() }
     }
 
     fn encode(&mut self, record: &MultiMessage, stream: &mut Vec<u8>) -> Result<()> {
@@ -133,7 +122,7 @@ where
     R: FieldRecord + ToMessagePack + for<'de> FromMessagePack<'de>,
 {
     fn new() -> Self {
-        MsgpackZerompk { room: FIRST_ROOM }
+        MsgpackZerompk { room: SliceRoom::default() }
     }
 
     fn encode(&mut self, record: &R, stream: &mut Vec<u8>) -> Result<()> {
@@ -229,17 +218,17 @@ mod tests {
     fn the_room_grows_to_fit_and_is_kept() {
         let big = big_record();
         let expected = zerompk::to_msgpack_vec(&big).unwrap();
-        assert!(expected.len() > FIRST_ROOM);
+        assert!(expected.len() > SliceRoom::FIRST);
         let mut codec = <MsgpackZerompk as Codec<Iex>>::new();
         let mut stream = Vec::new();
         Codec::<Iex>::encode(&mut codec, &big, &mut stream).unwrap();
         assert_eq!(stream.len(), PREFIX + expected.len());
         assert_eq!(stream[PREFIX..], expected[..]);
-        let grown = codec.room;
+        let grown = codec.room.bytes;
         assert!(grown >= expected.len());
         Codec::<Iex>::encode(&mut codec, &sample_dataset().records[0], &mut stream).unwrap();
         Codec::<Iex>::encode(&mut codec, &big, &mut stream).unwrap();
-        assert_eq!(codec.room, grown);
+        assert_eq!(codec.room.bytes, grown);
         assert!(stream.ends_with(&expected));
     }
 }
