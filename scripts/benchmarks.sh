@@ -13,8 +13,10 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out=results
 mkdir -p "$out"
-cargo build --release --locked
-shootout=target/release/shootout
+# The published figures come from the `figures` profile (fat LTO, one codegen
+# unit; Cargo.toml), not from `cargo run --release`: docs/results/build-profiles.md.
+cargo build --profile figures --locked
+shootout=target/figures/shootout
 
 # quiet: returns once the 1-minute load is below half a core per core; fails after two minutes.
 quiet() {

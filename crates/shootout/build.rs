@@ -44,6 +44,36 @@ fn str_list(items: impl IntoIterator<Item = impl AsRef<str>>) -> String {
     format!("&[{}]", items.join(", "))
 }
 
+/// The Cargo profile being built, named by its output directory
+/// (`target/<profile>/build/<package>-<hash>/out`, `debug` for `dev`): Cargo
+/// tells a build script only the base profile (`PROFILE`), which cannot tell
+/// `release` from a custom profile inheriting it.
+fn profile_name(out_dir: &Path) -> String {
+    let dir = out_dir.ancestors().nth(3).and_then(Path::file_name).unwrap_or_default();
+    match dir.to_string_lossy().into_owned() {
+        dir if dir == "debug" => "dev".to_owned(),
+        dir => dir,
+    }
+}
+
+/// `key` of Cargo profile `profile` as this build sees it: the
+/// `CARGO_PROFILE_<NAME>_<KEY>` override, else the workspace manifest's
+/// `[profile.<name>]`, else the profile it `inherits`; `None` when nothing sets
+/// it (Cargo's default applies).
+fn profile_setting(manifest: &toml::Table, profile: &str, key: &str) -> Option<String> {
+    let variable = format!("CARGO_PROFILE_{profile}_{key}").to_uppercase().replace('-', "_");
+    println!("cargo:rerun-if-env-changed={variable}");
+    if let Ok(value) = std::env::var(variable) {
+        return Some(value);
+    }
+    let table = manifest.get("profile").and_then(|profiles| profiles.get(profile))?;
+    match table.get(key) {
+        Some(toml::Value::String(value)) => Some(value.clone()),
+        Some(value) => Some(value.to_string()),
+        None => profile_setting(manifest, table.get("inherits")?.as_str()?, key),
+    }
+}
+
 fn main() {
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
     let rustc_version = command_output(&rustc, &["--version"]).unwrap_or_else(|| "unknown".into());
@@ -57,10 +87,22 @@ fn main() {
         .map(|status| !status.is_empty());
     watch_git();
 
+    let out_dir = std::env::var("OUT_DIR").unwrap();
+    let profile = profile_name(Path::new(&out_dir));
+    let manifest: toml::Table =
+        std::fs::read_to_string("../../Cargo.toml").unwrap_or_default().parse().unwrap_or_default();
+    // Cargo's defaults: no cross-crate LTO; 256 codegen units when
+    // incremental (dev), 16 otherwise.
+    let lto = profile_setting(&manifest, &profile, "lto").unwrap_or_else(|| "false".into());
+    let codegen_units = profile_setting(&manifest, &profile, "codegen-units")
+        .unwrap_or_else(|| if env("PROFILE") == "debug" { "256" } else { "16" }.into());
     let rustflags = env("CARGO_ENCODED_RUSTFLAGS");
     let target_features = env("CARGO_CFG_TARGET_FEATURE");
     let build_info = format!(
         "pub const PROFILE: &str = {:?};\n\
+         pub const CARGO_PROFILE: &str = {profile:?};\n\
+         pub const LTO: &str = {lto:?};\n\
+         pub const CODEGEN_UNITS: &str = {codegen_units:?};\n\
          pub const OPT_LEVEL: &str = {:?};\n\
          pub const TARGET: &str = {:?};\n\
          pub const RUSTFLAGS: &[&str] = {};\n\
@@ -72,7 +114,6 @@ fn main() {
         str_list(rustflags.split('\x1f').filter(|flag| !flag.is_empty())),
         str_list(target_features.split(',').filter(|feature| !feature.is_empty())),
     );
-    let out_dir = std::env::var("OUT_DIR").unwrap();
     std::fs::write(Path::new(&out_dir).join("build_info.rs"), build_info).unwrap();
 
     let lock = std::fs::read_to_string("../../Cargo.lock").unwrap_or_default();

@@ -31,6 +31,11 @@ pub struct Environment {
     pub toolchain: &'static str,
     pub rustc: &'static str,
     pub build_profile: &'static str,
+    /// The Cargo profile by name (`release`, `figures`, `dev`), and the two of
+    /// its settings that move figures most: cross-crate LTO and codegen units.
+    pub cargo_profile: &'static str,
+    pub lto: &'static str,
+    pub codegen_units: &'static str,
     pub opt_level: &'static str,
     pub rustflags: &'static [&'static str],
     pub target: &'static str,
@@ -242,6 +247,27 @@ fn os_description() -> String {
 }
 
 impl Environment {
+    /// How far this build's figures are from the published ones' build
+    /// (Cargo profile `figures`), when they are.
+    pub fn build_warning(&self) -> Option<String> {
+        if self.build_profile == "debug" {
+            return Some(
+                "a debug build: its figures say nothing about the formats (use cargo run --release)"
+                    .to_owned(),
+            );
+        }
+        let whole_program = matches!(self.lto, "fat" | "true") && self.codegen_units == "1";
+        (!whole_program).then(|| {
+            format!(
+                "built in Cargo profile `{}` (lto {}, {} codegen units), not as the published \
+                 figures are (profile `figures`: fat LTO, one codegen unit): formats' costs \
+                 relative to each other differ by tens of per cent between the two builds \
+                 (docs/results/build-profiles.md); `cargo run --profile figures -- run` builds that one",
+                self.cargo_profile, self.lto, self.codegen_units
+            )
+        })
+    }
+
     pub fn capture() -> Self {
         let cpuinfo = read_trimmed("/proc/cpuinfo").unwrap_or_default();
         let cpu_flags = cpu_flags(&cpuinfo);
@@ -260,6 +286,9 @@ impl Environment {
             toolchain: env!("SHOOTOUT_RUSTC_VERSION"),
             rustc: env!("SHOOTOUT_RUSTC_VERSION"),
             build_profile: build::PROFILE,
+            cargo_profile: build::CARGO_PROFILE,
+            lto: build::LTO,
+            codegen_units: build::CODEGEN_UNITS,
             opt_level: build::OPT_LEVEL,
             rustflags: build::RUSTFLAGS,
             target: build::TARGET,
@@ -395,6 +424,23 @@ mod tests {
     }
 
     #[test]
+    fn only_the_published_figures_build_goes_unwarned() {
+        let mut environment = Environment::capture();
+        environment.build_profile = "release";
+        environment.cargo_profile = "figures";
+        environment.lto = "fat";
+        environment.codegen_units = "1";
+        assert_eq!(environment.build_warning(), None);
+        environment.cargo_profile = "release";
+        environment.lto = "false";
+        environment.codegen_units = "16";
+        let warning = environment.build_warning().unwrap();
+        assert!(warning.contains("profile `release` (lto false, 16 codegen units)"), "{warning}");
+        environment.build_profile = "debug";
+        assert!(environment.build_warning().unwrap().starts_with("a debug build"));
+    }
+
+    #[test]
     fn capture_does_not_panic_and_names_the_build() {
         let environment = Environment::capture();
         assert!(
@@ -402,6 +448,10 @@ mod tests {
             "{}",
             environment.build_profile
         );
+        // The test build: the dev profile's directory, its settings from Cargo's defaults.
+        assert_eq!(environment.cargo_profile, "dev");
+        assert!(environment.codegen_units.parse::<u32>().is_ok(), "{}", environment.codegen_units);
+        assert!(!environment.lto.is_empty());
         assert!(!environment.target.is_empty());
         assert!(environment.rustflags.iter().all(|flag| !flag.is_empty()));
         // Reading the host's values must not panic either, whatever they are.

@@ -489,9 +489,11 @@ fn print_tables(
     }
     let header = match verbose {
         true => table::preamble(merged),
-        false => verdict::header(merged),
+        false => verdict::header(merged, verdict::WIDTH),
     };
-    for line in header.iter().chain([&String::new()]).chain(&verdict::verdict(merged)) {
+    for line in
+        header.iter().chain([&String::new()]).chain(&verdict::verdict(merged, verdict::WIDTH))
+    {
         writeln!(out, "{}", Style::Terminal.shown(line))?;
     }
     let (sections, hidden) = table::sections(merged, Style::Terminal, columns);

@@ -32,12 +32,7 @@ pub fn results<W: Workload>(
     let (formats, failed) = formats(&measured.formats, scanned.operations);
     let mut warnings = context.warnings;
     warnings.extend(scanned.warnings.iter().cloned());
-    if context.environment.build_profile == "debug" {
-        warnings.push(
-            "a debug build: its figures say nothing about the formats (use cargo run --release)"
-                .to_owned(),
-        );
-    }
+    warnings.extend(context.environment.build_warning());
     Results {
         schema: SCHEMA.to_owned(),
         runner: Runner { language: "rust".to_owned(), name: "shootout".to_owned() },

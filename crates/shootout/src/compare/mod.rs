@@ -576,7 +576,7 @@ fn regressions(changes: &[Change], limit: f64) -> Vec<String> {
 /// decide the figures, and each format's library version: one line per
 /// difference, for each language in both files.
 fn environment_differences(old: &[Results], new: &[Results]) -> Vec<String> {
-    const KEYS: [&str; 9] = [
+    const KEYS: [&str; 12] = [
         "cpu",
         "cores",
         "os",
@@ -584,6 +584,9 @@ fn environment_differences(old: &[Results], new: &[Results]) -> Vec<String> {
         "shootout_version",
         "git_commit",
         "build_profile",
+        "cargo_profile",
+        "lto",
+        "codegen_units",
         "opt_level",
         "rustflags",
     ];

@@ -96,8 +96,8 @@ struct Page<'a> {
 #[derive(Serialize)]
 struct Measured<'a> {
     workload: &'a WorkloadInfo,
-    /// The answer first, as the terminal prints it (`output::verdict`), its
-    /// title line left to the page.
+    /// The answer first, as the terminal prints it (`output::verdict`) but
+    /// unclipped (the page wraps), its title line left to the page.
     verdict: Vec<String>,
     /// Who measured what, and how far to trust it: the terminal's header.
     header: Vec<String>,
@@ -202,8 +202,8 @@ impl<'a> Measured<'a> {
         warnings.extend(merged.imprecise());
         Measured {
             workload: &merged.first().workload,
-            verdict: verdict::verdict(merged).into_iter().skip(1).collect(),
-            header: verdict::header(merged),
+            verdict: verdict::verdict(merged, verdict::UNCLIPPED).into_iter().skip(1).collect(),
+            header: verdict::header(merged, verdict::UNCLIPPED),
             method: table::preamble(merged),
             warnings,
             withheld: table::not_run(merged),

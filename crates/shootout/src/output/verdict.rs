@@ -1,16 +1,20 @@
 //! The answer before the details: what a results set says about choosing a
-//! format, in at most [`MOST_LINES`] lines of at most [`WIDTH`] columns, and
-//! a header of at most three lines in place of the method text (`--verbose`
-//! prints that whole).
+//! format, in at most [`MOST_LINES`] lines, each clipped to a width (a
+//! terminal's [`WIDTH`] columns; a page wraps instead), and a header of at
+//! most three lines in place of the method text (`--verbose` prints that
+//! whole).
 
 use crate::processes::Drift;
 use crate::results::{Imprecise, Merged, Row};
 
+/// A terminal's columns.
 pub const WIDTH: usize = 80;
+/// No clipping: for a page, which wraps its lines.
+pub const UNCLIPPED: usize = usize::MAX;
 pub const MOST_LINES: usize = 12;
 
 /// Who measured what, on what, and how far the figures can be trusted.
-pub fn header(merged: &Merged) -> Vec<String> {
+pub fn header(merged: &Merged, width: usize) -> Vec<String> {
     let first = merged.first();
     let w = &first.workload;
     let sampled = w.sampled.map_or_else(String::new, |s| {
@@ -28,15 +32,19 @@ pub fn header(merged: &Merged) -> Vec<String> {
         format!(", load {one:.2} on {} cores", first.environment_text("cores"))
     });
     vec![
-        clip(format!("{}: {} records from {}", w.name, w.records, w.source)),
-        clip(format!(
-            "processes: {}{sampled}{load}; {}",
-            processes.join(", "),
-            first.environment_text("cpu")
-        )),
+        clip(format!("{}: {} records from {}", w.name, w.records, w.source), width),
+        clip(
+            format!(
+                "processes: {}{sampled}{load}; {}",
+                processes.join(", "),
+                first.environment_text("cpu")
+            ),
+            width,
+        ),
         clip(
             "cost = ns/op ÷ the run's geometric mean (what reproduces); --verbose: the method"
                 .to_owned(),
+            width,
         ),
     ]
 }
@@ -44,7 +52,7 @@ pub fn header(merged: &Merged) -> Vec<String> {
 /// The verdict: per direction the fastest formats (with those the run cannot
 /// tell from them), the smallest, the best p99, the speed × size front, any
 /// format that failed, and one line on precision.
-pub fn verdict(merged: &Merged) -> Vec<String> {
+pub fn verdict(merged: &Merged, width: usize) -> Vec<String> {
     let rows: Vec<&Row> = merged.rows.iter().filter(|r| !r.format.baseline).collect();
     let several = merged.several_languages();
     let name = |r: &Row| match several {
@@ -67,8 +75,8 @@ pub fn verdict(merged: &Merged) -> Vec<String> {
         let ns = pick(fastest).summary.ns_per_op.median;
         let head = format!("fastest {direction}: {} {}", name(fastest), ns_text(ns));
         lines.push(match tied.is_empty() {
-            true => clip(head),
-            false => list(&format!("{head}; not told apart: "), &tied),
+            true => clip(head, width),
+            false => list(&format!("{head}; not told apart: "), &tied, width),
         });
     }
     if let Some(smallest) =
@@ -86,11 +94,14 @@ pub fn verdict(merged: &Merged) -> Vec<String> {
             .map_or_else(String::new, |(r, bytes)| {
                 format!("; after zstd: {} {bytes:.1} B", name(r))
             });
-        lines.push(clip(format!(
-            "smallest: {} {:.1} B/record{zstd}",
-            name(smallest),
-            smallest.format.bytes_per_record
-        )));
+        lines.push(clip(
+            format!(
+                "smallest: {} {:.1} B/record{zstd}",
+                name(smallest),
+                smallest.format.bytes_per_record
+            ),
+            width,
+        ));
     }
     let tails: Vec<String> = DIRECTIONS
         .iter()
@@ -104,11 +115,11 @@ pub fn verdict(merged: &Merged) -> Vec<String> {
         })
         .collect();
     if !tails.is_empty() {
-        lines.push(clip(format!("best p99: {}", tails.join(", "))));
+        lines.push(clip(format!("best p99: {}", tails.join(", ")), width));
     }
     let front: Vec<String> = pareto_front(&rows).into_iter().map(name).collect();
     if !front.is_empty() {
-        lines.push(list("speed×size front (enc+dec ns, bytes): ", &front));
+        lines.push(list("speed×size front (enc+dec ns, bytes): ", &front, width));
     }
     let failed: Vec<String> = merged
         .failed()
@@ -118,9 +129,9 @@ pub fn verdict(merged: &Merged) -> Vec<String> {
         })
         .collect();
     if !failed.is_empty() {
-        lines.push(list("FAILED validation, numbers withheld: ", &failed));
+        lines.push(list("FAILED validation, numbers withheld: ", &failed, width));
     }
-    lines.push(clip(trust(merged)));
+    lines.push(clip(trust(merged), width));
     lines.truncate(MOST_LINES);
     lines
 }
@@ -182,28 +193,28 @@ fn ns_text(ns: f64) -> String {
 }
 
 /// `prefix` then as many of `items` as fit in [`WIDTH`], and how many did not.
-fn list(prefix: &str, items: &[String]) -> String {
-    let width = |text: &str| text.chars().count();
+fn list(prefix: &str, items: &[String], width: usize) -> String {
+    let columns = |text: &str| text.chars().count();
     let mut line = prefix.to_owned();
     for (i, item) in items.iter().enumerate() {
         let separator = if i == 0 { "" } else { ", " };
         let after = items.len() - i - 1;
-        let suffix = if after > 0 { width(&format!(" +{after} more")) } else { 0 };
-        if i > 0 && width(&line) + separator.len() + width(item) + suffix > WIDTH {
+        let suffix = if after > 0 { columns(&format!(" +{after} more")) } else { 0 };
+        if i > 0 && columns(&line) + separator.len() + columns(item) + suffix > width {
             line.push_str(&format!(" +{} more", items.len() - i));
-            return clip(line);
+            return clip(line, width);
         }
         line.push_str(separator);
         line.push_str(item);
     }
-    clip(line)
+    clip(line, width)
 }
 
-/// `line` cut to [`WIDTH`] columns, with an ellipsis when cut.
-fn clip(line: String) -> String {
-    match line.chars().count() <= WIDTH {
+/// `line` cut to `width` columns, with an ellipsis when cut.
+fn clip(line: String, width: usize) -> String {
+    match line.chars().count() <= width {
         true => line,
-        false => line.chars().take(WIDTH - 1).chain(['…']).collect(),
+        false => line.chars().take(width - 1).chain(['…']).collect(),
     }
 }
 
@@ -215,13 +226,13 @@ mod tests {
     #[test]
     fn the_verdict_fits_twelve_lines_of_eighty_columns() {
         let merged = Merged::new(vec![fixture_timed(1.0)]).unwrap();
-        let lines = verdict(&merged);
+        let lines = verdict(&merged, WIDTH);
         assert!(lines.len() <= MOST_LINES, "{lines:#?}");
         assert!(lines.iter().all(|l| l.chars().count() <= WIDTH), "{lines:#?}");
         assert!(lines.iter().any(|l| l.starts_with("fastest encode: ")), "{lines:#?}");
         assert!(lines.iter().any(|l| l.starts_with("smallest: ")), "{lines:#?}");
         assert!(lines.last().unwrap().starts_with("trust: "), "{lines:#?}");
-        let header = header(&merged);
+        let header = header(&merged, WIDTH);
         assert!(
             header.len() <= 3 && header.iter().all(|l| l.chars().count() <= WIDTH),
             "{header:#?}"
@@ -231,10 +242,13 @@ mod tests {
     #[test]
     fn a_long_list_says_how_many_it_left_out() {
         let items: Vec<String> = (0..40).map(|i| format!("format-{i}")).collect();
-        let line = list("not told apart: ", &items);
+        let line = list("not told apart: ", &items, WIDTH);
         assert!(line.chars().count() <= WIDTH, "{line}");
         let shown = line.matches("format-").count();
         assert!(line.ends_with(&format!(" +{} more", 40 - shown)), "{line}");
-        assert_eq!(clip("x".repeat(100)).chars().count(), WIDTH);
+        assert_eq!(clip("x".repeat(100), WIDTH).chars().count(), WIDTH);
+        // A page wraps: nothing cut.
+        assert_eq!(list("not told apart: ", &items, UNCLIPPED).matches("format-").count(), 40);
+        assert_eq!(clip("x".repeat(100), UNCLIPPED).chars().count(), 100);
     }
 }
