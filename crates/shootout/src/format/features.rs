@@ -225,7 +225,7 @@ pub const PROTOBUF: Features = Features {
     evolution: "Field numbers on the wire: add fields freely, old readers ignore unknown ones; never reuse or renumber (mark `reserved`)",
     evolution_trial: Trial::Tried,
     languages: "Google-maintained: C++, C#, Dart, Go, Java, Kotlin, Objective-C, PHP, Python, Ruby, Rust",
-    licenses: "BSD-3-Clause for Google's C++, C#, Java, Python, PHP, Rust (protobuf crate), Go (google.golang.org/protobuf) and JavaScript (protobuf-javascript); Rust implementations here: prost Apache-2.0, buffa Apache-2.0",
+    licenses: "BSD-3-Clause for Google's C++, C#, Java, Python, PHP, Rust (protobuf crate), Go (google.golang.org/protobuf) and JavaScript (protobuf-javascript); Rust implementations here: prost Apache-2.0, buffa Apache-2.0, Google's protobuf crate (upb kernel, C) BSD-3-Clause",
     maintenance: "Maintained: v36.0 tagged 2026-08-20",
     sources: &[
         "https://protobuf.dev/programming-guides/field_presence/",
@@ -239,6 +239,7 @@ pub const PROTOBUF: Features = Features {
         "https://github.com/protocolbuffers/protobuf-javascript",
         "https://docs.rs/crate/prost/0.14.4",
         "https://docs.rs/crate/buffa/0.9.2",
+        "https://docs.rs/crate/protobuf/4.36.2-release",
     ],
 };
 

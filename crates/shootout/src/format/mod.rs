@@ -35,6 +35,7 @@ pub mod spec;
 pub mod speedy;
 pub mod thrift;
 pub mod ubjson;
+pub mod upb;
 pub mod wincode;
 pub mod zerompk;
 
@@ -210,6 +211,12 @@ impl Labels {
 
     const fn new(decode: DecodeStyle, access: Access, api: Api) -> Labels {
         Labels { buffer_reuse: true, decode, access, api, lossy: None, unmaintained: None }
+    }
+
+    /// These labels, for a codec that reuses nothing across records (a
+    /// finding its notes spell out: why the library's API allows no reuse).
+    pub const fn fresh_buffers(self) -> Labels {
+        Labels { buffer_reuse: false, ..self }
     }
 
     /// These labels, for a mapping that loses information as `how` says.

@@ -36,6 +36,7 @@ const RELEASES: &[(&str, Release)] = &[
     ("postcard", Release::Crate { version: "1.2.0", date: "2026-11-21" }),
     ("prost", Release::Crate { version: "0.14.6", date: "2026-11-12" }),
     ("prost-reflect", Release::Crate { version: "0.16.5", date: "2026-07-09" }),
+    ("protobuf", Release::Crate { version: "4.36.2-release", date: "2026-09-17" }),
     ("rkyv", Release::Crate { version: "0.8.18", date: "2026-08-05" }),
     ("rmp-serde", Release::Crate { version: "1.3.1", date: "2025-12-23" }),
     ("sbe-generated", Release::Own),
