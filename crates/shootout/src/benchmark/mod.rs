@@ -714,9 +714,16 @@ fn record_run<W: Workload>(
             }
         }
         if !warmup {
+            let (mut encode, mut decode) = (state.encode.finish(), state.decode.finish());
+            if result.labels.uncounted_allocations.is_some() {
+                // What the count saw is only part of it: no figure rather than a short one.
+                for stats in [&mut encode, &mut decode] {
+                    (stats.allocations_per_op, stats.allocated_bytes_per_op) = (None, None);
+                }
+            }
             result.runs.push(Measurement {
-                encode: state.encode.finish(),
-                decode: state.decode.finish(),
+                encode,
+                decode,
                 order_position: state.position_sum as f64 / state.windows.max(1) as f64,
             });
         }

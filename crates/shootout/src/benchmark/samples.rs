@@ -42,7 +42,7 @@ impl Samples {
                 round_ns: self.round_ns.clone(),
                 histogram: encode_histogram(&self.latency),
                 allocations_per_op: Some(self.allocations.count as f64 / ops),
-                allocated_bytes_per_op: self.allocations.bytes as f64 / ops,
+                allocated_bytes_per_op: Some(self.allocations.bytes as f64 / ops),
                 gc_count: None,
                 gc_pause_ms: None,
             },
@@ -64,6 +64,6 @@ mod tests {
         (s.allocations, s.allocation_ops) = (Allocations { count: 500, bytes: 4000 }, 1000);
         let r = s.finish();
         assert_eq!(r.ns_per_op, 400.0);
-        assert_eq!((r.allocations_per_op, r.allocated_bytes_per_op), (Some(0.5), 4.0));
+        assert_eq!((r.allocations_per_op, r.allocated_bytes_per_op), (Some(0.5), Some(4.0)));
     }
 }

@@ -308,7 +308,7 @@ struct ReadRun {
     round_ns: Vec<u64>,
     histogram: StoredHistogram,
     allocations_per_op: Option<f64>,
-    allocated_bytes_per_op: f64,
+    allocated_bytes_per_op: Option<f64>,
     #[serde(default)]
     gc_count: Option<u64>,
     #[serde(default)]

@@ -33,7 +33,7 @@ pub struct RawRun {
     /// The latency pass's histogram (see [`decode_histogram`]).
     pub histogram: String,
     pub allocations_per_op: Option<f64>,
-    pub allocated_bytes_per_op: f64,
+    pub allocated_bytes_per_op: Option<f64>,
     /// Garbage collections that ended during the throughput pass, and their
     /// time in ms, from a runner with a collector (the JVM).
     pub gc_count: Option<u64>,
@@ -77,9 +77,11 @@ pub struct RunStats {
     pub latency_mean_ns: f64,
     pub outliers: Outliers,
     /// Allocations per op; null from a runner that cannot count them (the JVM
-    /// gives allocated bytes per thread, not a count).
+    /// gives allocated bytes per thread, not a count), and for a codec whose
+    /// library allocates where the count cannot see (C malloc).
     pub allocations_per_op: Option<f64>,
-    pub allocated_bytes_per_op: f64,
+    /// Bytes allocated per op; null for such a codec too.
+    pub allocated_bytes_per_op: Option<f64>,
     /// As [`RawRun::gc_count`] and [`RawRun::gc_pause_ms`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gc_count: Option<u64>,
@@ -131,7 +133,7 @@ mod tests {
             round_ns: vec![400_000; 3],
             histogram: encode_histogram(&h),
             allocations_per_op: Some(0.5),
-            allocated_bytes_per_op: 4.0,
+            allocated_bytes_per_op: Some(4.0),
             gc_count: None,
             gc_pause_ms: None,
         };
@@ -144,7 +146,7 @@ mod tests {
         assert_eq!(r.ns_per_op, 400.0);
         assert_eq!(r.ops_per_s, 3000.0 / 1200e-6);
         assert_eq!((r.p50_ns, r.p99_ns, r.max_ns), (500, 990, 1000));
-        assert_eq!((r.allocations_per_op, r.allocated_bytes_per_op), (Some(0.5), 4.0));
+        assert_eq!((r.allocations_per_op, r.allocated_bytes_per_op), (Some(0.5), Some(4.0)));
     }
 
     #[test]

@@ -37,7 +37,8 @@ pub struct Summary {
     pub outliers: Outliers,
     /// Null when a run has no count (see [`RunStats::allocations_per_op`]).
     pub allocations_per_op: Option<Spread>,
-    pub allocated_bytes_per_op: Spread,
+    /// Null when a run has no count of bytes (see [`RunStats::allocated_bytes_per_op`]).
+    pub allocated_bytes_per_op: Option<Spread>,
     /// Garbage collections in the throughput passes, summed over runs, and
     /// their time in ms; null from a runner without a collector.
     pub gc_count: Option<u64>,
@@ -86,7 +87,10 @@ impl Summary {
                 .iter()
                 .all(|(_, r)| r.allocations_per_op.is_some())
                 .then(|| spread(|r| r.allocations_per_op.unwrap_or_default())),
-            allocated_bytes_per_op: spread(|r| r.allocated_bytes_per_op),
+            allocated_bytes_per_op: runs
+                .iter()
+                .all(|(_, r)| r.allocated_bytes_per_op.is_some())
+                .then(|| spread(|r| r.allocated_bytes_per_op.unwrap_or_default())),
             gc_count: runs.iter().map(|(_, r)| r.gc_count).sum(),
             gc_pause_ms: runs.iter().map(|(_, r)| r.gc_pause_ms).sum(),
             instructions_per_op: None,

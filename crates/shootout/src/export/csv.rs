@@ -26,7 +26,7 @@ const STATISTICS: [Statistic; 10] = [
     ("p999_ns", |s| Some(s.p999_ns)),
     ("max_ns", |s| Some(s.max_ns)),
     ("allocations_per_op", |s| s.allocations_per_op),
-    ("allocated_bytes_per_op", |s| Some(s.allocated_bytes_per_op)),
+    ("allocated_bytes_per_op", |s| s.allocated_bytes_per_op),
 ];
 
 pub fn write(merged: &Merged, out: &mut dyn Write) -> Result<()> {

@@ -164,7 +164,7 @@ struct Figures {
     p999_ns: f64,
     max_ns: f64,
     allocations_per_op: Option<f64>,
-    allocated_bytes_per_op: f64,
+    allocated_bytes_per_op: Option<f64>,
     latency: Curve,
 }
 
@@ -291,7 +291,7 @@ impl Figures {
             p999_ns: s.p999_ns.median,
             max_ns: s.max_ns.median,
             allocations_per_op: s.allocations_per_op.map(|a| a.median),
-            allocated_bytes_per_op: s.allocated_bytes_per_op.median,
+            allocated_bytes_per_op: s.allocated_bytes_per_op.map(|a| a.median),
             latency: Curve::of(direction),
         }
     }

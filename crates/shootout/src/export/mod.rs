@@ -290,7 +290,7 @@ pub(crate) mod tests {
             round_ns: vec![(ns_per_op * 1000.0) as u64],
             histogram: encode_histogram(&latency),
             allocations_per_op: Some(0.0),
-            allocated_bytes_per_op: 0.0,
+            allocated_bytes_per_op: Some(0.0),
             gc_count: None,
             gc_pause_ms: None,
         };

@@ -151,6 +151,12 @@ pub struct Labels {
     /// rows of other languages and older results need not carry it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unmaintained: Option<&'static str>,
+    /// Why the allocation pass cannot count this codec's allocations (a
+    /// library allocating outside Rust's global allocator, as C code calling
+    /// malloc does), if it cannot: its allocation figures are then left out,
+    /// never shown short. Left out of the JSON when `None`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uncounted_allocations: Option<&'static str>,
 }
 
 #[derive(Debug, Clone, Copy, Serialize)]
@@ -210,7 +216,15 @@ impl Labels {
         Labels::new(DecodeStyle::ZeroCopy, Access::Unchecked, Api::Native);
 
     const fn new(decode: DecodeStyle, access: Access, api: Api) -> Labels {
-        Labels { buffer_reuse: true, decode, access, api, lossy: None, unmaintained: None }
+        Labels {
+            buffer_reuse: true,
+            decode,
+            access,
+            api,
+            lossy: None,
+            unmaintained: None,
+            uncounted_allocations: None,
+        }
     }
 
     /// These labels, for a codec that reuses nothing across records (a
@@ -227,6 +241,12 @@ impl Labels {
     /// These labels, for a library that is no longer maintained, as `evidence` says.
     pub const fn unmaintained(self, evidence: &'static str) -> Labels {
         Labels { unmaintained: Some(evidence), ..self }
+    }
+
+    /// These labels, for a library whose allocations the counting allocator
+    /// cannot see, as `why` says.
+    pub const fn uncounted_allocations(self, why: &'static str) -> Labels {
+        Labels { uncounted_allocations: Some(why), ..self }
     }
 
     /// The short tags printed beside a format's name.

@@ -212,7 +212,12 @@ const DIRECTION_COLUMNS: &[Column<DirectionCell>] = &[
     Column {
         name: "alloc-bytes",
         header: "B/op",
-        cell: |_, direction| allocations(direction.summary.allocated_bytes_per_op.median),
+        cell: |_, direction| {
+            direction
+                .summary
+                .allocated_bytes_per_op
+                .map_or("-".to_owned(), |a| allocations(a.median))
+        },
     },
 ];
 

@@ -121,6 +121,32 @@ fn the_export_lists_the_baseline_then_every_registered_format_in_registry_order(
     assert_eq!(names(&EXPORT["not_run"]), not_run);
 }
 
+/// A library allocating where the count cannot see (upb's C malloc) gets no
+/// allocation figures, never short ones; every other format gets them, in its
+/// summary and in each run.
+#[test]
+fn allocation_figures_are_left_out_only_where_the_count_cannot_see() {
+    let formats = EXPORT["formats"].as_array().unwrap();
+    for format in formats {
+        let uncounted = format["labels"].get("uncounted_allocations").is_some();
+        for direction in ["encode", "decode"] {
+            let runs = format[direction]["runs"].as_array().unwrap();
+            for figures in runs.iter().chain([&format[direction]["summary"]]) {
+                for key in ["allocations_per_op", "allocated_bytes_per_op"] {
+                    assert_eq!(
+                        figures[key].is_null(),
+                        uncounted,
+                        "{} {direction} {key}",
+                        format["name"]
+                    );
+                }
+            }
+        }
+    }
+    let upb = formats.iter().find(|f| f["name"] == "protobuf-upb").unwrap();
+    assert!(upb["labels"]["uncounted_allocations"].as_str().unwrap().contains("malloc"));
+}
+
 #[test]
 fn json_export_shape() {
     let mut json = EXPORT.clone();
