@@ -161,13 +161,20 @@ impl Run {
             let mut out = io::BufWriter::new(dataset.as_file());
             crate::dataset::write_to(input, &scanned, &mut out, "the temporary dataset file")?;
             drop(out);
-            for crate::runners::Chosen { runner, folder, names: formats, .. } in &plan.external {
+            for chosen in &plan.external {
+                let crate::runners::Chosen { runner, folder, names: formats, .. } = chosen;
                 eprintln!(
                     "{}: measuring on the same {} records (runners/{})…",
                     runner.name, scanned.operations, runner.folder
                 );
-                let (settings, budget_line) =
-                    budget(settings, self.seconds_per_format, runner.name, formats.len());
+                // Every format it lists for the workload when none is named:
+                // counting the names alone gave such a runner no budget.
+                let (settings, budget_line) = budget(
+                    settings,
+                    self.seconds_per_format,
+                    runner.name,
+                    chosen.formats_on(W::NAME),
+                );
                 budget_line.iter().for_each(|line| eprintln!("{line}"));
                 let mut results = processes::measure(settings, |process| {
                     runner.measure(folder, dataset.path(), settings.for_process(process), formats)

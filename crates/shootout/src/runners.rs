@@ -402,6 +402,17 @@ pub struct Chosen {
     pub listed: Vec<Listed>,
 }
 
+impl Chosen {
+    /// How many formats it will measure on `workload`: those named, else every
+    /// one it lists for that workload. The time budget scales with it.
+    pub fn formats_on(&self, workload: &str) -> usize {
+        match self.names.len() {
+            0 => self.listed.iter().filter(|f| f.workloads.iter().any(|w| w == workload)).count(),
+            named => named,
+        }
+    }
+}
+
 impl FormatChoice {
     pub fn new<W: Workload>(
         languages: &[Language],
@@ -663,6 +674,33 @@ fn without_escapes(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A runner asked for every format gets the budget of every one it lists
+    /// for the workload, not of none.
+    #[test]
+    fn a_runner_measuring_every_format_counts_those_it_lists_for_the_workload() {
+        let listed = |name: &str, workloads: &[&str]| Listed {
+            name: name.to_owned(),
+            family: name.to_owned(),
+            library: String::new(),
+            library_version: String::new(),
+            labels: serde_json::Value::Null,
+            tags: Vec::new(),
+            notes: String::new(),
+            workloads: workloads.iter().map(|w| w.to_string()).collect(),
+            not_run: None,
+        };
+        let mut chosen = Chosen {
+            runner: Language::Go.external().unwrap(),
+            folder: PathBuf::from("runners/go"),
+            names: Vec::new(),
+            listed: vec![listed("a", &["iex", "user"]), listed("b", &["user"]), listed("c", &[])],
+        };
+        assert_eq!(chosen.formats_on("iex"), 1);
+        assert_eq!(chosen.formats_on("user"), 2);
+        chosen.names = vec!["b".to_owned(), "c".to_owned(), "a".to_owned()];
+        assert_eq!(chosen.formats_on("iex"), 3, "the names given, as given");
+    }
 
     #[test]
     fn a_failed_builds_message_is_its_last_lines_without_colour_codes() {
