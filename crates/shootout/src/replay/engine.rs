@@ -158,13 +158,27 @@ struct Shared {
     released: AtomicU64,
     abort: AtomicBool,
     producer_done: AtomicBool,
-    error: Mutex<Option<String>>,
+    /// The run's error, and whether it is a thread's panic.
+    error: Mutex<Option<(String, bool)>>,
 }
 
 impl Shared {
     fn fail(&self, error: String) {
+        self.record(error, false);
+    }
+
+    /// A panic is the cause of what the other thread sees next (its socket
+    /// closed as the panicking thread unwound, before this is recorded), so it
+    /// takes the place of an error recorded before it.
+    fn fail_panicked(&self, error: String) {
+        self.record(error, true);
+    }
+
+    fn record(&self, error: String, panic: bool) {
         let mut first = self.error.lock().unwrap_or_else(|e| e.into_inner());
-        first.get_or_insert(error);
+        if first.as_ref().is_none_or(|(_, earlier_panic)| panic && !earlier_panic) {
+            *first = Some((error, panic));
+        }
         self.abort.store(true, Ordering::SeqCst);
     }
 
@@ -205,7 +219,7 @@ where
             let produced = codec
                 .and_then(|codec| quietly(|| produce(run, codec, outbox, &shared)))
                 .unwrap_or_else(|panic| {
-                    shared.fail(format!("the producer panicked: {panic}"));
+                    shared.fail_panicked(format!("the producer panicked: {panic}"));
                     Produced::default()
                 });
             shared.producer_done.store(true, Ordering::SeqCst);
@@ -217,7 +231,7 @@ where
             barrier.wait();
             codec.and_then(|codec| quietly(|| consume(run, codec, inbox, &shared))).unwrap_or_else(
                 |panic| {
-                    shared.fail(format!("the consumer panicked: {panic}"));
+                    shared.fail_panicked(format!("the consumer panicked: {panic}"));
                     Consumed::new(run.records.len())
                 },
             )
@@ -227,7 +241,8 @@ where
     let (Ok(produced), Ok(consumed)) = (produced, consumed) else {
         return Recorded::failed("a replay thread panicked".to_owned());
     };
-    let error = shared.error.into_inner().unwrap_or_else(|e| e.into_inner());
+    let error =
+        shared.error.into_inner().unwrap_or_else(|e| e.into_inner()).map(|(error, _)| error);
     let mut recorded = Recorded {
         sent: produced.sent,
         received: consumed.received,
@@ -746,6 +761,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The consumer's panic closes its socket as it unwinds, and the producer's
+    /// next send can fail before the panic is recorded: the panic is the
+    /// run's error all the same, and a later error does not replace it.
+    #[test]
+    fn a_panic_takes_the_place_of_the_error_it_caused() {
+        let shared = Shared {
+            origin: OnceLock::new(),
+            released: AtomicU64::new(0),
+            abort: AtomicBool::new(false),
+            producer_done: AtomicBool::new(false),
+            error: Mutex::new(None),
+        };
+        shared.fail("record 123: cannot send the datagram".to_owned());
+        shared.fail_panicked("the consumer panicked: decode gave up".to_owned());
+        shared.fail("record 124: cannot send the datagram".to_owned());
+        shared.fail_panicked("the producer panicked: later".to_owned());
+        let error = shared.error.into_inner().unwrap().map(|(error, _)| error);
+        assert_eq!(error.as_deref(), Some("the consumer panicked: decode gave up"));
+        assert!(shared.abort.into_inner());
     }
 
     /// A run of no records ends at once: the consumer waits for no last one.
