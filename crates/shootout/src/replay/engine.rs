@@ -153,6 +153,7 @@ fn size_class(bytes: usize) -> usize {
 }
 
 /// What both threads share.
+#[derive(Default)]
 struct Shared {
     origin: OnceLock<Instant>,
     released: AtomicU64,
@@ -195,13 +196,7 @@ where
     W::Record: Sync,
     W::Aggregate: Send + Sync,
 {
-    let shared = Shared {
-        origin: OnceLock::new(),
-        released: AtomicU64::new(0),
-        abort: AtomicBool::new(false),
-        producer_done: AtomicBool::new(false),
-        error: Mutex::new(None),
-    };
+    let shared = Shared::default();
     let (outbox, inbox) = match open(run.transport) {
         Ok(ends) => ends,
         Err(error) => return Recorded::failed(format!("{error:#}")),
@@ -768,13 +763,7 @@ mod tests {
     /// run's error all the same, and a later error does not replace it.
     #[test]
     fn a_panic_takes_the_place_of_the_error_it_caused() {
-        let shared = Shared {
-            origin: OnceLock::new(),
-            released: AtomicU64::new(0),
-            abort: AtomicBool::new(false),
-            producer_done: AtomicBool::new(false),
-            error: Mutex::new(None),
-        };
+        let shared = Shared::default();
         shared.fail("record 123: cannot send the datagram".to_owned());
         shared.fail_panicked("the consumer panicked: decode gave up".to_owned());
         shared.fail("record 124: cannot send the datagram".to_owned());
