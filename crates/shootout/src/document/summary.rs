@@ -127,7 +127,12 @@ impl Relative {
             let directions: Vec<(&Direction, bool)> =
                 formats.iter().map(|f| (read(f), f.baseline)).collect();
             let costs = units(&directions).map(|units| units.relative_costs());
-            let fastest = fastest(&directions);
+            // Paired, the lowest relative cost is the fastest, so no other
+            // format's paired ratio to it falls much below 1.
+            let fastest = match &costs {
+                Some(costs) => fastest(&directions, |i| costs[i].value),
+                None => fastest(&directions, |i| directions[i].0.summary.ns_per_op.median),
+            };
             let ratios: Vec<Estimate> = (0..directions.len())
                 .map(|i| match fastest {
                     Some(fastest) => directions[i].0.ratio_to(directions[fastest].0),
@@ -155,7 +160,7 @@ impl Relative {
         for (read, pick) in DIRECTIONS {
             let directions: Vec<(&Direction, bool)> =
                 formats.iter().map(|f| (read(f), f.baseline)).collect();
-            let fastest = fastest(&directions);
+            let fastest = fastest(&directions, |i| directions[i].0.summary.ns_per_op.median);
             let ratios: Vec<Estimate> = (0..directions.len())
                 .map(|i| match fastest {
                     Some(fastest) if runner[i] == runner[fastest] => {
@@ -207,14 +212,9 @@ fn units(directions: &[(&Direction, bool)]) -> Option<Units> {
     Some(Units { process: process?, ns, anchored })
 }
 
-/// The fastest direction by median ns/op, the baseline aside.
-fn fastest(directions: &[(&Direction, bool)]) -> Option<usize> {
-    directions
-        .iter()
-        .enumerate()
-        .filter(|(_, (_, baseline))| !baseline)
-        .min_by(|a, b| a.1.0.summary.ns_per_op.median.total_cmp(&b.1.0.summary.ns_per_op.median))
-        .map(|(i, _)| i)
+/// The direction of the lowest `cost`, the baseline aside.
+fn fastest(directions: &[(&Direction, bool)], cost: impl Fn(usize) -> f64) -> Option<usize> {
+    (0..directions.len()).filter(|&i| !directions[i].1).min_by(|&a, &b| cost(a).total_cmp(&cost(b)))
 }
 
 impl Results {
@@ -251,8 +251,8 @@ impl Direction {
     }
 }
 
-/// Each format's ratio to the fastest (`ratios[i]`, an estimate), with the
-/// median ratio shown beside it.
+/// Each format's ratio to the fastest: `ratios[i]`, an estimate whose value
+/// lies inside its interval (a ratio of medians need not).
 fn set_ratios(
     formats: &mut [FormatResult],
     fastest: Option<usize>,
@@ -260,15 +260,56 @@ fn set_ratios(
     pick: fn(&mut FormatResult) -> &mut Direction,
 ) {
     let Some(fastest) = fastest else { return };
-    let fastest_median = pick(&mut formats[fastest]).summary.ns_per_op.median;
     for (i, format) in formats.iter_mut().enumerate() {
         let direction = pick(format);
         let relative = &mut direction.relative;
         relative.fastest = i == fastest;
-        relative.ratio = direction.summary.ns_per_op.median / fastest_median.max(f64::MIN_POSITIVE);
+        relative.ratio = ratios[i].value;
         relative.interval = ratios[i].interval;
         // The ratio's own interval decides, so `≈` never sits beside an
         // interval that excludes 1.
         relative.indistinguishable_from_fastest = relative.interval.low <= 1.0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::export::tests::{fixture_timed, run};
+
+    /// A format of the fixture's shape whose runs took `ns[p]` in process `p`.
+    fn format(name: &str, ns: &[f64]) -> FormatResult {
+        let direction = || {
+            let runs = ns.iter().enumerate().map(|(p, &ns)| {
+                let mut run = run(ns);
+                run.process = p;
+                run
+            });
+            Direction::of(runs.collect())
+        };
+        FormatResult {
+            name: name.into(),
+            encode: direction(),
+            decode: direction(),
+            ..fixture_timed(1.0).formats[0].clone()
+        }
+    }
+
+    #[test]
+    fn a_ratio_to_the_fastest_lies_inside_its_own_interval() {
+        // Paired process by process, b costs 1.1 times a but once 2.2 times;
+        // the ratio of the medians (22 / 10) would be far above the interval.
+        let mut formats = [
+            format("a", &[10.0, 10.0, 10.0, 10.0, 20.0, 20.0, 20.0]),
+            format("b", &[11.0, 11.0, 11.0, 22.0, 22.0, 22.0, 22.0]),
+        ];
+        Relative::within_runner(&mut formats);
+        let [a, b] = formats.map(|f| f.encode.relative);
+        assert!(a.fastest && !b.fastest);
+        assert_eq!((a.ratio, a.interval), (1.0, Interval { low: 1.0, high: 1.0 }));
+        let interval = b.interval;
+        assert!(interval.low <= b.ratio && b.ratio <= interval.high, "{b:?}");
+        let geometric_mean = ((6.0 * 1.1f64.ln() + 2.2f64.ln()) / 7.0).exp();
+        assert!((b.ratio - geometric_mean).abs() < 1e-9, "{} against {geometric_mean}", b.ratio);
     }
 }

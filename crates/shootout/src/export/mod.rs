@@ -276,7 +276,7 @@ pub(crate) mod tests {
     use crate::format::Labels;
 
     /// One run of 1000 operations at `ns_per_op`, as a runner writes it.
-    fn run(ns_per_op: f64) -> DirectionRun {
+    pub(crate) fn run(ns_per_op: f64) -> DirectionRun {
         let mut latency = new_histogram();
         let p50 = ns_per_op as u64;
         for (value, count) in
