@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Re-runs every benchmark BENCHMARKS.md records, writing each table to
-# results/ (Markdown and JSON). Needs ../shared/data/iex/DEEP10.pcap.gz for the
-# iex tables. Takes about an hour and a half on 2 cores (the 5M-packet memory
+# results/ (Markdown and JSON), then the pages of docs/results/ from them
+# (scripts/results-pages.sh: a page per run and study, and their index; it
+# needs jq and chromium). Needs ../shared/data/iex/DEEP10.pcap.gz for the iex
+# tables. Takes about an hour and a half on 2 cores (the 5M-packet memory
 # check is a quarter of it). Before each table it waits for a quiet machine (the 1-minute load below
 # half a core per core; `run` then checks the CPU itself and warns if busy) and
 # gives up after two minutes rather than time anything beside other work; every table's
@@ -109,3 +111,7 @@ for size in small big; do
     grep -E "Maximum resident|Elapsed" "$out/rss-$size-jsonl.txt"
 done
 rm -f "$out/big.jsonl" "$out/small.jsonl"
+
+# Last: a table that fails stops the script before any page is written, so
+# docs/results/ never mixes this run's pages with an older run's.
+scripts/results-pages.sh "$out" "$shootout"

@@ -1,10 +1,13 @@
-//! `--export-markdown`: the terminal tables as Markdown, for BENCHMARKS.md-style reports.
+//! `--export-markdown`: the verdict, the command and the terminal tables as
+//! Markdown, so a page of results (docs/results/, scripts/results-pages.sh)
+//! says what was run and how far to trust it.
 
 use std::io::Write;
 
 use anyhow::Result;
 
 use crate::output::table::{self, Columns, Style};
+use crate::output::verdict;
 use crate::results::Merged;
 
 /// Every line and cell that carries a name, label or message of the results
@@ -12,6 +15,12 @@ use crate::results::Merged;
 /// holding `|`, `<script>` or a link renders as the text it is.
 pub fn write(merged: &Merged, out: &mut dyn Write) -> Result<()> {
     let shown = |line: &str| Style::Markdown.shown(line);
+    // Its title line is left to the page, as the HTML report does.
+    for line in verdict::verdict(merged, verdict::UNCLIPPED).iter().skip(1) {
+        writeln!(out, "- {}", shown(line))?;
+    }
+    let command = merged.first().invocation.command_line.join(" ");
+    writeln!(out, "\ncommand: {}  ", shown(&command))?;
     for line in table::preamble(merged) {
         writeln!(out, "{}  ", shown(&line))?;
     }

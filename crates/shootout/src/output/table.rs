@@ -664,8 +664,6 @@ pub fn preamble(merged: &Merged) -> Vec<String> {
     }
     // The conditions the figures were taken under, so a table carries them wherever it is pasted.
     let i = &first.invocation;
-    let load =
-        |l: Option<[f64; 3]>| l.map_or_else(|| "?".to_owned(), |[one, ..]| format!("{one:.2}"));
     let steal = i
         .steal_pct
         .map_or_else(String::new, |pct| format!(", {pct:.1}% CPU stolen by the hypervisor"));
@@ -675,13 +673,19 @@ pub fn preamble(merged: &Merged) -> Vec<String> {
     lines.push(format!(
         "conditions: started {}{others}, load (1 min) {} before and {} after on {} cores{steal}",
         first.environment_text("date"),
-        load(i.load_before),
-        load(i.load_after),
+        one_minute_load(i.load_before),
+        one_minute_load(i.load_after),
         first.environment_text("cores")
     ));
     lines
 }
 
-fn short(commit: &str) -> &str {
+/// The 1-minute figure of a /proc/loadavg reading, or `?`.
+pub fn one_minute_load(load: Option<[f64; 3]>) -> String {
+    load.map_or_else(|| "?".to_owned(), |[one, ..]| format!("{one:.2}"))
+}
+
+/// A commit's first 12 hex digits, as the machine lines show it.
+pub fn short(commit: &str) -> &str {
     commit.get(..12).unwrap_or(commit)
 }

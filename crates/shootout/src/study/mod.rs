@@ -20,6 +20,7 @@ use std::path::PathBuf;
 use anyhow::{Result, bail};
 use serde::Serialize;
 
+use crate::environment::{Environment, load_average};
 use crate::export::Target;
 use crate::runners::Language;
 pub use figures::Figures;
@@ -168,6 +169,12 @@ pub struct Outcome {
     pub schema: &'static str,
     pub study: String,
     pub command: Vec<String>,
+    /// The machine the command ran on; its `date` is when the command started.
+    pub environment: Environment,
+    /// /proc/loadavg (1, 5, 15 min) just before measuring (after any build
+    /// of the runner) and after.
+    pub load_before: Option<[f64; 3]>,
+    pub load_after: Option<[f64; 3]>,
     pub published: Published,
     pub figures: Figures,
     pub checks: Vec<Check>,
@@ -191,8 +198,9 @@ pub fn study(name: &str, options: Options) -> Result<()> {
         bail!("unknown study '{name}'; studies: {} (shootout study --list)", names.join(", "));
     };
     let published = Published::parse(study.name, study.published)?;
-    let mut figures = match &study.measure {
-        Measure::Rust(measure) => measure(&options)?,
+    let environment = Environment::capture();
+    let (load_before, mut figures) = match &study.measure {
+        Measure::Rust(measure) => (load_average(), measure(&options)?),
         Measure::Runner(language) => {
             if let Some(path) = &options.input {
                 bail!(
@@ -213,9 +221,10 @@ pub fn study(name: &str, options: Options) -> Result<()> {
                     published.language
                 );
             }
-            external.study(&folder, study.name, options.quick, options.verbose)?
+            (load_average(), external.study(&folder, study.name, options.quick, options.verbose)?)
         }
     };
+    let load_after = load_average();
     if figures.schema != figures::SCHEMA || figures.study != study.name {
         bail!(
             "the {} study's figures are {} of study {}, expected {} of {}",
@@ -234,6 +243,9 @@ pub fn study(name: &str, options: Options) -> Result<()> {
         schema: RESULT_SCHEMA,
         study: study.name.into(),
         command: std::env::args().collect(),
+        environment,
+        load_before,
+        load_after,
         published,
         figures,
         checks,
