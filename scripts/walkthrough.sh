@@ -24,6 +24,11 @@ trap 'rm -rf "${copies[@]}"' EXIT
 # The Go runner's module cache and the JVM runner's Maven repository are the
 # machine's, so the copy builds offline when the checkout has built once.
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}"
+# A guide's commands rebuild the crate after each spec file they rewrite (the
+# binary embeds spec/formats.json), and the second guide's copy differs little
+# from the first's: incremental state (cargo keys it by the package's path
+# within the workspace, alike in every copy) makes those rebuilds partial.
+export CARGO_INCREMENTAL=1
 # The guides' go commands run with the Go runner's toolchain.
 source "$repo/scripts/go-toolchain.sh"
 for guide in "${guides[@]}"; do
@@ -87,7 +92,8 @@ while i < len(lines):
         target.write_text("\n".join(content))
 if not steps or not commands:
     sys.exit(f"{guide.name}: no walkthrough steps or no commands to run")
-script.write_text("set -euxo pipefail\n" + "\n".join(commands))
+# Each traced command shows the seconds since the guide's commands began.
+script.write_text("PS4='+ [${SECONDS} s] '\nset -euxo pipefail\n" + "\n".join(commands))
 print(f"walkthrough: {guide.name}: {steps} edits applied", file=sys.stderr)
 PY
     (cd "$copy" && bash .git/walkthrough-run.sh)
