@@ -79,8 +79,8 @@ pub fn count() -> Result<Counts> {
     if status.signal() == Some(SIGILL) {
         bail!(
             "Valgrind met an instruction it cannot decode (its error is above): .cargo/config.toml's \
-             target-cpu=native lets the compiler use every feature of this CPU, some of which Valgrind lacks (AMD's \
-             SSE4a, AVX-512); for --instructions, build for a CPU it knows: RUSTFLAGS=\"-C target-cpu=x86-64-v3\" \
+             target-cpu=native lets the compiler use every feature of this CPU but SSE4a and VPCLMULQDQ, some of which Valgrind \
+             lacks (AVX-512); for --instructions, build for a CPU it knows: RUSTFLAGS=\"-C target-cpu=x86-64-v3\" \
              cargo run --release -- run --instructions"
         );
     }
