@@ -24,14 +24,6 @@ trap 'rm -rf "${copies[@]}"' EXIT
 # The Go runner's module cache and the JVM runner's Maven repository are the
 # machine's, so the copy builds offline when the checkout has built once.
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}"
-# A guide's commands rebuild the crate after each spec file they rewrite (the
-# binary embeds spec/formats.json), and the second guide's copy differs little
-# from the first's: incremental state (cargo keys it by the package's path
-# within the workspace, alike in every copy) makes those rebuilds partial.
-# Set in the profile, not as CARGO_INCREMENTAL, which sccache refuses outright
-# (it still caches the dependencies, which are never built incrementally).
-unset CARGO_INCREMENTAL
-export CARGO_PROFILE_DEV_INCREMENTAL=true
 # The guides' go commands run with the Go runner's toolchain.
 source "$repo/scripts/go-toolchain.sh"
 for guide in "${guides[@]}"; do

@@ -86,11 +86,16 @@ impl Results {
 
     /// One of the environment's common keys as text (`?` when the runner did not write it).
     pub fn environment_text(&self, key: &str) -> String {
-        match self.environment.get(key) {
-            Some(serde_json::Value::String(text)) => text.clone(),
-            Some(serde_json::Value::Null) | None => "?".to_owned(),
-            Some(other) => other.to_string(),
-        }
+        environment_text(&self.environment, key)
+    }
+}
+
+/// One key of an environment object as text (`?` when absent or null).
+pub fn environment_text(environment: &serde_json::Value, key: &str) -> String {
+    match environment.get(key) {
+        Some(serde_json::Value::String(text)) => text.clone(),
+        Some(serde_json::Value::Null) | None => "?".to_owned(),
+        Some(other) => other.to_string(),
     }
 }
 

@@ -648,36 +648,58 @@ pub fn preamble(merged: &Merged) -> Vec<String> {
     lines.extend(instructions_note(merged));
     lines.extend(merged.parts.iter().filter_map(collections));
     for part in &merged.parts {
-        let e = |key| part.environment_text(key);
-        lines.push(format!(
-            "{} × {} cores, {}, {}, {} {} ({}{})",
-            e("cpu"),
-            e("cores"),
-            e("os"),
-            e("toolchain"),
-            part.runner.name,
-            e("shootout_version"),
-            short(&e("git_commit")),
-            // Built from a tree with changes not in that commit.
-            if e("git_dirty") == "true" { " + uncommitted changes" } else { "" }
-        ));
+        lines.push(machine_line(&part.environment, &part.runner.name));
     }
     // The conditions the figures were taken under, so a table carries them wherever it is pasted.
     let i = &first.invocation;
-    let steal = i
-        .steal_pct
-        .map_or_else(String::new, |pct| format!(", {pct:.1}% CPU stolen by the hypervisor"));
-    let others = i.other_cpu_cores.map_or_else(String::new, |cores| {
-        format!(", {cores:.2} cores in use by other work before")
-    });
-    lines.push(format!(
-        "conditions: started {}{others}, load (1 min) {} before and {} after on {} cores{steal}",
-        first.environment_text("date"),
-        one_minute_load(i.load_before),
-        one_minute_load(i.load_after),
-        first.environment_text("cores")
+    lines.push(conditions_line(
+        &first.environment,
+        i.load_before,
+        i.load_after,
+        i.other_cpu_cores,
+        i.steal_pct,
     ));
     lines
+}
+
+/// The machine and the build a runner's figures come from, from its results' environment.
+pub fn machine_line(environment: &serde_json::Value, runner: &str) -> String {
+    let e = |key| crate::document::environment_text(environment, key);
+    format!(
+        "{} × {} cores, {}, {}, {runner} {} ({}{})",
+        e("cpu"),
+        e("cores"),
+        e("os"),
+        e("toolchain"),
+        e("shootout_version"),
+        short(&e("git_commit")),
+        // Built from a tree with changes not in that commit.
+        if e("git_dirty") == "true" { " + uncommitted changes" } else { "" }
+    )
+}
+
+/// The conditions figures were taken under: start, load before and after, and
+/// (when measured) other work's cores and the hypervisor's steal.
+pub fn conditions_line(
+    environment: &serde_json::Value,
+    load_before: Option<[f64; 3]>,
+    load_after: Option<[f64; 3]>,
+    other_cpu_cores: Option<f64>,
+    steal_pct: Option<f64>,
+) -> String {
+    let e = |key| crate::document::environment_text(environment, key);
+    let steal = steal_pct
+        .map_or_else(String::new, |pct| format!(", {pct:.1}% CPU stolen by the hypervisor"));
+    let others = other_cpu_cores.map_or_else(String::new, |cores| {
+        format!(", {cores:.2} cores in use by other work before")
+    });
+    format!(
+        "conditions: started {}{others}, load (1 min) {} before and {} after on {} cores{steal}",
+        e("date"),
+        one_minute_load(load_before),
+        one_minute_load(load_after),
+        e("cores")
+    )
 }
 
 /// The 1-minute figure of a /proc/loadavg reading, or `?`.

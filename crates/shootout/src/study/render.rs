@@ -11,7 +11,7 @@ use comfy_table::{CellAlignment, Table as Grid};
 use super::Outcome;
 use super::figures::{STUDY_VARIANT, Table, Variant};
 use super::published::{Column, PublishedTable, Row};
-use crate::output::table::{one_minute_load, short};
+use crate::output::table::{conditions_line, machine_line};
 
 pub fn write(outcome: &Outcome, out: &mut dyn Write) -> io::Result<()> {
     let published = &outcome.published;
@@ -24,25 +24,13 @@ pub fn write(outcome: &Outcome, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "The study's method: {}", published.method)?;
     writeln!(out, "The study's machine: {}", published.machine)?;
     // What was run, where and under what load, as `run --export-markdown` says it.
-    let e = &outcome.environment;
+    let environment = serde_json::to_value(&outcome.environment).map_err(io::Error::other)?;
     writeln!(out, "\ncommand: {}  ", outcome.command.join(" "))?;
+    writeln!(out, "{}  ", machine_line(&environment, "shootout"))?;
     writeln!(
         out,
-        "{} × {} cores, {}, shootout {} ({}{})  ",
-        e.cpu,
-        e.cores,
-        e.os,
-        e.shootout_version,
-        short(e.git_commit),
-        if e.git_dirty == Some(true) { " + uncommitted changes" } else { "" }
-    )?;
-    writeln!(
-        out,
-        "conditions: started {}, load (1 min) {} before and {} after on {} cores",
-        e.date,
-        one_minute_load(outcome.load_before),
-        one_minute_load(outcome.load_after),
-        e.cores
+        "{}",
+        conditions_line(&environment, outcome.load_before, outcome.load_after, None, None)
     )?;
     for variant in &outcome.figures.variants {
         writeln!(out)?;
