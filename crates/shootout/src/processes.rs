@@ -38,7 +38,8 @@ pub fn measure(
         }
         let merged = merge(parts.clone(), settings)?;
         // The next process is expected to take the median process's time (the
-        // first also compresses the streams, so it is the longest).
+        // first also compresses the streams and, on a sampled input, validates
+        // every record, so it is the longest).
         took.sort();
         if made >= settings.max_processes.max(1)
             || settings.time_budget_ms == 0

@@ -10,6 +10,7 @@ mod document;
 mod sample;
 mod samples;
 pub mod timer;
+mod validation;
 
 use std::hint::black_box;
 use std::io::Write;
@@ -138,7 +139,9 @@ pub struct FormatRuns {
     pub runs: Vec<Measurement>,
     /// The encoded stream's size, summed over windows (the first run's; every run encodes the same records).
     pub encoded_bytes: u64,
-    /// The same streams fed, window by window, to one zstd compressor at [`ZSTD_LEVEL`].
+    /// The same streams fed, window by window, to one zstd compressor at
+    /// [`ZSTD_LEVEL`]; on a large sampled input, the whole input's bytes at
+    /// the ratio of the windows compressed ([`validation`]).
     pub zstd_bytes: u64,
     pub failure: Option<Failure>,
 }
@@ -246,8 +249,6 @@ pub struct RunState<W: Workload> {
     zstd: Option<zstd::stream::write::Encoder<'static, ByteCount>>,
     position_sum: u64,
     windows: u64,
-    /// Only the throughput pass ran ([`Bench::validation`]): only its sink is checked.
-    validation: bool,
 }
 
 /// Counts what zstd writes, keeping none of it.
@@ -267,12 +268,7 @@ impl Write for ByteCount {
 const PASSES: [&str; 3] = ["throughput", "latency", "allocation"];
 
 impl<W: Workload> RunState<W> {
-    fn new(
-        reference: &W::Aggregate,
-        compress: bool,
-        rounds: usize,
-        validation: bool,
-    ) -> Result<Self> {
+    fn new(reference: &W::Aggregate, compress: bool, rounds: usize) -> Result<Self> {
         let zstd = if compress {
             Some(zstd::stream::write::Encoder::new(ByteCount::default(), ZSTD_LEVEL)?)
         } else {
@@ -287,7 +283,6 @@ impl<W: Workload> RunState<W> {
             zstd,
             position_sum: 0,
             windows: 0,
-            validation,
         })
     }
 
@@ -498,24 +493,22 @@ impl<W: Workload, C: Coding<W>> Bench<W> for Runner<W, C> {
     }
 }
 
-/// One pass over an input: every format on every window.
+/// One timed pass over an input: every format on every window.
 struct Pass<'i, W: Workload> {
     input: &'i dyn Input<W>,
     /// What every format must decode the pass's records to, and how many there are.
     reference: &'i W::Aggregate,
     operations: u64,
     warmup: bool,
-    /// The throughput pass alone, untimed in effect: every record checked once.
-    validation: bool,
 }
 
 /// Measures every runnable format. A format that fails is withheld from then
 /// on, with its failure; the others go on. Errors are the input's, or the
 /// harness's, never a format's. `first_process`: this process measures the
 /// sizes and, when the timed passes run on a sample ([`sample`]), validates
-/// every record of the input first; it also feeds every stream to zstd
-/// (about a second on DEEP10), which only one of a run's processes needs: the
-/// streams are the same in every process.
+/// every record of the input first ([`validation`]); it also feeds the streams
+/// to zstd, which only one of a run's processes needs: the streams are the
+/// same in every process.
 pub fn measure<W: Workload>(
     input: &dyn Input<W>,
     formats: &[Registered<W>],
@@ -536,36 +529,31 @@ where
         true => None,
         false => Some(sample::collect(input, settings.window, &chosen)?),
     };
-    let whole = Pass {
-        input,
-        reference: &scanned.reference,
-        operations: scanned.operations,
-        warmup: false,
-        validation: false,
-    };
     let timed = match &sampled {
-        None => Pass { ..whole },
+        None => Pass {
+            input,
+            reference: &scanned.reference,
+            operations: scanned.operations,
+            warmup: false,
+        },
         Some((memory, sampled)) => Pass {
             input: memory as &dyn Input<W>,
             reference: &memory.dataset.reference,
             operations: sampled.records,
             warmup: false,
-            validation: false,
         },
     };
     // With a sample, the first process passes over the whole input once,
-    // validated, before its warm-ups: no record goes unchecked.
-    let validation = (sampled.is_some() && first_process).then_some(Pass {
-        warmup: true,
-        validation: true,
-        ..whole
-    });
-    let passes: Vec<Pass<'_, W>> = validation
-        .into_iter()
-        .chain((0..settings.warmup_runs).map(|_| Pass { warmup: true, ..timed }))
+    // validated, before its warm-ups: no record goes unchecked. It is run 0.
+    let validating = sampled.is_some() && first_process;
+    let first_timed_run = usize::from(validating);
+    let passes: Vec<Pass<'_, W>> = (0..settings.warmup_runs)
+        .map(|_| Pass { warmup: true, ..timed })
         .chain((0..settings.runs).map(|_| Pass { ..timed }))
         .collect();
-    let planned: u64 = passes.iter().map(|p| p.operations).sum();
+    let all_runs = first_timed_run + passes.len();
+    let planned: u64 = passes.iter().map(|p| p.operations).sum::<u64>()
+        + if validating { scanned.operations } else { 0 };
 
     let runnable: Vec<&Registered<W>> = formats.iter().filter(|f| f.make.is_ok()).collect();
     let mut benches: Vec<Box<dyn Bench<W>>> =
@@ -584,6 +572,41 @@ where
     let mut stream = Vec::new();
     let mut rng = ChaCha8Rng::seed_from_u64(settings.order_seed);
     let mut runs = Vec::new();
+    if validating {
+        let started = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
+        let wall = Instant::now();
+        let whole = validation::Whole {
+            input,
+            reference: &scanned.reference,
+            operations: scanned.operations,
+            window: settings.window,
+            windows,
+            sampled: &chosen,
+        };
+        let makes: Vec<&MakeBench<W>> =
+            runnable.iter().filter_map(|f| f.make.as_ref().ok()).collect();
+        let found = validation::validate_whole(&whole, &makes, timer, |operations| {
+            on_progress(Progress::Window {
+                run: 0,
+                runs: all_runs,
+                operations,
+                planned,
+                warmup: true,
+                format: "",
+            })
+        })?;
+        for (result, found) in results.iter_mut().zip(found) {
+            (result.encoded_bytes, result.zstd_bytes) = (found.encoded_bytes, found.zstd_bytes());
+            result.failure = found.failure;
+        }
+        runs.push(RunInfo {
+            process: 0,
+            index: 0,
+            warmup: true,
+            started,
+            wall_ms: wall.elapsed().as_secs_f64() * 1e3,
+        });
+    }
     if !passes[0].warmup {
         prime(
             timed.input,
@@ -596,17 +619,18 @@ where
         )?;
     }
 
-    for (run, pass) in passes.iter().enumerate() {
+    for (i, pass) in passes.iter().enumerate() {
+        let run = first_timed_run + i;
         let warmup = pass.warmup;
         // A warm-up run brings caches and allocators to their steady state; more rounds would add nothing.
         let rounds = if warmup { 1 } else { settings.throughput_rounds };
         let started = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
         let wall = Instant::now();
-        // Sizes are the first pass's: in the first process, over the whole input.
+        // Sizes are run 0's: in the first process, over the whole input.
         let compressed_sizes = run == 0 && first_process;
         let mut states: Vec<RunState<W>> = results
             .iter()
-            .map(|_| RunState::new(pass.reference, compressed_sizes, rounds, pass.validation))
+            .map(|_| RunState::new(pass.reference, compressed_sizes, rounds))
             .collect::<Result<_>>()?;
         let mut reader = pass.input.open()?;
         let mut done = 0u64;
@@ -622,16 +646,12 @@ where
                 state.position_sum += position;
                 state.windows += 1;
                 position += 1;
-                let outcome = match pass.validation {
-                    true => benches[f].validation(&window, &mut stream, state, timer),
-                    false => benches[f].window(&window, &mut stream, state, timer),
-                };
-                if let Err(e) = outcome {
+                if let Err(e) = benches[f].window(&window, &mut stream, state, timer) {
                     results[f].failure = Some(e.into_failure(pass.input, run, done));
                 }
                 on_progress(Progress::Window {
                     run,
-                    runs: passes.len(),
+                    runs: all_runs,
                     operations: 0,
                     planned,
                     warmup,
@@ -658,7 +678,7 @@ where
             done += window.order.len() as u64;
             on_progress(Progress::Window {
                 run,
-                runs: passes.len(),
+                runs: all_runs,
                 operations: window.order.len() as u64,
                 planned,
                 warmup,
@@ -701,8 +721,7 @@ fn record_run<W: Workload>(
         if result.failure.is_some() {
             continue;
         }
-        if let Some(failure) =
-            validate::<W>(state.sinks, state.round_sinks, state.validation, reference, run)
+        if let Some(failure) = validate::<W>(state.sinks, state.round_sinks, false, reference, run)
         {
             result.failure = Some(failure);
             continue;
@@ -762,7 +781,7 @@ fn prime<W: Workload>(
     let mut reader = input.open()?;
     if let Some(first) = reader.next_window(window)? {
         for (bench, result) in benches.iter_mut().zip(results.iter_mut()) {
-            let mut state = RunState::new(reference, false, 1, false)?;
+            let mut state = RunState::new(reference, false, 1)?;
             if let Err(e) = bench.window(&first, stream, &mut state, timer) {
                 result.failure = Some(e.into_failure(input, 0, 0));
             }
@@ -984,6 +1003,7 @@ mod tests {
         assert_eq!(measured.formats[0].failure.as_ref().unwrap().operation, Some(2));
         let baseline = &measured.formats[1];
         assert_eq!(baseline.encoded_bytes, 4 * operations, "sizes are the whole input's");
+        assert!(baseline.zstd_bytes > 0, "compressed at the sample's ratio");
         for run in &baseline.runs {
             assert_eq!(run.encode.ops, 2 * sampled.records, "two rounds over the sample");
         }
@@ -991,6 +1011,26 @@ mod tests {
         let other = measure(&sample(), &formats, one_window, &Timer::new(), false, |_| {}).unwrap();
         assert_eq!(other.runs.len(), 3);
         assert_eq!(other.sampled, Some(sampled));
+    }
+
+    #[test]
+    fn the_validation_pass_finds_each_formats_failure_whichever_thread_ran_it() {
+        let operations = sample_dataset().order.len() as u64;
+        // On two cores or more, Picky runs in a thread of its own.
+        let formats = [
+            Registered::of::<Baseline<Iex>>(),
+            Registered::of::<Picky>(),
+            Registered::of::<Forgetful>(),
+        ];
+        let measured = measure_sample(&formats, Settings { sample_windows: 1, ..settings(0, 1) });
+        let [baseline, picky, forgetful] = &measured.formats[..] else { panic!("three formats") };
+        assert!(baseline.failure.is_none(), "{:?}", baseline.failure);
+        assert_eq!(baseline.encoded_bytes, 4 * operations);
+        assert_eq!(picky.failure.as_ref().unwrap().operation, Some(2));
+        let reason = &forgetful.failure.as_ref().unwrap().reason;
+        assert!(reason.contains("(throughput pass)"), "{reason}");
+        assert_eq!(measured.runs[0].index, 0);
+        assert!(measured.runs[0].warmup, "the validation pass is run 0, untimed");
     }
 
     #[test]

@@ -171,12 +171,30 @@ pub struct Sampled {
 }
 
 impl Sampled {
+    /// Up to this many windows, the validation pass compresses every one;
+    /// beyond, the `COMPRESSED_BLOCK` windows from each sampled one on.
+    pub const COMPRESSED_WHOLE_UP_TO: u64 = 256;
+    pub const COMPRESSED_BLOCK: u64 = 8;
+
+    /// Whether the zstd sizes are the whole input's bytes at the ratio of
+    /// the blocks compressed, rather than measured over every window.
+    pub fn compression_estimated(&self) -> bool {
+        self.of_windows > Self::COMPRESSED_WHOLE_UP_TO
+    }
+
     /// The line a run's output and report print.
     pub fn line(&self, input_records: u64, window: usize) -> String {
+        let zstd = match self.compression_estimated() {
+            true => format!(
+                "; zstd sizes at the compression ratio of the {} windows from each sampled one on, not of every window",
+                Self::COMPRESSED_BLOCK
+            ),
+            false => String::new(),
+        };
         format!(
             "timed on a stratified sample: {} of {} windows of {window} records ({} of {input_records} records), one \
-             from each stretch of the input; every record was encoded, decoded and validated once (--full times \
-             every window)",
+             from each stretch of the input; every record was encoded, decoded and validated once{zstd} (--full times \
+             and compresses every window)",
             self.windows, self.of_windows, self.records
         )
     }
@@ -196,8 +214,10 @@ pub struct FormatResult {
     pub notes: String,
     pub encoded_bytes: u64,
     pub bytes_per_record: f64,
-    /// The whole stream compressed with zstd (level in `zstd_level`); null
-    /// from a runner without zstd.
+    /// The whole stream compressed with zstd (level in `zstd_level`); on a
+    /// large sampled input ([`Sampled::compression_estimated`]), the whole
+    /// stream's bytes at the ratio of the windows compressed; null from a
+    /// runner without zstd.
     pub zstd_bytes: Option<u64>,
     pub zstd_level: Option<i32>,
     /// encoded_bytes / zstd_bytes.

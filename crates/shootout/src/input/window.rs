@@ -13,7 +13,8 @@ pub struct Window<'a, W: Workload> {
 }
 
 /// A source of records that can be read several times (one pass per run).
-pub trait Input<W: Workload> {
+/// `Sync`: the validation pass reads an input from several threads at once.
+pub trait Input<W: Workload>: Sync {
     /// For the results: the file, or how the data was generated.
     fn name(&self) -> String;
     fn open(&self) -> Result<Box<dyn Reader<W> + '_>>;

@@ -142,7 +142,7 @@ macro_rules! field_record {
 pub(crate) use field_record;
 
 /// A record type of a field-aggregated workload.
-pub trait FieldRecord: 'static {
+pub trait FieldRecord: Sync + 'static {
     const WORKLOAD: &'static str;
     /// Field names, in the positions `visit` reports them at.
     const FIELDS: &'static [&'static str];

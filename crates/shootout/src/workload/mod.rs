@@ -59,11 +59,13 @@ pub trait Workload: 'static {
     /// It decides which formats can run it (`catalog::registry`).
     const TYPED_AT_RUN_TIME: Option<&'static str> = None;
     /// One unit of encoding work (one timing sample).
-    type Record;
+    /// `Sync`: an input held in memory is read from several threads at once.
+    type Record: Sync;
     /// Receives decoded values during the decode pass; formats call its methods.
     type Sink;
     /// What the sink adds up to; every format must produce the reference one.
-    type Aggregate: PartialEq + Serialize + Default + Clone;
+    /// `Sync`: the validation pass's threads check against one reference.
+    type Aggregate: PartialEq + Serialize + Default + Clone + Sync;
 
     fn new_sink(reference: &Self::Aggregate) -> Self::Sink;
     /// Feeds one record's values to the sink straight from the record, with no
