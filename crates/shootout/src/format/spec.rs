@@ -4,13 +4,20 @@
 //! `registry::tests::spec_lists_every_rust_format`. `shootout interop` reads
 //! the other languages' wires from here.
 
-use std::sync::LazyLock;
+use std::path::Path;
+use std::sync::OnceLock;
 
+use anyhow::{Context, Result, anyhow, ensure};
 use serde::{Deserialize, Serialize};
 
 use super::Framing;
 
 pub const SCHEMA: &str = "shootout-formats/1";
+
+/// The table in the source tree this binary was built from. It is read when
+/// first needed, not embedded: a contributor's new format rewrites it (its
+/// rows), and an embedded copy would make that recompile the whole crate.
+const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../spec/formats.json");
 
 /// One format of one language.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -33,15 +40,25 @@ struct Table {
     formats: Vec<Row>,
 }
 
-/// The table this binary was built with.
-pub fn rows() -> &'static [Row] {
-    static ROWS: LazyLock<Vec<Row>> = LazyLock::new(|| {
-        let table: Table = serde_json::from_str(include_str!("../../../../spec/formats.json"))
-            .expect("spec/formats.json has the layout spec/README.md gives");
-        assert_eq!(table.schema, SCHEMA, "spec/formats.json");
-        table.formats
-    });
-    &ROWS
+/// The table of the source tree this binary was built from.
+pub fn rows() -> Result<&'static [Row]> {
+    static ROWS: OnceLock<Result<Vec<Row>, String>> = OnceLock::new();
+    ROWS.get_or_init(|| read(Path::new(PATH)).map_err(|e| format!("{e:#}")))
+        .as_deref()
+        .map_err(|e| anyhow!("{e}"))
+}
+
+fn read(path: &Path) -> Result<Vec<Row>> {
+    let text = std::fs::read_to_string(path).with_context(|| {
+        format!(
+            "cannot read {}, the formats of every language, in the source tree this program was built from",
+            path.display()
+        )
+    })?;
+    let table: Table = serde_json::from_str(&text)
+        .with_context(|| format!("{}: not the layout spec/README.md gives", path.display()))?;
+    ensure!(table.schema == SCHEMA, "{}: schema {}, not {SCHEMA}", path.display(), table.schema);
+    Ok(table.formats)
 }
 
 /// Fails, with the rows that differ, unless the Rust rows of
@@ -49,13 +66,13 @@ pub fn rows() -> &'static [Row] {
 /// writes them there instead.
 #[cfg(test)]
 pub fn check_rust_rows(registry: &[Row]) {
-    let path =
-        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../spec/formats.json"));
+    let path = Path::new(PATH);
     if std::env::var_os("SHOOTOUT_UPDATE_EXPECTED").is_some() {
         write_rust_rows(path, registry);
         return;
     }
-    let listed: Vec<&Row> = rows().iter().filter(|r| r.language == "rust").collect();
+    let listed: Vec<&Row> =
+        rows().expect("spec/formats.json").iter().filter(|r| r.language == "rust").collect();
     if listed.iter().copied().eq(registry) {
         return;
     }

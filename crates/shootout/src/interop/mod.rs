@@ -332,7 +332,7 @@ impl Interop {
         let named = |wire: &Wire, name: &str| {
             wire.name == name || wire.members.iter().any(|(_, member)| *member == name)
         };
-        let wires = wire::wires();
+        let wires = wire::wires()?;
         if let Some(unknown) = self.formats.iter().find(|f| !wires.iter().any(|w| named(w, f))) {
             let names: Vec<&str> = wires.iter().map(|w| w.name).collect();
             bail!(

@@ -171,7 +171,7 @@ fn one(dir: &Path, path: &Path, workload: &str, records: u64) -> Result<Outside>
     if let Some(error) = &given.error {
         bail!("records an encoder error, so there is no stream to decode: {}", elide(error));
     }
-    let wires = super::wire::wires();
+    let wires = super::wire::wires()?;
     let named = given.wire.as_deref().unwrap_or(&given.format);
     let Some(wire) = resolve(wires, named) else {
         let names = listing(wires.iter().map(|w| w.name));
@@ -240,7 +240,7 @@ mod tests {
 
     #[test]
     fn a_wire_is_named_by_itself_or_by_a_member() {
-        let wires = super::super::wire::wires();
+        let wires = super::super::wire::wires().unwrap();
         assert_eq!(resolve(wires, "msgpack-map").unwrap().name, "msgpack-map");
         assert_eq!(resolve(wires, "json-serde_json").unwrap().name, "json");
         assert_eq!(resolve(wires, "protobuf-prost").unwrap().name, "protobuf");

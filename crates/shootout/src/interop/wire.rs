@@ -4,7 +4,9 @@
 //! other languages' their rows of spec/formats.json. docs/interop.md says how
 //! each wire format maps the records (the iex union, optional fields) and why.
 
-use std::sync::LazyLock;
+use std::sync::OnceLock;
+
+use anyhow::{Result, anyhow};
 
 use crate::catalog::registry;
 use crate::format::spec;
@@ -37,12 +39,14 @@ impl Wire {
 
 /// Every wire format, in the order its first member comes: Rust's registry,
 /// then the Go and Java rows of spec/formats.json.
-pub fn wires() -> &'static [Wire] {
-    static WIRES: LazyLock<Vec<Wire>> = LazyLock::new(|| {
+pub fn wires() -> Result<&'static [Wire]> {
+    static WIRES: OnceLock<Result<Vec<Wire>, String>> = OnceLock::new();
+    let wires = WIRES.get_or_init(|| {
         let rust = registry::formats()
             .into_iter()
             .filter_map(|info| Some((info.wire?, ("rust", info.name))));
         let others = spec::rows()
+            .map_err(|e| format!("{e:#}"))?
             .iter()
             .filter(|row| row.language != "rust")
             .filter_map(|row| Some((row.wire.as_deref()?, (&*row.language, &*row.name))));
@@ -53,7 +57,7 @@ pub fn wires() -> &'static [Wire] {
                 None => wires.push(Wire { name, members: vec![member] }),
             }
         }
-        wires
+        Ok(wires)
     });
-    &WIRES
+    wires.as_deref().map_err(|e| anyhow!("{e}"))
 }
