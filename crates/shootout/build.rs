@@ -30,12 +30,21 @@ fn watch_git() {
             watch(&path);
         }
     }
-    // Everything that can change the binary; an edit there must refresh the
-    // dirty flag, or a binary built from edited sources would claim a clean tree.
-    // Edits elsewhere (docs) leave the binary as it was and are caught at the next
-    // commit, which moves the branch ref.
-    for source in ["../../crates", "../../Cargo.toml", "../../Cargo.lock"] {
+    // The workspace crates' sources and manifests: an edit there must refresh
+    // the dirty flag, or a binary built from edited sources would claim a clean
+    // tree. Not their tests/: a test run that rewrites an expected file, or an
+    // edited integration test, would otherwise rerun this script and with it
+    // recompile the whole crate (a new format's guide did so after each of its
+    // test runs). Edits elsewhere (docs, tests) leave the binary as it was and
+    // are caught at the next commit, which moves the branch ref.
+    for source in ["../../Cargo.toml", "../../Cargo.lock"] {
         watch(source);
+    }
+    let crates = std::fs::read_dir("../../crates").into_iter().flatten().flatten();
+    for krate in crates.map(|entry| entry.path()) {
+        for part in ["src", "Cargo.toml", "build.rs"] {
+            watch(&krate.join(part).to_string_lossy());
+        }
     }
 }
 
